@@ -1,0 +1,54 @@
+"""The Document: N elements (sentences or words) of a text, with an optional reference segmentation."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import InputError
+
+
+@dataclass
+class Document:
+    """Elements in reading order; `reference` holds segment end indices (last = N) when known."""
+
+    elements: list[str]
+    reference: list[int] | None = None
+    level: str = "sentence"  # "sentence" or "word"
+    source: str = ""
+    meta: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.elements:
+            raise InputError(f"{self.source or 'the text'}: no text found (empty or whitespace only)")
+        if self.reference is not None:
+            check_boundaries(self.reference, len(self.elements), what="reference segmentation")
+
+    @property
+    def n(self) -> int:
+        return len(self.elements)
+
+    def segments(self, boundaries: list[int]) -> list[tuple[int, int]]:
+        """(start, end) pairs of the segments given by end indices."""
+        starts = [0, *boundaries[:-1]]
+        return list(zip(starts, boundaries))
+
+    def segment_texts(self, boundaries: list[int]) -> list[str]:
+        sep = " " if self.level == "word" else "\n"
+        return [sep.join(self.elements[a:b]) for a, b in self.segments(boundaries)]
+
+
+def check_boundaries(boundaries, n: int, what: str = "segmentation") -> list[int]:
+    """Validate segment end indices: strictly increasing, inside 1..n, last == n."""
+    b = [int(x) for x in boundaries]
+    if not b or b[-1] != n:
+        raise InputError(f"{what}: must end at the number of elements ({n}), got {b[-1] if b else 'nothing'}")
+    if any(x <= y for x, y in zip(b[1:], b[:-1])) or b[0] < 1:
+        raise InputError(f"{what}: boundaries must be strictly increasing and at least 1: {b}")
+    return b
+
+
+def boundaries_from_lengths(lengths) -> list[int]:
+    out, t = [], 0
+    for x in lengths:
+        t += int(x)
+        out.append(t)
+    return out

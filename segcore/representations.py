@@ -1,0 +1,93 @@
+"""Representations (Alemi & Ginsparg 2015 §2.1, §3): bags of words → N×D matrices, similarity and rank matrices."""
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+from .errors import InputError
+
+
+def term_matrix(bags: list[list[str]], vocab: dict[str, int] | None = None) -> tuple[sp.csr_matrix, dict[str, int]]:
+    """Sparse term-frequency matrix f_{i,w} (N × |V|) and the vocabulary it uses."""
+    if vocab is None:
+        vocab = {}
+        for bag in bags:
+            for w in bag:
+                vocab.setdefault(w, len(vocab))
+    rows, cols = [], []
+    for i, bag in enumerate(bags):
+        for w in bag:
+            j = vocab.get(w)
+            if j is not None:
+                rows.append(i)
+                cols.append(j)
+    data = np.ones(len(rows))
+    m = sp.csr_matrix((data, (rows, cols)), shape=(len(bags), max(len(vocab), 1)))
+    m.sum_duplicates()
+    return m, vocab
+
+
+def idf_weights(collection: list[list[str]], vocab: dict[str, int]) -> np.ndarray:
+    """log(|D| / df_w) over a collection of bags (Alemi eq 17); words absent from it get the maximum idf."""
+    df = np.zeros(max(len(vocab), 1))
+    for bag in collection:
+        for w in set(bag):
+            j = vocab.get(w)
+            if j is not None:
+                df[j] += 1
+    n = max(len(collection), 1)
+    return np.log(n / np.maximum(df, 1.0))
+
+
+def tfidf_matrix(tf: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
+    return sp.csr_matrix(tf.multiply(idf[None, :]))
+
+
+def vector_matrix(tf: sp.csr_matrix, vocab: dict[str, int], kv, idf: np.ndarray | None = None,
+                  normalize_words: bool = False) -> np.ndarray:
+    """Element vectors Σ_w f_iw (idf_w) v_w (Alemi eq 16–18); out-of-vocabulary words contribute nothing."""
+    words = sorted(vocab, key=vocab.get)
+    table = np.zeros((max(len(words), 1), kv.vector_size))
+    idx = [(j, kv.key_to_index[w]) for j, w in enumerate(words) if w in kv.key_to_index]
+    if idx:
+        rows, src = map(np.array, zip(*idx))
+        table[rows] = kv.vectors[src]
+    if normalize_words:
+        norms = np.linalg.norm(table, axis=1, keepdims=True)
+        table = np.divide(table, norms, out=np.zeros_like(table), where=norms > 0)
+    if idf is not None:
+        table = table * idf[:, None]
+    return np.asarray(tf @ table)
+
+
+def normalize_rows(x) -> np.ndarray:
+    """Rows scaled to unit length; all-zero rows stay zero."""
+    x = x.toarray() if sp.issparse(x) else np.asarray(x, dtype=float)
+    norms = np.linalg.norm(x, axis=1, keepdims=True)
+    return np.divide(x, norms, out=np.zeros_like(x), where=norms > 0)
+
+
+def cosine_matrix(x) -> np.ndarray:
+    """Pairwise cosine similarity (Choi 2000 eq 1; Alemi eq 10); an empty element has similarity 0."""
+    u = normalize_rows(x)
+    return u @ u.T
+
+
+def rank_transform(a: np.ndarray, rank: int = 11) -> np.ndarray:
+    """Choi's rank matrix (Alemi eq 11): fraction of the r×r neighbours with a smaller value; cells outside are
+    neither counted nor in the normaliser, the centre is left out of the normaliser (as Choi's C99.java)."""
+    if rank < 1:
+        raise InputError(f"rank mask size must be at least 1, got {rank}")
+    n = a.shape[0]
+    lo = hi = (rank - 1) // 2  # an even size acts as size - 1, as in Choi's program
+    count = np.zeros_like(a, dtype=float)
+    pad = np.full((n + lo + hi, n + lo + hi), np.inf)
+    pad[lo:lo + n, lo:lo + n] = a
+    for di in range(-lo, hi + 1):
+        for dj in range(-lo, hi + 1):
+            if di or dj:
+                count += a > pad[lo + di:lo + di + n, lo + dj:lo + dj + n]
+    idx = np.arange(n)
+    span = np.minimum(idx + hi, n - 1) - np.maximum(idx - lo, 0) + 1
+    area = span[:, None] * span[None, :] - 1
+    return np.divide(count, area, out=np.zeros_like(count), where=area > 0)

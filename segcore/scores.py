@@ -1,0 +1,120 @@
+"""Scoring functions σ(i, j) of a candidate segment i..j−1 (Alemi & Ginsparg 2015 §2.2, §3), fitted once, O(D) or O(1)
+per segment from prefix sums.
+
+A score returns `n_parts` components per segment; segments aggregate by adding components (⊕) and `key` maps the
+sum to one cost to minimise (⟦·⟧). Additive scores have one component and the identity key.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .representations import cosine_matrix, rank_transform
+
+SCORES: dict[str, type["Score"]] = {}
+
+
+def register_score(cls):
+    SCORES[cls.name] = cls
+    return cls
+
+
+class Score:
+    """Base class: `fit(X)` on the N×D representation, then `parts(starts, ends)` for any arrays of segments."""
+
+    name = ""
+    n_parts = 1
+
+    def fit(self, x) -> "Score":
+        raise NotImplementedError
+
+    def parts(self, starts, ends) -> np.ndarray:
+        """Components of σ for each (start, end) pair, shape starts.shape + (n_parts,)."""
+        raise NotImplementedError
+
+    def key(self, agg: np.ndarray) -> np.ndarray:
+        """Cost to minimise from aggregated components (identity for additive scores)."""
+        return agg[..., 0]
+
+    @property
+    def additive(self) -> bool:
+        return self.n_parts == 1
+
+    def error(self, start: int, end: int) -> float:
+        return float(self.key(self.parts(np.array(start), np.array(end))))
+
+    def total(self, boundaries) -> float:
+        """C(s) = ⟦σ(0, s1) ⊕ … ⊕ σ(s_{K−1}, s_K)⟧ (Alemi eq 2–3)."""
+        ends = np.asarray(boundaries)
+        starts = np.concatenate([[0], ends[:-1]])
+        return float(self.key(self.parts(starts, ends).sum(axis=0)))
+
+
+def _prefix(x: np.ndarray) -> np.ndarray:
+    out = np.zeros((x.shape[0] + 1,) + x.shape[1:])
+    np.cumsum(x, axis=0, out=out[1:])
+    return out
+
+
+@register_score
+class EuclideanScore(Score):
+    """Sum of squared deviations from the segment mean (Alemi & Ginsparg 2015 eq 19–20)."""
+
+    name = "euclidean"
+
+    def fit(self, x):
+        x = np.asarray(x, dtype=float)
+        self.n = x.shape[0]
+        self._sum = _prefix(x)
+        self._sq = _prefix((x * x).sum(axis=1))
+        return self
+
+    def parts(self, starts, ends):
+        starts, ends = np.asarray(starts), np.asarray(ends)
+        s = self._sum[ends] - self._sum[starts]
+        length = np.maximum(ends - starts, 1)
+        return (self._sq[ends] - self._sq[starts] - (s * s).sum(axis=-1) / length)[..., None]
+
+
+@register_score
+class CVSScore(Score):
+    """Content Vector Segmentation: −Σ_k |Σ_l w_lk| / √D, the negated log-likelihood (Alemi & Ginsparg 2015 eq 28–29)."""
+
+    name = "cvs"
+
+    def fit(self, x):
+        x = np.asarray(x, dtype=float)
+        self.n = x.shape[0]
+        self._scale = 1.0 / np.sqrt(x.shape[1])
+        self._sum = _prefix(x)
+        return self
+
+    def parts(self, starts, ends):
+        s = self._sum[np.asarray(ends)] - self._sum[np.asarray(starts)]
+        return (-self._scale * np.abs(s).sum(axis=-1))[..., None]
+
+
+@register_score
+class C99Score(Score):
+    """C99 inside density: σ = (β, α), β the rank-matrix block sum, α = (j−i)², key −Σβ/Σα (Alemi eq 12–15; Choi 2000 §3.3)."""
+
+    name = "c99"
+    n_parts = 2
+
+    def __init__(self, rank: int = 11):
+        self.rank = rank
+
+    def fit(self, x):
+        self.similarity = cosine_matrix(x)
+        self.ranked = rank_transform(self.similarity, self.rank)
+        self.n = self.ranked.shape[0]
+        self._s = np.zeros((self.n + 1, self.n + 1))
+        self._s[1:, 1:] = self.ranked.cumsum(0).cumsum(1)
+        return self
+
+    def parts(self, starts, ends):
+        i, j = np.asarray(starts), np.asarray(ends)
+        beta = self._s[j, j] - self._s[i, j] - self._s[j, i] + self._s[i, i]
+        return np.stack([beta, ((j - i) ** 2).astype(float)], axis=-1)
+
+    def key(self, agg):
+        return -agg[..., 0] / np.maximum(agg[..., 1], 1.0)

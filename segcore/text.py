@@ -1,0 +1,53 @@
+"""Preprocessing of elements into bags of words: tokenise, lowercase, drop stopwords and punctuation, stem."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from .errors import InputError
+
+_TOKEN = re.compile(r"\w+(?:['’]\w+)*|['’]\w+")
+
+
+@lru_cache(maxsize=8)
+def load_stopwords(source: str = "choi") -> frozenset[str]:
+    """Stopword set: 'choi' (Choi 2000's list, shipped), 'none', or a path to a one-word-per-line file."""
+    if source in ("none", "", None):
+        return frozenset()
+    if source == "choi":
+        text = resources.files("segcore.data").joinpath("stopwords_choi.txt").read_text("utf-8")
+    else:
+        path = Path(source)
+        if not path.is_file():
+            raise InputError(f"stopword list not found: {source}")
+        text = path.read_text("utf-8", errors="replace")
+    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip())
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    from nltk.stem import PorterStemmer
+
+    return PorterStemmer()
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    return _stemmer().stem(word)
+
+
+def tokenize(element: str) -> list[str]:
+    """Lowercased word tokens; punctuation-only tokens are dropped."""
+    return [t for t in _TOKEN.findall(element.lower()) if any(c.isalnum() for c in t)]
+
+
+def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool = False) -> list[list[str]]:
+    """Each element's content words after stopword removal and optional Porter stemming."""
+    stop = load_stopwords("choi" if stopwords is True else ("none" if stopwords is False else stopwords))
+    out = []
+    for e in elements:
+        words = [w for w in tokenize(e) if w not in stop]
+        out.append([stem(w) for w in words] if stem_words else words)
+    return out
