@@ -1,0 +1,76 @@
+"""Segmentation metrics on segment end indices: Pk (Beeferman et al. 1999), WindowDiff (Pevzner & Hearst 2002),
+boundary precision/recall/F1 with a tolerance (Simon et al. 2013)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .document import check_boundaries
+from .errors import ParameterError
+
+
+def default_k(reference: list[int]) -> int:
+    """Half the mean reference segment length, rounded (Python's round, as nltk's pk), at least 1."""
+    return max(1, int(round(reference[-1] / (2.0 * len(reference)))))
+
+
+def _window_counts(boundaries: list[int], n: int, k: int) -> np.ndarray:
+    """Number of boundaries in each window [i, i+k) of the boundary string (marker at the last element of each
+    segment but the final one), for i = 0 … n−k: the windows nltk.metrics.segmentation uses."""
+    marks = np.zeros(n + 1)
+    for b in boundaries[:-1]:
+        marks[b] = 1  # position b-1 in 0-based string → prefix index b
+    c = np.cumsum(marks)
+    return c[k:] - c[:-k] if k > 0 else np.zeros(n + 1)
+
+
+def _check(reference, hypothesis, k):
+    n = reference[-1] if reference else 0
+    reference = check_boundaries(reference, n, "reference segmentation")
+    hypothesis = check_boundaries(hypothesis, n, "hypothesis segmentation")
+    k = default_k(reference) if k is None else int(k)
+    if not 1 <= k <= n:
+        raise ParameterError(f"metric window k must lie in 1..{n}, got {k}")
+    return reference, hypothesis, n, k
+
+
+def pk(reference: list[int], hypothesis: list[int], k: int | None = None) -> float:
+    """Probability that a probe k elements wide disagrees on 'same segment or not' (Beeferman et al. 1999)."""
+    reference, hypothesis, n, k = _check(reference, hypothesis, k)
+    r = _window_counts(reference, n, k) > 0
+    h = _window_counts(hypothesis, n, k) > 0
+    return float(np.mean(r != h))
+
+
+def windowdiff(reference: list[int], hypothesis: list[int], k: int | None = None) -> float:
+    """Fraction of k-wide windows whose boundary counts differ (Pevzner & Hearst 2002)."""
+    reference, hypothesis, n, k = _check(reference, hypothesis, k)
+    return float(np.mean(_window_counts(reference, n, k) != _window_counts(hypothesis, n, k)))
+
+
+def boundary_prf(reference: list[int], hypothesis: list[int], tolerance: int = 1) -> tuple[float, float, float]:
+    """Precision, recall, F1 of internal boundaries, a hypothesis boundary matching at most one reference
+    boundary within `tolerance` elements (one-to-one, left to right). Both empty → (1, 1, 1)."""
+    if tolerance < 0:
+        raise ParameterError(f"tolerance must be at least 0, got {tolerance}")
+    ref, hyp = list(reference[:-1]), list(hypothesis[:-1])
+    if not ref and not hyp:
+        return 1.0, 1.0, 1.0
+    i = j = hits = 0
+    while i < len(ref) and j < len(hyp):
+        if abs(ref[i] - hyp[j]) <= tolerance:
+            hits, i, j = hits + 1, i + 1, j + 1
+        elif hyp[j] < ref[i]:
+            j += 1
+        else:
+            i += 1
+    p = hits / len(hyp) if hyp else 0.0
+    r = hits / len(ref) if ref else 0.0
+    f = 2 * p * r / (p + r) if p + r else 0.0
+    return p, r, f
+
+
+def evaluate(reference: list[int], hypothesis: list[int], k: int | None = None, tolerance: int = 1) -> dict:
+    """Pk, WindowDiff and boundary P/R/F1 in one dict (fractions in [0, 1])."""
+    p, r, f = boundary_prf(reference, hypothesis, tolerance)
+    return {"pk": pk(reference, hypothesis, k), "windowdiff": windowdiff(reference, hypothesis, k),
+            "precision": p, "recall": r, "f1": f}
