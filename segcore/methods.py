@@ -196,3 +196,6 @@ def _c99(doc, k, p, context):
 register_method(Method(
     "c99", "Choi's C99: rank matrix, divisive clustering, automatic stop on the density gradient",
     "Choi 2000, §3", [*_rep_params("tf", stem=True), _RANK], _c99))
+
+
+from . import algorithms  # noqa: E402,F401  (registers the methods defined in segcore/algorithms/)
