@@ -13,7 +13,7 @@ from .document import Document
 from .errors import ParameterError
 from .pipeline import REPRESENTATIONS, represent
 from .scores import SCORES
-from .splitters import SPLITTERS, check_k, dp
+from .splitters import SPLITTERS, check_k, dp, penalized_dp
 
 
 @dataclass
@@ -151,12 +151,12 @@ def _framework(score_name: str):
         rep = representation_for(doc, p, context)
         n = len(rep.kept)
         score = SCORES[score_name](**({"rank": p["rank"]} if score_name == "c99" else {})).fit(rep.matrix)
-        if k is None:
-            raise ParameterError(f"method needs K (the number of segments) for now; pass k")
-        if k > n:
+        if k is not None and k > n:
             raise ParameterError(f"K = {k} is more than the {n} elements left after 'cut'")
-        split = SPLITTERS[p["split"]](score, k)
         signals = {}
+        if k is None:
+            k, signals = choose_k(score, p)
+        split = penalized_dp(score, p["lam"]) if k is None else SPLITTERS[p["split"]](score, k)
         if split.costs_by_k is not None:
             signals["costs_by_k"] = split.costs_by_k
         if split.sweeps is not None:
@@ -166,19 +166,38 @@ def _framework(score_name: str):
     return run
 
 
+def choose_k(score, p: dict) -> tuple[int | None, dict]:
+    """Automatic K for a framework score: penalty `lam` per segment (None → exact penalised DP), a target mean
+    segment `length`, or else the knee of the DP cost-versus-K curve (largest distance below its chord)."""
+    n = score.n
+    if p["lam"] > 0:
+        return None, {}
+    if p["length"] > 0:
+        return max(1, min(n, int(round(n / p["length"])))), {}
+    kmax = max(1, min(n, max(10, n // 4)))
+    costs = np.asarray(dp(score, kmax).costs_by_k)
+    ks = np.arange(1, kmax + 1)
+    if kmax < 3 or costs[0] == costs[-1]:
+        return 1, {"costs_by_k": costs.tolist()}
+    chord = costs[0] + (costs[-1] - costs[0]) * (ks - 1) / (kmax - 1)
+    return int(ks[np.argmax(chord - costs)]), {"costs_by_k": costs.tolist()}
+
+
+_AUTO = [Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised DP (0 = not used)"),
+         Param("length", 0.0, "automatic K: target mean segment length in elements (0 = not used)")]
 _SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
                tuple(SPLITTERS))
 _RANK = Param("rank", 11, "size r of the r×r rank mask (Choi 2000 §3.2; Alemi eq 11)")
 
 register_method(Method(
     "cvs", "Content Vector Segmentation: word-vector sums scored by their ±1/√D content vector",
-    "Alemi & Ginsparg 2015, eq 28–29", [*_rep_params("vectors"), _SPLIT], _framework("cvs")))
+    "Alemi & Ginsparg 2015, eq 28–29", [*_rep_params("vectors"), _SPLIT, *_AUTO], _framework("cvs")))
 register_method(Method(
     "euclidean", "Sum of squared distances of element vectors to their segment mean (k-means style)",
-    "Alemi & Ginsparg 2015, eq 19–20", [*_rep_params("vectors"), _SPLIT], _framework("euclidean")))
+    "Alemi & Ginsparg 2015, eq 19–20", [*_rep_params("vectors"), _SPLIT, *_AUTO], _framework("euclidean")))
 register_method(Method(
     "oc99", "C99's inside density of the rank-transformed cosine matrix, with any splitter",
-    "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*_rep_params("tf", stem=True), _RANK, _SPLIT],
+    "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*_rep_params("tf", stem=True), _RANK, _SPLIT, *_AUTO],
     _framework("c99")))
 
 

@@ -1,0 +1,36 @@
+"""Run one function over many items: serially in process, or through dask.distributed (a local cluster of
+`jobs` worker processes, or an existing scheduler) — one code path, results in input order, with progress."""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+
+def run_many(fn: Callable, items: Iterable, jobs: int = 1, scheduler: str | None = None,
+             progress: Callable[[int, int], None] | None = None, stop: Callable[[], bool] | None = None) -> list:
+    """[fn(x) for x in items], in order; `progress(done, total)` after each; `stop()` true ends early (serial)."""
+    items = list(items)
+    total = len(items)
+    if jobs <= 1 and not scheduler:
+        out = []
+        for i, x in enumerate(items):
+            if stop is not None and stop():
+                break
+            out.append(fn(x))
+            if progress:
+                progress(i + 1, total)
+        return out
+    from dask.distributed import Client, LocalCluster, as_completed
+
+    cluster = None if scheduler else LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                                  dashboard_address=None)
+    with Client(scheduler or cluster) as client:
+        futures = client.map(fn, items, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        out = [None] * total
+        for done, fut in enumerate(as_completed(futures), 1):
+            out[index[fut.key]] = fut.result()
+            if progress:
+                progress(done, total)
+    if cluster is not None:
+        cluster.close()
+    return out
