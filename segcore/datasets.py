@@ -1,0 +1,48 @@
+"""Benchmark datasets bundled under assets/datasets/ (gzip'd JSON lines): Choi (2000) subsets and Alemi &
+Ginsparg's (2015) arXiv test set. See assets/datasets/PROVENANCE.md."""
+from __future__ import annotations
+
+import gzip
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from .document import Document
+from .errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent / "assets" / "datasets"
+FILES = {"choi/3-11": "choi_3-11.jsonl.gz", "choi/3-5": "choi_3-5.jsonl.gz", "choi/6-8": "choi_6-8.jsonl.gz",
+         "choi/9-11": "choi_9-11.jsonl.gz", "arxiv": "arxiv.jsonl.gz"}
+NAMES = tuple(FILES)
+
+
+def is_named(name: str) -> bool:
+    return name in FILES
+
+
+@lru_cache(maxsize=8)
+def _records(name: str) -> tuple[dict, ...]:
+    if name not in FILES:
+        raise InputError(f"unknown dataset '{name}'; bundled: {', '.join(NAMES)}")
+    path = ROOT / FILES[name]
+    if not path.is_file():
+        raise InputError(f"bundled dataset file missing: {path}")
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return tuple(json.loads(line) for line in fh)
+
+
+def load_named(name: str, limit: int | None = None) -> list[Document]:
+    """The documents of a bundled dataset, in their original file order (first `limit` only if given)."""
+    recs = _records(name)[:limit]
+    return [Document(r["elements"], r["reference"], level=r["level"], source=r["source"]) for r in recs]
+
+
+def write_dataset(path: Path, docs) -> int:
+    """Write documents as gzip'd JSON lines; returns how many."""
+    n = 0
+    with gzip.open(path, "wt", encoding="utf-8", compresslevel=9) as fh:
+        for d in docs:
+            fh.write(json.dumps({"source": d.source, "level": d.level, "elements": d.elements,
+                                 "reference": d.reference}, ensure_ascii=False) + "\n")
+            n += 1
+    return n
