@@ -46,3 +46,12 @@ def write_dataset(path: Path, docs) -> int:
                                  "reference": d.reference}, ensure_ascii=False) + "\n")
             n += 1
     return n
+
+
+def concatenate(docs: list[Document], source: str = "concatenation") -> Document:
+    """One long document made of several, references joined (the growth tests: 2, 8, 29 Choi documents)."""
+    elements, ref = [], []
+    for d in docs:
+        ref.extend(len(elements) + b for b in d.reference)
+        elements.extend(d.elements)
+    return Document(elements, ref, level=docs[0].level, source=source)
