@@ -136,10 +136,14 @@ def _rep_params(rep="vectors", stem=False):
         Param("normalize", False, "normalise word vectors to unit length before summing (eq 18)"),
         Param("normalize_elements", False, "normalise each element vector to unit length"),
         Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d or a word2vec/GloVe/KeyedVectors file"),
+        Param("encoder", "glove-mean", "sentence encoder for rep=embedding: mean GloVe vector or all-MiniLM-L6-v2",
+              ("glove-mean", "minilm")),
+        Param("clusters", 50, "number of spherical k-means word-vector clusters for rep=clusters (Alemi oC99k50/k200)"),
     ]
 
 
-REP_KEYS = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "normalize_elements", "vectors")
+REP_KEYS = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "normalize_elements", "vectors", "encoder",
+            "clusters")
 
 
 def representation_for(doc: Document, p: dict, context: dict):

@@ -11,7 +11,7 @@ from .representations import idf_weights, normalize_rows, term_matrix, tfidf_mat
 from .text import bags as make_bags
 from .vectors import load_vectors
 
-REPRESENTATIONS = ("tf", "tfidf", "vectors")
+REPRESENTATIONS = ("tf", "tfidf", "vectors", "embedding", "clusters")
 
 
 @dataclass
@@ -30,7 +30,8 @@ class Representation:
 
 def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem: bool = False, cut: int = 0,
               weighting: str = "sum", normalize: bool = False, normalize_elements: bool = False,
-              vectors: str = "glove-6b-50d", idf_collection: list[list[str]] | None = None) -> Representation:
+              vectors: str = "glove-6b-50d", idf_collection: list[list[str]] | None = None,
+              encoder: str = "glove-mean", clusters: int = 50) -> Representation:
     """Build the representation of `elements`; idf comes from `idf_collection` (bags) or the elements themselves."""
     if rep not in REPRESENTATIONS:
         raise ParameterError(f"unknown representation '{rep}'; choose one of {', '.join(REPRESENTATIONS)}")
@@ -49,6 +50,12 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
         x = tf.toarray()
     elif rep == "tfidf":
         x = tfidf_matrix(tf, idf).toarray()
+    elif rep == "embedding":  # sentence encoder on the kept elements' text (segcore.encoders)
+        from .encoders import encode
+        x = encode([elements[i] for i in kept], encoder, stopwords=stopwords, vectors=vectors)
+    elif rep == "clusters":  # histograms of word-vector clusters, Alemi & Ginsparg's oC99k<clusters> (segcore.topics)
+        from .topics import cluster_histograms
+        x = cluster_histograms(kept_bags, clusters, vectors)
     else:
         x = vector_matrix(tf, vocab, load_vectors(vectors), idf=idf, normalize_words=normalize)
         if not np.any(x):
