@@ -1,0 +1,372 @@
+"""Tests of segcore.loaders: sentences, words, benchmark formats, PDFs, files and datasets (all offline)."""
+import io
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segcore import loaders
+from segcore.document import Document
+from segcore.errors import InputError, ParameterError, SegcoreError
+from segcore.loaders import (
+    iter_dataset, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
+    read_text_bytes, split_sentences, word_elements,
+)
+
+DATA = Path(__file__).parent / "data"
+CHOI_1_0 = DATA / "choi_1_0.ref"
+CHOI_3_48 = DATA / "choi_3_48.ref"
+ARXIV = DATA / "arxiv_328.ref"
+ARXIV_BAD = DATA / "arxiv_268_bad_utf8.ref"
+LECTURE = DATA / "lecture_ai_02-28-01.ref"
+TINY_PDF = DATA / "tiny.pdf"
+NOTEXT_PDF = DATA / "notext.pdf"
+
+
+def lengths(doc: Document) -> list[int]:
+    return [b - a for a, b in doc.segments(doc.reference)]
+
+
+# --- sentences and words -------------------------------------------------------------------------
+
+def test_split_sentences_abbreviations():
+    text = ("Dr. Smith went to Washington. He arrived at 3 p.m. on Jan. 5. Mrs. Jones met him at the "
+            "St. Regis hotel, i.e. the one downtown, e.g. near Fig. 3. They discussed the U.S. economy "
+            "vs. the U.K. one. It was late.")
+    assert split_sentences(text) == [
+        "Dr. Smith went to Washington.",
+        "He arrived at 3 p.m. on Jan. 5.",
+        "Mrs. Jones met him at the St. Regis hotel, i.e. the one downtown, e.g. near Fig. 3.",
+        "They discussed the U.S. economy vs. the U.K. one.",
+        "It was late.",
+    ]
+
+
+def test_split_sentences_blank_lines_are_hard_breaks_and_whitespace_collapses():
+    text = "A heading without a stop\n\nThe body  starts\nhere and\tgoes on. A second one.\r\n \r\nLast\n"
+    assert split_sentences(text) == [
+        "A heading without a stop", "The body starts here and goes on.", "A second one.", "Last"]
+    assert split_sentences("") == [] and split_sentences(" \n\n \n") == []
+
+
+def test_split_sentences_uses_pretrained_tables_when_installed(tmp_path, monkeypatch):
+    import nltk
+
+    model = tmp_path / "tokenizers" / "punkt_tab" / "english"
+    model.mkdir(parents=True)
+    for name in ("collocations.tab", "sent_starters.txt", "ortho_context.tab"):
+        (model / name).write_text("", encoding="utf-8")
+    (model / "abbrev_types.txt").write_text("dr\n", encoding="utf-8")
+    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
+    loaders._pretrained_punkt.cache_clear()
+    try:
+        assert loaders.sentence_splitter_kind() == "punkt-pretrained"
+        assert split_sentences("Dr. Who came. Prof. X left.") == ["Dr. Who came.", "Prof. X left."]
+    finally:
+        loaders._pretrained_punkt.cache_clear()
+    monkeypatch.undo()
+    assert loaders.sentence_splitter_kind() in ("punkt-pretrained", "punkt-trained-on-text")
+
+
+def test_word_elements():
+    assert word_elements("Don't STOP_me now: costs $5.00 (approx.)") == [
+        "don", "'", "t", "stop_me", "now", ":", "costs", "$", "5", ".", "00", "(", "approx", ".", ")"]
+    assert word_elements("  \n ") == []
+    assert word_elements("Cafe\u0301 au-lait") == ["café", "au", "-", "lait"]  # NFC keeps the accent in the word
+
+
+# --- plain text ----------------------------------------------------------------------------------
+
+def test_load_text_sentence_and_word_levels():
+    doc = load_text("The cat sat. The dog ran away.", source="x")
+    assert doc.elements == ["The cat sat.", "The dog ran away."]
+    assert doc.level == "sentence" and doc.reference is None and doc.source == "x"
+    words = load_text("The cat sat.", level="word")
+    assert words.elements == ["the", "cat", "sat", "."] and words.level == "word"
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t  \n"])
+def test_load_text_empty(text):
+    with pytest.raises(InputError, match="empty"):
+        load_text(text)
+
+
+def test_load_text_single_sentence_suggests_word_level():
+    with pytest.raises(InputError, match=r"only one sentence.*level='word'"):
+        load_text("Just one sentence here.")
+
+
+def test_load_text_bad_level():
+    with pytest.raises(ParameterError, match="sentence.*word"):
+        load_text("A b. C d.", level="paragraph")
+
+
+# --- decoding ------------------------------------------------------------------------------------
+
+def test_read_text_bytes():
+    assert read_text_bytes("\ufeffhéllo".encode("utf-8")) == "héllo"
+    assert read_text_bytes("héllo".encode("utf-16")) == "héllo"  # a BOM makes UTF-16 unambiguous
+    with pytest.raises(InputError, match=r"not UTF-8 text.*byte offset 10 \(line 2\)") as e:
+        read_text_bytes("ok\nabc café".encode("latin-1"), source="f.txt")
+    assert "f.txt" in str(e.value) and not isinstance(e.value, UnicodeError)
+    with pytest.raises(InputError, match="looks like a binary file"):
+        read_text_bytes(b"\x7fELF\x02\x01\x00\x00\x00")
+    with pytest.raises(InputError, match="format='pdf'"):
+        read_text_bytes(TINY_PDF.read_bytes())
+
+
+def test_read_arxiv_bytes_replaces_invalid_utf8():
+    data = ARXIV_BAD.read_bytes()
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+    assert "\ufffd" in read_arxiv_bytes(data)
+
+
+# --- Choi and arXiv formats ----------------------------------------------------------------------
+
+def test_parse_choi_real_files():
+    doc = parse_choi(CHOI_1_0.read_text(encoding="utf-8"), source="1_0")
+    assert doc.level == "sentence" and doc.n == 60 and len(doc.reference) == 10
+    assert lengths(doc) == [5, 3, 6, 7, 9, 4, 5, 7, 5, 9]
+    assert all(3 <= k <= 11 for k in lengths(doc))
+    assert doc.elements[2] == "He urged support for President Kennedy 's requests for both defense and foreign aid appropriations ."
+    assert lengths(parse_choi(CHOI_3_48.read_text(encoding="utf-8"))) == [4, 4, 5, 3, 3, 9, 9, 5, 3, 9]
+
+
+def test_parse_choi_lecture_with_windows_line_endings():
+    raw = LECTURE.read_bytes()
+    assert b"\r\n" in raw
+    doc = load(LECTURE)
+    assert doc.meta["format"] == "choi" and doc.n == 462 and len(doc.reference) == 12
+    assert not any("\r" in e or e.endswith(" ") for e in doc.elements)
+
+
+def test_parse_choi_variants():
+    text = "a one \r\n\r\nb two  \n==========  \n==========\nc three\n==========\nd four\n"
+    doc = parse_choi(text)  # no opening/closing separator, blank lines, an empty segment
+    assert doc.elements == ["a one", "b two", "c three", "d four"] and doc.reference == [2, 3, 4]
+    assert parse_choi("x\ny\n").reference == [2]
+    with pytest.raises(InputError, match="no sentences"):
+        parse_choi("==========\n\n==========\n")
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.lists(st.from_regex(r"[A-Za-z][A-Za-z ,.]{0,20}", fullmatch=True), min_size=1, max_size=5),
+                min_size=1, max_size=6), st.booleans())
+def test_parse_choi_roundtrip(segments, crlf):
+    nl = "\r\n" if crlf else "\n"
+    text = nl.join(["=========="] + [nl.join(s + ["=========="]) for s in segments]) + nl
+    doc = parse_choi(text)
+    assert lengths(doc) == [len(s) for s in segments]
+    assert doc.elements == [line.strip() for s in segments for line in s]
+
+
+def test_parse_arxiv_real_file():
+    doc = parse_arxiv(ARXIV.read_text(encoding="utf-8"), source="328")
+    assert doc.level == "word" and len(doc.reference) == 10 and doc.reference[-1] == doc.n == 1545
+    assert not any("BR" in w for w in doc.elements)
+
+
+def test_parse_arxiv_glued_separators():
+    doc = parse_arxiv("a b cBR. d eBRf g BR h UNKBRUNK i")
+    assert doc.elements == ["a", "b", "c", ".", "d", "e", "f", "g", "h", "UNK", "UNK", "i"]
+    assert doc.reference == [3, 6, 8, 10, 12]
+    assert parse_arxiv("BR a b BR BR c BR").reference == [2, 3]  # empty segments are skipped
+
+
+def test_load_arxiv_invalid_utf8():
+    doc = load(ARXIV_BAD)
+    assert doc.meta["format"] == "arxiv" and doc.meta["invalid_utf8_replaced"] > 0
+    assert len(doc.reference) == 10 and doc.level == "word"
+
+
+def test_arxiv_has_no_sentence_level():
+    with pytest.raises(ParameterError, match="level='word'"):
+        load(ARXIV, level="sentence")
+
+
+def test_choi_at_word_level():
+    doc = load(CHOI_3_48, level="word")
+    sent = load(CHOI_3_48)
+    assert doc.level == "word" and len(doc.reference) == len(sent.reference)
+    assert doc.n == sum(len(word_elements(s)) for s in sent.elements)
+
+
+# --- PDF -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def tiny_text():
+    return load_pdf(TINY_PDF)
+
+
+def test_pdf_ligatures_hyphenation_and_words(tiny_text):
+    t = tiny_text
+    assert not re.search("[\ufb00-\ufb06]", t)
+    assert "find the boundaries" in t and "most efficient methods" in t and "the flow of words" in t
+    assert "topical segments." in t and "seg-" not in t  # hyphenated across a line end
+    assert "without any explicit marker" in t
+    assert "Real-World" in t  # a real compound (next line starts upper-case) keeps its hyphen
+    assert "Notes on Text Segmentation" in t
+
+
+def test_pdf_page_furniture_removed(tiny_text):
+    lines = [ln.strip() for ln in tiny_text.splitlines()]
+    assert "Tiny Test Journal" not in tiny_text  # running header on every page
+    assert not any(re.fullmatch(r"(Page )?\d+( of \d+)?", ln) for ln in lines)
+    assert "1997" in tiny_text  # numbers inside sentences stay
+
+
+def test_pdf_paragraphs_and_page_break_join(tiny_text):
+    paras = [p for p in tiny_text.split("\n\n") if p.strip()]
+    assert all("\n" not in p.strip() for p in paras)
+    # a sentence that runs over the page break is one paragraph again
+    assert "the segments produced are then compared with a reference segmentation" in tiny_text
+    # the two-column page is read column by column
+    assert tiny_text.index("moves around the Sun") < tiny_text.index("Gardeners plant")
+    assert "Astronomers measure the distance to nearby stars by parallax" in tiny_text
+
+
+def test_pdf_document():
+    doc = load_pdf_document(TINY_PDF)
+    assert doc.meta["format"] == "pdf" and doc.meta["pages"] == 3 and doc.source == str(TINY_PDF)
+    assert "Dr. Smith showed in 1997 that the flow of words is the only signal available, and the segments " \
+           "produced are then compared with a reference segmentation drawn by human annotators." in doc.elements
+    assert load(TINY_PDF).elements == doc.elements
+    assert load(TINY_PDF.read_bytes()).elements == doc.elements  # sniffed by the %PDF magic
+    assert load(TINY_PDF, level="word").level == "word"
+
+
+def test_pdf_not_a_pdf():
+    with pytest.raises(InputError, match="not a PDF"):
+        load_pdf(b"Hello, this is plain text.")
+    with pytest.raises(InputError, match="not a PDF"):
+        load_pdf(b"")
+
+
+@pytest.mark.parametrize("frac", [0.1, 0.5, 0.9])
+def test_pdf_truncated(frac):
+    data = TINY_PDF.read_bytes()
+    with pytest.raises(InputError, match="damaged PDF"):
+        load_pdf(data[: int(len(data) * frac)])
+
+
+def test_pdf_garbage_after_magic():
+    with pytest.raises(InputError, match="damaged PDF") as e:
+        load_pdf(b"%PDF-1.7\n" + bytes(range(256)) * 4)
+    assert isinstance(e.value.__cause__, Exception)
+
+
+def test_pdf_without_text_layer():
+    with pytest.raises(InputError, match=r"no text layer.*OCR"):
+        load_pdf(NOTEXT_PDF)
+
+
+def test_pdf_extension_but_not_pdf(tmp_path):
+    f = tmp_path / "paper.pdf"
+    f.write_text("not really a pdf")
+    with pytest.raises(InputError, match="not a PDF"):
+        load(f)
+
+
+# --- load() --------------------------------------------------------------------------------------
+
+def test_load_text_file_and_source(tmp_path):
+    f = tmp_path / "notes.txt"
+    f.write_text("First sentence here. Second one there.\n", encoding="utf-8")
+    doc = load(f)
+    assert doc.source == str(f) and doc.elements == ["First sentence here.", "Second one there."]
+    assert load(str(f), source="mine").source == "mine"
+
+
+def test_load_auto_formats():
+    assert load(CHOI_1_0).meta["format"] == "choi"
+    assert load(ARXIV).meta["format"] == "arxiv"
+    assert load(CHOI_1_0.read_bytes()).meta["format"] == "choi"  # nameless: sniffed separator lines
+    assert load(b"One thing. Another thing.").meta["format"] == "text"
+    assert load(CHOI_1_0, format="text").meta["format"] == "text"
+
+
+def test_load_stdin(monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(CHOI_3_48.read_bytes())))
+    doc = load("-")
+    assert doc.source == "<stdin>" and doc.n == 54
+
+
+def test_load_errors(tmp_path):
+    with pytest.raises(InputError, match="file not found: .*nope.txt"):
+        load(tmp_path / "nope.txt")
+    with pytest.raises(InputError, match="directory"):
+        load(tmp_path)
+    with pytest.raises(ParameterError, match="auto, text, pdf, choi, arxiv"):
+        load(CHOI_1_0, format="docx")
+    bad = tmp_path / "latin.txt"
+    bad.write_bytes("Un café. Deux cafés.".encode("latin-1"))
+    with pytest.raises(InputError, match="not UTF-8"):
+        load(bad)
+    binary = tmp_path / "blob.txt"
+    binary.write_bytes(b"abc\x00\x01\x02" * 10)
+    with pytest.raises(InputError, match="binary"):
+        load(binary)
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    with pytest.raises(InputError, match="empty"):
+        load(empty)
+    with pytest.raises(InputError, match="load_text"):
+        load("This is a long text that somebody passed instead of a path.\nIt has two lines.")
+    with pytest.raises(InputError, match="load_text"):
+        load("A very long sentence passed by mistake instead of a file name. " * 20)
+
+
+def test_errors_are_segcore_errors():
+    for bad in (b"\xff\xfe\xfd", b"%PDF-1.4\n", b"\x00\x00"):
+        with pytest.raises(SegcoreError):
+            load(bad)
+
+
+# --- datasets ------------------------------------------------------------------------------------
+
+def test_iter_dataset_directory(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "_meta").mkdir()
+    shutil.copy(CHOI_3_48, tmp_path / "a" / "10.ref")
+    shutil.copy(CHOI_1_0, tmp_path / "a" / "2.ref")
+    shutil.copy(ARXIV, tmp_path / "b.ref")
+    shutil.copy(CHOI_1_0, tmp_path / "_meta" / "x.ref")
+    shutil.copy(CHOI_1_0, tmp_path / ".hidden.ref")
+    (tmp_path / "README").write_text("not a dataset file")
+    docs = list(iter_dataset(tmp_path))
+    assert [d.source for d in docs] == ["a/2.ref", "a/10.ref", "b.ref"]  # natural order
+    assert [d.meta["format"] for d in docs] == ["choi", "choi", "arxiv"]
+    assert [d.n for d in docs] == [60, 54, 1545]
+    assert len(list(iter_dataset(tmp_path / "a", format="choi"))) == 2
+
+
+def test_iter_dataset_single_file_and_errors(tmp_path):
+    assert [d.n for d in iter_dataset(CHOI_1_0)] == [60]
+    with pytest.raises(InputError, match="no .ref"):
+        iter_dataset(tmp_path)  # raised at call time, not at the first next()
+    with pytest.raises(InputError, match="not found"):
+        iter_dataset(tmp_path / "missing")
+    with pytest.raises(ParameterError):
+        iter_dataset(tmp_path, format="xml")
+
+
+def test_iter_dataset_zip(tmp_path):
+    z = tmp_path / "set.zip"
+    with zipfile.ZipFile(z, "w") as zf:
+        zf.write(CHOI_1_0, "choi/1_0.ref")
+        zf.write(ARXIV_BAD, "arxiv/268.ref")
+        zf.write(CHOI_3_48, "__MACOSX/choi/._1_0.ref")
+        zf.writestr("choi/_meta/README", "x")
+    docs = list(iter_dataset(z))
+    assert [d.source for d in docs] == ["arxiv/268.ref", "choi/1_0.ref"]
+    assert [len(d.reference) for d in docs] == [10, 10]
+    bad = tmp_path / "bad.zip"
+    bad.write_bytes(b"PK\x03\x04 not really")
+    with pytest.raises(InputError, match="zip"):
+        iter_dataset(bad)
