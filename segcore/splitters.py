@@ -55,9 +55,7 @@ def dp(score, k: int) -> Split:
     back = np.zeros((k + 1, n + 1), dtype=np.int64)
     cost[0, 0] = 0.0
     for m in range(1, n + 1):
-        lo, hi = max(1, k - (n - m)), min(k, m)  # segment counts that can still reach (K, N)
-        if lo > hi:
-            continue
+        lo, hi = 1, min(k, m)  # every count is kept, so that costs_by_k holds the optimum for each K ≤ k
         p = score.parts(np.arange(m), np.full(m, m))  # σ(l, m) for every l < m
         if score.additive:
             cand = cost[lo - 1:hi, :m] + p[None, :, 0]

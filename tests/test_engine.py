@@ -35,8 +35,9 @@ def test_dp_is_exact_for_additive_scores_and_matches_its_reported_cost(name):
         result = dp(score, k)
         assert abs(score.total(result.boundaries) - result.cost) < 1e-9
         if score.additive:
-            best = min(score.total(s) for s in all_segmentations(10, k))
-            assert result.cost == pytest.approx(best)
+            best = [min(score.total(s) for s in all_segmentations(10, j)) for j in range(1, k + 1)]
+            assert result.cost == pytest.approx(best[-1])
+            assert result.costs_by_k == pytest.approx(best)
 
 
 @settings(max_examples=40, deadline=None)

@@ -1,0 +1,88 @@
+"""The command line as a user runs it: one JSON object, one-line errors with a non-zero exit, never a traceback."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "segcore", *args], input=stdin, capture_output=True, timeout=300)
+
+
+def test_segment_json_contract():
+    r = run("segment", str(DATA / "choi_1_0.ref"), "--method", "cvs", "--k", "10", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["n_elements"] == out["boundaries"][-1] and len(out["boundaries"]) == 10
+    assert [s["end"] for s in out["segments"]] == out["boundaries"]
+    assert all(s["text"] for s in out["segments"])
+    assert out["method"] == "cvs" and out["params"]["split"] == "dp" and out["seconds"] >= 0
+
+
+def test_segment_stdin_params_and_text_output():
+    text = ("The river flooded the valley. Water covered the fields. Boats rescued farmers.\n\n"
+            "The court heard the case. The judge spoke to the jury. The verdict came at noon.").encode()
+    r = run("segment", "-", "--k", "2", "--param", "split=refine", "--param", "rep=tfidf", stdin=text)
+    assert r.returncode == 0
+    r = run("segment", "-", "--k", "2", "--json", "--param", "split=greedy", stdin=text)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["boundaries"] == [3, 6]
+    r = run("segment", "-", "--method", "c99", stdin=text)
+    assert r.returncode == 0 and b"==========" in r.stdout
+
+
+@pytest.mark.parametrize("args, stdin, message", [
+    (("segment", "/no/such/file.txt"), None, b"not found"),
+    (("segment", "-"), b"   \n ", b"no text"),
+    (("segment", "-"), b"\x00\x01\x02binary\xff", b"binary"),
+    (("segment", "-", "--format", "text"), b"caf\xe9 au lait. Une phrase.", b"UTF-8"),
+    (("segment", str(DATA / "notext.pdf")), None, b"text layer"),
+    (("segment", "-", "--format", "pdf"), b"hello, not a pdf", b"PDF"),
+    (("segment", str(DATA / "choi_1_0.ref"), "--k", "0"), None, b"number of segments"),
+    (("segment", str(DATA / "choi_1_0.ref"), "--k", "100000"), None, b"number of segments"),
+    (("segment", str(DATA / "choi_1_0.ref"), "--param", "nokey"), None, b"KEY=VALUE"),
+    (("segment", str(DATA / "choi_1_0.ref"), "--param", "split=fast"), None, b"one of"),
+    (("segment", str(DATA / "choi_1_0.ref"), "--method", "nope"), None, b"unknown method"),
+    (("segment", "-", "--k", "2"), b"zzqxj qqxzv vvqzx. qqzzx zzqqj xxzqv.", b"vocabulary"),
+    (("evaluate", "/no/such/folder"), None, b"not found"),
+])
+def test_bad_input_is_one_line_and_nonzero(args, stdin, message):
+    r = run(*args, stdin=stdin)
+    assert r.returncode != 0
+    assert b"Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert message.lower() in r.stderr.lower(), r.stderr
+
+
+def test_evaluate_json_on_a_folder(tmp_path):
+    for name in ("choi_1_0.ref", "choi_3_48.ref"):
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    s = out["summary"]
+    assert s["documents"] == 2 and 0 <= s["pk"] <= 1 and 0 <= s["windowdiff"] <= 1 and 0 <= s["f1"] <= 1
+    assert s["seconds_per_document"] > 0
+    for d in out["documents"]:
+        assert len(d["hypothesis"]) == len(d["reference"]) and d["hypothesis"][-1] == d["n_elements"]
+        assert {"path", "pk", "windowdiff", "seconds"} <= set(d)
+
+
+def test_evaluate_bundled_dataset_by_name_table_output():
+    r = run("evaluate", "choi/3-5", "--method", "c99")
+    assert r.returncode == 0, r.stderr
+    assert b"100 documents" in r.stdout and b"Pk" in r.stdout
+
+
+def test_methods_lists_parameters():
+    r = run("methods", "--json")
+    assert r.returncode == 0
+    methods = json.loads(r.stdout)
+    for name in ("c99", "oc99", "cvs", "euclidean"):
+        assert name in methods
+    assert methods["oc99"]["params"]["rank"]["default"] == 11
+    assert methods["cvs"]["params"]["split"]["choices"] == ["greedy", "dp", "refine"]
