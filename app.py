@@ -1,0 +1,35 @@
+"""Segmentation Explorer — a Streamlit front end to segcore.  Start with:  streamlit run app.py
+
+The frame: page configuration, the shared document input in the sidebar (Explore and Compare work on the same
+document), and the navigation over the page files in pages/.
+"""
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import streamlit as st  # noqa: E402
+
+st.set_page_config(page_title="Segmentation Explorer", page_icon="✂️", layout="wide",
+                   initial_sidebar_state="expanded")
+
+from pages import common  # noqa: E402
+
+PAGES_DIR = ROOT / "pages"
+explore = st.Page(PAGES_DIR / "explore.py", title="Explore", icon="🔎", default=True)
+compare = st.Page(PAGES_DIR / "compare.py", title="Compare", icon="⚖️", url_path="compare")
+benchmark = st.Page(PAGES_DIR / "benchmark.py", title="Benchmark", icon="📊", url_path="benchmark")
+about = st.Page(PAGES_DIR / "about.py", title="About", icon="📖", url_path="about")
+
+page = st.navigation([explore, compare, benchmark, about])
+
+common.keep_widget_state()
+link_warnings = common.init_from_query_params()
+if page.title in ("Explore", "Compare"):
+    common.document_sidebar()
+for w in link_warnings:
+    st.warning(w)
+
+page.run()

@@ -1,0 +1,742 @@
+"""Shared state, caching, input handling and exports of the Segmentation Explorer (not a page: app.py lists its
+pages explicitly with st.Page, so this module is only imported).
+
+Everything the pages compute goes through the cached functions here: parsed documents and representations with
+st.cache_data, word vectors with st.cache_resource. Every call into segcore goes through `guarded()`, which turns
+a SegcoreError into its own message and any other exception into a short generic message (never a traceback).
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import re
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from segcore import METHODS, segment  # noqa: E402
+from segcore.document import Document  # noqa: E402
+from segcore.errors import InputError, ParameterError, SegcoreError  # noqa: E402
+from segcore.metrics import default_k, evaluate, pk, windowdiff  # noqa: E402
+
+SAMPLES_DIR = ROOT / "assets" / "samples"
+UPLOAD_TYPES = ["txt", "pdf", "ref"]
+LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
+REP_PARAM_NAMES = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "normalize_elements", "vectors")
+LARGE_N = 3000  # beyond this many elements, warn that N×N methods get slow
+
+
+def max_upload_mb() -> int:
+    try:
+        return int(st.get_option("server.maxUploadSize"))
+    except Exception:  # noqa: BLE001
+        return 50
+
+
+# ---- samples ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Sample:
+    key: str
+    label: str
+    file: str
+    level: str
+    k: int | None = None
+    note: str = ""
+
+
+SAMPLES = [
+    Sample("choi-1_0", "Choi 3-11 · document 1_0 (reference known)", "choi_3-11_1_0.ref", "sentence",
+           note="Ten excerpts of the Brown corpus glued together (Choi 2000); the reference marks the joins."),
+    Sample("choi-2_7", "Choi 3-11 · document 2_7 (reference known)", "choi_3-11_2_7.ref", "sentence",
+           note="Ten excerpts of the Brown corpus glued together (Choi 2000); the reference marks the joins."),
+    Sample("arxiv-003", "arXiv test set · document 003 (reference known, words)", "arxiv_alemi2015_003.ref", "word",
+           note="Alemi & Ginsparg's (2015) arXiv test set: ten pieces of papers, lower-cased word tokens (MIT)."),
+    Sample("alemi-paper", "Alemi & Ginsparg 2015 paper text (their Fig. 4: words, K = 40)",
+           "alemi_ginsparg_2015_paper.txt", "word", k=40,
+           note="The paper's own text; their Fig. 4 cuts it into 40 segments at word level (MIT)."),
+]
+SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
+
+
+# ---- safe calls ------------------------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    value: object = None
+    error: str | None = None
+
+
+def error_message(exc: BaseException, what: str = "") -> str:
+    """The message shown to the user: a SegcoreError's own message, else a short generic one."""
+    if isinstance(exc, SegcoreError):
+        return str(exc)
+    if isinstance(exc, MemoryError):
+        return (f"{what or 'This step'} ran out of memory: the text is too long for this method at this level; "
+                f"try sentences instead of words, a shorter text, or another method.")
+    if isinstance(exc, UnicodeDecodeError):
+        return "the file is not UTF-8 text; convert it to UTF-8 first."
+    return (f"{what or 'This step'} failed unexpectedly ({type(exc).__name__}). Try other parameters or another "
+            f"input; if it persists, please report it with the input that caused it.")
+
+
+def guarded(fn, *args, what: str = "", **kwargs) -> Outcome:
+    """Run fn; return its value or the user-facing error message (stop exceptions of Streamlit pass through)."""
+    try:
+        return Outcome(fn(*args, **kwargs))
+    except Exception as exc:  # noqa: BLE001  (each kind is turned into a readable message)
+        if type(exc).__name__ in ("StopException", "RerunException", "StreamlitAPIException"):
+            raise
+        if not isinstance(exc, SegcoreError):
+            traceback.print_exc(file=sys.stderr)  # for the server log, never the page
+        return Outcome(None, error_message(exc, what))
+
+
+# ---- loading ---------------------------------------------------------------------------------------------------
+
+def _loaders():
+    try:
+        from segcore import loaders
+        return loaders
+    except ImportError:
+        return None
+
+
+def _fallback_sentences(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])|\n\s*\n", text)
+    return [" ".join(p.split()) for p in parts if p and p.strip()]
+
+
+def _fallback_words(text: str) -> list[str]:
+    return re.sub(r"([^\w\s])", r" \1 ", text.lower()).split()
+
+
+def sniff_format(data: bytes, name: str) -> str:
+    ext = Path(name).suffix.lower()
+    if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
+        return "pdf"
+    if ext == ".ref":
+        head = data.decode("utf-8", errors="replace")
+        if not any(line.strip() == "=" * 10 for line in head.splitlines()) and "BR" in head:
+            return "arxiv"
+        return "choi"
+    return "text"
+
+
+def decode_text(data: bytes, name: str) -> str:
+    lo = _loaders()
+    if lo is not None and hasattr(lo, "read_text_bytes"):
+        return lo.read_text_bytes(data, name)
+    if b"\x00" in data:
+        raise InputError(f"{name}: looks like a binary file, not text")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{name}: not UTF-8 text (invalid byte at offset {e.start}); convert it to UTF-8 "
+                         f"first") from None
+    return text.lstrip("\ufeff")
+
+
+def load_bytes(data: bytes, name: str, level: str) -> Document:
+    """A Document from an uploaded file's bytes (.txt, .pdf, Choi .ref, arXiv .ref); InputError on bad input.
+    arXiv files have no sentences: they always load at word level."""
+    limit = max_upload_mb()
+    if data is None or len(data) == 0:
+        raise InputError(f"{name}: the file is empty (0 bytes)")
+    if len(data) > limit * 1024 * 1024:
+        raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
+    ext = Path(name).suffix.lower()
+    if ext and ext[1:] not in UPLOAD_TYPES:
+        raise InputError(f"{name}: unsupported file type '{ext}'; upload a .txt, .pdf or .ref file")
+    fmt = sniff_format(data, name)
+    if fmt == "arxiv":
+        level = "word"
+    lo = _loaders()
+    if lo is not None:
+        return lo.load(data, format=fmt, level=level, source=name)
+    # fallback while segcore.loaders is missing
+    if fmt == "pdf":
+        raise InputError("reading PDFs needs segcore.loaders, which is not installed in this version")
+    text = decode_text(data, name)
+    return load_string(text, level, name, fmt)
+
+
+def load_string(text: str, level: str, source: str = "pasted text", fmt: str = "text") -> Document:
+    if not text or not text.strip():
+        raise InputError(f"{source}: no text found (empty or whitespace only)")
+    lo = _loaders()
+    if fmt == "choi":
+        doc = lo.parse_choi(text, source=source) if lo else _fallback_choi(text, source)
+        if level == "word" and lo is not None and hasattr(lo, "_choi_to_words"):
+            doc = lo._choi_to_words(doc)
+        return doc
+    if fmt == "arxiv":
+        return lo.parse_arxiv(text, source=source) if lo else _fallback_arxiv(text, source)
+    if lo is not None:
+        return lo.load_text(text, level=level, source=source)
+    elements = _fallback_sentences(text) if level == "sentence" else _fallback_words(text)
+    if len(elements) < 2:
+        raise InputError(f"{source}: only one {level} found, nothing to segment")
+    return Document(elements, None, level, source)
+
+
+def _fallback_choi(text, source):
+    lengths, elements, cur = [], [], 0
+    for line in text.splitlines():
+        line = line.strip()
+        if line == "=" * 10:
+            if cur:
+                lengths.append(cur)
+            cur = 0
+        elif line:
+            elements.append(line)
+            cur += 1
+    if cur:
+        lengths.append(cur)
+    if not elements:
+        raise InputError(f"{source}: no sentences found in this Choi-format (.ref) file")
+    return Document(elements, list(np.cumsum(lengths).astype(int)), "sentence", source)
+
+
+def _fallback_arxiv(text, source):
+    lengths, elements = [], []
+    for part in text.split("BR"):
+        toks = part.split()
+        if toks:
+            elements += toks
+            lengths.append(len(toks))
+    return Document(elements, [int(x) for x in np.cumsum(lengths)], "word", source)
+
+
+@st.cache_data(max_entries=24, show_spinner=False)
+def cached_load_bytes(key: str, _data: bytes, name: str, level: str) -> Document:
+    return load_bytes(_data, name, level)
+
+
+@st.cache_data(max_entries=24, show_spinner=False)
+def cached_load_string(text: str, level: str) -> Document:
+    return load_string(text, level)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def cached_load_sample(key: str, level: str) -> Document:
+    s = SAMPLE_BY_KEY[key]
+    data = (SAMPLES_DIR / s.file).read_bytes()
+    return load_bytes(data, s.file, level)
+
+
+def sample_bytes(key: str) -> bytes:
+    return (SAMPLES_DIR / SAMPLE_BY_KEY[key].file).read_bytes()
+
+
+# ---- the current document (sidebar, shared by Explore and Compare) ---------------------------------------------
+
+@dataclass
+class DocState:
+    doc: Document | None = None
+    key: str = ""            # identifies the document content + level, for caches
+    label: str = ""          # what the user loaded
+    error: str | None = None
+    notes: list[str] = field(default_factory=list)
+    sample: str | None = None
+
+
+SOURCES = ("Sample", "Upload a file", "Paste text")
+
+
+PERSISTENT_KEYS = ("src", "sample", "level", "paste", "method", "k_mode", "k", "tolerance", "hm_kind", "hm_bins",
+                   "novelty_window", "cmp_methods", "cmp_k_mode", "cmp_k", "bench_source", "bench_methods",
+                   "bench_k_mode", "bench_max_docs", "bench_datasets")
+
+
+def keep_widget_state() -> None:
+    """Keep widget values across pages: Streamlit forgets the state of widgets a page does not draw, unless the
+    value is written back into session state at the start of each run."""
+    ss = st.session_state
+    for key in list(ss.keys()):
+        if key in PERSISTENT_KEYS or (isinstance(key, str) and key.startswith("p::")):
+            ss[key] = ss[key]
+
+
+def _on_sample_change():
+    s = SAMPLE_BY_KEY.get(st.session_state.get("sample"))
+    if s is None:
+        return
+    st.session_state["level"] = s.level
+    if s.k:
+        st.session_state["k_mode"] = "Number"
+        st.session_state["k"] = s.k
+    st.session_state.pop("highlight", None)
+
+
+def document_sidebar() -> DocState:
+    """The document input widgets (in the sidebar) and the loaded Document, with errors as messages."""
+    ss = st.session_state
+    ss.setdefault("src", SOURCES[0])
+    ss.setdefault("sample", SAMPLES[0].key)
+    ss.setdefault("level", SAMPLE_BY_KEY[ss["sample"]].level if ss["src"] == "Sample" else "sentence")
+    sb = st.sidebar
+    sb.header("Document")
+    src = sb.radio("Input", SOURCES, key="src", horizontal=True, label_visibility="collapsed")
+    state = DocState()
+    if src == "Sample":
+        sb.selectbox("Bundled sample", [s.key for s in SAMPLES], key="sample", on_change=_on_sample_change,
+                     format_func=lambda k: SAMPLE_BY_KEY[k].label)
+        s = SAMPLE_BY_KEY[ss["sample"]]
+        sb.caption(s.note)
+        state.sample = s.key
+    elif src == "Upload a file":
+        limit = max_upload_mb()
+        up = sb.file_uploader(f"Text (.txt), PDF (.pdf) or Choi/arXiv reference file (.ref) — up to {limit} MB",
+                              type=UPLOAD_TYPES, key="upload",
+                              help="A .ref file in Choi's format (one sentence per line, segments separated by "
+                                   "lines of ==========) or Alemi & Ginsparg's arXiv format (segments separated by "
+                                   "BR) carries a reference segmentation, so the app can score the result.")
+        last = ss.get("_last_upload")
+        if up is not None and (last is None or last[0] != up.file_id):
+            data = up.getvalue()
+            ss["_last_upload"] = (up.file_id, up.name, data, hashlib.sha1(data).hexdigest()[:16])
+        elif up is None and last:
+            name = last[1]
+            sb.caption(f"Using **{name}**, uploaded earlier.")
+            if sb.button("Forget it", key="forget_upload"):
+                ss.pop("_last_upload", None)
+                st.rerun()
+        if not ss.get("_last_upload"):
+            sb.info("Choose a file to segment.")
+            return _store(state)
+    else:
+        sb.text_area("Paste text (press Ctrl+Enter or click outside to apply)", key="paste", height=180,
+                     placeholder="Paste a few paragraphs of text here…")
+        if not ss.get("paste", "").strip():
+            sb.info("Paste some text to segment.")
+            return _store(state)
+    level = sb.radio("Elements", ["sentence", "word"], key="level", horizontal=True,
+                     format_func=lambda v: LEVEL_LABELS[v].capitalize(),
+                     help="What one element is: a sentence, or a word (Alemi & Ginsparg's Fig. 4 works on words).")
+    if src == "Sample":
+        state.label = SAMPLE_BY_KEY[ss["sample"]].file
+        state.key = f"sample:{ss['sample']}:{level}"
+        out = _load_with_status(state.key, state.label, cached_load_sample, ss["sample"], level)
+    elif src == "Upload a file":
+        _, name, data, digest = ss["_last_upload"]
+        state.label = name
+        state.key = f"upload:{name}:{digest}:{level}"
+        out = _load_with_status(state.key, name, cached_load_bytes, state.key, data, name, level)
+    else:
+        text = ss["paste"]
+        state.label = "pasted text"
+        state.key = f"paste:{hashlib.sha1(text.encode('utf-8', 'replace')).hexdigest()[:16]}:{level}"
+        out = _load_with_status(state.key, "pasted text", cached_load_string, text, level)
+    if out.error:
+        state.error = out.error
+        sb.error(out.error)
+        return _store(state)
+    doc = out.value
+    if doc.level != level:
+        state.notes.append(f"{state.label} is a word-level file (no sentence boundaries): loaded as words.")
+        state.key = state.key.rsplit(":", 1)[0] + ":" + doc.level
+    state.doc = doc
+    sb.success(describe(doc))
+    for n in state.notes:
+        sb.caption(n)
+    return _store(state)
+
+
+def _load_with_status(key: str, label: str, fn, *args) -> Outcome:
+    """Load through a cached function; the first time (PDFs can take seconds) inside st.status."""
+    seen = st.session_state.setdefault("_loaded_keys", set())
+    if key in seen:
+        return guarded(fn, *args, what=f"Reading {label}")
+    with st.sidebar.status(f"Reading {label}…", expanded=False) as status:
+        out = guarded(fn, *args, what=f"Reading {label}")
+        if out.error:
+            status.update(label=f"Could not read {label}", state="error")
+        else:
+            seen.add(key)
+            status.update(label=f"Read {label}", state="complete")
+    return out
+
+
+def _store(state: DocState) -> DocState:
+    st.session_state["_docstate"] = state
+    return state
+
+
+def current_document() -> DocState:
+    return st.session_state.get("_docstate") or DocState()
+
+
+def describe(doc: Document) -> str:
+    s = f"{doc.n:,} {LEVEL_LABELS.get(doc.level, doc.level)}"
+    if doc.reference:
+        s += f" · reference: {len(doc.reference)} segments"
+    fmt = (doc.meta or {}).get("format")
+    if fmt:
+        s += f" · format: {fmt}"
+    if (doc.meta or {}).get("pages"):
+        s += f" · {doc.meta['pages']} PDF pages"
+    return s
+
+
+def preview_rows(doc: Document, limit: int = 12) -> list[dict]:
+    rows = []
+    ref = set(doc.reference or [])
+    if doc.level == "word":
+        step = 40
+        for a in range(0, min(doc.n, step * limit), step):
+            rows.append({"elements": f"{a}–{min(doc.n, a + step) - 1}", "text": " ".join(doc.elements[a:a + step])})
+    else:
+        for i, e in enumerate(doc.elements[:limit]):
+            rows.append({"elements": str(i), "text": e + ("   ▮ reference boundary after" if i + 1 in ref and
+                                                          i + 1 < doc.n else "")})
+    return rows
+
+
+# ---- methods and parameters ------------------------------------------------------------------------------------
+
+def param_key(method: str, name: str) -> str:
+    return f"p::{method}::{name}"
+
+
+def method_params(method: str) -> dict:
+    """The method's parameters as set in the widgets (session state), defaults for those never touched."""
+    m = METHODS[method]
+    out = {}
+    for p in m.params:
+        v = st.session_state.get(param_key(method, p.name), p.default)
+        out[p.name] = v
+    return out
+
+
+def changed_params(method: str) -> dict:
+    m = METHODS[method]
+    cur = method_params(method)
+    return {p.name: cur[p.name] for p in m.params if cur[p.name] != p.default}
+
+
+def _number_step(default) -> float:
+    if isinstance(default, float):
+        mag = abs(default)
+        return 0.01 if mag and mag < 0.1 else (0.1 if mag < 10 else 1.0)
+    return 1
+
+
+def param_widget(container, method: str, p) -> None:
+    """One widget for a registry Param: checkbox (bool), selectbox (choices), number input (int/float), text."""
+    key = param_key(method, p.name)
+    st.session_state.setdefault(key, p.default)
+    label = p.name
+    if isinstance(p.default, bool):
+        container.checkbox(label, key=key, help=p.help)
+    elif p.choices:
+        choices = list(p.choices)
+        if st.session_state[key] not in choices:
+            st.session_state[key] = p.default
+        container.selectbox(label, choices, key=key, help=p.help)
+    elif isinstance(p.default, int):
+        container.number_input(label, key=key, step=1, help=p.help)
+    elif isinstance(p.default, float):
+        container.number_input(label, key=key, step=_number_step(p.default), format="%g", help=p.help)
+    else:
+        container.text_input(label, key=key, help=p.help)
+
+
+def param_groups(method: str) -> list[tuple[str, list]]:
+    m = METHODS[method]
+    rep = [p for p in m.params if p.name in REP_PARAM_NAMES]
+    other = [p for p in m.params if p.name not in REP_PARAM_NAMES]
+    groups = []
+    if other:
+        groups.append(("Algorithm", other))
+    if rep:
+        groups.append(("Representation", rep))
+    return groups
+
+
+def reset_params(method: str) -> None:
+    for p in METHODS[method].params:
+        st.session_state[param_key(method, p.name)] = p.default
+
+
+def uses_vectors(method: str, params: dict) -> bool:
+    return params.get("rep") == "vectors" or ("vectors" in params and "rep" not in params)
+
+
+# ---- cached computation ----------------------------------------------------------------------------------------
+
+def _items(params: dict) -> tuple:
+    return tuple(sorted((k, repr(v)) for k, v in params.items()))
+
+
+@st.cache_resource(show_spinner=False)
+def word_vectors(name: str = "glove-6b-50d"):
+    from segcore.vectors import load_vectors
+
+    return load_vectors(name)
+
+
+def ensure_vectors(name: str = "glove-6b-50d", where=None) -> Outcome:
+    """Load word vectors once per server (st.cache_resource), inside st.status the first time."""
+    loaded = st.session_state.setdefault("_vectors_loaded", set())
+    if name in loaded:
+        return guarded(word_vectors, name, what="Loading word vectors")
+    with (where or st).status(f"Loading word vectors ({name})…", expanded=False) as status:
+        out = guarded(word_vectors, name, what="Loading word vectors")
+        status.update(label=("Word vectors ready" if not out.error else "Could not load word vectors"),
+                      state="error" if out.error else "complete")
+    if not out.error:
+        loaded.add(name)
+    return out
+
+
+def _run_segment(doc: Document, method: str, k: int | None, params: dict, context=None):
+    return segment(doc, method, k=k, context=context, **params)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def cached_segment(doc_key: str, _doc: Document, method: str, k: int | None, items: tuple, _params: dict):
+    """Segmentation of the current document (keyed by document key, method, K and parameters)."""
+    return _run_segment(_doc, method, k, _params)
+
+
+def run_method(state: DocState, method: str, k: int | None, params: dict) -> Outcome:
+    if k is not None and state.doc is not None and k > state.doc.n:
+        return Outcome(None, f"K = {k} is more than the number of {LEVEL_LABELS[state.doc.level]} in the text "
+                             f"({state.doc.n}); choose K between 1 and {state.doc.n}.")
+    if k is not None and k < 1:
+        return Outcome(None, f"K must be at least 1, got {k}.")
+    return guarded(cached_segment, state.key, state.doc, method, k, _items(params), params,
+                   what=f"Method {method}")
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def cached_curve(doc_key: str, _doc: Document, method: str, kmax: int, items: tuple, _params: dict):
+    """costs_by_k up to kmax (one DP run with K = kmax gives the best cost of every K ≤ kmax)."""
+    seg = _run_segment(_doc, method, kmax, _params)
+    return seg.signals.get("costs_by_k")
+
+
+def rep_kwargs(params: dict) -> dict:
+    """Representation settings for the heatmap/profile: the method's, or a tf default for methods without."""
+    base = {"rep": "tf", "stopwords": "choi", "stem": True, "weighting": "sum", "normalize": False,
+            "normalize_elements": False, "vectors": "glove-6b-50d"}
+    for k in base:
+        if k in params:
+            base[k] = params[k]
+    return base
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def cached_bags(doc_key: str, _doc: Document, stopwords: str = "choi", stem: bool = False):
+    from segcore.text import bags
+
+    return bags(_doc.elements, stopwords=stopwords, stem_words=stem)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def cached_representation(doc_key: str, _doc: Document, items: tuple, _rep: dict):
+    """N×D element matrix (all N elements, no cut): sparse term counts for tf/tf-idf, dense vector sums."""
+    from segcore.representations import idf_weights, term_matrix, tfidf_matrix
+
+    if _rep["rep"] in ("tf", "tfidf"):
+        bags = cached_bags(doc_key, _doc, _rep["stopwords"], bool(_rep["stem"]))
+        tf, vocab = term_matrix(bags)
+        if _rep["rep"] == "tfidf":
+            tf = tfidf_matrix(tf, idf_weights(bags, vocab))
+        return tf
+    from segcore.pipeline import represent
+
+    return represent(_doc.elements, cut=0, **_rep).matrix
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def cached_similarity(doc_key: str, _doc: Document, kind: str, items: tuple, _rep: dict, rank: int, max_bins: int):
+    """(matrix, edges) for the heatmap: binned mean cosine, optionally rank-transformed."""
+    from segcore.plots import binned_cosine
+    from segcore.representations import rank_transform
+
+    rep = dict(_rep)
+    if kind == "embedding":
+        rep.update(rep="vectors", stem=False)
+    x = cached_representation(doc_key, _doc, _items(rep), rep)
+    sim, edges = binned_cosine(x, max_bins)
+    if kind == "rank":
+        sim = rank_transform(sim, rank)
+    return sim.astype(np.float32), edges
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def cached_novelty(doc_key: str, _doc: Document, items: tuple, _rep: dict, window: int):
+    from segcore.plots import novelty_profile
+
+    x = cached_representation(doc_key, _doc, items, _rep)
+    return novelty_profile(x, window)
+
+
+def metrics(reference, boundaries, tolerance: int = 1, k: int | None = None) -> dict:
+    return evaluate(reference, boundaries, k=k, tolerance=tolerance)
+
+
+def evenly_spaced(n: int, k: int) -> list[int]:
+    k = max(1, min(int(k), n))
+    return sorted({int(round(n * (i + 1) / k)) for i in range(k)})
+
+
+def pairwise(segs: dict[str, list[int]], measure: str = "pk") -> dict[str, dict[str, float]]:
+    """measure(row as reference, column as hypothesis) for every pair; window from the row's segments."""
+    fn = pk if measure == "pk" else windowdiff
+    out = {}
+    for a, ra in segs.items():
+        out[a] = {}
+        for b, rb in segs.items():
+            out[a][b] = fn(ra, rb, default_k(ra))
+    return out
+
+
+# ---- exports ---------------------------------------------------------------------------------------------------
+
+def export_json(doc: Document, seg, extra: dict | None = None) -> str:
+    d = seg.to_dict(doc)
+    d.update({"source": doc.source, "level": doc.level, "reference": doc.reference})
+    if extra:
+        d.update(extra)
+    return json.dumps(d, ensure_ascii=False, indent=2, default=_json_default)
+
+
+def _json_default(o):
+    if isinstance(o, (np.integer,)):
+        return int(o)
+    if isinstance(o, (np.floating,)):
+        return float(o)
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    return str(o)
+
+
+def export_csv(doc: Document, boundaries: list[int]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["segment", "start", "end", "text"])
+    for i, ((a, b), text) in enumerate(zip(doc.segments(boundaries), doc.segment_texts(boundaries)), 1):
+        w.writerow([i, a, b, text])
+    return buf.getvalue()
+
+
+def export_choi(doc: Document, boundaries: list[int]) -> str:
+    """Choi's .ref format: one element per line, segments between lines of ==========, which open and close."""
+    sep = "=" * 10
+    lines = [sep]
+    for a, b in doc.segments(boundaries):
+        if doc.level == "word":
+            lines.append(" ".join(doc.elements[a:b]))
+        else:
+            lines.extend(doc.elements[a:b])
+        lines.append(sep)
+    return "\n".join(lines) + "\n"
+
+
+def export_jsonl(doc: Document, seg, top_terms: list[list[str]] | None = None) -> str:
+    """One JSON object per segment, ready to index for retrieval."""
+    out = []
+    texts = doc.segment_texts(seg.boundaries)
+    for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), texts)):
+        rec = {"id": f"{Path(doc.source or 'document').stem}#{i + 1}", "chunk": i + 1, "start": a, "end": b,
+               "n_elements": b - a, "level": doc.level, "text": text, "source": doc.source, "method": seg.method}
+        if top_terms is not None and i < len(top_terms):
+            rec["top_terms"] = list(top_terms[i])
+        out.append(json.dumps(rec, ensure_ascii=False))
+    return "\n".join(out) + "\n"
+
+
+def timed(fn, *args, **kwargs):
+    t = time.perf_counter()
+    v = fn(*args, **kwargs)
+    return v, time.perf_counter() - t
+
+
+# ---- links: method and parameters in the URL -------------------------------------------------------------------
+
+def init_from_query_params() -> list[str]:
+    """Once per session, set the widgets from the URL (?method=c99&k=10&level=sentence&sample=choi-1_0&p.rank=9).
+    Returns warnings about values that could not be used."""
+    ss = st.session_state
+    if ss.get("_qp_done"):
+        return []
+    ss["_qp_done"] = True
+    qp = st.query_params
+    warnings = []
+    if not qp:
+        return warnings
+    sample = qp.get("sample")
+    if sample:
+        if sample in SAMPLE_BY_KEY:
+            ss["src"], ss["sample"] = "Sample", sample
+            ss["level"] = SAMPLE_BY_KEY[sample].level
+        else:
+            warnings.append(f"unknown sample '{sample}' in the link")
+    level = qp.get("level")
+    if level in ("sentence", "word"):
+        ss["level"] = level
+    elif level:
+        warnings.append(f"unknown level '{level}' in the link")
+    method = qp.get("method")
+    if method:
+        if method in METHODS:
+            ss["method"] = method
+        else:
+            warnings.append(f"unknown method '{method}' in the link; available: {', '.join(METHODS)}")
+            method = None
+    k = qp.get("k")
+    if k:
+        if k == "auto":
+            ss["k_mode"] = "Automatic"
+        elif k.isdigit() and int(k) >= 1:
+            ss["k_mode"], ss["k"] = "Number", int(k)
+        else:
+            warnings.append(f"K in the link must be 'auto' or a whole number, got '{k}'")
+    if "tol" in qp:
+        try:
+            ss["tolerance"] = max(0, int(qp["tol"]))
+        except ValueError:
+            warnings.append(f"tolerance in the link must be a whole number, got '{qp['tol']}'")
+    m = METHODS.get(method or ss.get("method") or next(iter(METHODS)))
+    for name in qp:
+        if not name.startswith("p."):
+            continue
+        pname = name[2:]
+        param = next((p for p in m.params if p.name == pname), None) if m else None
+        if param is None:
+            warnings.append(f"method '{m.name if m else '?'}' has no parameter '{pname}' (from the link)")
+            continue
+        try:
+            ss[param_key(m.name, pname)] = param.parse(qp[name])
+        except SegcoreError as e:
+            warnings.append(str(e) + " (from the link)")
+    return warnings
+
+
+def sync_query_params(state: DocState, method: str, k_mode: str, k: int | None) -> None:
+    """Write the current view into the URL so a link reproduces it."""
+    want = {"method": method, "k": "auto" if k_mode == "Automatic" else str(k)}
+    ss = st.session_state
+    if state.sample:
+        want["sample"] = state.sample
+    want["level"] = ss.get("level", "sentence")
+    if ss.get("tolerance", 1) != 1:
+        want["tol"] = str(ss["tolerance"])
+    for name, v in changed_params(method).items():
+        want[f"p.{name}"] = str(v)
+    if st.query_params.to_dict() != want:
+        st.query_params.from_dict(want)

@@ -1,0 +1,491 @@
+"""Figures and HTML for the Segmentation Explorer: pure functions returning plotly figures or HTML strings.
+
+No streamlit here: everything takes plain lists / numpy arrays and returns a ``plotly.graph_objects.Figure``
+(or a string), so it can be unit-tested and reused in notebooks.
+
+Conventions: segmentations are lists of segment END indices (last = N), as in segcore; element indices are
+0-based; a "gap" g (1 ≤ g ≤ N−1) is the position between elements g−1 and g, so a boundary b sits at gap b.
+"""
+from __future__ import annotations
+
+import html
+import math
+from collections import Counter
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+# Alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4), a highlight colour,
+# and one colour per method for the comparison plots.
+SEGMENT_COLOURS = ("#fdebd0", "#d6eaf8")
+HIGHLIGHT_COLOUR = "#ffe066"
+HYP_COLOUR = "#d62728"
+REF_COLOUR = "#17becf"
+METHOD_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f")
+
+HEATMAP_KINDS = {
+    "cosine": "cosine similarity of the method's element vectors",
+    "rank": "rank-transformed cosine (Choi's r×r rank mask)",
+    "embedding": "cosine similarity of word-vector sums (GloVe)",
+}
+
+
+# ---- small helpers ---------------------------------------------------------------------------------------------
+
+def truncate(text: str, width: int = 80) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def segments_of(boundaries: Sequence[int]) -> list[tuple[int, int]]:
+    """(start, end) pairs of the segments given by end indices."""
+    starts = [0, *boundaries[:-1]]
+    return [(int(a), int(b)) for a, b in zip(starts, boundaries)]
+
+
+def bin_edges(n: int, max_bins: int) -> np.ndarray:
+    """Edges of at most `max_bins` contiguous, near-equal bins over n elements (edges[0]=0, edges[-1]=n)."""
+    bins = max(1, min(n, int(max_bins)))
+    return np.unique(np.round(np.linspace(0, n, bins + 1)).astype(np.int64))
+
+
+def to_bin_coordinate(positions: Iterable[float], edges: np.ndarray) -> np.ndarray:
+    """Map element positions (boundaries, in 0..N) to the continuous bin axis where bin i spans i−0.5 … i+0.5."""
+    pos = np.asarray(list(positions), dtype=float)
+    edges = np.asarray(edges, dtype=float)
+    idx = np.clip(np.searchsorted(edges, pos, side="right") - 1, 0, len(edges) - 2)
+    width = edges[idx + 1] - edges[idx]
+    return idx - 0.5 + (pos - edges[idx]) / np.where(width > 0, width, 1)
+
+
+def _dense(x) -> np.ndarray:
+    if hasattr(x, "toarray"):
+        return x.toarray()
+    return np.asarray(x, dtype=float)
+
+
+def _unit_rows(x):
+    """Rows scaled to unit length (sparse stays sparse); zero rows stay zero."""
+    if hasattr(x, "multiply"):
+        import scipy.sparse as sp
+
+        x = sp.csr_matrix(x, dtype=float)
+        norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
+        inv = np.divide(1.0, norms, out=np.zeros_like(norms), where=norms > 0)
+        return sp.diags(inv) @ x
+    x = np.asarray(x, dtype=float)
+    norms = np.linalg.norm(x, axis=1, keepdims=True)
+    return np.divide(x, norms, out=np.zeros_like(x), where=norms > 0)
+
+
+def binned_cosine(matrix, max_bins: int = 300) -> tuple[np.ndarray, np.ndarray]:
+    """Mean pairwise cosine similarity between bins of consecutive elements, without the N×N matrix.
+
+    The mean over pairs (a in bin i, b in bin j) of û_a·û_b equals (Σ_a û_a)·(Σ_b û_b) / (n_i n_j), so the
+    binned matrix is exact; with N ≤ max_bins every bin is one element and this is the plain cosine matrix.
+    Returns (matrix B×B, edges of length B+1)."""
+    n = matrix.shape[0]
+    edges = bin_edges(n, max_bins)
+    u = _unit_rows(matrix)
+    if len(edges) - 1 == n:
+        sums = _dense(u)
+    else:
+        import scipy.sparse as sp
+
+        rows = np.repeat(np.arange(len(edges) - 1), np.diff(edges))
+        agg = sp.csr_matrix((np.ones(n), (rows, np.arange(n))), shape=(len(edges) - 1, n))
+        sums = _dense(agg @ u)
+    counts = np.diff(edges).astype(float)
+    sim = (sums @ sums.T) / np.outer(counts, counts)
+    return np.clip(sim, -1.0, 1.0), edges
+
+
+def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, level: str = "sentence") -> list[str]:
+    """One hover label per bin: '#12 text…' (one element per bin) or 'words 120–139: text…'."""
+    unit = "words" if level == "word" else "elements"
+    out = []
+    for a, b in zip(edges[:-1], edges[1:]):
+        a, b = int(a), int(b)
+        if b - a == 1:
+            out.append(f"#{a} {html.escape(truncate(elements[a], width))}")
+        else:
+            sep = " " if level == "word" else " / "
+            out.append(f"{unit} {a}–{b - 1}: {html.escape(truncate(sep.join(elements[a:b]), width))}")
+    return out
+
+
+# ---- similarity heatmap ----------------------------------------------------------------------------------------
+
+def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[int] | None = None,
+                   reference: Sequence[int] | None = None, labels: Sequence[str] | None = None,
+                   highlight: int | None = None, title: str = "", colorbar_title: str = "cosine",
+                   height: int = 620) -> go.Figure:
+    """Similarity heatmap (bins × bins) with hypothesis segments outlined as solid squares on the diagonal,
+    reference segments as dashed squares, and one clickable marker per hypothesis segment (its centre).
+
+    `labels` (one per bin) appear on hover; the marker trace is named 'segments' and carries the segment index
+    in customdata, so a selection event on it tells which segment was clicked."""
+    m = np.asarray(matrix, dtype=np.float32)
+    nb = m.shape[0]
+    if labels is None:
+        labels = [f"#{i}" for i in range(nb)]
+    labels = list(labels)
+    step = max(1, int(math.ceil(nb / 12)))
+    tick_idx = list(range(0, nb, step))
+    tick_text = [str(int(edges[i])) for i in tick_idx]
+    fig = go.Figure()
+    fig.add_trace(go.Heatmap(
+        z=m, x=labels, y=labels, colorscale="Viridis", name="similarity",
+        colorbar=dict(title=dict(text=colorbar_title, side="right"), thickness=12),
+        hovertemplate="row: %{y}<br>column: %{x}<br>value: %{z:.3f}<extra></extra>"))
+    shapes = []
+    if reference:
+        for a, b in segments_of(reference):
+            x0, x1 = to_bin_coordinate([a, b], edges)
+            shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y",
+                               line=dict(color=REF_COLOUR, width=2, dash="dot"), layer="above"))
+    centres, seg_ids, hover = [], [], []
+    if hypothesis:
+        for i, (a, b) in enumerate(segments_of(hypothesis)):
+            x0, x1 = to_bin_coordinate([a, b], edges)
+            hl = highlight is not None and i == highlight
+            shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y", layer="above",
+                               line=dict(color=HIGHLIGHT_COLOUR if hl else HYP_COLOUR, width=4 if hl else 2),
+                               fillcolor="rgba(255,224,102,0.25)" if hl else None))
+            c = int(np.clip(round((x0 + x1) / 2), 0, nb - 1))
+            centres.append(labels[c])
+            seg_ids.append(i)
+            hover.append(f"segment {i + 1}: elements {a}–{b - 1} ({b - a})")
+        fig.add_trace(go.Scatter(
+            x=centres, y=centres, mode="markers", name="segments", customdata=seg_ids, text=hover,
+            marker=dict(symbol="diamond", size=11, color="white", line=dict(color=HYP_COLOUR, width=2)),
+            hovertemplate="%{text}<br>click to highlight it in the text<extra></extra>", showlegend=False))
+    # legend entries for the two outline styles
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="method's segments",
+                             line=dict(color=HYP_COLOUR, width=2)))
+    if reference:
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="reference segments",
+                                 line=dict(color=REF_COLOUR, width=2, dash="dot")))
+    axis = dict(tickmode="array", tickvals=[labels[i] for i in tick_idx], ticktext=tick_text, showgrid=False,
+                constrain="domain")
+    fig.update_layout(
+        title=title or None, shapes=shapes, height=height, margin=dict(l=50, r=10, t=40 if title else 10, b=40),
+        xaxis=dict(axis, title="element"), yaxis=dict(axis, title="element", autorange="reversed",
+                                                     scaleanchor="x", scaleratio=1),
+        legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0), clickmode="event+select", dragmode="pan",
+        plot_bgcolor="white")
+    return fig
+
+
+# ---- score profiles --------------------------------------------------------------------------------------------
+
+def novelty_profile(matrix, window: int = 3) -> np.ndarray:
+    """For every gap g = 1 … N−1: 1 − cosine(sum of the `window` rows before g, sum of the `window` rows after).
+    A method-independent picture of where the vocabulary changes (as TextTiling's block comparison)."""
+    x = _unit_rows(matrix)
+    x = _dense(x)
+    n = x.shape[0]
+    if n < 2:
+        return np.zeros(0)
+    w = max(1, int(window))
+    c = np.vstack([np.zeros((1, x.shape[1])), np.cumsum(x, axis=0)])
+    g = np.arange(1, n)
+    left = c[g] - c[np.maximum(g - w, 0)]
+    right = c[np.minimum(g + w, n)] - c[g]
+    num = np.einsum("ij,ij->i", left, right)
+    den = np.linalg.norm(left, axis=1) * np.linalg.norm(right, axis=1)
+    cos = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
+    return 1.0 - cos
+
+
+def positional_signals(signals: Mapping, n: int) -> dict[str, np.ndarray]:
+    """The method's signals that are indexed by position (gap or element): numeric sequences of length N−1, N
+    or N+1 whose name speaks of gaps, depths, scores or similarity. K-indexed signals (costs_by_k, c99's
+    gradient) are left out."""
+    out = {}
+    k_indexed = {"costs_by_k", "gradient", "smoothed_gradient", "density", "split_order", "threshold", "sweeps"}
+    words = ("gap", "depth", "score", "similar", "cohesion", "novelty", "boundary", "lexical", "prob")
+    for name, value in (signals or {}).items():
+        if name in k_indexed or not any(w in name.lower() for w in words):
+            continue
+        try:
+            arr = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            continue
+        if arr.ndim == 1 and len(arr) in (n - 1, n, n + 1) and len(arr) > 0:
+            out[name] = arr
+    return out
+
+
+def _gap_axis(length: int, n: int) -> np.ndarray:
+    """x positions for a positional signal: N−1 values → gaps 1…N−1; N → elements 0…N−1 (+0.5); N+1 → 0…N."""
+    if length == n - 1:
+        return np.arange(1, n, dtype=float)
+    if length == n:
+        return np.arange(n, dtype=float) + 0.5
+    return np.arange(length, dtype=float)
+
+
+def profile_figure(profiles: Mapping[str, Sequence[float]], n: int, boundaries: Sequence[int] | None = None,
+                   reference: Sequence[int] | None = None, threshold: float | None = None,
+                   highlight: tuple[int, int] | None = None, height: int = 320) -> go.Figure:
+    """Curves over the gaps of the text (gap/depth scores, novelty…) with the chosen boundaries as solid red
+    lines and the reference boundaries as dotted cyan lines; an optional horizontal threshold."""
+    fig = go.Figure()
+    for i, (name, values) in enumerate(profiles.items()):
+        v = np.asarray(values, dtype=float)
+        x = _gap_axis(len(v), n)
+        fig.add_trace(go.Scatter(x=x, y=v, mode="lines", name=name,
+                                 line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
+                                 hovertemplate="gap %{x}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
+    if highlight is not None:
+        fig.add_vrect(x0=highlight[0], x1=highlight[1], fillcolor=HIGHLIGHT_COLOUR, opacity=0.35, line_width=0,
+                      layer="below")
+    for b in (boundaries or [])[:-1]:
+        fig.add_vline(x=b, line=dict(color=HYP_COLOUR, width=1.5))
+    for b in (reference or [])[:-1]:
+        fig.add_vline(x=b, line=dict(color=REF_COLOUR, width=2, dash="dot"))
+    if threshold is not None:
+        fig.add_hline(y=threshold, line=dict(color="grey", dash="dash"), annotation_text="threshold")
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="chosen boundary",
+                             line=dict(color=HYP_COLOUR, width=1.5)))
+    if reference:
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="reference boundary",
+                                 line=dict(color=REF_COLOUR, width=2, dash="dot")))
+    fig.update_layout(height=height, margin=dict(l=50, r=10, t=10, b=40), xaxis=dict(title="gap (boundary position)",
+                      range=[0, n]), yaxis=dict(title="score"), legend=dict(orientation="h", y=1.02, yanchor="bottom"),
+                      plot_bgcolor="white", hovermode="x")
+    return fig
+
+
+# ---- cost versus K ---------------------------------------------------------------------------------------------
+
+def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int | None = None,
+                      k_reference: int | None = None, gains: Sequence[float] | None = None,
+                      smoothed_gains: Sequence[float] | None = None, threshold: float | None = None,
+                      y_title: str | None = None, height: int = 340) -> go.Figure:
+    """Best cost for each number of segments K (DP's costs_by_k: index 0 is K=1), clickable markers named
+    'costs' carrying K in customdata; and/or C99's density gain per split (split i takes K from i+1 to i+2)
+    with its automatic-stop threshold."""
+    fig = go.Figure()
+    if costs_by_k is not None and len(costs_by_k):
+        c = np.asarray(costs_by_k, dtype=float)
+        ks = np.arange(1, len(c) + 1)
+        fig.add_trace(go.Scatter(x=ks, y=c, mode="lines+markers", name=y_title or "best cost", customdata=ks,
+                                 marker=dict(size=8, color="#1f77b4"), line=dict(color="#1f77b4"),
+                                 hovertemplate="K = %{x}: %{y:.4g}<br>click to choose this K<extra></extra>"))
+        fig.update_yaxes(title_text=y_title or "best cost for K segments (lower is better)")
+    if gains is not None and len(gains):
+        g = np.asarray(gains, dtype=float)
+        ks = np.arange(2, len(g) + 2)
+        axis = "y2" if costs_by_k is not None and len(costs_by_k) else "y"
+        fig.add_trace(go.Scatter(x=ks, y=g, mode="markers", name="density gain", customdata=ks, yaxis=axis,
+                                 marker=dict(size=6, color="#2ca02c"),
+                                 hovertemplate="split to K = %{x}: gain %{y:.4g}<extra></extra>"))
+        if smoothed_gains is not None:
+            fig.add_trace(go.Scatter(x=ks, y=np.asarray(smoothed_gains, dtype=float), mode="lines+markers",
+                                     name="smoothed gain", customdata=ks, yaxis=axis,
+                                     marker=dict(size=7, color="#9467bd"), line=dict(color="#9467bd"),
+                                     hovertemplate="K = %{x}: smoothed gain %{y:.4g}<br>click to choose this K"
+                                                   "<extra></extra>"))
+        if threshold is not None:
+            fig.add_hline(y=threshold, line=dict(color="grey", dash="dash"), yref=axis,
+                          annotation_text="automatic-stop threshold (μ + 1.2σ)")
+        if axis == "y2":
+            fig.update_layout(yaxis2=dict(overlaying="y", side="right", title="density gain", showgrid=False))
+        else:
+            fig.update_yaxes(title_text="density gain of the split")
+    if k_selected:
+        fig.add_vline(x=k_selected, line=dict(color=HYP_COLOUR, width=2),
+                      annotation_text=f"K = {k_selected}", annotation_position="top right")
+    if k_reference:
+        fig.add_vline(x=k_reference, line=dict(color=REF_COLOUR, width=2, dash="dot"),
+                      annotation_text=f"reference K = {k_reference}", annotation_position="bottom right")
+    fig.update_layout(height=height, margin=dict(l=60, r=60, t=20, b=40), xaxis=dict(title="number of segments K"),
+                      plot_bgcolor="white", clickmode="event+select", legend=dict(orientation="h", y=1.02,
+                                                                                  yanchor="bottom"))
+    return fig
+
+
+# ---- comparison and benchmark plots ----------------------------------------------------------------------------
+
+def boundary_strips_figure(segmentations: Mapping[str, Sequence[int]], n: int,
+                           reference: Sequence[int] | None = None, height: int | None = None) -> go.Figure:
+    """One horizontal timeline per method (reference on top): alternating shaded segments, ticks at boundaries."""
+    rows = ([("reference", list(reference))] if reference else []) + [(k, list(v)) for k, v in segmentations.items()]
+    fig = go.Figure()
+    names = [r[0] for r in rows]
+    for r, (name, bounds) in enumerate(rows):
+        colour = REF_COLOUR if name == "reference" and reference else METHOD_COLOURS[(r - (1 if reference else 0))
+                                                                                    % len(METHOD_COLOURS)]
+        for i, (a, b) in enumerate(segments_of(bounds)):
+            fig.add_trace(go.Bar(
+                x=[b - a], y=[name], base=[a], orientation="h", showlegend=False, width=0.6,
+                marker=dict(color=colour, opacity=0.35 if i % 2 else 0.7, line=dict(color="white", width=1)),
+                hovertemplate=f"{html.escape(name)}: segment {i + 1}, elements {a}–{b - 1}<extra></extra>"))
+    fig.update_layout(barmode="overlay", height=height or 90 + 55 * len(rows), bargap=0.3,
+                      margin=dict(l=10, r=10, t=10, b=40), plot_bgcolor="white",
+                      xaxis=dict(title="element", range=[0, n]),
+                      yaxis=dict(categoryorder="array", categoryarray=names[::-1], automargin=True))
+    return fig
+
+
+def sweep_figure(values: Sequence, metrics: Mapping[str, Sequence[float]], parameter: str,
+                 baselines: Mapping[str, float] | None = None, height: int = 360) -> go.Figure:
+    """Metric (mean over documents) versus one parameter's value; optional horizontal baselines."""
+    fig = go.Figure()
+    categorical = any(isinstance(v, str) for v in values)
+    x = [str(v) for v in values] if categorical else list(values)
+    for i, (name, ys) in enumerate(metrics.items()):
+        fig.add_trace(go.Scatter(x=x, y=list(ys), mode="lines+markers", name=name,
+                                 line=dict(color=METHOD_COLOURS[i % len(METHOD_COLOURS)])))
+    for name, y in (baselines or {}).items():
+        fig.add_hline(y=y, line=dict(color="grey", dash="dot"), annotation_text=name)
+    fig.update_layout(height=height, margin=dict(l=50, r=10, t=20, b=40), xaxis=dict(title=parameter),
+                      yaxis=dict(title="mean over documents (lower Pk/WindowDiff is better)"), plot_bgcolor="white",
+                      legend=dict(orientation="h", y=1.02, yanchor="bottom"))
+    return fig
+
+
+def distribution_figure(rows: Sequence[Mapping], metric: str = "pk", group: str = "method",
+                        height: int = 380) -> go.Figure:
+    """Box plot with every document as a point, one box per group (method or baseline)."""
+    groups: dict[str, list] = {}
+    docs: dict[str, list] = {}
+    for r in rows:
+        v = r.get(metric)
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            continue
+        groups.setdefault(str(r[group]), []).append(float(v))
+        docs.setdefault(str(r[group]), []).append(str(r.get("document", "")))
+    fig = go.Figure()
+    for i, (name, ys) in enumerate(groups.items()):
+        base = name.startswith("baseline")
+        fig.add_trace(go.Box(y=ys, name=name, boxpoints="all", jitter=0.4, pointpos=0, text=docs[name],
+                             marker=dict(color="#999999" if base else METHOD_COLOURS[i % len(METHOD_COLOURS)],
+                                         size=5),
+                             hovertemplate="%{text}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
+    fig.update_layout(height=height, margin=dict(l=50, r=10, t=20, b=40), showlegend=False, plot_bgcolor="white",
+                      yaxis=dict(title=metric + " per document"))
+    return fig
+
+
+# ---- text overlay ----------------------------------------------------------------------------------------------
+
+def segment_top_terms(bags: Sequence[Sequence[str]], boundaries: Sequence[int], n_terms: int = 5) -> list[list[str]]:
+    """Top terms of each segment against the whole document: count in the segment × log of how much more
+    frequent the word is in the segment than in the document (a tf-idf / log-lift weight). `bags` are the
+    content words of every element (stopwords removed)."""
+    doc_counts: Counter = Counter(w for bag in bags for w in bag if _keep_term(w))
+    total = sum(doc_counts.values()) or 1
+    out = []
+    for a, b in segments_of(boundaries):
+        seg = Counter(w for bag in bags[a:b] for w in bag if _keep_term(w))
+        n_seg = sum(seg.values()) or 1
+        min_count = 2 if any(c >= 2 for c in seg.values()) else 1
+        scored = []
+        for w, c in seg.items():
+            if c < min_count:
+                continue
+            lift = (c / n_seg) / (doc_counts[w] / total)
+            scored.append((c * math.log(lift) if lift > 1 else 0.0, c, w))
+        scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        out.append([w for _, _, w in scored[:n_terms]])
+    return out
+
+
+def _keep_term(w: str) -> bool:
+    return len(w) >= 3 and any(c.isalpha() for c in w) and w.lower() != "unk"
+
+
+def topic_mixture_labels(signals: Mapping, k: int, top: int = 3) -> list[str] | None:
+    """Per-segment topic mixture strings when the method's signals carry one: a K×T array under a name with
+    'topic' in it (e.g. 'segment_topics', 'topic_mixture'); topic names from 'topic_words' (T lists of words)."""
+    words = signals.get("topic_words") if signals else None
+    for name, value in (signals or {}).items():
+        if "topic" not in name.lower() or name == "topic_words":
+            continue
+        try:
+            arr = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            continue
+        if arr.ndim != 2 or arr.shape[0] != k:
+            continue
+        out = []
+        for row in arr:
+            s = row.sum()
+            row = row / s if s > 0 else row
+            best = np.argsort(-row)[:top]
+            parts = []
+            for t in best:
+                if row[t] < 0.05:
+                    continue
+                label = f"T{t}"
+                if words is not None and t < len(words):
+                    label += " (" + ", ".join(map(str, list(words[t])[:3])) + ")"
+                parts.append(f"{label} {row[t]:.0%}")
+            out.append(", ".join(parts))
+        return out
+    return None
+
+
+def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str = "sentence",
+                 top_terms: Sequence[Sequence[str]] | None = None, topics: Sequence[str] | None = None,
+                 reference: Sequence[int] | None = None, highlight: int | None = None, number_every: int = 25,
+                 max_height: int | None = 620) -> str:
+    """HTML of the text with one coloured block per segment (alternating colours), a header per segment with its
+    number, element range and top terms (and topic mixture), element numbers shown (every sentence; every
+    `number_every` words at word level), reference boundaries marked inside the text, one segment optionally
+    highlighted. All text is HTML-escaped."""
+    ref_gaps = set((reference or [])[:-1])
+    parts = [
+        "<div class='segx-overlay' style=\"font-family: Georgia, 'Times New Roman', serif; font-size: 15px; "
+        "line-height: 1.55; color: #222;"
+        + (f" max-height: {max_height}px; overflow-y: auto; padding-right: 6px;" if max_height else "") + "\">"]
+    for i, (a, b) in enumerate(segments_of(boundaries)):
+        hl = highlight is not None and i == highlight
+        bg = HIGHLIGHT_COLOUR if hl else SEGMENT_COLOURS[i % 2]
+        border = "3px solid #b8860b" if hl else "1px solid rgba(0,0,0,0.08)"
+        header = f"Segment {i + 1} · {'words' if level == 'word' else 'elements'} {a}–{b - 1} ({b - a})"
+        terms = list(top_terms[i]) if top_terms is not None and i < len(top_terms) else []
+        sub = ""
+        if terms:
+            sub += " · top terms: <b>" + html.escape(", ".join(terms)) + "</b>"
+        if topics is not None and i < len(topics) and topics[i]:
+            sub += " · topics: " + html.escape(topics[i])
+        parts.append(
+            f"<div id='segment-{i + 1}' class='segx-segment{' segx-highlight' if hl else ''}' "
+            f"style='background:{bg}; border:{border}; border-radius:6px; padding:6px 10px; margin:0 0 6px 0;'>"
+            f"<div style='font-family: sans-serif; font-size: 12px; color:#555; margin-bottom:3px;'>"
+            f"<b>{html.escape(header)}</b>{sub}{' · <b>selected</b>' if hl else ''}</div>")
+        body = []
+        for j in range(a, b):
+            if j in ref_gaps and j != a:
+                body.append("<span title='reference boundary' style='color:#0e8c99; font-weight:bold; "
+                            "font-family:sans-serif;'>¦ref¦ </span>")
+            text = html.escape(elements[j])
+            if level == "word":
+                if j == a or (j % number_every == 0):
+                    body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>")
+                body.append(text + " ")
+            else:
+                body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>"
+                            f"<span>{text}</span> ")
+        parts.append("".join(body))
+        if b in ref_gaps:
+            parts.append("<span title='the reference has a boundary here too' style='color:#0e8c99; "
+                         "font-family:sans-serif; font-size:11px;'> ✓ref</span>")
+        parts.append("</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def overlay_legend_html() -> str:
+    return ("<div style='font-family:sans-serif; font-size:12px; color:#555;'>"
+            f"<span style='background:{SEGMENT_COLOURS[0]}; padding:1px 6px;'>segment</span> "
+            f"<span style='background:{SEGMENT_COLOURS[1]}; padding:1px 6px;'>next segment</span> "
+            f"<span style='background:{HIGHLIGHT_COLOUR}; padding:1px 6px;'>selected</span> · "
+            "<sup>12</sup> element number · <b style='color:#0e8c99'>¦ref¦</b> reference boundary inside a segment · "
+            "<span style='color:#0e8c99'>✓ref</span> the reference agrees with this boundary</div>")
+
