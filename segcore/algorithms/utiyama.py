@@ -53,6 +53,7 @@ class UIScore(Score):
         self.n_words = float(self.length[-1])
         self.vocab_size = int(np.count_nonzero(np.asarray(x.sum(axis=0)).ravel()))
         self._csr = x
+        self.counts = x  # the N×V word-count matrix (CSR) the costs come from
         csc = x.tocsc()
         csc.sort_indices()
         self._csc = csc
