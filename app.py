@@ -12,16 +12,16 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-st.set_page_config(page_title="Segmentation Explorer", page_icon="✂️", layout="wide",
+st.set_page_config(page_title="Segmentation Explorer", page_icon=":material/content_cut:", layout="wide",
                    initial_sidebar_state="expanded")
 
 from pages import common  # noqa: E402
 
 PAGES_DIR = ROOT / "pages"
-explore = st.Page(PAGES_DIR / "explore.py", title="Explore", icon="🔎", default=True)
-compare = st.Page(PAGES_DIR / "compare.py", title="Compare", icon="⚖️", url_path="compare")
-benchmark = st.Page(PAGES_DIR / "benchmark.py", title="Benchmark", icon="📊", url_path="benchmark")
-about = st.Page(PAGES_DIR / "about.py", title="About", icon="📖", url_path="about")
+explore = st.Page(PAGES_DIR / "explore.py", title="Explore", icon=":material/search:", default=True)
+compare = st.Page(PAGES_DIR / "compare.py", title="Compare", icon=":material/compare_arrows:", url_path="compare")
+benchmark = st.Page(PAGES_DIR / "benchmark.py", title="Benchmark", icon=":material/leaderboard:", url_path="benchmark")
+about = st.Page(PAGES_DIR / "about.py", title="About", icon=":material/info:", url_path="about")
 
 page = st.navigation([explore, compare, benchmark, about])
 

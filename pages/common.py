@@ -33,7 +33,10 @@ from segcore.metrics import default_k, evaluate, pk, windowdiff  # noqa: E402
 SAMPLES_DIR = ROOT / "assets" / "samples"
 UPLOAD_TYPES = ["txt", "pdf", "ref"]
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
-REP_PARAM_NAMES = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "normalize_elements", "vectors")
+try:  # the representation parameters shared by the framework methods (grouped together in the sidebar)
+    from segcore.methods import REP_KEYS as REP_PARAM_NAMES  # noqa: E402
+except ImportError:  # pragma: no cover
+    REP_PARAM_NAMES = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "normalize_elements", "vectors")
 LARGE_N = 3000  # beyond this many elements, warn that N×N methods get slow
 
 
@@ -529,13 +532,22 @@ def cached_curve(doc_key: str, _doc: Document, method: str, kmax: int, items: tu
 
 
 def rep_kwargs(params: dict) -> dict:
-    """Representation settings for the heatmap/profile: the method's, or a tf default for methods without."""
-    base = {"rep": "tf", "stopwords": "choi", "stem": True, "weighting": "sum", "normalize": False,
-            "normalize_elements": False, "vectors": "glove-6b-50d"}
-    for k in base:
-        if k in params:
+    """Representation settings for the heatmap/profile: the method's own (all elements kept: no 'cut'), or term
+    frequencies with Choi's stopwords and stemming for methods that have no representation parameters."""
+    base = {"rep": "tf", "stopwords": "choi", "stem": True}
+    for k in REP_PARAM_NAMES:
+        if k in params and k != "cut":
             base[k] = params[k]
     return base
+
+
+def _represent_kwargs(rep: dict) -> dict:
+    import inspect
+
+    from segcore.pipeline import represent
+
+    accepted = set(inspect.signature(represent).parameters)
+    return {k: v for k, v in rep.items() if k in accepted and k not in ("cut", "elements")}
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -558,7 +570,7 @@ def cached_representation(doc_key: str, _doc: Document, items: tuple, _rep: dict
         return tf
     from segcore.pipeline import represent
 
-    return represent(_doc.elements, cut=0, **_rep).matrix
+    return represent(_doc.elements, cut=0, **_represent_kwargs(_rep)).matrix
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -740,3 +752,90 @@ def sync_query_params(state: DocState, method: str, k_mode: str, k: int | None) 
         want[f"p.{name}"] = str(v)
     if st.query_params.to_dict() != want:
         st.query_params.from_dict(want)
+
+
+# ---- benchmark datasets ----------------------------------------------------------------------------------------
+
+def bundled_dataset_names() -> list[str]:
+    """Names of segcore.datasets' bundled datasets, when that module is there."""
+    try:
+        from segcore import datasets
+    except ImportError:
+        return []
+    return list(getattr(datasets, "NAMES", ()))
+
+
+@st.cache_data(max_entries=6, show_spinner=False)
+def cached_named_dataset(name: str, limit: int | None = None) -> list[Document]:
+    from segcore import datasets
+
+    return datasets.load_named(name, limit=limit)
+
+
+@st.cache_data(max_entries=2, show_spinner=False)
+def cached_sample_dataset() -> list[Document]:
+    docs = []
+    for s in SAMPLES:
+        d = cached_load_sample(s.key, s.level)
+        if d.reference:
+            docs.append(d)
+    return docs
+
+
+def load_benchmark_files(files: list[tuple[str, bytes]], level: str = "sentence") -> tuple[list[Document], list[str]]:
+    """Documents with a reference from uploaded .ref files and/or .zip archives of them; problems as messages
+    (a file that cannot be read, a document without a reference) instead of exceptions."""
+    import zipfile
+
+    docs, problems = [], []
+    limit = max_upload_mb()
+
+    def add(name: str, data: bytes):
+        try:
+            d = load_bytes(data, name, level)
+        except SegcoreError as e:
+            problems.append(str(e))
+            return
+        except Exception as e:  # noqa: BLE001
+            problems.append(f"{name}: {error_message(e, 'Reading the file')}")
+            return
+        if not d.reference:
+            problems.append(f"{name}: no reference segmentation in it (plain text), skipped")
+            return
+        docs.append(d)
+
+    for name, data in files:
+        if not data:
+            problems.append(f"{name}: the file is empty (0 bytes)")
+            continue
+        if Path(name).suffix.lower() == ".zip":
+            try:
+                zf = zipfile.ZipFile(io.BytesIO(data))
+                members = sorted(n for n in zf.namelist() if Path(n).suffix.lower() == ".ref" and not n.endswith("/")
+                                 and not any(p.startswith((".", "__MACOSX")) for p in Path(n).parts))
+            except zipfile.BadZipFile:
+                problems.append(f"{name}: not a valid zip archive")
+                continue
+            if not members:
+                problems.append(f"{name}: no .ref files in this zip archive")
+                continue
+            total = 0
+            for mname in members:
+                info = zf.getinfo(mname)
+                total += info.file_size
+                if total > 4 * limit * 1024 * 1024:
+                    problems.append(f"{name}: more than {4 * limit} MB once unpacked; the rest is skipped")
+                    break
+                try:
+                    add(mname, zf.read(mname))
+                except (zipfile.BadZipFile, RuntimeError, OSError) as e:
+                    problems.append(f"{mname}: cannot read it from the zip archive ({e})")
+        else:
+            add(name, data)
+    return docs, problems
+
+
+def baseline_rows(doc: Document, k: int, tolerance: int = 1) -> dict:
+    none = evaluate(doc.reference, [doc.n], tolerance=tolerance)
+    even = evaluate(doc.reference, evenly_spaced(doc.n, k), tolerance=tolerance)
+    return {"none": none, "even": even}

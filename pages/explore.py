@@ -65,7 +65,7 @@ if doc is None:
     st.stop()
 
 unit = common.LEVEL_LABELS[doc.level]
-with st.expander(f"📄 **{state.label}** — {common.describe(doc)} (preview of the extracted text)", expanded=False):
+with st.expander(f"**{state.label}** — {common.describe(doc)} (preview of the extracted text)", expanded=False):
     st.dataframe(pd.DataFrame(common.preview_rows(doc)), hide_index=True, width="stretch")
     if doc.level == "sentence":
         st.caption("One row per element, as the segmenter sees it. Sentence splitting can merge or split a "
@@ -78,7 +78,7 @@ if doc.n > common.LARGE_N:
 
 params = common.method_params(method)
 if common.uses_vectors(method, params):
-    vec = common.ensure_vectors(str(params.get("vectors", "glove-6b-50d")))
+    vec = common.ensure_vectors(str(params.get("vectors", "glove-6b-50d")), where=st.sidebar)
     if vec.error:
         st.error(vec.error)
         st.stop()
@@ -184,7 +184,7 @@ with left:
                                          "when the text has more elements than this.")
     ok = True
     if kind == "embedding":
-        vec = common.ensure_vectors()
+        vec = common.ensure_vectors(where=st.sidebar)
         if vec.error:
             st.error(vec.error)
             ok = False
