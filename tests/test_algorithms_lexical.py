@@ -1,0 +1,302 @@
+"""Lexical published algorithms: TextTiling (Hearst 1997), Utiyama & Isahara (2001), Simon et al. (2013)."""
+import itertools
+import math
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from segcore import Document, ParameterError, segment
+from segcore.algorithms import simon as simon_mod
+from segcore.algorithms.simon import Disruption, objective
+from segcore.algorithms.texttiling import depth_scores, smooth, valleys
+from segcore.algorithms.utiyama import ui_score
+from segcore.text import bags
+
+DATA = Path(__file__).parent / "data"
+WORDS = ("river bank water fish boat stream flood rain money loan credit interest market stock trade price "
+         "court judge law trial jury verdict crime police game team score player coach season ball win").split()
+METHODS = ("texttiling", "ui", "simon")
+
+
+def choi(name):
+    segs, cur = [], []
+    for line in (DATA / name).read_text().splitlines():
+        if line.strip() == "==========":
+            if cur:
+                segs.append(cur)
+            cur = []
+        elif line.strip():
+            cur.append(line.strip())
+    if cur:
+        segs.append(cur)
+    return Document([s for seg in segs for s in seg], list(np.cumsum([len(s) for s in segs]).tolist()))
+
+
+def check_partition(bounds, n, k=None):
+    assert bounds[-1] == n
+    assert all(1 <= b <= n for b in bounds)
+    assert all(a < b for a, b in zip(bounds, bounds[1:]))
+    if k is not None:
+        assert len(bounds) == k
+
+
+@st.composite
+def documents(draw, max_n=24):
+    n = draw(st.integers(1, max_n))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    topics = rng.integers(0, 3, size=n)
+    sentences = []
+    for t in topics:
+        size = int(rng.integers(0, 7))
+        pool = WORDS[10 * t:10 * t + 10] + ["the", "of"]
+        sentences.append(" ".join(rng.choice(pool, size=size)) + ".")
+    return Document(sentences)
+
+
+def params_for(method, doc):
+    if method == "texttiling":
+        return {"unit": "sentences", "window": min(3, doc.n)}
+    return {}
+
+
+# ---- valid partitions on random input -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("method", METHODS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc=documents(), data=st.data())
+def test_valid_partition_on_random_input(method, doc, data):
+    p = params_for(method, doc)
+    check_partition(segment(doc, method, **p).boundaries, doc.n)
+    k = data.draw(st.integers(1, doc.n))
+    check_partition(segment(doc, method, k=k, **p).boundaries, doc.n, k)
+
+
+@settings(max_examples=40, deadline=None)
+@given(doc=documents(), w=st.integers(1, 6), data=st.data())
+def test_texttiling_token_units_give_valid_partitions(doc, w, data):
+    k = data.draw(st.integers(1, doc.n))
+    for kk in (None, k):
+        out = segment(doc, "texttiling", k=kk, unit="tokens", w=w, window=1)
+        check_partition(out.boundaries, doc.n, kk)
+        assert len(out.signals["gap_boundaries"]) == len(out.signals["depth_scores"])
+        assert all(1 <= b < max(doc.n, 2) for b in out.signals["gap_boundaries"]) or doc.n == 1
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_choi_documents_segment_well_with_k_given(method):
+    doc = choi("choi_1_0.ref")
+    out = segment(doc, method, k=len(doc.reference))
+    check_partition(out.boundaries, doc.n, len(doc.reference))
+    hits = sum(any(abs(b - r) <= 1 for b in out.boundaries[:-1]) for r in doc.reference[:-1])
+    assert hits >= (6 if method != "texttiling" else 4)
+
+
+# ---- parameter errors -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("k", [0, -1, 7, 2.5])
+def test_k_outside_1_to_n_is_a_parameter_error(method, k):
+    doc = Document(["a river bank.", "fish in water.", "money loan.", "court judge.", "game team.", "ball win."])
+    with pytest.raises(ParameterError, match="number of segments K"):
+        segment(doc, method, k=k)
+
+
+def test_texttiling_window_larger_than_the_text():
+    doc = Document(["river bank water.", "fish boat stream.", "money loan credit."])
+    with pytest.raises(ParameterError, match="window = 4 is larger than the text"):
+        segment(doc, "texttiling", unit="sentences", window=4)
+    with pytest.raises(ParameterError, match="larger than the text"):
+        segment(doc, "texttiling", unit="tokens", w=20)   # 9 words: one pseudo-sentence, default window 6
+    with pytest.raises(ParameterError, match="w "):
+        segment(doc, "texttiling", unit="tokens", w=0)
+    with pytest.raises(ParameterError):
+        segment(doc, "texttiling", unit="paragraphs")
+
+
+def test_simon_impossible_lengths():
+    doc = Document([f"{w} {w}." for w in WORDS[:10]])
+    with pytest.raises(ParameterError, match="smaller than lmin"):
+        segment(doc, "simon", lmin=4, lmax=2)
+    with pytest.raises(ParameterError, match="lmin"):
+        segment(doc, "simon", lmin=0)
+    with pytest.raises(ParameterError, match="cannot cover"):
+        segment(doc, "simon", k=2, lmax=3)
+    with pytest.raises(ParameterError, match="cannot cover"):
+        segment(doc, "simon", k=6, lmin=2)
+    with pytest.raises(ParameterError, match="gamma"):
+        segment(doc, "simon", gamma=-1)
+    with pytest.raises(ParameterError, match="lam"):
+        segment(doc, "ui", lam=-0.5)
+
+
+# ---- Utiyama & Isahara: brute force ------------------------------------------------------------------------------
+
+def ui_cost_by_hand(words_per_element, bounds, lam):
+    n = sum(len(w) for w in words_per_element)
+    k = len({w for ws in words_per_element for w in ws})
+    total, start = 0.0, 0
+    for end in bounds:
+        c = Counter(w for ws in words_per_element[start:end] for w in ws)
+        ns = sum(c.values())
+        total += sum(f * math.log((ns + k) / (f + 1)) for f in c.values())
+        start = end
+    return total + lam * len(bounds) * math.log(n)
+
+
+def test_ui_matches_brute_force_on_a_tiny_example():
+    doc = Document(["The river bank flooded.", "Fish swim in the river water.", "Boats on the river.",
+                    "The bank raised its loan rate.", "Money and credit markets.", "A loan for the market."])
+    words = bags(doc.elements, stopwords="choi", stem_words=True)
+    every = [list(c) + [6] for r in range(6) for c in itertools.combinations(range(1, 6), r)]
+    for lam in (1.0, 0.3):
+        best = min(every, key=lambda b: (ui_cost_by_hand(words, b, lam), b))
+        out = segment(doc, "ui", lam=lam)
+        assert out.boundaries == best
+        assert out.cost == pytest.approx(ui_cost_by_hand(words, best, lam))
+    for k in range(1, 7):
+        cands = [b for b in every if len(b) == k]
+        best = min(cands, key=lambda b: (ui_cost_by_hand(words, b, 1.0), b))
+        out = segment(doc, "ui", k=k)
+        assert out.cost == pytest.approx(ui_cost_by_hand(words, best, 1.0))
+        assert out.boundaries == best
+        assert out.signals["costs_by_k"][-1] == pytest.approx(ui_cost_by_hand(words, best, 0.0))
+    assert segment(doc, "ui", k=2).boundaries == [3, 6]
+
+
+@settings(max_examples=30, deadline=None)
+@given(doc=documents(max_n=12))
+def test_ui_segment_costs_match_direct_counts_in_any_order(doc):
+    score = ui_score(doc, {"stopwords": "choi", "stem": True})
+    words = bags(doc.elements, stopwords="choi", stem_words=True)
+    k = len({w for ws in words for w in ws})
+    pairs = [(a, b) for b in range(1, doc.n + 1) for a in range(b)][::-1]  # out of order on purpose
+    got = score.parts([a for a, _ in pairs], [b for _, b in pairs])[:, 0]
+    for (a, b), g in zip(pairs, got):
+        c = Counter(w for ws in words[a:b] for w in ws)
+        ns = sum(c.values())
+        assert g == pytest.approx(sum(f * math.log((ns + k) / (f + 1)) for f in c.values()), abs=1e-9)
+
+
+# ---- Simon et al.: gamma = 0 is ui; exactness ---------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(doc=documents(), data=st.data())
+def test_simon_with_gamma_zero_is_ui(doc, data):
+    assert segment(doc, "simon", gamma=0).boundaries == segment(doc, "ui").boundaries
+    lam = data.draw(st.sampled_from([0.0, 0.5, 2.0]))
+    assert segment(doc, "simon", gamma=0, lam=lam).boundaries == segment(doc, "ui", lam=lam).boundaries
+    k = data.draw(st.integers(1, doc.n))
+    s, u = segment(doc, "simon", k=k, gamma=0), segment(doc, "ui", k=k)
+    assert s.boundaries == u.boundaries
+    assert s.cost == pytest.approx(u.cost)
+
+
+@pytest.mark.parametrize("name", ["choi_1_0.ref", "choi_3_48.ref"])
+def test_simon_with_gamma_zero_is_ui_on_choi(name):
+    doc = choi(name)
+    assert segment(doc, "simon", gamma=0).boundaries == segment(doc, "ui").boundaries
+    k = len(doc.reference)
+    assert segment(doc, "simon", gamma=0, k=k).boundaries == segment(doc, "ui", k=k).boundaries
+
+
+@settings(max_examples=25, deadline=None)
+@given(doc=documents(max_n=8), gamma=st.sampled_from([0.3, 1.0, 5.0]), lmin=st.integers(1, 2), data=st.data())
+def test_simon_lattice_is_exact(doc, gamma, lmin, data):
+    n = doc.n
+    if lmin > n:
+        return
+    lmax = data.draw(st.integers(max(lmin, 1), n))
+    score = ui_score(doc, {"stopwords": "choi", "stem": True})
+    dis = Disruption(score.counts)
+    pen = score.penalty_unit
+    best = {}
+    for r in range(n):
+        for cut in itertools.combinations(range(1, n), r):
+            b = list(cut) + [n]
+            lens = np.diff([0] + b)
+            if lens.min() < lmin or lens.max() > lmax:
+                continue
+            data_cost, disr = objective(score, dis, gamma, b)
+            v = data_cost + gamma * disr
+            best[len(b)] = min(best.get(len(b), np.inf), v)
+    if not best:
+        return
+    auto = min(v + pen * k for k, v in best.items())
+    assert segment(doc, "simon", gamma=gamma, lmin=lmin, lmax=lmax).cost == pytest.approx(auto, abs=1e-7)
+    for k, v in best.items():
+        out = segment(doc, "simon", k=k, gamma=gamma, lmin=lmin, lmax=lmax)
+        check_partition(out.boundaries, n, k)
+        assert out.cost == pytest.approx(v + pen * k, abs=1e-7)
+
+
+def test_simon_lagrangian_search_returns_k_segments(monkeypatch):
+    doc = choi("choi_3_48.ref")
+    k = len(doc.reference)
+    exact = segment(doc, "simon", k=k, gamma=2.0)
+    monkeypatch.setattr(simon_mod, "EXACT_BUDGET", 0)
+    approx = segment(doc, "simon", k=k, gamma=2.0)
+    check_partition(approx.boundaries, doc.n, k)
+    assert approx.signals["decoder"] == "lagrangian"
+    assert approx.cost >= exact.cost - 1e-6
+    if approx.signals["exact"]:
+        assert approx.cost == pytest.approx(exact.cost)
+
+
+def test_simon_disruption_penalises_similar_neighbours():
+    doc = Document(["river bank water", "river bank water", "money loan credit", "money loan credit"])
+    score = ui_score(doc, {"stopwords": "choi", "stem": True})
+    dis = Disruption(score.counts)
+    assert dis(np.array(0), np.array(2), np.array(4)) == pytest.approx(1.0)     # orthogonal halves: Δ = 1
+    assert dis(np.array(0), np.array(1), np.array(2)) > 1e5                     # identical neighbours
+    out = segment(doc, "simon", gamma=1.0, k=2)
+    assert out.boundaries == [2, 4]
+
+
+# ---- TextTiling ---------------------------------------------------------------------------------------------------
+
+def two_topics(n_each=12, seed=0):
+    rng = np.random.default_rng(seed)
+    a = [" ".join(rng.choice(WORDS[:10], size=8)) + "." for _ in range(n_each)]
+    b = [" ".join(rng.choice(WORDS[10:20], size=8)) + "." for _ in range(n_each)]
+    return Document(a + b)
+
+
+@pytest.mark.parametrize("unit,extra", [("sentences", {}), ("tokens", {"w": 8, "window": 3})])
+def test_texttiling_finds_the_topic_change(unit, extra):
+    doc = two_topics()
+    assert segment(doc, "texttiling", k=2, unit=unit, **extra).boundaries == [12, 24]
+    auto = segment(doc, "texttiling", unit=unit, **extra)
+    assert 12 in auto.boundaries
+    sig = auto.signals
+    deepest = int(np.argmax(sig["depth_scores"]))
+    assert sig["gap_boundaries"][deepest] == 12
+    assert sig["threshold"] < max(sig["depth_scores"])
+    assert len(sig["gap_scores"]) == len(sig["smoothed_scores"]) == len(sig["gap_positions"])
+
+
+def test_depth_scores_climb_to_the_peaks():
+    s = np.array([0.5, 0.8, 0.3, 0.3, 0.6, 0.9, 0.2, 0.4])
+    d = depth_scores(s)
+    assert d[2] == pytest.approx((0.8 - 0.3) + (0.9 - 0.3))
+    assert d[3] == pytest.approx((0.8 - 0.3) + (0.9 - 0.3))  # plateau: climbing passes equal values
+    assert d[6] == pytest.approx((0.9 - 0.2) + (0.4 - 0.2))
+    assert d[1] == 0 and d[5] == 0
+    assert valleys(s).tolist() == [True, False, True, True, False, False, True, False]
+
+
+def test_smoothing_is_a_moving_average():
+    s = np.array([0.0, 3.0, 0.0, 3.0])
+    assert smooth(s, 3, 1).tolist() == pytest.approx([1.5, 1.0, 2.0, 1.5])
+    assert smooth(s, 1, 5).tolist() == s.tolist()
+    assert smooth(s, 3, 0).tolist() == s.tolist()
+
+
+def test_texttiling_works_without_paragraph_breaks_on_short_text():
+    doc = Document(["One short line about rivers.", "Another about money."])
+    out = segment(doc, "texttiling", unit="sentences", window=1)
+    check_partition(out.boundaries, 2)
+    assert segment(doc, "texttiling", unit="sentences", window=1, k=2).boundaries == [1, 2]
