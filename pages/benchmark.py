@@ -16,6 +16,7 @@ from segcore import METHODS, plots, segment  # noqa: E402
 from segcore.errors import SegcoreError  # noqa: E402
 from segcore.metrics import evaluate  # noqa: E402
 
+common.require_frame()
 ss = st.session_state
 st.title("Benchmark")
 st.caption("Score methods on documents whose reference segmentation is known. Each result sits beside two "

@@ -40,6 +40,21 @@ except ImportError:  # pragma: no cover
 LARGE_N = 3000  # beyond this many elements, warn that N×N methods get slow
 
 
+def require_frame() -> None:
+    """Make sure app.py (the frame: sidebar, navigation) ran before this page.
+
+    Streamlit treats a folder named pages/ next to the entry point as an old-style multipage app until the entry
+    point has called st.navigation once in the server process: the very first run of a fresh server (and every
+    run under AppTest) may execute a page file directly. A page that finds no token from the frame switches that
+    mode off and reruns, so the frame always draws the shared sidebar first."""
+    if st.session_state.pop("_frame_token", False):
+        return
+    from streamlit.runtime.pages_manager import PagesManager
+
+    PagesManager.uses_pages_directory = False
+    st.rerun()
+
+
 def max_upload_mb() -> int:
     try:
         return int(st.get_option("server.maxUploadSize"))

@@ -11,6 +11,7 @@ import streamlit as st  # noqa: E402
 from pages import common  # noqa: E402
 from segcore import METHODS, plots  # noqa: E402
 
+common.require_frame()
 ss = st.session_state
 state = common.current_document()
 doc = state.doc

@@ -11,6 +11,7 @@ import streamlit as st  # noqa: E402
 from pages import common  # noqa: E402
 from segcore import METHODS, plots  # noqa: E402
 
+common.require_frame()
 ss = st.session_state
 state = common.current_document()
 doc = state.doc
@@ -73,8 +74,9 @@ with st.expander(f"**{state.label}** — {common.describe(doc)} (preview of the 
 for note in state.notes:
     st.info(note)
 if doc.n > common.LARGE_N:
-    st.warning(f"{doc.n:,} {unit}: methods that build an N×N matrix (C99, DP splitters) get slow at this size; "
-               f"the heatmap shows averages over bins of consecutive {unit}.")
+    st.warning(f"{doc.n:,} {unit}: a long text. Methods that build an N×N matrix (c99, oc99) and exact DP "
+               f"splitters take seconds to minutes here; split = greedy or refine, or the tiling methods, answer in "
+               f"well under a second. The heatmap shows averages over bins of consecutive {unit}.")
 
 params = common.method_params(method)
 if common.uses_vectors(method, params):
@@ -234,7 +236,9 @@ with tab_profile:
         st.error(nov.error)
     else:
         profiles["novelty: 1 − cosine(window before, window after)"] = nov.value
-    st.plotly_chart(plots.profile_figure(profiles, doc.n, bounds, doc.reference, highlight=hl_range),
+    thr = seg.signals.get("threshold")
+    thr = float(thr) if isinstance(thr, (int, float)) and any("depth" in n for n in profiles) else None
+    st.plotly_chart(plots.profile_figure(profiles, doc.n, bounds, doc.reference, highlight=hl_range, threshold=thr),
                     key="profile_chart", config={"displaylogo": False}, width="stretch")
     st.caption("Peaks mark places where the vocabulary changes. Red lines: the boundaries the method chose; "
                "dotted cyan: the reference." + (" Curves marked (method) are the method's own scores."

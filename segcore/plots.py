@@ -199,22 +199,34 @@ def novelty_profile(matrix, window: int = 3) -> np.ndarray:
     return 1.0 - cos
 
 
-def positional_signals(signals: Mapping, n: int) -> dict[str, np.ndarray]:
-    """The method's signals that are indexed by position (gap or element): numeric sequences of length N−1, N
-    or N+1 whose name speaks of gaps, depths, scores or similarity. K-indexed signals (costs_by_k, c99's
-    gradient) are left out."""
+def positional_signals(signals: Mapping, n: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """The method's signals indexed by position, as name → (x, y): numeric sequences whose name speaks of gaps,
+    depths, scores or similarity, either of length N−1 (gaps 1…N−1), N or N+1, or as long as a 'gap_positions'
+    signal that gives their x (TextTiling's pseudo-sentence gaps, in element units). K-indexed signals
+    (costs_by_k, C99's gradient) and index lists (valleys, gap_boundaries) are left out."""
     out = {}
-    k_indexed = {"costs_by_k", "gradient", "smoothed_gradient", "density", "split_order", "threshold", "sweeps"}
+    skip = {"costs_by_k", "penalized_costs_by_k", "gradient", "smoothed_gradient", "density", "split_order",
+            "threshold", "sweeps", "gap_positions", "gap_boundaries", "valleys"}
     words = ("gap", "depth", "score", "similar", "cohesion", "novelty", "boundary", "lexical", "prob")
+    positions = None
+    if signals and signals.get("gap_positions") is not None:
+        try:
+            positions = np.asarray(signals["gap_positions"], dtype=float)
+        except (TypeError, ValueError):
+            positions = None
     for name, value in (signals or {}).items():
-        if name in k_indexed or not any(w in name.lower() for w in words):
+        if name in skip or not any(w in name.lower() for w in words):
             continue
         try:
             arr = np.asarray(value, dtype=float)
         except (TypeError, ValueError):
             continue
-        if arr.ndim == 1 and len(arr) in (n - 1, n, n + 1) and len(arr) > 0:
-            out[name] = arr
+        if arr.ndim != 1 or len(arr) == 0:
+            continue
+        if positions is not None and len(positions) == len(arr):
+            out[name] = (positions, arr)
+        elif len(arr) in (n - 1, n, n + 1):
+            out[name] = (_gap_axis(len(arr), n), arr)
     return out
 
 
@@ -227,15 +239,19 @@ def _gap_axis(length: int, n: int) -> np.ndarray:
     return np.arange(length, dtype=float)
 
 
-def profile_figure(profiles: Mapping[str, Sequence[float]], n: int, boundaries: Sequence[int] | None = None,
+def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boundaries: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, threshold: float | None = None,
                    highlight: tuple[int, int] | None = None, height: int = 320) -> go.Figure:
-    """Curves over the gaps of the text (gap/depth scores, novelty…) with the chosen boundaries as solid red
-    lines and the reference boundaries as dotted cyan lines; an optional horizontal threshold."""
+    """Curves over the gaps of the text (gap/depth scores, novelty…), each given as y values (x = gaps, see
+    _gap_axis) or as an (x, y) pair, with the chosen boundaries as solid red lines and the reference boundaries as
+    dotted cyan lines; an optional horizontal threshold."""
     fig = go.Figure()
     for i, (name, values) in enumerate(profiles.items()):
-        v = np.asarray(values, dtype=float)
-        x = _gap_axis(len(v), n)
+        if isinstance(values, tuple):
+            x, v = np.asarray(values[0], dtype=float), np.asarray(values[1], dtype=float)
+        else:
+            v = np.asarray(values, dtype=float)
+            x = _gap_axis(len(v), n)
         fig.add_trace(go.Scatter(x=x, y=v, mode="lines", name=name,
                                  line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
                                  hovertemplate="gap %{x}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
