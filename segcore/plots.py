@@ -255,15 +255,22 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
         fig.add_trace(go.Scatter(x=x, y=v, mode="lines", name=name,
                                  line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
                                  hovertemplate="gap %{x}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
+    shapes = []  # one list (add_vline per boundary is slow in plotly)
     if highlight is not None:
-        fig.add_vrect(x0=highlight[0], x1=highlight[1], fillcolor=HIGHLIGHT_COLOUR, opacity=0.35, line_width=0,
-                      layer="below")
+        shapes.append(dict(type="rect", xref="x", yref="paper", x0=highlight[0], x1=highlight[1], y0=0, y1=1,
+                           fillcolor=HIGHLIGHT_COLOUR, opacity=0.35, line_width=0, layer="below"))
     for b in (boundaries or [])[:-1]:
-        fig.add_vline(x=b, line=dict(color=HYP_COLOUR, width=1.5))
+        shapes.append(dict(type="line", xref="x", yref="paper", x0=b, x1=b, y0=0, y1=1,
+                           line=dict(color=HYP_COLOUR, width=1.5)))
     for b in (reference or [])[:-1]:
-        fig.add_vline(x=b, line=dict(color=REF_COLOUR, width=2, dash="dot"))
+        shapes.append(dict(type="line", xref="x", yref="paper", x0=b, x1=b, y0=0, y1=1,
+                           line=dict(color=REF_COLOUR, width=2, dash="dot")))
     if threshold is not None:
-        fig.add_hline(y=threshold, line=dict(color="grey", dash="dash"), annotation_text="threshold")
+        shapes.append(dict(type="line", xref="paper", yref="y", x0=0, x1=1, y0=threshold, y1=threshold,
+                           line=dict(color="grey", dash="dash")))
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="depth threshold",
+                                 line=dict(color="grey", dash="dash")))
+    fig.update_layout(shapes=shapes)
     fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="chosen boundary",
                              line=dict(color=HYP_COLOUR, width=1.5)))
     if reference:
