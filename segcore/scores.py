@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .errors import ParameterError
 from .representations import cosine_matrix, rank_transform
 
 SCORES: dict[str, type["Score"]] = {}
@@ -118,3 +119,18 @@ class C99Score(Score):
 
     def key(self, agg):
         return -agg[..., 0] / np.maximum(agg[..., 1], 1.0)
+
+
+class WeightedSum(Score):
+    """Σ_i w_i σ_i(i, j) of already fitted additive scores: one objective from several representations."""
+
+    name = "sum"
+
+    def __init__(self, scores, weights):
+        if any(not sc.additive for sc in scores):
+            raise ParameterError("only additive scores can be summed")
+        self.scores, self.weights = list(scores), list(weights)
+        self.n = self.scores[0].n
+
+    def parts(self, starts, ends):
+        return sum(w * sc.parts(starts, ends) for sc, w in zip(self.scores, self.weights) if w)

@@ -48,31 +48,54 @@ def dp(score, k: int) -> Split:
 
     For scores with a non-additive key (C99), the table keeps each prefix's aggregated pair and minimises the key
     of the extended pair, as Alemi & Ginsparg do; this is exact only for additive scores."""
+    table = dp_table(score, check_k(k, score.n))
+    return Split(table.boundaries(k), table.cost(k), costs_by_k=table.costs_by_k())
+
+
+@dataclass
+class DPTable:
+    """Optimal costs and back-pointers for every K up to kmax: any K's segmentation without a new DP."""
+
+    costs: np.ndarray  # costs[j, m]: best cost of the first m elements in j segments
+    back: np.ndarray
+
+    def cost(self, k: int) -> float:
+        return float(self.costs[k, -1])
+
+    def costs_by_k(self) -> list[float]:
+        return [float(c) for c in self.costs[1:, -1]]
+
+    def boundaries(self, k: int) -> list[int]:
+        m = self.costs.shape[1] - 1
+        bounds = []
+        for j in range(k, 0, -1):
+            bounds.append(m)
+            m = int(self.back[j, m])
+        return bounds[::-1]
+
+
+def dp_table(score, kmax: int) -> DPTable:
+    """One DP pass giving the optimum for every K = 1 … kmax (the cost-versus-K curve)."""
     n = score.n
-    k = check_k(k, n)
-    cost = np.full((k + 1, n + 1), np.inf)
-    agg = np.zeros((k + 1, n + 1, score.n_parts))
-    back = np.zeros((k + 1, n + 1), dtype=np.int64)
+    cost = np.full((kmax + 1, n + 1), np.inf)
+    agg = np.zeros((kmax + 1, n + 1, score.n_parts))
+    back = np.zeros((kmax + 1, n + 1), dtype=np.int64)
     cost[0, 0] = 0.0
     for m in range(1, n + 1):
-        lo, hi = 1, min(k, m)  # every count is kept, so that costs_by_k holds the optimum for each K ≤ k
+        hi = min(kmax, m)
         p = score.parts(np.arange(m), np.full(m, m))  # σ(l, m) for every l < m
         if score.additive:
-            cand = cost[lo - 1:hi, :m] + p[None, :, 0]
+            cand = cost[:hi, :m] + p[None, :, 0]
         else:
-            tot = agg[lo - 1:hi, :m] + p[None]
-            cand = np.where(np.isfinite(cost[lo - 1:hi, :m]), score.key(tot), np.inf)
+            tot = agg[:hi, :m] + p[None]
+            cand = np.where(np.isfinite(cost[:hi, :m]), score.key(tot), np.inf)
         arg = cand.argmin(axis=1)
-        rows = np.arange(hi - lo + 1)
-        cost[lo:hi + 1, m] = cand[rows, arg]
-        back[lo:hi + 1, m] = arg
+        rows = np.arange(hi)
+        cost[1:hi + 1, m] = cand[rows, arg]
+        back[1:hi + 1, m] = arg
         if not score.additive:
-            agg[lo:hi + 1, m] = tot[rows, arg]
-    bounds, m = [], n
-    for j in range(k, 0, -1):
-        bounds.append(m)
-        m = int(back[j, m])
-    return Split(bounds[::-1], float(cost[k, n]), costs_by_k=[float(c) for c in cost[1:, n]])
+            agg[1:hi + 1, m] = tot[rows, arg]
+    return DPTable(cost, back)
 
 
 def refine(score, k: int, init: list[int] | None = None, max_sweeps: int = 20) -> Split:

@@ -1,0 +1,79 @@
+"""`best`: this project's default pipeline — the Utiyama–Isahara word likelihood plus the CVS content-vector
+likelihood, optimised exactly by DP, with K chosen by held-out likelihood (see BENCHMARKS.md for its figures)."""
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..errors import InputError, ParameterError
+from ..methods import Method, Param, register_method
+from ..pipeline import represent
+from ..scores import CVSScore, WeightedSum
+from ..splitters import dp_table, penalized_dp
+from .utiyama import check_lam, ui_score
+
+
+def k_grid(kmax: int) -> list[int]:
+    """Every K up to 30, then geometric steps of 8 %: the candidates the automatic rule scores."""
+    ks, k = list(range(1, min(kmax, 30) + 1)), 30
+    while k < kmax:
+        k = min(kmax, max(k + 1, int(round(k * 1.08))))
+        ks.append(k)
+    return ks
+
+
+def heldout_loglik(counts: sp.csr_matrix, boundaries: list[int], alpha: float = 1.0) -> float:
+    """Two-fold held-out log-likelihood of a segmentation: each segment's Laplace word model (the `ui` estimate)
+    learnt on its even elements scores its odd elements, and the reverse."""
+    n, v = counts.shape
+    seg = np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
+    even = (np.arange(n) % 2 == 0).astype(float)
+    fa, fb = ((sp.csr_matrix((w, (seg, np.arange(n))), shape=(len(boundaries), n)) @ counts).toarray()
+              for w in (even, 1.0 - even))
+    la = np.log((fa + alpha) / (fa.sum(1, keepdims=True) + alpha * v))
+    lb = np.log((fb + alpha) / (fb.sum(1, keepdims=True) + alpha * v))
+    return float((fb * la).sum() + (fa * lb).sum())
+
+
+def _run(doc, k, p, context):
+    check_lam(p["lam"])
+    if p["beta"] < 0:
+        raise ParameterError(f"beta (weight of the content-vector term) must be ≥ 0, got {p['beta']}")
+    ui = ui_score(doc, p)
+    signals = {}
+    parts, weights = [ui], [1.0]
+    if p["beta"] > 0:
+        try:
+            vecs = represent(doc.elements, rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"])
+            parts.append(CVSScore().fit(vecs.matrix))
+            weights.append(p["beta"])
+        except InputError as exc:  # e.g. no word in the vector vocabulary: the lexical term still works
+            signals["embedding_term"] = f"left out: {exc}"
+    score = WeightedSum(parts, weights)
+    n = score.n
+    if k is None and p["auto"] == "prior":
+        split = penalized_dp(score, p["lam"] * ui.penalty_unit)
+        return {"boundaries": split.boundaries, "cost": split.cost, "signals": signals}
+    kmax = k if k is not None else max(1, min(n // 3, 1000))
+    table = dp_table(score, kmax)
+    signals["costs_by_k"] = table.costs_by_k()
+    if k is None:
+        grid = k_grid(kmax)
+        held = [heldout_loglik(ui.counts, table.boundaries(j)) for j in grid]
+        k = grid[int(np.argmax(held))]
+        signals.update(heldout_k=grid, heldout_loglik=held)
+    return {"boundaries": table.boundaries(k), "cost": table.cost(k), "signals": signals}
+
+
+register_method(Method(
+    "best", "Word likelihood (Utiyama–Isahara) + content-vector likelihood (CVS), exact DP; automatic K by "
+            "held-out likelihood",
+    "Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29; K by two-fold held-out likelihood",
+    [Param("beta", 1.0, "weight of the CVS content-vector log-likelihood next to the word log-likelihood (0 = ui)"),
+     Param("auto", "heldout", "automatic K: held-out likelihood of each K's optimum, or the n^-m prior (× lam)",
+           ("heldout", "prior")),
+     Param("lam", 1.0, "with auto=prior: weight of the prior m·ln n (1 = Utiyama & Isahara's)"),
+     Param("stopwords", "choi", "stopword list: 'choi', 'none', or a file path"),
+     Param("stem", True, "Porter-stem the words of the likelihood term (vectors always use unstemmed words)"),
+     Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d or a word2vec/GloVe/KeyedVectors file")],
+    _run))
