@@ -57,7 +57,7 @@ class Disruption:
 
     def cos(self, a, b, c):
         s = self.s
-        dot = s[b, c] - s[a, c] - s[b, b] + s[a, b]
+        dot = (s[b, c] - s[b, b]) - s[a, c] + s[a, b]
         n1 = s[b, b] - 2 * s[a, b] + s[a, a]
         n2 = s[c, c] - 2 * s[b, c] + s[b, b]
         ok = (n1 > self.tol) & (n2 > self.tol)
@@ -66,6 +66,25 @@ class Disruption:
 
     def __call__(self, a, b, c):
         return 1.0 / (1.0 - self.cos(a, b, c))
+
+    def prepare(self, lmax: int) -> "Disruption":
+        """Table of squared norms |v[e−ℓ:e]|² for every end e and length ℓ ≤ lmax (speeds up `lattice_row`)."""
+        n = self.s.shape[0] - 1
+        e = np.arange(n + 1)[:, None]
+        a = np.maximum(e - np.arange(lmax + 1)[None, :], 0)
+        self.norms = self.s[e, e] - 2 * self.s[a, e] + self.s[a, a]
+        return self
+
+    def lattice_row(self, m: int, l: np.ndarray, lp: np.ndarray) -> np.ndarray:
+        """Δ(l − ℓ', l, m) for every previous end l (rows) and previous length ℓ' (columns); = __call__."""
+        s = self.s
+        a = np.maximum(l[:, None] - lp[None, :], 0)
+        dot = (s[l, m] - s[l, l])[:, None] - s[a, m] + s[a, l[:, None]]
+        n1 = self.norms[l[:, None], lp[None, :]]
+        n2 = self.norms[m, m - l][:, None]
+        ok = (n1 > self.tol) & (n2 > self.tol)
+        cos = np.divide(dot, np.sqrt(np.where(ok, n1 * n2, 1.0)))
+        return 1.0 / (1.0 - np.clip(np.where(ok, cos, 0.0), 0.0, COS_MAX))
 
 
 # ---- lattice decoders --------------------------------------------------------------------------------------------
@@ -88,8 +107,7 @@ def lattice_auto(score: UIScore, dis: Disruption, gamma: float, penalty: float, 
         ells, l = ells[inner_rows], l[inner_rows]
         prev = d[l[:, None], lp[None, :]]   # (A, L)
         if gamma:
-            a = np.maximum(l[:, None] - lp[None, :], 0)
-            prev = prev + gamma * dis(a, l[:, None], np.full_like(a, m))
+            prev = prev + gamma * dis.lattice_row(m, l, lp)
         arg = prev.argmin(axis=1)
         best = prev[np.arange(len(l)), arg]
         d[m, ells] = (best + penalty) + sig[l]
@@ -134,8 +152,7 @@ def lattice_k(score: UIScore, dis: Disruption, gamma: float, k: int, lmin: int, 
             continue
         prev = d[1:jmax, l[:, None], lp[None, :]]          # (J, A, L): counts 1 … jmax−1 before this segment
         if gamma:
-            a = np.maximum(l[:, None] - lp[None, :], 0)
-            prev = prev + gamma * dis(a, l[:, None], np.full_like(a, m))[None]
+            prev = prev + gamma * dis.lattice_row(m, l, lp)[None]
         arg = prev.argmin(axis=2)
         best = np.take_along_axis(prev, arg[..., None], axis=2)[..., 0]
         d[2:jmax + 1, m, ells] = best + sig[l][None, :]
@@ -261,7 +278,7 @@ def _run(doc, k, p, context):
         raise ParameterError(f"gamma (weight of the lexical disruption) must be a number ≥ 0, got {gamma}")
     lmin, lmax = check_lengths(doc.n, p["lmin"], p["lmax"], k)
     score = ui_score(doc, p)
-    dis = Disruption(score.counts)
+    dis = Disruption(score.counts).prepare(lmax)
     penalty = p["lam"] * score.penalty_unit
     signals = {"lmin": lmin, "lmax": lmax, "penalty_per_segment": penalty, "exact": True}
     if k is None:
