@@ -23,10 +23,7 @@ def encode(elements: list[str], encoder: str = "glove-mean", *, stopwords="choi"
     if encoder == "minilm":
         if not elements:
             return np.zeros((0, 384))
-        model = _minilm()
-        out = model.encode(list(elements), batch_size=batch_size, show_progress_bar=False,
-                           convert_to_numpy=True, normalize_embeddings=True)
-        return np.asarray(out, dtype=float)
+        return _minilm_encode(tuple(elements), batch_size).copy()
     raise ParameterError(f"unknown encoder '{encoder}'; choose one of {', '.join(ENCODERS)}")
 
 
@@ -41,6 +38,14 @@ def _glove_mean(elements, stopwords, vectors) -> np.ndarray:
     sums = vector_matrix(tf, vocab, kv)
     counts = np.asarray(tf.sum(axis=1)).reshape(-1, 1)
     return np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
+
+
+@lru_cache(maxsize=64)
+def _minilm_encode(elements: tuple[str, ...], batch_size: int) -> np.ndarray:
+    """MiniLM embeddings of a whole text, remembered for the last 64 texts (re-segmenting costs no re-encoding)."""
+    out = _minilm().encode(list(elements), batch_size=batch_size, show_progress_bar=False,
+                           convert_to_numpy=True, normalize_embeddings=True)
+    return np.asarray(out, dtype=float)
 
 
 @lru_cache(maxsize=1)
