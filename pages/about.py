@@ -64,7 +64,7 @@ st.header("How to read the plots")
 st.markdown("""
 **Similarity heatmap** (Explore). Cell (i, j) is the similarity of elements i and j: the cosine of the method's
 element vectors, Choi's rank transform of it, or the cosine of word-vector sums. A topic shows up as a bright square
-on the diagonal. Solid red squares are the method's segments, dotted cyan squares the reference; where they line up
+on the diagonal. Thin red squares are the method's segments, wide cyan squares the reference; where they line up
 the method found the reference's boundaries. Long texts are shown averaged over bins of consecutive elements
 (the exact mean of the cosine over each pair of bins). Hover over a cell to read the two elements; click a ◆ to
 highlight its segment in the text.
@@ -78,7 +78,7 @@ boundary on which the method and the reference agree.
 **Score profile** (Explore). A curve over the gaps between elements. The *novelty* curve is 1 − the cosine between
 the window of elements before a gap and the window after it: peaks are places where the vocabulary changes. Methods
 that score gaps themselves (TextTiling, sentence tiling: gap and depth scores) add their own curves. Red lines: the
-chosen boundaries; dotted cyan: the reference.
+chosen boundaries; wide cyan bands: the reference.
 
 **Cost versus K** (Explore). For methods using exact dynamic programming, the best achievable cost for every number
 of segments K. The cost always falls as K grows; a *knee* — where adding segments stops paying — suggests a natural

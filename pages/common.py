@@ -46,13 +46,17 @@ def require_frame() -> None:
     Streamlit treats a folder named pages/ next to the entry point as an old-style multipage app until the entry
     point has called st.navigation once in the server process: the very first run of a fresh server (and every
     run under AppTest) may execute a page file directly. A page that finds no token from the frame switches that
-    mode off and reruns, so the frame always draws the shared sidebar first."""
+    mode off, runs the frame (which runs this page again, inside it) and stops: same run, so a button click is
+    not lost as it would be with st.rerun()."""
     if st.session_state.pop("_frame_token", False):
         return
+    import runpy
+
     from streamlit.runtime.pages_manager import PagesManager
 
     PagesManager.uses_pages_directory = False
-    st.rerun()
+    runpy.run_path(str(ROOT / "app.py"), run_name="__segx_frame__")
+    st.stop()
 
 
 def max_upload_mb() -> int:
@@ -268,13 +272,14 @@ class DocState:
     error: str | None = None
     notes: list[str] = field(default_factory=list)
     sample: str | None = None
+    ref_error: str | None = None
 
 
 SOURCES = ("Sample", "Upload a file", "Paste text")
 
 
-PERSISTENT_KEYS = ("src", "sample", "level", "paste", "method", "k_mode", "k", "tolerance", "hm_kind", "hm_bins",
-                   "novelty_window", "cmp_methods", "cmp_k_mode", "cmp_k", "bench_source", "bench_methods",
+PERSISTENT_KEYS = ("src", "sample", "level", "paste", "ref_text", "method", "k_mode", "k", "tolerance", "hm_kind",
+                   "hm_bins", "novelty_window", "cmp_methods", "cmp_k_mode", "cmp_k", "bench_source", "bench_methods",
                    "bench_k_mode", "bench_max_docs", "bench_datasets")
 
 
@@ -296,6 +301,7 @@ def _on_sample_change():
         st.session_state["k_mode"] = "Number"
         st.session_state["k"] = s.k
     st.session_state.pop("highlight", None)
+    st.session_state["ref_text"] = ""
 
 
 def document_sidebar() -> DocState:
@@ -362,6 +368,21 @@ def document_sidebar() -> DocState:
         sb.error(out.error)
         return _store(state)
     doc = out.value
+    ref_text = sb.text_input(
+        "Reference segmentation (optional)", key="ref_text",
+        placeholder="segment ends, e.g. 12, 30, 45" if not doc.reference else "(taken from the file)",
+        help="To score a segmentation of your own text: the element numbers where segments END, separated by commas "
+             "or spaces (the last one, the number of elements, may be left out). Overrides a file's reference.")
+    if ref_text and ref_text.strip():
+        ref = guarded(parse_reference, ref_text, doc.n, what="Reading the reference")
+        if ref.error:
+            sb.error(ref.error)
+            state.ref_error = ref.error
+        else:
+            import dataclasses
+
+            doc = dataclasses.replace(doc, reference=ref.value)
+            state.key += ":ref=" + hashlib.sha1(",".join(map(str, ref.value)).encode()).hexdigest()[:10]
     if doc.level != level:
         state.notes.append(f"{state.label} is a word-level file (no sentence boundaries): loaded as words.")
         state.key = state.key.rsplit(":", 1)[0] + ":" + doc.level
@@ -370,6 +391,22 @@ def document_sidebar() -> DocState:
     for n in state.notes:
         sb.caption(n)
     return _store(state)
+
+
+def parse_reference(text: str, n: int) -> list[int]:
+    """Segment end indices typed by the user ('12, 30, 45' or '12 30 45 60'); N appended when left out."""
+    from segcore.document import check_boundaries
+
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    try:
+        ends = [int(t) for t in tokens]
+    except ValueError:
+        bad = next(t for t in tokens if not t.lstrip("-").isdigit())
+        raise InputError(f"reference segmentation: '{bad}' is not a whole number; type the element numbers where "
+                         f"segments end, e.g. 12, 30, 45") from None
+    if ends and ends[-1] < n:
+        ends.append(n)
+    return check_boundaries(ends, n, what=f"reference segmentation ({n} elements)")
 
 
 def _load_with_status(key: str, label: str, fn, *args) -> Outcome:

@@ -25,6 +25,8 @@ if doc is None:
     else:
         st.info("Choose a sample, upload a file or paste text in the sidebar.")
     st.stop()
+if state.ref_error:
+    st.error(state.ref_error + " — the text is segmented without a reference until this is corrected.")
 
 st.markdown(f"**{state.label}** — {common.describe(doc)}")
 names = list(METHODS)
@@ -79,7 +81,8 @@ if not results:
 st.subheader("Boundaries")
 st.plotly_chart(plots.boundary_strips_figure(results, doc.n, doc.reference), key="strips",
                 config={"displaylogo": False}, width="stretch")
-st.caption("One row per method (reference on top); each bar is a segment, alternately dark and light.")
+st.caption("One row per method (reference on top); each bar is a segment, alternately dark and light. Dotted "
+           "lines: the reference boundaries.")
 
 st.subheader("Scores and time")
 if doc.reference:

@@ -64,6 +64,8 @@ if doc is None:
     else:
         st.info("Choose a sample, upload a file or paste text in the sidebar.")
     st.stop()
+if state.ref_error:
+    st.error(state.ref_error + " — the text is segmented without a reference until this is corrected.")
 
 unit = common.LEVEL_LABELS[doc.level]
 with st.expander(f"**{state.label}** — {common.describe(doc)} (preview of the extracted text)", expanded=False):
@@ -204,8 +206,8 @@ with left:
                             config={"displaylogo": False, "scrollZoom": True}, width="stretch")
             binned = len(edges) - 1 < doc.n
             st.caption(("Averaged over bins of consecutive elements. " if binned else "")
-                       + "Solid red squares: the method's segments; dotted cyan: the reference. Click a ◆ to "
-                         "highlight its segment in the text.")
+                       + "Thin red squares: the method's segments; wide cyan squares: the reference. Click a ◆ "
+                         "to highlight its segment in the text.")
 
 with right:
     st.subheader("Text")
@@ -241,7 +243,7 @@ with tab_profile:
     st.plotly_chart(plots.profile_figure(profiles, doc.n, bounds, doc.reference, highlight=hl_range, threshold=thr),
                     key="profile_chart", config={"displaylogo": False}, width="stretch")
     st.caption("Peaks mark places where the vocabulary changes. Red lines: the boundaries the method chose; "
-               "dotted cyan: the reference." + (" Curves marked (method) are the method's own scores."
+               "wide cyan bands: the reference." + (" Curves marked (method) are the method's own scores."
                                                 if len(profiles) > 1 else ""))
 
 with tab_cost:

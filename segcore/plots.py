@@ -120,9 +120,9 @@ def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, 
 def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, labels: Sequence[str] | None = None,
                    highlight: int | None = None, title: str = "", colorbar_title: str = "cosine",
-                   height: int = 620) -> go.Figure:
-    """Similarity heatmap (bins × bins) with hypothesis segments outlined as solid squares on the diagonal,
-    reference segments as dashed squares, and one clickable marker per hypothesis segment (its centre).
+                   height: int = 520) -> go.Figure:
+    """Similarity heatmap (bins × bins) with hypothesis segments outlined as thin red squares on the diagonal,
+    reference segments as wide translucent cyan squares, and one clickable marker per hypothesis segment (its centre).
 
     `labels` (one per bin) appear on hover; the marker trace is named 'segments' and carries the segment index
     in customdata, so a selection event on it tells which segment was clicked."""
@@ -143,8 +143,8 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     if reference:
         for a, b in segments_of(reference):
             x0, x1 = to_bin_coordinate([a, b], edges)
-            shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y",
-                               line=dict(color=REF_COLOUR, width=2, dash="dot"), layer="above"))
+            shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y", opacity=0.8,
+                               line=dict(color=REF_COLOUR, width=5), layer="above"))
     centres, seg_ids, hover = [], [], []
     if hypothesis:
         for i, (a, b) in enumerate(segments_of(hypothesis)):
@@ -166,11 +166,11 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
                              line=dict(color=HYP_COLOUR, width=2)))
     if reference:
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="reference segments",
-                                 line=dict(color=REF_COLOUR, width=2, dash="dot")))
+                                 line=dict(color=REF_COLOUR, width=5)))
     axis = dict(tickmode="array", tickvals=[labels[i] for i in tick_idx], ticktext=tick_text, showgrid=False,
                 constrain="domain")
     fig.update_layout(
-        title=title or None, shapes=shapes, height=height, margin=dict(l=50, r=10, t=40 if title else 10, b=40),
+        title=title or None, shapes=shapes, height=height, margin=dict(l=45, r=5, t=40 if title else 25, b=40),
         xaxis=dict(axis, title="element"), yaxis=dict(axis, title="element", autorange="reversed",
                                                      scaleanchor="x", scaleratio=1),
         legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0), clickmode="event+select", dragmode="pan",
@@ -243,8 +243,8 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
                    reference: Sequence[int] | None = None, threshold: float | None = None,
                    highlight: tuple[int, int] | None = None, height: int = 320) -> go.Figure:
     """Curves over the gaps of the text (gap/depth scores, novelty…), each given as y values (x = gaps, see
-    _gap_axis) or as an (x, y) pair, with the chosen boundaries as solid red lines and the reference boundaries as
-    dotted cyan lines; an optional horizontal threshold."""
+    _gap_axis) or as an (x, y) pair, with the chosen boundaries as thin red lines and the reference boundaries as
+    wide translucent cyan bands under them; an optional horizontal threshold."""
     fig = go.Figure()
     for i, (name, values) in enumerate(profiles.items()):
         if isinstance(values, tuple):
@@ -259,6 +259,9 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
     if highlight is not None:
         shapes.append(dict(type="rect", xref="x", yref="paper", x0=highlight[0], x1=highlight[1], y0=0, y1=1,
                            fillcolor=HIGHLIGHT_COLOUR, opacity=0.35, line_width=0, layer="below"))
+    for b in (reference or [])[:-1]:  # wide translucent band under the thin red line: both stay visible
+        shapes.append(dict(type="line", xref="x", yref="paper", x0=b, x1=b, y0=0, y1=1, opacity=0.5,
+                           line=dict(color=REF_COLOUR, width=6), layer="below"))
     for b in (boundaries or [])[:-1]:
         shapes.append(dict(type="line", xref="x", yref="paper", x0=b, x1=b, y0=0, y1=1,
                            line=dict(color=HYP_COLOUR, width=1.5)))
@@ -274,8 +277,8 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
     fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="chosen boundary",
                              line=dict(color=HYP_COLOUR, width=1.5)))
     if reference:
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="reference boundary",
-                                 line=dict(color=REF_COLOUR, width=2, dash="dot")))
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="reference boundary", opacity=0.5,
+                                 line=dict(color=REF_COLOUR, width=6)))
     fig.update_layout(height=height, margin=dict(l=50, r=10, t=10, b=40), xaxis=dict(title="gap (boundary position)",
                       range=[0, n]), yaxis=dict(title="score"), legend=dict(orientation="h", y=1.02, yanchor="bottom"),
                       plot_bgcolor="white", hovermode="x")
@@ -347,6 +350,9 @@ def boundary_strips_figure(segmentations: Mapping[str, Sequence[int]], n: int,
                 x=[b - a], y=[name], base=[a], orientation="h", showlegend=False, width=0.6,
                 marker=dict(color=colour, opacity=0.35 if i % 2 else 0.7, line=dict(color="white", width=1)),
                 hovertemplate=f"{html.escape(name)}: segment {i + 1}, elements {a}–{b - 1}<extra></extra>"))
+    for b in (reference or [])[:-1]:
+        fig.add_shape(type="line", x0=b, x1=b, y0=0, y1=1, yref="paper", layer="above",
+                      line=dict(color=REF_COLOUR, width=1, dash="dot"))
     fig.update_layout(barmode="overlay", height=height or 90 + 55 * len(rows), bargap=0.3,
                       margin=dict(l=10, r=10, t=10, b=40), plot_bgcolor="white",
                       xaxis=dict(title="element", range=[0, n]),

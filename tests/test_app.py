@@ -1,0 +1,529 @@
+"""The Segmentation Explorer under Streamlit's AppTest: every page, the shared sidebar, widgets (K included), the
+charts' shapes, URL state, uploads, and that bad input always gives an st.error and never an exception."""
+from __future__ import annotations
+
+import base64
+import io
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from segcore import METHODS  # noqa: E402
+
+APP = str(ROOT / "app.py")
+SAMPLES = ROOT / "assets" / "samples"
+TIMEOUT = 240
+
+PASTED = """Volcanoes form where magma rises through the crust. Lava flows cool into basalt and the mountain grows with
+every eruption. Ash clouds from a volcano can ground aircraft for days.
+
+The eruption of a volcano is preceded by small earthquakes and swelling of the ground. Geologists watch the magma
+chamber with seismometers.
+
+Bread is made from flour, water, salt and yeast. The dough is kneaded, left to rise and baked in a hot oven. A good
+crust needs steam in the first minutes of baking.
+
+Sourdough bread rises with wild yeast instead of baker's yeast. The starter is fed flour and water every day."""
+
+
+# ---- helpers ---------------------------------------------------------------------------------------------------------
+
+def new_app() -> AppTest:
+    return AppTest.from_file(APP, default_timeout=TIMEOUT)
+
+
+def run(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def charts(at: AppTest) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+
+
+def decode(arr):
+    """A plotly array from the JSON spec: plain list, or {'dtype', 'bdata' (base64), 'shape'}."""
+    if isinstance(arr, dict) and "bdata" in arr:
+        out = np.frombuffer(base64.b64decode(arr["bdata"]), dtype=np.dtype(arr["dtype"]))
+        if "shape" in arr:
+            out = out.reshape([int(x) for x in str(arr["shape"]).split(",")])
+        return out
+    return np.asarray(arr)
+
+
+def heatmap(at: AppTest) -> dict:
+    for spec in charts(at):
+        if spec["data"] and spec["data"][0].get("type") == "heatmap":
+            return spec
+    raise AssertionError("no heatmap on the page")
+
+
+def overlay(at: AppTest) -> str:
+    for h in at.get("html"):
+        body = h.proto.body
+        if "segx-overlay" in body:
+            return body
+    raise AssertionError("no text overlay on the page")
+
+
+def summary(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if "segments**" in m.value)
+
+
+def upload(at: AppTest, name: str, data: bytes) -> AppTest:
+    at.sidebar.radio(key="src").set_value("Upload a file")
+    run(at)
+    at.sidebar.file_uploader(key="upload").set_value((name, data, "application/octet-stream"))
+    return run(at)
+
+
+def tiny_pdf(lines: list[str] | None) -> bytes:
+    """A one-page PDF: with lines of Helvetica text, or (None) with no text layer at all."""
+    if lines:
+        ops = ["BT /F1 12 Tf 72 720 Td 16 TL"] + [f"({t}) Tj T*" for t in lines] + ["ET"]
+        stream = "\n".join(ops).encode()
+    else:
+        stream = b"0 0 1 rg 72 72 200 200 re f"
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+            b"/Resources << /Font << /F1 5 0 R >> >> >>",
+            b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for i, o in enumerate(objs, 1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + o + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+@pytest.fixture(scope="module")
+def explore() -> AppTest:
+    return run(new_app())
+
+
+# ---- Explore -------------------------------------------------------------------------------------------------------
+
+def test_explore_default_sample(explore):
+    at = explore
+    assert not errors(at)
+    doc = at.session_state["_docstate"].doc
+    assert doc.n == 60 and len(doc.reference) == 10
+    assert "cut the 60 sentences into **10 segments**" in summary(at)
+    specs = charts(at)
+    assert len(specs) == 3  # heatmap, score profile, cost vs K
+    hm = heatmap(at)
+    z = decode(hm["data"][0]["z"])
+    assert z.shape == (60, 60)
+    assert np.allclose(np.diag(z)[np.diag(z) > 0], 1.0, atol=1e-5)  # cosine of an element with itself
+    assert len(hm["data"][0]["x"]) == 60
+    markers = next(t for t in hm["data"] if t.get("name") == "segments")
+    assert len(decode(markers["customdata"])) == 10
+    # 10 hypothesis squares + 10 reference squares
+    assert len(hm["layout"]["shapes"]) == 20
+    html = overlay(at)
+    assert html.count("class='segx-segment") == 10
+    assert "top terms" in html
+    labels = [m.label for m in at.metric]
+    assert labels[:5] == ["Pk", "WindowDiff", "Precision", "Recall", "F1"]
+    assert 0 <= float(at.metric[0].value) <= 1
+    assert len(at.get("download_button")) == 4
+
+
+def test_k_change_updates_every_view(explore):
+    at = explore
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    at.sidebar.number_input(key="k").set_value(6)
+    run(at)
+    assert "into **6 segments**" in summary(at)
+    assert overlay(at).count("class='segx-segment") == 6
+    hm = heatmap(at)
+    markers = next(t for t in hm["data"] if t.get("name") == "segments")
+    assert len(decode(markers["customdata"])) == 6
+    cost = next(s for s in charts(at) if any(t.get("name") == "best cost" for t in s["data"]))
+    costs = next(t for t in cost["data"] if t.get("name") == "best cost")
+    assert len(decode(costs["y"])) >= 6  # the cost-vs-K curve covers the K chosen
+    assert at.query_params["k"] == ["6"] or at.query_params["k"] == "6"
+
+
+def test_highlight_a_segment(explore):
+    at = explore
+    at.selectbox(key="highlight").set_value(2)
+    run(at)
+    html = overlay(at)
+    assert html.count("segx-highlight") == 1 and "id='segment-3' class='segx-segment segx-highlight'" in html
+    assert any("Segment 3" in i.value for i in at.info)
+    shapes = heatmap(at)["layout"]["shapes"]
+    assert sum(1 for s in shapes if s.get("fillcolor")) == 1
+
+
+def test_k_larger_than_text_is_an_error(explore):
+    at = explore
+    at.sidebar.number_input(key="k").set_value(500)
+    run(at)
+    assert any("K = 500 is more than" in e for e in errors(at))
+    at.sidebar.number_input(key="k").set_value(10)
+    run(at)
+    assert not errors(at)
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_every_registered_method_runs_or_explains(method):
+    at = run(new_app())
+    at.sidebar.selectbox(key="method").set_value(method)
+    run(at)
+    # parameters come from the registry: one widget per Param
+    keys = {w.key for w in at.sidebar if getattr(w, "key", None)}
+    assert {f"p::{method}::{p.name}" for p in METHODS[method].params} <= keys
+    if errors(at):  # a SegcoreError from the method is shown, not raised
+        return
+    assert "segments**" in summary(at)
+    assert heatmap(at)
+    at.sidebar.radio(key="k_mode").set_value("Automatic")
+    run(at)
+    assert errors(at) or "segments**" in summary(at)
+
+
+def test_parameter_widget_and_reset():
+    at = run(new_app())
+    at.sidebar.selectbox(key="method").set_value("c99")
+    run(at)
+    at.sidebar.number_input(key="p::c99::rank").set_value(7)
+    run(at)
+    assert at.query_params.get("p.rank") in ("7", ["7"])
+    at.sidebar.button(key="reset_params").click()
+    run(at)
+    assert at.session_state["p::c99::rank"] == METHODS["c99"].params[[p.name for p in METHODS["c99"].params]
+                                                                     .index("rank")].default
+
+
+def test_method_error_is_shown_not_raised():
+    at = run(new_app())
+    at.sidebar.selectbox(key="method").set_value("cvs")
+    run(at)
+    at.sidebar.text_input(key="p::cvs::stopwords").set_value("/no/such/stopword/list.txt")
+    run(at)
+    assert any("stopword list not found" in e for e in errors(at))
+
+
+def test_paste_text():
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    assert any("Paste some text" in i.value for i in at.sidebar.info)
+    at.sidebar.text_area(key="paste").set_value(PASTED)
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    at.sidebar.number_input(key="k").set_value(2)
+    run(at)
+    doc = at.session_state["_docstate"].doc
+    assert doc.reference is None and 8 <= doc.n <= 14
+    assert "into **2 segments**" in summary(at)
+    assert not at.metric  # no reference: no scores
+    # a reference typed by the user makes scores appear; a wrong one is an error
+    at.sidebar.text_input(key="ref_text").set_value("5")
+    run(at)
+    assert at.metric and at.metric[0].label == "Pk"
+    at.sidebar.text_input(key="ref_text").set_value("5, 400")
+    run(at)
+    assert any("reference segmentation" in e and "must end at the number of elements" in e for e in errors(at))
+    assert not at.metric and "segments**" in summary(at)
+    at.sidebar.text_input(key="ref_text").set_value("five")
+    run(at)
+    assert any("not a whole number" in e for e in errors(at))
+
+
+def test_pasted_html_is_escaped():
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value("Hello <script>alert(1)</script> world. <b>Bold</b> claim here.")
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    at.sidebar.number_input(key="k").set_value(1)
+    run(at)
+    html = overlay(at)
+    assert "<script>" not in html and "&lt;script&gt;" in html and "&lt;b&gt;Bold" in html
+
+
+def test_empty_paste_asks_for_text():
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value("   \n  ")
+    run(at)
+    assert not at.get("plotly_chart")
+    assert any("Paste some text" in i.value for i in at.sidebar.info)
+
+
+def test_alemi_paper_word_level_k40():
+    """Alemi & Ginsparg's Fig. 4: their own paper in 40 segments at word level."""
+    at = run(new_app())
+    at.sidebar.selectbox(key="sample").set_value("alemi-paper")
+    run(at)
+    assert at.session_state["level"] == "word"
+    assert at.session_state["k"] == 40 and at.session_state["k_mode"] == "Number"
+    at.sidebar.selectbox(key="p::cvs::split").set_value("refine")  # fast; exact DP takes seconds here
+    run(at)
+    doc = at.session_state["_docstate"].doc
+    assert doc.level == "word" and doc.n > 8000
+    assert f"cut the {doc.n:,} words into **40 segments**" in summary(at)
+    z = decode(heatmap(at)["data"][0]["z"])
+    assert z.shape[0] == z.shape[1] and z.shape[0] <= 400  # binned
+    assert overlay(at).count("class='segx-segment") == 40
+
+
+def test_sample_arxiv_is_word_level():
+    at = run(new_app())
+    at.sidebar.selectbox(key="sample").set_value("arxiv-003")
+    run(at)
+    doc = at.session_state["_docstate"].doc
+    assert doc.level == "word" and len(doc.reference) == 10
+
+
+def test_link_reproduces_the_view():
+    at = new_app()
+    at.query_params = {"method": "c99", "k": "7", "sample": "choi-2_7", "p.rank": "9"}
+    run(at)
+    assert at.session_state["method"] == "c99" and at.session_state["p::c99::rank"] == 9
+    assert at.session_state["_docstate"].sample == "choi-2_7"
+    assert "**c99** cut the" in summary(at) and "into **7 segments**" in summary(at)
+    qp = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    assert qp["method"] == "c99" and qp["k"] == "7" and qp["sample"] == "choi-2_7" and qp["p.rank"] == "9"
+
+
+def test_bad_link_values_warn():
+    at = new_app()
+    at.query_params = {"method": "nope", "k": "many", "p.zzz": "1"}
+    run(at)
+    texts = " ".join(w.value for w in at.warning)
+    assert "unknown method 'nope'" in texts and "K in the link" in texts and "no parameter 'zzz'" in texts
+    assert "segments**" in summary(at)
+
+
+# ---- uploads and bad input -------------------------------------------------------------------------------------------
+
+def test_upload_choi_ref():
+    at = run(new_app())
+    upload(at, "doc.ref", (SAMPLES / "choi_3-11_2_7.ref").read_bytes())
+    doc = at.session_state["_docstate"].doc
+    assert doc.reference and len(doc.reference) == 10
+    assert not errors(at) and heatmap(at)
+
+
+def test_upload_text_file():
+    at = run(new_app())
+    upload(at, "notes.txt", PASTED.encode())
+    assert not errors(at)
+    assert at.session_state["_docstate"].doc.reference is None
+    assert overlay(at)
+
+
+def test_upload_pdf_with_text():
+    at = run(new_app())
+    lines = ["Volcanoes erupt lava and ash over the valley.", "Magma rises through the crust of the earth.",
+             "Bread needs flour, water and yeast.", "The oven bakes the dough into a crust."]
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    at.sidebar.number_input(key="k").set_value(2)
+    upload(at, "paper.pdf", tiny_pdf(lines))
+    assert not errors(at), errors(at)
+    assert at.session_state["_docstate"].doc.n >= 2
+    assert "into **2 segments**" in summary(at)
+
+
+@pytest.mark.parametrize("name,data,expected", [
+    ("empty.txt", b"", "empty"),
+    ("binary.txt", b"\x00\x01\x02\x03 binary", "binary"),
+    ("latin1.txt", "Un café crème. Deux phrases là.".encode("latin-1"), "UTF-8"),
+    ("damaged.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer garbage", "PDF"),
+    ("scan.pdf", tiny_pdf(None), "no text layer"),
+])
+def test_bad_upload_gives_an_error(name, data, expected):
+    at = run(new_app())
+    upload(at, name, data)
+    errs = errors(at)
+    assert errs and any(expected.lower() in e.lower() for e in errs), errs
+    assert not at.get("plotly_chart")
+
+
+def test_upload_handler_directly():
+    from pages import common
+    from segcore.errors import InputError
+
+    doc = common.load_bytes((SAMPLES / "arxiv_alemi2015_003.ref").read_bytes(), "x.ref", "sentence")
+    assert doc.level == "word" and len(doc.reference) == 10  # arXiv files are word level whatever is asked
+    too_big = b"a" * (common.max_upload_mb() * 1024 * 1024 + 1)
+    with pytest.raises(InputError, match="MB limit"):
+        common.load_bytes(too_big, "big.txt", "sentence")
+    with pytest.raises(InputError, match="empty"):
+        common.load_bytes(b"", "e.txt", "sentence")
+    with pytest.raises(InputError, match="unsupported file type"):  # the uploader itself refuses these too
+        common.load_bytes(b"\x89PNG\r\n\x1a\nxxxx", "image.png", "sentence")
+
+
+def test_max_upload_size_is_configured_and_stated():
+    toml = (ROOT / ".streamlit" / "config.toml").read_text()
+    assert "maxUploadSize = 50" in toml
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Upload a file")
+    run(at)
+    assert "50 MB" in at.sidebar.file_uploader(key="upload").label
+
+
+# ---- Compare ---------------------------------------------------------------------------------------------------------
+
+def test_compare_page():
+    at = run(new_app())
+    at.switch_page("pages/compare.py")
+    run(at)
+    assert not errors(at)
+    chosen = at.multiselect(key="cmp_methods").value
+    assert 2 <= len(chosen) <= 4
+    strips = charts(at)[0]
+    rows = {t["y"][0] for t in strips["data"]}
+    assert rows == {"reference", *chosen}
+    tables = at.dataframe
+    assert len(tables) == 3  # scores and time; pairwise Pk; pairwise WindowDiff
+    scores = tables[0].value
+    assert set(chosen) <= set(scores["method"]) and "baseline: no boundary" in set(scores["method"])
+    assert {"Pk", "WindowDiff", "F1 (±1)", "seconds"} <= set(scores.columns)
+    pk = tables[1].value
+    assert list(pk.index) == chosen and np.allclose(np.diag(pk.values), 0)
+    # document chosen in the sidebar is shared with Explore
+    at.sidebar.selectbox(key="sample").set_value("choi-2_7")
+    at.radio(key="cmp_k_mode").set_value("Automatic")
+    run(at)
+    assert charts(at)
+
+
+def test_compare_needs_two_methods():
+    at = run(new_app())
+    at.switch_page("pages/compare.py")
+    run(at)
+    at.multiselect(key="cmp_methods").set_value(["cvs"])
+    run(at)
+    assert any("at least two" in i.value for i in at.info)
+
+
+# ---- Benchmark -------------------------------------------------------------------------------------------------------
+
+def bench_app(source: str) -> AppTest:
+    at = run(new_app())
+    at.switch_page("pages/benchmark.py")
+    run(at)
+    at.selectbox(key="bench_source").set_value(source)
+    return run(at)
+
+
+def test_benchmark_on_samples_with_baselines():
+    at = bench_app("Bundled samples (2 Choi + 1 arXiv document)")
+    at.multiselect(key="bench_methods").set_value(["cvs", "c99"])
+    at.button(key="bench_run").click()
+    run(at)
+    assert not errors(at)
+    summary_table = at.dataframe[0].value
+    assert list(summary_table["method"]) == ["cvs", "c99"]
+    for col in ("Pk", "Pk no boundary", "Pk even (same K)", "WindowDiff", "WD no boundary", "WD even (same K)", "F1",
+                "seconds/doc"):
+        assert col in summary_table.columns
+    assert (summary_table["documents"] == 3).all()
+    dist = charts(at)[0]
+    assert {t["name"] for t in dist["data"]} == {"cvs", "c99", "baseline: no boundary"}
+    assert all(len(decode(t["y"])) == 3 for t in dist["data"])
+
+
+def test_benchmark_parameter_sweep():
+    at = bench_app("Bundled samples (2 Choi + 1 arXiv document)")
+    at.selectbox(key="sweep_method").set_value("c99")
+    run(at)
+    at.selectbox(key="sweep_param").set_value("rank")
+    run(at)
+    at.number_input(key="sweep_lo_c99_rank").set_value(5)
+    at.number_input(key="sweep_hi_c99_rank").set_value(11)
+    at.number_input(key="sweep_n_c99_rank").set_value(3)
+    at.button(key="sweep_run").click()
+    run(at)
+    sweep = next(s for s in charts(at) if s["layout"].get("xaxis", {}).get("title", {}).get("text", "").endswith(
+        "rank"))
+    assert [list(decode(t["x"])) for t in sweep["data"]][0] == [5, 8, 11]
+    assert {t["name"] for t in sweep["data"]} == {"Pk", "WindowDiff", "F1"}
+
+
+def test_benchmark_upload_zip_and_bad_files():
+    from pages import common
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("set/a.ref", (SAMPLES / "choi_3-11_1_0.ref").read_bytes())
+        zf.writestr("set/b.ref", (SAMPLES / "choi_3-11_2_7.ref").read_bytes())
+        zf.writestr("set/readme.txt", b"not a document")
+    files = [("set.zip", buf.getvalue()), ("plain.ref", b"no separators, no BR\n"), ("bad.zip", b"PK not a zip"),
+             ("empty.ref", b"")]
+    docs, problems = common.load_benchmark_files(files)
+    assert [d.source for d in docs] == ["set/a.ref", "set/b.ref", "plain.ref"] or len(docs) >= 2
+    assert any("not a valid zip" in p for p in problems) and any("empty" in p for p in problems)
+
+    at = bench_app("Upload .ref files or a .zip of them")
+    assert any("Upload some .ref files" in i.value for i in at.info)
+    at.file_uploader(key="bench_upload").set_value([("set.zip", buf.getvalue(), "application/zip"),
+                                                   ("bad.zip", b"PK not a zip", "application/zip")])
+    run(at)
+    assert any("not a valid zip" in e for e in errors(at))
+    assert any("2 documents" in c.value for c in at.caption)
+
+
+def test_benchmark_bundled_dataset_if_present():
+    from pages import common
+
+    names = common.bundled_dataset_names()
+    if not names:
+        pytest.skip("segcore.datasets is not there")
+    at = bench_app(names[0])
+    assert not errors(at)
+    at.number_input(key="bench_max_docs").set_value(2)
+    at.multiselect(key="bench_methods").set_value([next(iter(METHODS))])
+    at.button(key="bench_run").click()
+    run(at)
+    assert at.dataframe[0].value["documents"].iloc[0] == 2
+
+
+def test_benchmark_interrupted_run_keeps_partial_results():
+    """A run cut short (the Stop button reruns the script) keeps the rows done so far and says so."""
+    at = bench_app("Bundled samples (2 Choi + 1 arXiv document)")
+    at.session_state["bench_result"] = {"status": "running", "rows": [
+        {"method": "cvs", "document": "a", "n": 60, "reference K": 10, "K": 10, "pk": 0.1, "windowdiff": 0.1,
+         "f1": 0.9, "seconds": 0.01, "pk no boundary": 0.45, "pk even": 0.5, "windowdiff no boundary": 0.45,
+         "windowdiff even": 0.5, "f1 even": 0.2}], "total": 6, "methods": ["cvs"], "k_mode": "Reference K",
+        "source": "samples", "started": 0}
+    run(at)
+    assert any("Stopped after 1 of 6" in w.value for w in at.warning)
+    assert at.dataframe[0].value["documents"].iloc[0] == 1
+
+
+# ---- About -----------------------------------------------------------------------------------------------------------
+
+def test_about_lists_every_registered_method():
+    at = run(new_app())
+    at.switch_page("pages/about.py")
+    run(at)
+    labels = [e.label for e in at.expander]
+    for name, m in METHODS.items():
+        assert any(lab.startswith(f"**{name}**") for lab in labels), name
+        assert any(m.citation in md.value for md in at.markdown)
+    assert any("How to read the plots" in h.value for h in at.header)
