@@ -14,7 +14,8 @@ Steps (Hearst 1997 §5):
 4. Depth score of each gap: (left peak − score) + (right peak − score), the peaks found by climbing while the
    smoothed score does not decrease (§5.3.1); computed for all gaps at once from run boundaries.
 5. Boundaries: the valleys (local minima) whose depth exceeds mean − σ/2 of the depth scores (cutoff="hc",
-   Hearst's conservative cutoff; "lc" = mean − σ, her liberal one), deepest first, skipping a valley closer than
+   Hearst's conservative cutoff; "lc" = mean − σ, her liberal one; mean and σ over every gap's depth as NLTK, or
+   over the valleys' with cutoff_over="valleys"), deepest first, skipping a valley closer than
    `spacing` units to a boundary already placed; with K given, the K − 1 deepest valleys (then other gaps if
    there are not enough valleys).
 6. Token-unit gaps are mapped to the nearest element end (in tokens); no paragraph breaks are needed and there
@@ -31,9 +32,8 @@ from ..representations import term_matrix
 from ..text import load_stopwords, stem as stem_word, tokenize
 
 UNITS = ("tokens", "sentences")
-DEFAULT_WINDOW = {"tokens": 6, "sentences": 3}
+DEFAULT_WINDOW = {"tokens": 6, "sentences": 4}
 DEFAULT_SPACING = {"tokens": 2, "sentences": 2}
-STATS_OVER = "all"   # the depth scores whose mean and σ set the cutoff: every gap's, or the valleys' only
 
 
 def _units(doc, p):
@@ -156,7 +156,7 @@ def _run(doc, k, p, context):
     sm = smooth(raw, p["smoothing"], p["rounds"])
     depth = depth_scores(sm)
     val = valleys(sm) & (depth > 0)
-    population = depth[val] if STATS_OVER == "valleys" and val.any() else depth
+    population = depth[val] if p["cutoff_over"] == "valleys" and val.any() else depth
     mean = float(population.mean()) if len(population) else 0.0
     sd = float(population.std()) if len(population) else 0.0
     threshold = mean - (sd / 2 if p["cutoff"] == "hc" else sd)
@@ -190,11 +190,14 @@ register_method(Method(
     "Hearst 1997, Computational Linguistics 23(1), §5 (block comparison, depth scores, cutoff s̄ − σ/2)",
     [Param("unit", "tokens", "units compared: pseudo-sentences of w words, or the document's elements", UNITS),
      Param("w", 20, "words per pseudo-sentence (unit=tokens; Hearst: 20)"),
-     Param("window", 0, "units per block on each side of a gap; 0 = 6 for tokens (Hearst), 3 for sentences"),
+     Param("window", 0, "units per block on each side of a gap; 0 = 6 for tokens (Hearst), 4 for sentences "
+                        "(best of 2–5 on Choi 3-5 + 6-8 + 9-11 with the other defaults)"),
      Param("smoothing", 3, "width of the moving average over the gap scores (1 = none)"),
      Param("rounds", 2, "number of smoothing passes"),
      Param("cutoff", "hc", "automatic K: depth > mean − σ/2 ('hc', Hearst's conservative cutoff and her "
                            "default) or > mean − σ ('lc', liberal)", ("hc", "lc")),
+     Param("cutoff_over", "all", "depth scores whose mean and σ set the cutoff: every gap's (as NLTK) or the "
+                                 "valleys' only", ("all", "valleys")),
      Param("spacing", -1, "minimum distance between two boundaries, in units; −1 = default (2)"),
      Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list), 'none', or a file path"),
      Param("stem", True, "Porter-stem words (Hearst: morphological analysis)")],
