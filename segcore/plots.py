@@ -265,9 +265,6 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
     for b in (boundaries or [])[:-1]:
         shapes.append(dict(type="line", xref="x", yref="paper", x0=b, x1=b, y0=0, y1=1,
                            line=dict(color=HYP_COLOUR, width=1.5)))
-    for b in (reference or [])[:-1]:
-        shapes.append(dict(type="line", xref="x", yref="paper", x0=b, x1=b, y0=0, y1=1,
-                           line=dict(color=REF_COLOUR, width=2, dash="dot")))
     if threshold is not None:
         shapes.append(dict(type="line", xref="paper", yref="y", x0=0, x1=1, y0=threshold, y1=threshold,
                            line=dict(color="grey", dash="dash")))

@@ -1,0 +1,198 @@
+"""segcore.plots (pure figure/HTML functions) and the app's export and helper functions, without Streamlit runs."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+import scipy.sparse as sp
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from segcore import plots  # noqa: E402
+from segcore.document import Document  # noqa: E402
+
+
+def test_plots_does_not_import_streamlit():
+    src = (ROOT / "segcore" / "plots.py").read_text()
+    assert "import streamlit" not in src
+
+
+def test_binned_cosine_is_exact_mean_of_pairwise_cosines():
+    rng = np.random.default_rng(0)
+    x = rng.random((23, 7))
+    x[4] = 0  # an empty element
+    u = x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-300)
+    full = u @ u.T
+    sim, edges = plots.binned_cosine(x, max_bins=100)
+    assert sim.shape == (23, 23) and np.allclose(sim, full)
+    sim, edges = plots.binned_cosine(sp.csr_matrix(x), max_bins=5)
+    assert sim.shape == (len(edges) - 1,) * 2 and edges[0] == 0 and edges[-1] == 23
+    for i in range(len(edges) - 1):
+        for j in range(len(edges) - 1):
+            block = full[edges[i]:edges[i + 1], edges[j]:edges[j + 1]]
+            assert sim[i, j] == pytest.approx(block.mean())
+
+
+def test_bin_coordinates():
+    edges = np.array([0, 10, 20, 30])
+    assert list(plots.to_bin_coordinate([0, 10, 15, 30], edges)) == [-0.5, 0.5, 1.0, 2.5]
+    assert list(plots.to_bin_coordinate([0, 3, 5], np.arange(6))) == [-0.5, 2.5, 4.5]
+
+
+def test_heatmap_figure_outlines_and_markers():
+    sim = np.eye(10)
+    fig = plots.heatmap_figure(sim, np.arange(11), hypothesis=[3, 7, 10], reference=[5, 10],
+                               labels=[f"#{i}" for i in range(10)], highlight=1)
+    assert isinstance(fig, go.Figure)
+    shapes = fig.layout.shapes
+    assert len(shapes) == 2 + 3  # reference squares first, then hypothesis
+    hyp = shapes[2:]
+    assert [(s.x0, s.x1) for s in hyp] == [(-0.5, 2.5), (2.5, 6.5), (6.5, 9.5)]
+    assert [s.fillcolor is not None for s in hyp] == [False, True, False]
+    markers = next(t for t in fig.data if t.name == "segments")
+    assert list(markers.customdata) == [0, 1, 2]
+    assert fig.layout.yaxis.autorange == "reversed"
+
+
+def test_element_labels_escape_and_truncate():
+    labels = plots.element_labels(["<b>x</b>", "y" * 200], np.arange(3))
+    assert labels[0] == "#0 &lt;b&gt;x&lt;/b&gt;" and labels[1].endswith("…") and len(labels[1]) < 90
+    labels = plots.element_labels(["a", "b", "c", "d"], np.array([0, 2, 4]), level="word")
+    assert labels == ["words 0–1: a b", "words 2–3: c d"]
+
+
+def test_novelty_profile_peaks_at_topic_change():
+    x = np.vstack([np.tile([1.0, 0, 0], (6, 1)), np.tile([0, 1.0, 0], (6, 1))])
+    prof = plots.novelty_profile(x, window=2)
+    assert len(prof) == 11 and int(np.argmax(prof)) + 1 == 6  # gap 6 is between the two topics
+    assert prof[0] == pytest.approx(0.0)
+
+
+def test_positional_signals_picks_gap_scores_only():
+    n = 8
+    sig = {"gap_scores": list(range(n - 1)), "depth_scores": [0.0] * (n - 1), "costs_by_k": [1, 2, 3],
+           "gradient": [0.1] * (n - 1), "threshold": 0.3, "valleys": [1, 2], "lmin": 1}
+    out = plots.positional_signals(sig, n)
+    assert set(out) == {"gap_scores", "depth_scores"}
+    x, y = out["gap_scores"]
+    assert list(x) == list(range(1, n))
+    sig = {"gap_scores": [0.5, 0.2], "gap_positions": [2.5, 5.0]}  # TextTiling over pseudo-sentences
+    x, y = plots.positional_signals(sig, 100)["gap_scores"]
+    assert list(x) == [2.5, 5.0]
+
+
+def test_profile_and_cost_figures():
+    fig = plots.profile_figure({"a": [0.1, 0.5, 0.2]}, 4, boundaries=[2, 4], reference=[1, 4], threshold=0.3,
+                               highlight=(0, 2))
+    kinds = [s.type for s in fig.layout.shapes]
+    assert kinds.count("line") == 3 and kinds.count("rect") == 1  # 1 reference + 1 chosen + threshold; highlight
+    fig = plots.cost_curve_figure([5.0, 3.0, 2.5, 2.4], k_selected=3, k_reference=2)
+    curve = fig.data[0]
+    assert list(curve.x) == [1, 2, 3, 4] and list(curve.customdata) == [1, 2, 3, 4]
+    fig = plots.cost_curve_figure(None, 2, gains=[0.3, 0.1, 0.05], smoothed_gains=[0.2, 0.1, 0.06], threshold=0.1)
+    assert list(fig.data[0].x) == [2, 3, 4]
+
+
+def test_strips_sweep_distribution():
+    fig = plots.boundary_strips_figure({"m1": [3, 10], "m2": [5, 10]}, 10, reference=[4, 10])
+    assert {t.y[0] for t in fig.data} == {"reference", "m1", "m2"}
+    assert len(fig.data) == 6 and len(fig.layout.shapes) == 1
+    fig = plots.sweep_figure([1, 2, 3], {"Pk": [0.3, 0.2, 0.25]}, "rank", {"no boundary": 0.45})
+    assert list(fig.data[0].y) == [0.3, 0.2, 0.25]
+    rows = [{"method": "a", "document": "d1", "pk": 0.1}, {"method": "a", "document": "d2", "pk": 0.2},
+            {"method": "baseline: no boundary", "document": "d1", "pk": 0.4}]
+    fig = plots.distribution_figure(rows, "pk")
+    assert [t.name for t in fig.data] == ["a", "baseline: no boundary"] and list(fig.data[0].y) == [0.1, 0.2]
+
+
+def test_top_terms_prefer_words_specific_to_the_segment():
+    bags = [["volcano", "lava", "the"], ["volcano", "ash", "lava"], ["bread", "flour", "oven"],
+            ["bread", "yeast", "flour"]]
+    tops = plots.segment_top_terms(bags, [2, 4], n_terms=2)
+    assert set(tops[0]) == {"volcano", "lava"} and set(tops[1]) == {"bread", "flour"}
+
+
+def test_topic_mixture_labels():
+    sig = {"segment_topics": [[0.7, 0.3, 0.0], [0.1, 0.0, 0.9]], "topic_words": [["a", "b"], ["c"], ["d", "e"]]}
+    labels = plots.topic_mixture_labels(sig, 2)
+    assert labels[0].startswith("T0 (a, b) 70%") and labels[1].startswith("T2 (d, e) 90%")
+    assert plots.topic_mixture_labels({"gap_scores": [1]}, 2) is None
+
+
+def test_overlay_html():
+    elements = ["First <i>one</i>.", "Second & more.", "Third.", "Fourth."]
+    html = plots.overlay_html(elements, [2, 4], top_terms=[["first"], ["third"]], reference=[1, 2, 4], highlight=1)
+    assert html.count("class='segx-segment") == 2 and "segx-highlight" in html
+    assert "&lt;i&gt;one&lt;/i&gt;" in html and "Second &amp; more." in html and "<i>" not in html
+    assert "<sup" in html and ">3</sup>" in html  # element numbers
+    assert "¦ref¦" in html and "✓ref" in html  # a missed reference boundary (1) and an agreed one (2)
+    assert "top terms: <b>first</b>" in html
+    words = plots.overlay_html([f"w{i}" for i in range(60)], [30, 60], level="word", number_every=25)
+    assert ">25</sup>" in words and ">30</sup>" in words and ">7</sup>" not in words
+
+
+# ---- the app's helpers (pages/common.py) -------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def common():
+    from pages import common as c
+    return c
+
+
+def _seg(boundaries, n):
+    from segcore.methods import Segmentation
+    return Segmentation(boundaries=boundaries, method="m", params={"a": 1}, n_elements=n, k_automatic=False)
+
+
+def test_exports_round_trip(common):
+    from segcore.loaders import parse_choi
+
+    doc = Document(["A one.", "B, two.", 'C "three".', "D four."], reference=[2, 4], source="x.txt")
+    seg = _seg([1, 3, 4], 4)
+    choi = common.export_choi(doc, seg.boundaries)
+    assert choi.startswith("==========\nA one.\n==========\n") and choi.endswith("==========\n")
+    assert parse_choi(choi).reference == [1, 3, 4]
+    rows = list(csv.reader(io.StringIO(common.export_csv(doc, seg.boundaries))))
+    assert rows[0] == ["segment", "start", "end", "text"] and rows[2] == ["2", "1", "3", 'B, two.\nC "three".']
+    lines = common.export_jsonl(doc, seg, [["a"], ["b"], ["d"]]).strip().split("\n")
+    recs = [json.loads(x) for x in lines]
+    assert [r["id"] for r in recs] == ["x#1", "x#2", "x#3"] and recs[1]["top_terms"] == ["b"]
+    d = json.loads(common.export_json(doc, seg))
+    assert d["boundaries"] == [1, 3, 4] and d["segments"][0]["text"] == "A one." and d["reference"] == [2, 4]
+
+
+def test_reference_parsing(common):
+    from segcore.errors import InputError
+
+    assert common.parse_reference("3, 5", 8) == [3, 5, 8]
+    assert common.parse_reference("3 5 8", 8) == [3, 5, 8]
+    with pytest.raises(InputError, match="must end at the number of elements"):
+        common.parse_reference("3, 12", 8)
+    with pytest.raises(InputError, match="strictly increasing"):
+        common.parse_reference("5, 3", 8)
+    with pytest.raises(InputError, match="not a whole number"):
+        common.parse_reference("3, x", 8)
+
+
+def test_evenly_spaced_and_pairwise(common):
+    assert common.evenly_spaced(10, 3) == [3, 7, 10]
+    assert common.evenly_spaced(5, 9) == [1, 2, 3, 4, 5]
+    pw = common.pairwise({"a": [5, 10], "b": [5, 10], "c": [10]})
+    assert pw["a"]["b"] == 0 and pw["a"]["c"] > 0
+
+
+def test_error_messages(common):
+    from segcore.errors import ParameterError
+
+    assert common.error_message(ParameterError("K too big")) == "K too big"
+    msg = common.error_message(KeyError("x"), "Method foo")
+    assert msg.startswith("Method foo failed unexpectedly (KeyError)") and "Traceback" not in msg
+    out = common.guarded(lambda: 1 / 0, what="Dividing")
+    assert out.value is None and "ZeroDivisionError" in out.error
