@@ -35,17 +35,29 @@ def heldout_loglik(counts: sp.csr_matrix, boundaries: list[int], alpha: float = 
     return float((fb * la).sum() + (fa * lb).sum())
 
 
+def cvs_heldout(x: np.ndarray, boundaries: list[int]) -> float:
+    """Two-fold held-out CVS log-likelihood (Alemi eq 27, up to log Z): each segment's content vector sign(Σ w)/√D
+    from its even elements scores the vectors of its odd elements, and the reverse."""
+    n, d = x.shape
+    seg = np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
+    even = np.arange(n) % 2 == 0
+    sa, sb = np.zeros((len(boundaries), d)), np.zeros((len(boundaries), d))
+    np.add.at(sa, seg[even], x[even])
+    np.add.at(sb, seg[~even], x[~even])
+    return float((np.sign(sa) * sb).sum() + (np.sign(sb) * sa).sum()) / np.sqrt(d)
+
+
 def _run(doc, k, p, context):
     check_lam(p["lam"])
     if p["beta"] < 0:
         raise ParameterError(f"beta (weight of the content-vector term) must be ≥ 0, got {p['beta']}")
     ui = ui_score(doc, p)
     signals = {}
-    parts, weights = [ui], [1.0]
+    parts, weights, x = [ui], [1.0], None
     if p["beta"] > 0:
         try:
-            vecs = represent(doc.elements, rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"])
-            parts.append(CVSScore().fit(vecs.matrix))
+            x = represent(doc.elements, rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"]).matrix
+            parts.append(CVSScore().fit(x))
             weights.append(p["beta"])
         except InputError as exc:  # e.g. no word in the vector vocabulary: the lexical term still works
             signals["embedding_term"] = f"left out: {exc}"
@@ -59,7 +71,9 @@ def _run(doc, k, p, context):
     signals["costs_by_k"] = table.costs_by_k()
     if k is None:
         grid = k_grid(kmax)
-        held = [heldout_loglik(ui.counts, table.boundaries(j)) for j in grid]
+        segs = [table.boundaries(j) for j in grid]
+        held = [heldout_loglik(ui.counts, b) + (p["heldout_vectors"] * cvs_heldout(x, b) if x is not None else 0.0)
+                for b in segs]
         k = grid[int(np.argmax(held))]
         signals.update(heldout_k=grid, heldout_loglik=held)
     return {"boundaries": table.boundaries(k), "cost": table.cost(k), "signals": signals}
@@ -72,6 +86,8 @@ register_method(Method(
     [Param("beta", 1.0, "weight of the CVS content-vector log-likelihood next to the word log-likelihood (0 = ui)"),
      Param("auto", "heldout", "automatic K: held-out likelihood of each K's optimum, or the n^-m prior (× lam)",
            ("heldout", "prior")),
+     Param("heldout_vectors", 0.5, "with auto=heldout: weight of the held-out CVS term next to the held-out word "
+                                   "likelihood (0.5 chosen on choi/3-5 and the lecture .dev files)"),
      Param("lam", 1.0, "with auto=prior: weight of the prior m·ln n (1 = Utiyama & Isahara's)"),
      Param("stopwords", "choi", "stopword list: 'choi', 'none', or a file path"),
      Param("stem", True, "Porter-stem the words of the likelihood term (vectors always use unstemmed words)"),
