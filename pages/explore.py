@@ -214,16 +214,16 @@ with right:
     st.selectbox("Highlight segment", options, key="highlight", index=None, placeholder="click a ◆ or choose here",
                  format_func=lambda i: f"segment {i + 1}: {bounds[i - 1] if i else 0}–{bounds[i] - 1}"
                                        + (f" ({', '.join(tops[i][:3])})" if tops and tops[i] else ""))
+    if ss["highlight"] is not None:
+        i = ss["highlight"]
+        a, b = (bounds[i - 1] if i else 0), bounds[i]
+        st.html(plots.selected_segment_html(doc.elements[a:b], i, a, b, doc.level, tops[i] if tops else None))
     st.html(plots.overlay_legend_html())
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops, topics=topics,
                                reference=doc.reference, highlight=ss["highlight"], max_height=600))
 
 hl = ss["highlight"]
 hl_range = ((bounds[hl - 1] if hl else 0), bounds[hl]) if hl is not None else None
-if hl is not None:
-    a, b = hl_range
-    st.info(f"**Segment {hl + 1}** ({unit} {a}–{b - 1}): " + plots.truncate(
-        (" " if doc.level == "word" else " ").join(doc.elements[a:b]), 600))
 
 tab_profile, tab_cost, tab_segments, tab_export = st.tabs(["Score profile", "Cost vs K", "Segments", "Export"])
 

@@ -24,6 +24,9 @@ HYP_COLOUR = "#d62728"
 REF_COLOUR = "#17becf"
 METHOD_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f")
 
+# white (dissimilar) to black (similar): the red and cyan outlines stand out on it, unlike on Viridis
+HEATMAP_COLOURSCALE = [[0.0, "#ffffff"], [0.25, "#d9d9d9"], [0.5, "#969696"], [0.75, "#525252"], [1.0, "#000000"]]
+
 HEATMAP_KINDS = {
     "cosine": "cosine similarity of the method's element vectors",
     "rank": "rank-transformed cosine (Choi's r×r rank mask)",
@@ -136,7 +139,7 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     tick_text = [str(int(edges[i])) for i in tick_idx]
     fig = go.Figure()
     fig.add_trace(go.Heatmap(
-        z=m, x=labels, y=labels, colorscale="Viridis", name="similarity",
+        z=m, x=labels, y=labels, colorscale=HEATMAP_COLOURSCALE, name="similarity",
         colorbar=dict(title=dict(text=colorbar_title, side="right"), thickness=12),
         hovertemplate="row: %{y}<br>column: %{x}<br>value: %{z:.3f}<extra></extra>"))
     shapes = []
@@ -170,10 +173,10 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     axis = dict(tickmode="array", tickvals=[labels[i] for i in tick_idx], ticktext=tick_text, showgrid=False,
                 constrain="domain")
     fig.update_layout(
-        title=title or None, shapes=shapes, height=height, margin=dict(l=45, r=5, t=40 if title else 25, b=40),
+        title=title or None, shapes=shapes, height=height, margin=dict(l=45, r=5, t=40 if title else 10, b=70),
         xaxis=dict(axis, title="element"), yaxis=dict(axis, title="element", autorange="reversed",
                                                      scaleanchor="x", scaleratio=1),
-        legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0), clickmode="event+select", dragmode="pan",
+        legend=dict(orientation="h", yanchor="top", y=-0.13, x=0), clickmode="event+select", dragmode="pan",
         plot_bgcolor="white")
     return fig
 
@@ -505,6 +508,20 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def selected_segment_html(elements: Sequence[str], index: int, start: int, end: int, level: str = "sentence",
+                          terms: Sequence[str] | None = None, width: int = 420) -> str:
+    """A small card for the selected segment (shown above the text), with a link that scrolls the text to it."""
+    text = truncate(" ".join(elements), width)
+    unit = "words" if level == "word" else "elements"
+    head = f"Segment {index + 1} · {unit} {start}–{end - 1} ({end - start})"
+    if terms:
+        head += " · " + ", ".join(terms)
+    return (f"<div class='segx-selected' style='background:{HIGHLIGHT_COLOUR}; border:1px solid #b8860b; "
+            "border-radius:6px; padding:6px 10px; font-family:sans-serif; font-size:13px;'>"
+            f"<b>{html.escape(head)}</b> — {html.escape(text)} "
+            f"<a href='#segment-{index + 1}' style='white-space:nowrap;'>show in the text ↓</a></div>")
 
 
 def overlay_legend_html() -> str:

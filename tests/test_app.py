@@ -170,7 +170,7 @@ def test_highlight_a_segment(explore):
     run(at)
     html = overlay(at)
     assert html.count("segx-highlight") == 1 and "id='segment-3' class='segx-segment segx-highlight'" in html
-    assert any("Segment 3" in i.value for i in at.info)
+    assert any("segx-selected" in h.proto.body and "Segment 3" in h.proto.body for h in at.get("html"))
     shapes = heatmap(at)["layout"]["shapes"]
     assert sum(1 for s in shapes if s.get("fillcolor")) == 1
 

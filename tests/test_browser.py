@@ -1,0 +1,180 @@
+"""The Segmentation Explorer in a real browser: `streamlit run app.py` as a subprocess, Debian's Chromium driven by
+Playwright. Uploads a Choi .ref file, changes K, clicks a segment marker on the heatmap, checks the heatmap and the
+text overlay, opens the other pages, and saves screenshots to tests/screenshots/.
+
+Skipped when Playwright or /usr/bin/chromium is missing (apt-get install -y chromium).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "tests" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+SAMPLE = ROOT / "assets" / "samples" / "choi_3-11_2_7.ref"
+
+sync_api = pytest.importorskip("playwright.sync_api")
+if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+    pytest.skip("chromium is not installed (apt-get install -y chromium)", allow_module_level=True)
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.time() > deadline:
+            proc.kill()
+            pytest.fail("streamlit did not start")
+        time.sleep(0.3)
+    yield url
+    log.seek(0)
+    server_log = log.read().decode("utf-8", "replace")
+    log.close()
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    assert "Traceback" not in server_log, server_log[-3000:]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        exe = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+        b = p.chromium.launch(executable_path=exe, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+def _wait_idle(page, timeout=120_000):
+    """Until Streamlit has finished the current run (the 'running' indicator is gone)."""
+    page.wait_for_timeout(300)
+    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached", timeout=timeout)
+    page.wait_for_timeout(300)
+
+
+def _no_traceback(page):
+    text = page.inner_text("body")
+    assert "Traceback" not in text and "Error details" not in text
+
+
+def test_upload_change_k_and_select_a_segment(server, browser):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1500, "height": 1250})
+    page.goto(server)
+    page.wait_for_selector(".js-plotly-plot", timeout=120_000)
+    _wait_idle(page)
+
+    # upload a Choi .ref file
+    sidebar = page.locator("[data-testid='stSidebar']")
+    sidebar.get_by_text("Upload a file", exact=True).click()
+    _wait_idle(page)
+    page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(str(SAMPLE))
+    page.get_by_text("choi_3-11_2_7.ref —").wait_for(timeout=60_000)
+    _wait_idle(page)
+    assert sidebar.get_by_text("reference: 10 segments").count() >= 1
+
+    # change K
+    k_input = sidebar.get_by_label("K", exact=True)
+    k_input.fill("6")
+    k_input.press("Enter")
+    page.get_by_text("into 6 segments").wait_for(timeout=60_000)
+    _wait_idle(page)
+
+    # heatmap and overlay are there and agree with K
+    page.wait_for_selector(".js-plotly-plot .heatmaplayer", timeout=60_000)
+    page.wait_for_selector(".segx-overlay", timeout=60_000)
+    assert page.locator(".segx-overlay .segx-segment").count() == 6
+    markers = page.locator(".js-plotly-plot").first.locator(".scatterlayer .trace").first.locator("path.point")
+    assert markers.count() == 6
+
+    # click the third segment's marker on the heatmap: it is highlighted in the text
+    markers.nth(2).click(force=True)
+    clicked = True
+    try:
+        page.wait_for_selector(".segx-overlay .segx-highlight", timeout=20_000)
+        _wait_idle(page)
+        assert page.locator("#segment-3.segx-highlight").count() == 1
+    except sync_api.TimeoutError:  # plotly's click may miss the marker in some builds: use the selectbox instead
+        clicked = False
+        page.get_by_text("click a ◆ or choose here").click()
+        page.get_by_role("option").nth(2).click()
+        page.wait_for_selector(".segx-overlay .segx-highlight", timeout=20_000)
+        _wait_idle(page)
+    _no_traceback(page)
+    print("segment highlighted by clicking its heatmap marker" if clicked else "heatmap click missed; selectbox used")
+    page.screenshot(path=str(SHOTS / "explore_upload_k6.png"))
+
+    # the other pages work on the same document
+    page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="Compare").click()
+    page.get_by_text("Agreement between methods").wait_for(timeout=120_000)
+    _wait_idle(page)
+    _no_traceback(page)
+    page.screenshot(path=str(SHOTS / "compare.png"))
+    page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="About").click()
+    page.get_by_text("How to read the plots").wait_for(timeout=60_000)
+    _no_traceback(page)
+    page.close()
+
+
+def test_bad_upload_shows_an_error_not_a_traceback(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server)
+    page.wait_for_selector(".js-plotly-plot", timeout=120_000)
+    _wait_idle(page)
+    page.locator("[data-testid='stSidebar']").get_by_text("Upload a file", exact=True).click()
+    _wait_idle(page)
+    page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(
+        files=[{"name": "broken.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4\ngarbage\n"}])
+    page.locator("[data-testid='stAlertContentError']").first.wait_for(timeout=60_000)
+    _wait_idle(page)
+    assert "damaged PDF" in page.inner_text("body")
+    _no_traceback(page)
+    page.screenshot(path=str(SHOTS / "bad_upload.png"))
+    page.close()
+
+
+def test_alemi_fig4_word_level_40_segments(server, browser):
+    """Alemi & Ginsparg's Fig. 4 setting from a link: their paper, words, K = 40 (split = refine: fast)."""
+    page = browser.new_page(viewport={"width": 1500, "height": 1250})
+    page.goto(f"{server}/?sample=alemi-paper&level=word&method=cvs&k=40&p.split=refine")
+    page.get_by_text("into 40 segments").wait_for(timeout=180_000)
+    _wait_idle(page)
+    page.wait_for_selector(".segx-overlay", timeout=60_000)
+    assert page.locator(".segx-overlay .segx-segment").count() == 40
+    _no_traceback(page)
+    page.screenshot(path=str(SHOTS / "alemi_fig4.png"))
+    page.close()
