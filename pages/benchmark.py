@@ -169,18 +169,22 @@ with tab_run:
         ok = df[df["error"].isna()] if "error" in df else df
         if len(ok):
             summary = ok.groupby("method", sort=False).agg(
-                documents=("pk", "size"), Pk=("pk", "mean"), **{"Pk no boundary": ("pk no boundary", "mean"),
-                                                                "Pk even (same K)": ("pk even", "mean")},
-                WindowDiff=("windowdiff", "mean"), **{"WD no boundary": ("windowdiff no boundary", "mean"),
-                                                      "WD even (same K)": ("windowdiff even", "mean")},
-                F1=("f1", "mean"), **{"F1 even (same K)": ("f1 even", "mean"), "mean K": ("K", "mean"),
-                                      "seconds/doc": ("seconds", "mean")}).reset_index()
-            pct = st.column_config.NumberColumn(format="%.3f")
-            st.dataframe(summary, hide_index=True, width="stretch",
-                         column_config={c: pct for c in summary.columns if c not in ("method", "documents")})
-            st.caption("Means over documents. Pk and WindowDiff: lower is better (k = half the mean reference "
-                       "segment length); F1: boundaries within ±1 element, higher is better. 'even (same K)': the "
-                       "method's number of segments placed evenly — a method should beat it.")
+                docs=("pk", "size"), Pk=("pk", "mean"), **{"Pk·none": ("pk no boundary", "mean"),
+                                                            "Pk·even": ("pk even", "mean")},
+                WD=("windowdiff", "mean"), **{"WD·none": ("windowdiff no boundary", "mean"),
+                                              "WD·even": ("windowdiff even", "mean")},
+                F1=("f1", "mean"), **{"F1·even": ("f1 even", "mean"), "ms/doc": ("seconds", "mean"),
+                                      "mean K": ("K", "mean")}).reset_index()
+            summary["ms/doc"] *= 1000
+            fmt = {c: st.column_config.NumberColumn(format="%.3f") for c in summary.columns
+                   if c not in ("method", "docs", "ms/doc", "mean K")}
+            fmt["ms/doc"] = st.column_config.NumberColumn(format="%.1f")
+            fmt["mean K"] = st.column_config.NumberColumn(format="%.1f")
+            st.dataframe(summary, hide_index=True, width="stretch", column_config=fmt)
+            st.caption("Means over documents. Pk and WD (WindowDiff): lower is better (k = half the mean reference "
+                       "segment length); F1: boundaries within ±1 element, higher is better. Beside each: ·none = "
+                       "the same documents with no boundary at all; ·even = the method's own number of segments "
+                       "placed evenly — a method should beat both.")
             metric = st.radio("Distribution of", ["pk", "windowdiff", "f1"], horizontal=True, key="bench_metric",
                               format_func={"pk": "Pk", "windowdiff": "WindowDiff", "f1": "F1"}.get)
             long = [{"method": r["method"], "document": r["document"], metric: r[metric]}

@@ -439,10 +439,9 @@ def test_benchmark_on_samples_with_baselines():
     assert not errors(at)
     summary_table = at.dataframe[0].value
     assert list(summary_table["method"]) == ["cvs", "c99"]
-    for col in ("Pk", "Pk no boundary", "Pk even (same K)", "WindowDiff", "WD no boundary", "WD even (same K)", "F1",
-                "seconds/doc"):
+    for col in ("Pk", "Pk·none", "Pk·even", "WD", "WD·none", "WD·even", "F1", "F1·even", "ms/doc"):
         assert col in summary_table.columns
-    assert (summary_table["documents"] == 3).all()
+    assert (summary_table["docs"] == 3).all()
     dist = charts(at)[0]
     assert {t["name"] for t in dist["data"]} == {"cvs", "c99", "baseline: no boundary"}
     assert all(len(decode(t["y"])) == 3 for t in dist["data"])
@@ -500,7 +499,7 @@ def test_benchmark_bundled_dataset_if_present():
     at.multiselect(key="bench_methods").set_value([next(iter(METHODS))])
     at.button(key="bench_run").click()
     run(at)
-    assert at.dataframe[0].value["documents"].iloc[0] == 2
+    assert at.dataframe[0].value["docs"].iloc[0] == 2
 
 
 def test_benchmark_interrupted_run_keeps_partial_results():
@@ -513,7 +512,7 @@ def test_benchmark_interrupted_run_keeps_partial_results():
         "source": "samples", "started": 0}
     run(at)
     assert any("Stopped after 1 of 6" in w.value for w in at.warning)
-    assert at.dataframe[0].value["documents"].iloc[0] == 1
+    assert at.dataframe[0].value["docs"].iloc[0] == 1
 
 
 # ---- About -----------------------------------------------------------------------------------------------------------

@@ -178,3 +178,33 @@ def test_alemi_fig4_word_level_40_segments(server, browser):
     _no_traceback(page)
     page.screenshot(path=str(SHOTS / "alemi_fig4.png"))
     page.close()
+
+
+def test_benchmark_run_can_be_stopped(server, browser):
+    sys.path.insert(0, str(ROOT))
+    try:
+        from segcore import datasets
+    except ImportError:
+        pytest.skip("no bundled datasets (segcore.datasets) to run a long benchmark on")
+    if "choi/3-11" not in datasets.NAMES:
+        pytest.skip("choi/3-11 is not bundled")
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(f"{server}/benchmark")
+    page.get_by_text("Run benchmark").wait_for(timeout=120_000)
+    _wait_idle(page)
+    docs = page.get_by_role("spinbutton", name="Documents to use (of 400)")
+    docs.fill("400")
+    docs.press("Enter")
+    _wait_idle(page)
+    page.get_by_text("Run benchmark").click()
+    page.get_by_role("button", name="Stop").wait_for(timeout=60_000)
+    page.wait_for_timeout(2500)
+    page.get_by_role("button", name="Stop").click()
+    page.get_by_text("Stopped after").wait_for(timeout=60_000)
+    _wait_idle(page)
+    text = page.inner_text("body")
+    done = int(text.split("Stopped after ")[1].split(" of ")[0])
+    assert 0 < done < 800
+    _no_traceback(page)
+    page.screenshot(path=str(SHOTS / "benchmark_stopped.png"))
+    page.close()
