@@ -526,3 +526,24 @@ def test_about_lists_every_registered_method():
         assert any(lab.startswith(f"**{name}**") for lab in labels), name
         assert any(m.citation in md.value for md in at.markdown)
     assert any("How to read the plots" in h.value for h in at.header)
+
+
+def test_too_large_upload_is_an_error():
+    at = run(new_app())
+    upload(at, "huge.txt", b"word " * (11 * 1024 * 1024))  # 55 MB > the 50 MB limit
+    assert any("more than the 50 MB limit" in e for e in errors(at))
+    assert not at.get("plotly_chart")
+
+
+@pytest.mark.parametrize("kind", ["rank", "embedding"])
+def test_heatmap_kinds(explore, kind):
+    at = explore
+    at.radio(key="hm_kind").set_value(kind)
+    run(at)
+    z = decode(heatmap(at)["data"][0]["z"])
+    n = at.session_state["_docstate"].doc.n
+    assert z.shape == (n, n) and not errors(at)
+    if kind == "rank":
+        assert z.min() >= 0 and z.max() <= 1
+    at.radio(key="hm_kind").set_value("cosine")
+    run(at)

@@ -138,6 +138,19 @@ def test_upload_change_k_and_select_a_segment(server, browser):
     print("segment highlighted by clicking its heatmap marker" if clicked else "heatmap click missed; selectbox used")
     page.screenshot(path=str(SHOTS / "explore_upload_k6.png"))
 
+    # choose K by clicking the cost-versus-K curve
+    page.get_by_role("tab", name="Cost vs K").click()
+    curve = page.locator(".js-plotly-plot").nth(2)
+    curve.wait_for(timeout=30_000)
+    points = curve.locator(".scatterlayer .trace").first.locator("path.point")
+    assert points.count() >= 8
+    points.nth(7).scroll_into_view_if_needed()
+    points.nth(7).click(force=True)  # K = 8
+    page.get_by_text("into 8 segments").wait_for(timeout=60_000)
+    _wait_idle(page)
+    assert page.locator(".segx-overlay .segx-segment").count() == 8
+    page.screenshot(path=str(SHOTS / "explore_cost_curve_k8.png"))
+
     # the other pages work on the same document
     page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="Compare").click()
     page.get_by_text("Agreement between methods").wait_for(timeout=120_000)
