@@ -60,7 +60,7 @@ def main() -> int:
     worst = 0.0
     for m in methods:
         at.sidebar.selectbox(key="method").set_value(m)
-        at.sidebar.number_input(key="k").set_value(10)
+        at.sidebar.number_input(key="k").set_value(9)  # a K not run yet: nothing of this method is cached
         first = timed_run(at)
         times = []
         for i in range(args.repeat):
