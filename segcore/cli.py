@@ -24,6 +24,8 @@ def cmd_segment(args) -> int:
     from .loaders import load
     from .methods import segment
 
+    if args.input != "-" and Path(args.input).is_dir():
+        return _segment_folder(args)
     data = sys.stdin.buffer.read() if args.input == "-" else args.input
     doc = load(data, format=args.format, level=args.level, source="stdin" if args.input == "-" else None)
     seg = segment(doc, args.method, args.k, **_params(args.param))
@@ -36,6 +38,32 @@ def cmd_segment(args) -> int:
         print(text if sep == "\n" else text)
     print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
     return 0
+
+
+def _segment_folder(args) -> int:
+    """Every document file of a folder through segcore.parallel.run_many (serial, or dask with --jobs/--scheduler)."""
+    from .bench import Progress, segment_folder
+
+    progress = Progress("segment") if sys.stderr.isatty() else None
+    rows = segment_folder(args.input, args.format, args.level, args.method, args.k, _params(args.param),
+                          jobs=args.jobs, scheduler=args.scheduler, progress=progress)
+    failed = 0
+    for r in rows:
+        if "error" in r:
+            failed += 1
+            print(f"segcore: error: {r['source']}: {r['error']}", file=sys.stderr)
+        if args.json:
+            print(json.dumps(r, ensure_ascii=False))
+        elif "error" not in r:
+            print(f"{r['source']}\t{r['k']} segments of {r['n_elements']} {args.level}s\tboundaries "
+                  f"{' '.join(map(str, r['boundaries']))}")
+    return 2 if failed else 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import run_bench
+
+    return run_bench(args)
 
 
 def _dataset_docs(path: str, fmt: str):
@@ -102,13 +130,16 @@ def build_parser() -> argparse.ArgumentParser:
     formats = ["auto", "text", "pdf", "choi", "arxiv"]
 
     s = sub.add_parser("segment", help="segment one document")
-    s.add_argument("input", help="a file path, or - for standard input")
+    s.add_argument("input", help="a file path, a folder (every document file in it, one result each), or - for "
+                                 "standard input")
     s.add_argument("--format", default="auto", choices=formats)
     s.add_argument("--level", default="sentence", choices=["sentence", "word"], help="elements: sentences or words")
     s.add_argument("--method", default="cvs")
     s.add_argument("--k", type=int, default=None, help="number of segments (default: the method's automatic rule)")
     s.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--json", action="store_true", help="JSON output (one line per document for a folder)")
+    s.add_argument("--jobs", type=int, default=1, help="folder input: worker processes (dask local cluster when > 1)")
+    s.add_argument("--scheduler", default=None, help="folder input: address of an existing dask scheduler")
     s.set_defaults(func=cmd_segment)
 
     e = sub.add_parser("evaluate", help="evaluate a method on a dataset with reference segmentations")
@@ -124,6 +155,16 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--scheduler", default=None, help="address of an existing dask scheduler")
     e.add_argument("--json", action="store_true")
     e.set_defaults(func=cmd_evaluate)
+
+    b = sub.add_parser("bench", help="regenerate BENCHMARKS.md: the published experiments next to ours")
+    b.add_argument("--quick", action="store_true", help="first 20 documents of each set (a couple of minutes)")
+    b.add_argument("--jobs", type=int, default=1, help="worker processes (dask local cluster when > 1)")
+    b.add_argument("--scheduler", default=None, help="address of an existing dask scheduler")
+    b.add_argument("--only", default=None, metavar="TABLE,...",
+                   help="tables: goals, choi, alemi1 … alemi6, choi6, choi7, misra, simon, encoders, time, lectures")
+    b.add_argument("--output", default="BENCHMARKS.md", help="markdown file to write (default BENCHMARKS.md)")
+    b.add_argument("--limit", type=int, default=None, help=argparse.SUPPRESS)  # tests: first N documents per set
+    b.set_defaults(func=cmd_bench)
 
     m = sub.add_parser("methods", help="list the named methods and their parameters")
     m.add_argument("--json", action="store_true")
