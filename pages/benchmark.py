@@ -220,7 +220,8 @@ with tab_sweep:
     st.caption(f"**{pname}** — {param.help} (default {param.default!r})")
     values = []
     if param.choices:
-        values = st.multiselect("Values", list(param.choices), default=list(param.choices), key=f"sweep_vals_{sm}_{pname}")
+        values = st.multiselect("Values", list(param.choices), default=list(param.choices),
+                                key=f"sweep_vals_{sm}_{pname}")
     elif isinstance(param.default, bool):
         values = [False, True]
     else:

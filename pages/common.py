@@ -27,7 +27,7 @@ import streamlit as st  # noqa: E402
 
 from segcore import METHODS, segment  # noqa: E402
 from segcore.document import Document  # noqa: E402
-from segcore.errors import InputError, ParameterError, SegcoreError  # noqa: E402
+from segcore.errors import InputError, SegcoreError  # noqa: E402
 from segcore.metrics import default_k, evaluate, pk, windowdiff  # noqa: E402
 
 SAMPLES_DIR = ROOT / "assets" / "samples"
