@@ -68,7 +68,10 @@ if state.ref_error:
     st.error(state.ref_error + " — the text is segmented without a reference until this is corrected.")
 
 unit = common.LEVEL_LABELS[doc.level]
-with st.expander(f"**{state.label}** — {common.describe(doc)} (preview of the extracted text)", expanded=False):
+seen = ss.setdefault("_previewed", set())
+first_look = state.sample is None and state.key not in seen  # an upload or a paste: show what was extracted
+seen.add(state.key)
+with st.expander(f"**{state.label}** — {common.describe(doc)} (preview of the extracted text)", expanded=first_look):
     st.dataframe(pd.DataFrame(common.preview_rows(doc)), hide_index=True, width="stretch")
     if doc.level == "sentence":
         st.caption("One row per element, as the segmenter sees it. Sentence splitting can merge or split a "
