@@ -1,5 +1,6 @@
 """Explore: segment one document with one method and look at it from every side."""
 import sys
+from functools import partial
 from pathlib import Path
 
 if str(Path(__file__).resolve().parent.parent) not in sys.path:
@@ -293,14 +294,16 @@ with tab_export:
     stem = Path(state.label or "document").stem.replace(" ", "_")
     base = f"{stem}.{method}.k{seg.k}"
     e1, e2, e3, e4 = st.columns(4)
-    e1.download_button("JSON", common.export_json(doc, seg), f"{base}.json", "application/json",
+    # callables: an export is only built when its button is clicked (deferred download data)
+    e1.download_button("JSON", partial(common.export_json, doc, seg), f"{base}.json", "application/json",
                        on_click="ignore", key="dl_json", help="Boundaries, segments with text, parameters, timing.")
-    e2.download_button("CSV", common.export_csv(doc, bounds), f"{base}.csv", "text/csv", on_click="ignore",
+    e2.download_button("CSV", partial(common.export_csv, doc, bounds), f"{base}.csv", "text/csv", on_click="ignore",
                        key="dl_csv", help="segment, start, end, text")
-    e3.download_button("Choi .ref", common.export_choi(doc, bounds), f"{base}.ref", "text/plain",
+    e3.download_button("Choi .ref", partial(common.export_choi, doc, bounds), f"{base}.ref", "text/plain",
                        on_click="ignore", key="dl_choi", help="One element per line, segments separated by lines "
                                                                "of ==========")
-    e4.download_button("JSONL chunks", common.export_jsonl(doc, seg, tops), f"{base}.jsonl", "application/jsonl",
-                       on_click="ignore", key="dl_jsonl", help="One JSON object per segment, for a retrieval index.")
+    e4.download_button("JSONL chunks", partial(common.export_jsonl, doc, seg, tops), f"{base}.jsonl",
+                       "application/jsonl", on_click="ignore", key="dl_jsonl",
+                       help="One JSON object per segment, for a retrieval index.")
     st.caption("Link to this view: copy the address bar (the method, K, level, sample and changed parameters are "
                "in it). Uploaded or pasted text is not part of the link.")

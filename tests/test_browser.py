@@ -6,6 +6,7 @@ Skipped when Playwright or /usr/bin/chromium is missing (apt-get install -y chro
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -150,6 +151,17 @@ def test_upload_change_k_and_select_a_segment(server, browser):
     _wait_idle(page)
     assert page.locator(".segx-overlay .segx-segment").count() == 8
     page.screenshot(path=str(SHOTS / "explore_cost_curve_k8.png"))
+
+    # exports are built when clicked
+    page.get_by_role("tab", name="Export").click()
+    with page.expect_download(timeout=60_000) as dl:
+        page.get_by_role("button", name="JSON", exact=True).click()
+    data = json.loads(Path(dl.value.path()).read_text("utf-8"))
+    assert data["k"] == 8 and len(data["segments"]) == 8 and data["reference"]
+    with page.expect_download(timeout=60_000) as dl:
+        page.get_by_role("button", name="Choi .ref").click()
+    assert Path(dl.value.path()).read_text("utf-8").count("==========") == 9
+    _wait_idle(page)
 
     # the other pages work on the same document
     page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="Compare").click()
