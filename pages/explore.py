@@ -238,17 +238,20 @@ with tab_profile:
     profiles = {f"{name} (method)": v for name, v in plots.positional_signals(seg.signals, doc.n).items()}
     nov = common.guarded(common.cached_novelty, state.key, doc, common._items(rep), rep, int(window),
                          what="The novelty curve")
+    novelty_name = "novelty: 1 − cosine(window before, window after)"
     if nov.error:
         st.error(nov.error)
     else:
-        profiles["novelty: 1 − cosine(window before, window after)"] = nov.value
+        profiles[novelty_name] = nov.value
     thr = seg.signals.get("threshold")
     thr = float(thr) if isinstance(thr, (int, float)) and any("depth" in n for n in profiles) else None
-    st.plotly_chart(plots.profile_figure(profiles, doc.n, bounds, doc.reference, highlight=hl_range, threshold=thr),
+    own = len(profiles) > 1  # the method's own gap scores come first; the novelty curve is then off by default
+    st.plotly_chart(plots.profile_figure(profiles, doc.n, bounds, doc.reference, highlight=hl_range, threshold=thr,
+                                         hidden={novelty_name} if own else ()),
                     key="profile_chart", config={"displaylogo": False}, width="stretch")
-    st.caption("Peaks mark places where the vocabulary changes. Red lines: the boundaries the method chose; "
-               "wide cyan bands: the reference." + (" Curves marked (method) are the method's own scores."
-                                                if len(profiles) > 1 else ""))
+    st.caption("Red lines: the boundaries the method chose; wide cyan bands: the reference. The novelty curve peaks "
+               "where the vocabulary changes" + (" (click its legend entry to show it); curves marked (method) are "
+                                                 "the method's own scores." if own else "."))
 
 with tab_cost:
     costs = seg.signals.get("costs_by_k")

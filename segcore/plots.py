@@ -131,6 +131,13 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     in customdata, so a selection event on it tells which segment was clicked."""
     m = np.asarray(matrix, dtype=np.float32)
     nb = m.shape[0]
+    # contrast: the diagonal (self-similarity 1) would otherwise use up the scale; saturate at the 99th percentile
+    # of the off-diagonal values
+    off = m[~np.eye(nb, dtype=bool)] if nb > 1 else m.ravel()
+    zmax = float(np.percentile(off, 99)) if off.size else 1.0
+    zmin = float(off.min()) if off.size else 0.0
+    if not zmax > zmin:
+        zmin, zmax = float(m.min()), float(m.max()) if m.max() > m.min() else float(m.min()) + 1.0
     if labels is None:
         labels = [f"#{i}" for i in range(nb)]
     labels = list(labels)
@@ -139,7 +146,7 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     tick_text = [str(int(edges[i])) for i in tick_idx]
     fig = go.Figure()
     fig.add_trace(go.Heatmap(
-        z=m, x=labels, y=labels, colorscale=HEATMAP_COLOURSCALE, name="similarity",
+        z=m, x=labels, y=labels, colorscale=HEATMAP_COLOURSCALE, name="similarity", zmin=zmin, zmax=zmax,
         colorbar=dict(title=dict(text=colorbar_title, side="right"), thickness=12),
         hovertemplate="row: %{y}<br>column: %{x}<br>value: %{z:.3f}<extra></extra>"))
     shapes = []
@@ -244,10 +251,12 @@ def _gap_axis(length: int, n: int) -> np.ndarray:
 
 def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boundaries: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, threshold: float | None = None,
-                   highlight: tuple[int, int] | None = None, height: int = 320) -> go.Figure:
+                   highlight: tuple[int, int] | None = None, hidden: Iterable[str] = (),
+                   height: int = 320) -> go.Figure:
     """Curves over the gaps of the text (gap/depth scores, novelty…), each given as y values (x = gaps, see
     _gap_axis) or as an (x, y) pair, with the chosen boundaries as thin red lines and the reference boundaries as
-    wide translucent cyan bands under them; an optional horizontal threshold."""
+    wide translucent cyan bands under them; an optional horizontal threshold. Curves named in `hidden` start
+    switched off (a click on the legend shows them)."""
     fig = go.Figure()
     for i, (name, values) in enumerate(profiles.items()):
         if isinstance(values, tuple):
@@ -256,6 +265,7 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
             v = np.asarray(values, dtype=float)
             x = _gap_axis(len(v), n)
         fig.add_trace(go.Scatter(x=x, y=v, mode="lines", name=name,
+                                 visible="legendonly" if name in hidden else True,
                                  line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
                                  hovertemplate="gap %{x}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
     shapes = []  # one list (add_vline per boundary is slow in plotly)

@@ -196,3 +196,12 @@ def test_error_messages(common):
     assert msg.startswith("Method foo failed unexpectedly (KeyError)") and "Traceback" not in msg
     out = common.guarded(lambda: 1 / 0, what="Dividing")
     assert out.value is None and "ZeroDivisionError" in out.error
+
+
+def test_heatmap_contrast_ignores_the_diagonal():
+    sim = np.full((5, 5), 0.2) + np.eye(5) * 0.8
+    sim[0, 1] = sim[1, 0] = 0.4
+    hm = plots.heatmap_figure(sim, np.arange(6)).data[0]
+    assert hm.zmax < 1.0 and hm.zmin == pytest.approx(0.2)
+    fig = plots.profile_figure({"own": [0.1, 0.2], "novelty": [0.3, 0.1]}, 3, hidden={"novelty"})
+    assert [t.visible for t in fig.data[:2]] == [True, "legendonly"]
