@@ -96,8 +96,11 @@ def _needs_vectors(names):
 
 def _run_one(doc, name, params, k_from_reference):
     k = len(doc.reference) if k_from_reference else None
+    ctx = common.method_context(name)  # a reference corpus for methods that learn one (the Explore page's choice)
+    if ctx.error:
+        return None, ctx.error
     try:
-        seg = segment(doc, name, k=k, **params)
+        seg = segment(doc, name, k=k, context=ctx.value[0], **params)
     except SegcoreError as e:
         return None, str(e)
     except Exception as e:  # noqa: BLE001

@@ -288,7 +288,7 @@ def keep_widget_state() -> None:
     value is written back into session state at the start of each run."""
     ss = st.session_state
     for key in list(ss.keys()):
-        if key in PERSISTENT_KEYS or (isinstance(key, str) and key.startswith("p::")):
+        if key in PERSISTENT_KEYS or (isinstance(key, str) and key.startswith(("p::", "corpus::"))):
             ss[key] = ss[key]
 
 
@@ -556,24 +556,86 @@ def ensure_vectors(name: str = "glove-6b-50d", where=None) -> Outcome:
     return out
 
 
-def _run_segment(doc: Document, method: str, k: int | None, params: dict, context=None):
+def _run_segment(doc: Document, method: str, k: int | None, params: dict, context=None):  # noqa: D103
     return segment(doc, method, k=k, context=context, **params)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def cached_segment(doc_key: str, _doc: Document, method: str, k: int | None, items: tuple, _params: dict):
-    """Segmentation of the current document (keyed by document key, method, K and parameters)."""
-    return _run_segment(_doc, method, k, _params)
+def cached_segment(doc_key: str, _doc: Document, method: str, k: int | None, items: tuple, _params: dict,
+                   context_key: str = "", _context: dict | None = None):
+    """Segmentation of the current document (keyed by document key, method, K, parameters and context)."""
+    return _run_segment(_doc, method, k, _params, _context)
 
 
-def run_method(state: DocState, method: str, k: int | None, params: dict) -> Outcome:
+def run_method(state: DocState, method: str, k: int | None, params: dict, where=None) -> Outcome:
     if k is not None and state.doc is not None and k > state.doc.n:
         return Outcome(None, f"K = {k} is more than the number of {LEVEL_LABELS[state.doc.level]} in the text "
                              f"({state.doc.n}); choose K between 1 and {state.doc.n}.")
     if k is not None and k < 1:
         return Outcome(None, f"K must be at least 1, got {k}.")
-    return guarded(cached_segment, state.key, state.doc, method, k, _items(params), params,
+    ctx = method_context(method)
+    if ctx.error:
+        return ctx
+    context, context_key = ctx.value
+    if context and not st.session_state.get("_ctx_ready", {}).get((method, context_key, _items(params))):
+        # first use of a learned model (e.g. LDA topics): training or loading it can take a while
+        with (where or st).status(f"{method}: preparing its model on {context_key.split(':', 1)[-1]} (the first "
+                                  f"time takes up to a few minutes; it is cached afterwards)…", expanded=False) as s:
+            out = guarded(cached_segment, state.key, state.doc, method, k, _items(params), params, context_key,
+                          context, what=f"Method {method}")
+            s.update(label=f"{method}: model ready" if not out.error else f"{method}: failed",
+                     state="error" if out.error else "complete")
+        if not out.error:
+            st.session_state.setdefault("_ctx_ready", {})[(method, context_key, _items(params))] = True
+        return out
+    return guarded(cached_segment, state.key, state.doc, method, k, _items(params), params, context_key, context,
                    what=f"Method {method}")
+
+
+# Methods that learn from a reference corpus passed in segment(context=...): method → context key. segcore's
+# Method has no field saying so (yet), so the app keeps this one list; everything else comes from the registry.
+CORPUS_METHODS = {"lda": "lda_corpus"}
+SAMPLES_CORPUS = "bundled samples"
+
+
+def corpus_options() -> list[str]:
+    return bundled_dataset_names() + [SAMPLES_CORPUS]
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def corpus_texts(name: str) -> list[str]:
+    """One text per reference segment of a bundled dataset (topics are learnt from single-topic texts)."""
+    docs = cached_sample_dataset() if name == SAMPLES_CORPUS else cached_named_dataset(name)
+    texts = []
+    for d in docs:
+        texts.extend(d.segment_texts(d.reference) if d.reference else [" ".join(d.elements)])
+    return texts
+
+
+def corpus_widget(container, method: str) -> None:
+    if method not in CORPUS_METHODS:
+        return
+    options = corpus_options()
+    key = f"corpus::{method}"
+    if st.session_state.get(key) not in options:
+        st.session_state[key] = options[0]
+    container.selectbox("reference corpus", options, key=key,
+                        help="The texts the method learns from (one text per reference segment of a bundled "
+                             "dataset). Learning on a corpus that contains the document itself flatters the scores.")
+
+
+def method_context(method: str) -> Outcome:
+    """(context dict or None, cache key) for segment(context=...)."""
+    if method not in CORPUS_METHODS:
+        return Outcome((None, ""))
+    options = corpus_options()
+    name = st.session_state.get(f"corpus::{method}")
+    if name not in options:
+        name = options[0]
+    out = guarded(corpus_texts, name, what=f"Reading the corpus {name}")
+    if out.error:
+        return out
+    return Outcome(({CORPUS_METHODS[method]: out.value}, f"corpus:{name}"))
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

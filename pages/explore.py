@@ -51,6 +51,7 @@ with sb.expander(f"Parameters of {method}", expanded=False):
         st.markdown(f"**{group}**")
         for p in params:
             common.param_widget(st, method, p)
+    common.corpus_widget(st, method)
     st.button("Reset to defaults", on_click=common.reset_params, args=(method,), key="reset_params")
 
 k = None if k_mode == "Automatic" else int(k_value)

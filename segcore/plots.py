@@ -440,7 +440,8 @@ def _keep_term(w: str) -> bool:
 
 def topic_mixture_labels(signals: Mapping, k: int, top: int = 3) -> list[str] | None:
     """Per-segment topic mixture strings when the method's signals carry one: a K×T array under a name with
-    'topic' in it (e.g. 'segment_topics', 'topic_mixture'); topic names from 'topic_words' (T lists of words)."""
+    'topic' in it (e.g. 'segment_topics', 'topic_mixture'); topic names from 'topic_words' (T lists of words);
+    the words most probable under each segment's mixture from 'segment_top_words' (K lists), as segcore's lda."""
     words = signals.get("topic_words") if signals else None
     for name, value in (signals or {}).items():
         if "topic" not in name.lower() or name == "topic_words":
@@ -465,6 +466,9 @@ def topic_mixture_labels(signals: Mapping, k: int, top: int = 3) -> list[str] | 
                     label += " (" + ", ".join(map(str, list(words[t])[:3])) + ")"
                 parts.append(f"{label} {row[t]:.0%}")
             out.append(", ".join(parts))
+        seg_words = signals.get("segment_top_words")
+        if isinstance(seg_words, (list, tuple)) and len(seg_words) == k:
+            out = [f"{o} — {', '.join(map(str, list(w)[:5]))}" if w else o for o, w in zip(out, seg_words)]
         return out
     return None
 

@@ -187,7 +187,11 @@ def test_k_larger_than_text_is_an_error(explore):
 
 @pytest.mark.parametrize("method", list(METHODS))
 def test_every_registered_method_runs_or_explains(method):
+    from pages import common
+
     at = run(new_app())
+    if method in common.CORPUS_METHODS:  # learn from the three bundled samples: seconds, not minutes
+        at.session_state[f"corpus::{method}"] = common.SAMPLES_CORPUS
     at.sidebar.selectbox(key="method").set_value(method)
     run(at)
     # parameters come from the registry: one widget per Param
@@ -547,3 +551,18 @@ def test_heatmap_kinds(explore, kind):
         assert z.min() >= 0 and z.max() <= 1
     at.radio(key="hm_kind").set_value("cosine")
     run(at)
+
+
+def test_topic_model_method_shows_topic_mixtures():
+    from pages import common
+
+    method = next((m for m in common.CORPUS_METHODS if m in METHODS), None)
+    if method is None:
+        pytest.skip("no corpus-trained method registered")
+    at = run(new_app())
+    at.session_state[f"corpus::{method}"] = common.SAMPLES_CORPUS
+    at.sidebar.selectbox(key="method").set_value(method)
+    run(at)
+    assert not errors(at), errors(at)
+    assert at.sidebar.selectbox(key=f"corpus::{method}").value == common.SAMPLES_CORPUS
+    assert "topics: T" in overlay(at)

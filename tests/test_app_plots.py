@@ -124,6 +124,8 @@ def test_topic_mixture_labels():
     labels = plots.topic_mixture_labels(sig, 2)
     assert labels[0].startswith("T0 (a, b) 70%") and labels[1].startswith("T2 (d, e) 90%")
     assert plots.topic_mixture_labels({"gap_scores": [1]}, 2) is None
+    sig = {"segment_topics": [[0.9, 0.1], [0.2, 0.8]], "segment_top_words": [["stock", "bank"], ["game"]]}
+    assert plots.topic_mixture_labels(sig, 2) == ["T0 90%, T1 10% — stock, bank", "T1 80%, T0 20% — game"]
 
 
 def test_overlay_html():
