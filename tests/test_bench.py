@@ -1,0 +1,99 @@
+"""segcore bench: the Alemi & Ginsparg protocol, word-level Pk, and the bench command on a tiny subset."""
+from pathlib import Path
+
+import pytest
+from nltk.metrics.segmentation import pk as nltk_pk
+
+from segcore import Document
+from segcore.bench import alemi_k, alemi_protocol, evenly_spaced, word_boundaries, word_pk
+from segcore.cli import main
+from segcore.errors import InputError
+from segcore.metrics import pk
+
+
+def _doc():
+    # segment 1: a 5-word sentence, a stopword-only line, a 6-word sentence (punctuation is not a word);
+    # segment 2: one short sentence only (the whole segment must vanish); segment 3: two 5-word sentences
+    elements = ["apple banana cherry grape melon", "the of and", "apple , banana cherry grape melon lemon",
+                "short one", "river mountain forest valley ocean", "desert island canyon glacier volcano"]
+    return Document(elements, [3, 4, 6], source="hand")
+
+
+def test_alemi_protocol_drops_short_sentences_from_text_and_reference():
+    d = alemi_protocol(_doc())
+    assert d.meta["kept"] == [0, 2, 4, 5]
+    assert d.elements == ["apple banana cherry grape melon", "apple , banana cherry grape melon lemon",
+                          "river mountain forest valley ocean", "desert island canyon glacier volcano"]
+    assert d.reference == [2, 4]  # the emptied second segment disappeared, ends remapped
+    assert d.meta["n_original"] == 6
+
+
+def test_alemi_protocol_thresholds_and_stopwords():
+    assert alemi_protocol(_doc(), min_words=6).elements == ["apple , banana cherry grape melon lemon"]
+    assert alemi_protocol(_doc(), min_words=6).reference == [1]
+    # without a stopword list "the of and" has 3 words: still dropped at 5, kept at 1
+    assert alemi_protocol(_doc(), min_words=1, stopwords="none").meta["kept"] == [0, 1, 2, 3, 4, 5]
+    assert alemi_protocol(_doc(), min_words=0).reference == [3, 4, 6]
+    with pytest.raises(InputError):
+        alemi_protocol(_doc(), min_words=50)
+
+
+def test_alemi_protocol_first_segment_emptied():
+    d = Document(["a b", "apple banana cherry grape melon", "river mountain forest valley ocean"], [1, 3])
+    out = alemi_protocol(d)
+    assert out.reference == [2] and out.n == 2
+
+
+def test_alemi_k_rounds_half_up_then_minus_one():
+    assert alemi_k(list(range(5, 51, 5))) == 2   # N/2K = 2.5 → 3 (Python 2 round) → 2; Python 3's round gives 1
+    assert alemi_k(list(range(7, 71, 7))) == 3   # 3.5 → 4 → 3
+    assert alemi_k([2, 4]) == 1                 # never below 1
+
+
+def test_word_boundaries_map_sentence_ends_to_token_positions():
+    elements = ["a b c", "d e", "f g h i"]
+    assert word_boundaries(elements, [2, 3]) == [5, 9]
+    assert word_boundaries(elements, [1, 3]) == [3, 9]
+    assert word_boundaries(elements, [3]) == [9]
+    # an element without tokens: two sentence ends on one token position collapse into one
+    assert word_boundaries(["a b", "   ", "c"], [1, 2, 3]) == [2, 3]
+
+
+def test_word_pk_hand_example_matches_nltk():
+    d = Document(["a b c", "d e", "f g h i"], [2, 3])
+    # tokens: a b c d e | f g h i  against  a b c | d e f g h i; k = round(9 / 2 / 2) = 2
+    expected = nltk_pk("000010000", "001000000", k=2)
+    assert word_pk(d, [2, 3], [1, 3]) == pytest.approx(expected) == pytest.approx(0.5)
+    assert word_pk(d, [2, 3], [2, 3]) == 0.0
+    # word-level documents are scored as they are
+    w = Document(list("abcdefghi"), [5, 9], level="word")
+    assert word_pk(w, [5, 9], [3, 9]) == pk([5, 9], [3, 9])
+
+
+def test_evenly_spaced():
+    assert evenly_spaced(60, 10) == list(range(6, 61, 6))
+    assert evenly_spaced(5, 5) == [1, 2, 3, 4, 5]
+    b = evenly_spaced(7, 3)
+    assert b[-1] == 7 and len(b) == 3 and all(x < y for x, y in zip(b, b[1:]))
+
+
+def test_bench_quick_tiny_subset_writes_the_tables(tmp_path):
+    out = tmp_path / "B.md"
+    rc = main(["bench", "--quick", "--limit", "3", "--only", "alemi3,choi6", "--output", str(out)])
+    assert rc == 0
+    text = out.read_text()
+    assert "## Alemi & Ginsparg Table 3: greedy, refine and DP CVS on the subsets, with peers" in text
+    assert "## Choi 2000: C99 with and without K" in text
+    assert "## Alemi & Ginsparg Table 1" not in text  # not asked for
+    assert "| G-CVS (greedy) | A&G |" in text and "| DP-CVS (exact DP) | every sentence |" in text
+    assert "3.41 / 3.45 / 4.45 / 5.29" in text        # A&G's published DP-CVS row beside ours
+    assert "12 / 9 / 9 / 12 (row 25)" in text          # Choi's Table.txt, C99 with K
+    assert "`python -m segcore bench --only alemi3 --quick --limit 3`" in text
+    assert "failed to build" not in text and "failed)" not in text
+    assert "3-5: 3, 6-8: 3, 9-11: 3, 3-11: 3 docs" in text
+
+
+def test_bench_unknown_table_is_a_one_line_error(tmp_path, capsys):
+    assert main(["bench", "--only", "nosuch", "--output", str(tmp_path / "x.md")]) == 2
+    assert "unknown table" in capsys.readouterr().err
+    assert not Path(tmp_path / "x.md").exists()
