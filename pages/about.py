@@ -23,7 +23,8 @@ st.markdown(
 
 PROSE = {
     "cvs": "Each element becomes the sum of the word vectors (GloVe) of its content words. A segment's cost is how "
-           "badly one *content vector* — a vector of ±1/√D entries aligned with the segment's summed vector — fits "
+           "badly one *content vector* — a vector of ±1/√D entries aligned with the segment's summed vector — "
+           "fits "
            "its elements; the best split minimises the total cost. Exact dynamic programming (split = dp) finds the "
            "optimum for every K at once, which also gives the cost-versus-K curve; greedy and iterative refinement "
            "are faster approximations.",
@@ -47,8 +48,14 @@ PROSE = {
           "segments m, is found exactly by dynamic programming.",
     "simon": "Simon, Gravier & Sébillot add to Utiyama & Isahara's lexical cohesion a *disruption* term that "
              "rewards adjacent segments whose vocabularies differ, decoded exactly on a lattice of segment lengths.",
-    "lda": "Topic-model segmentation: a topic model (LDA) gives each element a topic mixture, and boundaries go where "
-           "the mixture changes; the text view shows each segment's dominant topics when the method reports them.",
+    "lda": "Topic-model segmentation (Misra et al.): an LDA topic model is learnt from a reference corpus (on the "
+           "Explore page: a bundled dataset, chosen under the method's parameters); each candidate segment gets the "
+           "topic mixture that best explains its words, segments are scored by how likely their words are under "
+           "that mixture, and dynamic programming finds the best cut. The text view shows each segment's dominant "
+           "topics and their words.",
+    "best": "A combination of two likelihoods: Utiyama & Isahara's word likelihood per segment and a likelihood of "
+            "the segment's word vectors around its content vector (as CVS), optimised exactly by dynamic "
+            "programming; with K automatic, K is chosen by how well held-out words are predicted.",
 }
 
 st.header("Methods")
