@@ -71,7 +71,7 @@ def test_depth_scores_on_a_hand_made_sequence():
     assert pick_boundaries(depth, None, 0.3) == [3, 8, 11]
     from segcore.algorithms.sentence_tiling import valleys
 
-    v = valleys(depth)
+    v = valleys(s, left, right)
     assert np.flatnonzero(v).tolist() == [2, 5, 7]  # the flat floor 7–8 counts once
     # valleys first: the valley at gap 5 (depth .075) comes before the deeper slope gaps 1, 3 and 8
     assert pick_boundaries(depth, 4, 0.0, v) == [3, 6, 8, 11]

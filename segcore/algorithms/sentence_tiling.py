@@ -51,13 +51,13 @@ def depth_scores(s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return (s[left] + s[right] - 2.0 * s) / 2.0, left, right
 
 
-def valleys(depth: np.ndarray) -> np.ndarray:
-    """Mask of the valleys of the gap score: gaps whose depth is positive and a local maximum of the depths
-    (strictly above the left neighbour, at least the right one, so a flat valley floor counts once, leftmost)."""
-    d = np.asarray(depth, dtype=float)
-    prev = np.concatenate([[-np.inf], d[:-1]])
-    nxt = np.concatenate([d[1:], [-np.inf]])
-    return (d > 0) & (d > prev) & (d >= nxt)
+def valleys(s: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """Mask of the valleys of the gap score: gaps from which the score rises on both sides, or, on a flat valley
+    floor, its leftmost gap. The first and last gaps, whose blocks are cut short by the text's edges, never are."""
+    s = np.asarray(s, dtype=float)
+    idx = np.arange(len(s))
+    flat_next = np.concatenate([s[1:] == s[:-1], [False]])
+    return (left < idx) & ((right > idx) | flat_next)
 
 
 def pick_boundaries(depth: np.ndarray, k: int | None, threshold: float,
@@ -92,8 +92,8 @@ def _run(doc, k, p, context):
         return {"boundaries": [1], "signals": {"gap_scores": [], "depth_scores": [], "threshold": None}}
     x = encode(doc.elements, p["encoder"], stopwords=p["stopwords"])
     s = gap_scores(x, w)
-    depth, _, _ = depth_scores(s)
-    cand = valleys(depth) if p["valleys"] else None
+    depth, left, right = depth_scores(s)
+    cand = valleys(s, left, right) if p["valleys"] else None
     if k is None:
         threshold = auto_threshold(depth, p["rule"]) if p["rule"] != "p" else float(p["p"])
     else:
