@@ -120,6 +120,11 @@ with tab_run:
     ss.setdefault("bench_k_mode", "Reference K")
     k_mode = b.radio("K", ["Reference K", "Automatic"], key="bench_k_mode", horizontal=True,
                      help="Reference K: each method is told the true number of segments of each document.")
+    for name in chosen:
+        if name in common.CORPUS_METHODS:
+            corpus = ss.get(f"corpus::{name}") or common.corpus_options()[0]
+            st.caption(f"{name} learns from the reference corpus '{corpus}' (set on the Explore page, under its "
+                       f"parameters); if that corpus holds these documents, its scores are flattering.")
     run_clicked = st.button("Run benchmark", type="primary", key="bench_run", disabled=not chosen)
     res = ss.get("bench_result")
     if res and res["status"] == "running" and not run_clicked:

@@ -624,6 +624,23 @@ def corpus_widget(container, method: str) -> None:
                              "dataset). Learning on a corpus that contains the document itself flatters the scores.")
 
 
+def corpus_leak_warning(method: str, doc: Document | None) -> str | None:
+    """A warning when the method's reference corpus contains the document's own text (flattering scores)."""
+    if method not in CORPUS_METHODS or doc is None or doc.n < 3:
+        return None
+    name = st.session_state.get(f"corpus::{method}") or corpus_options()[0]
+    out = guarded(corpus_texts, name)
+    if out.error or not out.value:
+        return None
+    probes = [doc.elements[i] for i in (0, doc.n // 2, doc.n - 1) if len(doc.elements[i]) > 20]
+    hits = sum(any(p in t for t in out.value) for p in probes)
+    if probes and hits * 2 > len(probes):
+        return (f"The reference corpus '{name}' contains this document's own text: {method} has learnt its topics "
+                f"from it, so its scores here are flattering. Choose another corpus under the method's parameters "
+                f"for an honest test.")
+    return None
+
+
 def method_context(method: str) -> Outcome:
     """(context dict or None, cache key) for segment(context=...)."""
     if method not in CORPUS_METHODS:

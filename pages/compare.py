@@ -50,6 +50,10 @@ if len(chosen) < 2:
     st.info("Choose at least two methods.")
     st.stop()
 
+for name in chosen:
+    leak = common.corpus_leak_warning(name, doc)
+    if leak:
+        st.warning(leak)
 results, rows, errors = {}, [], []
 progress = st.progress(0.0, text="Running…")
 for i, name in enumerate(chosen):

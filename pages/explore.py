@@ -92,6 +92,9 @@ if common.uses_vectors(method, params):
         st.error(vec.error)
         st.stop()
 
+leak = common.corpus_leak_warning(method, doc)
+if leak:
+    st.warning(leak)
 with st.spinner(f"Segmenting with {method}…"):
     res = common.run_method(state, method, k, params)
 if res.error:

@@ -566,3 +566,5 @@ def test_topic_model_method_shows_topic_mixtures():
     assert not errors(at), errors(at)
     assert at.sidebar.selectbox(key=f"corpus::{method}").value == common.SAMPLES_CORPUS
     assert "topics: T" in overlay(at)
+    # the default Choi sample is part of the samples corpus: the app says the scores are flattering
+    assert any("contains this document's own text" in w.value for w in at.warning)
