@@ -112,7 +112,7 @@ def _run_one(doc, name, params, k_from_reference):
 
 with tab_run:
     names = list(METHODS)
-    ss.setdefault("bench_methods", [n for n in ("cvs", "c99") if n in names] or names[:1])
+    ss.setdefault("bench_methods", [n for n in ("best", "cvs") if n in names] or names[:1])
     ss["bench_methods"] = [n for n in ss["bench_methods"] if n in names]
     a, b = st.columns([3, 1.2])
     chosen = a.multiselect("Methods", names, key="bench_methods",

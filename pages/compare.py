@@ -30,7 +30,7 @@ if state.ref_error:
 
 st.markdown(f"**{state.label}** — {common.describe(doc)}")
 names = list(METHODS)
-default = [n for n in ("cvs", "c99", "oc99", "texttiling") if n in names][:3] or names[:2]
+default = [n for n in ("best", "cvs", "c99", "texttiling") if n in names][:3] or names[:2]
 ss.setdefault("cmp_methods", default)
 ss["cmp_methods"] = [n for n in ss["cmp_methods"] if n in names]
 c1, c2, c3 = st.columns([3, 1.4, 1])

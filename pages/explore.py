@@ -21,7 +21,7 @@ doc = state.doc
 
 names = list(METHODS)
 if ss.get("method") not in names:
-    ss["method"] = "cvs" if "cvs" in names else names[0]
+    ss["method"] = "best" if "best" in names else names[0]
 sb = st.sidebar
 sb.header("Method")
 method = sb.selectbox("Method", names, key="method", help="Methods come from segcore's registry; see the About "

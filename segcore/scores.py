@@ -32,6 +32,10 @@ class Score:
         """Components of σ for each (start, end) pair, shape starts.shape + (n_parts,)."""
         raise NotImplementedError
 
+    def row_parts(self, end: int) -> np.ndarray:
+        """Components of σ(l, end) for every l < end, shape (end, n_parts): one DP row."""
+        return self.parts(np.arange(end), np.full(end, end))
+
     def key(self, agg: np.ndarray) -> np.ndarray:
         """Cost to minimise from aggregated components (identity for additive scores)."""
         return agg[..., 0]
@@ -92,6 +96,11 @@ class CVSScore(Score):
     def parts(self, starts, ends):
         s = self._sum[np.asarray(ends)] - self._sum[np.asarray(starts)]
         return (-self._scale * np.abs(s).sum(axis=-1))[..., None]
+
+    def row_parts(self, end):
+        d = self._sum[:end] - self._sum[end]
+        np.abs(d, out=d)
+        return (-self._scale * d.sum(axis=1))[:, None]
 
 
 @register_score

@@ -83,7 +83,7 @@ def dp_table(score, kmax: int) -> DPTable:
     cost[0, 0] = 0.0
     for m in range(1, n + 1):
         hi = min(kmax, m)
-        p = score.parts(np.arange(m), np.full(m, m))  # σ(l, m) for every l < m
+        p = score.row_parts(m)  # σ(l, m) for every l < m
         if score.additive:
             cand = cost[:hi, :m] + p[None, :, 0]
         else:
@@ -135,7 +135,7 @@ def penalized_dp(score, penalty: float) -> Split:
     best = np.zeros(n + 1)
     back = np.zeros(n + 1, dtype=np.int64)
     for m in range(1, n + 1):
-        cand = best[:m] + score.parts(np.arange(m), np.full(m, m))[:, 0]
+        cand = best[:m] + score.row_parts(m)[:, 0]
         back[m] = int(np.argmin(cand))
         best[m] = cand[back[m]] + penalty
     bounds, m = [], n

@@ -283,6 +283,8 @@ def test_alemi_paper_word_level_k40():
     run(at)
     assert at.session_state["level"] == "word"
     assert at.session_state["k"] == 40 and at.session_state["k_mode"] == "Number"
+    at.sidebar.selectbox(key="method").set_value("cvs")
+    run(at)
     at.sidebar.selectbox(key="p::cvs::split").set_value("refine")  # fast; exact DP takes seconds here
     run(at)
     doc = at.session_state["_docstate"].doc
