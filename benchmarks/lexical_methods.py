@@ -20,13 +20,29 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from segcore import Document, segment  # noqa: E402
-from segcore.algorithms import simon as simon_mod  # noqa: E402
 from segcore.metrics import boundary_prf, pk, windowdiff  # noqa: E402
 
 SUBSETS = ("3-5", "6-8", "9-11", "3-11")
 GAMMAS = (0.0, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0)
 # TextTiling settings with the lowest Pk on the development subsets 3-5 + 6-8 + 9-11 (section 4, --tune-texttiling)
 TT_TUNED = {"unit": "sentences", "window": 5, "rounds": 0, "cutoff_over": "valleys", "spacing": 3}
+NOTES = """## Notes
+
+- TextTiling defaults are Hearst's (tokens, w = 20, window 6, two passes of a width-3 moving average, cutoff
+  mean − σ/2 over every gap's depth as NLTK, boundaries at valleys at least 2 units apart); only the sentence-unit
+  window (4) was measured, on 3-5 + 6-8 + 9-11. The dev-tuned row uses the best setting of section 4, found on
+  3-5 + 6-8 + 9-11 only, then run once on 3-11. mean − σ/2 is Hearst's *conservative* cutoff (HC); the
+  liberal one (LC) is mean − σ.
+- Utiyama & Isahara: cost Σ_i Σ_w f ln((n_i + k)/(f + 1)) + lam·m·ln n, as their vseg.c cost(); stopwords
+  (Choi's list) and Porter stemming, as their ESeg script. 'textseg Experiments' figures are from their
+  package's notes (Choi's evaluation program, files of all three Choi sets).
+- Simon et al.: Δ = 1/(1 − cos) is at least 1, so with K automatic every boundary costs at least gamma more and
+  gamma > 0 mostly removes boundaries (recall falls); with K given the same term only moves boundaries and
+  helps slightly. The default gamma = 1 is the unit weight, not tuned. lmax = min(N, 200) by default (with K
+  given also ≤ max(50, 5·N/K)); gamma = 0 equals ui exactly whenever lmax covers ui's longest segment (on the
+  long document ui's longest segment is 200 sentences).
+- Times: one core of the project machine, other jobs running at the same time; they vary by ±50 % run to run.
+"""
 TT_TUNED_LABEL = "sentences, window=5, no smoothing, cutoff statistics over valleys, spacing 3"
 
 
@@ -91,7 +107,8 @@ def main():
             bags(d.elements, stem_words=True)
     out = [f"# Lexical methods on Choi's benchmark{' (quick run: 20 documents per subset)' if args.quick else ''}",
            "",
-           f"Command: `python benchmarks/lexical_methods.py{' --quick' if args.quick else ''}` "
+           f"Command: `python benchmarks/lexical_methods.py{' --quick' if args.quick else ''}"
+           f"{' --tune-texttiling' if args.tune_texttiling else ''}` "
            f"(data: `{root}`; {', '.join(f'{s}: {len(d)} docs' for s, d in data.items())}).",
            "Sentence-level Pk and WindowDiff (k = half the mean reference segment length), boundary F1 with a "
            "tolerance of 1 sentence, means over documents (± standard error for Pk); ms/doc = time inside "
@@ -233,6 +250,8 @@ def main():
             emit(f"| {r[1]} | {r[2]} | {r[3]} | {r[4]} | {r[5]} | {r[6]} | {100 * r[0]:.2f} | {r[7]:.2f} |")
         emit()
 
+    emit()
+    emit(NOTES)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text("\n".join(out) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

@@ -144,7 +144,7 @@ def check_lam(lam):
 
 
 def _run(doc, k, p, context):
-    """Utiyama & Isahara 2001 §2: min −ln Pr(W|S)Pr(S) = Σ_i Σ_w f ln((n_i + k)/(f + 1)) + lam·m·ln n (vseg.c cost())."""
+    """Utiyama & Isahara 2001 §2: min −ln Pr(W|S)Pr(S) = Σ_i Σ_w f ln((n_i+k)/(f+1)) + lam·m·ln n."""
     check_lam(p["lam"])
     score = ui_score(doc, p)
     unit = score.penalty_unit
