@@ -115,6 +115,10 @@ class UIScore(Score):
         ns = self.length[m] - self.length[:m]
         return ns * np.log(np.maximum(ns + self.vocab_size, 1.0)) - g
 
+    def row_parts(self, end: int) -> np.ndarray:
+        """σ(l, end) for every l < end, shape (end, 1): one DP row (a copy: the cache stays intact)."""
+        return self.row(int(end))[:, None].copy()
+
     def parts(self, starts, ends) -> np.ndarray:
         starts, ends = np.broadcast_arrays(np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64))
         out = np.zeros(starts.shape)
