@@ -2,7 +2,25 @@
 `jobs` worker processes, or an existing scheduler) — one code path, results in input order, with progress."""
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from typing import Callable, Iterable
+
+
+@contextmanager
+def _main_script_hidden():
+    """Spawned workers re-run the main script when it is a file: under Streamlit (or after AppTest) that is
+    app.py. Hide it while the workers start; they only need segcore."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if path is not None and getattr(main, "__spec__", None) is None:
+        del main.__file__
+        try:
+            yield
+        finally:
+            main.__file__ = path
+    else:
+        yield
 
 
 def run_many(fn: Callable, items: Iterable, jobs: int = 1, scheduler: str | None = None,
@@ -21,8 +39,9 @@ def run_many(fn: Callable, items: Iterable, jobs: int = 1, scheduler: str | None
         return out
     from dask.distributed import Client, LocalCluster, as_completed
 
-    cluster = None if scheduler else LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                                  dashboard_address=None)
+    with _main_script_hidden():
+        cluster = None if scheduler else LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                                      dashboard_address=None)
     with Client(scheduler or cluster) as client:
         futures = client.map(fn, items, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
