@@ -23,6 +23,14 @@ def _main_script_hidden():
         yield
 
 
+def local_cluster(jobs: int):
+    """A dask LocalCluster of `jobs` single-threaded worker processes, no dashboard."""
+    from dask.distributed import LocalCluster
+
+    with _main_script_hidden():
+        return LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+
+
 def run_many(fn: Callable, items: Iterable, jobs: int = 1, scheduler: str | None = None,
              progress: Callable[[int, int], None] | None = None, stop: Callable[[], bool] | None = None) -> list:
     """[fn(x) for x in items], in order; `progress(done, total)` after each; `stop()` true ends early (serial)."""
@@ -37,11 +45,9 @@ def run_many(fn: Callable, items: Iterable, jobs: int = 1, scheduler: str | None
             if progress:
                 progress(i + 1, total)
         return out
-    from dask.distributed import Client, LocalCluster, as_completed
+    from dask.distributed import Client, as_completed
 
-    with _main_script_hidden():
-        cluster = None if scheduler else LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                                      dashboard_address=None)
+    cluster = None if scheduler else local_cluster(jobs)
     with Client(scheduler or cluster) as client:
         futures = client.map(fn, items, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
