@@ -25,18 +25,15 @@ if str(ROOT) not in sys.path:
 import numpy as np  # noqa: E402
 import streamlit as st  # noqa: E402
 
-from segcore import METHODS, segment  # noqa: E402
+from segcore import METHODS, loaders, segment  # noqa: E402
 from segcore.document import Document  # noqa: E402
 from segcore.errors import InputError, SegcoreError  # noqa: E402
+from segcore.methods import REP_KEYS as REP_PARAM_NAMES  # noqa: E402  (grouped together in the sidebar)
 from segcore.metrics import default_k, evaluate, pk, windowdiff  # noqa: E402
 
 SAMPLES_DIR = ROOT / "assets" / "samples"
 UPLOAD_TYPES = ["txt", "pdf", "ref"]
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
-try:  # the representation parameters shared by the framework methods (grouped together in the sidebar)
-    from segcore.methods import REP_KEYS as REP_PARAM_NAMES  # noqa: E402
-except ImportError:  # pragma: no cover
-    REP_PARAM_NAMES = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "normalize_elements", "vectors")
 LARGE_N = 3000  # beyond this many elements, warn that N×N methods get slow
 
 
@@ -127,49 +124,6 @@ def guarded(fn, *args, what: str = "", **kwargs) -> Outcome:
 
 # ---- loading ---------------------------------------------------------------------------------------------------
 
-def _loaders():
-    try:
-        from segcore import loaders
-        return loaders
-    except ImportError:
-        return None
-
-
-def _fallback_sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])|\n\s*\n", text)
-    return [" ".join(p.split()) for p in parts if p and p.strip()]
-
-
-def _fallback_words(text: str) -> list[str]:
-    return re.sub(r"([^\w\s])", r" \1 ", text.lower()).split()
-
-
-def sniff_format(data: bytes, name: str) -> str:
-    ext = Path(name).suffix.lower()
-    if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
-        return "pdf"
-    if ext == ".ref":
-        head = data.decode("utf-8", errors="replace")
-        if not any(line.strip() == "=" * 10 for line in head.splitlines()) and "BR" in head:
-            return "arxiv"
-        return "choi"
-    return "text"
-
-
-def decode_text(data: bytes, name: str) -> str:
-    lo = _loaders()
-    if lo is not None and hasattr(lo, "read_text_bytes"):
-        return lo.read_text_bytes(data, name)
-    if b"\x00" in data:
-        raise InputError(f"{name}: looks like a binary file, not text")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise InputError(f"{name}: not UTF-8 text (invalid byte at offset {e.start}); convert it to UTF-8 "
-                         f"first") from None
-    return text.lstrip("\ufeff")
-
-
 def load_bytes(data: bytes, name: str, level: str) -> Document:
     """A Document from an uploaded file's bytes (.txt, .pdf, Choi .ref, arXiv .ref); InputError on bad input.
     arXiv files have no sentences: they always load at word level."""
@@ -181,64 +135,12 @@ def load_bytes(data: bytes, name: str, level: str) -> Document:
     ext = Path(name).suffix.lower()
     if ext and ext[1:] not in UPLOAD_TYPES:
         raise InputError(f"{name}: unsupported file type '{ext}'; upload a .txt, .pdf or .ref file")
-    fmt = sniff_format(data, name)
-    if fmt == "arxiv":
-        level = "word"
-    lo = _loaders()
-    if lo is not None:
-        return lo.load(data, format=fmt, level=level, source=name)
-    # fallback while segcore.loaders is missing
-    if fmt == "pdf":
-        raise InputError("reading PDFs needs segcore.loaders, which is not installed in this version")
-    text = decode_text(data, name)
-    return load_string(text, level, name, fmt)
+    fmt = loaders.sniff_format(data, name)
+    return loaders.load(data, format=fmt, level="word" if fmt == "arxiv" else level, source=name)
 
 
-def load_string(text: str, level: str, source: str = "pasted text", fmt: str = "text") -> Document:
-    if not text or not text.strip():
-        raise InputError(f"{source}: no text found (empty or whitespace only)")
-    lo = _loaders()
-    if fmt == "choi":
-        doc = lo.parse_choi(text, source=source) if lo else _fallback_choi(text, source)
-        if level == "word" and lo is not None and hasattr(lo, "_choi_to_words"):
-            doc = lo._choi_to_words(doc)
-        return doc
-    if fmt == "arxiv":
-        return lo.parse_arxiv(text, source=source) if lo else _fallback_arxiv(text, source)
-    if lo is not None:
-        return lo.load_text(text, level=level, source=source)
-    elements = _fallback_sentences(text) if level == "sentence" else _fallback_words(text)
-    if len(elements) < 2:
-        raise InputError(f"{source}: only one {level} found, nothing to segment")
-    return Document(elements, None, level, source)
-
-
-def _fallback_choi(text, source):
-    lengths, elements, cur = [], [], 0
-    for line in text.splitlines():
-        line = line.strip()
-        if line == "=" * 10:
-            if cur:
-                lengths.append(cur)
-            cur = 0
-        elif line:
-            elements.append(line)
-            cur += 1
-    if cur:
-        lengths.append(cur)
-    if not elements:
-        raise InputError(f"{source}: no sentences found in this Choi-format (.ref) file")
-    return Document(elements, list(np.cumsum(lengths).astype(int)), "sentence", source)
-
-
-def _fallback_arxiv(text, source):
-    lengths, elements = [], []
-    for part in text.split("BR"):
-        toks = part.split()
-        if toks:
-            elements += toks
-            lengths.append(len(toks))
-    return Document(elements, [int(x) for x in np.cumsum(lengths)], "word", source)
+def load_string(text: str, level: str, source: str = "pasted text") -> Document:
+    return loaders.load(text.encode("utf-8"), format="text", level=level, source=source)
 
 
 @st.cache_data(max_entries=24, show_spinner=False)

@@ -243,7 +243,7 @@ def parse_arxiv(text: str, source: str = "") -> Document:
                     source=source, meta={"format": "arxiv"})
 
 
-def _choi_to_words(doc: Document) -> Document:
+def choi_to_words(doc: Document) -> Document:
     """The same Choi document at word level: word_elements of each line, reference mapped to words."""
     elements, ends, seg_len = [], [], 0
     bounds = set(doc.reference or [])
@@ -632,7 +632,7 @@ def _has_separator_line(text: str) -> bool:
     return any(line.strip() == CHOI_SEPARATOR for line in text.splitlines())
 
 
-def _sniff(data: bytes, name: str) -> str:
+def sniff_format(data: bytes, name: str) -> str:
     """Format of a file from its name and content."""
     ext = Path(name).suffix.lower() if name else ""
     if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
@@ -655,14 +655,14 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
     if level is not None:
         _check_level(level)
     if format == "auto":
-        format = _sniff(data, name)
+        format = sniff_format(data, name)
     if format == "pdf":
         return load_pdf_document(data, level=level or "sentence", source=source)
     if format == "text":
         return load_text(read_text_bytes(data, source), level=level or "sentence", source=source)
     if format == "choi":
         doc = parse_choi(read_text_bytes(data, source), source=source)
-        return _choi_to_words(doc) if level == "word" else doc
+        return choi_to_words(doc) if level == "word" else doc
     # arxiv
     if level == "sentence":
         raise ParameterError("arXiv (Alemi & Ginsparg) files have no sentence boundaries: use level='word'")
