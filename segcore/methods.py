@@ -191,7 +191,7 @@ _AUTO = [Param("lam", 0.0, "automatic K: penalty per segment for an exact penali
          Param("length", 0.0, "automatic K: target mean segment length in elements (0 = not used)")]
 _SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
                tuple(SPLITTERS))
-_RANK = Param("rank", 11, "size r of the r×r rank mask (Choi 2000 §3.2; Alemi eq 11)")
+_RANK = Param("rank", 11, "size r of the r×r rank mask (Choi 2000 §3.2; Alemi eq 11); 0 = plain cosine, no ranking")
 
 register_method(Method(
     "cvs", "Content Vector Segmentation: word-vector sums scored by their ±1/√D content vector",
@@ -206,10 +206,8 @@ register_method(Method(
 
 
 def _c99(doc, k, p, context):
-    from .representations import cosine_matrix, rank_transform
-
     rep = representation_for(doc, p, context)
-    ranked = rank_transform(cosine_matrix(rep.matrix), p["rank"])
+    ranked = SCORES["c99"](rank=p["rank"]).fit(rep.matrix).ranked
     if k is not None and k > len(rep.kept):
         raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
     bounds, signals = divisive(ranked, k)

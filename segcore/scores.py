@@ -105,7 +105,8 @@ class CVSScore(Score):
 
 @register_score
 class C99Score(Score):
-    """C99 inside density: σ = (β, α), β the rank-matrix block sum, α = (j−i)², key −Σβ/Σα (Alemi eq 12–15; Choi 2000 §3.3)."""
+    """C99 inside density: σ = (β, α), β the rank-matrix block sum, α = (j−i)², key −Σβ/Σα (Alemi eq 12–15; Choi 2000 §3.3).
+    rank = 0 uses the plain cosine matrix (Alemi & Ginsparg's no-rank rows)."""
 
     name = "c99"
     n_parts = 2
@@ -115,7 +116,7 @@ class C99Score(Score):
 
     def fit(self, x):
         self.similarity = cosine_matrix(x)
-        self.ranked = rank_transform(self.similarity, self.rank)
+        self.ranked = rank_transform(self.similarity, self.rank) if self.rank > 0 else self.similarity
         self.n = self.ranked.shape[0]
         self._s = np.zeros((self.n + 1, self.n + 1))
         self._s[1:, 1:] = self.ranked.cumsum(0).cumsum(1)
