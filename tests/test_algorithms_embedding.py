@@ -347,3 +347,23 @@ def test_topic_histograms():
         assert h[0].sum() == 3 and h[1].sum() == 3 and h[2].sum() == 0
     with pytest.raises(InputError):
         topic_histograms(model, [["zzqx"]])
+
+
+def test_lda_max_segment_limits_candidates():
+    from segcore.algorithms.lda import segment_loglik_table
+
+    model = _tiny_model()
+    doc = _doc(["sport", "money", "space", "food"], per=4, seed=5)
+    full, _ = segment_loglik_table(model, model.bags(doc.elements), 10)
+    capped, _ = segment_loglik_table(model, model.bags(doc.elements), 10, max_cells=40, max_segment=5)
+    i, j = np.triu_indices(17, 1)
+    short = (j - i) <= 5
+    assert np.allclose(capped[i[short], j[short]], full[i[short], j[short]])
+    assert np.all(np.isneginf(capped[i[~short], j[~short]]))
+    seg = segment(doc, "lda", k=4, max_segment=5, context={"lda_model": model})
+    assert seg.boundaries == [4, 8, 12, 16]
+    auto = segment(doc, "lda", max_segment=3, context={"lda_model": model})
+    check_boundaries(auto.boundaries, 16)
+    assert max(np.diff([0, *auto.boundaries])) <= 3
+    with pytest.raises(ParameterError, match="cannot cover"):
+        segment(doc, "lda", k=2, max_segment=5, context={"lda_model": model})

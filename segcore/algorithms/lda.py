@@ -103,10 +103,11 @@ def log_likelihood(phi: np.ndarray, counts: np.ndarray, theta: np.ndarray) -> np
 
 
 def segment_loglik_table(topics: LdaTopics, bags: list[list[str]], iterations: int = 15, alpha: float = 1.0,
-                         max_cells: int = 4_000_000) -> tuple[np.ndarray, np.ndarray]:
+                         max_cells: int = 4_000_000, max_segment: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """L[l, m] = log-likelihood of elements l..m−1 as one segment (l < m), with its own folded-in θ, for every
-    candidate segment; segments are processed in blocks of whole end positions (all of them at once for
-    Choi-sized documents), at most `max_cells` segment×word cells at a time. Returns (L, counts per element)."""
+    candidate segment (only those of at most `max_segment` elements if > 0; the others get −inf); segments are
+    processed in blocks of whole end positions (all of them at once for Choi-sized documents), at most `max_cells`
+    segment×word cells at a time. Returns (L, counts per element)."""
     n = len(bags)
     ids = [[topics.word_index[w] for w in bag if w in topics.word_index] for bag in bags]
     vocab = sorted({j for row in ids for j in row})
@@ -120,14 +121,17 @@ def segment_loglik_table(topics: LdaTopics, bags: list[list[str]], iterations: i
     prefix = np.zeros((n + 1, v))
     np.cumsum(elem, axis=0, out=prefix[1:])
     table = np.zeros((n + 1, n + 1))
+    span = n if max_segment <= 0 else int(max_segment)
+    if span < n:
+        table[:] = -np.inf
     m = 1
-    while m <= n:  # block of end positions m..m2−1, whose segments number Σ m ≤ max_cells / v
+    while m <= n:  # block of end positions m..m2−1, whose segments number ≤ max_cells / v
         m2, cells = m, 0
-        while m2 <= n and (m2 == m or cells + m2 * v <= max_cells):
-            cells += m2 * v
+        while m2 <= n and (m2 == m or cells + min(m2, span) * v <= max_cells):
+            cells += min(m2, span) * v
             m2 += 1
-        ends = np.concatenate([np.full(e, e) for e in range(m, m2)])
-        starts = np.concatenate([np.arange(e) for e in range(m, m2)])
+        ends = np.concatenate([np.full(min(e, span), e) for e in range(m, m2)])
+        starts = np.concatenate([np.arange(max(0, e - span), e) for e in range(m, m2)])
         counts = prefix[ends] - prefix[starts]
         theta = fold_in(phi, counts, iterations, alpha)
         table[starts, ends] = log_likelihood(phi, counts, theta)
@@ -325,7 +329,12 @@ def resolve_model(p: dict, context: dict) -> LdaTopics:
 def _run(doc, k, p, context):
     topics = resolve_model(p, context)
     bags = topics.bags(doc.elements)
-    table, elem = segment_loglik_table(topics, bags, p["fold_in"], p["alpha"])
+    if p["max_segment"] < 0:
+        raise ParameterError(f"max_segment must be 0 (no limit) or a number of elements, got {p['max_segment']}")
+    if k is not None and p["max_segment"] and k * p["max_segment"] < doc.n:
+        raise ParameterError(f"K = {k} segments of at most max_segment = {p['max_segment']} elements cannot cover "
+                             f"{doc.n} elements; raise max_segment or K")
+    table, elem = segment_loglik_table(topics, bags, p["fold_in"], p["alpha"], max_segment=p["max_segment"])
     score = SegmentNLL().fit(table)
     n_words = float(elem.sum())
     if k is None:
@@ -367,5 +376,6 @@ register_method(Method(
      Param("seed", 0, "random seed of the LDA training"),
      Param("stopwords", "choi", "stopword list used to train the model and read the document"),
      Param("stem", True, "Porter-stem words (training and document)"),
+     Param("max_segment", 0, "longest candidate segment in elements, 0 = no limit (cost grows as N² without one)"),
      Param("top_words", 10, "words listed per segment in the signals")],
     _run))
