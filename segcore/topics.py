@@ -80,7 +80,8 @@ def word_clusters(k: int = 50, vectors: str = "glove-6b-50d", top: int = 50_000,
 
     kv = load_vectors(vectors)
     top = min(top, len(kv.index_to_key))
-    tag = hashlib.sha256(f"{vectors}|{len(kv.index_to_key)}|{kv.vector_size}|{top}|{k}|{seed}".encode()).hexdigest()[:16]
+    ident = f"{vectors}|{len(kv.index_to_key)}|{kv.vector_size}|{top}|{k}|{seed}"
+    tag = hashlib.sha256(ident.encode()).hexdigest()[:16]
     path = cache_root() / "clusters" / f"k{k}_top{top}_{tag}.npz"
     if use_cache and path.is_file():
         data = np.load(path)

@@ -1,4 +1,5 @@
-"""Sentence tiling: TextTiling's block comparison and depth scores over sentence embeddings."""
+"""Sentence tiling (Solbiati et al. 2021 §3.1–3.2): TextTiling's block comparison and depth scores (Hearst 1997 §5.2)
+over sentence embeddings; gap i, 1 ≤ i < N, lies between elements i−1 and i and ends a segment at i."""
 from __future__ import annotations
 
 import numpy as np
@@ -89,7 +90,7 @@ def _run(doc, k, p, context):
     if w > n:
         raise ParameterError(f"window = {w} sentences is larger than the text ({n} elements); lower 'window'")
     if n == 1:
-        return {"boundaries": [1], "signals": {"gap_scores": [], "depth_scores": [], "threshold": None}}
+        return {"boundaries": [1], "signals": {"gap_scores": [], "depth_scores": [], "valleys": [], "threshold": None}}
     x = encode(doc.elements, p["encoder"], stopwords=p["stopwords"])
     s = gap_scores(x, w)
     depth, left, right = depth_scores(s)
@@ -100,6 +101,7 @@ def _run(doc, k, p, context):
         threshold = None
     bounds = pick_boundaries(depth, k, threshold if threshold is not None else 0.0, cand)
     signals = {"gap_scores": s.tolist(), "depth_scores": depth.tolist(),
+               "valleys": [] if cand is None else (np.flatnonzero(cand) + 1).tolist(),
                "threshold": None if threshold is None or not np.isfinite(threshold) else float(threshold)}
     return {"boundaries": bounds, "signals": signals}
 
