@@ -112,7 +112,7 @@ def test_sentence_tiling_finds_clear_topics_and_signals():
     assert seg.boundaries == [6, 12, 18, 24]
     assert len(seg.signals["gap_scores"]) == len(seg.signals["depth_scores"]) == 23
     json.dumps(seg.signals)
-    auto = segment(doc, "sentence-tiling")
+    auto = segment(doc, "sentence-tiling", rule="mean-std/2")
     assert auto.boundaries == [6, 12, 18, 24]
     assert auto.signals["threshold"] is not None
 

@@ -77,8 +77,9 @@ def pick_boundaries(depth: np.ndarray, k: int | None, threshold: float,
 
 
 def auto_threshold(depth: np.ndarray, rule: str) -> float:
-    """Hearst's cut-offs from the mean and standard deviation of the depths of all gaps (Hearst 1997 §5.2):
-    mean − σ/2 (her liberal rule, the default), mean, or mean + σ/2."""
+    """Cut-offs from the mean and standard deviation of the depths of all gaps (Hearst 1997 §5.2): mean − σ/2 (her
+    liberal rule), mean, or mean + σ/2 (the method's default: best on the development sets Choi 3-5, 6-8 and 9-11
+    together, 17.8 % mean Pk with glove-mean against 28.8 % for mean − σ/2, which over-segments long segments)."""
     mu, sd = float(depth.mean()), float(depth.std())
     return {"mean-std/2": mu - sd / 2, "mean": mu, "mean+std/2": mu + sd / 2}[rule]
 
@@ -116,8 +117,9 @@ register_method(Method(
      Param("window", 3, "sentences in each block compared across a gap"),
      Param("valleys", True, "boundaries at valleys of the gap score (local minima) first; off: any gap by depth "
                             "alone, as the reference implementation"),
-     Param("rule", "mean-std/2", "automatic K: Hearst's cut-off from all gaps' depths (mean − σ/2, mean, "
-                                 "mean + σ/2), or 'p' for the fixed depth threshold p", (*AUTO_RULES, "p")),
+     Param("rule", "mean+std/2", "automatic K: cut-off from all gaps' depths: mean + σ/2 (default, chosen on Choi "
+                                 "3-5/6-8/9-11), mean, mean − σ/2 (Hearst's liberal rule), or 'p' for the fixed "
+                                 "depth threshold p", (*AUTO_RULES, "p")),
      Param("p", 0.05, "fixed depth threshold used when rule = 'p' (K not given)"),
      Param("stopwords", "choi", "stopword list for the glove-mean encoder")],
     _run))
