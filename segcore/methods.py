@@ -188,7 +188,8 @@ def choose_k(score, p: dict) -> tuple[int | None, dict]:
 
 
 _AUTO = [Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised DP (0 = not used)"),
-         Param("length", 0.0, "automatic K: target mean segment length in elements (0 = not used)")]
+         Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact DP "
+                              "(on one document this is what a penalty tuned to that length gives; 0 = not used)")]
 _SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
                tuple(SPLITTERS))
 _RANK = Param("rank", 11, "size r of the r×r rank mask (Choi 2000 §3.2; Alemi eq 11); 0 = plain cosine, no ranking")
