@@ -34,6 +34,8 @@ from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .metrics import boundary_prf, default_k, pk, windowdiff
 from .parallel import run_many
+
+SECTION_MARK = "<!-- bench:{} -->"
 from .text import bags as make_bags
 
 REPO = Path(__file__).resolve().parent.parent
@@ -256,54 +258,12 @@ def _idf_collection(j: Job) -> list[list[str]]:
             for d in docs]
 
 
-class _RawC99:
-    """C99's inside density on the plain cosine matrix, no rank transform (Alemi & Ginsparg's rank = 0 rows)."""
-
-    name, n_parts, additive = "c99-raw", 2, False
-
-    def fit(self, x):
-        from .representations import cosine_matrix
-
-        sim = cosine_matrix(x)
-        self.n = sim.shape[0]
-        self._s = np.zeros((self.n + 1, self.n + 1))
-        self._s[1:, 1:] = sim.cumsum(0).cumsum(1)
-        return self
-
-    def parts(self, starts, ends):
-        i, j = np.asarray(starts), np.asarray(ends)
-        beta = self._s[j, j] - self._s[i, j] - self._s[j, i] + self._s[i, i]
-        return np.stack([beta, ((j - i) ** 2).astype(float)], axis=-1)
-
-    def key(self, agg):
-        return -agg[..., 0] / np.maximum(agg[..., 1], 1.0)
-
-
 def run_method(doc: Document, method: str, params: dict, k: int | None, context: dict | None):
-    """(boundaries, seconds): a named method through segcore.segment, or the baselines 'none'/'even', or oc99 with
-    rank = 0 (no rank transform; not offered by the oc99 method itself)."""
+    """(boundaries, seconds): a named method through segcore.segment, or the baselines 'none' and 'even'."""
     if method == "none":
         return [doc.n], 0.0
     if method == "even":
         return evenly_spaced(doc.n, k or 1), 0.0
-    if method == "oc99" and int(params.get("rank", 11)) == 0:
-        from .methods import choose_k, get_method, representation_for
-        from .splitters import SPLITTERS, check_k
-
-        p = get_method("oc99").resolve(params)
-        if k is not None:
-            check_k(k, doc.n)
-        t = time.perf_counter()
-        rep = representation_for(doc, p, context or {})
-        score = _RawC99().fit(rep.matrix)
-        if k is not None and k > len(rep.kept):
-            raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
-        if k is None:
-            k, _ = choose_k(score, p)
-            if k is None:
-                raise ParameterError("a per-segment penalty needs an additive score")
-        split = SPLITTERS[p["split"]](score, k)
-        return rep.to_original(split.boundaries), time.perf_counter() - t
     from .methods import segment
 
     seg = segment(doc, method, k, context=context, **params)
@@ -412,9 +372,9 @@ class Runner:
         self.cluster = None
         self.cache: dict[Job, list[dict]] = {}
         if scheduler is None and jobs > 1:
-            from dask.distributed import LocalCluster
+            from .parallel import local_cluster
 
-            self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0")
+            self.cluster = local_cluster(jobs)
             self.scheduler = self.cluster.scheduler_address
 
         self.warm()
@@ -1392,12 +1352,46 @@ def run_bench(args) -> int:
     if args.quick or args.limit:
         doc += [f"**Quick run** (first {args.limit or 20} documents of each set{'' if args.limit else ' (arXiv: 10, lectures: 3 files per set; no MiniLM; LDA on 3-5 only)'}): "
                 "figures are indicative only.", ""]
-    for name in ORDER:
-        if name in sections:
-            doc += [f"## {TABLES[name][0]}", "", *sections[name], ""]
-    Path(args.output).write_text("\n".join(doc).rstrip() + "\n", encoding="utf-8")
+    blocks = {name: [SECTION_MARK.format(name), f"## {TABLES[name][0]}", "", *sections[name], ""] for name in sections}
+    out = Path(args.output)
+    if only and out.is_file() and "<!-- bench:" in out.read_text(encoding="utf-8"):
+        text = _merge(out.read_text(encoding="utf-8"), blocks, cmd, total)
+    else:
+        for name in ORDER:
+            if name in blocks:
+                doc += blocks[name]
+        text = "\n".join(doc).rstrip() + "\n"
+    out.write_text(text, encoding="utf-8")
     print(f"segcore bench: wrote {args.output} in {total:.0f} s", file=sys.stderr)
     return 0
+
+
+def _merge(text: str, blocks: dict, cmd: str, seconds: float) -> str:
+    """Replace the sections of `blocks` in an existing BENCHMARKS.md (each opened by its SECTION_MARK), keep the
+    others, and say in the header which sections were regenerated later, by which command."""
+    lines = text.rstrip("\n").split("\n")
+    starts = {ln[len("<!-- bench:"):-len(" -->")]: i for i, ln in enumerate(lines) if ln.startswith("<!-- bench:")}
+    order = sorted(starts, key=starts.get)
+    old = {}
+    for a, b in zip(order, order[1:] + [None]):
+        old[a] = lines[starts[a]:starts[b] if b else len(lines)]
+    head = lines[:starts[order[0]]] if order else lines
+    note = (f"**Regenerated later:** {', '.join(blocks)} by `{cmd}` — {_dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, "
+            f"commit {_git_commit()}, {seconds:.0f} s; the rest of the file is from the run named above.")
+    head = [ln for ln in head if not ln.startswith("**Regenerated later:**") or not all(
+        n in ln.split(" by ")[0] for n in blocks)]
+    while head and head[-1] == "":
+        head.pop()
+    head += ["", note, ""]
+    body = []
+    for name in ORDER:
+        if name in blocks:
+            body += blocks[name]
+        elif name in old:
+            body += old[name]
+            if body and body[-1] != "":
+                body.append("")
+    return "\n".join(head + body).rstrip() + "\n"
 
 
 # ---- `segcore segment FOLDER`: every file of a folder through run_many -------------------------------------------
