@@ -7,8 +7,10 @@ import scipy.sparse as sp
 from .errors import InputError
 
 
-def term_matrix(bags: list[list[str]], vocab: dict[str, int] | None = None) -> tuple[sp.csr_matrix, dict[str, int]]:
-    """Sparse term-frequency matrix f_{i,w} (N × |V|) and the vocabulary it uses."""
+def term_matrix(bags: list[list[str]], vocab: dict[str, int] | None = None,
+                width: int | None = None) -> tuple[sp.csr_matrix, dict[str, int]]:
+    """Sparse term-frequency matrix f_{i,w} (N × |V|, or N × width when several words share a column) and the
+    vocabulary it uses."""
     if vocab is None:
         vocab = {}
         for bag in bags:
@@ -22,7 +24,7 @@ def term_matrix(bags: list[list[str]], vocab: dict[str, int] | None = None) -> t
                 rows.append(i)
                 cols.append(j)
     data = np.ones(len(rows))
-    m = sp.csr_matrix((data, (rows, cols)), shape=(len(bags), max(len(vocab), 1)))
+    m = sp.csr_matrix((data, (rows, cols)), shape=(len(bags), width or max(len(vocab), 1)))
     m.sum_duplicates()
     return m, vocab
 

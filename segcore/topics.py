@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import InputError, ParameterError
+from .representations import term_matrix
 
 
 def cache_root() -> Path:
@@ -109,16 +110,7 @@ def cluster_histograms(bags: list[list[str]], k: int = 50, vectors: str = "glove
         v = np.asarray(kv[extra], dtype=float)
         v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
         table = {**table, **dict(zip(extra, (v @ centroids.T).argmax(axis=1).tolist()))}
-    rows, cols = [], []
-    for i, bag in enumerate(bags):
-        for w in bag:
-            c = table.get(w)
-            if c is not None:
-                rows.append(i)
-                cols.append(c)
-    out = np.zeros((len(bags), k))
-    np.add.at(out, (np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)), 1.0)
-    return out
+    return term_matrix(bags, vocab=table, width=k)[0].toarray()
 
 
 # ---- LDA topic histograms ------------------------------------------------------------------------------------
