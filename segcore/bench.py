@@ -372,17 +372,9 @@ class Runner:
         self.cluster = None
         self.cache: dict[Job, list[dict]] = {}
         if scheduler is None and jobs > 1:
-            import dask
-            import distributed  # noqa: F401  (its defaults must be in dask.config before the override below)
-
             from .parallel import local_cluster
 
-            # dask's default pre-spawn environment sets MALLOC_TRIM_THRESHOLD_=65536, which fixes glibc's mmap
-            # threshold too: every large numpy temporary becomes an mmap/munmap pair, and the DP rows run ~3x
-            # slower. The bench's workers keep only the one-thread settings, so their timings are the library's.
-            env = {"OMP_NUM_THREADS": 1, "MKL_NUM_THREADS": 1, "OPENBLAS_NUM_THREADS": 1}
-            with dask.config.set({"distributed.nanny.pre-spawn-environ": env}):
-                self.cluster = local_cluster(jobs)
+            self.cluster = local_cluster(jobs)
             self.scheduler = self.cluster.scheduler_address
 
         self.warm()
