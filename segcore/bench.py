@@ -526,11 +526,7 @@ def t_choi(b: Bench) -> list[str]:
            "token positions, k = half the mean reference segment length in tokens); means over documents "
            "(± standard error). ms/doc = time inside `segment()` (preprocessing included; vectors loaded), in a "
            f"worker process. Peer figures: {SRC['ANCHORS']}. Reproduce: {b.cmd('choi')}.", ""]
-    body = []
-    for (label, m, p, g, peer), j in zip(rows_spec, jobs):
-        r = res[j]
-        body.append([label, "given" if g else "auto", fmt(r, se=True), fmt(r, "wd"), fmt(r, "f1", digits=1),
-                     fmt(r, "pk_word"), mean_k(r), ms(r), peer])
+    body = _choi_rows(rows_spec, jobs, res)
     out += table(["method", "K", "Pk %", "WD %", "F1 %", "word-level Pk %", "mean K found (true 10)", "ms/doc",
                   "peer Pk % (ANCHORS)"], body)
     # the Alemi protocol
@@ -552,11 +548,7 @@ def t_choi(b: Bench) -> list[str]:
             "with the same rule. Published: A&G used 300-d GloVe 42B vectors, we use the bundled 50-d GloVe 6B; "
             f"their loader keeps a sentence when it has *more than* `word_cut` words, i.e. with word_cut = 5 it "
             "drops sentences of 5 words too — we follow the stated rule (fewer than 5).", ""]
-    body = []
-    for (label, m, p, g, peer), j in zip(spec2, jobs2):
-        r = res2[j]
-        body.append([label, "given" if g else "auto", fmt(r, se=True), fmt(r, "wd"), fmt(r, "f1", digits=1),
-                     fmt(r, "pk_word"), mean_k(r), ms(r), peer])
+    body = _choi_rows(spec2, jobs2, res2)
     out += table(["method", "K", "Pk %", "WD %", "F1 %", "word-level Pk %", "mean K found", "ms/doc",
                   "published / peer Pk %"], body)
     b.notes["choi"] = {"main": {lab + (" given" if g else " auto"): res[j] for (lab, m, p, g, _), j in
@@ -564,6 +556,13 @@ def t_choi(b: Bench) -> list[str]:
                        "alemi": {lab + (" given" if g else " auto"): res2[j] for (lab, m, p, g, _), j in
                                  zip(spec2, jobs2)}}
     return out
+
+
+def _choi_rows(spec, jobs, res) -> list[list]:
+    """Table rows (label, K, Pk, WD, F1, word-level Pk, mean K, ms/doc, peer) of the Choi 3-11 section."""
+    return [[label, "given" if g else "auto", fmt(res[j], se=True), fmt(res[j], "wd"), fmt(res[j], "f1", digits=1),
+             fmt(res[j], "pk_word"), mean_k(res[j]), ms(res[j]), peer]
+            for (label, _, _, g, peer), j in zip(spec, jobs)]
 
 
 def _methods():

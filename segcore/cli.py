@@ -32,10 +32,9 @@ def cmd_segment(args) -> int:
     if args.json:
         print(json.dumps(seg.to_dict(doc), ensure_ascii=False))
         return 0
-    sep = " " if doc.level == "word" else "\n"
     for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
         print(f"========== segment {i + 1}: elements {a}–{b - 1}")
-        print(text if sep == "\n" else text)
+        print(text)
     print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
     return 0
 

@@ -6,6 +6,8 @@ sum to one cost to minimise (⟦·⟧). Additive scores have one component and t
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import numpy as np
 
 from .errors import ParameterError
@@ -19,18 +21,16 @@ def register_score(cls):
     return cls
 
 
-class Score:
-    """Base class: `fit(X)` on the N×D representation, then `parts(starts, ends)` for any arrays of segments."""
+class Score(ABC):
+    """Base class: fitted once on the N×D representation (sets `n`), then `parts(starts, ends)` for any arrays of
+    segments."""
 
     name = ""
     n_parts = 1
 
-    def fit(self, x) -> "Score":
-        raise NotImplementedError
-
+    @abstractmethod
     def parts(self, starts, ends) -> np.ndarray:
         """Components of σ for each (start, end) pair, shape starts.shape + (n_parts,)."""
-        raise NotImplementedError
 
     def row_parts(self, end: int) -> np.ndarray:
         """Components of σ(l, end) for every l < end, shape (end, n_parts): one DP row."""
