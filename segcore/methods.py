@@ -134,6 +134,8 @@ def _rep_params(rep="vectors", stem=False):
         Param("cut", 0, "leave out of scoring the elements with fewer content words than this (Alemi Table 6)"),
         Param("weighting", "sum", "word-vector weighting: plain sum (eq 16) or idf-weighted (eq 17)", ("sum", "idf")),
         Param("normalize", False, "normalise word vectors to unit length before summing (eq 18)"),
+        Param("whiten", False, "centre word vectors on the text's mean word and whiten them by the vectors' token "
+                               "covariance (Zipf-weighted vocabulary) before summing; rep=vectors"),
         Param("normalize_elements", False, "normalise each element vector to unit length"),
         Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d or a word2vec/GloVe/KeyedVectors file"),
         Param("encoder", "glove-mean", "sentence encoder for rep=embedding: mean GloVe vector or all-MiniLM-L6-v2",
@@ -142,8 +144,8 @@ def _rep_params(rep="vectors", stem=False):
     ]
 
 
-REP_KEYS = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "normalize_elements", "vectors", "encoder",
-            "clusters")
+REP_KEYS = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "whiten", "normalize_elements", "vectors",
+            "encoder", "clusters")
 
 
 def representation_for(doc: Document, p: dict, context: dict):

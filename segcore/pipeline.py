@@ -9,7 +9,7 @@ import numpy as np
 from .errors import InputError, ParameterError
 from .representations import idf_weights, normalize_rows, term_matrix, tfidf_matrix, vector_matrix
 from .text import bags as make_bags
-from .vectors import load_vectors
+from .vectors import load_vectors, whitening
 
 REPRESENTATIONS = ("tf", "tfidf", "vectors", "embedding", "clusters")
 
@@ -31,7 +31,7 @@ class Representation:
 def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem: bool = False, cut: int = 0,
               weighting: str = "sum", normalize: bool = False, normalize_elements: bool = False,
               vectors: str = "glove-6b-50d", idf_collection: list[list[str]] | None = None,
-              encoder: str = "glove-mean", clusters: int = 50) -> Representation:
+              encoder: str = "glove-mean", clusters: int = 50, whiten: bool = False) -> Representation:
     """Build the representation of `elements`; idf comes from `idf_collection` (bags) or the elements themselves."""
     if rep not in REPRESENTATIONS:
         raise ParameterError(f"unknown representation '{rep}'; choose one of {', '.join(REPRESENTATIONS)}")
@@ -57,7 +57,8 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
         from .topics import cluster_histograms
         x = cluster_histograms(kept_bags, clusters, vectors)
     else:
-        x = vector_matrix(tf, vocab, load_vectors(vectors), idf=idf, normalize_words=normalize)
+        x = vector_matrix(tf, vocab, load_vectors(vectors), idf=idf, normalize_words=normalize,
+                          whiten=whitening(vectors, normalize) if whiten else None)
         if not np.any(x):
             raise InputError("none of the words of this text is in the word-vector vocabulary (all element "
                              "vectors are zero); use rep=tf or other vectors")

