@@ -27,7 +27,9 @@ PROSE = {
            "fits "
            "its elements; the best split minimises the total cost. Exact dynamic programming (split = dp) finds the "
            "optimum for every K at once, which also gives the cost-versus-K curve; greedy and iterative refinement "
-           "are faster approximations.",
+           "are faster approximations. With whiten on, every word vector is first moved so that the text's average "
+           "word sits at the origin and rescaled so that no direction of the embedding dominates; CVS's signs then "
+           "follow what sets a segment apart rather than what all the words share.",
     "euclidean": "The same framework with a k-means-like cost: the sum of squared distances of the element "
                  "vectors to their segment's mean. Segments are made as tight as possible around their centre.",
     "oc99": "C99's objective — the density of similarity inside the segments of Choi's rank-transformed cosine "
@@ -55,7 +57,9 @@ PROSE = {
            "topics and their words.",
     "best": "A combination of two likelihoods: Utiyama & Isahara's word likelihood per segment and a likelihood of "
             "the segment's word vectors around its content vector (as CVS), optimised exactly by dynamic "
-            "programming; with K automatic, K is chosen by how well held-out words are predicted.",
+            "programming; with K automatic, K is chosen by how well held-out words are predicted. With the optional "
+            "MiniLM extra installed, encoder = minilm adds a third likelihood over sentence embeddings, which helps "
+            "most where topics differ in meaning more than in vocabulary.",
 }
 
 st.header("Methods")
