@@ -11,7 +11,7 @@ import numpy as np
 from .c99 import divisive
 from .document import Document
 from .errors import ParameterError
-from .pipeline import REPRESENTATIONS, represent
+from .pipeline import REPRESENTATIONS, WEIGHTINGS, represent
 from .scores import SCORES
 from .splitters import SPLITTERS, check_k, dp, penalized_dp
 
@@ -132,7 +132,8 @@ def _rep_params(rep="vectors", stem=False):
         Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list), 'none', or a file path"),
         Param("stem", stem, "Porter-stem words (Choi 2000); leave off with word vectors"),
         Param("cut", 0, "leave out of scoring the elements with fewer content words than this (Alemi Table 6)"),
-        Param("weighting", "sum", "word-vector weighting: plain sum (eq 16) or idf-weighted (eq 17)", ("sum", "idf")),
+        Param("weighting", "sum", "word-vector weighting: plain sum (eq 16), idf-weighted (eq 17), or ln(rank in the "
+                                  "vector file), an idf of general English by Zipf's law", WEIGHTINGS),
         Param("normalize", False, "normalise word vectors to unit length before summing (eq 18)"),
         Param("whiten", False, "centre word vectors on the text's mean word and whiten them by the vectors' token "
                                "covariance (Zipf-weighted vocabulary) before summing; rep=vectors"),

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import InputError, ParameterError
-from .representations import idf_weights, normalize_rows, term_matrix, tfidf_matrix, vector_matrix
+from .representations import idf_weights, normalize_rows, term_matrix, tfidf_matrix, vector_matrix, zipf_idf
 from .text import bags as make_bags
 from .vectors import load_vectors, whitening
 
 REPRESENTATIONS = ("tf", "tfidf", "vectors", "embedding", "clusters")
+WEIGHTINGS = ("sum", "idf", "zipf")
 
 
 @dataclass
@@ -35,8 +36,8 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
     """Build the representation of `elements`; idf comes from `idf_collection` (bags) or the elements themselves."""
     if rep not in REPRESENTATIONS:
         raise ParameterError(f"unknown representation '{rep}'; choose one of {', '.join(REPRESENTATIONS)}")
-    if weighting not in ("sum", "idf"):
-        raise ParameterError(f"weighting must be 'sum' or 'idf', got '{weighting}'")
+    if weighting not in WEIGHTINGS:
+        raise ParameterError(f"weighting must be one of {', '.join(WEIGHTINGS)}, got '{weighting}'")
     bags = make_bags(elements, stopwords=stopwords, stem_words=stem)
     kept = np.array([i for i, b in enumerate(bags) if len(b) >= cut], dtype=np.int64)
     if len(kept) == 0:
@@ -57,7 +58,10 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
         from .topics import cluster_histograms
         x = cluster_histograms(kept_bags, clusters, vectors)
     else:
-        x = vector_matrix(tf, vocab, load_vectors(vectors), idf=idf, normalize_words=normalize,
+        kv = load_vectors(vectors)
+        if weighting == "zipf":
+            idf = zipf_idf(vocab, kv)
+        x = vector_matrix(tf, vocab, kv, idf=idf, normalize_words=normalize,
                           whiten=whitening(vectors, normalize) if whiten else None)
         if not np.any(x):
             raise InputError("none of the words of this text is in the word-vector vocabulary (all element "

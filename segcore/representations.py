@@ -41,6 +41,17 @@ def idf_weights(collection: list[list[str]], vocab: dict[str, int]) -> np.ndarra
     return np.log(n / np.maximum(df, 1.0))
 
 
+def zipf_idf(vocab: dict[str, int], kv) -> np.ndarray:
+    """ln(rank of w in the vector file), an idf of general English with no corpus: under Zipf's law p(w) ∝ 1/rank,
+    so −ln p(w) = ln rank + const (files list words by frequency, as GloVe and word2vec do); unknown words get 0."""
+    out = np.zeros(max(len(vocab), 1))
+    for w, j in vocab.items():
+        r = kv.key_to_index.get(w)
+        if r is not None:
+            out[j] = np.log1p(r)
+    return out
+
+
 def tfidf_matrix(tf: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
     return sp.csr_matrix(tf.multiply(idf[None, :]))
 

@@ -222,3 +222,15 @@ def test_whitened_element_vectors_ignore_a_shift_shared_by_every_word(seed, n):
     b = vector_matrix(tf, vocab, shifted, whiten=t)
     assert np.allclose(a, b, atol=1e-7)
     assert np.allclose(a.sum(axis=0), 0, atol=1e-7)  # centred on the text's mean word
+
+
+def test_zipf_idf_grows_with_rank_and_ignores_unknown_words():
+    from segcore.representations import zipf_idf
+    kv = _toy_vectors(3)
+    vocab = {WORDS[5]: 0, "zzqx": 1, WORDS[0]: 2, WORDS[20]: 3}
+    w = zipf_idf(vocab, kv)
+    assert w[1] == 0 and w[2] == 0  # unknown word; the most frequent word (rank 1: ln 1)
+    assert w[3] > w[0] > 0
+    assert w[0] == pytest.approx(np.log(6))
+    with pytest.raises(ParameterError, match="weighting"):
+        segment(random_doc(0, 12), "cvs", 2, weighting="tfidf")
