@@ -77,6 +77,15 @@ def test_evenly_spaced():
     assert b[-1] == 7 and len(b) == 3 and all(x < y for x, y in zip(b, b[1:]))
 
 
+def test_held_out_note_averages_only_the_documents_after_the_selection_set():
+    from segcore.bench import _held_out_note
+
+    rows = [{"pk": 0.5}] * 3 + [{"pk": 0.1}, {"pk": 0.3}, {"error": "x"}]
+    note = _held_out_note([("cvs refine", rows), ("cvs refine, whitened", rows)], dev=3)
+    assert note == "; on the 2 documents after those 3: cvs refine, whitened 20.00 % Pk"
+    assert _held_out_note([("cvs refine", rows)], dev=3) == ""
+
+
 def test_bench_quick_tiny_subset_writes_the_tables(tmp_path):
     out = tmp_path / "B.md"
     rc = main(["bench", "--quick", "--limit", "3", "--only", "alemi3,choi6", "--output", str(out)])
