@@ -234,3 +234,9 @@ def test_zipf_idf_grows_with_rank_and_ignores_unknown_words():
     assert w[0] == pytest.approx(np.log(6))
     with pytest.raises(ParameterError, match="weighting"):
         segment(random_doc(0, 12), "cvs", 2, weighting="tfidf")
+
+
+@pytest.mark.parametrize("method,params", [("cvs", {"whiten": True}), ("cvs", {"whiten": True, "weighting": "zipf"}),
+                                           ("best", {"whiten": True})])
+def test_whitened_and_zipf_weighted_vectors_find_planted_topics(method, params):
+    assert segment(random_doc(7, 30), method, 3, **params).boundaries == [10, 20, 30]
