@@ -71,12 +71,11 @@ def vector_matrix(tf: sp.csr_matrix, vocab: dict[str, int], kv, idf: np.ndarray 
         norms = np.linalg.norm(table, axis=1, keepdims=True)
         table = np.divide(table, norms, out=np.zeros_like(table), where=norms > 0)
     if whiten is not None:
-        known = np.zeros(len(table), dtype=bool)
+        counts = np.zeros(len(table))  # occurrences of the words that have a vector
         if idx:
-            known[rows] = True
-        counts = np.asarray(tf.sum(axis=0)).ravel()[:len(table)] * known
+            counts[rows] = np.asarray(tf.sum(axis=0)).ravel()[rows]
         mean = counts @ table / max(counts.sum(), 1.0)
-        table = np.where(known[:, None], (table - mean) @ whiten, 0.0)
+        table = np.where((counts > 0)[:, None], (table - mean) @ whiten, 0.0)
     if idf is not None:
         table = table * idf[:, None]
     return np.asarray(tf @ table)
