@@ -240,3 +240,26 @@ def test_zipf_idf_grows_with_rank_and_ignores_unknown_words():
                                            ("best", {"whiten": True})])
 def test_whitened_and_zipf_weighted_vectors_find_planted_topics(method, params):
     assert segment(random_doc(7, 30), method, 3, **params).boundaries == [10, 20, 30]
+
+
+def test_heldout_likelihoods_are_even_odd_predictions_of_segment_sums():
+    """best's held-out criteria: each segment's even rows predict its odd rows and the reverse, by hand."""
+    import scipy.sparse as sp
+    from segcore.algorithms.best import cvs_heldout, heldout_loglik, segment_sums
+
+    rng = np.random.default_rng(3)
+    counts = sp.csr_matrix(rng.poisson(0.4, (12, 5)).astype(float))
+    x = rng.normal(size=(12, 3))
+    bounds = [5, 12]
+    dense = counts.toarray()
+    assert np.allclose(segment_sums(counts, bounds, np.ones(12)), [dense[:5].sum(0), dense[5:].sum(0)])
+    expected = 0.0
+    for a, b in ((0, 5), (5, 12)):
+        rows = np.arange(a, b)
+        even, odd = dense[rows[rows % 2 == 0]].sum(0), dense[rows[rows % 2 == 1]].sum(0)
+        for train, test in ((even, odd), (odd, even)):
+            expected += (test * np.log((train + 1) / (train.sum() + 5))).sum()
+    assert heldout_loglik(counts, bounds) == pytest.approx(expected)
+    expected = sum((np.sign(x[rows[rows % 2 == t]].sum(0)) * x[rows[rows % 2 != t]].sum(0)).sum() / np.sqrt(3)
+                   for rows in (np.arange(0, 5), np.arange(5, 12)) for t in (0, 1))
+    assert cvs_heldout(x, bounds) == pytest.approx(expected)

@@ -24,32 +24,46 @@ def k_grid(kmax: int) -> list[int]:
     return ks
 
 
+def word_predictive(train: np.ndarray, test: np.ndarray, alpha: float = 1.0) -> float:
+    """Log-likelihood of each segment's test word counts (rows of `test`) under the Laplace-α word model of its
+    training counts (rows of `train`): the `ui` estimate, used as a predictor."""
+    lp = np.log((train + alpha) / (train.sum(1, keepdims=True) + alpha * train.shape[1]))
+    return float((test * lp).sum())
+
+
+def cvs_predictive(train: np.ndarray, test: np.ndarray) -> float:
+    """CVS log-likelihood (Alemi eq 27, up to log Z) of each segment's test vectors (summed in rows of `test`)
+    under the content vector sign(Σ w)/√D of its training vectors."""
+    return float((np.sign(train) * test).sum()) / np.sqrt(train.shape[1])
+
+
+def segment_sums(values, boundaries: list[int], weights: np.ndarray) -> np.ndarray:
+    """Per segment, the weighted sum of the rows of `values` (dense or sparse): shape (segments, columns)."""
+    n = values.shape[0]
+    seg = np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
+    out = sp.csr_matrix((weights, (seg, np.arange(n))), shape=(len(boundaries), n)) @ values
+    return out.toarray() if sp.issparse(out) else np.asarray(out)
+
+
 def heldout_loglik(counts: sp.csr_matrix, boundaries: list[int], alpha: float = 1.0) -> float:
     """Two-fold held-out log-likelihood of a segmentation: each segment's Laplace word model (the `ui` estimate)
     learnt on its even elements scores its odd elements, and the reverse."""
-    n, v = counts.shape
-    seg = np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
-    even = (np.arange(n) % 2 == 0).astype(float)
-    fa, fb = ((sp.csr_matrix((w, (seg, np.arange(n))), shape=(len(boundaries), n)) @ counts).toarray()
-              for w in (even, 1.0 - even))
-    la = np.log((fa + alpha) / (fa.sum(1, keepdims=True) + alpha * v))
-    lb = np.log((fb + alpha) / (fb.sum(1, keepdims=True) + alpha * v))
-    return float((fb * la).sum() + (fa * lb).sum())
+    even = (np.arange(counts.shape[0]) % 2 == 0).astype(float)
+    fa, fb = (segment_sums(counts, boundaries, w) for w in (even, 1.0 - even))
+    return word_predictive(fa, fb, alpha) + word_predictive(fb, fa, alpha)
 
 
 def cvs_heldout(x: np.ndarray, boundaries: list[int]) -> float:
     """Two-fold held-out CVS log-likelihood (Alemi eq 27, up to log Z): each segment's content vector sign(Σ w)/√D
     from its even elements scores the vectors of its odd elements, and the reverse."""
-    n, d = x.shape
-    seg = np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
-    even = np.arange(n) % 2 == 0
-    sa, sb = np.zeros((len(boundaries), d)), np.zeros((len(boundaries), d))
-    np.add.at(sa, seg[even], x[even])
-    np.add.at(sb, seg[~even], x[~even])
-    return float((np.sign(sa) * sb).sum() + (np.sign(sb) * sa).sum()) / np.sqrt(d)
+    even = (np.arange(x.shape[0]) % 2 == 0).astype(float)
+    sa, sb = (segment_sums(x, boundaries, w) for w in (even, 1.0 - even))
+    return cvs_predictive(sa, sb) + cvs_predictive(sb, sa)
 
 
-def _run(doc, k, p, context):
+def objective(doc, p):
+    """`best`'s additive objective on a document: (WeightedSum score, its UIScore, the word-vector matrix or None,
+    signals)."""
     check_lam(p["lam"])
     for name in ("beta", "encoder_weight"):
         if p[name] < 0:
@@ -68,7 +82,11 @@ def _run(doc, k, p, context):
     if p["encoder"] != "none" and p["encoder_weight"] > 0:
         parts.append(CVSScore().fit(encode(doc.elements, p["encoder"])))
         weights.append(p["encoder_weight"])
-    score = WeightedSum(parts, weights)
+    return WeightedSum(parts, weights), ui, x, signals
+
+
+def _run(doc, k, p, context):
+    score, ui, x, signals = objective(doc, p)
     n = score.n
     if k is None and p["auto"] == "prior":
         split = penalized_dp(score, p["lam"] * ui.penalty_unit)
