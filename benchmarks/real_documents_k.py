@@ -12,6 +12,7 @@ optimum of every K on best's grid, then
   Dirichlet mass μ spread over the document's V words), plus w × the held-out CVS term;
 - cross-validated rules: the DP is fitted on the even lines only and scored on the odd lines, and the reverse, so
   the held-out lines never place a boundary; smoothing α fixed or the best α per K ('profile').
+
 Cross-corpus selection picks the rule with the lowest mean Pk on one corpus (ai, or physics manual + asr), among
 rules that keep Choi 3-11 at or below 10 % (the issue's goal), and reports it on the other corpus.
 """
@@ -110,8 +111,8 @@ def md_table(head, rows):
 def report(res: dict, seconds: float, args) -> list[str]:
     sets = list(res)
     out = ["# Choosing K on real documents", "", f"`python benchmarks/real_documents_k.py --jobs {args.jobs}"
-           + (f" --limit {args.limit}" if args.limit else "") + f"`, {seconds / 60:.1f} min. " + __doc__.split(
-           "\n\n", 1)[1].replace("\n", " ").strip(), "",
+           + (f" --limit {args.limit}" if args.limit else "") + f"`, {seconds / 60:.1f} min.", "",
+           __doc__.split("\n\n", 2)[2].strip(), "",
            f"Documents: {', '.join(f'{s}: {len(r)}' for s, r in res.items())}. Line-level Pk % (k = half the mean "
            "reference segment length), means over documents.", "", "## How much K matters (K given)", ""]
     rows = []

@@ -1156,7 +1156,9 @@ def t_lectures(b: Bench) -> list[str]:
            f"and the lecture .dev files ({', '.join(devs)}); the second paired table therefore also shows the .ref "
            "files alone. 'best + MiniLM term' = `best` with `encoder=minilm` (optional extra; weight chosen on "
            "choi/3-5 only)" + ("" if have else f" — rows skipped ({why})") + f". Peer figures: {SRC['ANCHORS']} "
-           f"(same files and conventions). Reproduce: {b.cmd('lectures')}.", ""]
+           f"(same files and conventions). Reproduce: {b.cmd('lectures')}. How much K matters here, and how "
+           "automatic-K rules chosen on one corpus fare on the other: `benchmarks/results/real_documents_k.md` "
+           "(`python benchmarks/real_documents_k.py`).", ""]
     body = []
     for s in sets:
         for i, (lab, m, p, g) in enumerate(spec):
