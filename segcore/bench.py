@@ -1158,7 +1158,9 @@ def t_lectures(b: Bench) -> list[str]:
            "choi/3-5 only)" + ("" if have else f" — rows skipped ({why})") + f". Peer figures: {SRC['ANCHORS']} "
            f"(same files and conventions). Reproduce: {b.cmd('lectures')}. How much K matters here, and how "
            "automatic-K rules chosen on one corpus fare on the other: `benchmarks/results/real_documents_k.md` "
-           "(`python benchmarks/real_documents_k.py`).", ""]
+           "(`python benchmarks/real_documents_k.py`); what a normalized-cut term, a segment-length prior and "
+           "minimum-Bayes-risk decoding for Pk change with K given: `benchmarks/results/real_documents_kgiven.md` "
+           "(`python benchmarks/real_documents_kgiven.py`).", ""]
     body = []
     for s in sets:
         for i, (lab, m, p, g) in enumerate(spec):
