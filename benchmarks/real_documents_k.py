@@ -147,14 +147,16 @@ def report(res: dict, seconds: float, args) -> list[str]:
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def cli(doc: str, sets, study, report, out: Path):
+    """The command line both real-document studies share: run `study` on every document of `sets`, write
+    `report`'s lines to `out` and print them."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0, help="first N documents of each set (0 = all)")
     args = ap.parse_args()
     t0 = time.time()
     res = {}
-    for s in SETS:
+    for s in sets:
         try:
             docs = load_source(s)[: args.limit or None]
         except InputError as exc:
@@ -163,10 +165,10 @@ def main():
         res[s] = run_many(study, docs, jobs=args.jobs)
         print(f"{s}: {len(docs)} documents, {time.time() - t0:.0f} s", flush=True)
     text = "\n".join(report(res, time.time() - t0, args)) + "\n"
-    OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(text, encoding="utf-8")
     print(text)
 
 
 if __name__ == "__main__":
-    main()
+    cli(__doc__, SETS, study, report, OUT)

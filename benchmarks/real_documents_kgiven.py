@@ -17,9 +17,7 @@ Every variant keeps best's default objective (UI word likelihood + CVS) and the 
 """
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -27,12 +25,9 @@ from scipy.special import logsumexp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from real_documents_k import P, md_table  # noqa: E402
+from real_documents_k import P, cli, md_table  # noqa: E402
 from segcore.algorithms.best import objective  # noqa: E402
-from segcore.bench import load_source  # noqa: E402
-from segcore.errors import InputError  # noqa: E402
 from segcore.metrics import default_k, pk  # noqa: E402
-from segcore.parallel import run_many  # noqa: E402
 from segcore.scores import Score, WeightedSum  # noqa: E402
 from segcore.splitters import dp_table  # noqa: E402
 
@@ -175,26 +170,5 @@ def report(res: dict, seconds: float, args) -> list[str]:
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--limit", type=int, default=0, help="first N documents of each set (0 = all)")
-    args = ap.parse_args()
-    t0 = time.time()
-    res = {}
-    for s in SETS:
-        try:
-            docs = load_source(s)[: args.limit or None]
-        except InputError as exc:
-            print(f"{s}: skipped ({exc})", flush=True)
-            continue
-        res[s] = run_many(study, docs, jobs=args.jobs)
-        print(f"{s}: {len(docs)} documents, {time.time() - t0:.0f} s", flush=True)
-    text = "\n".join(report(res, time.time() - t0, args)) + "\n"
-    OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
-    print(text)
-
-
 if __name__ == "__main__":
-    main()
+    cli(__doc__, SETS, study, report, OUT)
