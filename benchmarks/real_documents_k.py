@@ -152,7 +152,7 @@ def cli(doc: str, sets, study, report, out: Path):
     `report`'s lines to `out` and print them."""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--limit", type=int, default=0, help="first N documents of each set (0 = all)")
+    ap.add_argument("--limit", type=int, default=0, help="first N documents of each set, printed only (0 = all, written)")
     args = ap.parse_args()
     t0 = time.time()
     res = {}
@@ -165,8 +165,9 @@ def cli(doc: str, sets, study, report, out: Path):
         res[s] = run_many(study, docs, jobs=args.jobs)
         print(f"{s}: {len(docs)} documents, {time.time() - t0:.0f} s", flush=True)
     text = "\n".join(report(res, time.time() - t0, args)) + "\n"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(text, encoding="utf-8")
+    if not args.limit:  # a trial run on a few documents prints, and keeps the full run's file
+        out.parent.mkdir(exist_ok=True)
+        out.write_text(text, encoding="utf-8")
     print(text)
 
 
