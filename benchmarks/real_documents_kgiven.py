@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from real_documents_k import P, cli, md_table  # noqa: E402
 from segcore.algorithms.best import objective  # noqa: E402
 from segcore.metrics import default_k, pk  # noqa: E402
-from segcore.scores import Score, WeightedSum  # noqa: E402
+from segcore.scores import BlockSums, Score, WeightedSum  # noqa: E402
 from segcore.splitters import dp_table  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "real_documents_kgiven.md"
@@ -69,11 +69,8 @@ def line_graph(counts, idf: bool, decay: str, band: int) -> np.ndarray:
 
 def ncut(w: np.ndarray) -> Additive:
     """Malioutov & Barzilay 2006 eq 1–2: a segment A costs cut(A, V−A)/vol(A) = 1 − assoc(A, A)/vol(A)."""
-    n = w.shape[0]
-    s = np.zeros((n + 1, n + 1))
-    s[1:, 1:] = w.cumsum(0).cumsum(1)
-    vol = np.concatenate([[0.0], np.cumsum(w.sum(1))])
-    return Additive(n, lambda i, j: 1.0 - (s[j, j] - s[i, j] - s[j, i] + s[i, i]) / np.maximum(vol[j] - vol[i], 1e-12))
+    assoc, vol = BlockSums(w), np.concatenate([[0.0], np.cumsum(w.sum(1))])
+    return Additive(w.shape[0], lambda i, j: 1.0 - assoc(i, j) / np.maximum(vol[j] - vol[i], 1e-12))
 
 
 def length_prior(n: int, k: int, shape: str) -> Additive:

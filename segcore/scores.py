@@ -60,6 +60,18 @@ def _prefix(x: np.ndarray) -> np.ndarray:
     return out
 
 
+class BlockSums:
+    """Σ_{u,v ∈ [i, j)} w[u, v] of an N×N matrix in O(1) per block, from its 2D prefix sums."""
+
+    def __init__(self, w: np.ndarray):
+        self._s = np.zeros((w.shape[0] + 1, w.shape[1] + 1))
+        self._s[1:, 1:] = w.cumsum(0).cumsum(1)
+
+    def __call__(self, i, j):
+        s = self._s
+        return s[j, j] - s[i, j] - s[j, i] + s[i, i]
+
+
 @register_score
 class EuclideanScore(Score):
     """Sum of squared deviations from the segment mean (Alemi & Ginsparg 2015 eq 19–20)."""
@@ -118,13 +130,12 @@ class C99Score(Score):
         self.similarity = cosine_matrix(x)
         self.ranked = rank_transform(self.similarity, self.rank) if self.rank > 0 else self.similarity
         self.n = self.ranked.shape[0]
-        self._s = np.zeros((self.n + 1, self.n + 1))
-        self._s[1:, 1:] = self.ranked.cumsum(0).cumsum(1)
+        self._block = BlockSums(self.ranked)
         return self
 
     def parts(self, starts, ends):
         i, j = np.asarray(starts), np.asarray(ends)
-        beta = self._s[j, j] - self._s[i, j] - self._s[j, i] + self._s[i, i]
+        beta = self._block(i, j)
         return np.stack([beta, ((j - i) ** 2).astype(float)], axis=-1)
 
     def key(self, agg):
