@@ -195,9 +195,9 @@ if not args.skip_lda:
 
 if args.minilm > 0:
     try:
-        from segcore.encoders import _minilm, encode
+        from segcore.encoders import encode, load_minilm
 
-        _minilm()
+        load_minilm()
         have_minilm = True
     except Exception as exc:  # MissingDependencyError: the extra is not installed
         have_minilm = False

@@ -7,13 +7,10 @@ a SegcoreError into its own message and any other exception into a short generic
 """
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
-import json
 import re
 import sys
-import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +25,7 @@ import streamlit as st  # noqa: E402
 from segcore import METHODS, loaders, segment  # noqa: E402
 from segcore.document import Document  # noqa: E402
 from segcore.errors import InputError, SegcoreError  # noqa: E402
-from segcore.methods import REP_KEYS as REP_PARAM_NAMES  # noqa: E402  (grouped together in the sidebar)
+from segcore.pipeline import REP_KEYS as REP_PARAM_NAMES  # noqa: E402  (grouped together in the sidebar)
 from segcore.metrics import default_k, evaluate, pk, windowdiff  # noqa: E402
 
 SAMPLES_DIR = ROOT / "assets" / "samples"
@@ -494,9 +491,8 @@ def run_method(state: DocState, method: str, k: int | None, params: dict, where=
                    what=f"Method {method}")
 
 
-# Methods that learn from a reference corpus passed in segment(context=...): method → context key. segcore's
-# Method has no field saying so (yet), so the app keeps this one list; everything else comes from the registry.
-CORPUS_METHODS = {"lda": "lda_corpus"}
+# Methods that learn from a reference corpus (the registry's `needs`), given to segment(context={'corpus': ...}).
+CORPUS_METHODS = {m.name: "corpus" for m in METHODS.values() if "corpus" in m.needs}
 SAMPLES_CORPUS = "bundled samples"
 
 
@@ -561,7 +557,8 @@ def method_context(method: str) -> Outcome:
 def cached_curve(doc_key: str, _doc: Document, method: str, kmax: int, items: tuple, _params: dict):
     """costs_by_k up to kmax (one DP run with K = kmax gives the best cost of every K ≤ kmax)."""
     seg = _run_segment(_doc, method, kmax, _params)
-    return seg.signals.get("costs_by_k")
+    costs = seg.signals.get("costs_by_k")
+    return costs.values if costs is not None else None
 
 
 def rep_kwargs(params: dict) -> dict:
@@ -593,17 +590,9 @@ def cached_bags(doc_key: str, _doc: Document, stopwords: str = "choi", stem: boo
 @st.cache_data(max_entries=16, show_spinner=False)
 def cached_representation(doc_key: str, _doc: Document, items: tuple, _rep: dict):
     """N×D element matrix (all N elements, no cut): sparse term counts for tf/tf-idf, dense vector sums."""
-    from segcore.representations import idf_weights, term_matrix, tfidf_matrix
-
-    if _rep["rep"] in ("tf", "tfidf"):
-        bags = cached_bags(doc_key, _doc, _rep["stopwords"], bool(_rep["stem"]))
-        tf, vocab = term_matrix(bags)
-        if _rep["rep"] == "tfidf":
-            tf = tfidf_matrix(tf, idf_weights(bags, vocab))
-        return tf
     from segcore.pipeline import represent
 
-    return represent(_doc.elements, cut=0, **_represent_kwargs(_rep)).matrix
+    return represent(_doc.elements, cut=0, sparse=True, **_represent_kwargs(_rep)).matrix
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -634,9 +623,7 @@ def metrics(reference, boundaries, tolerance: int = 1, k: int | None = None) -> 
     return evaluate(reference, boundaries, k=k, tolerance=tolerance)
 
 
-def evenly_spaced(n: int, k: int) -> list[int]:
-    k = max(1, min(int(k), n))
-    return sorted({int(round(n * (i + 1) / k)) for i in range(k)})
+from segcore.evaluation import evenly_spaced  # noqa: E402,F401  (one definition, used by the pages)
 
 
 def pairwise(segs: dict[str, list[int]], measure: str = "pk") -> dict[str, dict[str, float]]:
@@ -648,67 +635,6 @@ def pairwise(segs: dict[str, list[int]], measure: str = "pk") -> dict[str, dict[
         for b, rb in segs.items():
             out[a][b] = fn(ra, rb, default_k(ra))
     return out
-
-
-# ---- exports ---------------------------------------------------------------------------------------------------
-
-def export_json(doc: Document, seg, extra: dict | None = None) -> str:
-    d = seg.to_dict(doc)
-    d.update({"source": doc.source, "level": doc.level, "reference": doc.reference})
-    if extra:
-        d.update(extra)
-    return json.dumps(d, ensure_ascii=False, indent=2, default=_json_default)
-
-
-def _json_default(o):
-    if isinstance(o, (np.integer,)):
-        return int(o)
-    if isinstance(o, (np.floating,)):
-        return float(o)
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    return str(o)
-
-
-def export_csv(doc: Document, boundaries: list[int]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(["segment", "start", "end", "text"])
-    for i, ((a, b), text) in enumerate(zip(doc.segments(boundaries), doc.segment_texts(boundaries)), 1):
-        w.writerow([i, a, b, text])
-    return buf.getvalue()
-
-
-def export_choi(doc: Document, boundaries: list[int]) -> str:
-    """Choi's .ref format: one element per line, segments between lines of ==========, which open and close."""
-    sep = "=" * 10
-    lines = [sep]
-    for a, b in doc.segments(boundaries):
-        if doc.level == "word":
-            lines.append(" ".join(doc.elements[a:b]))
-        else:
-            lines.extend(doc.elements[a:b])
-        lines.append(sep)
-    return "\n".join(lines) + "\n"
-
-
-def export_jsonl(doc: Document, seg, top_terms: list[list[str]] | None = None) -> str:
-    """One JSON object per segment, ready to index for retrieval."""
-    out = []
-    texts = doc.segment_texts(seg.boundaries)
-    for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), texts)):
-        rec = {"id": f"{Path(doc.source or 'document').stem}#{i + 1}", "chunk": i + 1, "start": a, "end": b,
-               "n_elements": b - a, "level": doc.level, "text": text, "source": doc.source, "method": seg.method}
-        if top_terms is not None and i < len(top_terms):
-            rec["top_terms"] = list(top_terms[i])
-        out.append(json.dumps(rec, ensure_ascii=False))
-    return "\n".join(out) + "\n"
-
-
-def timed(fn, *args, **kwargs):
-    t = time.perf_counter()
-    v = fn(*args, **kwargs)
-    return v, time.perf_counter() - t
 
 
 # ---- links: method and parameters in the URL -------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
 from pages import common  # noqa: E402
-from segcore import METHODS, plots  # noqa: E402
+from segcore import METHODS, exports, plots  # noqa: E402
 
 common.require_frame()
 ss = st.session_state
@@ -239,7 +239,7 @@ with tab_profile:
     ss.setdefault("novelty_window", 3 if doc.level == "sentence" else 25)
     window = st.slider("Window of the novelty curve (elements each side)", 1, 100 if doc.level == "word" else 20,
                        key="novelty_window")
-    profiles = {f"{name} (method)": v for name, v in plots.positional_signals(seg.signals, doc.n).items()}
+    profiles = {f"{name} (method)": v for name, v in plots.gap_curves(seg.signals, doc.n).items()}
     nov = common.guarded(common.cached_novelty, state.key, doc, common._items(rep), rep, int(window),
                          what="The novelty curve")
     novelty_name = "novelty: 1 − cosine(window before, window after)"
@@ -247,8 +247,7 @@ with tab_profile:
         st.error(nov.error)
     else:
         profiles[novelty_name] = nov.value
-    thr = seg.signals.get("threshold")
-    thr = float(thr) if isinstance(thr, (int, float)) and any("depth" in n for n in profiles) else None
+    thr = next((s.threshold for s in seg.curves("gap").values() if s.threshold is not None), None)
     own = len(profiles) > 1  # the method's own gap scores come first; the novelty curve is then off by default
     st.plotly_chart(plots.profile_figure(profiles, doc.n, bounds, doc.reference, highlight=hl_range, threshold=thr,
                                          hidden={novelty_name} if own else ()),
@@ -258,7 +257,7 @@ with tab_profile:
                                                  "the method's own scores." if own else "."))
 
 with tab_cost:
-    costs = seg.signals.get("costs_by_k")
+    costs = seg.signals["costs_by_k"].values if "costs_by_k" in seg.signals else None
     kmax = min(doc.n, 40)
     curve_note = ""
     if costs is not None and len(costs) < kmax and doc.n <= 2000:
@@ -268,15 +267,16 @@ with tab_cost:
             costs = cur.value
     elif costs is not None and doc.n > 2000 and len(costs) < kmax:
         curve_note = f" Only K ≤ {len(costs)} shown: longer curves are not computed for texts over 2,000 {unit}."
-    gains = seg.signals.get("gradient")
-    density = seg.signals.get("density")
+    gains = seg.signals["gradient"].values if "gradient" in seg.signals else None
+    density = seg.signals["density"].values if "density" in seg.signals else None
+    smoothed = seg.signals.get("smoothed_gradient")
     if costs is None and gains is None and density is not None and len(density) > 1:
         fig = plots.cost_curve_figure(density, seg.k, len(doc.reference) if doc.reference else None,
                                       y_title="inside density D after K−1 splits (higher is denser)")
     elif costs is not None or gains is not None:
         fig = plots.cost_curve_figure(costs, seg.k, len(doc.reference) if doc.reference else None, gains=gains,
-                                      smoothed_gains=seg.signals.get("smoothed_gradient"),
-                                      threshold=seg.signals.get("threshold"))
+                                      smoothed_gains=smoothed.values if smoothed else None,
+                                      threshold=smoothed.threshold if smoothed else None)
     else:
         fig = None
     if fig is None:
@@ -302,14 +302,14 @@ with tab_export:
     base = f"{stem}.{method}.k{seg.k}"
     e1, e2, e3, e4 = st.columns(4)
     # callables: an export is only built when its button is clicked (deferred download data)
-    e1.download_button("JSON", partial(common.export_json, doc, seg), f"{base}.json", "application/json",
+    e1.download_button("JSON", partial(exports.to_json, doc, seg), f"{base}.json", "application/json",
                        on_click="ignore", key="dl_json", help="Boundaries, segments with text, parameters, timing.")
-    e2.download_button("CSV", partial(common.export_csv, doc, bounds), f"{base}.csv", "text/csv", on_click="ignore",
+    e2.download_button("CSV", partial(exports.to_csv, doc, seg), f"{base}.csv", "text/csv", on_click="ignore",
                        key="dl_csv", help="segment, start, end, text")
-    e3.download_button("Choi .ref", partial(common.export_choi, doc, bounds), f"{base}.ref", "text/plain",
+    e3.download_button("Choi .ref", partial(exports.to_choi, doc, seg), f"{base}.ref", "text/plain",
                        on_click="ignore", key="dl_choi", help="One element per line, segments separated by lines "
                                                                "of ==========")
-    e4.download_button("JSONL chunks", partial(common.export_jsonl, doc, seg, tops), f"{base}.jsonl",
+    e4.download_button("JSONL chunks", partial(exports.to_jsonl, doc, seg, tops), f"{base}.jsonl",
                        "application/jsonl", on_click="ignore", key="dl_jsonl",
                        help="One JSON object per segment, for a retrieval index.")
     st.caption("Link to this view: copy the address bar (the method, K, level, sample and changed parameters are "

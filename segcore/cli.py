@@ -1,4 +1,5 @@
-"""Command line: `segcore segment`, `segcore evaluate`, `segcore methods` (see --help)."""
+"""Command line: `segcore segment`, `segcore evaluate`, `segcore methods` (see --help). Errors print one line and exit
+with status 2; nothing prints a traceback."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +8,13 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import InputError, ParameterError, SegcoreError
+from .datasets import corpus_texts, load_dataset
+from .errors import ParameterError, SegcoreError
+from .evaluation import evaluate
+from .exports import FORMATS as EXPORTS, export
+from .loaders import FORMATS, LEVELS, dataset_files, load
+from .methods import METHODS, get_method, segment
+from .parallel import Progress, run_many
 
 
 def _params(pairs: list[str]) -> dict:
@@ -20,17 +27,26 @@ def _params(pairs: list[str]) -> dict:
     return out
 
 
-def cmd_segment(args) -> int:
-    from .loaders import load
-    from .methods import segment
+def _context(method: str, corpus: str | None) -> dict | None:
+    """context= for segment(): the reference corpus a method learns from, when it needs one (--corpus)."""
+    needs = get_method(method).needs
+    if corpus and "corpus" not in needs:
+        raise ParameterError(f"--corpus is for methods that learn from a reference corpus "
+                             f"({', '.join(m.name for m in METHODS.values() if 'corpus' in m.needs)}), not {method}")
+    return {"corpus": corpus_texts(corpus)} if corpus else None
 
+
+def cmd_segment(args) -> int:
+    params = _params(args.param)
+    get_method(args.method).resolve(params)  # a bad method or parameter fails once, before any file is read
+    context = _context(args.method, args.corpus)
     if args.input != "-" and Path(args.input).is_dir():
-        return _segment_folder(args)
+        return _segment_folder(args, params, context)
     data = sys.stdin.buffer.read() if args.input == "-" else args.input
     doc = load(data, format=args.format, level=args.level, source="stdin" if args.input == "-" else None)
-    seg = segment(doc, args.method, args.k, **_params(args.param))
-    if args.json:
-        print(json.dumps(seg.to_dict(doc), ensure_ascii=False))
+    seg = segment(doc, args.method, args.k, context=context, **params)
+    if args.to != "text":
+        print(export(doc, seg, args.to), end="")
         return 0
     for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
         print(f"========== segment {i + 1}: elements {a}–{b - 1}")
@@ -39,131 +55,151 @@ def cmd_segment(args) -> int:
     return 0
 
 
-def _segment_folder(args) -> int:
-    """Every document file of a folder through segcore.parallel.run_many (serial, or dask with --jobs/--scheduler)."""
-    from .bench import Progress, segment_folder
+def segment_file(task) -> dict:
+    """Worker of the folder mode: (path, source name, format, level, method, k, params, context) → the Segmentation
+    as a dict with the document's `source`, or {'source', 'error'}."""
+    path, source, fmt, level, method, k, params, context = task
+    try:
+        doc = load(Path(path), format=fmt, level=level, source=source)
+        seg = segment(doc, method, k, context=context, **params)
+        return {"source": source, **seg.to_dict(doc)}
+    except SegcoreError as exc:
+        return {"source": source, "error": str(exc)}
 
+
+def _segment_folder(args, params: dict, context) -> int:
+    """Every document file of a folder through run_many (serial, or dask with --jobs/--scheduler); a file that
+    fails is reported and the others go on (exit status 2 if any failed)."""
+    root = Path(args.input)
+    tasks = [(str(p), p.relative_to(root).as_posix(), args.format, args.level, args.method, args.k, params, context)
+             for p in dataset_files(root, args.format)]
     progress = Progress("segment") if sys.stderr.isatty() else None
-    rows = segment_folder(args.input, args.format, args.level, args.method, args.k, _params(args.param),
-                          jobs=args.jobs, scheduler=args.scheduler, progress=progress)
+    rows = run_many(segment_file, tasks, jobs=args.jobs, scheduler=args.scheduler, progress=progress)
     failed = 0
     for r in rows:
         if "error" in r:
             failed += 1
             print(f"segcore: error: {r['source']}: {r['error']}", file=sys.stderr)
-        if args.json:
+        if args.to == "json":
             print(json.dumps(r, ensure_ascii=False))
         elif "error" not in r:
             print(f"{r['source']}\t{r['k']} segments of {r['n_elements']} {args.level}s\tboundaries "
                   f"{' '.join(map(str, r['boundaries']))}")
+    if failed:
+        print(f"segcore: {failed} of {len(rows)} files failed", file=sys.stderr)
     return 2 if failed else 0
 
 
-def cmd_bench(args) -> int:
-    from .bench import run_bench
-
-    return run_bench(args)
-
-
-def _dataset_docs(path: str, fmt: str):
-    from .loaders import iter_dataset
-
-    try:
-        from .datasets import is_named, load_named
-    except ImportError:
-        is_named = None
-    if is_named is not None and is_named(path):
-        return load_named(path)
-    if not Path(path).exists():
-        raise InputError(f"dataset not found: {path}")
-    return list(iter_dataset(path, format=fmt))
-
-
 def cmd_evaluate(args) -> int:
-    from .evaluation import evaluate_dataset
-
-    docs = _dataset_docs(args.dataset, args.format)
-    progress = None if args.json or not sys.stderr.isatty() else (
-        lambda d, t: print(f"\r{d}/{t} documents", end="" if d < t else "\n", file=sys.stderr))
+    params = _params(args.param)
+    context = _context(args.method, args.corpus)
+    docs, problems = load_dataset(args.dataset, args.format)
+    for msg in problems:
+        print(f"segcore: error: {msg}", file=sys.stderr)
+    progress = None if args.json or not sys.stderr.isatty() else Progress("evaluate")
     t0 = time.perf_counter()
-    result = evaluate_dataset(docs, args.method, _params(args.param), k_from_reference=args.k_from_reference,
-                              tolerance=args.tolerance, idf=args.idf, jobs=args.jobs, scheduler=args.scheduler,
-                              progress=progress)
-    result["summary"]["wall_seconds"] = time.perf_counter() - t0
+    result = evaluate(docs, args.method, params, k_given=args.k_from_reference, protocol=args.protocol,
+                      tolerance=args.tolerance, idf=args.idf, jobs=args.jobs, scheduler=args.scheduler,
+                      progress=progress, context=context)
+    out = result.to_dict()
+    out["summary"].update(wall_seconds=time.perf_counter() - t0, unreadable_files=len(problems))
     if args.json:
-        print(json.dumps(result))
-        return 0
+        print(json.dumps(out))
+        return 2 if problems else 0
     print(f"{'document':40s} {'N':>5s} {'Kref':>4s} {'Khyp':>4s} {'Pk':>7s} {'WD':>7s} {'F1':>6s} {'sec':>7s}")
-    for r in result["documents"]:
+    for r in result.rows:
         if "error" in r:
-            print(f"{r['path'][-40:]:40s} {r['n_elements']:5d} error: {r['error']}")
+            print(f"{r['source'][-40:]:40s} {r['n_original']:5d} error: {r['error']}")
             continue
-        print(f"{r['path'][-40:]:40s} {r['n_elements']:5d} {len(r['reference']):4d} {len(r['hypothesis']):4d} "
-              f"{100 * r['pk']:6.2f}% {100 * r['windowdiff']:6.2f}% {r['f1']:6.3f} {r['seconds']:7.3f}")
-    s = result["summary"]
-    print(f"\n{s['documents']} documents ({s['failed']} failed): Pk {100 * s['pk']:.2f}%  WindowDiff "
-          f"{100 * s['windowdiff']:.2f}%  F1 {s['f1']:.3f}  {1000 * s['seconds_per_document']:.1f} ms/document")
-    return 0
+        print(f"{r['source'][-40:]:40s} {r['n']:5d} {r['k_ref']:4d} {r['k_hyp']:4d} {100 * r['pk']:6.2f}% "
+              f"{100 * r['windowdiff']:6.2f}% {r['f1']:6.3f} {r['seconds']:7.3f}")
+    s = out["summary"]
+    print(f"\n{s['documents']} documents ({s['failed']} failed"
+          + (f", {len(problems)} files unreadable" if problems else "") + f"), "
+          f"{s['segments_found']} segments found for {s['segments_true']} true\n"
+          f"  {args.method:22s} Pk {100 * s['pk']:6.2f}%  WindowDiff {100 * s['windowdiff']:6.2f}%  F1 {s['f1']:.3f}  "
+          f"{1000 * s['seconds_per_document']:.1f} ms/document\n"
+          f"  {'no boundary':22s} Pk {100 * s['pk_none']:6.2f}%  WindowDiff {100 * s['windowdiff_none']:6.2f}%\n"
+          f"  {'evenly spaced, same K':22s} Pk {100 * s['pk_even']:6.2f}%  WindowDiff {100 * s['windowdiff_even']:6.2f}%"
+          f"  F1 {s['f1_even']:.3f}")
+    return 2 if problems else 0
 
 
 def cmd_methods(args) -> int:
-    from .methods import METHODS
-
     if args.json:
-        print(json.dumps({m.name: {"summary": m.summary, "citation": m.citation,
-                                   "params": {p.name: {"default": p.default, "help": p.help,
-                                                       "choices": list(p.choices) if p.choices else None}
+        print(json.dumps({m.name: {"summary": m.summary, "citation": m.citation, "needs": list(m.needs),
+                                   "params": {p.name: {"default": p.default, "help": p.help, "domain": p.domain(),
+                                                       "choices": list(p.choices) if p.choices else None,
+                                                       "low": p.low, "high": p.high}
                                               for p in m.params}} for m in METHODS.values()}))
         return 0
     for m in METHODS.values():
-        print(f"{m.name}: {m.summary} [{m.citation}]")
+        needs = f" (needs --corpus)" if "corpus" in m.needs else ""
+        print(f"{m.name}: {m.summary} [{m.citation}]{needs}")
         for p in m.params:
-            choices = f" ({'|'.join(map(str, p.choices))})" if p.choices else ""
-            print(f"    {p.name}={p.default}{choices}  {p.help}")
+            print(f"    {p.name}={p.default}  ({p.domain()})  {p.help}")
     return 0
 
 
+def _count(low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+        if not low <= v <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, got {v}")
+        return v
+    return parse
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (no usage block), as every other error of the CLI."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="segcore", description="Linear text segmentation.")
-    sub = ap.add_subparsers(dest="command", required=True)
-    formats = ["auto", "text", "pdf", "choi", "arxiv"]
+    ap = _Parser(prog="segcore", description="Linear text segmentation.")
+    sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    corpus_help = ("reference corpus for methods that learn from one (lda): a bundled dataset name such as "
+                   "choi/3-5, or a folder or file of .txt/.ref texts")
 
     s = sub.add_parser("segment", help="segment one document")
     s.add_argument("input", help="a file path, a folder (every document file in it, one result each), or - for "
                                  "standard input")
-    s.add_argument("--format", default="auto", choices=formats)
-    s.add_argument("--level", default="sentence", choices=["sentence", "word"], help="elements: sentences or words")
+    s.add_argument("--format", default="auto", choices=FORMATS)
+    s.add_argument("--level", default="sentence", choices=LEVELS, help="elements: sentences or words")
     s.add_argument("--method", default="cvs")
     s.add_argument("--k", type=int, default=None, help="number of segments (default: the method's automatic rule)")
     s.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
-    s.add_argument("--json", action="store_true", help="JSON output (one line per document for a folder)")
-    s.add_argument("--jobs", type=int, default=1, help="folder input: worker processes (dask local cluster when > 1)")
+    s.add_argument("--corpus", default=None, help=corpus_help)
+    s.add_argument("--to", default="text", choices=("text", *EXPORTS),
+                   help="output: the segments' text (default), or an export format (a folder gives JSON lines)")
+    s.add_argument("--json", dest="to", action="store_const", const="json", help="same as --to json")
+    s.add_argument("--jobs", type=_count(1, 256), default=1,
+                   help="folder input: worker processes (dask local cluster when > 1)")
     s.add_argument("--scheduler", default=None, help="folder input: address of an existing dask scheduler")
     s.set_defaults(func=cmd_segment)
 
     e = sub.add_parser("evaluate", help="evaluate a method on a dataset with reference segmentations")
     e.add_argument("dataset", help="a folder or .zip of documents, or a bundled dataset name such as choi/3-11")
-    e.add_argument("--format", default="auto", choices=formats)
+    e.add_argument("--format", default="auto", choices=FORMATS)
     e.add_argument("--method", default="cvs")
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
     e.add_argument("--param", action="append", metavar="KEY=VALUE")
+    e.add_argument("--corpus", default=None, help=corpus_help)
+    e.add_argument("--protocol", default="all", choices=("all", "alemi"),
+                   help="all: every element kept (nltk's Pk window); alemi: Alemi & Ginsparg's (short sentences "
+                        "dropped, window round(N/2K) − 1)")
     e.add_argument("--idf", default="document", choices=["document", "dataset"],
                    help="idf from each document's own elements or from the dataset's documents")
-    e.add_argument("--tolerance", type=int, default=1, help="boundary F1 tolerance in elements")
-    e.add_argument("--jobs", type=int, default=1, help="worker processes (dask local cluster when > 1)")
+    e.add_argument("--tolerance", type=_count(0, 1000), default=1, help="boundary F1 tolerance in elements")
+    e.add_argument("--jobs", type=_count(1, 256), default=1, help="worker processes (dask local cluster when > 1)")
     e.add_argument("--scheduler", default=None, help="address of an existing dask scheduler")
     e.add_argument("--json", action="store_true")
     e.set_defaults(func=cmd_evaluate)
-
-    b = sub.add_parser("bench", help="regenerate BENCHMARKS.md: the published experiments next to ours")
-    b.add_argument("--quick", action="store_true", help="first 20 documents of each set (a couple of minutes)")
-    b.add_argument("--jobs", type=int, default=1, help="worker processes (dask local cluster when > 1)")
-    b.add_argument("--scheduler", default=None, help="address of an existing dask scheduler")
-    b.add_argument("--only", default=None, metavar="TABLE,...",
-                   help="tables: goals, choi, alemi1 … alemi6, choi6, choi7, misra, simon, encoders, time, lectures")
-    b.add_argument("--output", default="BENCHMARKS.md", help="markdown file to write (default BENCHMARKS.md)")
-    b.add_argument("--limit", type=int, default=None, help=argparse.SUPPRESS)  # tests: first N documents per set
-    b.set_defaults(func=cmd_bench)
 
     m = sub.add_parser("methods", help="list the named methods and their parameters")
     m.add_argument("--json", action="store_true")

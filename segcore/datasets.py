@@ -1,5 +1,6 @@
 """Benchmark datasets bundled under assets/datasets/ (gzip'd JSON lines): Choi (2000) subsets and Alemi &
-Ginsparg's (2015) arXiv test set. See assets/datasets/PROVENANCE.md."""
+Ginsparg's (2015) arXiv test set (see assets/datasets/PROVENANCE.md); a dataset or a reference corpus named by a
+bundled name or a path."""
 from __future__ import annotations
 
 import gzip
@@ -9,6 +10,8 @@ from pathlib import Path
 
 from .document import Document
 from .errors import InputError
+from .loaders import read_dataset
+from .topicmodel import read_corpus
 
 ROOT = Path(__file__).resolve().parent.parent / "assets" / "datasets"
 FILES = {"choi/3-11": "choi_3-11.jsonl.gz", "choi/3-5": "choi_3-5.jsonl.gz", "choi/6-8": "choi_6-8.jsonl.gz",
@@ -55,3 +58,28 @@ def concatenate(docs: list[Document], source: str = "concatenation") -> Document
         ref.extend(len(elements) + b for b in d.reference)
         elements.extend(d.elements)
     return Document(elements, ref, level=docs[0].level, source=source)
+
+
+def load_dataset(name_or_path: str, format: str = "auto", level: str | None = None,
+                 max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
+    """A bundled dataset by name, or the documents of a folder, zip or file (`loaders.read_dataset`): (documents,
+    one message per file that could not be read)."""
+    if is_named(name_or_path):
+        return load_named(name_or_path), []
+    return read_dataset(name_or_path, format=format, level=level, max_bytes=max_bytes)
+
+
+def segment_texts(docs: list[Document]) -> list[str]:
+    """One text per reference segment (a whole document without a reference): single-topic texts to learn from."""
+    out = []
+    for d in docs:
+        out.extend(d.segment_texts(d.reference) if d.reference else ["\n".join(d.elements)])
+    return out
+
+
+def corpus_texts(name_or_path: str) -> list[str]:
+    """A reference corpus for methods that learn from one: a bundled dataset's reference segments, or the texts of
+    a folder or file (`topicmodel.read_corpus`)."""
+    if is_named(name_or_path):
+        return segment_texts(load_named(name_or_path))
+    return read_corpus(name_or_path)

@@ -17,6 +17,14 @@ class Document:
     meta: dict = field(default_factory=dict)
 
     def __post_init__(self):
+        if isinstance(self.elements, (str, bytes)) or not isinstance(self.elements, (list, tuple)):
+            raise InputError(f"{self.source or 'the text'}: elements must be a list of strings (sentences or "
+                             f"words), got {type(self.elements).__name__}; to split a text, use segcore.loaders")
+        bad = next((i for i, e in enumerate(self.elements) if not isinstance(e, str)), None)
+        if bad is not None:
+            raise InputError(f"{self.source or 'the text'}: element {bad} is {type(self.elements[bad]).__name__}, "
+                             f"not a string")
+        self.elements = list(self.elements)
         if not self.elements:
             raise InputError(f"{self.source or 'the text'}: no text found (empty or whitespace only)")
         if self.reference is not None:
@@ -38,7 +46,13 @@ class Document:
 
 def check_boundaries(boundaries, n: int, what: str = "segmentation") -> list[int]:
     """Validate segment end indices: strictly increasing, inside 1..n, last == n."""
-    b = [int(x) for x in boundaries]
+    try:
+        b = [int(x) for x in boundaries]
+        whole = all(x == y for x, y in zip(b, boundaries))
+    except (TypeError, ValueError, OverflowError):
+        whole = False
+    if not whole:
+        raise InputError(f"{what}: segment ends must be whole numbers, got {str(boundaries)[:80]}")
     if not b or b[-1] != n:
         raise InputError(f"{what}: must end at the number of elements ({n}), got {b[-1] if b else 'nothing'}")
     if any(x <= y for x, y in zip(b[1:], b[:-1])) or b[0] < 1:

@@ -9,6 +9,9 @@ from functools import lru_cache
 import numpy as np
 
 from .errors import MissingDependencyError, ParameterError
+from .representations import term_matrix, vector_matrix
+from .text import bags as make_bags
+from .vectors import load_vectors
 
 ENCODERS = ("glove-mean", "minilm")
 MINILM_INSTALL = "pip install -r requirements-minilm.txt"
@@ -28,10 +31,6 @@ def encode(elements: list[str], encoder: str = "glove-mean", *, stopwords="choi"
 
 
 def _glove_mean(elements, stopwords, vectors) -> np.ndarray:
-    from .representations import term_matrix, vector_matrix
-    from .text import bags as make_bags
-    from .vectors import load_vectors
-
     kv = load_vectors(vectors)
     bags = [[w for w in bag if w in kv.key_to_index] for bag in make_bags(elements, stopwords=stopwords)]
     tf, vocab = term_matrix(bags)
@@ -43,13 +42,13 @@ def _glove_mean(elements, stopwords, vectors) -> np.ndarray:
 @lru_cache(maxsize=64)
 def _minilm_encode(elements: tuple[str, ...], batch_size: int) -> np.ndarray:
     """MiniLM embeddings of a whole text, remembered for the last 64 texts (re-segmenting costs no re-encoding)."""
-    out = _minilm().encode(list(elements), batch_size=batch_size, show_progress_bar=False,
+    out = load_minilm().encode(list(elements), batch_size=batch_size, show_progress_bar=False,
                            convert_to_numpy=True, normalize_embeddings=True)
     return np.asarray(out, dtype=float)
 
 
 @lru_cache(maxsize=1)
-def _minilm():
+def load_minilm():
     """The all-MiniLM-L6-v2 SentenceTransformer on CPU, from the package's own files; never touches a hub."""
     os.environ["HF_HUB_OFFLINE"] = "1"
     os.environ["TRANSFORMERS_OFFLINE"] = "1"

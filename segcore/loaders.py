@@ -7,24 +7,20 @@ from __future__ import annotations
 
 import functools
 import io
-import logging
-import math
 import re
-import statistics
 import sys
 import unicodedata
 import zipfile
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Iterator, Union
+from typing import BinaryIO, Union
 
 from .document import Document, boundaries_from_lengths
-from .errors import InputError, ParameterError
+from .errors import InputError, ParameterError, SegcoreError
+from .pdf import pdf_to_text
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_pdf", "load_pdf_document", "parse_choi", "parse_arxiv", "load", "iter_dataset",
+    "load_text", "load_pdf", "load_pdf_document", "parse_choi", "parse_arxiv", "load", "read_dataset", "read_files",
     "FORMATS", "LEVELS",
 ]
 
@@ -264,55 +260,6 @@ def choi_to_words(doc: Document) -> Document:
 # PDF
 # --------------------------------------------------------------------------------------------------
 
-@dataclass
-class _Line:
-    text: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    size: float
-
-
-@dataclass
-class _Box:
-    lines: list
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    size: float = 0.0
-    column: int = 0  # 0 single/spanning, 1 left, 2 right
-    footnote: bool = False
-
-
-@dataclass
-class _Para:
-    lines: list = field(default_factory=list)
-    size: float = 0.0
-    footnote: bool = False
-    top: float = 0.0  # y1 of the first line
-    bottom: float = 0.0  # y0 of the last line
-    column: int = 0
-
-
-_CID = re.compile(r"\(cid:\d+\)")
-_PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
-_ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
-_SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
-_CAPTION = re.compile(r"^(?:Figure|Fig\.|Table|Algorithm|Listing)\s*\d+[.:]")
-_LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-
-
-def _clean_line(s: str) -> str:
-    s = unicodedata.normalize("NFKC", _CID.sub("", s))
-    s = s.replace("\u00ad", "\x00SHY")  # soft hyphen: only meaningful at a line end
-    s = " ".join(s.split())
-    if s.endswith("\x00SHY"):
-        s = s[:-4] + "\u00ad"
-    return s.replace("\x00SHY", "")
-
-
 def _pdf_bytes(data, source: str) -> tuple[bytes, str]:
     if isinstance(data, (bytes, bytearray, memoryview)):
         return bytes(data), source
@@ -322,284 +269,17 @@ def _pdf_bytes(data, source: str) -> tuple[bytes, str]:
     raise InputError(f"{_name(source)}: expected PDF bytes or a file path, got {type(data).__name__}")
 
 
-def _pdf_layout(data: bytes, source: str) -> list[list[_Box]]:
-    """Text boxes of each page (upright text only), with font sizes, via pdfminer.six."""
-    try:
-        from pdfminer.high_level import extract_pages
-        from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
-    except ImportError:  # pragma: no cover - pdfminer.six is a requirement
-        from .errors import MissingDependencyError
-        raise MissingDependencyError("reading PDFs needs pdfminer.six: pip install pdfminer.six") from None
-
-    def line_of(obj) -> _Line | None:
-        chars = [c for c in obj if isinstance(c, LTChar)]
-        if chars and sum(1 for c in chars if c.upright) * 2 < len(chars):
-            return None  # rotated text, e.g. arXiv's vertical stamp in the margin
-        size = statistics.median(c.size for c in chars) if chars else 0.0
-        base = statistics.median(c.y0 for c in chars) if chars else 0.0
-        parts, last, in_marker = [], "", False
-        for o in obj:
-            t = o.get_text()
-            # footnote markers: small raised digits after punctuation or at a line start ("writing.1 The")
-            if (isinstance(o, LTChar) and (t.isdigit() or (in_marker and t == ","))
-                    and o.size < 0.85 * size and o.y0 > base + 0.15 * size
-                    and (in_marker or not last or not last.isalnum())):
-                in_marker = True
-                continue
-            in_marker = False
-            parts.append(t)
-            if t.strip():
-                last = t.strip()[-1]
-        text = _clean_line("".join(parts))
-        if not text:
-            return None
-        return _Line(text, obj.x0, obj.y0, obj.x1, obj.y1, size)
-
-    pages = []
-    log = logging.getLogger("pdfminer")
-    old_level = log.level
-    log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
-    try:
-        for page in extract_pages(io.BytesIO(data), laparams=LAParams()):
-            boxes = []
-            for el in page:
-                if isinstance(el, LTTextBox):
-                    lines = [ln for ln in (line_of(o) for o in el if isinstance(o, LTTextLine)) if ln]
-                elif isinstance(el, LTTextLine):
-                    lines = [ln] if (ln := line_of(el)) else []
-                else:  # figures, images, drawings: labels inside figures are not running text
-                    continue
-                if lines:
-                    sizes = [ln.size for ln in lines]
-                    boxes.append(_Box(lines, min(ln.x0 for ln in lines), min(ln.y0 for ln in lines),
-                                      max(ln.x1 for ln in lines), max(ln.y1 for ln in lines),
-                                      statistics.median(sizes)))
-            pages.append((page.width, page.height, boxes))
-    except Exception as e:
-        name = type(e).__name__
-        if "Password" in name or "Encrypt" in name:
-            raise InputError(f"{_name(source)}: the PDF is encrypted (password-protected); "
-                             f"save an unprotected copy first") from e
-        raise InputError(f"{_name(source)}: damaged PDF (truncated or corrupted?): the PDF parser "
-                         f"failed with {name}: {e}") from e
-    finally:
-        log.setLevel(old_level)
-    return [_order_boxes(boxes, w, h) for w, h, boxes in pages]
-
-
-def _order_boxes(boxes: list[_Box], width: float, height: float) -> list[_Box]:
-    """Reading order: top to bottom; two-column pages column by column within bands of wide boxes."""
-    mid, tol = width / 2, width * 0.02
-    for b in boxes:
-        if b.x1 <= mid + tol:
-            b.column = 1
-        elif b.x0 >= mid - tol:
-            b.column = 2
-        else:
-            b.column = 0
-    def side_by_side(col, other):  # text of column `col` that has text of `other` at the same height
-        return sum(sum(len(ln.text) for ln in b.lines) for b in boxes if b.column == col and any(
-            o.column == other and o.y0 < b.y1 and b.y0 < o.y1 for o in boxes))
-
-    if side_by_side(1, 2) < 100 or side_by_side(2, 1) < 100:  # single column
-        for b in boxes:
-            b.column = 0
-        return sorted(boxes, key=lambda b: (-round(b.y1), b.x0))
-    spans = sorted((b for b in boxes if b.column == 0), key=lambda b: -b.y1)
-    centres = [(s.y0 + s.y1) / 2 for s in spans]
-
-    def key(b):
-        if b.column == 0:
-            return (spans.index(b), 2, 0.0)
-        c = (b.y0 + b.y1) / 2
-        band = sum(1 for sc in centres if sc > c)
-        return (band, b.column, -b.y1)
-
-    return sorted(boxes, key=key)
-
-
-def _mark_footnotes(pages: list[list[_Box]], body_size: float) -> None:
-    """Small-print boxes below all body text of their column in the lower half of a page: footnotes."""
-    for boxes in pages:
-        if not boxes:
-            continue
-        height = max(b.y1 for b in boxes)
-        for b in boxes:
-            if b.size > 0.85 * body_size or b.y1 > 0.5 * height:
-                continue
-            same_col = [o for o in boxes if o.column == b.column and o.size > 0.85 * body_size]
-            if same_col and all(o.y0 >= b.y1 - 1 for o in same_col):
-                b.footnote = True
-
-
-def _norm_key(s: str) -> str:
-    return " ".join(re.sub(r"\d+", "#", s.lower()).split())
-
-
-def _remove_page_furniture(pages: list[list[_Box]]) -> None:
-    """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages)."""
-    npages = len(pages)
-    edge_keys: list[set] = []
-    page_keys: list[set] = []
-    edges: list[set] = []
-    for boxes in pages:
-        lines = sorted((ln for b in boxes for ln in b.lines), key=lambda ln: -ln.y1)
-        edge = set(map(id, lines[:3] + lines[-3:]))
-        edges.append(edge)
-        keys = {_norm_key(ln.text) for ln in lines if id(ln) in edge}
-        edge_keys.append(keys)
-        # a running head often repeats the title, which page 1 prints over several lines
-        page_keys.append(keys | {_norm_key(" ".join(ln.text for ln in b.lines)) for b in boxes})
-    repeated = set()
-    if npages >= 2:
-        counts = Counter(k for keys in page_keys for k in keys)
-        odd = Counter(k for i, keys in enumerate(page_keys) if i % 2 == 0 for k in keys)
-        even = Counter(k for i, keys in enumerate(page_keys) if i % 2 == 1 for k in keys)
-        n_odd, n_even = math.ceil(npages / 2), npages // 2
-        for keys in edge_keys:
-            for k in keys:
-                c = counts[k]
-                if c >= 2 and (c * 2 >= npages or odd[k] * 2 >= n_odd >= 2 or even[k] * 2 >= n_even >= 2):
-                    repeated.add(k)
-    for boxes, edge in zip(pages, edges):
-        for b in boxes:
-            kept = []
-            for ln in b.lines:
-                t = ln.text.strip("-–— ")
-                if _PAGE_NUMBER.match(t) or (id(ln) in edge and _ROMAN.match(t)):
-                    continue
-                if id(ln) in edge and _norm_key(ln.text) in repeated:
-                    continue
-                kept.append(ln)
-            b.lines = kept
-
-
-def _split_paragraphs(box: _Box, body_size: float) -> list[_Para]:
-    """Split a text box at short lines (a paragraph's last line, a heading) and indented first lines."""
-    paras, cur = [], []
-    width = max((ln.x1 - ln.x0) for ln in box.lines)
-    heading = box.size > 1.1 * body_size  # a title set over several lines stays one paragraph
-    for i, ln in enumerate(box.lines):
-        if cur and not heading:
-            prev = box.lines[i - 1]
-            starts_lower = ln.text[:1].islower()
-            short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
-            indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
-            if not starts_lower and (short or indented):
-                paras.append(cur)
-                cur = []
-        cur.append(ln)
-    if cur:
-        paras.append(cur)
-    return [_Para([ln.text for ln in p], statistics.median(ln.size for ln in p), box.footnote, p[0].y1, p[-1].y0,
-                  box.column)
-            for p in paras]
-
-
-class _Joiner:
-    """Join line ends: re-join hyphenated words (using the document's own vocabulary), else a space."""
-
-    def __init__(self, all_lines: list[str]):
-        self.words, self.compounds = set(), set()
-        for line in all_lines:
-            for w in _LETTERS.findall(line.lower()):
-                (self.compounds if "-" in w else self.words).add(w)
-                self.words.update(w.split("-"))
-
-    def join(self, left: str, right: str) -> str:
-        if not left:
-            return right
-        if not right:
-            return left
-        if left.endswith("\u00ad"):
-            return left[:-1] + right
-        m = re.search(r"([^\W\d_]+)-$", left)
-        if m and not left.endswith(" -"):
-            head = re.match(r"[^\W\d_]+", right)
-            if not right[:1].islower() or not head:
-                return left + right  # a real compound such as "Real-World", "COVID-19"
-            a, b = m.group(1).lower(), head.group(0).lower()
-            if (a + b) not in self.words and f"{a}-{b}" in self.compounds:
-                return left + right  # "evidence-based" seen elsewhere in the document
-            return left[:-1] + right  # "seg-mentation" -> "segmentation"
-        if left.endswith(("—", "–")) and not left.endswith((" —", " –")):
-            return left + right
-        return left + " " + right
-
-
-def _assemble(pages: list[list[_Box]], body_size: float) -> list[str]:
-    """Paragraph texts in reading order; paragraphs broken by a column/page end are re-joined."""
-    all_lines = [ln.text for boxes in pages for b in boxes for ln in b.lines]
-    joiner = _Joiner(all_lines)
-    out: list[list] = []  # [text, para, page] of body paragraphs and flushed footnotes
-    pending: list[str] = []  # footnotes wait until the paragraph they interrupt is finished
-    for pageno, boxes in enumerate(pages):
-        for box in boxes:
-            if not box.lines:
-                continue
-            for para in _split_paragraphs(box, body_size):
-                text = functools.reduce(joiner.join, para.lines, "")
-                if not text:
-                    continue
-                if para.footnote or _CAPTION.match(text):  # floats: do not let them cut a sentence
-                    pending.append(text)
-                    continue
-                if out and out[-1][1] is not None:
-                    prev, pp, ppage = out[-1]
-                    # a heading set as two boxes, e.g. "2 CHARACTERIZING EXPOSITORY" / "WRITING"
-                    heading = (pp.size > 1.1 * body_size and abs(pp.size - para.size) < 0.3 and ppage == pageno
-                               and pp.column == para.column and 0 <= pp.bottom - para.top < 1.0 * para.size)
-                    cont = not _SENTENCE_END.search(prev) and (
-                        text[:1].islower() or prev.endswith((",", "-", "\u00ad")) or heading)
-                    if cont:
-                        out[-1][0] = joiner.join(prev, text)
-                        continue
-                out.extend([p, None, None] for p in pending)
-                pending.clear()
-                out.append([text, para, pageno])
-    out.extend([p, None, None] for p in pending)
-    return [t for t, _, _ in out]
-
-
-def _pdf_to_text(data: bytes, source: str) -> tuple[str, int]:
-    head = data[:1024].lstrip()
-    if not head.startswith(b"%PDF"):
-        what = "it is empty" if not data.strip() else "it does not start with %PDF"
-        raise InputError(f"{_name(source)}: not a PDF file ({what})")
-    pages = _pdf_layout(data, source)
-    sizes = Counter()
-    for boxes in pages:
-        for b in boxes:
-            for ln in b.lines:
-                sizes[round(ln.size * 2) / 2] += len(ln.text)
-    if not any(re.search(r"\w", ln.text) for boxes in pages for b in boxes for ln in b.lines):
-        raise InputError(
-            f"{_name(source)}: the PDF has no text layer (is it a scanned document?): "
-            f"run OCR on it first (e.g. ocrmypdf) and load the result")
-    body_size = sizes.most_common(1)[0][0] if sizes else 10.0
-    _mark_footnotes(pages, body_size)
-    saved = [[list(b.lines) for b in boxes] for boxes in pages]
-    _remove_page_furniture(pages)
-    paragraphs = _assemble(pages, body_size)
-    if not any(re.search(r"\w", p) for p in paragraphs):  # everything looked like furniture: keep it all
-        for boxes, lines in zip(pages, saved):
-            for b, ls in zip(boxes, lines):
-                b.lines = ls
-        paragraphs = _assemble(pages, body_size)
-    return "\n\n".join(paragraphs) + "\n", len(pages)
-
-
 def load_pdf(data: bytes | PathLike, source: str = "") -> str:
     """Cleaned text of a PDF: ligatures, hyphenation, page numbers and running headers fixed."""
     data, source = _pdf_bytes(data, source)
-    return _pdf_to_text(data, source)[0]
+    return pdf_to_text(data, _name(source))[0]
 
 
 def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: str = "") -> Document:
     """A Document from a PDF's text layer (see load_pdf), split into sentences or words."""
     _check_level(level)
     data, source = _pdf_bytes(data, source)
-    text, npages = _pdf_to_text(data, source)
+    text, npages = pdf_to_text(data, _name(source))
     doc = load_text(text, level=level, source=source)
     doc.meta.update({"format": "pdf", "pages": npages})
     return doc
@@ -696,11 +376,12 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
     return _load_data(data, name, format, level, source if source is not None else default)
 
 
-_PATTERNS = {"auto": (".ref", ".txt", ".pdf"), "text": (".txt",), "pdf": (".pdf",),
-             "choi": (".ref",), "arxiv": (".ref",)}
+EXTENSIONS = {"auto": (".ref", ".txt", ".pdf"), "text": (".txt",), "pdf": (".pdf",), "choi": (".ref",),
+              "arxiv": (".ref",)}
 
 
-def _natural_key(name: str):
+def natural_key(name: str):
+    """Sort key that orders 'doc2' before 'doc10'."""
     return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", name) if t]
 
 
@@ -708,43 +389,93 @@ def _skipped(parts) -> bool:
     return any(p.startswith(".") or p == "_meta" or p == "__MACOSX" for p in parts)
 
 
-def iter_dataset(path: PathLike, format: str = "auto", level: str | None = None) -> Iterator[Document]:
-    """Documents of every .ref/.txt/.pdf file under a folder (recursive, natural order), a zip, or one file."""
+def _check_format(format: str, level: str | None) -> tuple[str, ...]:
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if level is not None:
         _check_level(level)
+    return EXTENSIONS[format]
+
+
+def dataset_files(folder: PathLike, format: str = "auto") -> list[Path]:
+    """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out)."""
+    root = Path(folder)
+    exts = _check_format(format, None)
+    files = [p for p in root.rglob("*")
+             if p.is_file() and p.suffix.lower() in exts and not _skipped(p.relative_to(root).parts)]
+    files.sort(key=lambda p: natural_key(p.relative_to(root).as_posix()))
+    if not files:
+        raise InputError(f"{root}: no {'/'.join(exts)} files found in this folder")
+    return files
+
+
+def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
+    """(member name, bytes or the InputError that stops it) of a zip's document files, natural order; the unpacked
+    total is limited to max_bytes (checked from the archive's directory before anything is inflated)."""
+    infos = sorted((i for i in zf.infolist() if not i.is_dir() and Path(i.filename).suffix.lower() in exts
+                    and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
+    if not infos:
+        raise InputError(f"{name}: no {'/'.join(exts)} files found in this zip archive")
+    total = sum(i.file_size for i in infos)
+    if max_bytes is not None and total > max_bytes:
+        raise InputError(f"{name}: {total / 2**20:.0f} MB once unpacked, more than the {max_bytes / 2**20:.0f} MB "
+                         f"limit; split the archive")
+    for info in infos:
+        try:
+            yield info.filename, zf.read(info)
+        except (zipfile.BadZipFile, OSError, RuntimeError, ValueError) as e:  # RuntimeError: encrypted member
+            yield info.filename, InputError(f"{info.filename}: cannot read it from the zip archive ({e})")
+
+
+def _open_zip(data, name: str) -> zipfile.ZipFile:
+    try:
+        return zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data)
+    except (zipfile.BadZipFile, OSError) as e:
+        raise InputError(f"{name}: not a valid zip file ({e})") from None
+
+
+def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str | None = None,
+               max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
+    """Documents from (name, bytes) pairs — document files, or zip archives of them — and one message per file
+    that could not be used (it is reported, the others are still read)."""
+    exts = _check_format(format, level)
+    docs, problems = [], []
+
+    def add(name: str, data):
+        try:
+            if isinstance(data, Exception):
+                raise data
+            docs.append(_load_data(data, Path(name).name, format, level, name))
+        except SegcoreError as e:
+            problems.append(str(e) if name in str(e) else f"{name}: {e}")
+
+    for name, data in files:
+        if Path(name).suffix.lower() != ".zip":
+            add(name, data)
+            continue
+        try:
+            with _open_zip(data, name) as zf:
+                for member, content in _zip_members(zf, name, exts, max_bytes):
+                    add(member, content)
+        except InputError as e:
+            problems.append(str(e))
+    return docs, problems
+
+
+def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
+                 max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
+    """The documents of a folder (every .ref/.txt/.pdf file under it, natural order), a zip of them, or one file,
+    and one message per file that could not be read: a bad file is reported, not fatal."""
+    _check_format(format, level)
     root = Path(path)
-    exts = _PATTERNS[format]
     if not root.exists():
         raise InputError(f"file not found: {root}")
     if root.is_dir():
-        files = [p for p in root.rglob("*")
-                 if p.is_file() and p.suffix.lower() in exts and not _skipped(p.relative_to(root).parts)]
-        files.sort(key=lambda p: _natural_key(p.relative_to(root).as_posix()))
-        if not files:
-            raise InputError(f"{root}: no {'/'.join(exts)} files found in this folder")
-        return (load(p, format=format, level=level, source=p.relative_to(root).as_posix()) for p in files)
-    if root.suffix.lower() == ".zip":
-        try:
-            zf = zipfile.ZipFile(root)
-            names = [n for n in zf.namelist() if not n.endswith("/") and Path(n).suffix.lower() in exts
-                     and not _skipped(Path(n).parts)]
-        except (zipfile.BadZipFile, OSError) as e:
-            raise InputError(f"{root}: not a valid zip file ({e})") from None
-        names.sort(key=_natural_key)
-        if not names:
-            zf.close()
-            raise InputError(f"{root}: no {'/'.join(exts)} files found in this zip archive")
-        return _iter_zip(zf, names, format, level)
-    return iter([load(root, format=format, level=level)])
-
-
-def _iter_zip(zf: zipfile.ZipFile, names: list[str], format: str, level: str | None) -> Iterator[Document]:
-    with zf:
-        for n in names:
-            try:
-                data = zf.read(n)
-            except (zipfile.BadZipFile, OSError, RuntimeError) as e:  # RuntimeError: encrypted member
-                raise InputError(f"{n}: cannot read it from the zip archive ({e})") from None
-            yield _load_data(data, Path(n).name, format, level, n)
+        files = [(p.relative_to(root).as_posix(), p) for p in dataset_files(root, format)]
+        docs, problems = [], []
+        for name, p in files:
+            d, bad = read_files([(name, _read_file(p))], format, level)
+            docs += d
+            problems += bad
+        return docs, problems
+    return read_files([(root.name, _read_file(root))], format, level, max_bytes)

@@ -1,52 +1,141 @@
-"""Named methods: each couples a representation, a score and a splitter (or a whole published algorithm) with
-its parameters, so the library, the CLI and the app share one list, one set of names and one set of defaults."""
+"""The method registry: a named method couples a representation, a score and a splitter (or a whole published
+algorithm) with its parameters, so the library, the CLI and the app share one list, one set of names, one set of
+defaults and one check of every value (`Param.parse`).
+
+The methods themselves live in `segcore.algorithms` and register here when `segcore` is imported.
+"""
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-import numpy as np
-
-from .c99 import divisive
-from .document import Document
+from .document import Document, check_boundaries
 from .errors import ParameterError
-from .pipeline import REPRESENTATIONS, WEIGHTINGS, represent
-from .scores import SCORES
-from .splitters import SPLITTERS, check_k, dp, penalized_dp
+from .splitters import check_k
+
+KINDS = (bool, int, float, str)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Param:
+    """One parameter of a method and its domain: type (that of the default), inclusive bounds `low`…`high` for
+    numbers (required: nothing unbounded reaches an algorithm), allowed `choices`, and `path` for values that may
+    name a file (only the library and the CLI may pass a path; the app offers the named values and uploads)."""
+
     name: str
     default: object
     help: str
     choices: tuple | None = None
+    low: float | None = None
+    high: float | None = None
+    path: bool = False
+
+    def __post_init__(self):
+        kind = type(self.default)
+        if kind not in KINDS:
+            raise TypeError(f"parameter {self.name}: default of unsupported type {kind.__name__}")
+        if kind in (int, float) and not self.choices and (self.low is None or self.high is None):
+            raise TypeError(f"parameter {self.name}: a number needs both bounds (low, high)")
+        self.parse(self.default)  # the default lies in the domain
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def domain(self) -> str:
+        """The domain in words, as error messages and help texts show it."""
+        if self.choices:
+            return "one of " + ", ".join(map(str, self.choices)) + (" or a file path" if self.path else "")
+        if self.kind is bool:
+            return "true or false"
+        if self.kind in (int, float):
+            what = "a whole number" if self.kind is int else "a number"
+            return f"{what} from {_num(self.low)} to {_num(self.high)}"
+        return "a file path" if self.path else "text"
 
     def parse(self, value):
-        """Convert a CLI/URL string (or any value) to this parameter's type and check it."""
-        kind = type(self.default)
-        try:
-            if isinstance(value, str) and kind is bool:
+        """Convert a CLI/URL string (or any value) to this parameter's type and check it against the domain;
+        ParameterError naming the parameter and its domain otherwise."""
+        kind = self.kind
+        bad = ParameterError(f"parameter '{self.name}' must be {self.domain()}, got {_show(value)}")
+        if kind is bool:
+            if isinstance(value, str):
                 low = value.strip().lower()
                 if low not in ("true", "false", "1", "0", "yes", "no"):
-                    raise ValueError(value)
-                value = low in ("true", "1", "yes")
-            elif kind in (int, float) and not isinstance(value, bool):
-                value = kind(float(value)) if kind is int and float(value).is_integer() else kind(value)
-            elif kind is str:
-                value = str(value)
-        except (TypeError, ValueError):
-            raise ParameterError(f"parameter '{self.name}' expects a {kind.__name__}, got '{value}'") from None
-        if self.choices and value not in self.choices:
-            raise ParameterError(f"parameter '{self.name}' must be one of {', '.join(map(str, self.choices))}, "
-                                 f"got '{value}'")
+                    raise bad
+                return low in ("true", "1", "yes")
+            if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+                return bool(value)
+            raise bad
+        if kind in (int, float):
+            if isinstance(value, bool):
+                raise bad
+            try:
+                x = float(value.strip()) if isinstance(value, str) and len(value) <= 40 else float(value)
+            except (TypeError, ValueError, OverflowError):
+                raise bad from None
+            if not math.isfinite(x) or (kind is int and not x.is_integer()):
+                raise bad
+            x = int(x) if kind is int else x
+            if (self.choices and x not in self.choices) or (self.low is not None and x < self.low) or (
+                    self.high is not None and x > self.high):
+                raise bad
+            return x
+        if not isinstance(value, str) or "\x00" in value or len(value) > 4096:
+            raise bad
+        if self.choices and value not in self.choices and not self.path:
+            raise bad
         return value
+
+
+def _num(x) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _show(value) -> str:
+    s = repr(value) if not isinstance(value, str) else f"'{value}'"
+    return s if len(s) <= 60 else s[:57] + "…"
+
+
+# Parameters shared by several methods (one name, one meaning, one domain everywhere).
+STOPWORDS = Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list, shipped), 'none', or a file path "
+                                       "(one word per line)", choices=("choi", "none"), path=True)
+VECTORS = Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d, or a word2vec/GloVe/"
+                                          "KeyedVectors file", choices=("glove-6b-50d",), path=True)
+
+AXES = ("gap", "k", "segment")
+
+
+@dataclass(frozen=True)
+class Signal:
+    """A sequence a method computed on the way, with what it is indexed by: `axis` 'gap' (a curve over the text:
+    values at gaps 1…N−1, or at positions `x` in element units), 'k' (one value per number of segments: K = 1, 2,
+    … or the K of `x`) or 'segment' (one row per segment found). `threshold`: the cut-off the method applied to it."""
+
+    values: list
+    axis: str
+    x: list | None = None
+    threshold: float | None = None
+
+    def __post_init__(self):
+        if self.axis not in AXES:
+            raise ValueError(f"signal axis must be one of {AXES}, got {self.axis}")
+
+    def to_dict(self) -> dict:
+        d = {"axis": self.axis, "values": self.values}
+        if self.x is not None:
+            d["x"] = self.x
+        if self.threshold is not None:
+            d["threshold"] = self.threshold
+        return d
 
 
 @dataclass
 class Segmentation:
-    """A method's answer: segment end indices (last = N) and the signals behind them, ready to plot."""
+    """A method's answer: segment end indices (last = N), the signals behind them (ready to plot) and facts about
+    the run (`info`: numbers and short texts)."""
 
     boundaries: list[int]
     method: str
@@ -56,11 +145,16 @@ class Segmentation:
     seconds: float = 0.0
     cost: float | None = None
     converged: bool | None = None
-    signals: dict = field(default_factory=dict)
+    signals: dict[str, Signal] = field(default_factory=dict)
+    info: dict = field(default_factory=dict)
 
     @property
     def k(self) -> int:
         return len(self.boundaries)
+
+    def curves(self, axis: str) -> dict[str, Signal]:
+        """The signals along one axis ('gap', 'k' or 'segment')."""
+        return {name: s for name, s in self.signals.items() if s.axis == axis}
 
     def to_dict(self, doc: Document | None = None) -> dict:
         starts = [0, *self.boundaries[:-1]]
@@ -70,28 +164,45 @@ class Segmentation:
                 s["text"] = text
         return {"method": self.method, "params": self.params, "n_elements": self.n_elements,
                 "boundaries": self.boundaries, "k": self.k, "k_automatic": self.k_automatic,
-                "segments": segs, "seconds": round(self.seconds, 6), "cost": self.cost, "converged": self.converged}
+                "segments": segs, "seconds": round(self.seconds, 6), "cost": self.cost, "converged": self.converged,
+                "info": self.info, "signals": {name: s.to_dict() for name, s in self.signals.items()}}
+
+
+NEEDS = ("corpus",)
 
 
 @dataclass
 class Method:
+    """A named method. `run(doc, k, params, context)` returns a dict of Segmentation fields (boundaries, cost,
+    signals, info, converged). `needs` names what the caller must supply in `context`: 'corpus' = a reference
+    corpus to learn from (context['corpus']: a list of texts, or context['model']: a trained model)."""
+
     name: str
     summary: str
     citation: str
     params: list[Param]
-    run: Callable  # run(doc, k, params, context) -> Segmentation fields (dict)
+    run: Callable
+    needs: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        unknown = set(self.needs) - set(NEEDS)
+        if unknown:
+            raise ValueError(f"method {self.name}: unknown needs {unknown}")
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise ParameterError(f"method '{self.name}' has no parameter '{name}'; its parameters: "
+                             f"{', '.join(p.name for p in self.params)}")
 
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
 
     def resolve(self, overrides: dict) -> dict:
-        known = {p.name: p for p in self.params}
-        unknown = set(overrides) - set(known)
-        if unknown:
-            raise ParameterError(f"method '{self.name}' has no parameter {', '.join(sorted(unknown))}; "
-                                 f"its parameters: {', '.join(known)}")
+        """Defaults updated with `overrides`, each parsed and checked against its domain."""
         out = self.defaults()
-        out.update({k: known[k].parse(v) for k, v in overrides.items()})
+        out.update({k: self.param(k).parse(v) for k, v in overrides.items()})
         return out
 
 
@@ -112,115 +223,25 @@ def get_method(name: str) -> Method:
 def segment(doc: Document, method: str = "cvs", k: int | None = None, context: dict | None = None,
             **params) -> Segmentation:
     """Segment `doc` with a named method; `k` = number of segments, None for the method's automatic choice.
-    `context` may carry shared resources, e.g. {'idf_collection': bags of a whole dataset}."""
+    `context` carries shared resources: {'corpus': texts} for methods that learn from a reference corpus,
+    {'df': DocumentFrequencies} for idf over a whole dataset. Every value is checked before any work, and the
+    answer is checked before it is returned (strictly increasing ends, last = N, K segments when K was given)."""
+    if not isinstance(doc, Document):
+        raise ParameterError(f"segment() expects a Document (see segcore.loaders), got {type(doc).__name__}")
     m = get_method(method)
     p = m.resolve(params)
-    if k is not None:
-        check_k(k, doc.n)
+    k = None if k is None else check_k(k, doc.n)
+    context = context or {}
+    if "corpus" in m.needs and context.get("corpus") is None and context.get("model") is None:
+        raise ParameterError(f"method '{m.name}' learns from a reference corpus: give one (CLI: --corpus "
+                             f"choi/3-5 or a folder of .txt/.ref files; library: context={{'corpus': texts}})")
     t = time.perf_counter()
-    out = m.run(doc, k, p, context or {})
+    out = m.run(doc, k, p, context)
     seconds = time.perf_counter() - t
-    return Segmentation(method=method, params=p, n_elements=doc.n, k_automatic=k is None, seconds=seconds, **out)
-
-
-# ---- shared parameters -----------------------------------------------------------------------------------------
-
-def _rep_params(rep="vectors", stem=False):
-    return [
-        Param("rep", rep, "element representation: term frequencies, tf-idf, or summed word vectors (Alemi eq 16–18)",
-              REPRESENTATIONS),
-        Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list), 'none', or a file path"),
-        Param("stem", stem, "Porter-stem words (Choi 2000); leave off with word vectors"),
-        Param("cut", 0, "leave out of scoring the elements with fewer content words than this (Alemi Table 6)"),
-        Param("weighting", "sum", "word-vector weighting: plain sum (eq 16), idf-weighted (eq 17), or ln(rank in the "
-                                  "vector file), an idf of general English by Zipf's law", WEIGHTINGS),
-        Param("normalize", False, "normalise word vectors to unit length before summing (eq 18)"),
-        Param("whiten", False, "centre word vectors on the text's mean word and whiten them by the vectors' token "
-                               "covariance (Zipf-weighted vocabulary) before summing; rep=vectors"),
-        Param("normalize_elements", False, "normalise each element vector to unit length"),
-        Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d or a word2vec/GloVe/KeyedVectors file"),
-        Param("encoder", "glove-mean", "sentence encoder for rep=embedding: mean GloVe vector or all-MiniLM-L6-v2",
-              ("glove-mean", "minilm")),
-        Param("clusters", 50, "number of spherical k-means word-vector clusters for rep=clusters (Alemi oC99k50/k200)"),
-    ]
-
-
-REP_KEYS = ("rep", "stopwords", "stem", "cut", "weighting", "normalize", "whiten", "normalize_elements", "vectors",
-            "encoder", "clusters")
-
-
-def representation_for(doc: Document, p: dict, context: dict):
-    return represent(doc.elements, idf_collection=context.get("idf_collection"), **{k: p[k] for k in REP_KEYS})
-
-
-def _framework(score_name: str):
-    def run(doc, k, p, context):
-        rep = representation_for(doc, p, context)
-        n = len(rep.kept)
-        score = SCORES[score_name](**({"rank": p["rank"]} if score_name == "c99" else {})).fit(rep.matrix)
-        if k is not None and k > n:
-            raise ParameterError(f"K = {k} is more than the {n} elements left after 'cut'")
-        signals = {}
-        if k is None:
-            k, signals = choose_k(score, p)
-        split = penalized_dp(score, p["lam"]) if k is None else SPLITTERS[p["split"]](score, k)
-        if split.costs_by_k is not None:
-            signals["costs_by_k"] = split.costs_by_k
-        if split.sweeps is not None:
-            signals["sweeps"] = split.sweeps
-        return {"boundaries": rep.to_original(split.boundaries), "cost": split.cost, "converged": split.converged,
-                "signals": signals}
-    return run
-
-
-def choose_k(score, p: dict) -> tuple[int | None, dict]:
-    """Automatic K for a framework score: penalty `lam` per segment (None → exact penalised DP), a target mean
-    segment `length`, or else the knee of the DP cost-versus-K curve (largest distance below its chord)."""
-    n = score.n
-    if p["lam"] > 0:
-        return None, {}
-    if p["length"] > 0:
-        return max(1, min(n, int(round(n / p["length"])))), {}
-    kmax = max(1, min(n, max(10, n // 4)))
-    costs = np.asarray(dp(score, kmax).costs_by_k)
-    ks = np.arange(1, kmax + 1)
-    if kmax < 3 or costs[0] == costs[-1]:
-        return 1, {"costs_by_k": costs.tolist()}
-    chord = costs[0] + (costs[-1] - costs[0]) * (ks - 1) / (kmax - 1)
-    return int(ks[np.argmax(chord - costs)]), {"costs_by_k": costs.tolist()}
-
-
-_AUTO = [Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised DP (0 = not used)"),
-         Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact DP "
-                              "(on one document this is what a penalty tuned to that length gives; 0 = not used)")]
-_SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
-               tuple(SPLITTERS))
-_RANK = Param("rank", 11, "size r of the r×r rank mask (Choi 2000 §3.2; Alemi eq 11); 0 = plain cosine, no ranking")
-
-register_method(Method(
-    "cvs", "Content Vector Segmentation: word-vector sums scored by their ±1/√D content vector",
-    "Alemi & Ginsparg 2015, eq 28–29", [*_rep_params("vectors"), _SPLIT, *_AUTO], _framework("cvs")))
-register_method(Method(
-    "euclidean", "Sum of squared distances of element vectors to their segment mean (k-means style)",
-    "Alemi & Ginsparg 2015, eq 19–20", [*_rep_params("vectors"), _SPLIT, *_AUTO], _framework("euclidean")))
-register_method(Method(
-    "oc99", "C99's inside density of the rank-transformed cosine matrix, with any splitter",
-    "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*_rep_params("tf", stem=True), _RANK, _SPLIT, *_AUTO],
-    _framework("c99")))
-
-
-def _c99(doc, k, p, context):
-    rep = representation_for(doc, p, context)
-    ranked = SCORES["c99"](rank=p["rank"]).fit(rep.matrix).ranked
-    if k is not None and k > len(rep.kept):
-        raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
-    bounds, signals = divisive(ranked, k)
-    return {"boundaries": rep.to_original(bounds), "signals": signals}
-
-
-register_method(Method(
-    "c99", "Choi's C99: rank matrix, divisive clustering, automatic stop on the density gradient",
-    "Choi 2000, §3", [*_rep_params("tf", stem=True), _RANK], _c99))
-
-
-from . import algorithms  # noqa: E402,F401  (registers the methods defined in segcore/algorithms/)
+    seg = Segmentation(method=method, params=p, n_elements=doc.n, k_automatic=k is None, seconds=seconds, **out)
+    check_boundaries(seg.boundaries, doc.n, what=f"{method}'s segmentation")
+    if k is not None and seg.k != k:
+        raise ParameterError(f"{method} returned {seg.k} segments where K = {k} was asked")
+    if seg.cost is not None and math.isnan(seg.cost):
+        raise ParameterError(f"{method} gave an undefined cost (nan) with these parameters; check the weights")
+    return seg

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from contextlib import contextmanager
 from typing import Callable, Iterable
 
@@ -40,29 +41,61 @@ def local_cluster(jobs: int):
 
 def run_many(fn: Callable, items: Iterable, jobs: int = 1, scheduler: str | None = None,
              progress: Callable[[int, int], None] | None = None, stop: Callable[[], bool] | None = None) -> list:
-    """[fn(x) for x in items], in order; `progress(done, total)` after each; `stop()` true ends early (serial)."""
+    """[fn(x) for x in items], in input order, serially (jobs ≤ 1, no scheduler) or through dask; `progress(done,
+    total)` after each item; `stop()` true ends the run early: the items not run are None."""
     items = list(items)
     total = len(items)
+    out = [None] * total
     if jobs <= 1 and not scheduler:
-        out = []
         for i, x in enumerate(items):
             if stop is not None and stop():
                 break
-            out.append(fn(x))
+            out[i] = fn(x)
             if progress:
                 progress(i + 1, total)
         return out
     from dask.distributed import Client, as_completed
 
     cluster = None if scheduler else local_cluster(jobs)
-    with Client(scheduler or cluster) as client:
-        futures = client.map(fn, items, pure=False)
-        index = {f.key: i for i, f in enumerate(futures)}
-        out = [None] * total
-        for done, fut in enumerate(as_completed(futures), 1):
-            out[index[fut.key]] = fut.result()
-            if progress:
-                progress(done, total)
-    if cluster is not None:
-        cluster.close()
+    try:
+        with Client(scheduler or cluster) as client:
+            futures = client.map(fn, items, pure=False)
+            index = {f.key: i for i, f in enumerate(futures)}
+            for done, fut in enumerate(as_completed(futures), 1):
+                out[index[fut.key]] = fut.result()
+                if progress:
+                    progress(done, total)
+                if stop is not None and stop():
+                    client.cancel(futures)
+                    break
+    finally:
+        if cluster is not None:
+            cluster.close()
     return out
+
+
+class Progress:
+    """A progress bar on stderr for `run_many` (redrawn in place on a terminal; a line every 10 % otherwise)."""
+
+    def __init__(self, label: str, stream=None):
+        self.label, self.stream = label, stream or sys.stderr
+        self.t0 = time.perf_counter()
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.last, self.shown = 0.0, -1
+
+    def __call__(self, done: int, total: int):
+        now = time.perf_counter()
+        frac = done / total if total else 1.0
+        if self.tty:
+            if done < total and now - self.last < 0.2:
+                return
+            self.last = now
+            bar = "#" * int(30 * frac) + "-" * (30 - int(30 * frac))
+            end = "\n" if done >= total else ""
+            print(f"\r{self.label[:38]:38s} [{bar}] {done}/{total} {now - self.t0:6.1f} s", end=end,
+                  file=self.stream, flush=True)
+        else:
+            tenth = int(10 * frac)
+            if tenth > self.shown:
+                self.shown = tenth
+                print(f"{self.label}: {done}/{total}, {now - self.t0:.1f} s", file=self.stream, flush=True)

@@ -6,8 +6,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .clusters import cluster_histograms
+from .encoders import encode
 from .errors import InputError, ParameterError
-from .representations import idf_weights, normalize_rows, term_matrix, tfidf_matrix, vector_matrix, zipf_idf
+from .methods import STOPWORDS, VECTORS, Param
+from .representations import (DocumentFrequencies, idf_weights, normalize_rows, term_matrix, tfidf_matrix,
+                              vector_matrix, zipf_idf)
 from .text import bags as make_bags
 from .vectors import load_vectors, whitening
 
@@ -17,7 +21,7 @@ WEIGHTINGS = ("sum", "idf", "zipf")
 
 @dataclass
 class Representation:
-    matrix: np.ndarray        # rows for the kept elements only
+    matrix: np.ndarray        # rows for the kept elements only (scipy sparse when built with sparse=True)
     kept: np.ndarray          # original indices of the kept elements
     bags: list[list[str]]     # content words of every element (all N)
     n: int                    # number of original elements
@@ -31,9 +35,12 @@ class Representation:
 
 def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem: bool = False, cut: int = 0,
               weighting: str = "sum", normalize: bool = False, normalize_elements: bool = False,
-              vectors: str = "glove-6b-50d", idf_collection: list[list[str]] | None = None,
-              encoder: str = "glove-mean", clusters: int = 50, whiten: bool = False) -> Representation:
-    """Build the representation of `elements`; idf comes from `idf_collection` (bags) or the elements themselves."""
+              vectors: str = "glove-6b-50d", df: DocumentFrequencies | None = None,
+              encoder: str = "glove-mean", clusters: int = 50, whiten: bool = False,
+              sparse: bool = False) -> Representation:
+    """Build the representation of `elements`; idf comes from `df` (a collection's document frequencies) or from the
+    elements themselves, each element a document. `sparse`: tf and tf-idf stay a scipy sparse matrix (for
+    similarity pictures of long texts)."""
     if rep not in REPRESENTATIONS:
         raise ParameterError(f"unknown representation '{rep}'; choose one of {', '.join(REPRESENTATIONS)}")
     if weighting not in WEIGHTINGS:
@@ -46,16 +53,15 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
     tf, vocab = term_matrix(kept_bags)
     idf = None
     if rep == "tfidf" or weighting == "idf":
-        idf = idf_weights(idf_collection if idf_collection is not None else kept_bags, vocab)
-    if rep == "tf":
-        x = tf.toarray()
-    elif rep == "tfidf":
-        x = tfidf_matrix(tf, idf).toarray()
+        idf = idf_weights(df if df is not None else DocumentFrequencies.of(kept_bags), vocab)
+    if rep in ("tf", "tfidf"):
+        x = tf if rep == "tf" else tfidf_matrix(tf, idf)
+        if sparse:
+            return Representation(x, kept, bags, len(elements))
+        x = x.toarray()
     elif rep == "embedding":  # sentence encoder on the kept elements' text (segcore.encoders)
-        from .encoders import encode
         x = encode([elements[i] for i in kept], encoder, stopwords=stopwords, vectors=vectors)
-    elif rep == "clusters":  # histograms of word-vector clusters, Alemi & Ginsparg's oC99k<clusters> (segcore.topics)
-        from .topics import cluster_histograms
+    elif rep == "clusters":  # histograms of word-vector clusters, Alemi & Ginsparg's oC99k<clusters>
         x = cluster_histograms(kept_bags, clusters, vectors)
     else:
         kv = load_vectors(vectors)
@@ -69,3 +75,34 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
     if normalize_elements:
         x = normalize_rows(x)
     return Representation(np.asarray(x, dtype=float), kept, bags, len(elements))
+
+
+def rep_params(rep: str = "vectors", stem: bool = False) -> list[Param]:
+    """The representation parameters (Alemi eq 16–18, Table 6), with this method's default `rep` and `stem`."""
+    return [
+        Param("rep", rep, "element representation: term frequencies, tf-idf, or summed word vectors (Alemi eq 16–18)",
+              REPRESENTATIONS),
+        STOPWORDS,
+        Param("stem", stem, "Porter-stem words (Choi 2000); leave off with word vectors"),
+        Param("cut", 0, "leave out of scoring the elements with fewer content words than this (Alemi Table 6)",
+              low=0, high=1000),
+        Param("weighting", "sum", "word-vector weighting: plain sum (eq 16), idf-weighted (eq 17), or ln(rank in the "
+                                  "vector file), an idf of general English by Zipf's law", WEIGHTINGS),
+        Param("normalize", False, "normalise word vectors to unit length before summing (eq 18)"),
+        Param("whiten", False, "centre word vectors on the text's mean word and whiten them by the vectors' token "
+                               "covariance (Zipf-weighted vocabulary) before summing; rep=vectors"),
+        Param("normalize_elements", False, "normalise each element vector to unit length"),
+        VECTORS,
+        Param("encoder", "glove-mean", "sentence encoder for rep=embedding: mean GloVe vector or all-MiniLM-L6-v2",
+              ("glove-mean", "minilm")),
+        Param("clusters", 50, "number of spherical k-means word-vector clusters for rep=clusters (Alemi oC99k50/k200)",
+              low=2, high=500),
+    ]
+
+
+REP_KEYS = tuple(p.name for p in rep_params())
+
+
+def representation_for(doc, p: dict, context: dict):
+    """The Representation of `doc` under the method's representation parameters (idf over context['df'] if given)."""
+    return represent(doc.elements, df=context.get("df"), **{k: p[k] for k in REP_KEYS})

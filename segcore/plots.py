@@ -209,34 +209,15 @@ def novelty_profile(matrix, window: int = 3) -> np.ndarray:
     return 1.0 - cos
 
 
-def positional_signals(signals: Mapping, n: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """The method's signals indexed by position, as name → (x, y): numeric sequences whose name speaks of gaps,
-    depths, scores or similarity, either of length N−1 (gaps 1…N−1), N or N+1, or as long as a 'gap_positions'
-    signal that gives their x (TextTiling's pseudo-sentence gaps, in element units). K-indexed signals
-    (costs_by_k, C99's gradient) and index lists (valleys, gap_boundaries) are left out."""
+def gap_curves(signals: Mapping, n: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """A method's curves over the text (signals with axis 'gap') as name → (x, y): at their own positions `x` when
+    they have them (TextTiling's pseudo-sentence gaps, in element units), else at gaps 1 … N−1."""
     out = {}
-    skip = {"costs_by_k", "penalized_costs_by_k", "gradient", "smoothed_gradient", "density", "split_order",
-            "threshold", "sweeps", "gap_positions", "gap_boundaries", "valleys"}
-    words = ("gap", "depth", "score", "similar", "cohesion", "novelty", "boundary", "lexical", "prob")
-    positions = None
-    if signals and signals.get("gap_positions") is not None:
-        try:
-            positions = np.asarray(signals["gap_positions"], dtype=float)
-        except (TypeError, ValueError):
-            positions = None
-    for name, value in (signals or {}).items():
-        if name in skip or not any(w in name.lower() for w in words):
+    for name, sig in (signals or {}).items():
+        if getattr(sig, "axis", None) != "gap" or not len(sig.values):
             continue
-        try:
-            arr = np.asarray(value, dtype=float)
-        except (TypeError, ValueError):
-            continue
-        if arr.ndim != 1 or len(arr) == 0:
-            continue
-        if positions is not None and len(positions) == len(arr):
-            out[name] = (positions, arr)
-        elif len(arr) in (n - 1, n, n + 1):
-            out[name] = (_gap_axis(len(arr), n), arr)
+        y = np.asarray(sig.values, dtype=float)
+        out[name] = (np.asarray(sig.x, dtype=float) if sig.x is not None else _gap_axis(len(y), n), y)
     return out
 
 
@@ -439,38 +420,23 @@ def _keep_term(w: str) -> bool:
 
 
 def topic_mixture_labels(signals: Mapping, k: int, top: int = 3) -> list[str] | None:
-    """Per-segment topic mixture strings when the method's signals carry one: a K×T array under a name with
-    'topic' in it (e.g. 'segment_topics', 'topic_mixture'); topic names from 'topic_words' (T lists of words);
-    the words most probable under each segment's mixture from 'segment_top_words' (K lists), as segcore's lda."""
-    words = signals.get("topic_words") if signals else None
-    for name, value in (signals or {}).items():
-        if "topic" not in name.lower() or name == "topic_words":
-            continue
-        try:
-            arr = np.asarray(value, dtype=float)
-        except (TypeError, ValueError):
-            continue
-        if arr.ndim != 2 or arr.shape[0] != k:
-            continue
-        out = []
-        for row in arr:
-            s = row.sum()
-            row = row / s if s > 0 else row
-            best = np.argsort(-row)[:top]
-            parts = []
-            for t in best:
-                if row[t] < 0.05:
-                    continue
-                label = f"T{t}"
-                if words is not None and t < len(words):
-                    label += " (" + ", ".join(map(str, list(words[t])[:3])) + ")"
-                parts.append(f"{label} {row[t]:.0%}")
-            out.append(", ".join(parts))
-        seg_words = signals.get("segment_top_words")
-        if isinstance(seg_words, (list, tuple)) and len(seg_words) == k:
-            out = [f"{o} — {', '.join(map(str, list(w)[:5]))}" if w else o for o, w in zip(out, seg_words)]
-        return out
-    return None
+    """Per-segment topic mixture strings from a method's 'segment_topics' signal (K×T mixtures, as segcore's lda),
+    with the words most probable under each segment's mixture from 'segment_top_words' (K lists of words)."""
+    mix = (signals or {}).get("segment_topics")
+    if mix is None:
+        return None
+    arr = np.asarray(mix.values, dtype=float)
+    if arr.ndim != 2 or arr.shape[0] != k:
+        return None
+    out = []
+    for row in arr:
+        total = row.sum()
+        row = row / total if total > 0 else row
+        out.append(", ".join(f"T{t} {row[t]:.0%}" for t in np.argsort(-row)[:top] if row[t] >= 0.05))
+    words = signals.get("segment_top_words")
+    if words is not None and len(words.values) == k:
+        out = [f"{o} — {', '.join(map(str, list(w)[:5]))}" if w else o for o, w in zip(out, words.values)]
+    return out
 
 
 def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str = "sentence",

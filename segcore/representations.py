@@ -1,6 +1,8 @@
 """Representations (Alemi & Ginsparg 2015 §2.1, §3): bags of words → N×D matrices, similarity and rank matrices."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import scipy.sparse as sp
 
@@ -29,16 +31,29 @@ def term_matrix(bags: list[list[str]], vocab: dict[str, int] | None = None,
     return m, vocab
 
 
-def idf_weights(collection: list[list[str]], vocab: dict[str, int]) -> np.ndarray:
-    """log(|D| / df_w) over a collection of bags (Alemi eq 17); words absent from it get the maximum idf."""
-    df = np.zeros(max(len(vocab), 1))
-    for bag in collection:
-        for w in set(bag):
-            j = vocab.get(w)
-            if j is not None:
-                df[j] += 1
-    n = max(len(collection), 1)
-    return np.log(n / np.maximum(df, 1.0))
+@dataclass(frozen=True)
+class DocumentFrequencies:
+    """How many documents of a collection hold each word (`counts`), and how many documents there are (`n`)."""
+
+    counts: dict
+    n: int
+
+    @classmethod
+    def of(cls, collection: list[list[str]]) -> "DocumentFrequencies":
+        """Frequencies over a collection of bags of words, each bag one document."""
+        counts: dict[str, int] = {}
+        for bag in collection:
+            for w in set(bag):
+                counts[w] = counts.get(w, 0) + 1
+        return cls(counts, len(collection))
+
+
+def idf_weights(df: DocumentFrequencies, vocab: dict[str, int]) -> np.ndarray:
+    """log(|D| / df_w) over a collection (Alemi eq 17); words absent from it get the maximum idf."""
+    out = np.zeros(max(len(vocab), 1))
+    for w, j in vocab.items():
+        out[j] = df.counts.get(w, 0)
+    return np.log(max(df.n, 1) / np.maximum(out, 1.0))
 
 
 def zipf_idf(vocab: dict[str, int], kv) -> np.ndarray:

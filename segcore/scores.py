@@ -11,7 +11,6 @@ from abc import ABC, abstractmethod
 import numpy as np
 
 from .errors import ParameterError
-from .representations import cosine_matrix, rank_transform
 
 SCORES: dict[str, type["Score"]] = {}
 
@@ -113,33 +112,6 @@ class CVSScore(Score):
         d = self._sum[:end] - self._sum[end]
         np.abs(d, out=d)
         return (-self._scale * d.sum(axis=1))[:, None]
-
-
-@register_score
-class C99Score(Score):
-    """C99 inside density: σ = (β, α), β the rank-matrix block sum, α = (j−i)², key −Σβ/Σα (Alemi eq 12–15; Choi 2000 §3.3).
-    rank = 0 uses the plain cosine matrix (Alemi & Ginsparg's no-rank rows)."""
-
-    name = "c99"
-    n_parts = 2
-
-    def __init__(self, rank: int = 11):
-        self.rank = rank
-
-    def fit(self, x):
-        self.similarity = cosine_matrix(x)
-        self.ranked = rank_transform(self.similarity, self.rank) if self.rank > 0 else self.similarity
-        self.n = self.ranked.shape[0]
-        self._block = BlockSums(self.ranked)
-        return self
-
-    def parts(self, starts, ends):
-        i, j = np.asarray(starts), np.asarray(ends)
-        beta = self._block(i, j)
-        return np.stack([beta, ((j - i) ** 2).astype(float)], axis=-1)
-
-    def key(self, agg):
-        return -agg[..., 0] / np.maximum(agg[..., 1], 1.0)
 
 
 class WeightedSum(Score):

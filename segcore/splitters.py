@@ -2,6 +2,7 @@
 penalised DP. Each takes a fitted Score and returns segment end indices ending with N; ties go to the leftmost position."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,12 +18,24 @@ class Split:
     sweeps: int | None = None
     costs_by_k: list[float] | None = None  # best cost for K = 1, 2, … (dynamic programming only)
 
+    @property
+    def k(self) -> int:
+        return len(self.boundaries)
+
 
 def check_k(k, n: int) -> int:
-    if k is None or int(k) != k or not 1 <= int(k) <= n:
-        raise ParameterError(f"the number of segments K must be a whole number between 1 and {n} "
-                             f"(the number of elements), got {k}")
-    return int(k)
+    """K as an int in 1…n; ParameterError for anything else (a float that is a whole number is accepted)."""
+    bad = ParameterError(f"the number of segments K must be a whole number between 1 and {n} (the number of "
+                         f"elements), got {str(k)[:40]}")
+    if isinstance(k, bool) or k is None:
+        raise bad
+    try:
+        x = float(k)
+    except (TypeError, ValueError, OverflowError):
+        raise bad from None
+    if not math.isfinite(x) or not x.is_integer() or not 1 <= x <= n:
+        raise bad
+    return int(x)
 
 
 def greedy(score, k: int) -> Split:

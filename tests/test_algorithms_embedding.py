@@ -35,11 +35,11 @@ def _doc(topics, per=5, seed=0):
 @pytest.fixture(autouse=True)
 def _cache(tmp_path, monkeypatch):
     monkeypatch.setenv("SEGCORE_CACHE", str(tmp_path / "cache"))
-    from segcore.algorithms import lda
+    from segcore import topicmodel
 
-    lda.clear_memory_cache()
+    topicmodel.clear_memory_cache()
     yield
-    lda.clear_memory_cache()
+    topicmodel.clear_memory_cache()
 
 
 def _corpus(n=40, seed=1):
@@ -48,7 +48,7 @@ def _corpus(n=40, seed=1):
 
 
 def _tiny_model(**kw):
-    from segcore.algorithms.lda import train_lda
+    from segcore.topicmodel import train_lda
 
     return train_lda(_corpus(), topics=kw.pop("topics", 8), passes=kw.pop("passes", 5),
                      iterations=kw.pop("iterations", 20), **kw)
@@ -57,10 +57,10 @@ def _tiny_model(**kw):
 # ---- sentence tiling --------------------------------------------------------------------------------------------
 
 def test_depth_scores_on_a_hand_made_sequence():
-    from segcore.algorithms.sentence_tiling import depth_scores, pick_boundaries
+    from segcore.algorithms.sentence_tiling import pick_boundaries, solbiati_depth
 
     s = np.array([1.0, 0.5, 0.2, 0.5, 1.0, 0.9, 0.95, 0.3, 0.3, 0.8])
-    depth, left, right = depth_scores(s)
+    depth, left, right = solbiati_depth(s)
     assert left.tolist() == [0, 0, 0, 3, 4, 4, 6, 6, 8, 9]
     assert right.tolist() == [0, 1, 4, 4, 4, 6, 6, 7, 9, 9]
     expected = [0, (1 + .5 - 1) / 2, (1 + 1 - .4) / 2, (.5 + 1 - 1) / 2, 0, (1 + .95 - 1.8) / 2, 0,
@@ -81,11 +81,11 @@ def test_depth_scores_on_a_hand_made_sequence():
 
 
 def test_depth_matches_a_plain_loop():
-    from segcore.algorithms.sentence_tiling import depth_scores
+    from segcore.algorithms.sentence_tiling import solbiati_depth
 
     rng = np.random.default_rng(3)
     s = rng.integers(0, 4, size=60).astype(float)  # many plateaus
-    depth, _, _ = depth_scores(s)
+    depth, _, _ = solbiati_depth(s)
     for i in range(len(s)):
         l = i
         while l > 0 and s[l - 1] > s[l]:
@@ -110,11 +110,12 @@ def test_sentence_tiling_finds_clear_topics_and_signals():
     doc = _doc(["sport", "money", "space", "food"], per=6)
     seg = segment(doc, "sentence-tiling", k=4)
     assert seg.boundaries == [6, 12, 18, 24]
-    assert len(seg.signals["gap_scores"]) == len(seg.signals["depth_scores"]) == 23
-    json.dumps(seg.signals)
+    assert len(seg.signals["gap_scores"].values) == len(seg.signals["depth_scores"].values) == 23
+    assert {s.axis for s in seg.signals.values()} == {"gap"}
+    json.dumps(seg.to_dict())
     auto = segment(doc, "sentence-tiling", rule="mean-std/2")
     assert auto.boundaries == [6, 12, 18, 24]
-    assert auto.signals["threshold"] is not None
+    assert auto.signals["depth_scores"].threshold is not None
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -138,7 +139,7 @@ def test_sentence_tiling_window_errors():
     doc = _doc(["sport", "money"], per=2)
     with pytest.raises(ParameterError, match="larger than the text"):
         segment(doc, "sentence-tiling", k=2, window=5)
-    with pytest.raises(ParameterError, match="at least 1"):
+    with pytest.raises(ParameterError, match="'window' must be a whole number from 1"):
         segment(doc, "sentence-tiling", k=2, window=0)
 
 
@@ -157,7 +158,7 @@ def test_glove_mean_encoder_zero_row_for_unknown_words():
 def test_minilm_missing_extra_is_a_typed_error(monkeypatch):
     from segcore import encoders
 
-    encoders._minilm.cache_clear()
+    encoders.load_minilm.cache_clear()
     encoders._minilm_encode.cache_clear()
     real_import = builtins.__import__
 
@@ -174,7 +175,7 @@ def test_minilm_missing_extra_is_a_typed_error(monkeypatch):
     with pytest.raises(MissingDependencyError, match="requirements-minilm.txt"):
         segment(_doc(["sport", "money"], per=3), "best", k=2, encoder="minilm")
     monkeypatch.undo()
-    encoders._minilm.cache_clear()
+    encoders.load_minilm.cache_clear()
 
 
 def test_minilm_encoder_when_installed():
@@ -203,7 +204,7 @@ def test_embedding_representation_in_the_framework(method):
 
 
 def test_cluster_representation_and_spherical_kmeans():
-    from segcore.topics import cluster_histograms, spherical_kmeans
+    from segcore.clusters import cluster_histograms, spherical_kmeans
 
     rng = np.random.default_rng(0)
     centres = np.eye(3)
@@ -221,7 +222,7 @@ def test_cluster_representation_and_spherical_kmeans():
 # ---- LDA --------------------------------------------------------------------------------------------------------
 
 def test_fold_in_returns_probability_vectors():
-    from segcore.algorithms.lda import fold_in, log_likelihood
+    from segcore.topicmodel import fold_in, log_likelihood
 
     rng = np.random.default_rng(0)
     phi = rng.dirichlet(np.ones(30), size=5)
@@ -241,7 +242,8 @@ def test_fold_in_returns_probability_vectors():
 
 
 def test_loglik_table_matches_one_segment_at_a_time():
-    from segcore.algorithms.lda import fold_in, log_likelihood, segment_loglik_table
+    from segcore.algorithms.lda import segment_loglik_table
+    from segcore.topicmodel import fold_in, log_likelihood
 
     model = _tiny_model()
     doc = _doc(["sport", "money", "space"], per=3)
@@ -257,13 +259,13 @@ def test_loglik_table_matches_one_segment_at_a_time():
 def test_lda_segments_clear_topics_and_reports_topics():
     model = _tiny_model()
     doc = _doc(["sport", "money", "space", "food"], per=4, seed=5)
-    seg = segment(doc, "lda", k=4, context={"lda_model": model})
+    seg = segment(doc, "lda", k=4, context={"model": model})
     assert seg.boundaries == [4, 8, 12, 16]
-    assert len(seg.signals["segment_topics"]) == 4
-    assert all(abs(sum(t) - 1) < 1e-4 for t in seg.signals["segment_topics"])
-    assert len(seg.signals["segment_top_words"][0]) == 10
-    json.dumps(seg.signals)
-    auto = segment(doc, "lda", context={"lda_model": model})
+    assert len(seg.signals["segment_topics"].values) == 4
+    assert all(abs(sum(t) - 1) < 1e-4 for t in seg.signals["segment_topics"].values)
+    assert len(seg.signals["segment_top_words"].values[0]) == 10
+    json.dumps(seg.to_dict())
+    auto = segment(doc, "lda", context={"model": model})
     check_boundaries(auto.boundaries, 16)
 
 
@@ -280,7 +282,7 @@ def test_lda_returns_a_valid_partition(data):
                 for _ in range(n)]
     k = data.draw(st.one_of(st.none(), st.integers(1, n)))
     seg = segment(Document(elements), "lda", k=k, p=data.draw(st.sampled_from([0.0, 1.0, 3.0])),
-                  context={"lda_model": _MODEL})
+                  context={"model": _MODEL})
     check_boundaries(seg.boundaries, n)
     if k is not None:
         assert len(seg.boundaries) == k
@@ -288,18 +290,18 @@ def test_lda_returns_a_valid_partition(data):
 
 def test_lda_needs_a_reference_corpus():
     doc = _doc(["sport", "money"], per=3)
-    with pytest.raises(ParameterError, match="LDA needs a reference corpus"):
+    with pytest.raises(ParameterError, match="learns from a reference corpus"):
         segment(doc, "lda", k=2)
     with pytest.raises(InputError, match="reference corpus is empty"):
-        segment(doc, "lda", k=2, context={"lda_corpus": []})
+        segment(doc, "lda", k=2, context={"corpus": []})
     with pytest.raises(InputError, match="reference corpus is empty"):
-        segment(doc, "lda", k=2, context={"lda_corpus": ["the of and", "   "]})
+        segment(doc, "lda", k=2, context={"corpus": ["the of and", "   "]})
     with pytest.raises(InputError, match="not found"):
-        segment(doc, "lda", k=2, context={"lda_corpus": "/nonexistent/folder"})
+        segment(doc, "lda", k=2, context={"corpus": "/nonexistent/folder"})
 
 
 def test_lda_cache_is_reused_from_disk(tmp_path):
-    from segcore.algorithms import lda
+    from segcore import topicmodel as lda
 
     seen = []
     first = _tiny_model(progress=lambda f, m: seen.append((f, m)))
@@ -321,17 +323,17 @@ def test_lda_corpus_from_a_folder_through_the_method(tmp_path):
     texts = _corpus()
     (folder / "a.ref").write_text("==========\n" + "\n==========\n".join(texts[:20]) + "\n==========\n")
     (folder / "b.txt").write_text(" ".join(texts[20:]))
-    from segcore.algorithms.lda import read_corpus
+    from segcore.topicmodel import read_corpus
 
     assert len(read_corpus(folder)) == 21
     doc = _doc(["sport", "food"], per=4)
-    seg = segment(doc, "lda", k=2, topics=4, passes=2, context={"lda_corpus": str(folder)})
+    seg = segment(doc, "lda", k=2, topics=4, passes=2, context={"corpus": str(folder)})
     check_boundaries(seg.boundaries, 8)
-    assert seg.signals["model"]["n_documents"] == 21
+    assert seg.info["model"]["n_documents"] == 21
 
 
 def test_document_folds_never_test_on_training_documents():
-    from segcore.algorithms.lda import document_folds
+    from segcore.topicmodel import document_folds
 
     folds = document_folds(23, 5, seed=1)
     tests = np.concatenate([te for _, te in folds])
@@ -343,7 +345,7 @@ def test_document_folds_never_test_on_training_documents():
 
 
 def test_topic_histograms():
-    from segcore.topics import topic_histograms
+    from segcore.topicmodel import topic_histograms
 
     model = _tiny_model()
     bags = model.bags(["team goal player", "bank stock market zzqx", ""])
@@ -366,10 +368,10 @@ def test_lda_max_segment_limits_candidates():
     short = (j - i) <= 5
     assert np.allclose(capped[i[short], j[short]], full[i[short], j[short]])
     assert np.all(np.isneginf(capped[i[~short], j[~short]]))
-    seg = segment(doc, "lda", k=4, max_segment=5, context={"lda_model": model})
+    seg = segment(doc, "lda", k=4, max_segment=5, context={"model": model})
     assert seg.boundaries == [4, 8, 12, 16]
-    auto = segment(doc, "lda", max_segment=3, context={"lda_model": model})
+    auto = segment(doc, "lda", max_segment=3, context={"model": model})
     check_boundaries(auto.boundaries, 16)
     assert max(np.diff([0, *auto.boundaries])) <= 3
     with pytest.raises(ParameterError, match="cannot cover"):
-        segment(doc, "lda", k=2, max_segment=5, context={"lda_model": model})
+        segment(doc, "lda", k=2, max_segment=5, context={"model": model})

@@ -223,9 +223,9 @@ def test_method_error_is_shown_not_raised():
     at = run(new_app())
     at.sidebar.selectbox(key="method").set_value("cvs")
     run(at)
-    at.sidebar.text_input(key="p::cvs::stopwords").set_value("/no/such/stopword/list.txt")
+    at.sidebar.number_input(key="p::cvs::cut").set_value(1000)
     run(at)
-    assert any("stopword list not found" in e for e in errors(at))
+    assert any("no element keeps 1000 or more content words" in e for e in errors(at))
 
 
 def test_paste_text():

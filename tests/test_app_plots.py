@@ -15,7 +15,7 @@ import scipy.sparse as sp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from segcore import plots  # noqa: E402
+from segcore import Signal, plots  # noqa: E402
 from segcore.document import Document  # noqa: E402
 
 
@@ -75,16 +75,17 @@ def test_novelty_profile_peaks_at_topic_change():
     assert prof[0] == pytest.approx(0.0)
 
 
-def test_positional_signals_picks_gap_scores_only():
+def test_gap_curves_take_the_gap_axis_signals_only():
     n = 8
-    sig = {"gap_scores": list(range(n - 1)), "depth_scores": [0.0] * (n - 1), "costs_by_k": [1, 2, 3],
-           "gradient": [0.1] * (n - 1), "threshold": 0.3, "valleys": [1, 2], "lmin": 1}
-    out = plots.positional_signals(sig, n)
-    assert set(out) == {"gap_scores", "depth_scores"}
+    sig = {"gap_scores": Signal(list(range(n - 1)), "gap"), "depth_scores": Signal([0.0] * (n - 1), "gap"),
+           "costs_by_k": Signal([1, 2, 3], "k"), "gradient": Signal([0.1] * (n - 1), "k"),
+           "segment_loglik": Signal([1.0, 2.0], "segment")}
+    out = plots.gap_curves(sig, n)
+    assert set(out) == {"gap_scores", "depth_scores"}  # the kind decides, not the name or the length
     x, y = out["gap_scores"]
     assert list(x) == list(range(1, n))
-    sig = {"gap_scores": [0.5, 0.2], "gap_positions": [2.5, 5.0]}  # TextTiling over pseudo-sentences
-    x, y = plots.positional_signals(sig, 100)["gap_scores"]
+    sig = {"any name": Signal([0.5, 0.2], "gap", x=[2.5, 5.0])}  # TextTiling over pseudo-sentences
+    x, y = plots.gap_curves(sig, 100)["any name"]
     assert list(x) == [2.5, 5.0]
 
 
@@ -120,11 +121,9 @@ def test_top_terms_prefer_words_specific_to_the_segment():
 
 
 def test_topic_mixture_labels():
-    sig = {"segment_topics": [[0.7, 0.3, 0.0], [0.1, 0.0, 0.9]], "topic_words": [["a", "b"], ["c"], ["d", "e"]]}
-    labels = plots.topic_mixture_labels(sig, 2)
-    assert labels[0].startswith("T0 (a, b) 70%") and labels[1].startswith("T2 (d, e) 90%")
-    assert plots.topic_mixture_labels({"gap_scores": [1]}, 2) is None
-    sig = {"segment_topics": [[0.9, 0.1], [0.2, 0.8]], "segment_top_words": [["stock", "bank"], ["game"]]}
+    assert plots.topic_mixture_labels({"gap_scores": Signal([1], "gap")}, 2) is None
+    sig = {"segment_topics": Signal([[0.9, 0.1], [0.2, 0.8]], "segment"),
+           "segment_top_words": Signal([["stock", "bank"], ["game"]], "segment")}
     assert plots.topic_mixture_labels(sig, 2) == ["T0 90%, T1 10% — stock, bank", "T1 80%, T0 20% — game"]
 
 
@@ -153,20 +152,21 @@ def _seg(boundaries, n):
     return Segmentation(boundaries=boundaries, method="m", params={"a": 1}, n_elements=n, k_automatic=False)
 
 
-def test_exports_round_trip(common):
+def test_exports_round_trip():
+    from segcore import exports
     from segcore.loaders import parse_choi
 
     doc = Document(["A one.", "B, two.", 'C "three".', "D four."], reference=[2, 4], source="x.txt")
     seg = _seg([1, 3, 4], 4)
-    choi = common.export_choi(doc, seg.boundaries)
+    choi = exports.to_choi(doc, seg)
     assert choi.startswith("==========\nA one.\n==========\n") and choi.endswith("==========\n")
     assert parse_choi(choi).reference == [1, 3, 4]
-    rows = list(csv.reader(io.StringIO(common.export_csv(doc, seg.boundaries))))
+    rows = list(csv.reader(io.StringIO(exports.to_csv(doc, seg))))
     assert rows[0] == ["segment", "start", "end", "text"] and rows[2] == ["2", "1", "3", 'B, two.\nC "three".']
-    lines = common.export_jsonl(doc, seg, [["a"], ["b"], ["d"]]).strip().split("\n")
+    lines = exports.to_jsonl(doc, seg, [["a"], ["b"], ["d"]]).strip().split("\n")
     recs = [json.loads(x) for x in lines]
     assert [r["id"] for r in recs] == ["x#1", "x#2", "x#3"] and recs[1]["top_terms"] == ["b"]
-    d = json.loads(common.export_json(doc, seg))
+    d = json.loads(exports.to_json(doc, seg))
     assert d["boundaries"] == [1, 3, 4] and d["segments"][0]["text"] == "A one." and d["reference"] == [2, 4]
 
 

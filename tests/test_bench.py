@@ -1,12 +1,12 @@
-"""segcore bench: the Alemi & Ginsparg protocol, word-level Pk, and the bench command on a tiny subset."""
+"""The benchmark harness (python -m benchmarks): the Alemi & Ginsparg protocol, word-level Pk, and the bench command on a tiny subset."""
 from pathlib import Path
 
 import pytest
 from nltk.metrics.segmentation import pk as nltk_pk
 
 from segcore import Document
-from segcore.bench import alemi_k, alemi_protocol, evenly_spaced, word_boundaries, word_pk
-from segcore.cli import main
+from benchmarks.__main__ import main
+from segcore.evaluation import alemi_k, alemi_protocol, evenly_spaced, word_boundaries, word_pk
 from segcore.errors import InputError
 from segcore.metrics import pk
 
@@ -78,7 +78,7 @@ def test_evenly_spaced():
 
 
 def test_held_out_note_averages_only_the_documents_after_the_selection_set():
-    from segcore.bench import _held_out_note
+    from benchmarks.harness import _held_out_note
 
     rows = [{"pk": 0.5}] * 3 + [{"pk": 0.1}, {"pk": 0.3}, {"error": "x"}]
     note = _held_out_note([("cvs refine", rows), ("cvs refine, whitened", rows)], dev=3)
@@ -88,7 +88,7 @@ def test_held_out_note_averages_only_the_documents_after_the_selection_set():
 
 def test_bench_quick_tiny_subset_writes_the_tables(tmp_path):
     out = tmp_path / "B.md"
-    rc = main(["bench", "--quick", "--limit", "3", "--only", "alemi3,choi6", "--output", str(out)])
+    rc = main(["--quick", "--limit", "3", "--only", "alemi3,choi6", "--output", str(out)])
     assert rc == 0
     text = out.read_text()
     assert "## Alemi & Ginsparg Table 3: greedy, refine and DP CVS on the subsets, with peers" in text
@@ -97,12 +97,12 @@ def test_bench_quick_tiny_subset_writes_the_tables(tmp_path):
     assert "| G-CVS (greedy) | A&G |" in text and "| DP-CVS (exact DP) | every sentence |" in text
     assert "3.41 / 3.45 / 4.45 / 5.29" in text        # A&G's published DP-CVS row beside ours
     assert "12 / 9 / 9 / 12 (row 25)" in text          # Choi's Table.txt, C99 with K
-    assert "`python -m segcore bench --only alemi3 --quick --limit 3`" in text
+    assert "`python -m benchmarks --only alemi3 --quick --limit 3`" in text
     assert "failed to build" not in text and "failed)" not in text
     assert "3-5: 3, 6-8: 3, 9-11: 3, 3-11: 3 docs" in text
 
 
 def test_bench_unknown_table_is_a_one_line_error(tmp_path, capsys):
-    assert main(["bench", "--only", "nosuch", "--output", str(tmp_path / "x.md")]) == 2
+    assert main(["--only", "nosuch", "--output", str(tmp_path / "x.md")]) == 2
     assert "unknown table" in capsys.readouterr().err
     assert not Path(tmp_path / "x.md").exists()

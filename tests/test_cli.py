@@ -68,14 +68,16 @@ def test_evaluate_json_on_a_folder(tmp_path):
     assert s["documents"] == 2 and 0 <= s["pk"] <= 1 and 0 <= s["windowdiff"] <= 1 and 0 <= s["f1"] <= 1
     assert s["seconds_per_document"] > 0
     for d in out["documents"]:
-        assert len(d["hypothesis"]) == len(d["reference"]) and d["hypothesis"][-1] == d["n_elements"]
-        assert {"path", "pk", "windowdiff", "seconds"} <= set(d)
+        assert len(d["hypothesis"]) == len(d["reference"]) and d["hypothesis"][-1] == d["n"]
+        assert {"source", "pk", "windowdiff", "seconds", "pk_none", "pk_even"} <= set(d)
+    assert s["pk_none"] > s["pk"] and s["segments_found"] == s["segments_true"]
 
 
 def test_evaluate_bundled_dataset_by_name_table_output():
     r = run("evaluate", "choi/3-5", "--method", "c99")
     assert r.returncode == 0, r.stderr
     assert b"100 documents" in r.stdout and b"Pk" in r.stdout
+    assert b"no boundary" in r.stdout and b"evenly spaced" in r.stdout  # the baselines beside the method
 
 
 def test_methods_lists_parameters():

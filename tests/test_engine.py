@@ -9,7 +9,8 @@ from nltk.metrics.segmentation import pk as nltk_pk, windowdiff as nltk_wd
 from segcore import Document, InputError, ParameterError, METHODS, segment
 from segcore.metrics import boundary_prf, pk, windowdiff
 from segcore.representations import rank_transform
-from segcore.scores import SCORES, C99Score, CVSScore, EuclideanScore
+from segcore.algorithms.c99 import C99Score
+from segcore.scores import SCORES, CVSScore, EuclideanScore
 from segcore.splitters import dp, greedy, penalized_dp, refine
 
 WORDS = ("river bank water fish boat stream flood rain money loan credit interest market stock trade price "
@@ -180,7 +181,7 @@ def test_automatic_k_rules_for_framework_methods():
     doc = random_doc(5, 30)
     assert segment(doc, "cvs", None, length=10).k == 3
     auto = segment(doc, "cvs", None)
-    assert 1 <= auto.k <= 30 and auto.signals["costs_by_k"]
+    assert 1 <= auto.k <= 30 and auto.signals["costs_by_k"].values
     pen = segment(doc, "cvs", None, lam=0.5)
     assert pen.boundaries[-1] == 30
 

@@ -14,7 +14,7 @@ from segcore import loaders
 from segcore.document import Document
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.loaders import (
-    iter_dataset, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
+    load, read_dataset, read_files, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
     read_text_bytes, split_sentences, word_elements,
 )
 
@@ -330,7 +330,7 @@ def test_errors_are_segcore_errors():
 
 # --- datasets ------------------------------------------------------------------------------------
 
-def test_iter_dataset_directory(tmp_path):
+def test_read_dataset_directory(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "_meta").mkdir()
     shutil.copy(CHOI_3_48, tmp_path / "a" / "10.ref")
@@ -339,34 +339,49 @@ def test_iter_dataset_directory(tmp_path):
     shutil.copy(CHOI_1_0, tmp_path / "_meta" / "x.ref")
     shutil.copy(CHOI_1_0, tmp_path / ".hidden.ref")
     (tmp_path / "README").write_text("not a dataset file")
-    docs = list(iter_dataset(tmp_path))
-    assert [d.source for d in docs] == ["a/2.ref", "a/10.ref", "b.ref"]  # natural order
+    docs, problems = read_dataset(tmp_path)
+    assert [d.source for d in docs] == ["a/2.ref", "a/10.ref", "b.ref"] and not problems  # natural order
     assert [d.meta["format"] for d in docs] == ["choi", "choi", "arxiv"]
     assert [d.n for d in docs] == [60, 54, 1545]
-    assert len(list(iter_dataset(tmp_path / "a", format="choi"))) == 2
+    assert len(read_dataset(tmp_path / "a", format="choi")[0]) == 2
 
 
-def test_iter_dataset_single_file_and_errors(tmp_path):
-    assert [d.n for d in iter_dataset(CHOI_1_0)] == [60]
+def test_read_dataset_reports_bad_files_and_carries_on(tmp_path):
+    shutil.copy(CHOI_1_0, tmp_path / "1.ref")
+    (tmp_path / "2.ref").write_bytes(b"\xff\xfe\xfd not utf-8 \x00")
+    (tmp_path / "3.ref").write_text("==========\n==========\n")
+    shutil.copy(CHOI_3_48, tmp_path / "4.ref")
+    docs, problems = read_dataset(tmp_path)
+    assert [d.source for d in docs] == ["1.ref", "4.ref"]
+    assert len(problems) == 2 and problems[0].startswith("2.ref") and problems[1].startswith("3.ref")
+
+
+def test_read_dataset_single_file_and_errors(tmp_path):
+    assert [d.n for d in read_dataset(CHOI_1_0)[0]] == [60]
     with pytest.raises(InputError, match="no .ref"):
-        iter_dataset(tmp_path)  # raised at call time, not at the first next()
+        read_dataset(tmp_path)
     with pytest.raises(InputError, match="not found"):
-        iter_dataset(tmp_path / "missing")
+        read_dataset(tmp_path / "missing")
     with pytest.raises(ParameterError):
-        iter_dataset(tmp_path, format="xml")
+        read_dataset(tmp_path, format="xml")
 
 
-def test_iter_dataset_zip(tmp_path):
+def test_read_dataset_zip(tmp_path):
     z = tmp_path / "set.zip"
     with zipfile.ZipFile(z, "w") as zf:
         zf.write(CHOI_1_0, "choi/1_0.ref")
         zf.write(ARXIV_BAD, "arxiv/268.ref")
         zf.write(CHOI_3_48, "__MACOSX/choi/._1_0.ref")
         zf.writestr("choi/_meta/README", "x")
-    docs = list(iter_dataset(z))
-    assert [d.source for d in docs] == ["arxiv/268.ref", "choi/1_0.ref"]
+    docs, problems = read_dataset(z)
+    assert [d.source for d in docs] == ["arxiv/268.ref", "choi/1_0.ref"] and not problems
     assert [len(d.reference) for d in docs] == [10, 10]
     bad = tmp_path / "bad.zip"
     bad.write_bytes(b"PK\x03\x04 not really")
-    with pytest.raises(InputError, match="zip"):
-        iter_dataset(bad)
+    assert read_dataset(bad) == ([], [f"bad.zip: not a valid zip file (File is not a zip file)"])
+    # the unpacked size is checked from the archive's directory before anything is inflated
+    big = tmp_path / "big.zip"
+    with zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("a.ref", "x\n" * 600_000)
+    docs, problems = read_files([("big.zip", big.read_bytes())], max_bytes=1_000_000)
+    assert not docs and "more than the 1 MB limit" in problems[0]

@@ -1,15 +1,17 @@
-"""Serial and dask runs give identical results: a tiny sweep through the bench runner (segcore.parallel.run_many),
-evaluate_dataset, and `segcore segment FOLDER`. One LocalCluster of 2 workers is shared by the module."""
+"""Serial and dask runs give identical results: a tiny sweep through the benchmark runner, segcore.evaluation's
+loop, and `segcore segment FOLDER`; a stop request ends a dask run early. One LocalCluster of 2 workers is shared
+by the module."""
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from segcore.bench import Runner, job, segment_folder
+from benchmarks.harness import Runner, job
 from segcore.cli import main
 from segcore.datasets import load_named
-from segcore.evaluation import evaluate_dataset
+from segcore.evaluation import evaluate
+from segcore.parallel import run_many
 
 DATA = Path(__file__).parent / "data"
 
@@ -37,12 +39,28 @@ def test_sweep_serial_equals_local_cluster(cluster):
     assert _strip(serial[jobs[2]]) != _strip(serial[jobs[3]]) or _strip(serial[jobs[0]]) != _strip(serial[jobs[1]])
 
 
-def test_evaluate_dataset_serial_equals_scheduler(cluster):
+def test_evaluate_serial_equals_scheduler(cluster):
     docs = load_named("choi/3-5", limit=3)
     for params in ({"split": "greedy"}, {"split": "refine"}):
-        a = evaluate_dataset(docs, "cvs", params, jobs=1)
-        b = evaluate_dataset(docs, "cvs", params, scheduler=cluster.scheduler)
-        assert _strip(a["documents"]) == _strip(b["documents"])
+        a = evaluate(docs, "cvs", params, jobs=1)
+        b = evaluate(docs, "cvs", params, scheduler=cluster.scheduler, chunk=2)
+        assert _strip(a.rows) == _strip(b.rows) and a.complete and b.complete
+
+
+def _slow(x):
+    import time
+
+    time.sleep(0.2)
+    return x
+
+
+def test_a_stop_request_ends_a_dask_run_early(cluster):
+    seen = []
+    out = run_many(_slow, range(40), scheduler=cluster.scheduler, progress=lambda d, t: seen.append(d),
+                   stop=lambda: len(seen) >= 3)
+    assert len(out) == 40 and 3 <= sum(x is not None for x in out) < 40
+    serial = run_many(_slow, range(5), stop=lambda: False)
+    assert serial == [0, 1, 2, 3, 4]
 
 
 @pytest.fixture
@@ -56,10 +74,12 @@ def folder(tmp_path):
     return tmp_path
 
 
-def test_segment_folder_serial_equals_cluster(folder, cluster):
-    args = (str(folder), "choi", "sentence", "cvs", None, {})
-    a = segment_folder(*args)
-    b = segment_folder(*args, scheduler=cluster.scheduler)
+def test_segment_folder_serial_equals_cluster(folder, cluster, capsys):
+    args = ["segment", str(folder), "--format", "choi", "--method", "cvs", "--json"]
+    main(args)
+    a = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    main(args + ["--scheduler", cluster.scheduler])
+    b = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [r["source"] for r in a] == ["choi_1_0.ref", "choi_3_48.ref", "empty.ref", "more/copy.ref"]
     assert _strip(a) == _strip(b)
     assert "error" in a[2] and "boundaries" in a[0]

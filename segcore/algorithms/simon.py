@@ -32,8 +32,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..errors import ParameterError
-from ..methods import Method, Param, register_method
-from .utiyama import UIScore, check_lam, ui_score
+from ..methods import STOPWORDS, Method, Param, Signal, register_method
+from .utiyama import LAM, UIScore, ui_score
 
 COS_MAX = 1.0 - 1e-6
 LMAX_AUTO = 200          # default lmax: min(N, LMAX_AUTO); with K given also ≤ max(LMAX_K, 5·N/K)
@@ -254,10 +254,7 @@ def auto_lmax(n: int, k: int | None) -> int:
 
 
 def check_lengths(n: int, lmin: int, lmax: int, k: int | None) -> tuple[int, int]:
-    if lmin < 1:
-        raise ParameterError(f"lmin (the minimum segment length) must be at least 1, got {lmin}")
-    if lmax < 0:
-        raise ParameterError(f"lmax (the maximum segment length) must be at least 1, or 0 for automatic; got {lmax}")
+    """(lmin, lmax) with lmax = 0 resolved; ParameterError when no segmentation of n elements fits them."""
     lmax = auto_lmax(n, k) if lmax == 0 else min(lmax, n)
     if lmax < lmin:
         raise ParameterError(f"lmax = {lmax} is smaller than lmin = {lmin}" +
@@ -272,40 +269,40 @@ def check_lengths(n: int, lmin: int, lmax: int, k: int | None) -> tuple[int, int
 
 def _run(doc, k, p, context):
     """Simon, Gravier & Sébillot 2013, eq 7 (UI cohesion + gamma·disruption + lam·m·ln n), Algorithm 1 lattice."""
-    check_lam(p["lam"])
     gamma = p["gamma"]
-    if not math.isfinite(gamma) or gamma < 0:
-        raise ParameterError(f"gamma (weight of the lexical disruption) must be a number ≥ 0, got {gamma}")
     lmin, lmax = check_lengths(doc.n, p["lmin"], p["lmax"], k)
     score = ui_score(doc, p)
     dis = Disruption(score.counts).prepare(lmax)
     penalty = p["lam"] * score.penalty_unit
-    signals = {"lmin": lmin, "lmax": lmax, "penalty_per_segment": penalty, "exact": True}
+    info = {"lmin": lmin, "lmax": lmax, "penalty_per_segment": penalty, "exact": True}
     if k is None:
         bounds, _ = lattice_auto(score, dis, gamma, penalty, lmin, lmax)
     elif k * doc.n * lmax * lmax <= EXACT_BUDGET:
         bounds, _ = lattice_k(score, dis, gamma, k, lmin, lmax)
     else:
         bounds, exact, mu = lagrangian_k(score, dis, gamma, k, lmin, lmax, start=max(penalty, 1.0))
-        signals.update(exact=exact, lagrange_penalty=mu, decoder="lagrangian")
+        info.update(exact=exact, lagrange_penalty=mu, decoder="lagrangian")
     data, disr = objective(score, dis, gamma, bounds)
     ends = np.asarray(bounds)
+    signals = {}
     if len(ends) > 1:
         starts = np.concatenate([[0], ends[:-1]])
-        signals["boundary_cosine"] = dis.cos(starts[:-1], ends[:-1], ends[1:]).tolist()
-    signals.update(data_cost=data, disruption=disr)
+        signals["boundary_cosine"] = Signal(dis.cos(starts[:-1], ends[:-1], ends[1:]).tolist(), "gap",
+                                            x=[float(b) for b in ends[:-1]])
+    info.update(data_cost=data, disruption=disr)
     return {"boundaries": [int(b) for b in bounds],
-            "cost": float(data + gamma * disr + penalty * len(bounds)), "signals": signals}
+            "cost": float(data + gamma * disr + penalty * len(bounds)), "signals": signals, "info": info}
 
 
 register_method(Method(
     "simon", "Simon et al.: Utiyama–Isahara cohesion plus a lexical-disruption term between adjacent segments",
     "Simon, Gravier & Sébillot 2013, TALN, eq 7 and Algorithm 1",
-    [Param("gamma", 1.0, "weight of the disruption term Δ = 1/(1 − cos) between adjacent segments (0 = ui)"),
-     Param("lam", 1.0, "weight of the prior m·ln n (1 = Utiyama & Isahara's n^-m); only used when K is automatic"),
-     Param("lmin", 1, "minimum segment length, in elements"),
+    [Param("gamma", 1.0, "weight of the disruption term Δ = 1/(1 − cos) between adjacent segments (0 = ui)",
+           low=0.0, high=1e6),
+     LAM,
+     Param("lmin", 1, "minimum segment length, in elements", low=1, high=10**6),
      Param("lmax", 0, f"maximum segment length, in elements; 0 = min(N, {LMAX_AUTO}), with K given also ≤ "
-                      f"max({LMAX_K}, 5·N/K) (work grows as N·lmax²)"),
-     Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list), 'none', or a file path"),
+                      f"max({LMAX_K}, 5·N/K) (work grows as N·lmax²)", low=0, high=10**6),
+     STOPWORDS,
      Param("stem", True, "Porter-stem words")],
     _run))

@@ -27,7 +27,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..errors import ParameterError
-from ..methods import Method, Param, register_method
+from ..methods import STOPWORDS, Method, Param, Signal, register_method
 from ..representations import term_matrix
 from ..text import load_stopwords, stem as stem_word, tokenize
 
@@ -98,21 +98,29 @@ def smooth(scores: np.ndarray, width: int, rounds: int) -> np.ndarray:
     return s
 
 
-def depth_scores(s: np.ndarray) -> np.ndarray:
-    """(left peak − s_i) + (right peak − s_i), climbing while the score does not decrease (Hearst 1997 §5.3.1)."""
+def peaks(s: np.ndarray, climb_flat: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """For each gap i, the gaps (l, r) reached by climbing the score left and right from i while it does not
+    decrease (climb_flat, Hearst 1997 §5.3.1) or while it strictly rises (Solbiati et al. 2021 §3)."""
     g = len(s)
-    if g == 0:
-        return np.zeros(0)
     idx = np.arange(g)
-    stop_left = np.concatenate([[True], s[:-1] < s[1:]])     # climbing left from j stops: s[j−1] < s[j]
+    up = np.less if climb_flat else np.less_equal
+    stop_left = np.concatenate([[True], up(s[:-1], s[1:])])     # climbing left from j stops here
     left = np.maximum.accumulate(np.where(stop_left, idx, 0))
-    stop_right = np.concatenate([s[1:] < s[:-1], [True]])    # climbing right from j stops: s[j+1] < s[j]
+    stop_right = np.concatenate([up(s[1:], s[:-1]), [True]])    # climbing right from j stops here
     right = np.minimum.accumulate(np.where(stop_right, idx, g - 1)[::-1])[::-1]
+    return left, right
+
+
+def hearst_depth(s: np.ndarray) -> np.ndarray:
+    """(left peak − s_i) + (right peak − s_i), climbing while the score does not decrease (Hearst 1997 §5.3.1)."""
+    if len(s) == 0:
+        return np.zeros(0)
+    left, right = peaks(s)
     return (s[left] - s) + (s[right] - s)
 
 
-def valleys(s: np.ndarray) -> np.ndarray:
-    g = len(s)
+def local_minima(s: np.ndarray) -> np.ndarray:
+    """Mask of the gaps whose score is not above either neighbour (the candidate valleys of Hearst 1997 §5.3.1)."""
     left = np.concatenate([[True], s[1:] <= s[:-1]])
     right = np.concatenate([s[:-1] <= s[1:], [True]])
     return left & right
@@ -139,12 +147,6 @@ def _run(doc, k, p, context):
     unit = p["unit"]
     window = p["window"] or DEFAULT_WINDOW[unit]
     spacing = p["spacing"] if p["spacing"] >= 0 else DEFAULT_SPACING[unit]
-    if p["w"] < 1:
-        raise ParameterError(f"w (words per pseudo-sentence) must be at least 1, got {p['w']}")
-    if window < 1:
-        raise ParameterError(f"window (units per block) must be at least 1, got {window}")
-    if p["smoothing"] < 1 or p["rounds"] < 0:
-        raise ParameterError(f"smoothing width must be ≥ 1 and rounds ≥ 0, got {p['smoothing']} and {p['rounds']}")
     bags, pos, gap_elem = _units(doc, p)
     n_units = len(bags)
     if window > n_units:
@@ -154,8 +156,8 @@ def _run(doc, k, p, context):
     x, _ = term_matrix(bags)
     raw = block_scores(x, window) if n_units > 1 else np.zeros(0)
     sm = smooth(raw, p["smoothing"], p["rounds"])
-    depth = depth_scores(sm)
-    val = valleys(sm) & (depth > 0)
+    depth = hearst_depth(sm)
+    val = local_minima(sm) & (depth > 0)
     population = depth[val] if p["cutoff_over"] == "valleys" and val.any() else depth
     mean = float(population.mean()) if len(population) else 0.0
     sd = float(population.std()) if len(population) else 0.0
@@ -179,26 +181,28 @@ def _run(doc, k, p, context):
                 rest = [rest[i] for i in np.lexsort((near[np.asarray(rest) - 1, j], -depth[j]))]
             elems.update(rest[:need - len(elems)])
     bounds = sorted(elems) + [doc.n]
-    signals = {"gap_scores": raw.tolist(), "smoothed_scores": sm.tolist(), "depth_scores": depth.tolist(),
-               "threshold": threshold, "gap_positions": pos.tolist(), "gap_boundaries": gap_elem.tolist(),
-               "valleys": np.flatnonzero(val).tolist(), "unit": unit, "window": window}
-    return {"boundaries": bounds, "signals": signals}
+    x = pos.tolist()
+    signals = {"gap_scores": Signal(raw.tolist(), "gap", x=x), "smoothed_scores": Signal(sm.tolist(), "gap", x=x),
+               "depth_scores": Signal(depth.tolist(), "gap", x=x, threshold=threshold)}
+    info = {"gap_boundaries": gap_elem.tolist(), "valleys": np.flatnonzero(val).tolist(), "unit": unit,
+            "window": window}
+    return {"boundaries": bounds, "signals": signals, "info": info}
 
 
 register_method(Method(
     "texttiling", "Hearst's TextTiling: block comparison, smoothing, depth scores, cutoff on the depth",
     "Hearst 1997, Computational Linguistics 23(1), §5 (block comparison, depth scores, cutoff s̄ − σ/2)",
     [Param("unit", "tokens", "units compared: pseudo-sentences of w words, or the document's elements", UNITS),
-     Param("w", 20, "words per pseudo-sentence (unit=tokens; Hearst: 20)"),
+     Param("w", 20, "words per pseudo-sentence (unit=tokens; Hearst: 20)", low=1, high=1000),
      Param("window", 0, "units per block on each side of a gap; 0 = 6 for tokens (Hearst), 4 for sentences "
-                        "(best of 2–5 on Choi 3-5 + 6-8 + 9-11 with the other defaults)"),
-     Param("smoothing", 3, "width of the moving average over the gap scores (1 = none)"),
-     Param("rounds", 2, "number of smoothing passes"),
+                        "(best of 2–5 on Choi 3-5 + 6-8 + 9-11 with the other defaults)", low=0, high=1000),
+     Param("smoothing", 3, "width of the moving average over the gap scores (1 = none)", low=1, high=101),
+     Param("rounds", 2, "number of smoothing passes", low=0, high=20),
      Param("cutoff", "hc", "automatic K: depth > mean − σ/2 ('hc', Hearst's conservative cutoff and her "
                            "default) or > mean − σ ('lc', liberal)", ("hc", "lc")),
      Param("cutoff_over", "all", "depth scores whose mean and σ set the cutoff: every gap's (as NLTK) or the "
                                  "valleys' only", ("all", "valleys")),
-     Param("spacing", -1, "minimum distance between two boundaries, in units; −1 = default (2)"),
-     Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list), 'none', or a file path"),
+     Param("spacing", -1, "minimum distance between two boundaries, in units; −1 = default (2)", low=-1, high=1000),
+     STOPWORDS,
      Param("stem", True, "Porter-stem words (Hearst: morphological analysis)")],
     _run))

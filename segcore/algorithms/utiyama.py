@@ -22,8 +22,7 @@ import math
 import numpy as np
 import scipy.sparse as sp
 
-from ..errors import ParameterError
-from ..methods import Method, Param, register_method
+from ..methods import STOPWORDS, Method, Param, Signal, register_method
 from ..representations import term_matrix
 from ..scores import Score
 from ..splitters import dp, penalized_dp
@@ -141,46 +140,31 @@ def ui_score(doc, p) -> UIScore:
     return UIScore().fit(counts)
 
 
-def check_lam(lam):
-    if not math.isfinite(lam) or lam < 0:
-        raise ParameterError(f"lam (the weight of the prior, 1 = Utiyama & Isahara's n^-m) must be a number ≥ 0, "
-                             f"got {lam}")
-
-
 def _run(doc, k, p, context):
     """Utiyama & Isahara 2001 §2: min −ln Pr(W|S)Pr(S) = Σ_i Σ_w f ln((n_i+k)/(f+1)) + lam·m·ln n."""
-    check_lam(p["lam"])
     score = ui_score(doc, p)
-    unit = score.penalty_unit
-    penalty = p["lam"] * unit
-    signals = {"n_words": score.n_words, "vocabulary": score.vocab_size, "penalty_per_segment": penalty}
+    penalty = p["lam"] * score.penalty_unit
+    info = {"n_words": score.n_words, "vocabulary": score.vocab_size, "penalty_per_segment": penalty}
+    signals = {}
     if k is None:
         split = penalized_dp(score, penalty)
-        bounds = split.boundaries
-        data_cost = split.cost
         # per-K costs around the chosen K, for the plot (exact DP; cheap next to the automatic run)
-        kmax = min(score.n, max(2 * len(bounds), len(bounds) + 5))
-        if score.n * kmax <= 300_000:
-            costs = dp(score, kmax).costs_by_k
-            signals["costs_by_k"] = costs
-            signals["penalized_costs_by_k"] = [c + penalty * (i + 1) for i, c in enumerate(costs)]
+        kmax = min(score.n, max(2 * split.k, split.k + 5))
+        costs = dp(score, kmax).costs_by_k if score.n * kmax <= 300_000 else None
     else:
         split = dp(score, k)
-        bounds = split.boundaries
-        data_cost = split.cost
-        signals["costs_by_k"] = split.costs_by_k
-        signals["penalized_costs_by_k"] = [c + penalty * (i + 1) for i, c in enumerate(split.costs_by_k)]
-    signals["data_cost"] = data_cost
-    return {"boundaries": [int(b) for b in bounds], "cost": float(data_cost + penalty * len(bounds)),
-            "signals": signals}
+        costs = split.costs_by_k
+    if costs is not None:
+        signals["costs_by_k"] = Signal(costs, "k")
+        signals["penalized_costs_by_k"] = Signal([c + penalty * (i + 1) for i, c in enumerate(costs)], "k")
+    info["data_cost"] = split.cost
+    return {"boundaries": [int(b) for b in split.boundaries], "cost": float(split.cost + penalty * split.k),
+            "signals": signals, "info": info}
 
 
-UI_PARAMS = [
-    Param("lam", 1.0, "weight of the prior −ln Pr(S) = m·ln n (1 = Utiyama & Isahara's n^-m); only used when K "
-                      "is automatic"),
-    Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list, as their ESeg), 'none', or a file path"),
-    Param("stem", True, "Porter-stem words (as their ESeg script)"),
-]
+LAM = Param("lam", 1.0, "weight of the prior −ln Pr(S) = m·ln n (1 = Utiyama & Isahara's n^-m); only used when K "
+                        "is automatic", low=0.0, high=1e6)
+UI_PARAMS = [LAM, STOPWORDS, Param("stem", True, "Porter-stem words (as their ESeg script)")]
 
 register_method(Method(
     "ui", "Utiyama & Isahara: maximum-probability segmentation (Laplace word model per segment, prior n^-m)",

@@ -1,5 +1,5 @@
-"""Topic representations for the framework scores: per-sentence histograms of LDA topics (Riedl & Biemann 2012,
-C99LDA / TopicTiling) and of spherical k-means clusters of word vectors (Alemi & Ginsparg 2015, oC99k50 / oC99k200).
+"""Spherical k-means clusters of word vectors and per-element cluster histograms: Alemi & Ginsparg's (2015) oC99k50 /
+oC99k200 representation.
 
 Spherical k-means runs on the unit-normalised vectors of the `top` most frequent words of the word-vector file
 (GloVe lists its words by corpus frequency; 50,000 by default): the clustering is then independent of the text
@@ -10,21 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-from pathlib import Path
 
 import numpy as np
 
-from .errors import InputError, ParameterError
+from .cache import cache_root
+from .errors import ParameterError
 from .representations import term_matrix
+from .vectors import load_vectors
 
-
-def cache_root() -> Path:
-    """Root of segcore's on-disk caches: $SEGCORE_CACHE, else ~/.cache/segcore."""
-    env = os.environ.get("SEGCORE_CACHE")
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "segcore"
-
-
-# ---- spherical k-means -----------------------------------------------------------------------------------------
 
 def spherical_kmeans(x: np.ndarray, k: int, seed: int = 0, max_iter: int = 50, tol: float = 1e-6,
                      block: int = 20_000) -> tuple[np.ndarray, np.ndarray, int]:
@@ -77,8 +70,6 @@ def _assign(u, centroids, block):
 def word_clusters(k: int = 50, vectors: str = "glove-6b-50d", top: int = 50_000, seed: int = 0,
                   use_cache: bool = True) -> tuple[dict[str, int], np.ndarray]:
     """{word: cluster id} for the `top` most frequent words of `vectors`, and the k unit centroids; cached on disk."""
-    from .vectors import load_vectors
-
     kv = load_vectors(vectors)
     top = min(top, len(kv.index_to_key))
     ident = f"{vectors}|{len(kv.index_to_key)}|{kv.vector_size}|{top}|{k}|{seed}"
@@ -101,8 +92,6 @@ def word_clusters(k: int = 50, vectors: str = "glove-6b-50d", top: int = 50_000,
 def cluster_histograms(bags: list[list[str]], k: int = 50, vectors: str = "glove-6b-50d", top: int = 50_000,
                        seed: int = 0) -> np.ndarray:
     """N×k matrix: element i's count of content words in each word-vector cluster (Alemi & Ginsparg's oC99k<k>)."""
-    from .vectors import load_vectors
-
     table, centroids = word_clusters(k, vectors, top, seed)
     kv = load_vectors(vectors)
     extra = sorted({w for bag in bags for w in bag if w not in table and w in kv.key_to_index})
@@ -111,33 +100,3 @@ def cluster_histograms(bags: list[list[str]], k: int = 50, vectors: str = "glove
         v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
         table = {**table, **dict(zip(extra, (v @ centroids.T).argmax(axis=1).tolist()))}
     return term_matrix(bags, vocab=table, width=k)[0].toarray()
-
-
-# ---- LDA topic histograms ------------------------------------------------------------------------------------
-
-def topic_histograms(model, bags: list[list[str]], mode: str = "document", iterations: int = 15) -> np.ndarray:
-    """N×T matrix of LDA topic counts per element (Riedl & Biemann 2012, C99LDA): every word token is given one
-    topic and each element counts its tokens per topic. mode 'document' (default) gives a token the topic
-    argmax_t θ_t φ_tw with θ folded in over the whole text (so a word takes its topic from its context, as
-    TopicTiling's mode assignment); mode 'word' gives argmax_t φ_tw. `model` is a gensim LdaModel or an LdaTopics
-    from segcore.algorithms.lda. Words unknown to the model are ignored."""
-    from .algorithms.lda import LdaTopics, fold_in
-
-    topics = model if isinstance(model, LdaTopics) else LdaTopics.from_gensim(model)
-    if mode not in ("document", "word"):
-        raise ParameterError(f"topic assignment mode must be 'document' or 'word', got '{mode}'")
-    ids = [[topics.word_index[w] for w in bag if w in topics.word_index] for bag in bags]
-    flat = np.array([j for row in ids for j in row], dtype=np.int64)
-    out = np.zeros((len(bags), topics.n_topics))
-    if len(flat) == 0:
-        raise InputError("none of the words of this text is in the topic model's vocabulary")
-    phi = topics.phi
-    if mode == "document":
-        counts = np.bincount(flat, minlength=phi.shape[1]).astype(float)[None, :]
-        theta = fold_in(phi, counts, iterations=iterations)[0]
-        assign = (theta[:, None] * phi).argmax(axis=0)
-    else:
-        assign = phi.argmax(axis=0)
-    row = np.repeat(np.arange(len(bags)), [len(r) for r in ids])
-    np.add.at(out, (row, assign[flat]), 1.0)
-    return out

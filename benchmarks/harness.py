@@ -1,4 +1,4 @@
-"""`segcore bench`: regenerate BENCHMARKS.md — the experiments of Alemi & Ginsparg (2015), Choi (2000), Misra et
+"""`python -m benchmarks`: regenerate BENCHMARKS.md — the experiments of Alemi & Ginsparg (2015), Choi (2000), Misra et
 al. (2009) and Simon et al. (2013), sentence-encoder tiling, time and growth, real lecture transcripts, and the
 project's goals — each table next to the published or peer figures, with its exact settings and the command that
 reproduces it.
@@ -30,13 +30,13 @@ from pathlib import Path
 
 import numpy as np
 
-from .document import Document
-from .errors import InputError, ParameterError, SegcoreError
-from .metrics import boundary_prf, default_k, pk, windowdiff
-from .parallel import run_many
+from segcore.document import Document
+from segcore.errors import InputError, ParameterError
+from segcore.evaluation import Setting, alemi_k, evaluate_many, score
+from segcore.metrics import default_k, pk
+from segcore.parallel import Progress, run_many
 
 SECTION_MARK = "<!-- bench:{} -->"
-from .text import bags as make_bags
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("SEGCORE_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -114,93 +114,26 @@ PEER_GROWTH = {  # growth-table label -> peer seconds on a 2,057-sentence concat
     "sentence-tiling (glove-mean)": "12 (MiniLM tiling, encoding included; automatic: 10 of 290 segments)"}
 
 
-# ---- Alemi & Ginsparg's protocol and word-level Pk ----------------------------------------------------------------
-
-def alemi_protocol(doc: Document, min_words: int = 5, stopwords: str = "choi") -> Document:
-    """Alemi & Ginsparg's evaluation protocol: elements with fewer than `min_words` content words (segcore.text.bags:
-    lower-cased word tokens, punctuation and the `stopwords` list removed, no stemming) are dropped from the text and
-    from the reference; a reference segment left empty disappears. meta['kept'] lists the original indices kept."""
-    if doc.reference is None:
-        raise InputError(f"{doc.source or 'document'}: the Alemi protocol needs a reference segmentation")
-    counts = [len(b) for b in make_bags(doc.elements, stopwords=stopwords, stem_words=False)]
-    kept = [i for i, c in enumerate(counts) if c >= min_words]
-    if not kept:
-        raise InputError(f"{doc.source or 'document'}: no element has {min_words} or more content words")
-    ref, start, total = [], 0, 0
-    for end in doc.reference:
-        total += sum(1 for i in range(start, end) if counts[i] >= min_words)
-        if total and (not ref or total > ref[-1]):
-            ref.append(total)
-        start = end
-    return Document([doc.elements[i] for i in kept], ref, level=doc.level, source=doc.source,
-                    meta={**doc.meta, "protocol": f"alemi (min_words={min_words})", "kept": kept, "n_original": doc.n})
-
-
-def alemi_k(reference: list[int]) -> int:
-    """Alemi & Ginsparg's Pk window: round(N / 2 / K) − 1 with Python 2's round (halves away from zero), at least 1."""
-    n, k = reference[-1], len(reference)
-    return max(1, int(math.floor(n / (2.0 * k) + 0.5)) - 1)
-
-
-def token_offsets(elements: list[str]) -> list[int]:
-    """off[i] = number of whitespace-separated tokens in elements[:i] (i = 0 … N)."""
-    out = [0]
-    for e in elements:
-        out.append(out[-1] + len(e.split()))
-    return out
-
-
-def word_boundaries(elements: list[str], boundaries: list[int]) -> list[int]:
-    """Segment ends over elements → segment ends over tokens (every whitespace token of each element a unit).
-    A segment without tokens vanishes; the last end is the number of tokens."""
-    off = token_offsets(elements)
-    out = []
-    for b in boundaries:
-        w = off[b]
-        if w > 0 and (not out or w > out[-1]):
-            out.append(w)
-    if not out or out[-1] != off[-1]:
-        out.append(off[-1])
-    return out
-
-
-def word_pk(doc: Document, reference: list[int], hypothesis: list[int], k_fn=default_k) -> float:
-    """Pk with every token a unit (Choi's and Utiyama & Isahara's published metric); k = k_fn(token reference)."""
-    if doc.level == "word":
-        return pk(reference, hypothesis, k_fn(reference))
-    ref_w = word_boundaries(doc.elements, reference)
-    return pk(ref_w, word_boundaries(doc.elements, hypothesis), k_fn(ref_w))
-
-
-def evenly_spaced(n: int, k: int) -> list[int]:
-    """K segments of (almost) equal length: ends round(i·N/K)."""
-    out = []
-    for i in range(1, k + 1):
-        b = max(int(round(i * n / k)), (out[-1] + 1) if out else 1)
-        out.append(min(b, n - (k - i)))
-    return out
-
-
 # ---- document sources (loaded once per process) ------------------------------------------------------------------
 
 def lecture_files(name: str) -> list[Path]:
-    from .loaders import _natural_key
+    from segcore.loaders import natural_key
 
     root = SHARED / "lectures_bayesseg" / name
     files = [p for p in root.glob("*") if p.suffix in (".ref", ".dev")]
-    return sorted(files, key=lambda p: _natural_key(p.name))
+    return sorted(files, key=lambda p: natural_key(p.name))
 
 
 @lru_cache(maxsize=32)
 def load_source(key: str) -> tuple[Document, ...]:
     """'choi/3-11' … 'arxiv' (bundled), 'lectures/<set>' (.ref and .dev files of the shared lecture data),
     'concat/<m>' (the first m Choi 3-11 documents as one), 'paper' (A&G's paper text at word level)."""
-    from .datasets import concatenate, is_named, load_named
+    from segcore.datasets import concatenate, is_named, load_named
 
     if is_named(key):
         return tuple(load_named(key))
     if key.startswith("lectures/"):
-        from .loaders import parse_choi, read_text_bytes
+        from segcore.loaders import parse_choi, read_text_bytes
 
         name = key.split("/", 1)[1]
         files = lecture_files(name)
@@ -211,7 +144,7 @@ def load_source(key: str) -> tuple[Document, ...]:
         m = int(key.split("/")[1])
         return (concatenate(load_named("choi/3-11")[:m], source=f"choi/3-11 first {m} documents concatenated"),)
     if key == "paper":
-        from .loaders import load
+        from segcore.loaders import load
 
         path = PAPER_TEXT if PAPER_TEXT.is_file() else SHARED / "arxiv_alemi2015" / "_meta" / "segmentation.txt"
         return (load(path, level="word"),)
@@ -222,85 +155,34 @@ def load_source(key: str) -> tuple[Document, ...]:
 
 @dataclass(frozen=True)
 class Job:
+    """A setting (segcore.evaluation.Setting) on the documents `start` … `start + limit` of a source."""
+
     source: str
-    method: str
-    params: tuple = ()
-    k_given: bool = True
-    protocol: str = "all"       # 'all': every element kept, nltk's k; 'alemi': alemi_protocol + alemi_k
-    min_words: int = 5
-    protocol_stopwords: str = "choi"
-    tolerance: int = 1
-    idf: str = "document"       # 'dataset': idf over the job's (transformed) documents, as Alemi's Brown-corpus idf
+    setting: Setting
     limit: int | None = None
     start: int = 0
 
     @property
+    def method(self) -> str:
+        return self.setting.method
+
+    @property
     def p(self) -> dict:
-        return dict(self.params)
+        return self.setting.p
 
 
-def job(source, method, params=None, **kw) -> Job:
-    return Job(source, method, tuple(sorted((params or {}).items())), **kw)
+def job(source, method, params=None, limit=None, start=0, **kw) -> Job:
+    return Job(source, Setting.of(method, params, **kw), limit, start)
 
 
 def prepared_docs(j: Job) -> list[Document]:
-    docs = list(load_source(j.source)[j.start:(j.start + j.limit) if j.limit is not None else None])
-    return docs
-
-
-@lru_cache(maxsize=16)
-def _idf_collection(j: Job) -> list[list[str]]:
-    docs = prepared_docs(j)
-    if j.protocol == "alemi":
-        docs = [alemi_protocol(d, j.min_words, j.protocol_stopwords) for d in docs]
-    p = j.p
-    return [[w for b in make_bags(d.elements, p.get("stopwords", "choi"), p.get("stem", False)) for w in b]
-            for d in docs]
-
-
-def run_method(doc: Document, method: str, params: dict, k: int | None, context: dict | None):
-    """(boundaries, seconds): a named method through segcore.segment, or the baselines 'none' and 'even'."""
-    if method == "none":
-        return [doc.n], 0.0
-    if method == "even":
-        return evenly_spaced(doc.n, k or 1), 0.0
-    from .methods import segment
-
-    seg = segment(doc, method, k, context=context, **params)
-    return seg.boundaries, seg.seconds
-
-
-def evaluate_doc(doc: Document, j: Job, context: dict | None = None) -> dict:
-    row = {"source": doc.source, "n_original": doc.n}
-    try:
-        kfn = default_k
-        if j.protocol == "alemi":
-            doc = alemi_protocol(doc, j.min_words, j.protocol_stopwords)
-            kfn = alemi_k
-        ref = list(doc.reference)
-        hyp, seconds = run_method(doc, j.method, j.p, len(ref) if j.k_given else None, context)
-        km = kfn(ref)
-        p, r, f = boundary_prf(ref, hyp, j.tolerance)
-        row.update(n=doc.n, k_ref=len(ref), k_hyp=len(hyp), ref=ref, hyp=[int(b) for b in hyp], k_metric=km,
-                   pk=pk(ref, hyp, km), wd=windowdiff(ref, hyp, km), precision=p, recall=r, f1=f,
-                   pk_word=word_pk(doc, ref, hyp, kfn), seconds=seconds)
-    except SegcoreError as exc:
-        row["error"] = str(exc)
-    return row
-
-
-def run_task(task) -> list[dict]:
-    """Worker entry: (job, a, b) → rows of documents a … b−1 of the job."""
-    j, a, b = task
-    context = {"idf_collection": _idf_collection(j)} if j.idf == "dataset" else None
-    docs = prepared_docs(j)[a:b]
-    return [evaluate_doc(d, j, context) for d in docs]
+    return list(load_source(j.source)[j.start:(j.start + j.limit) if j.limit is not None else None])
 
 
 def run_lda_fold(task) -> list[dict]:
     """Worker entry for Misra et al.'s LDA with honest folds: train on the reference segments of the training
     documents (each segment one LDA document), segment the fold's test documents with K given and automatic."""
-    from .algorithms.lda import train_lda
+    from segcore.topicmodel import train_lda
 
     source, train_idx, test_idx, params = task
     docs = load_source(source)
@@ -313,9 +195,9 @@ def run_lda_fold(task) -> list[dict]:
     train_s = time.perf_counter() - t
     rows = []
     for given in (True, False):
-        j = job(source, "lda", params, k_given=given)
+        setting = Setting.of("lda", params, k_given=given)
         for i in test_idx:
-            row = evaluate_doc(docs[i], j, {"lda_model": model})
+            row = score(docs[i], setting, {"model": model})
             row.update(k_given=given, train_seconds=train_s, n_train_docs=len(train_idx))
             rows.append(row)
     return rows
@@ -323,8 +205,8 @@ def run_lda_fold(task) -> list[dict]:
 
 def warm_up():
     """Load the word vectors, the stemmer and the methods once in this process."""
-    from .methods import segment
-    from .vectors import load_vectors
+    from segcore.methods import segment
+    from segcore.vectors import load_vectors
 
     load_vectors()
     d = Document(["the cat sat on the mat today", "dogs run in the park", "stocks fell sharply on monday",
@@ -337,33 +219,6 @@ def warm_up():
 
 # ---- the runner: one cluster for the whole bench, results cached per job ---------------------------------------
 
-class Progress:
-    """A progress bar on stderr (redrawn in place on a terminal; a line every 10 % otherwise)."""
-
-    def __init__(self, label: str, stream=None):
-        self.label, self.stream = label, stream or sys.stderr
-        self.t0 = time.perf_counter()
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.last, self.shown = 0.0, -1
-
-    def __call__(self, done: int, total: int):
-        now = time.perf_counter()
-        frac = done / total if total else 1.0
-        if self.tty:
-            if done < total and now - self.last < 0.2:
-                return
-            self.last = now
-            bar = "#" * int(30 * frac) + "-" * (30 - int(30 * frac))
-            end = "\n" if done >= total else ""
-            print(f"\r{self.label[:38]:38s} [{bar}] {done}/{total} {now - self.t0:6.1f} s", end=end,
-                  file=self.stream, flush=True)
-        else:
-            tenth = int(10 * frac)
-            if tenth > self.shown:
-                self.shown = tenth
-                print(f"{self.label}: {done}/{total} tasks, {now - self.t0:.1f} s", file=self.stream, flush=True)
-
-
 CHUNK = {"choi": 20, "arxiv": 5, "lectures": 1, "concat": 1, "paper": 1}
 
 
@@ -373,7 +228,7 @@ class Runner:
         self.cluster = None
         self.cache: dict[Job, list[dict]] = {}
         if scheduler is None and jobs > 1:
-            from .parallel import local_cluster
+            from segcore.parallel import local_cluster
 
             self.cluster = local_cluster(jobs)
             self.scheduler = self.cluster.scheduler_address
@@ -399,21 +254,17 @@ class Runner:
 
     def map(self, fn, items, label: str) -> list:
         progress = None if self.quiet else Progress(label)
-        if self.scheduler:
-            return run_many(fn, items, scheduler=self.scheduler, progress=progress)
-        return run_many(fn, items, jobs=1, progress=progress)
+        return run_many(fn, items, scheduler=self.scheduler, progress=progress)
 
     def run(self, label: str, jobs: list[Job]) -> dict[Job, list[dict]]:
+        """Rows of every job (computed once per job and remembered), all new jobs in one pass of the evaluation loop."""
         todo = [j for j in dict.fromkeys(jobs) if j not in self.cache]
-        tasks = []
-        for j in todo:
-            n = len(prepared_docs(j))
-            step = CHUNK.get(j.source.split("/")[0], 10)
-            tasks.extend((j, a, min(n, a + step)) for a in range(0, n, step))
-            self.cache[j] = []
-        if tasks:
-            for (j, _, _), rows in zip(tasks, self.map(run_task, tasks, label)):
-                self.cache[j].extend(rows)
+        if todo:
+            chunk = max(CHUNK.get(j.source.split("/")[0], 10) for j in todo)
+            out = evaluate_many([(prepared_docs(j), j.setting) for j in todo], scheduler=self.scheduler,
+                                progress=None if self.quiet else Progress(label), chunk=chunk)
+            for j, ev in zip(todo, out):
+                self.cache[j] = ev.rows
         return {j: self.cache[j] for j in jobs}
 
 
@@ -491,7 +342,7 @@ class Bench:
         return job(source, method, params, limit=self.lim(kind) if lim == "auto" else lim, **kw)
 
     def cmd(self, name: str) -> str:
-        return f"`python -m segcore bench --only {name}{self.argv_flags}`"
+        return f"`python -m benchmarks --only {name}{self.argv_flags}`"
 
     def n_docs(self, j: Job) -> int:
         return len(prepared_docs(j))
@@ -573,13 +424,13 @@ def t_choi(b: Bench) -> list[str]:
 
 def _choi_rows(spec, jobs, res) -> list[list]:
     """Table rows (label, K, Pk, WD, F1, word-level Pk, mean K, ms/doc, peer) of the Choi 3-11 section."""
-    return [[label, "given" if g else "auto", fmt(res[j], se=True), fmt(res[j], "wd"), fmt(res[j], "f1", digits=1),
+    return [[label, "given" if g else "auto", fmt(res[j], se=True), fmt(res[j], "windowdiff"), fmt(res[j], "f1", digits=1),
              fmt(res[j], "pk_word"), mean_k(res[j]), ms(res[j]), peer]
             for (label, _, _, g, peer), j in zip(spec, jobs)]
 
 
 def _methods():
-    from .methods import METHODS
+    from segcore.methods import METHODS
 
     return METHODS
 
@@ -603,12 +454,12 @@ def _needs_dataset_idf(p: dict) -> bool:
 
 
 def t_alemi1(b: Bench) -> list[str]:
-    from .pipeline import REPRESENTATIONS
+    from segcore.pipeline import REPRESENTATIONS
 
     rows = [r for r in T1_ROWS if r[1]["rep"] in REPRESENTATIONS]
     missing = [r[0] for r in T1_ROWS if r[1]["rep"] not in REPRESENTATIONS]
     if any(r[1]["rep"] == "clusters" for r in rows):
-        from .topics import word_clusters
+        from segcore.topics import word_clusters
 
         for k in sorted({r[1]["clusters"] for r in rows if r[1]["rep"] == "clusters"}):
             word_clusters(k)  # computed once here (disk cache) rather than by two workers at once
@@ -679,8 +530,8 @@ def t_alemi2(b: Bench) -> list[str]:
     for i, (m, label, p, norm, paper) in enumerate(spec):
         pub = AG_T2.get((m, paper, norm), "") if paper else ""
         ra, rm = res[jobs[i, "alemi"]], res[jobs[i, "all"]]
-        body.append([m, label, "yes" if norm else "no", fmt(ra, se=True), fmt(ra, "wd"), fmt(rm, se=True),
-                     fmt(rm, "wd"), ms(rm), pub])
+        body.append([m, label, "yes" if norm else "no", fmt(ra, se=True), fmt(ra, "windowdiff"), fmt(rm, se=True),
+                     fmt(rm, "windowdiff"), ms(rm), pub])
     out += table(["score", "representation", "normalised", "Pk % (A&G protocol)", "WD %", "Pk % (every sentence)",
                   "WD %", "ms/doc", "published Pk % (A&G Table 2)"], body)
     return out
@@ -752,8 +603,8 @@ def t_alemi4(b: Bench) -> list[str]:
             for r, d in zip(ref_rows, dp_rows):
                 if "error" in r or "error" in d:
                     continue
-                vals.append(pk(d["hyp"], r["hyp"], kfn(d["hyp"])))
-                same += r["hyp"] == d["hyp"]
+                vals.append(pk(d["hypothesis"], r["hypothesis"], kfn(d["hypothesis"])))
+                same += r["hypothesis"] == d["hypothesis"]
             t_ref = np.mean([r["seconds"] for r in ok_rows(ref_rows)]) if ok_rows(ref_rows) else float("nan")
             t_dp = np.mean([r["seconds"] for r in ok_rows(dp_rows)]) if ok_rows(dp_rows) else float("nan")
             body.append(["A&G" if proto == "alemi" else "every sentence", s,
@@ -808,9 +659,9 @@ def t_alemi5(b: Bench) -> list[str]:
     body = []
     for (label, m, p, g, l), j in zip(spec, jobs):
         r = res[j]
-        alt = [pk(x["ref"], x["hyp"], alemi_k(x["ref"])) for x in ok_rows(r)]
+        alt = [pk(x["reference"], x["hypothesis"], alemi_k(x["reference"])) for x in ok_rows(r)]
         pub = AG_T5.get(label, ("", ""))
-        body.append([label, pstr(p), len(r), fmt(r, se=True), fmt(r, "wd"),
+        body.append([label, pstr(p), len(r), fmt(r, se=True), fmt(r, "windowdiff"),
                      f"{100 * np.mean(alt):.2f}" if alt else "—", fmt(r, "f1", digits=1), ms(r), pub[0], pub[1]])
     out += table(["method", "settings", "docs", "Pk %", "WD %", "Pk %, A&G k", "F1 % (tol 1 word)", "ms/doc",
                   "published Pk %", "published WD %"], body)
@@ -855,7 +706,7 @@ def t_alemi6(b: Bench) -> list[str]:
     for i, (sec, cut, stop, stem, rank, pkp, wdp) in enumerate(spec):
         ra, rm = res[jobs[i, "alemi"]], res[jobs[i, "all"]]
         body.append([sec, cut, "yes" if stop else "no", "yes" if stem else "no", rank or "none", fmt(ra),
-                     fmt(ra, "wd"), fmt(rm), fmt(rm, "wd"), num(pkp) if pkp is not None else "",
+                     fmt(ra, "windowdiff"), fmt(rm), fmt(rm, "windowdiff"), num(pkp) if pkp is not None else "",
                      num(wdp) if wdp is not None else ""])
     out += table(["A&G section", "cut", "stop", "stem", "rank", "Pk % (A&G protocol)", "WD %",
                   "Pk % (every sentence)", "WD %", "published Pk %", "published WD %"], body)
@@ -919,7 +770,7 @@ def t_misra(b: Bench) -> list[str]:
             body.append(["ui", s, "given" if g else "auto", len(r), fmt(r, se=True), fmt(r, "pk_word"),
                          fmt(r, "f1", digits=1), mean_k(r), ms(r), ""])
     if "lda" in _methods():
-        from .algorithms.lda import document_folds
+        from segcore.topicmodel import document_folds
 
         tasks = []
         for s in (("3-5",) if b.quick and not b.limit else SUBSETS):
@@ -1020,17 +871,17 @@ def t_simon(b: Bench) -> list[str]:
 
 
 def warm_minilm():
-    from .encoders import _minilm
+    from segcore.encoders import load_minilm
 
-    _minilm()
+    load_minilm()
     return True
 
 
 def minilm_available() -> tuple[bool, str]:
     try:
-        from .encoders import _minilm
+        from segcore.encoders import load_minilm
 
-        _minilm()
+        load_minilm()
         return True, ""
     except Exception as exc:  # MissingDependencyError or anything torch raises
         return False, str(exc)
@@ -1169,7 +1020,7 @@ def t_lectures(b: Bench) -> list[str]:
             found = f"{sum(x['k_hyp'] for x in okr)} / {sum(x['k_ref'] for x in okr)}"
             key = "none" if m == "none" else f"{lab} {'given' if g else 'auto'}"
             body.append([s, lab, "—" if m == "none" else ("given" if g else "auto"), fmt(r, se=True),
-                         fmt(r, "wd"), fmt(r, "f1", digits=1), found, f"{np.mean([x['seconds'] for x in okr]):.2f}"
+                         fmt(r, "windowdiff"), fmt(r, "f1", digits=1), found, f"{np.mean([x['seconds'] for x in okr]):.2f}"
                          if okr else "—", PEER_LECTURES.get(s, {}).get(key, "")])
     out += table(["set", "method", "K", "Pk %", "WD %", "F1 % (tol 3)", "segments found / true", "s/doc",
                   "peer Pk / WD %"], body)
@@ -1212,12 +1063,12 @@ def _timed(fn):
 def speed_report(repeats: int = 3) -> dict:
     """The speed goals, one call at a time in a fresh process (`python -c`, so that nothing else loaded by the bench
     — MiniLM, dask — shares it); each timing repeated `repeats` times (lists of seconds)."""
-    from .datasets import load_named
-    from .methods import segment
-    from .pipeline import represent
-    from .scores import CVSScore
-    from .splitters import dp
-    from .vectors import load_vectors
+    from segcore.datasets import load_named
+    from segcore.methods import segment
+    from segcore.pipeline import represent
+    from segcore.scores import CVSScore
+    from segcore.splitters import dp
+    from segcore.vectors import load_vectors
 
     out = {}
     t = time.perf_counter()
@@ -1252,7 +1103,7 @@ ENV_AT_START = dict(os.environ)  # before dask's nanny edits os.environ (MALLOC_
 
 
 def _speed(repeats: int = 3) -> dict:
-    code = f"import json; from segcore.bench import speed_report; print(json.dumps(speed_report({repeats})))"
+    code = f"import json; from benchmarks.harness import speed_report; print(json.dumps(speed_report({repeats})))"
     env = {k: v for k, v in ENV_AT_START.items() if k != "MALLOC_TRIM_THRESHOLD_"}
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=1800,
                           env=env)
@@ -1395,7 +1246,7 @@ def run_bench(args) -> int:
         for name in selected:
             title, fn = TABLES[name]
             ts = time.perf_counter()
-            print(f"segcore bench: {name} — {title}", file=sys.stderr, flush=True)
+            print(f"benchmarks: {name} — {title}", file=sys.stderr, flush=True)
             try:
                 lines = fn(b)
             except Exception as exc:  # one failing table must not lose the others
@@ -1406,7 +1257,7 @@ def run_bench(args) -> int:
     finally:
         runner.close()
     total = time.perf_counter() - t0
-    cmd = "python -m segcore bench" + flags + (f" --only {','.join(only)}" if only else "") + \
+    cmd = "python -m benchmarks" + flags + (f" --only {','.join(only)}" if only else "") + \
         (f" --jobs {args.jobs}" if args.jobs > 1 else "") + (" --scheduler ADDRESS" if args.scheduler else "")
     doc = ["# Benchmarks", "",
            f"Generated by `{cmd}` — {_dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, commit {_git_commit()}, "
@@ -1414,7 +1265,7 @@ def run_bench(args) -> int:
            f"{platform.python_version()}; {'a dask LocalCluster of ' + str(args.jobs) + ' worker processes' if args.jobs > 1 and not args.scheduler else 'dask scheduler ' + args.scheduler if args.scheduler else 'one process'}; "
            f"**total wall time {total / 60:.1f} min** "
            f"({', '.join(f'{k} {v:.0f} s' for k, v in timings.items())}).", "",
-           "Every figure below is computed by that command (`segcore/bench.py`), except the published and peer "
+           "Every figure below is computed by that command (`benchmarks/`), except the published and peer "
            "figures, which are quoted with their source in each caption: " + "; ".join(
                f"**{k}** = {v}" for k, v in SRC.items()) + ". The regeneration command of each table is in its "
            "caption. Conventions unless a caption says otherwise: Pk, WindowDiff and F1 in %, means over "
@@ -1433,7 +1284,7 @@ def run_bench(args) -> int:
                 doc += blocks[name]
         text = "\n".join(doc).rstrip() + "\n"
     out.write_text(text, encoding="utf-8")
-    print(f"segcore bench: wrote {args.output} in {total:.0f} s", file=sys.stderr)
+    print(f"benchmarks: wrote {args.output} in {total:.0f} s", file=sys.stderr)
     return 0
 
 
@@ -1463,45 +1314,3 @@ def _merge(text: str, blocks: dict, cmd: str, seconds: float) -> str:
             if body and body[-1] != "":
                 body.append("")
     return "\n".join(head + body).rstrip() + "\n"
-
-
-# ---- `segcore segment FOLDER`: every file of a folder through run_many -------------------------------------------
-
-def folder_files(folder: Path, fmt: str = "auto") -> list[Path]:
-    from .loaders import _PATTERNS, _natural_key, _skipped
-
-    if fmt not in _PATTERNS:
-        raise ParameterError(f"unknown format {fmt!r}")
-    exts = _PATTERNS[fmt]
-    files = [p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in exts
-             and not _skipped(p.relative_to(folder).parts)]
-    files.sort(key=lambda p: _natural_key(p.relative_to(folder).as_posix()))
-    if not files:
-        raise InputError(f"{folder}: no {'/'.join(exts)} files found in this folder")
-    return files
-
-
-def segment_file(task) -> dict:
-    """Worker entry: (path, source name, format, level, method, k, params) → the Segmentation as a dict with the
-    document's `source`, or {'source', 'error'}."""
-    path, source, fmt, level, method, k, params = task
-    from .loaders import load
-    from .methods import segment
-
-    try:
-        doc = load(Path(path), format=fmt, level=level, source=source)
-        seg = segment(doc, method, k, **params)
-        return {"source": source, **seg.to_dict(doc)}
-    except SegcoreError as exc:
-        return {"source": source, "error": str(exc)}
-
-
-def segment_folder(folder: str, fmt: str, level: str, method: str, k: int | None, params: dict, jobs: int = 1,
-                   scheduler: str | None = None, progress=None) -> list[dict]:
-    """Segment every document file of a folder (natural order) through `run_many`; results in file order."""
-    from .methods import get_method
-
-    get_method(method).resolve(params)  # a bad method or parameter fails once, here
-    root = Path(folder)
-    tasks = [(str(p), p.relative_to(root).as_posix(), fmt, level, method, k, params) for p in folder_files(root, fmt)]
-    return run_many(segment_file, tasks, jobs=jobs, scheduler=scheduler, progress=progress)

@@ -1,0 +1,70 @@
+"""Alemi & Ginsparg's (2015) framework as named methods: a representation (segcore.pipeline), a score
+(segcore.scores) and a splitter (segcore.splitters), with K given or chosen automatically: `cvs`, `euclidean`
+and `oc99` (C99's inside density with any splitter)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ParameterError
+from ..methods import Method, Param, Signal, register_method
+from ..pipeline import rep_params, representation_for
+from ..scores import SCORES
+from ..splitters import SPLITTERS, dp, penalized_dp
+from .c99 import RANK
+
+
+def choose_k(score, p: dict) -> tuple[int | None, dict]:
+    """Automatic K for a framework score: penalty `lam` per segment (None → exact penalised DP), a target mean
+    segment `length`, or else the knee of the DP cost-versus-K curve (largest distance below its chord)."""
+    n = score.n
+    if p["lam"] > 0:
+        return None, {}
+    if p["length"] > 0:
+        return max(1, min(n, int(round(n / p["length"])))), {}
+    kmax = max(1, min(n, max(10, n // 4)))
+    costs = np.asarray(dp(score, kmax).costs_by_k)
+    ks = np.arange(1, kmax + 1)
+    if kmax < 3 or costs[0] == costs[-1]:
+        return 1, {"costs_by_k": Signal(costs.tolist(), "k")}
+    chord = costs[0] + (costs[-1] - costs[0]) * (ks - 1) / (kmax - 1)
+    return int(ks[np.argmax(chord - costs)]), {"costs_by_k": Signal(costs.tolist(), "k")}
+
+
+def _framework(score_name: str):
+    def run(doc, k, p, context):
+        """Alemi & Ginsparg 2015 §2: fit σ on the representation, split with the chosen strategy (eq 4–9)."""
+        rep = representation_for(doc, p, context)
+        n = len(rep.kept)
+        score = SCORES[score_name](**({"rank": p["rank"]} if score_name == "c99" else {})).fit(rep.matrix)
+        if k is not None and k > n:
+            raise ParameterError(f"K = {k} is more than the {n} elements left after 'cut'")
+        signals = {}
+        if k is None:
+            k, signals = choose_k(score, p)
+        split = penalized_dp(score, p["lam"]) if k is None else SPLITTERS[p["split"]](score, k)
+        if split.costs_by_k is not None:
+            signals["costs_by_k"] = Signal(split.costs_by_k, "k")
+        info = {"sweeps": split.sweeps} if split.sweeps is not None else {}
+        return {"boundaries": rep.to_original(split.boundaries), "cost": split.cost, "converged": split.converged,
+                "signals": signals, "info": info}
+    return run
+
+
+AUTO = [Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised DP (0 = not used)",
+              low=0.0, high=1e9),
+        Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact DP "
+                             "(on one document this is what a penalty tuned to that length gives; 0 = not used)",
+              low=0.0, high=1e9)]
+SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
+              tuple(SPLITTERS))
+
+register_method(Method(
+    "cvs", "Content Vector Segmentation: word-vector sums scored by their ±1/√D content vector",
+    "Alemi & Ginsparg 2015, eq 28–29", [*rep_params("vectors"), SPLIT, *AUTO], _framework("cvs")))
+register_method(Method(
+    "euclidean", "Sum of squared distances of element vectors to their segment mean (k-means style)",
+    "Alemi & Ginsparg 2015, eq 19–20", [*rep_params("vectors"), SPLIT, *AUTO], _framework("euclidean")))
+register_method(Method(
+    "oc99", "C99's inside density of the rank-transformed cosine matrix, with any splitter",
+    "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*rep_params("tf", stem=True), RANK, SPLIT, *AUTO],
+    _framework("c99")))
