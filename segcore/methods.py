@@ -104,6 +104,9 @@ STOPWORDS = Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list,
                                        "(one word per line)", choices=("choi", "none"), path=True)
 VECTORS = Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d, or a word2vec/GloVe/"
                                           "KeyedVectors file", choices=("glove-6b-50d",), path=True)
+MAX_LEN = Param("max_len", 0, "longest segment in elements considered (0 = automatic: the whole text with K automatic, "
+                              "max(500, 5·N/K) with K given; texts of up to 500 elements: every segmentation)",
+                low=0, high=10**7)
 
 AXES = ("gap", "k", "segment")
 

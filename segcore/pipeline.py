@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import scipy.sparse as sp
 
 from .clusters import cluster_histograms
 from .encoders import encode
@@ -25,6 +26,17 @@ class Representation:
     kept: np.ndarray          # original indices of the kept elements
     bags: list[list[str]]     # content words of every element (all N)
     n: int                    # number of original elements
+
+    def pooled(self, size: int) -> "Representation":
+        """Rows summed over blocks of `size` consecutive kept elements (pseudo-sentences); to_original maps block
+        boundaries back to element boundaries."""
+        if size <= 1:
+            return self
+        m = len(self.kept)
+        block = np.arange(m) // size
+        pool = sp.csr_matrix((np.ones(m), (block, np.arange(m))), shape=(block[-1] + 1, m))
+        x = pool @ self.matrix
+        return Representation(x if sp.issparse(self.matrix) else np.asarray(x), self.kept[::size], self.bags, self.n)
 
     def to_original(self, boundaries: list[int]) -> list[int]:
         """Map segment ends over kept elements back to original element indices (last = N)."""
@@ -103,6 +115,7 @@ def rep_params(rep: str = "vectors", stem: bool = False) -> list[Param]:
 REP_KEYS = tuple(p.name for p in rep_params())
 
 
-def representation_for(doc, p: dict, context: dict):
-    """The Representation of `doc` under the method's representation parameters (idf over context['df'] if given)."""
-    return represent(doc.elements, df=context.get("df"), **{k: p[k] for k in REP_KEYS})
+def representation_for(doc, p: dict, context: dict, sparse: bool = False):
+    """The Representation of `doc` under the method's representation parameters (idf over context['df'] if given;
+    `sparse`: tf and tf-idf stay sparse, for scores that take sparse rows)."""
+    return represent(doc.elements, df=context.get("df"), sparse=sparse, **{k: p[k] for k in REP_KEYS})

@@ -13,18 +13,14 @@ def term_matrix(bags: list[list[str]], vocab: dict[str, int] | None = None,
                 width: int | None = None) -> tuple[sp.csr_matrix, dict[str, int]]:
     """Sparse term-frequency matrix f_{i,w} (N × |V|, or N × width when several words share a column) and the
     vocabulary it uses."""
+    flat = [w for bag in bags for w in bag]
+    rows = np.repeat(np.arange(len(bags)), [len(b) for b in bags])
     if vocab is None:
         vocab = {}
-        for bag in bags:
-            for w in bag:
-                vocab.setdefault(w, len(vocab))
-    rows, cols = [], []
-    for i, bag in enumerate(bags):
-        for w in bag:
-            j = vocab.get(w)
-            if j is not None:
-                rows.append(i)
-                cols.append(j)
+        cols = np.array([vocab.setdefault(w, len(vocab)) for w in flat], dtype=np.int64)
+    else:
+        cols = np.array([vocab.get(w, -1) for w in flat], dtype=np.int64)
+        rows, cols = rows[cols >= 0], cols[cols >= 0]
     data = np.ones(len(rows))
     m = sp.csr_matrix((data, (rows, cols)), shape=(len(bags), width or max(len(vocab), 1)))
     m.sum_duplicates()
@@ -96,34 +92,93 @@ def vector_matrix(tf: sp.csr_matrix, vocab: dict[str, int], kv, idf: np.ndarray 
     return np.asarray(tf @ table)
 
 
-def normalize_rows(x) -> np.ndarray:
-    """Rows scaled to unit length; all-zero rows stay zero."""
-    x = x.toarray() if sp.issparse(x) else np.asarray(x, dtype=float)
+def normalize_rows(x):
+    """Rows scaled to unit length (a sparse matrix stays sparse); all-zero rows stay zero."""
+    if sp.issparse(x):
+        norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
+        return sp.csr_matrix(sp.diags(np.divide(1.0, norms, out=np.zeros_like(norms), where=norms > 0)) @ x)
+    x = np.asarray(x, dtype=float)
     norms = np.linalg.norm(x, axis=1, keepdims=True)
     return np.divide(x, norms, out=np.zeros_like(x), where=norms > 0)
 
 
-def cosine_matrix(x) -> np.ndarray:
-    """Pairwise cosine similarity (Choi 2000 eq 1; Alemi eq 10); an empty element has similarity 0."""
-    u = normalize_rows(x)
-    return u @ u.T
+BLOCK_CELLS = 4_000_000  # cells of one block product while a band is built
+
+
+def gram_band(x, width: int) -> np.ndarray:
+    """The band of the Gram matrix x·xᵀ: out[u, t] = x_u · x_{u+t} for t = 0 … width (0 past the last row), built
+    block by block (dense or sparse rows), never the N×N matrix."""
+    n = x.shape[0]
+    width = max(0, min(width, n - 1))
+    out = np.zeros((n, width + 1))
+    rows = max(1, BLOCK_CELLS // (2 * width + 1))
+    for a in range(0, n, rows):
+        e, c = min(n, a + rows), min(n, a + rows + width)
+        prod = x[a:e] @ x[a:c].T
+        prod = prod.toarray() if sp.issparse(prod) else np.asarray(prod)
+        col = np.arange(e - a)[:, None] + np.arange(width + 1)[None, :]
+        out[a:e] = np.where(col < c - a, prod[np.arange(e - a)[:, None], np.minimum(col, c - a - 1)], 0.0)
+    return out
+
+
+def cosine_band(x, width: int) -> np.ndarray:
+    """Cosine similarity of each element with the next `width` ones (Choi 2000 eq 1; Alemi eq 10), as a band
+    (see gram_band); an empty element has similarity 0."""
+    return gram_band(normalize_rows(x), width)
+
+
+def band_of(a: np.ndarray, width: int) -> np.ndarray:
+    """The band out[u, t] = a[u, u+t] (t = 0 … width) of a square matrix, 0 past its edge."""
+    n = a.shape[0]
+    col = np.arange(n)[:, None] + np.arange(width + 1)[None, :]
+    return np.where(col < n, a[np.arange(n)[:, None], np.minimum(col, n - 1)], 0.0)
+
+
+def dense_of(band: np.ndarray) -> np.ndarray:
+    """The symmetric N×N matrix of a band (cells outside it 0)."""
+    n, w = band.shape
+    out = np.zeros((n, n))
+    u, t = np.nonzero(np.arange(n)[:, None] + np.arange(w)[None, :] < n)
+    out[u, u + t] = band[u, t]
+    out[u + t, u] = band[u, t]
+    return out
+
+
+def rank_band(cos: np.ndarray, rank: int = 11, width: int | None = None) -> np.ndarray:
+    """Choi's rank matrix (Alemi eq 11) on a band: each cell's fraction of its r×r neighbours with a smaller value;
+    cells outside the matrix are neither counted nor in the normaliser, the centre is left out of the normaliser (as
+    Choi's C99.java). `cos` is a symmetric matrix's band (cosine_band) at least width + r − 1 wide when the matrix is;
+    the result has `width` + 1 columns and is exact on it, so cells farther than `width` from the diagonal are 0."""
+    if rank < 1:
+        raise InputError(f"rank mask size must be at least 1, got {rank}")
+    n, have = cos.shape[0], cos.shape[1] - 1
+    width = min(have, n - 1) if width is None else min(width, n - 1)
+    h = (rank - 1) // 2  # an even size acts as size - 1, as in Choi's program
+    span = width + 4 * h + 1
+    full = np.full((n + 2 * h, span), np.inf)  # full[h + u, 2h + s] = a[u, u + s], s = −2h … width + 2h
+    u = np.arange(n)
+    for s in range(-min(2 * h, have), min(width + 2 * h, have) + 1):
+        ok = (u + s >= 0) & (u + s < n)
+        if s >= 0:
+            full[h + u[ok], 2 * h + s] = cos[u[ok], s]
+        else:
+            full[h + u[ok], 2 * h + s] = cos[u[ok] + s, -s]
+    centre = full[h:h + n, 2 * h:2 * h + width + 1]
+    count = np.zeros(centre.shape, dtype=np.int16)
+    for di in range(-h, h + 1):
+        for dj in range(-h, h + 1):
+            if di or dj:
+                o = 2 * h + dj - di
+                count += centre > full[h + di:h + di + n, o:o + width + 1]
+    idx = np.arange(n)
+    span_of = np.minimum(idx + h, n - 1) - np.maximum(idx - h, 0) + 1
+    v = idx[:, None] + np.arange(width + 1)[None, :]
+    area = span_of[:, None] * span_of[np.minimum(v, n - 1)] - 1
+    inside = v < n
+    return np.divide(count, area, out=np.zeros(centre.shape), where=(area > 0) & inside)
 
 
 def rank_transform(a: np.ndarray, rank: int = 11) -> np.ndarray:
-    """Choi's rank matrix (Alemi eq 11): fraction of the r×r neighbours with a smaller value; cells outside are
-    neither counted nor in the normaliser, the centre is left out of the normaliser (as Choi's C99.java)."""
-    if rank < 1:
-        raise InputError(f"rank mask size must be at least 1, got {rank}")
+    """Choi's rank matrix of a whole (small) symmetric matrix, e.g. a heatmap's: rank_band over all of it."""
     n = a.shape[0]
-    lo = hi = (rank - 1) // 2  # an even size acts as size - 1, as in Choi's program
-    count = np.zeros_like(a, dtype=float)
-    pad = np.full((n + lo + hi, n + lo + hi), np.inf)
-    pad[lo:lo + n, lo:lo + n] = a
-    for di in range(-lo, hi + 1):
-        for dj in range(-lo, hi + 1):
-            if di or dj:
-                count += a > pad[lo + di:lo + di + n, lo + dj:lo + dj + n]
-    idx = np.arange(n)
-    span = np.minimum(idx + hi, n - 1) - np.maximum(idx - lo, 0) + 1
-    area = span[:, None] * span[None, :] - 1
-    return np.divide(count, area, out=np.zeros_like(count), where=area > 0)
+    return dense_of(rank_band(band_of(np.asarray(a, dtype=float), n - 1), rank, n - 1))

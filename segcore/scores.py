@@ -31,9 +31,11 @@ class Score(ABC):
     def parts(self, starts, ends) -> np.ndarray:
         """Components of σ for each (start, end) pair, shape starts.shape + (n_parts,)."""
 
-    def row_parts(self, end: int) -> np.ndarray:
-        """Components of σ(l, end) for every l < end, shape (end, n_parts): one DP row."""
-        return self.parts(np.arange(end), np.full(end, end))
+    def row_parts(self, end: int, starts=None) -> np.ndarray:
+        """Components of σ(l, end) for the given starts l (every l < end by default), shape (len, n_parts): one DP
+        row."""
+        starts = np.arange(end) if starts is None else np.asarray(starts)
+        return self.parts(starts, np.full(len(starts), end))
 
     def key(self, agg: np.ndarray) -> np.ndarray:
         """Cost to minimise from aggregated components (identity for additive scores)."""
@@ -59,16 +61,33 @@ def _prefix(x: np.ndarray) -> np.ndarray:
     return out
 
 
-class BlockSums:
-    """Σ_{u,v ∈ [i, j)} w[u, v] of an N×N matrix in O(1) per block, from its 2D prefix sums."""
+class BandSums:
+    """Σ_{u,v ∈ [i, j)} w[u, v] of a symmetric N×N matrix known on a band (w_band[u, t] = w[u, u+t], t ≤ W; cells
+    farther from the diagonal count as 0), in O(1) per block from O(N·W) tables: Q[i, s] = the block [i, i+s) for
+    s ≤ W+1, and for longer blocks Q[i, W+1] plus the full band columns beyond (prefix G)."""
 
-    def __init__(self, w: np.ndarray):
-        self._s = np.zeros((w.shape[0] + 1, w.shape[1] + 1))
-        self._s[1:, 1:] = w.cumsum(0).cumsum(1)
+    def __init__(self, w_band: np.ndarray):
+        n, width = w_band.shape[0], w_band.shape[1] - 1
+        diag = w_band[:, 0]
+        colcum = np.zeros((n, width + 1))       # colcum[v, t] = Σ_{t' ≤ t} w[v − t', v]
+        for t in range(1, width + 1):
+            colcum[t:, t] = colcum[t:, t - 1] + w_band[:n - t, t]
+            colcum[:t, t] = colcum[:t, t - 1]
+        self.q = np.zeros((n + 1, width + 2))   # q[i, s] = Σ_{v = i}^{i+s−1} (w[v, v] + 2 colcum[v, v − i])
+        for s in range(width + 1):
+            self.q[:n - s, s + 1] = self.q[:n - s, s] + diag[s:] + 2.0 * colcum[s:, s]
+            self.q[n - s:n, s + 1] = self.q[n - s:n, s]
+        full = diag + 2.0 * colcum[np.arange(n), np.minimum(np.arange(n), width)]
+        self.g = np.concatenate([[0.0], np.cumsum(full)])
+        self.width = width
 
     def __call__(self, i, j):
-        s = self._s
-        return s[j, j] - s[i, j] - s[j, i] + s[i, i]
+        i, j = np.asarray(i), np.asarray(j)
+        s = j - i
+        short = s <= self.width + 1
+        head = self.q[i, np.where(short, s, self.width + 1)]
+        tail = np.where(short, 0.0, self.g[j] - self.g[np.minimum(i + self.width + 1, len(self.g) - 1)])
+        return head + tail
 
 
 @register_score
@@ -108,8 +127,8 @@ class CVSScore(Score):
         s = self._sum[np.asarray(ends)] - self._sum[np.asarray(starts)]
         return (-self._scale * np.abs(s).sum(axis=-1))[..., None]
 
-    def row_parts(self, end):
-        d = self._sum[:end] - self._sum[end]
+    def row_parts(self, end, starts=None):
+        d = (self._sum[:end] if starts is None else self._sum[np.asarray(starts)]) - self._sum[end]
         np.abs(d, out=d)
         return (-self._scale * d.sum(axis=1))[:, None]
 
@@ -127,3 +146,6 @@ class WeightedSum(Score):
 
     def parts(self, starts, ends):
         return sum(w * sc.parts(starts, ends) for sc, w in zip(self.scores, self.weights) if w)
+
+    def row_parts(self, end, starts=None):
+        return sum(w * sc.row_parts(end, starts) for sc, w in zip(self.scores, self.weights) if w)

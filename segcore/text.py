@@ -9,6 +9,7 @@ from pathlib import Path
 from .errors import InputError
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|['’]\w+")
+_NOT_ALNUM = "_'’"  # \w is a letter, a digit or "_": a token is a word when stripping these leaves something
 
 
 @lru_cache(maxsize=8)
@@ -39,8 +40,8 @@ def stem(word: str) -> str:
 
 
 def tokenize(element: str) -> list[str]:
-    """Lowercased word tokens; punctuation-only tokens are dropped."""
-    return [t for t in _TOKEN.findall(element.lower()) if any(c.isalnum() for c in t)]
+    """Lowercased word tokens; tokens without a letter or digit (underscores, apostrophes) are dropped."""
+    return [t for t in _TOKEN.findall(element.lower()) if t.strip(_NOT_ALNUM)]
 
 
 def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool = False) -> list[list[str]]:
@@ -48,6 +49,6 @@ def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool =
     stop = load_stopwords("choi" if stopwords is True else ("none" if stopwords is False else stopwords))
     out = []
     for e in elements:
-        words = [w for w in tokenize(e) if w not in stop]
+        words = [w for w in _TOKEN.findall(e.lower()) if w not in stop and w.strip(_NOT_ALNUM)]
         out.append([stem(w) for w in words] if stem_words else words)
     return out

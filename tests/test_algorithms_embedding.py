@@ -248,12 +248,15 @@ def test_loglik_table_matches_one_segment_at_a_time():
     model = _tiny_model()
     doc = _doc(["sport", "money", "space"], per=3)
     bags = model.bags(doc.elements)
-    table, elem = segment_loglik_table(model, bags, iterations=10, max_cells=50)  # forces several blocks
+    table = segment_loglik_table(model, bags, iterations=10, max_cells=50)  # forces several blocks
     vocab = sorted({model.word_index[w] for b in bags for w in b if w in model.word_index})
     phi = model.phi[:, vocab]
     for a, b in [(0, 1), (2, 7), (0, 9), (8, 9)]:
-        counts = elem[a:b].sum(axis=0, keepdims=True)
-        assert table[a, b] == pytest.approx(log_likelihood(phi, counts, fold_in(phi, counts, 10))[0])
+        counts = np.zeros((1, len(vocab)))
+        for w in sum(bags[a:b], []):
+            if w in model.word_index:
+                counts[0, vocab.index(model.word_index[w])] += 1
+        assert table[b, b - a] == pytest.approx(log_likelihood(phi, counts, fold_in(phi, counts, 10))[0])
 
 
 def test_lda_segments_clear_topics_and_reports_topics():
@@ -357,21 +360,30 @@ def test_topic_histograms():
         topic_histograms(model, [["zzqx"]])
 
 
-def test_lda_max_segment_limits_candidates():
+def test_lda_max_len_limits_candidates():
     from segcore.algorithms.lda import segment_loglik_table
 
     model = _tiny_model()
     doc = _doc(["sport", "money", "space", "food"], per=4, seed=5)
-    full, _ = segment_loglik_table(model, model.bags(doc.elements), 10)
-    capped, _ = segment_loglik_table(model, model.bags(doc.elements), 10, max_cells=40, max_segment=5)
-    i, j = np.triu_indices(17, 1)
-    short = (j - i) <= 5
-    assert np.allclose(capped[i[short], j[short]], full[i[short], j[short]])
-    assert np.all(np.isneginf(capped[i[~short], j[~short]]))
-    seg = segment(doc, "lda", k=4, max_segment=5, context={"model": model})
+    full = segment_loglik_table(model, model.bags(doc.elements), 10)
+    capped = segment_loglik_table(model, model.bags(doc.elements), 10, width=5, max_cells=40)
+    assert capped.shape == (17, 6) and np.allclose(capped, full[:, :6])
+    seg = segment(doc, "lda", k=4, max_len=5, context={"model": model})
     assert seg.boundaries == [4, 8, 12, 16]
-    auto = segment(doc, "lda", max_segment=3, context={"model": model})
+    auto = segment(doc, "lda", max_len=3, context={"model": model})
     check_boundaries(auto.boundaries, 16)
     assert max(np.diff([0, *auto.boundaries])) <= 3
     with pytest.raises(ParameterError, match="cannot cover"):
-        segment(doc, "lda", k=2, max_segment=5, context={"model": model})
+        segment(doc, "lda", k=2, max_len=5, context={"model": model})
+
+
+def test_lda_reads_a_long_text_in_blocks(monkeypatch):
+    from segcore.algorithms import lda
+
+    model = _tiny_model()
+    doc = _doc(["sport", "money", "space", "food"], per=6, seed=5)
+    exact = segment(doc, "lda", k=4, context={"model": model})
+    monkeypatch.setattr(lda, "SEGMENTS", 100)  # 24 × 24 candidates > 100: blocks of 3 sentences
+    pooled = segment(doc, "lda", k=4, context={"model": model})
+    assert pooled.info["pool"] == 3 and exact.info["pool"] == 1
+    assert pooled.boundaries == exact.boundaries == [6, 12, 18, 24]

@@ -211,7 +211,7 @@ def test_simon_lattice_is_exact(doc, gamma, lmin, data):
         return
     lmax = data.draw(st.integers(max(lmin, 1), n))
     score = ui_score(doc, {"stopwords": "choi", "stem": True})
-    dis = Disruption(score.counts)
+    dis = Disruption(simon_mod.tfidf(score.counts), score.n)
     pen = score.penalty_unit
     best = {}
     for r in range(n):
@@ -249,7 +249,7 @@ def test_simon_lagrangian_search_returns_k_segments(monkeypatch):
 def test_simon_disruption_penalises_similar_neighbours():
     doc = Document(["river bank water", "river bank water", "money loan credit", "money loan credit"])
     score = ui_score(doc, {"stopwords": "choi", "stem": True})
-    dis = Disruption(score.counts)
+    dis = Disruption(simon_mod.tfidf(score.counts), score.n)
     assert dis(np.array(0), np.array(2), np.array(4)) == pytest.approx(1.0)     # orthogonal halves: Δ = 1
     assert dis(np.array(0), np.array(1), np.array(2)) > 1e5                     # identical neighbours
     out = segment(doc, "simon", gamma=1.0, k=2)

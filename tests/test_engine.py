@@ -8,7 +8,7 @@ from nltk.metrics.segmentation import pk as nltk_pk, windowdiff as nltk_wd
 
 from segcore import Document, InputError, ParameterError, METHODS, segment
 from segcore.metrics import boundary_prf, pk, windowdiff
-from segcore.representations import rank_transform
+from segcore.representations import dense_of, rank_transform
 from segcore.algorithms.c99 import C99Score
 from segcore.scores import SCORES, CVSScore, EuclideanScore
 from segcore.splitters import dp, greedy, penalized_dp, refine
@@ -62,7 +62,11 @@ def test_prefix_sum_scores_match_direct_formulas():
     assert EuclideanScore().fit(x).error(i, j) == pytest.approx(((seg - seg.mean(0)) ** 2).sum())
     assert CVSScore().fit(x).error(i, j) == pytest.approx(-np.abs(seg.sum(0)).sum() / np.sqrt(6))
     c = C99Score(rank=3).fit(np.abs(x))
-    assert c.parts(np.array(i), np.array(j))[0] == pytest.approx(c.ranked[i:j, i:j].sum())
+    ranked = dense_of(c.ranked)  # the band of the whole matrix: its block sums are the dense ones
+    assert c.parts(np.array(i), np.array(j))[0] == pytest.approx(ranked[i:j, i:j].sum())
+    narrow = C99Score(rank=3, width=2).fit(np.abs(x))  # cells farther than 2 from the diagonal count as 0
+    near = np.abs(np.subtract.outer(np.arange(9), np.arange(9))) <= 2
+    assert narrow.parts(np.array(i), np.array(j))[0] == pytest.approx((ranked * near)[i:j, i:j].sum())
 
 
 def test_rank_transform_matches_choi_loops():
@@ -253,7 +257,7 @@ def test_heldout_likelihoods_are_even_odd_predictions_of_segment_sums():
     x = rng.normal(size=(12, 3))
     bounds = [5, 12]
     dense = counts.toarray()
-    assert np.allclose(segment_sums(counts, bounds, np.ones(12)), [dense[:5].sum(0), dense[5:].sum(0)])
+    assert np.allclose(segment_sums(counts, bounds, np.ones(12)).toarray(), [dense[:5].sum(0), dense[5:].sum(0)])
     expected = 0.0
     for a, b in ((0, 5), (5, 12)):
         rows = np.arange(a, b)

@@ -3,15 +3,17 @@ likelihood, optimised exactly by DP, with K chosen by held-out likelihood (see B
 With encoder=minilm (optional extra) a third term, CVS over sentence embeddings, joins the objective."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import scipy.sparse as sp
 
 from ..encoders import encode
 from ..errors import InputError
-from ..methods import STOPWORDS, VECTORS, Method, Param, Signal, register_method
+from ..methods import MAX_LEN, STOPWORDS, VECTORS, Method, Param, Signal, register_method
 from ..pipeline import represent
 from ..scores import CVSScore, WeightedSum
-from ..splitters import dp_table, penalized_dp
+from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, penalized_dp, segmentation
 from ..vectors import load_vectors
 from .utiyama import ui_score
 
@@ -25,11 +27,16 @@ def k_grid(kmax: int) -> list[int]:
     return ks
 
 
-def word_predictive(train: np.ndarray, test: np.ndarray, alpha: float = 1.0) -> float:
+def word_predictive(train, test, alpha: float = 1.0) -> float:
     """Log-likelihood of each segment's test word counts (rows of `test`) under the Laplace-α word model of its
-    training counts (rows of `train`): the `ui` estimate, used as a predictor."""
-    lp = np.log((train + alpha) / (train.sum(1, keepdims=True) + alpha * train.shape[1]))
-    return float((test * lp).sum())
+    training counts (rows of `train`): the `ui` estimate, used as a predictor. Dense or sparse rows; only the test
+    counts that are not zero are visited."""
+    test, train = sp.csr_matrix(test), sp.csr_matrix(train, copy=True)
+    total = np.asarray(train.sum(axis=1)).ravel() + alpha * train.shape[1]
+    per_segment = np.asarray(test.sum(axis=1)).ravel()
+    train.data = np.log1p(train.data / alpha)  # ln(f + α) = ln α + ln(1 + f/α), the second term 0 where f = 0
+    return float(per_segment.sum() * np.log(alpha) + test.multiply(train).sum()
+                 - (per_segment * np.log(total)).sum())
 
 
 def cvs_predictive(train: np.ndarray, test: np.ndarray) -> float:
@@ -38,12 +45,12 @@ def cvs_predictive(train: np.ndarray, test: np.ndarray) -> float:
     return float((np.sign(train) * test).sum()) / np.sqrt(train.shape[1])
 
 
-def segment_sums(values, boundaries: list[int], weights: np.ndarray) -> np.ndarray:
-    """Per segment, the weighted sum of the rows of `values` (dense or sparse): shape (segments, columns)."""
+def segment_sums(values, boundaries: list[int], weights: np.ndarray):
+    """Per segment, the weighted sum of the rows of `values`: shape (segments, columns), sparse if `values` is."""
     n = values.shape[0]
     seg = np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
     out = sp.csr_matrix((weights, (seg, np.arange(n))), shape=(len(boundaries), n)) @ values
-    return out.toarray() if sp.issparse(out) else np.asarray(out)
+    return sp.csr_matrix(out) if sp.issparse(out) else np.asarray(out)
 
 
 def heldout_loglik(counts: sp.csr_matrix, boundaries: list[int], alpha: float = 1.0) -> float:
@@ -83,24 +90,47 @@ def objective(doc, p):
     return WeightedSum(parts, weights), ui, x, info
 
 
+def choose_k(score, ui, x, p: dict) -> tuple[int, Split, Signal]:
+    """K of the best two-fold held-out likelihood (`heldout_loglik` + heldout_vectors × `cvs_heldout`) among
+    k_grid(kmax), each K's optimum from an automatic-K DP table. kmax = N/3 (at most 1000) on texts of up to
+    splitters.FULL elements, in one table. On longer texts kmax starts at 64 (one table over segments of any
+    length) and doubles while the likelihood still rises from kmax/2 to kmax; each doubling adds the K in
+    (kmax/2, kmax] from a table over segments of up to SEGMENT_FACTOR · N / (kmax/2) elements."""
+    n = score.n
+    cap = max(1, min(n // 3, 1000))
+    kmax, done, held, tables = (cap if n <= FULL else min(cap, 64)), 0, {}, {}
+    while True:
+        max_len = p["max_len"] if done == 0 else max(p["max_len"], math.ceil(SEGMENT_FACTOR * n / done))
+        table = auto_table(score, kmax, max_len)
+        for j in k_grid(len(table.costs_by_k())):
+            if j > done and table.costs_by_k()[j - 1] is not None:
+                b = table.boundaries(j)
+                held[j] = heldout_loglik(ui.counts, b) + (p["heldout_vectors"] * cvs_heldout(x, b)
+                                                          if x is not None else 0.0)
+                tables[j] = (table, max_len)
+        ks = sorted(held)
+        half = max(j for j in ks if j <= kmax // 2) if kmax > 1 else ks[-1]
+        if kmax >= cap or held[ks[-1]] <= held[half]:
+            break
+        done, kmax = kmax, min(cap, 2 * kmax)
+    k = max(ks, key=lambda j: (held[j], -j))
+    table, max_len = tables[k]
+    return k, segmentation(score, table, k, max_len), Signal([held[j] for j in ks], "k", x=ks)
+
+
 def _run(doc, k, p, context):
     """Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29 by exact DP; K by two-fold held-out likelihood."""
     score, ui, x, info = objective(doc, p)
-    n = score.n
     if k is None and p["auto"] == "prior":
-        split = penalized_dp(score, p["lam"] * ui.penalty_unit)
+        split = penalized_dp(score, p["lam"] * ui.penalty_unit, p["max_len"])
         return {"boundaries": split.boundaries, "cost": split.cost, "info": info}
-    kmax = k if k is not None else max(1, min(n // 3, 1000))
-    table = dp_table(score, kmax)
-    signals = {"costs_by_k": Signal(table.costs_by_k(), "k")}
+    signals = {}
     if k is None:
-        grid = k_grid(kmax)
-        segs = [table.boundaries(j) for j in grid]
-        held = [heldout_loglik(ui.counts, b) + (p["heldout_vectors"] * cvs_heldout(x, b) if x is not None else 0.0)
-                for b in segs]
-        k = grid[int(np.argmax(held))]
-        signals["heldout_loglik"] = Signal(held, "k", x=grid)
-    return {"boundaries": table.boundaries(k), "cost": table.cost(k), "signals": signals, "info": info}
+        k, split, signals["heldout_loglik"] = choose_k(score, ui, x, p)
+    else:
+        split = dp(score, k, p["max_len"])
+    signals["costs_by_k"] = Signal(split.costs_by_k, "k")
+    return {"boundaries": split.boundaries, "cost": split.cost, "signals": signals, "info": info}
 
 
 register_method(Method(
@@ -121,5 +151,6 @@ register_method(Method(
      STOPWORDS,
      Param("stem", True, "Porter-stem the words of the likelihood term (vectors always use unstemmed words)"),
      VECTORS,
-     Param("whiten", False, "centre the word vectors on the text's mean word and whiten them (see cvs's whiten)")],
+     Param("whiten", False, "centre the word vectors on the text's mean word and whiten them (see cvs's whiten)"),
+     MAX_LEN],
     _run))

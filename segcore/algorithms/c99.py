@@ -4,50 +4,67 @@ density as a framework score (`C99Score`, Alemi & Ginsparg 2015 eq 12–15), whi
 splitter."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import ParameterError
-from ..methods import Method, Param, Signal, register_method
+from ..methods import MAX_LEN, Method, Param, Signal, register_method
 from ..pipeline import rep_params, representation_for
-from ..representations import cosine_matrix, rank_transform
-from ..scores import BlockSums, Score, register_score
+from ..representations import cosine_band, rank_band
+from ..scores import BandSums, Score, register_score
+from ..splitters import plan
 
 RANK = Param("rank", 11, "size r of the r×r rank mask (Choi 2000 §3.2; Alemi eq 11); 0 = plain cosine, no ranking",
              low=0, high=25)
 
 
+CELLS = 10_000_000  # cells of the rank matrix's band (elements × width) above which elements are pooled in blocks
+
+
+def layout(n: int, k: int | None, max_len: int = 0) -> tuple[int, int]:
+    """(pool, width): how many consecutive elements form one unit of C99's matrices, and the band kept around the
+    diagonal in elements. width = the DP's segment-length band with K given (splitters.plan), the whole text with K
+    automatic; units are pooled so that their band has at most CELLS cells (C99 on pseudo-sentences, as TextTiling's
+    pseudo-sentences of w words)."""
+    width = plan(n, k, max_len, k)[0] if k is not None else (min(n, max_len) if max_len > 0 else n)
+    return max(1, math.ceil(math.sqrt(n * width / CELLS))), width
+
+
 @register_score
 class C99Score(Score):
     """C99 inside density: σ = (β, α), β the rank-matrix block sum, α = (j−i)², key −Σβ/Σα (Alemi eq 12–15; Choi 2000
-    §3.3).
-    rank = 0 uses the plain cosine matrix (Alemi & Ginsparg's no-rank rows)."""
+    §3.3). rank = 0 uses the plain cosine matrix (Alemi & Ginsparg's no-rank rows). Only the band of `width` cells
+    around the diagonal is computed (0 = all); cells beyond it count as 0."""
 
     name = "c99"
     n_parts = 2
 
-    def __init__(self, rank: int = 11):
-        self.rank = rank
+    def __init__(self, rank: int = 11, width: int = 0):
+        self.rank, self.width = rank, width
 
     def fit(self, x):
-        self.similarity = cosine_matrix(x)
-        self.ranked = rank_transform(self.similarity, self.rank) if self.rank > 0 else self.similarity
-        self.n = self.ranked.shape[0]
-        self._block = BlockSums(self.ranked)
+        self.n = x.shape[0]
+        width = self.n - 1 if self.width <= 0 else min(self.width, self.n - 1)
+        margin = max(0, self.rank - 1) // 2 * 2
+        cos = cosine_band(x, width + margin)
+        self.ranked = rank_band(cos, self.rank, width) if self.rank > 0 else cos[:, :width + 1]
+        self.block = BandSums(self.ranked)
         return self
 
     def parts(self, starts, ends):
         i, j = np.asarray(starts), np.asarray(ends)
-        beta = self._block(i, j)
-        return np.stack([beta, ((j - i) ** 2).astype(float)], axis=-1)
+        return np.stack([self.block(i, j), ((j - i) ** 2).astype(float)], axis=-1)
 
     def key(self, agg):
         return -agg[..., 0] / np.maximum(agg[..., 1], 1.0)
 
 
 MASK = np.array([1, 2, 4, 8, 4, 2, 1], dtype=float)
+AUTO_SPLITS = 1000  # with K automatic, the split sequence whose density gradient sets the stop is this long at most
 
 
-def _best_split(block: BlockSums, start: int, end: int) -> int:
+def _best_split(block: BandSums, start: int, end: int) -> int:
     """Inside a region [start, end) the boundary b maximising its own two-part density (Choi's bestBoundary_max);
     ties go to the rightmost, as in his program."""
     b = np.arange(start + 1, end)
@@ -57,41 +74,36 @@ def _best_split(block: BlockSums, start: int, end: int) -> int:
     return int(b[i]) if inside[i] > 0 else start + 1
 
 
-def divisive(ranked: np.ndarray, k: int | None) -> tuple[list[int], dict, dict]:
+def divisive(block: BandSums, n: int, k: int | None) -> tuple[list[int], dict, dict]:
     """Split regions one at a time, always the one whose best split most raises D = Σβ/Σα; with k None, keep the
-    splits whose smoothed gradient δD exceeds μ + 1.2·σ (Choi 2000 §3.5). Returns boundaries, signals (over K) and
-    info (the order of the splits)."""
-    n = ranked.shape[0]
-    block = BlockSums(ranked)
-    regions = [(0, n)]
-    splits = {(0, n): _best_split(block, 0, n) if n > 1 else None}
-    beta, alpha = block(0, n), float(n * n)
+    splits whose smoothed gradient δD exceeds μ + 1.2·σ (Choi 2000 §3.5) among the first AUTO_SPLITS ones (all of
+    them on texts of up to AUTO_SPLITS + 1 units). Returns boundaries, signals (over K) and info (split order)."""
+    regions = []  # [a, c, best split b (−1: none), β of [a, c), β of [a, b), β of [b, c)] in text order
+
+    def region(a, c):
+        b = _best_split(block, a, c) if c - a > 1 else -1
+        return [a, c, b, float(block(a, c)), *((float(block(a, b)), float(block(b, c))) if b > 0 else (0.0, 0.0))]
+
+    regions.append(region(0, n))
+    beta, alpha = float(block(0, n)), float(n * n)
     order, gains, densities = [], [], [beta / alpha]
-    steps = (k - 1) if k is not None else n - 1
+    steps = (k - 1) if k is not None else min(n - 1, AUTO_SPLITS)
     for _ in range(steps):
-        best, best_d = None, -np.inf
-        for idx in range(len(regions) - 1, -1, -1):  # Choi scans regions from the last; strict > keeps the first seen
-            a, c = regions[idx]
-            if c - a < 2:
-                continue
-            b = splits[(a, c)]
-            d = (beta - block(a, c) + block(a, b) + block(b, c)) / (
-                alpha - (c - a) ** 2 + (b - a) ** 2 + (c - b) ** 2)
-            if d > best_d:
-                best, best_d = idx, d
-        if best is None:
+        r = np.array(regions)
+        a, c, b = r[:, 0], r[:, 1], r[:, 2]
+        d = np.where(b > 0, (beta - r[:, 3] + r[:, 4] + r[:, 5]) / (alpha - (c - a) ** 2 + (b - a) ** 2 + (c - b) ** 2),
+                     -np.inf)
+        if not np.isfinite(d).any():
             break
-        a, c = regions[best]
-        b = splits[(a, c)]
-        regions[best:best + 1] = [(a, b), (b, c)]
-        for r in ((a, b), (b, c)):
-            splits[r] = _best_split(block, *r) if r[1] - r[0] > 1 else None
-        beta += block(a, b) + block(b, c) - block(a, c)
+        best = len(d) - 1 - int(np.argmax(d[::-1]))  # Choi scans regions from the last; strict > keeps the first
+        a, c, b = (int(x) for x in regions[best][:3])
+        beta += regions[best][4] + regions[best][5] - regions[best][3]
         alpha += (b - a) ** 2 + (c - b) ** 2 - (c - a) ** 2
-        gains.append(best_d - densities[-1])
-        densities.append(best_d)
+        regions[best:best + 1] = [region(a, b), region(b, c)]
+        gains.append(float(d[best]) - densities[-1])
+        densities.append(float(d[best]))
         order.append(b)
-    signals = {"density": Signal([float(d) for d in densities], "k")}  # density after K − 1 splits
+    signals = {"density": Signal(densities, "k")}  # density after K − 1 splits
     info = {"split_order": [int(b) for b in order]}
     if k is None:
         g = np.array(gains)
@@ -108,14 +120,21 @@ def divisive(ranked: np.ndarray, k: int | None) -> tuple[list[int], dict, dict]:
 
 def _run(doc, k, p, context):
     """Choi 2000 §3: rank matrix (§3.2), divisive clustering on the inside density (§3.3–3.4), automatic stop (§3.5)."""
-    rep = representation_for(doc, p, context)
-    ranked = C99Score(rank=p["rank"]).fit(rep.matrix).ranked
+    rep = representation_for(doc, p, context, sparse=True)
     if k is not None and k > len(rep.kept):
         raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
-    bounds, signals, info = divisive(ranked, k)
+    pool, width = layout(len(rep.kept), k, p["max_len"])
+    rep = rep.pooled(pool)
+    n = len(rep.kept)
+    if k is not None and k > n:
+        raise ParameterError(f"K = {k} is more than the {n} blocks of {pool} elements C99 works on for this text; "
+                             f"lower K")
+    score = C99Score(p["rank"], math.ceil(width / pool)).fit(rep.matrix)
+    bounds, signals, info = divisive(score.block, n, k)
+    info["pool"] = pool
     return {"boundaries": rep.to_original(bounds), "signals": signals, "info": info}
 
 
 register_method(Method(
     "c99", "Choi's C99: rank matrix, divisive clustering, automatic stop on the density gradient",
-    "Choi 2000, §3", [*rep_params("tf", stem=True), RANK], _run))
+    "Choi 2000, §3", [*rep_params("tf", stem=True), RANK, MAX_LEN], _run))

@@ -6,23 +6,24 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ParameterError
-from ..methods import Method, Param, Signal, register_method
+from ..methods import MAX_LEN, Method, Param, Signal, register_method
 from ..pipeline import rep_params, representation_for
 from ..scores import SCORES
-from ..splitters import SPLITTERS, dp, penalized_dp
-from .c99 import RANK
+from ..splitters import SPLITTERS, auto_table, dp, penalized_dp
+from .c99 import RANK, C99Score, layout
 
 
 def choose_k(score, p: dict) -> tuple[int | None, dict]:
-    """Automatic K for a framework score: penalty `lam` per segment (None → exact penalised DP), a target mean
-    segment `length`, or else the knee of the DP cost-versus-K curve (largest distance below its chord)."""
+    """Automatic K for a framework score: penalty `lam` per segment (None → penalised DP), a target mean segment
+    `length`, or else the knee of the DP cost-versus-K curve for K ≤ max(10, N/4) (largest distance below its
+    chord)."""
     n = score.n
     if p["lam"] > 0:
         return None, {}
     if p["length"] > 0:
         return max(1, min(n, int(round(n / p["length"])))), {}
-    kmax = max(1, min(n, max(10, n // 4)))
-    costs = np.asarray(dp(score, kmax).costs_by_k)
+    costs = np.asarray(auto_table(score, max(1, min(n, max(10, n // 4))), p["max_len"]).costs_by_k())
+    kmax = len(costs)
     ks = np.arange(1, kmax + 1)
     if kmax < 3 or costs[0] == costs[-1]:
         return 1, {"costs_by_k": Signal(costs.tolist(), "k")}
@@ -33,18 +34,33 @@ def choose_k(score, p: dict) -> tuple[int | None, dict]:
 def _framework(score_name: str):
     def run(doc, k, p, context):
         """Alemi & Ginsparg 2015 §2: fit σ on the representation, split with the chosen strategy (eq 4–9)."""
-        rep = representation_for(doc, p, context)
-        n = len(rep.kept)
-        score = SCORES[score_name](**({"rank": p["rank"]} if score_name == "c99" else {})).fit(rep.matrix)
-        if k is not None and k > n:
-            raise ParameterError(f"K = {k} is more than the {n} elements left after 'cut'")
+        rep = representation_for(doc, p, context, sparse=score_name == "c99")
+        if k is not None and k > len(rep.kept):
+            raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
+        max_len, info = p["max_len"], {}
+        if score_name == "c99":  # C99's matrices on pseudo-sentences when the text is long (c99.layout)
+            pool, width = layout(len(rep.kept), k, max_len)
+            rep, max_len = rep.pooled(pool), -(-max_len // pool)
+            score = C99Score(p["rank"], -(-width // pool)).fit(rep.matrix)
+            info["pool"] = pool
+        else:
+            score = SCORES[score_name]().fit(rep.matrix)
+        if k is not None and k > score.n:
+            raise ParameterError(f"K = {k} is more than the {score.n} blocks of {info['pool']} elements oc99 works "
+                                 f"on for this text; lower K")
         signals = {}
         if k is None:
-            k, signals = choose_k(score, p)
-        split = penalized_dp(score, p["lam"]) if k is None else SPLITTERS[p["split"]](score, k)
+            k, signals = choose_k(score, {**p, "max_len": max_len})
+        if k is None:
+            split = penalized_dp(score, p["lam"], max_len)
+        elif p["split"] == "dp":
+            split = dp(score, k, max_len)
+        else:
+            split = SPLITTERS[p["split"]](score, k)
         if split.costs_by_k is not None:
             signals["costs_by_k"] = Signal(split.costs_by_k, "k")
-        info = {"sweeps": split.sweeps} if split.sweeps is not None else {}
+        if split.sweeps is not None:
+            info["sweeps"] = split.sweeps
         return {"boundaries": rep.to_original(split.boundaries), "cost": split.cost, "converged": split.converged,
                 "signals": signals, "info": info}
     return run
@@ -60,11 +76,11 @@ SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (e
 
 register_method(Method(
     "cvs", "Content Vector Segmentation: word-vector sums scored by their ±1/√D content vector",
-    "Alemi & Ginsparg 2015, eq 28–29", [*rep_params("vectors"), SPLIT, *AUTO], _framework("cvs")))
+    "Alemi & Ginsparg 2015, eq 28–29", [*rep_params("vectors"), SPLIT, *AUTO, MAX_LEN], _framework("cvs")))
 register_method(Method(
     "euclidean", "Sum of squared distances of element vectors to their segment mean (k-means style)",
-    "Alemi & Ginsparg 2015, eq 19–20", [*rep_params("vectors"), SPLIT, *AUTO], _framework("euclidean")))
+    "Alemi & Ginsparg 2015, eq 19–20", [*rep_params("vectors"), SPLIT, *AUTO, MAX_LEN], _framework("euclidean")))
 register_method(Method(
     "oc99", "C99's inside density of the rank-transformed cosine matrix, with any splitter",
-    "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*rep_params("tf", stem=True), RANK, SPLIT, *AUTO],
+    "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*rep_params("tf", stem=True), RANK, SPLIT, *AUTO, MAX_LEN],
     _framework("c99")))

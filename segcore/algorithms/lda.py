@@ -7,54 +7,55 @@ Reference corpus: `context['model']` (an LdaTopics from `train_lda`, or a gensim
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import ParameterError
-from ..methods import STOPWORDS, Method, Param, Signal, register_method
+from ..methods import MAX_LEN, STOPWORDS, Method, Param, Signal, register_method
 from ..scores import Score
-from ..splitters import dp, penalized_dp
+from ..splitters import dp, penalized_dp, plan
 from ..topicmodel import LdaTopics, fold_in, log_likelihood, train_lda
 
 
+SEGMENTS = 10_000  # candidate segments whose likelihood is computed; longer texts are read in blocks of elements
+
+
 def segment_loglik_table(topics: LdaTopics, bags: list[list[str]], iterations: int = 15, alpha: float = 1.0,
-                         max_cells: int = 4_000_000, max_segment: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """L[l, m] = log-likelihood of elements l..m−1 as one segment (l < m), with its own folded-in θ, for every
-    candidate segment (only those of at most `max_segment` elements if > 0; the others get −inf); segments are
-    processed in blocks of whole end positions (all of them at once for Choi-sized documents), at most `max_cells`
-    segment×word cells at a time. Returns (L, counts per element)."""
+                         width: int = 0, max_cells: int = 4_000_000) -> np.ndarray:
+    """L[m, ℓ] = log-likelihood of elements m−ℓ … m−1 as one segment, with its own folded-in θ (Misra et al. 2009
+    eq 3–4), for every segment of at most `width` elements (0 = any; −inf beyond), computed in blocks of whole end
+    positions of at most `max_cells` segment×word cells."""
     n = len(bags)
+    width = n if width <= 0 else min(width, n)
     ids = [[topics.word_index[w] for w in bag if w in topics.word_index] for bag in bags]
     vocab = sorted({j for row in ids for j in row})
     local = {j: i for i, j in enumerate(vocab)}
     v = max(len(vocab), 1)
-    elem = np.zeros((n, v))
+    prefix = np.zeros((n + 1, v))
     for i, row in enumerate(ids):
         for j in row:
-            elem[i, local[j]] += 1.0
+            prefix[i + 1, local[j]] += 1.0
+    np.cumsum(prefix, axis=0, out=prefix)
     phi = topics.phi[:, vocab] if vocab else np.ones((topics.n_topics, 1))
-    prefix = np.zeros((n + 1, v))
-    np.cumsum(elem, axis=0, out=prefix[1:])
-    table = np.zeros((n + 1, n + 1))
-    span = n if max_segment <= 0 else int(max_segment)
-    if span < n:
-        table[:] = -np.inf
+    table = np.full((n + 1, width + 1), -np.inf)
+    table[:, 0] = 0.0
     m = 1
     while m <= n:  # block of end positions m..m2−1, whose segments number ≤ max_cells / v
         m2, cells = m, 0
-        while m2 <= n and (m2 == m or cells + min(m2, span) * v <= max_cells):
-            cells += min(m2, span) * v
+        while m2 <= n and (m2 == m or cells + min(m2, width) * v <= max_cells):
+            cells += min(m2, width) * v
             m2 += 1
-        ends = np.concatenate([np.full(min(e, span), e) for e in range(m, m2)])
-        starts = np.concatenate([np.arange(max(0, e - span), e) for e in range(m, m2)])
-        counts = prefix[ends] - prefix[starts]
-        theta = fold_in(phi, counts, iterations, alpha)
-        table[starts, ends] = log_likelihood(phi, counts, theta)
+        ends = np.concatenate([np.full(min(e, width), e) for e in range(m, m2)])
+        lengths = np.concatenate([np.arange(min(e, width), 0, -1) for e in range(m, m2)])
+        counts = prefix[ends] - prefix[ends - lengths]
+        table[ends, lengths] = log_likelihood(phi, counts, fold_in(phi, counts, iterations, alpha))
         m = m2
-    return table, elem
+    return table
 
 
 class SegmentNLL(Score):
-    """σ(l, m) = −log P(elements l..m−1) from a precomputed table (Misra et al. 2009 eq 3), additive."""
+    """σ(l, m) = −log P(elements l..m−1) from a banded table L[m, m − l] (Misra et al. 2009 eq 3), additive."""
 
     name = "lda-nll"
 
@@ -64,10 +65,11 @@ class SegmentNLL(Score):
         return self
 
     def parts(self, starts, ends):
-        return (-self.table[np.asarray(starts), np.asarray(ends)])[..., None]
+        starts, ends = np.asarray(starts), np.asarray(ends)
+        length = ends - starts
+        inside = length < self.table.shape[1]
+        return np.where(inside, -self.table[ends, np.where(inside, length, 0)], np.inf)[..., None]
 
-
-# ---- the method -------------------------------------------------------------------------------------------------
 
 def resolve_model(p: dict, context: dict) -> LdaTopics:
     model = context.get("model")
@@ -79,37 +81,45 @@ def resolve_model(p: dict, context: dict) -> LdaTopics:
 
 
 def _run(doc, k, p, context):
-    """Misra et al. 2009 eq 3–4 (segment likelihood with its folded-in mixture), §3.2 (DP; penalty p·m·log l_d)."""
+    """Misra et al. 2009 eq 3–4 (segment likelihood with its folded-in mixture), §3.2 (DP; penalty p·m·log l_d). A
+    text with more than SEGMENTS candidate segments is read in blocks of `pool` elements (pseudo-sentences)."""
     topics = resolve_model(p, context)
+    width = plan(doc.n, k or 1, p["max_len"], k)[0]
+    pool = max(1, math.ceil(math.sqrt(doc.n * width / SEGMENTS)))
     bags = topics.bags(doc.elements)
-    if k is not None and p["max_segment"] and k * p["max_segment"] < doc.n:
-        raise ParameterError(f"K = {k} segments of at most max_segment = {p['max_segment']} elements cannot cover "
-                             f"{doc.n} elements; raise max_segment or K")
-    table, elem = segment_loglik_table(topics, bags, p["fold_in"], p["alpha"], max_segment=p["max_segment"])
-    score = SegmentNLL().fit(table)
-    n_words = float(elem.sum())
+    units = [sum(bags[a:a + pool], []) for a in range(0, doc.n, pool)]
+    if k is not None and k > len(units):
+        raise ParameterError(f"K = {k} is more than the {len(units)} blocks of {pool} elements lda works on for "
+                             f"this text; lower K")
+    score = SegmentNLL().fit(segment_loglik_table(topics, units, p["fold_in"], p["alpha"], -(-width // pool)))
+    n_words = float(sum(len(u) for u in units if u))
     if k is None:
-        penalty = p["p"] * np.log(max(n_words, 2.0))
-        split = penalized_dp(score, penalty)
+        split = penalized_dp(score, p["p"] * np.log(max(n_words, 2.0)), score.table.shape[1] - 1)
     else:
-        split = dp(score, k)
-    bounds = split.boundaries
-    starts = np.array([0, *bounds[:-1]])
-    ends = np.array(bounds)
-    prefix = np.vstack([np.zeros((1, elem.shape[1])), np.cumsum(elem, axis=0)])
-    vocab = sorted({topics.word_index[w] for bag in bags for w in bag if w in topics.word_index})
+        split = dp(score, k, score.table.shape[1] - 1)
+    ends = np.array(split.boundaries)
+    starts = np.concatenate([[0], ends[:-1]])
+    seg_bags = [sum(units[a:b], []) for a, b in zip(starts, ends)]
+    vocab = sorted({topics.word_index[w] for bag in seg_bags for w in bag if w in topics.word_index})
+    local = {j: i for i, j in enumerate(vocab)}
+    counts = np.zeros((len(seg_bags), max(len(vocab), 1)))
+    for i, bag in enumerate(seg_bags):
+        for w in bag:
+            if w in topics.word_index:
+                counts[i, local[topics.word_index[w]]] += 1.0
     phi = topics.phi[:, vocab] if vocab else np.ones((topics.n_topics, 1))
-    theta = fold_in(phi, prefix[ends] - prefix[starts], p["fold_in"], p["alpha"])
+    theta = fold_in(phi, counts, p["fold_in"], p["alpha"])
     signals = {
         "segment_topics": Signal(theta.round(6).tolist(), "segment"),
         "segment_top_words": Signal([topics.top_words(t, p["top_words"]) for t in theta], "segment"),
-        "segment_loglik": Signal([float(table[a, b]) for a, b in zip(starts, ends)], "segment"),
+        "segment_loglik": Signal([float(-score.error(a, b)) for a, b in zip(starts, ends)], "segment"),
     }
     if split.costs_by_k is not None:
         signals["costs_by_k"] = Signal(split.costs_by_k, "k")
-    info = {"n_words": n_words,
+    info = {"n_words": n_words, "pool": pool,
             "model": {k_: v for k_, v in topics.info.items() if isinstance(v, (int, float, str, bool)) or v is None}}
-    return {"boundaries": bounds, "cost": split.cost, "signals": signals, "info": info}
+    return {"boundaries": [int(min(b * pool, doc.n)) for b in split.boundaries], "cost": split.cost,
+            "signals": signals, "info": info}
 
 
 register_method(Method(
@@ -128,7 +138,6 @@ register_method(Method(
      Param("seed", 0, "random seed of the LDA training", low=0, high=2**31 - 1),
      STOPWORDS,
      Param("stem", True, "Porter-stem words (training and document)"),
-     Param("max_segment", 0, "longest candidate segment in elements, 0 = no limit (cost grows as N² without one)",
-           low=0, high=10**7),
+     MAX_LEN,
      Param("top_words", 10, "words listed per segment in the signals", low=1, high=100)],
     _run, needs=("corpus",)))

@@ -33,58 +33,52 @@ import scipy.sparse as sp
 
 from ..errors import ParameterError
 from ..methods import STOPWORDS, Method, Param, Signal, register_method
+from ..representations import gram_band
+from ..scores import BandSums
 from .utiyama import LAM, UIScore, ui_score
 
 COS_MAX = 1.0 - 1e-6
 LMAX_AUTO = 200          # default lmax: min(N, LMAX_AUTO); with K given also ≤ max(LMAX_K, 5·N/K)
 LMAX_K = 50
 EXACT_BUDGET = 2e8       # K·N·lmax² above which K given uses the Lagrangian search
+PASS_CELLS = 2e7         # N·lmax² of one lattice pass above which elements are pooled in blocks
 
 
 class Disruption:
-    """Δ(a, b, c) = 1 / (1 − cos(v[a:b], v[b:c])) for segments [a, b) and [b, c), from the tf-idf Gram prefix."""
+    """Δ(a, b, c) = 1 / (1 − cos(v[a:b], v[b:c])) for segments [a, b) and [b, c) of the rows of `weighted` (tf-idf),
+    from block sums of their Gram matrix on a band of `width` (2·lmax covers two adjacent segments):
+    v·w = (B(a, c) − B(a, b) − B(b, c)) / 2."""
 
-    def __init__(self, counts: sp.csr_matrix):
-        n = counts.shape[0]
-        df = np.asarray((counts > 0).sum(axis=0)).ravel()
-        idf = np.log(n / np.maximum(df, 1))
-        x = sp.csr_matrix(counts.multiply(idf[None, :]))
-        g = (x @ x.T).toarray()
-        s = np.zeros((n + 1, n + 1))
-        np.cumsum(np.cumsum(g, axis=0), axis=1, out=s[1:, 1:])
-        self.s = s
-        self.tol = 64 * np.finfo(float).eps * max(1.0, float(abs(s[n, n])))
+    def __init__(self, weighted: sp.csr_matrix, width: int):
+        n = weighted.shape[0]
+        self.block = BandSums(gram_band(weighted, width))
+        self.n = n
+        self.tol = 64 * np.finfo(float).eps * max(1.0, float(abs(self.block(0, n))))
 
-    def cos(self, a, b, c):
-        s = self.s
-        dot = (s[b, c] - s[b, b]) - s[a, c] + s[a, b]
-        n1 = s[b, b] - 2 * s[a, b] + s[a, a]
-        n2 = s[c, c] - 2 * s[b, c] + s[b, b]
+    def _cos(self, dot, n1, n2):
         ok = (n1 > self.tol) & (n2 > self.tol)
         cos = np.divide(dot, np.sqrt(np.where(ok, n1 * n2, 1.0)))
         return np.clip(np.where(ok, cos, 0.0), 0.0, COS_MAX)
+
+    def cos(self, a, b, c):
+        n1, n2 = self.block(a, b), self.block(b, c)
+        return self._cos((self.block(a, c) - n1 - n2) / 2.0, n1, n2)
 
     def __call__(self, a, b, c):
         return 1.0 / (1.0 - self.cos(a, b, c))
 
     def prepare(self, lmax: int) -> "Disruption":
         """Table of squared norms |v[e−ℓ:e]|² for every end e and length ℓ ≤ lmax (speeds up `lattice_row`)."""
-        n = self.s.shape[0] - 1
-        e = np.arange(n + 1)[:, None]
-        a = np.maximum(e - np.arange(lmax + 1)[None, :], 0)
-        self.norms = self.s[e, e] - 2 * self.s[a, e] + self.s[a, a]
+        e = np.arange(self.n + 1)[:, None]
+        self.norms = self.block(np.maximum(e - np.arange(lmax + 1)[None, :], 0), e)
         return self
 
     def lattice_row(self, m: int, l: np.ndarray, lp: np.ndarray) -> np.ndarray:
         """Δ(l − ℓ', l, m) for every previous end l (rows) and previous length ℓ' (columns); = __call__."""
-        s = self.s
         a = np.maximum(l[:, None] - lp[None, :], 0)
-        dot = (s[l, m] - s[l, l])[:, None] - s[a, m] + s[a, l[:, None]]
         n1 = self.norms[l[:, None], lp[None, :]]
         n2 = self.norms[m, m - l][:, None]
-        ok = (n1 > self.tol) & (n2 > self.tol)
-        cos = np.divide(dot, np.sqrt(np.where(ok, n1 * n2, 1.0)))
-        return 1.0 / (1.0 - np.clip(np.where(ok, cos, 0.0), 0.0, COS_MAX))
+        return 1.0 / (1.0 - self._cos((self.block(a, m) - n1 - n2) / 2.0, n1, n2))
 
 
 # ---- lattice decoders --------------------------------------------------------------------------------------------
@@ -96,7 +90,8 @@ def lattice_auto(score: UIScore, dis: Disruption, gamma: float, penalty: float, 
     back = np.zeros((n + 1, L + 1), dtype=np.int64)  # own penalty not yet added; back = length ℓ' before it
     lp = np.arange(L, 0, -1)                # ℓ' in decreasing order: argmin's first hit = leftmost boundary
     for m in range(lmin, n + 1):
-        sig = score.row(m)
+        start = max(0, m - L)
+        sig = score.row(m, start)
         ells = np.arange(lmin, min(L, m) + 1)
         l = m - ells
         if m <= L:                          # the first segment [0, m)
@@ -110,7 +105,7 @@ def lattice_auto(score: UIScore, dis: Disruption, gamma: float, penalty: float, 
             prev = prev + gamma * dis.lattice_row(m, l, lp)
         arg = prev.argmin(axis=1)
         best = prev[np.arange(len(l)), arg]
-        d[m, ells] = (best + penalty) + sig[l]
+        d[m, ells] = (best + penalty) + sig[l - start]
         back[m, ells] = lp[arg]
     return _trace(d, back, n, L)
 
@@ -136,7 +131,8 @@ def lattice_k(score: UIScore, dis: Disruption, gamma: float, k: int, lmin: int, 
     back = np.zeros((k + 1, n + 1, L + 1), dtype=np.int32)
     lp = np.arange(L, 0, -1)
     for m in range(lmin, n + 1):
-        sig = score.row(m)
+        start = max(0, m - L)
+        sig = score.row(m, start)
         if m <= L:
             d[1, m, m] = 0.0 + sig[0]
         if k == 1:
@@ -155,7 +151,7 @@ def lattice_k(score: UIScore, dis: Disruption, gamma: float, k: int, lmin: int, 
             prev = prev + gamma * dis.lattice_row(m, l, lp)[None]
         arg = prev.argmin(axis=2)
         best = np.take_along_axis(prev, arg[..., None], axis=2)[..., 0]
-        d[2:jmax + 1, m, ells] = best + sig[l][None, :]
+        d[2:jmax + 1, m, ells] = best + sig[l - start][None, :]
         back[2:jmax + 1, m, ells] = lp[arg]
     lens = np.arange(L, 0, -1)
     row = d[k, n, lens]
@@ -267,17 +263,38 @@ def check_lengths(n: int, lmin: int, lmax: int, k: int | None) -> tuple[int, int
     return lmin, lmax
 
 
+def tfidf(counts: sp.csr_matrix) -> sp.csr_matrix:
+    """Word counts × idf_w = ln(N / df_w) over the N elements (Simon et al.'s segment vectors are sums of these)."""
+    df = np.asarray((counts > 0).sum(axis=0)).ravel()
+    return sp.csr_matrix(counts.multiply(np.log(counts.shape[0] / np.maximum(df, 1))[None, :]))
+
+
+def pooling(n: int, lmax: int) -> int:
+    """Elements per block so that one lattice pass (N·lmax² cells) stays within PASS_CELLS."""
+    return max(1, math.ceil((n * lmax * lmax / PASS_CELLS) ** (1 / 3)))
+
+
 def _run(doc, k, p, context):
-    """Simon, Gravier & Sébillot 2013, eq 7 (UI cohesion + gamma·disruption + lam·m·ln n), Algorithm 1 lattice."""
+    """Simon, Gravier & Sébillot 2013, eq 7 (UI cohesion + gamma·disruption + lam·m·ln n), Algorithm 1 lattice. On
+    long texts the lattice runs on blocks of `pool` elements (pooled counts: the same costs for block-aligned
+    segmentations), lengths in blocks."""
     gamma = p["gamma"]
     lmin, lmax = check_lengths(doc.n, p["lmin"], p["lmax"], k)
-    score = ui_score(doc, p)
-    dis = Disruption(score.counts).prepare(lmax)
+    counts = ui_score(doc, p).counts
+    weighted = tfidf(counts)
+    pool = pooling(doc.n, lmax)
+    if pool > 1:
+        block = np.arange(doc.n) // pool
+        sums = sp.csr_matrix((np.ones(doc.n), (block, np.arange(doc.n))), shape=(block[-1] + 1, doc.n))
+        counts, weighted = sums @ counts, sp.csr_matrix(sums @ weighted)
+        lmin, lmax = check_lengths(counts.shape[0], -(-lmin // pool), max(1, lmax // pool), k)
+    score = UIScore().fit(counts)
+    dis = Disruption(weighted, 2 * lmax).prepare(lmax)
     penalty = p["lam"] * score.penalty_unit
-    info = {"lmin": lmin, "lmax": lmax, "penalty_per_segment": penalty, "exact": True}
+    info = {"lmin": lmin, "lmax": lmax, "pool": pool, "penalty_per_segment": penalty, "exact": True}
     if k is None:
         bounds, _ = lattice_auto(score, dis, gamma, penalty, lmin, lmax)
-    elif k * doc.n * lmax * lmax <= EXACT_BUDGET:
+    elif k * score.n * lmax * lmax <= EXACT_BUDGET:
         bounds, _ = lattice_k(score, dis, gamma, k, lmin, lmax)
     else:
         bounds, exact, mu = lagrangian_k(score, dis, gamma, k, lmin, lmax, start=max(penalty, 1.0))
@@ -288,9 +305,9 @@ def _run(doc, k, p, context):
     if len(ends) > 1:
         starts = np.concatenate([[0], ends[:-1]])
         signals["boundary_cosine"] = Signal(dis.cos(starts[:-1], ends[:-1], ends[1:]).tolist(), "gap",
-                                            x=[float(b) for b in ends[:-1]])
+                                            x=[float(min(b * pool, doc.n)) for b in ends[:-1]])
     info.update(data_cost=data, disruption=disr)
-    return {"boundaries": [int(b) for b in bounds],
+    return {"boundaries": [int(min(b * pool, doc.n)) for b in bounds],
             "cost": float(data + gamma * disr + penalty * len(bounds)), "signals": signals, "info": info}
 
 

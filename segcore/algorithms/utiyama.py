@@ -22,7 +22,7 @@ import math
 import numpy as np
 import scipy.sparse as sp
 
-from ..methods import STOPWORDS, Method, Param, Signal, register_method
+from ..methods import MAX_LEN, STOPWORDS, Method, Param, Signal, register_method
 from ..representations import term_matrix
 from ..scores import Score
 from ..splitters import dp, penalized_dp
@@ -63,60 +63,78 @@ class UIScore(Score):
         starts = csc.indptr[x.indices[order]]
         rank[order] = np.arange(len(order)) - starts
         self._rank = rank
+        self._key = (np.repeat(np.arange(csc.shape[1]), np.diff(csc.indptr)) * (self.n + 1) + csc.indices)
         self._cache = {} if self.n <= CACHE_LIMIT else None
-        self._cur_m = 0
-        self._cur_g = np.zeros(0)
+        self._m, self._s, self._g = 0, 0, np.zeros(0)
         return self
 
     # -- rows -------------------------------------------------------------------------------------------------
 
     def _advance(self):
-        """G_{m+1}[l] = Σ_w h(f_w(l, m+1)), h(f) = f ln(f + 1), from G_m; l = 0 … m."""
-        e = self._cur_m  # the element added: index e, new row m = e + 1
-        m = e + 1
+        """G_{m+1}[l] = Σ_w h(f_w(l, m+1)), h(f) = f ln(f + 1), from G_m, for l in the window [s, m]: for each word u
+        of element m, the change h(f + c) − h(f) is a step function of l whose steps sit at u's earlier occurrences
+        in the window; all words at once."""
+        e, s0 = self._m, self._s  # the element added: index e, new row m = e + 1
         x, csc = self._csr, self._csc
-        pos_parts, val_parts = [], []
-        d0 = 0.0
-        for j in range(x.indptr[e], x.indptr[e + 1]):
-            u, c, r = x.indices[j], x.data[j], self._rank[j]
-            lo = csc.indptr[u]
-            q = csc.indices[lo:lo + r]                     # earlier elements holding word u (sorted)
-            cq = csc.data[lo:lo + r]
-            s = np.concatenate([np.cumsum(cq[::-1])[::-1], [0.0]])  # count of u in [l, e) for l in each piece
-            d = _h(s + c) - _h(s)                          # change of h when element e joins, per piece
-            d0 += d[0]
-            if r:
-                pos_parts.append(q + 1)
-                val_parts.append(np.diff(d))
-        diff = np.zeros(m)
-        diff[0] = d0
-        if pos_parts:
-            diff += np.bincount(np.concatenate(pos_parts), weights=np.concatenate(val_parts), minlength=m)
+        a, b = x.indptr[e], x.indptr[e + 1]
+        words, c = x.indices[a:b], x.data[a:b]
+        first = np.searchsorted(self._key, words * (self.n + 1) + s0)  # first occurrence of u inside the window
+        lens = csc.indptr[words] + self._rank[a:b] - first              # its occurrences in [s, e)
+        total = int(lens.sum())
+        starts = np.cumsum(lens) - lens
+        idx = np.repeat(first - starts, lens) + np.arange(total)
+        q, cq = csc.indices[idx], csc.data[idx]
+        wid = np.repeat(np.arange(len(words)), lens)
+        last = _h(c)                                                    # the change for l after u's last occurrence
+        diff = np.zeros(e + 1 - s0)
+        if total:
+            before = np.cumsum(cq) - cq                                 # counts before each occurrence (all words)
+            base = before[np.minimum(starts, total - 1)]                # … before each word's first one
+            suffix = np.bincount(wid, cq, minlength=len(words))[wid] - (before - base[wid])
+            d = _h(suffix + c[wid]) - _h(suffix)                        # … for l up to each occurrence
+            nxt = np.empty(total)
+            nxt[:-1] = d[1:]
+            seen = lens > 0
+            nxt[(starts + lens - 1)[seen]] = last[seen]
+            diff[0] = np.where(seen, d[np.minimum(starts, total - 1)], last).sum()
+            diff += np.bincount(q + 1 - s0, weights=nxt - d, minlength=len(diff))
+        else:
+            diff[0] = last.sum()
         delta = np.cumsum(diff)
-        g = np.empty(m)
-        g[:e] = self._cur_g + delta[:e]
-        g[e] = delta[e]
-        self._cur_g, self._cur_m = g, m
+        g = np.empty(e + 1 - s0)
+        g[:-1] = self._g + delta[:-1]
+        g[-1] = delta[-1]
+        self._g, self._m = g, e + 1
 
-    def row(self, m: int) -> np.ndarray:
-        """σ(l, m) for l = 0 … m−1 (exactly the same floats whatever the order of requests)."""
+    def row(self, m: int, start: int = 0) -> np.ndarray:
+        """σ(l, m) for l = start … m−1. Rows asked for in increasing m with non-decreasing starts (a DP's band)
+        cost O(band + occurrences) each; any other order recomputes from `start`."""
         if self._cache is not None and m in self._cache:
-            return self._cache[m]
-        if m < self._cur_m:
-            self._cur_m, self._cur_g = 0, np.zeros(0)
-        while self._cur_m < m:
+            s, row = self._cache[m]
+            if s <= start:
+                return row[start - s:]
+        if m < self._m or start < self._s or start > self._m:
+            self._m, self._s, self._g = start, start, np.zeros(0)
+        elif start > self._s:  # the window moves on: drop what no later row needs
+            self._g, self._s = self._g[start - self._s:], start
+        while self._m < m:
             self._advance()
-            if self._cache is not None:
-                self._cache[self._cur_m] = self._sigma(self._cur_m, self._cur_g)
-        return self._cache[m] if self._cache is not None else self._sigma(m, self._cur_g)
+        out = self._sigma(m, self._s, self._g)[start - self._s:]
+        if self._cache is not None:
+            self._cache[m] = (start, out)
+        return out
 
-    def _sigma(self, m, g):
-        ns = self.length[m] - self.length[:m]
+    def _sigma(self, m, s, g):
+        ns = self.length[m] - self.length[s:m]
         return ns * np.log(np.maximum(ns + self.vocab_size, 1.0)) - g
 
-    def row_parts(self, end: int) -> np.ndarray:
-        """σ(l, end) for every l < end, shape (end, 1): one DP row (a copy: the cache stays intact)."""
-        return self.row(int(end))[:, None].copy()
+    def row_parts(self, end: int, starts=None) -> np.ndarray:
+        """σ(l, end) for the starts l (every l < end by default), shape (len, 1); a copy (the cache stays intact)."""
+        starts = np.arange(end) if starts is None else np.asarray(starts)
+        if len(starts) == 0:
+            return np.zeros((0, 1))
+        lo = int(starts.min())
+        return self.row(int(end), lo)[starts - lo][:, None].copy()
 
     def parts(self, starts, ends) -> np.ndarray:
         starts, ends = np.broadcast_arrays(np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64))
@@ -124,7 +142,8 @@ class UIScore(Score):
         for m in np.unique(ends):
             sel = (ends == m) & (starts < m)
             if m > 0 and sel.any():
-                out[sel] = self.row(int(m))[starts[sel]]
+                lo = int(starts[sel].min())
+                out[sel] = self.row(int(m), lo)[starts[sel] - lo]
         return out[..., None]
 
     @property
@@ -147,16 +166,17 @@ def _run(doc, k, p, context):
     info = {"n_words": score.n_words, "vocabulary": score.vocab_size, "penalty_per_segment": penalty}
     signals = {}
     if k is None:
-        split = penalized_dp(score, penalty)
+        split = penalized_dp(score, penalty, p["max_len"])
         # per-K costs around the chosen K, for the plot (exact DP; cheap next to the automatic run)
         kmax = min(score.n, max(2 * split.k, split.k + 5))
         costs = dp(score, kmax).costs_by_k if score.n * kmax <= 300_000 else None
     else:
-        split = dp(score, k)
+        split = dp(score, k, p["max_len"])
         costs = split.costs_by_k
     if costs is not None:
         signals["costs_by_k"] = Signal(costs, "k")
-        signals["penalized_costs_by_k"] = Signal([c + penalty * (i + 1) for i, c in enumerate(costs)], "k")
+        signals["penalized_costs_by_k"] = Signal([None if c is None else c + penalty * (i + 1)
+                                                  for i, c in enumerate(costs)], "k")
     info["data_cost"] = split.cost
     return {"boundaries": [int(b) for b in split.boundaries], "cost": float(split.cost + penalty * split.k),
             "signals": signals, "info": info}
@@ -164,7 +184,7 @@ def _run(doc, k, p, context):
 
 LAM = Param("lam", 1.0, "weight of the prior −ln Pr(S) = m·ln n (1 = Utiyama & Isahara's n^-m); only used when K "
                         "is automatic", low=0.0, high=1e6)
-UI_PARAMS = [LAM, STOPWORDS, Param("stem", True, "Porter-stem words (as their ESeg script)")]
+UI_PARAMS = [LAM, STOPWORDS, Param("stem", True, "Porter-stem words (as their ESeg script)"), MAX_LEN]
 
 register_method(Method(
     "ui", "Utiyama & Isahara: maximum-probability segmentation (Laplace word model per segment, prior n^-m)",
