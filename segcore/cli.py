@@ -120,7 +120,8 @@ def cmd_evaluate(args) -> int:
           f"  {args.method:22s} Pk {100 * s['pk']:6.2f}%  WindowDiff {100 * s['windowdiff']:6.2f}%  F1 {s['f1']:.3f}  "
           f"{1000 * s['seconds_per_document']:.1f} ms/document\n"
           f"  {'no boundary':22s} Pk {100 * s['pk_none']:6.2f}%  WindowDiff {100 * s['windowdiff_none']:6.2f}%\n"
-          f"  {'evenly spaced, same K':22s} Pk {100 * s['pk_even']:6.2f}%  WindowDiff {100 * s['windowdiff_even']:6.2f}%"
+          f"  {'evenly spaced, same K':22s} Pk {100 * s['pk_even']:6.2f}%  "
+          f"WindowDiff {100 * s['windowdiff_even']:6.2f}%"
           f"  F1 {s['f1_even']:.3f}")
     return 2 if problems else 0
 

@@ -112,7 +112,8 @@ class EuclideanScore(Score):
 
 @register_score
 class CVSScore(Score):
-    """Content Vector Segmentation: −Σ_k |Σ_l w_lk| / √D, the negated log-likelihood (Alemi & Ginsparg 2015 eq 28–29)."""
+    """Content Vector Segmentation: −Σ_k |Σ_l w_lk| / √D, the negated log-likelihood (Alemi & Ginsparg 2015
+    eq 28–29)."""
 
     name = "cvs"
 
