@@ -22,7 +22,7 @@ from .guard import Outcome, guarded
 CURVE_K, CURVE_N = 40, 2000  # the cost curve goes up to K = 40, for texts of at most 2,000 elements
 
 
-def items(params: dict) -> tuple:
+def cache_key(params: dict) -> tuple:
     """Parameters as a hashable cache key."""
     return tuple(sorted((k, repr(v)) for k, v in params.items()))
 
@@ -68,6 +68,18 @@ def prepare(method: str, params: dict) -> Outcome:
     return out if out.error else Outcome(({"corpus": out.value}, f"corpus:{name}"))
 
 
+def shared_context(methods: dict[str, dict]) -> Outcome:
+    """One context for several methods (name → parameters) run in one evaluation, what each needs ready (`prepare`):
+    the reference corpus when one of them learns from it, else None."""
+    context = None
+    for name, params in methods.items():
+        ready = prepare(name, params)
+        if ready.error:
+            return ready
+        context = ready.value[0] or context
+    return Outcome(context)
+
+
 def corpus_leak(method: str, doc: Document) -> str | None:
     """A warning when the method learns from a reference corpus that holds this document's own text."""
     if "corpus" not in METHODS[method].needs:
@@ -97,9 +109,9 @@ def run_method(doc_state: DocState, method: str, k: int | None, params: dict) ->
     if ready.error:
         return ready
     context, context_key = ready.value
-    args = (cached_segment, doc_state.key, doc_state.doc, method, k, items(params), params, context_key, context)
+    args = (cached_segment, doc_state.key, doc_state.doc, method, k, cache_key(params), params, context_key, context)
     trained = st.session_state.setdefault("_models_ready", set())
-    if not context or (method, context_key, items(params)) in trained:
+    if not context or (method, context_key, cache_key(params)) in trained:
         return guarded(*args, what=f"Method {method}")
     with st.status(f"{method}: preparing its model on {context_key.split(':', 1)[1]} (the first time "
                               f"takes up to a few minutes; it is cached afterwards)…", expanded=False) as status:
@@ -107,7 +119,7 @@ def run_method(doc_state: DocState, method: str, k: int | None, params: dict) ->
         status.update(label=f"{method}: failed" if out.error else f"{method}: model ready",
                       state="error" if out.error else "complete")
     if not out.error:
-        trained.add((method, context_key, items(params)))
+        trained.add((method, context_key, cache_key(params)))
     return out
 
 
@@ -183,14 +195,14 @@ def similarity(doc_state: DocState, params: dict, kind: str, max_bins: int) -> O
         if vec.error:
             return vec
     rep = picture_settings(params, kind)
-    return guarded(_similarity, doc_state.key, doc_state.doc, kind, items(rep), rep, int(params.get("rank", 11)),
+    return guarded(_similarity, doc_state.key, doc_state.doc, kind, cache_key(rep), rep, int(params.get("rank", 11)),
                    int(max_bins), what="The similarity matrix")
 
 
 def novelty(doc_state: DocState, params: dict, window: int) -> Outcome:
     """1 − cosine of the windows before and after every gap, over the heatmap's vectors."""
     rep = picture_settings(params)
-    return guarded(_novelty, doc_state.key, doc_state.doc, items(rep), rep, int(window), what="The novelty curve")
+    return guarded(_novelty, doc_state.key, doc_state.doc, cache_key(rep), rep, int(window), what="The novelty curve")
 
 
 def top_terms(doc_state: DocState, boundaries: list[int]) -> list[list[str]]:

@@ -11,9 +11,11 @@ from .guard import guarded
 
 
 class Job:
-    """fn(*args, progress=…, stop=…, **kwargs) in a thread: how far it is, a stop request, its result or error."""
+    """fn(*args, progress=…, stop=…, **kwargs) in a thread: how far it is, a stop request, its result or error, and
+    `about`: what the page needs to say about the run."""
 
-    def __init__(self, fn, *args, **kwargs):
+    def __init__(self, fn, *args, about=None, **kwargs):
+        self.about = about
         self.done, self.total = 0, 0
         self.result, self.error = None, None
         self._stop = threading.Event()
@@ -35,18 +37,20 @@ class Job:
     def running(self) -> bool:
         return self._thread.is_alive()
 
-    @property
-    def stopped(self) -> bool:
-        return self._stop.is_set()
 
-
-def follow(job: Job, stop_key: str, label: str) -> None:
-    """While the job runs: a Stop button and a progress bar; the page is drawn again when it ends."""
-    if not job.running:
-        return
-    st.button("Stop", key=stop_key, on_click=job.stop, help="Stops after the current document.")
-    bar = st.progress(0.0, text="Starting…")
-    while job.running:
-        bar.progress(job.done / job.total if job.total else 0.0, text=f"{label}: {job.done} / {job.total} documents")
-        time.sleep(0.25)
-    st.rerun()
+def evaluations(job: Job | None, stop_key: str, label: str) -> list:
+    """The evaluations of a job that have rows ([] before any run). While it runs: a Stop button and a progress bar,
+    and the page is drawn again when it ends; its error as st.error."""
+    if job is None:
+        return []
+    if job.running:
+        st.button("Stop", key=stop_key, on_click=job.stop, help="Stops after the current document.")
+        bar = st.progress(0.0, text="Starting…")
+        while job.running:
+            bar.progress(job.done / job.total if job.total else 0.0,
+                         text=f"{label}: {job.done} / {job.total} documents")
+            time.sleep(0.25)
+        st.rerun()
+    if job.error:
+        st.error(job.error)
+    return [e for e in job.result or [] if e.rows]

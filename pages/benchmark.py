@@ -8,7 +8,7 @@ import streamlit as st
 from explorer import compute, documents, frame, widgets
 from explorer.documents import LEVEL_LABELS, SAMPLES_SET
 from explorer.guard import guarded
-from explorer.jobs import Job, follow
+from explorer.jobs import Job, evaluations
 from segcore import METHODS, datasets, plots
 from segcore.evaluation import Setting, evaluate_many, sweep
 
@@ -59,16 +59,6 @@ st.caption(f"{len(docs)} documents · {', '.join(sorted({LEVEL_LABELS[d.level] f
            f"{np.mean([len(d.reference) for d in docs]):.1f} reference segments on average")
 
 
-def start(make_job, names: list[str]):
-    """The job for these methods once what they need is ready (word vectors, reference corpus); None on an error."""
-    ready = [compute.prepare(n, widgets.method_params(n)) for n in names]
-    error = next((r.error for r in ready if r.error), None)
-    if error:
-        st.error(error)
-        return None
-    return make_job(next((r.value[0] for r in ready if r.value[0]), None))
-
-
 tab_run, tab_sweep = st.tabs(["Methods", "Parameter sweep"])
 
 # ---- methods ------------------------------------------------------------------------------------------------------
@@ -88,22 +78,21 @@ with tab_run:
             st.caption(f"{name} learns from the reference corpus '{compute.corpus_choice()}' (set on the Explore "
                        f"page, under its parameters); if that corpus holds these documents, its scores are flattering.")
     if st.button("Run benchmark", type="primary", key="bench_run", disabled=not chosen):
-        batches = [(docs, Setting.of(n, widgets.method_params(n), k_given=k_mode == "Reference K")) for n in chosen]
-        job = start(lambda context: Job(evaluate_many, batches, context=context), chosen)
-        if job:
-            ss["bench_job"], ss["bench_label"] = job, f"{source} ({k_mode})"
+        params = {n: widgets.method_params(n) for n in chosen}
+        ready = compute.shared_context(params)
+        if ready.error:
+            st.error(ready.error)
+        else:
+            batches = [(docs, Setting.of(n, p, k_given=k_mode == "Reference K")) for n, p in params.items()]
+            ss["bench_job"] = Job(evaluate_many, batches, context=ready.value, about=f"{source} ({k_mode})")
     job = ss.get("bench_job")
-    if job:
-        follow(job, "bench_stop", "Benchmark")
-        if job.error:
-            st.error(job.error)
-    evals = [e for e in job.result or [] if e.rows] if job else []
+    evals = evaluations(job, "bench_stop", "Benchmark")
     if evals:
         rows = [{"method": e.setting.method, **r} for e in evals for r in e.rows]
-        if job.stopped:
+        if not all(e.complete for e in job.result):
             st.warning(f"Stopped after {len(rows)} of {job.total} runs; the results below cover those only.")
         else:
-            st.success(f"{len(rows)} runs on {ss['bench_label']} in {sum(r['seconds'] for r in rows):.1f} s of "
+            st.success(f"{len(rows)} runs on {job.about} in {sum(r['seconds'] for r in rows):.1f} s of "
                        f"segmentation.")
         for r in rows:
             if "error" in r:
@@ -148,6 +137,9 @@ with tab_sweep:
     a, b = st.columns(2)
     sm = a.selectbox("Method", names, key="sweep_method")
     params = widgets.sweepable(sm)
+    if not params:
+        st.info(f"{sm} has no parameter to sweep.")
+        st.stop()
     if ss.get("sweep_param") not in [p.name for p in params]:
         ss["sweep_param"] = params[0].name
     pname = b.selectbox("Parameter", [p.name for p in params], key="sweep_param",
@@ -178,19 +170,17 @@ with tab_sweep:
                f"{len(sweep_docs)} documents); the other parameters as set on the Explore page.")
     if st.button("Run sweep", type="primary", key="sweep_run", disabled=not values):
         base = widgets.method_params(sm)
-        job = start(lambda context: Job(sweep, sweep_docs, sm, pname, values, params=base,
-                                        k_given=sk == "Reference K", context=context), [sm])
-        if job:
-            ss["sweep_job"], ss["sweep_label"] = job, (sm, pname, len(values))
+        ready = compute.shared_context({sm: base})
+        if ready.error:
+            st.error(ready.error)
+        else:
+            ss["sweep_job"] = Job(sweep, sweep_docs, sm, pname, values, params=base, k_given=sk == "Reference K",
+                                  context=ready.value, about=(sm, pname, len(values)))
     job = ss.get("sweep_job")
-    if job:
-        follow(job, "sweep_stop", "Sweep")
-        if job.error:
-            st.error(job.error)
-    evals = [e for e in job.result or [] if e.rows] if job else []
+    evals = evaluations(job, "sweep_stop", "Sweep")
     if evals:
-        method, name, n_values = ss["sweep_label"]
-        if job.stopped:
+        method, name, n_values = job.about
+        if not all(e.complete for e in job.result):
             st.warning(f"Stopped: {len(evals)} of {n_values} values done.")
         points = pd.DataFrame([{
             "value": e.setting.p[name], "pk": s["pk"], "windowdiff": s["windowdiff"], "f1": s["f1"],

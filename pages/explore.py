@@ -102,6 +102,7 @@ def _on_cost_click():
 
 
 tops = compute.top_terms(doc_state, bounds)
+spans = doc.segments(bounds)
 left, right = st.columns([1.05, 1], gap="medium")
 with left:
     st.subheader("Similarity of elements")
@@ -136,11 +137,11 @@ with right:
     st.subheader("Text")
     st.selectbox("Highlight segment", list(range(seg.k)), key="highlight", index=None,
                  placeholder="click a ◆ or choose here",
-                 format_func=lambda i: f"segment {i + 1}: {bounds[i - 1] if i else 0}–{bounds[i] - 1}"
+                 format_func=lambda i: f"segment {i + 1}: {spans[i][0]}–{spans[i][1] - 1}"
                                        + (f" ({', '.join(tops[i][:3])})" if tops[i] else ""))
     hl = ss["highlight"]
     if hl is not None:
-        a, b = (bounds[hl - 1] if hl else 0), bounds[hl]
+        a, b = spans[hl]
         st.html(plots.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl]))
     st.html(plots.overlay_legend_html())
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
@@ -164,8 +165,8 @@ with tab_profile:
         profiles[novelty_name] = nov.value
     thr = next((s.threshold for s in seg.curves("gap").values() if s.threshold is not None), None)
     own = len(profiles) > 1  # the method's own gap scores come first; the novelty curve is then off by default
-    hl_range = ((bounds[hl - 1] if hl else 0), bounds[hl]) if hl is not None else None
-    st.plotly_chart(plots.profile_figure(profiles, doc.n, bounds, doc.reference, highlight=hl_range, threshold=thr,
+    st.plotly_chart(plots.profile_figure(profiles, doc.n, bounds, doc.reference,
+                                         highlight=spans[hl] if hl is not None else None, threshold=thr,
                                          hidden={novelty_name} if own else ()),
                     key="profile_chart", config={"displaylogo": False}, width="stretch")
     st.caption("Red lines: the boundaries the method chose; wide cyan bands: the reference. The novelty curve peaks "
@@ -187,7 +188,7 @@ with tab_cost:
 with tab_segments:
     st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a, "top terms": ", ".join(t),
                                 "begins with": plots.truncate(" ".join(doc.elements[a:a + 3]), 90)}
-                               for i, ((a, b), t) in enumerate(zip(doc.segments(bounds), tops))]),
+                               for i, ((a, b), t) in enumerate(zip(spans, tops))]),
                  hide_index=True, width="stretch")
 
 with tab_export:
