@@ -14,7 +14,7 @@ from . import documents as docs
 from .documents import DocState
 from .guard import Outcome, guarded
 from .state import AUTOMATIC
-from .widgets import param_groups, param_widget, reset_params
+from .widgets import DEFAULT_METHOD, param_groups, param_widget, reset_params
 
 SOURCES = ("Sample", "Upload a file", "Paste text")
 
@@ -22,6 +22,20 @@ SOURCES = ("Sample", "Upload a file", "Paste text")
 def current_document() -> DocState:
     """The document the sidebar loaded in this run."""
     return st.session_state.get("_docstate") or DocState()
+
+
+def document_or_stop() -> DocState:
+    """The sidebar's document for the page; without one, why (st.error) or what to do (st.info), and the run stops."""
+    state = current_document()
+    if state.doc is None:
+        if state.error:
+            st.error(state.error)
+        else:
+            st.info("Choose a sample, upload a file or paste text in the sidebar.")
+        st.stop()
+    if state.ref_error:
+        st.error(state.ref_error + " — the text is segmented without a reference until this is corrected.")
+    return state
 
 
 def _on_sample_change() -> None:
@@ -143,12 +157,11 @@ def document_sidebar() -> DocState:
 def method_sidebar(doc: Document | None) -> tuple[str, int | None]:
     """Explore's method, K and parameters (generated from the registry); (method, K or None for automatic)."""
     ss = st.session_state
-    names = list(METHODS)
-    if ss.get("method") not in names:
-        ss["method"] = "best" if "best" in names else names[0]
+    if ss.get("method") not in METHODS:
+        ss["method"] = DEFAULT_METHOD
     sb = st.sidebar
     sb.header("Method")
-    method = sb.selectbox("Method", names, key="method",
+    method = sb.selectbox("Method", list(METHODS), key="method",
                           help="Methods come from segcore's registry; see the About page for what each one does.")
     m = METHODS[method]
     sb.caption(f"{m.summary} — *{m.citation}*")

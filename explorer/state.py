@@ -9,12 +9,13 @@ from segcore import METHODS
 from segcore.errors import SegcoreError
 
 from .documents import SAMPLE_BY_KEY, DocState
-from .widgets import app_value, changed_params, param_key
+from .widgets import DEFAULT_METHOD, app_value, changed_params, param_key
 
 PERSISTENT_KEYS = ("src", "sample", "level", "paste", "ref_text", "method", "k_mode", "k", "tolerance", "corpus",
                    "hm_kind", "hm_bins", "novelty_window", "cmp_methods", "cmp_k_mode", "cmp_k", "bench_source",
                    "bench_methods", "bench_k_mode", "bench_max_docs", "sweep_method", "sweep_param", "sweep_k_mode")
 AUTOMATIC = "Automatic"  # the K mode in which the method chooses K
+MAX_TOLERANCE = 10  # the F1 tolerance slider's range: 0 … MAX_TOLERANCE elements
 
 
 def keep_widget_state() -> None:
@@ -57,11 +58,11 @@ def read_link() -> list[str]:
     elif k:
         warnings.append(f"K in the link must be 'auto' or a whole number, got '{k}'")
     tol = qp.get("tol")
-    if tol and tol.isdigit():
+    if tol and tol.isdigit() and int(tol) <= MAX_TOLERANCE:
         ss["tolerance"] = int(tol)
     elif tol:
-        warnings.append(f"tolerance in the link must be a whole number, got '{tol}'")
-    m = METHODS[ss.get("method") if ss.get("method") in METHODS else next(iter(METHODS))]
+        warnings.append(f"tolerance in the link must be a whole number from 0 to {MAX_TOLERANCE}, got '{tol}'")
+    m = METHODS[ss.get("method", DEFAULT_METHOD)]
     for name in qp:
         if not name.startswith("p."):
             continue

@@ -11,6 +11,8 @@ from segcore.errors import ParameterError
 from segcore.methods import Param
 from segcore.pipeline import REP_KEYS
 
+DEFAULT_METHOD = "best" if "best" in METHODS else next(iter(METHODS))
+
 
 def param_key(method: str, name: str) -> str:
     return f"p::{method}::{name}"

@@ -9,20 +9,11 @@ from segcore.metrics import agreement, evaluate
 
 frame.require()
 ss = st.session_state
-doc_state = sidebar.current_document()
-doc = doc_state.doc
-
 st.title("Compare methods")
 st.caption("Run several methods on the document chosen in the sidebar. Each method uses the parameters set for it on "
            "the Explore page, or its defaults.")
-if doc is None:
-    if doc_state.error:
-        st.error(doc_state.error)
-    else:
-        st.info("Choose a sample, upload a file or paste text in the sidebar.")
-    st.stop()
-if doc_state.ref_error:
-    st.error(doc_state.ref_error + " — the text is segmented without a reference until this is corrected.")
+doc_state = sidebar.document_or_stop()
+doc = doc_state.doc
 
 st.markdown(f"**{doc_state.label}** — {describe(doc)}")
 names = list(METHODS)

@@ -13,19 +13,11 @@ from segcore import exports, plots
 frame.require()
 ss = st.session_state
 doc_state = sidebar.current_document()
-doc = doc_state.doc
-method, k = sidebar.method_sidebar(doc)
+method, k = sidebar.method_sidebar(doc_state.doc)
 state.write_link(doc_state, method)
 
 st.title("Explore a segmentation")
-if doc is None:
-    if doc_state.error:
-        st.error(doc_state.error)
-    else:
-        st.info("Choose a sample, upload a file or paste text in the sidebar.")
-    st.stop()
-if doc_state.ref_error:
-    st.error(doc_state.ref_error + " — the text is segmented without a reference until this is corrected.")
+doc = sidebar.document_or_stop().doc
 
 unit = LEVEL_LABELS[doc.level]
 seen = ss.setdefault("_previewed", set())
@@ -63,7 +55,7 @@ st.markdown(f"**{method}** cut the {doc.n:,} {unit} into **{seg.k} segments**{au
 if doc.reference:
     ss.setdefault("tolerance", 1)
     mc = st.columns([1, 1, 1, 1, 1, 1.6])
-    tol = mc[5].slider("F1 tolerance (elements)", 0, 10, key="tolerance",
+    tol = mc[5].slider("F1 tolerance (elements)", 0, state.MAX_TOLERANCE, key="tolerance",
                        help="A boundary counts as found if it lies within this many elements of a reference "
                             "boundary (one-to-one).")
     sc = guarded(compute.scores, doc, bounds, int(tol), what="Scoring")

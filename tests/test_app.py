@@ -315,10 +315,11 @@ def test_link_reproduces_the_view():
 
 def test_bad_link_values_warn():
     at = new_app()
-    at.query_params = {"method": "nope", "k": "many", "p.zzz": "1"}
+    at.query_params = {"method": "nope", "k": "many", "p.zzz": "1", "tol": "50"}
     run(at)
     texts = " ".join(w.value for w in at.warning)
     assert "unknown method 'nope'" in texts and "K in the link" in texts and "no parameter 'zzz'" in texts
+    assert "tolerance in the link must be a whole number from 0 to 10" in texts
     assert "segments**" in summary(at)
 
 
