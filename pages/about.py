@@ -1,16 +1,11 @@
 """About: what each algorithm does, where it comes from, and how to read each plot."""
-import sys
-from pathlib import Path
+import streamlit as st
 
-if str(Path(__file__).resolve().parent.parent) not in sys.path:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import segcore
+from explorer import frame
+from segcore import METHODS
 
-import streamlit as st  # noqa: E402
-
-from pages import common  # noqa: E402
-from segcore import METHODS  # noqa: E402
-
-common.require_frame()
+frame.require()
 
 st.title("About the Segmentation Explorer")
 st.markdown(
@@ -68,8 +63,8 @@ for name, m in METHODS.items():
         st.markdown(PROSE.get(name, m.summary))
         st.markdown(f"*Source:* {m.citation}")
         if m.params:
-            st.markdown("*Parameters:*\n" + "\n".join(f"- `{p.name}` (default `{p.default!r}`): {p.help}"
-                                                     for p in m.params))
+            st.markdown("*Parameters:*\n" + "\n".join(f"- `{p.name}` (default `{p.default!r}`; {p.domain()}): "
+                                                     f"{p.help}" for p in m.params))
 
 st.header("How to read the plots")
 st.markdown("""
@@ -124,4 +119,4 @@ Sébillot (2013), TALN. Beeferman, Berger & Lafferty (1999), Statistical models 
 34. Pevzner & Hearst (2002), A critique and improvement of an evaluation metric for text segmentation,
 Computational Linguistics 28(1).
 """)
-st.caption(f"segcore {getattr(sys.modules.get('segcore'), '__version__', '')} · {len(METHODS)} methods registered")
+st.caption(f"segcore {segcore.__version__} · {len(METHODS)} methods registered")

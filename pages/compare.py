@@ -1,37 +1,23 @@
 """Compare: 2–4 methods on the same document — boundary strips, agreement between methods, scores, time."""
-import sys
-from pathlib import Path
+import pandas as pd
+import streamlit as st
 
-if str(Path(__file__).resolve().parent.parent) not in sys.path:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from explorer import compute, frame, sidebar, widgets
+from explorer.documents import describe
+from segcore import METHODS, plots
+from segcore.metrics import agreement, evaluate
 
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from pages import common  # noqa: E402
-from segcore import METHODS, plots  # noqa: E402
-
-common.require_frame()
+frame.require()
 ss = st.session_state
-state = common.current_document()
-doc = state.doc
-
 st.title("Compare methods")
 st.caption("Run several methods on the document chosen in the sidebar. Each method uses the parameters set for it on "
            "the Explore page, or its defaults.")
-if doc is None:
-    if state.error:
-        st.error(state.error)
-    else:
-        st.info("Choose a sample, upload a file or paste text in the sidebar.")
-    st.stop()
-if state.ref_error:
-    st.error(state.ref_error + " — the text is segmented without a reference until this is corrected.")
+doc_state = sidebar.document_or_stop()
+doc = doc_state.doc
 
-st.markdown(f"**{state.label}** — {common.describe(doc)}")
+st.markdown(f"**{doc_state.label}** — {describe(doc)}")
 names = list(METHODS)
-default = [n for n in ("best", "cvs", "c99", "texttiling") if n in names][:3] or names[:2]
-ss.setdefault("cmp_methods", default)
+ss.setdefault("cmp_methods", [n for n in ("best", "cvs", "c99", "texttiling") if n in names][:3] or names[:2])
 ss["cmp_methods"] = [n for n in ss["cmp_methods"] if n in names]
 c1, c2, c3 = st.columns([3, 1.4, 1])
 chosen = c1.multiselect("Methods (2–4)", names, key="cmp_methods", max_selections=4,
@@ -51,68 +37,52 @@ if len(chosen) < 2:
     st.stop()
 
 for name in chosen:
-    leak = common.corpus_leak_warning(name, doc)
+    leak = compute.corpus_leak(name, doc)
     if leak:
         st.warning(leak)
-results, rows, errors = {}, [], []
+segs = {}
 progress = st.progress(0.0, text="Running…")
 for i, name in enumerate(chosen):
-    params = common.method_params(name)
-    if common.uses_vectors(name, params):
-        vec = common.ensure_vectors(str(params.get("vectors", "glove-6b-50d")), where=st.sidebar)
-        if vec.error:
-            errors.append(f"{name}: {vec.error}")
-            continue
     progress.progress(i / len(chosen), text=f"Running {name}…")
-    out = common.run_method(state, name, k, params)
+    out = compute.run_method(doc_state, name, k, widgets.method_params(name))
     if out.error:
-        errors.append(f"{name}: {out.error}")
-        continue
-    seg = out.value
-    results[name] = seg.boundaries
-    row = {"method": name, "K": seg.k, "K automatic": seg.k_automatic, "seconds": round(seg.seconds, 4)}
-    if doc.reference:
-        met = common.guarded(common.metrics, doc.reference, seg.boundaries, 1)
-        if met.value:
-            row.update({"Pk": met.value["pk"], "WindowDiff": met.value["windowdiff"], "F1 (±1)": met.value["f1"]})
-    rows.append(row)
+        st.error(f"{name}: {out.error}")
+    else:
+        segs[name] = out.value
 progress.empty()
-for e in errors:
-    st.error(e)
-if not results:
+if not segs:
     st.stop()
 
 st.subheader("Boundaries")
-st.plotly_chart(plots.boundary_strips_figure(results, doc.n, doc.reference), key="strips",
-                config={"displaylogo": False}, width="stretch")
+st.plotly_chart(plots.boundary_strips_figure({n: s.boundaries for n, s in segs.items()}, doc.n, doc.reference),
+                key="strips", config={"displaylogo": False}, width="stretch")
 st.caption("One row per method (reference on top); each bar is a segment, alternately dark and light. Dotted "
            "lines: the reference boundaries.")
 
 st.subheader("Scores and time")
+rows = [{"method": n, "K": s.k, "K automatic": s.k_automatic, "seconds": round(s.seconds, 4)} for n, s in segs.items()]
 if doc.reference:
-    base = {"method": "baseline: no boundary", "K": 1, "K automatic": False, "seconds": 0.0}
-    m0 = common.metrics(doc.reference, [doc.n], 1)
-    base.update({"Pk": m0["pk"], "WindowDiff": m0["windowdiff"], "F1 (±1)": m0["f1"]})
+    for row, s in zip(rows, segs.values()):
+        m = evaluate(doc.reference, s.boundaries)
+        row.update({"Pk": m["pk"], "WindowDiff": m["windowdiff"], "F1 (±1)": m["f1"]})
     kk = len(doc.reference)
-    even = {"method": f"baseline: {kk} evenly spaced", "K": kk, "K automatic": False, "seconds": 0.0}
-    m1 = common.metrics(doc.reference, common.evenly_spaced(doc.n, kk), 1)
-    even.update({"Pk": m1["pk"], "WindowDiff": m1["windowdiff"], "F1 (±1)": m1["f1"]})
-    rows += [base, even]
-table = pd.DataFrame(rows)
-st.dataframe(table, hide_index=True, width="stretch",
+    base = compute.baselines(doc, kk)
+    for name, label, k_base in (("none", "baseline: no boundary", 1), ("even", f"baseline: {kk} evenly spaced", kk)):
+        rows.append({"method": label, "K": k_base, "K automatic": False, "seconds": 0.0, "Pk": base[name]["pk"],
+                     "WindowDiff": base[name]["windowdiff"], "F1 (±1)": base[name]["f1"]})
+st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
              column_config={c: st.column_config.NumberColumn(format="%.3f") for c in ("Pk", "WindowDiff", "F1 (±1)")})
 if not doc.reference:
     st.caption("No reference segmentation for this document: load a .ref file or a sample to see Pk, WindowDiff "
                "and F1.")
 
-if len(results) >= 2:
+if len(segs) >= 2:
     st.subheader("Agreement between methods")
-    pk_t = pd.DataFrame(common.pairwise(results, "pk")).T
-    wd_t = pd.DataFrame(common.pairwise(results, "windowdiff")).T
+    bounds = {n: s.boundaries for n, s in segs.items()}
     a, b = st.columns(2)
     a.markdown("**Pk** (row taken as reference)")
-    a.dataframe(pk_t.style.format("{:.3f}"), width="stretch")
+    a.dataframe(pd.DataFrame(agreement(bounds, "pk")).T.style.format("{:.3f}"), width="stretch")
     b.markdown("**WindowDiff** (row taken as reference)")
-    b.dataframe(wd_t.style.format("{:.3f}"), width="stretch")
+    b.dataframe(pd.DataFrame(agreement(bounds, "windowdiff")).T.style.format("{:.3f}"), width="stretch")
     st.caption("0 = the two methods put their boundaries in the same places; the window k is half the mean "
                "segment length of the row's method.")

@@ -1,6 +1,7 @@
 """The Document: N elements (sentences or words) of a text, with an optional reference segmentation."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .errors import InputError
@@ -58,6 +59,20 @@ def check_boundaries(boundaries, n: int, what: str = "segmentation") -> list[int
     if any(x <= y for x, y in zip(b[1:], b[:-1])) or b[0] < 1:
         raise InputError(f"{what}: boundaries must be strictly increasing and at least 1: {b}")
     return b
+
+
+def parse_ends(text: str, n: int, what: str = "reference segmentation") -> list[int]:
+    """Segment ends typed by a person ('12, 30, 45' or '12 30 45 60': commas, semicolons or spaces) for a text of
+    n elements, checked as `check_boundaries` does; the last end, n, may be left out."""
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    bad = next((t for t in tokens if not t.lstrip("-").isdigit()), None)
+    if bad is not None:
+        raise InputError(f"{what}: '{bad}' is not a whole number; type the element numbers where segments end, "
+                         f"e.g. 12, 30, 45")
+    ends = [int(t) for t in tokens]
+    if ends and ends[-1] < n:
+        ends.append(n)
+    return check_boundaries(ends, n, what=f"{what} ({n} elements)")
 
 
 def boundaries_from_lengths(lengths) -> list[int]:

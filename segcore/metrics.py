@@ -74,3 +74,13 @@ def evaluate(reference: list[int], hypothesis: list[int], k: int | None = None, 
     p, r, f = boundary_prf(reference, hypothesis, tolerance)
     return {"pk": pk(reference, hypothesis, k), "windowdiff": windowdiff(reference, hypothesis, k),
             "precision": p, "recall": r, "f1": f}
+
+
+def agreement(segmentations: dict[str, list[int]], measure: str = "pk") -> dict[str, dict[str, float]]:
+    """How far several segmentations of one text agree: measure(row as reference, column as hypothesis) for every
+    pair, 'pk' or 'windowdiff', the window k from the row's segments (`default_k`); 0 on the diagonal."""
+    fns = {"pk": pk, "windowdiff": windowdiff}
+    if measure not in fns:
+        raise ParameterError(f"agreement measure must be one of {', '.join(fns)}, got '{measure}'")
+    fn = fns[measure]
+    return {a: {b: fn(ra, rb, default_k(ra)) for b, rb in segmentations.items()} for a, ra in segmentations.items()}

@@ -325,6 +325,28 @@ def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int
     return fig
 
 
+def k_curves_figure(signals: Mapping, k_selected: int | None = None, k_reference: int | None = None,
+                    costs_by_k: Sequence[float] | None = None) -> go.Figure | None:
+    """The cost-versus-K picture of a method's signals: DP's best cost per K ('costs_by_k', or a longer curve given
+    as `costs_by_k`), C99's density gain per split ('gradient'; 'smoothed_gradient' with its threshold), else C99's
+    inside density after each split ('density'); None when the method reported none of them."""
+    def values(name):
+        sig = (signals or {}).get(name)
+        return sig.values if sig is not None else None
+
+    costs = costs_by_k if costs_by_k is not None else values("costs_by_k")
+    gains, density = values("gradient"), values("density")
+    smoothed = (signals or {}).get("smoothed_gradient")
+    if costs is not None or gains is not None:
+        return cost_curve_figure(costs, k_selected, k_reference, gains=gains,
+                                 smoothed_gains=smoothed.values if smoothed else None,
+                                 threshold=smoothed.threshold if smoothed else None)
+    if density is not None and len(density) > 1:
+        return cost_curve_figure(density, k_selected, k_reference,
+                                 y_title="inside density D after K−1 splits (higher is denser)")
+    return None
+
+
 # ---- comparison and benchmark plots ----------------------------------------------------------------------------
 
 def boundary_strips_figure(segmentations: Mapping[str, Sequence[int]], n: int,

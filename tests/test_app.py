@@ -5,19 +5,20 @@ from __future__ import annotations
 import base64
 import io
 import json
-import sys
+import re
+import time
 import zipfile
 from pathlib import Path
 
 import numpy as np
 import pytest
+from streamlit.testing.v1 import AppTest
+
+from explorer import documents
+from explorer.documents import SAMPLES_SET
+from segcore import METHODS, datasets
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from streamlit.testing.v1 import AppTest  # noqa: E402
-
-from segcore import METHODS  # noqa: E402
 
 APP = str(ROOT / "app.py")
 SAMPLES = ROOT / "assets" / "samples"
@@ -179,7 +180,7 @@ def test_k_larger_than_text_is_an_error(explore):
     at = explore
     at.sidebar.number_input(key="k").set_value(500)
     run(at)
-    assert any("K = 500 is more than" in e for e in errors(at))
+    assert any("K must be a whole number between 1 and 60" in e for e in errors(at))
     at.sidebar.number_input(key="k").set_value(10)
     run(at)
     assert not errors(at)
@@ -187,11 +188,9 @@ def test_k_larger_than_text_is_an_error(explore):
 
 @pytest.mark.parametrize("method", list(METHODS))
 def test_every_registered_method_runs_or_explains(method):
-    from pages import common
-
     at = run(new_app())
-    if method in common.CORPUS_METHODS:  # learn from the three bundled samples: seconds, not minutes
-        at.session_state[f"corpus::{method}"] = common.SAMPLES_CORPUS
+    if "corpus" in METHODS[method].needs:  # learn from the three bundled samples: seconds, not minutes
+        at.session_state["corpus"] = SAMPLES_SET
     at.sidebar.selectbox(key="method").set_value(method)
     run(at)
     # parameters come from the registry: one widget per Param
@@ -316,10 +315,11 @@ def test_link_reproduces_the_view():
 
 def test_bad_link_values_warn():
     at = new_app()
-    at.query_params = {"method": "nope", "k": "many", "p.zzz": "1"}
+    at.query_params = {"method": "nope", "k": "many", "p.zzz": "1", "tol": "50"}
     run(at)
     texts = " ".join(w.value for w in at.warning)
     assert "unknown method 'nope'" in texts and "K in the link" in texts and "no parameter 'zzz'" in texts
+    assert "tolerance in the link must be a whole number from 0 to 10" in texts
     assert "segments**" in summary(at)
 
 
@@ -369,18 +369,15 @@ def test_bad_upload_gives_an_error(name, data, expected):
 
 
 def test_upload_handler_directly():
-    from pages import common
     from segcore.errors import InputError
 
-    doc = common.load_bytes((SAMPLES / "arxiv_alemi2015_003.ref").read_bytes(), "x.ref", "sentence")
+    doc = documents.load_bytes((SAMPLES / "arxiv_alemi2015_003.ref").read_bytes(), "x.ref", "sentence")
     assert doc.level == "word" and len(doc.reference) == 10  # arXiv files are word level whatever is asked
-    too_big = b"a" * (common.max_upload_mb() * 1024 * 1024 + 1)
+    too_big = b"a" * (documents.max_upload_mb() * 1024 * 1024 + 1)
     with pytest.raises(InputError, match="MB limit"):
-        common.load_bytes(too_big, "big.txt", "sentence")
+        documents.load_bytes(too_big, "big.txt", "sentence")
     with pytest.raises(InputError, match="empty"):
-        common.load_bytes(b"", "e.txt", "sentence")
-    with pytest.raises(InputError, match="unsupported file type"):  # the uploader itself refuses these too
-        common.load_bytes(b"\x89PNG\r\n\x1a\nxxxx", "image.png", "sentence")
+        documents.load_bytes(b"", "e.txt", "sentence")
 
 
 def test_max_upload_size_is_configured_and_stated():
@@ -471,18 +468,17 @@ def test_benchmark_parameter_sweep():
 
 
 def test_benchmark_upload_zip_and_bad_files():
-    from pages import common
-
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         zf.writestr("set/a.ref", (SAMPLES / "choi_3-11_1_0.ref").read_bytes())
         zf.writestr("set/b.ref", (SAMPLES / "choi_3-11_2_7.ref").read_bytes())
-        zf.writestr("set/readme.txt", b"not a document")
+        zf.writestr("set/readme.txt", b"Not a document. It has no reference.")
     files = [("set.zip", buf.getvalue()), ("plain.ref", b"no separators, no BR\n"), ("bad.zip", b"PK not a zip"),
              ("empty.ref", b"")]
-    docs, problems = common.load_benchmark_files(files)
-    assert [d.source for d in docs] == ["set/a.ref", "set/b.ref", "plain.ref"] or len(docs) >= 2
-    assert any("not a valid zip" in p for p in problems) and any("empty" in p for p in problems)
+    docs, problems = documents.read_reference_files(files)
+    assert [d.source for d in docs] == ["set/a.ref", "set/b.ref", "plain.ref"]  # plain.ref: one segment
+    assert any("not a valid zip" in p for p in problems) and any(p.startswith("empty.ref") for p in problems)
+    assert any(p.startswith("set/readme.txt: no reference") for p in problems)
 
     at = bench_app("Upload .ref files or a .zip of them")
     assert any("Upload some .ref files" in i.value for i in at.info)
@@ -493,13 +489,8 @@ def test_benchmark_upload_zip_and_bad_files():
     assert any("2 documents" in c.value for c in at.caption)
 
 
-def test_benchmark_bundled_dataset_if_present():
-    from pages import common
-
-    names = common.bundled_dataset_names()
-    if not names:
-        pytest.skip("segcore.datasets is not there")
-    at = bench_app(names[0])
+def test_benchmark_bundled_dataset():
+    at = bench_app(datasets.NAMES[0])
     assert not errors(at)
     at.number_input(key="bench_max_docs").set_value(2)
     at.multiselect(key="bench_methods").set_value([next(iter(METHODS))])
@@ -508,17 +499,37 @@ def test_benchmark_bundled_dataset_if_present():
     assert at.dataframe[0].value["docs"].iloc[0] == 2
 
 
-def test_benchmark_interrupted_run_keeps_partial_results():
-    """A run cut short (the Stop button reruns the script) keeps the rows done so far and says so."""
-    at = bench_app("Bundled samples (2 Choi + 1 arXiv document)")
-    at.session_state["bench_result"] = {"status": "running", "rows": [
-        {"method": "cvs", "document": "a", "n": 60, "reference K": 10, "K": 10, "pk": 0.1, "windowdiff": 0.1,
-         "f1": 0.9, "seconds": 0.01, "pk no boundary": 0.45, "pk even": 0.5, "windowdiff no boundary": 0.45,
-         "windowdiff even": 0.5, "f1 even": 0.2}], "total": 6, "methods": ["cvs"], "k_mode": "Reference K",
-        "source": "samples", "started": 0}
+def test_benchmark_stopped_run_keeps_partial_results():
+    """A run stopped after its first document (as the Stop button does) keeps that row and says so."""
+    from explorer.jobs import Job
+    from segcore.evaluation import Setting, evaluate_many
+
+    def stop_after_first(batches, progress, stop):
+        done = []
+        return evaluate_many(batches, progress=lambda d, t: (done.append(d), progress(d, t)),
+                             stop=lambda: bool(done) or stop())
+
+    job = Job(stop_after_first, [(documents.cached_dataset(SAMPLES_SET), Setting.of("cvs"))], about="samples")
+    job.stop()
+    while job.running:
+        time.sleep(0.05)
+    assert job.done == 1 and job.total == 3 and not job.result[0].complete
+    at = bench_app(SAMPLES_SET)
+    at.session_state["bench_job"] = job
     run(at)
-    assert any("Stopped after 1 of 6" in w.value for w in at.warning)
+    assert any("Stopped after 1 of 3" in w.value for w in at.warning)
     assert at.dataframe[0].value["docs"].iloc[0] == 1
+
+
+def test_benchmark_runs_in_a_background_job():
+    """Run starts segcore.evaluation.evaluate_many in a job; the page follows it to its end and shows the results."""
+    at = bench_app(SAMPLES_SET)
+    at.multiselect(key="bench_methods").set_value(["cvs"])
+    at.button(key="bench_run").click()
+    run(at)
+    job = at.session_state["bench_job"]
+    assert not job.running and job.result[0].complete
+    assert any("3 runs on" in s.value for s in at.success)
 
 
 # ---- About -----------------------------------------------------------------------------------------------------------
@@ -556,17 +567,54 @@ def test_heatmap_kinds(explore, kind):
 
 
 def test_topic_model_method_shows_topic_mixtures():
-    from pages import common
-
-    method = next((m for m in common.CORPUS_METHODS if m in METHODS), None)
-    if method is None:
-        pytest.skip("no corpus-trained method registered")
+    method = next(m for m in METHODS.values() if "corpus" in m.needs).name  # from the registry
     at = run(new_app())
-    at.session_state[f"corpus::{method}"] = common.SAMPLES_CORPUS
+    at.session_state["corpus"] = SAMPLES_SET
     at.sidebar.selectbox(key="method").set_value(method)
     run(at)
     assert not errors(at), errors(at)
-    assert at.sidebar.selectbox(key=f"corpus::{method}").value == common.SAMPLES_CORPUS
+    assert at.sidebar.selectbox(key="corpus").value == SAMPLES_SET
     assert "topics: T" in overlay(at)
     # the default Choi sample is part of the samples corpus: the app says the scores are flattering
     assert any("contains this document's own text" in w.value for w in at.warning)
+
+
+# ---- the frame -------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("page,title", [("pages/compare.py", "Compare methods"), ("pages/benchmark.py", "Benchmark"),
+                                        ("pages/about.py", "About the Segmentation Explorer")])
+def test_a_page_runs_once_inside_the_frame(page, title):
+    """AppTest runs a page file directly (Streamlit's legacy pages/ layout): the page runs the frame around itself."""
+    at = run(new_app())
+    at.switch_page(page)
+    run(at)
+    assert [t.value for t in at.title] == [title]
+    assert ("Document" in [h.value for h in at.sidebar.header]) == (title == "Compare methods")
+
+
+def test_no_private_streamlit_api_and_no_sys_path_edits():
+    files = [ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "explorer").glob("*.py"),
+             *(f for f in (ROOT / "tests").glob("test_*.py") if f.name != Path(__file__).name)]
+    for f in files:
+        src = f.read_text()
+        assert not re.search(r"streamlit\.(runtime|web|proto|elements)|PagesManager", src), f
+        assert not re.search(r"sys\.path\.(insert|append)|sys\.path\s*=", src), f
+
+
+def test_parameter_widgets_take_the_registry_domain():
+    at = run(new_app())
+    at.sidebar.selectbox(key="method").set_value("c99")
+    run(at)
+    rank = METHODS["c99"].param("rank")
+    widget = at.sidebar.number_input(key="p::c99::rank")
+    assert (widget.min, widget.max) == (rank.low, rank.high)
+    assert at.sidebar.selectbox(key="p::c99::rep").options == list(METHODS["c99"].param("rep").choices)
+
+
+def test_a_link_cannot_name_a_file():
+    at = new_app()
+    at.query_params = {"method": "c99", "p.stopwords": "/etc/passwd", "p.rank": "99"}
+    run(at)
+    texts = " ".join(w.value for w in at.warning)
+    assert "file paths only in the library" in texts and "'rank' must be a whole number from 0 to 25" in texts
+    assert at.session_state["p::c99::stopwords"] == "choi" and "segments**" in summary(at)

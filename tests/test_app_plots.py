@@ -1,10 +1,10 @@
-"""segcore.plots (pure figure/HTML functions) and the app's export and helper functions, without Streamlit runs."""
+"""segcore.plots (pure figure/HTML functions), the segcore functions the app's pages call (exports, typed segment
+ends, agreement, corpus overlap) and the explorer glue that runs without a Streamlit script (guard, widgets' values)."""
 from __future__ import annotations
 
 import csv
 import io
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -12,11 +12,10 @@ import plotly.graph_objects as go
 import pytest
 import scipy.sparse as sp
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from segcore import METHODS, Signal, plots
+from segcore.document import Document
 
-from segcore import Signal, plots  # noqa: E402
-from segcore.document import Document  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_plots_does_not_import_streamlit():
@@ -139,13 +138,7 @@ def test_overlay_html():
     assert ">25</sup>" in words and ">30</sup>" in words and ">7</sup>" not in words
 
 
-# ---- the app's helpers (pages/common.py) -------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def common():
-    from pages import common as c
-    return c
-
+# ---- what the pages call ---------------------------------------------------------------------------------------
 
 def _seg(boundaries, n):
     from segcore.methods import Segmentation
@@ -170,34 +163,86 @@ def test_exports_round_trip():
     assert d["boundaries"] == [1, 3, 4] and d["segments"][0]["text"] == "A one." and d["reference"] == [2, 4]
 
 
-def test_reference_parsing(common):
+def test_typed_segment_ends():
+    from segcore.document import parse_ends
     from segcore.errors import InputError
 
-    assert common.parse_reference("3, 5", 8) == [3, 5, 8]
-    assert common.parse_reference("3 5 8", 8) == [3, 5, 8]
+    assert parse_ends("3, 5", 8) == [3, 5, 8]
+    assert parse_ends("3 5 8", 8) == [3, 5, 8] == parse_ends("3;5 ;8", 8)
     with pytest.raises(InputError, match="must end at the number of elements"):
-        common.parse_reference("3, 12", 8)
+        parse_ends("3, 12", 8)
     with pytest.raises(InputError, match="strictly increasing"):
-        common.parse_reference("5, 3", 8)
+        parse_ends("5, 3", 8)
     with pytest.raises(InputError, match="not a whole number"):
-        common.parse_reference("3, x", 8)
+        parse_ends("3, x", 8)
 
 
-def test_evenly_spaced_and_pairwise(common):
-    assert common.evenly_spaced(10, 3) == [3, 7, 10]
-    assert common.evenly_spaced(5, 9) == [1, 2, 3, 4, 5]
-    pw = common.pairwise({"a": [5, 10], "b": [5, 10], "c": [10]})
-    assert pw["a"]["b"] == 0 and pw["a"]["c"] > 0
+def test_agreement_between_segmentations():
+    from segcore.errors import ParameterError
+    from segcore.metrics import agreement, pk, windowdiff
+
+    segs = {"a": [5, 10], "b": [5, 10], "c": [10]}
+    pw = agreement(segs)
+    assert pw["a"]["b"] == 0 and pw["a"]["a"] == 0 and pw["a"]["c"] == pk([5, 10], [10]) > 0
+    assert agreement(segs, "windowdiff")["c"]["a"] == windowdiff([10], [5, 10], 5)  # window from the row
+    with pytest.raises(ParameterError, match="pk, windowdiff"):
+        agreement(segs, "f1")
 
 
-def test_error_messages(common):
+def test_corpus_contains_the_document():
+    from segcore.datasets import corpus_contains
+
+    doc = Document(["The first sentence of this document is long.", "A middle sentence, long enough to probe.",
+                    "And the last sentence closes the document."])
+    assert corpus_contains(["x " + "\n".join(doc.elements) + " y", "other"], doc)
+    assert not corpus_contains([doc.elements[0], "unrelated text"], doc)  # one probe of three
+    assert not corpus_contains(["a b c"], Document(["short", "ones", "only"]))
+
+
+def test_k_curves_figure_reads_the_k_axis_signals():
+    assert plots.k_curves_figure({"gap_scores": Signal([1.0], "gap")}) is None
+    fig = plots.k_curves_figure({"costs_by_k": Signal([5.0, 3.0], "k")}, 2, 3, costs_by_k=[5.0, 3.0, 2.0])
+    assert list(fig.data[0].x) == [1, 2, 3]  # the longer curve given wins
+    fig = plots.k_curves_figure({"gradient": Signal([0.3, 0.1], "k"),
+                                 "smoothed_gradient": Signal([0.2, 0.1], "k", threshold=0.15)})
+    assert [t.name for t in fig.data] == ["density gain", "smoothed gain"]
+    fig = plots.k_curves_figure({"density": Signal([0.5, 0.7, 0.8], "k")})
+    assert fig.data[0].name.startswith("inside density")
+
+
+def test_error_messages():
+    from explorer.guard import error_message, guarded
     from segcore.errors import ParameterError
 
-    assert common.error_message(ParameterError("K too big")) == "K too big"
-    msg = common.error_message(KeyError("x"), "Method foo")
+    assert error_message(ParameterError("K too big")) == "K too big"
+    msg = error_message(KeyError("x"), "Method foo")
     assert msg.startswith("Method foo failed unexpectedly (KeyError)") and "Traceback" not in msg
-    out = common.guarded(lambda: 1 / 0, what="Dividing")
+    out = guarded(lambda: 1 / 0, what="Dividing")
     assert out.value is None and "ZeroDivisionError" in out.error
+
+
+def test_values_from_the_registry_domains():
+    from explorer.widgets import app_value, sweep_range, value_grid
+    from segcore.errors import ParameterError
+
+    rank, stopwords = METHODS["c99"].param("rank"), METHODS["c99"].param("stopwords")
+    assert app_value(rank, "9") == 9 and app_value(stopwords, "none") == "none"
+    with pytest.raises(ParameterError, match="from 0 to 25"):
+        app_value(rank, "99")
+    with pytest.raises(ParameterError, match="file paths only in the library"):
+        app_value(stopwords, "/etc/passwd")
+    assert sweep_range(rank) == (7, 17) and value_grid(rank, 5, 11, 3) == [5, 8, 11]
+    lam = METHODS["cvs"].param("lam")
+    assert sweep_range(lam) == (0.0, 1.0) and value_grid(lam, 0.0, 1.0, 3) == [0.0, 0.5, 1.0]
+
+
+def test_baselines_beside_the_scores():
+    from explorer.compute import scores
+
+    doc = Document([f"s{i}." for i in range(10)], reference=[5, 10])
+    sc = scores(doc, [3, 10])
+    assert set(sc) == {"method", "none", "even"} and sc["even"]["pk"] == 0.0  # [5, 10] is evenly spaced
+    assert sc["none"]["recall"] == 0.0 and sc["method"]["f1"] == 0.0
 
 
 def test_heatmap_contrast_ignores_the_diagonal():

@@ -1,6 +1,8 @@
 """The Segmentation Explorer in a real browser: `streamlit run app.py` as a subprocess, Debian's Chromium driven by
-Playwright. Uploads a Choi .ref file, changes K, clicks a segment marker on the heatmap, checks the heatmap and the
-text overlay, opens the other pages, and saves screenshots to tests/screenshots/.
+Playwright, one walk through every page on a fresh server — a page URL first (Streamlit's legacy pages/ layout is
+still on then), Explore with the default sample, an upload, K from the sidebar and from the cost curve, a heatmap
+click, exports, a bad upload, a link to Alemi & Ginsparg's Fig. 4, Compare, a small Benchmark run and a stopped one —
+with screenshots of every page in tests/screenshots/ (git-ignored).
 
 Skipped when Playwright or /usr/bin/chromium is missing (apt-get install -y chromium).
 """
@@ -92,12 +94,32 @@ def _no_traceback(page):
     assert "Traceback" not in text and "Error details" not in text
 
 
-def test_upload_change_k_and_select_a_segment(server, browser):
+def _shot(page, name):
+    _no_traceback(page)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_every_page(server, browser):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1500, "height": 1250})
-    page.goto(server)
-    page.wait_for_selector(".js-plotly-plot", timeout=120_000)
+    page = browser.new_page(viewport={"width": 1500, "height": 1300})
+
+    # a fresh server, first asked for a page URL: the page runs inside the frame, with the app's own navigation
+    page.goto(f"{server}/about")
+    page.get_by_text("How to read the plots").wait_for(timeout=120_000)
     _wait_idle(page)
+    nav = page.locator("[data-testid='stSidebarNav']")
+    labels = [a.inner_text().split("\n")[-1] for a in nav.get_by_role("link").all()]  # after the icon's name
+    assert labels == ["Explore", "Compare", "Benchmark", "About"]
+    assert page.locator("h1", has_text="About the Segmentation Explorer").count() == 1
+    _shot(page, "about")
+
+    # Explore with the default sample
+    nav.get_by_role("link", name="Explore").click()
+    page.get_by_text("into 10 segments").wait_for(timeout=120_000)
+    page.wait_for_selector(".js-plotly-plot .heatmaplayer", timeout=60_000)
+    _wait_idle(page)
+    assert page.locator(".segx-overlay .segx-segment").count() == 10
+    _shot(page, "explore")
 
     # upload a Choi .ref file
     sidebar = page.locator("[data-testid='stSidebar']")
@@ -114,9 +136,6 @@ def test_upload_change_k_and_select_a_segment(server, browser):
     k_input.press("Enter")
     page.get_by_text("into 6 segments").wait_for(timeout=60_000)
     _wait_idle(page)
-
-    # heatmap and overlay are there and agree with K
-    page.wait_for_selector(".js-plotly-plot .heatmaplayer", timeout=60_000)
     page.wait_for_selector(".segx-overlay", timeout=60_000)
     assert page.locator(".segx-overlay .segx-segment").count() == 6
     markers = page.locator(".js-plotly-plot").first.locator(".scatterlayer .trace").first.locator("path.point")
@@ -124,20 +143,16 @@ def test_upload_change_k_and_select_a_segment(server, browser):
 
     # click the third segment's marker on the heatmap: it is highlighted in the text
     markers.nth(2).click(force=True)
-    clicked = True
     try:
         page.wait_for_selector(".segx-overlay .segx-highlight", timeout=20_000)
-        _wait_idle(page)
-        assert page.locator("#segment-3.segx-highlight").count() == 1
     except sync_api.TimeoutError:  # plotly's click may miss the marker in some builds: use the selectbox instead
-        clicked = False
+        print("heatmap click missed; selectbox used")
         page.get_by_text("click a ◆ or choose here").click()
         page.get_by_role("option").nth(2).click()
         page.wait_for_selector(".segx-overlay .segx-highlight", timeout=20_000)
-        _wait_idle(page)
-    _no_traceback(page)
-    print("segment highlighted by clicking its heatmap marker" if clicked else "heatmap click missed; selectbox used")
-    page.screenshot(path=str(SHOTS / "explore_upload_k6.png"))
+    _wait_idle(page)
+    assert page.locator("#segment-3.segx-highlight").count() == 1
+    _shot(page, "explore_upload_k6")
 
     # choose K by clicking the cost-versus-K curve
     page.get_by_role("tab", name="Cost vs K").click()
@@ -150,7 +165,7 @@ def test_upload_change_k_and_select_a_segment(server, browser):
     page.get_by_text("into 8 segments").wait_for(timeout=60_000)
     _wait_idle(page)
     assert page.locator(".segx-overlay .segx-segment").count() == 8
-    page.screenshot(path=str(SHOTS / "explore_cost_curve_k8.png"))
+    _shot(page, "explore_cost_curve_k8")
 
     # exports are built when clicked
     page.get_by_role("tab", name="Export").click()
@@ -163,61 +178,44 @@ def test_upload_change_k_and_select_a_segment(server, browser):
     assert Path(dl.value.path()).read_text("utf-8").count("==========") == 9
     _wait_idle(page)
 
-    # the other pages work on the same document
-    page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="Compare").click()
+    # Compare works on the same document
+    nav.get_by_role("link", name="Compare").click()
     page.get_by_text("Agreement between methods").wait_for(timeout=120_000)
     _wait_idle(page)
-    _no_traceback(page)
-    page.screenshot(path=str(SHOTS / "compare.png"))
-    page.locator("[data-testid='stSidebarNav']").get_by_role("link", name="About").click()
-    page.get_by_text("How to read the plots").wait_for(timeout=60_000)
-    _no_traceback(page)
-    page.close()
+    assert page.get_by_text("choi_3-11_2_7.ref —").count() == 1
+    _shot(page, "compare")
 
-
-def test_bad_upload_shows_an_error_not_a_traceback(server, browser):
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(server)
-    page.wait_for_selector(".js-plotly-plot", timeout=120_000)
-    _wait_idle(page)
-    page.locator("[data-testid='stSidebar']").get_by_text("Upload a file", exact=True).click()
+    # a bad upload is an error, not a traceback
+    nav.get_by_role("link", name="Explore").click()
     _wait_idle(page)
     page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(
         files=[{"name": "broken.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4\ngarbage\n"}])
     page.locator("[data-testid='stAlertContentError']").first.wait_for(timeout=60_000)
     _wait_idle(page)
     assert "damaged PDF" in page.inner_text("body")
-    _no_traceback(page)
-    page.screenshot(path=str(SHOTS / "bad_upload.png"))
-    page.close()
+    _shot(page, "bad_upload")
 
-
-def test_alemi_fig4_word_level_40_segments(server, browser):
-    """Alemi & Ginsparg's Fig. 4 setting from a link: their paper, words, K = 40 (split = refine: fast)."""
-    page = browser.new_page(viewport={"width": 1500, "height": 1250})
+    # a link: Alemi & Ginsparg's Fig. 4 (their paper, words, K = 40; split = refine is fast)
     page.goto(f"{server}/?sample=alemi-paper&level=word&method=cvs&k=40&p.split=refine")
     page.get_by_text("into 40 segments").wait_for(timeout=180_000)
     _wait_idle(page)
     page.wait_for_selector(".segx-overlay", timeout=60_000)
     assert page.locator(".segx-overlay .segx-segment").count() == 40
-    _no_traceback(page)
-    page.screenshot(path=str(SHOTS / "alemi_fig4.png"))
-    page.close()
+    _shot(page, "alemi_fig4")
 
-
-def test_benchmark_run_can_be_stopped(server, browser):
-    sys.path.insert(0, str(ROOT))
-    try:
-        from segcore import datasets
-    except ImportError:
-        pytest.skip("no bundled datasets (segcore.datasets) to run a long benchmark on")
-    if "choi/3-11" not in datasets.NAMES:
-        pytest.skip("choi/3-11 is not bundled")
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    page.goto(f"{server}/benchmark")
+    # Benchmark: a small run, then a long one stopped
+    nav.get_by_role("link", name="Benchmark").click()
     page.get_by_text("Run benchmark").wait_for(timeout=120_000)
     _wait_idle(page)
     docs = page.get_by_role("spinbutton", name="Documents to use (of 400)")
+    docs.fill("3")
+    docs.press("Enter")
+    _wait_idle(page)
+    page.get_by_text("Run benchmark").click()
+    page.get_by_text("6 runs on choi/3-11").wait_for(timeout=120_000)
+    _wait_idle(page)
+    assert page.locator("[data-testid='stDataFrame']").count() >= 1
+    _shot(page, "benchmark")
     docs.fill("400")
     docs.press("Enter")
     _wait_idle(page)
@@ -227,9 +225,7 @@ def test_benchmark_run_can_be_stopped(server, browser):
     page.get_by_role("button", name="Stop").click()
     page.get_by_text("Stopped after").wait_for(timeout=60_000)
     _wait_idle(page)
-    text = page.inner_text("body")
-    done = int(text.split("Stopped after ")[1].split(" of ")[0])
+    done = int(page.inner_text("body").split("Stopped after ")[1].split(" of ")[0])
     assert 0 < done < 800
-    _no_traceback(page)
-    page.screenshot(path=str(SHOTS / "benchmark_stopped.png"))
+    _shot(page, "benchmark_stopped")
     page.close()

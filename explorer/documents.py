@@ -1,0 +1,148 @@
+"""Where the app's documents come from, each read once (st.cache_data): the bundled samples, an uploaded or pasted
+text (segcore.loaders), the benchmark datasets of segcore.datasets or uploaded .ref files and .zip archives of them,
+and the reference corpora that methods learning from one are given."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import streamlit as st
+
+from segcore import datasets, loaders
+from segcore.document import Document
+from segcore.errors import InputError
+
+SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
+UPLOAD_TYPES = ["txt", "pdf", "ref"]
+LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
+LARGE_N = 3000  # beyond this many elements, N×N methods get slow
+
+
+def max_upload_mb() -> int:
+    """The server's upload limit (server.maxUploadSize), in MB."""
+    return int(st.get_option("server.maxUploadSize"))
+
+
+# ---- samples ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Sample:
+    """A bundled document: its file under assets/samples, level, and the K of its publication if any."""
+
+    key: str
+    label: str
+    file: str
+    level: str
+    k: int | None = None
+    note: str = ""
+
+
+SAMPLES = [
+    Sample("choi-1_0", "Choi 3-11 · document 1_0 (reference known)", "choi_3-11_1_0.ref", "sentence",
+           note="Ten excerpts of the Brown corpus glued together (Choi 2000); the reference marks the joins."),
+    Sample("choi-2_7", "Choi 3-11 · document 2_7 (reference known)", "choi_3-11_2_7.ref", "sentence",
+           note="Ten excerpts of the Brown corpus glued together (Choi 2000); the reference marks the joins."),
+    Sample("arxiv-003", "arXiv test set · document 003 (reference known, words)", "arxiv_alemi2015_003.ref", "word",
+           note="Alemi & Ginsparg's (2015) arXiv test set: ten pieces of papers, lower-cased word tokens (MIT)."),
+    Sample("alemi-paper", "Alemi & Ginsparg 2015 paper text (their Fig. 4: words, K = 40)",
+           "alemi_ginsparg_2015_paper.txt", "word", k=40,
+           note="The paper's own text; their Fig. 4 cuts it into 40 segments at word level (MIT)."),
+]
+SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
+
+
+# ---- one document ----------------------------------------------------------------------------------------------
+
+def load_bytes(data: bytes, name: str, level: str) -> Document:
+    """A Document from an uploaded file's bytes (.txt, .pdf, Choi or arXiv .ref). arXiv files have no sentences:
+    they load at word level whatever is asked. InputError beyond the upload limit or for a file loaders refuses."""
+    limit = max_upload_mb()
+    if len(data) > limit * 2**20:
+        raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
+    fmt = loaders.sniff_format(data, name)
+    return loaders.load(data, format=fmt, level="word" if fmt == "arxiv" else level, source=name)
+
+
+@st.cache_data(max_entries=24, show_spinner=False)
+def cached_load_bytes(key: str, _data: bytes, name: str, level: str) -> Document:
+    """load_bytes, cached under `key` (name, content digest and level)."""
+    return load_bytes(_data, name, level)
+
+
+@st.cache_data(max_entries=24, show_spinner=False)
+def cached_load_string(text: str, level: str) -> Document:
+    return loaders.load(text.encode("utf-8"), format="text", level=level, source="pasted text")
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def cached_load_sample(key: str, level: str) -> Document:
+    s = SAMPLE_BY_KEY[key]
+    return load_bytes((SAMPLES_DIR / s.file).read_bytes(), s.file, level)
+
+
+@dataclass
+class DocState:
+    """The document chosen in the sidebar (shared by Explore and Compare), or why there is none."""
+
+    doc: Document | None = None
+    key: str = ""            # identifies the content, level and reference, for the caches
+    label: str = ""          # what the user loaded
+    error: str | None = None
+    notes: list[str] = field(default_factory=list)
+    sample: str | None = None
+    ref_error: str | None = None
+
+
+def describe(doc: Document) -> str:
+    """One line: size, reference, format, PDF pages."""
+    s = f"{doc.n:,} {LEVEL_LABELS.get(doc.level, doc.level)}"
+    if doc.reference:
+        s += f" · reference: {len(doc.reference)} segments"
+    if doc.meta.get("format"):
+        s += f" · format: {doc.meta['format']}"
+    if doc.meta.get("pages"):
+        s += f" · {doc.meta['pages']} PDF pages"
+    return s
+
+
+def preview_rows(doc: Document, limit: int = 12) -> list[dict]:
+    """The first elements as the segmenter sees them (words in blocks of 40), reference boundaries marked."""
+    if doc.level == "word":
+        step = 40
+        return [{"elements": f"{a}–{min(doc.n, a + step) - 1}", "text": " ".join(doc.elements[a:a + step])}
+                for a in range(0, min(doc.n, step * limit), step)]
+    ref = set(doc.reference or [])
+    return [{"elements": str(i), "text": e + ("   ▮ reference boundary after" if i + 1 in ref and i + 1 < doc.n
+                                             else "")} for i, e in enumerate(doc.elements[:limit])]
+
+
+# ---- datasets and reference corpora -------------------------------------------------------------------------------
+
+SAMPLES_SET = "Bundled samples (2 Choi + 1 arXiv document)"
+
+
+@st.cache_data(max_entries=6, show_spinner=False)
+def cached_dataset(name: str) -> list[Document]:
+    """A bundled dataset of segcore.datasets, or (SAMPLES_SET) the samples that have a reference."""
+    if name == SAMPLES_SET:
+        return [d for d in (cached_load_sample(s.key, s.level) for s in SAMPLES) if d.reference]
+    return datasets.load_named(name)
+
+
+def read_reference_files(files: list[tuple[str, bytes]]) -> tuple[list[Document], list[str]]:
+    """Documents with a reference from uploaded .ref files and .zip archives of them (segcore.loaders.read_files),
+    and one message per file that cannot be used, a document without a reference included."""
+    docs, problems = loaders.read_files(files, max_bytes=4 * max_upload_mb() * 2**20)
+    problems += [f"{d.source}: no reference segmentation in it (plain text), skipped" for d in docs if not d.reference]
+    return [d for d in docs if d.reference], problems
+
+
+def corpus_options() -> list[str]:
+    """The reference corpora a method can learn from: the bundled datasets and the samples."""
+    return [*datasets.NAMES, SAMPLES_SET]
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def cached_corpus(name: str) -> list[str]:
+    """One text per reference segment of a corpus option (single-topic texts to learn from)."""
+    return datasets.segment_texts(cached_dataset(name)) if name == SAMPLES_SET else datasets.corpus_texts(name)

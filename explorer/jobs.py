@@ -1,0 +1,56 @@
+"""Long runs (segcore.evaluation's evaluate_many and sweep) in a background thread, driven through their own progress
+and stop hooks: a rerun of the page — the Stop button, any other widget — neither loses nor restarts them."""
+from __future__ import annotations
+
+import threading
+import time
+
+import streamlit as st
+
+from .guard import guarded
+
+
+class Job:
+    """fn(*args, progress=…, stop=…, **kwargs) in a thread: how far it is, a stop request, its result or error, and
+    `about`: what the page needs to say about the run."""
+
+    def __init__(self, fn, *args, about=None, **kwargs):
+        self.about = about
+        self.done, self.total = 0, 0
+        self.result, self.error = None, None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(fn, args, kwargs), daemon=True)
+        self._thread.start()
+
+    def _run(self, fn, args, kwargs) -> None:
+        out = guarded(fn, *args, progress=self._progress, stop=self._stop.is_set, what="The run", **kwargs)
+        self.result, self.error = out.value, out.error
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    def stop(self) -> None:
+        """Ask the run to stop after the current document."""
+        self._stop.set()
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+
+def evaluations(job: Job | None, stop_key: str, label: str) -> list:
+    """The evaluations of a job that have rows ([] before any run). While it runs: a Stop button and a progress bar,
+    and the page is drawn again when it ends; its error as st.error."""
+    if job is None:
+        return []
+    if job.running:
+        st.button("Stop", key=stop_key, on_click=job.stop, help="Stops after the current document.")
+        bar = st.progress(0.0, text="Starting…")
+        while job.running:
+            bar.progress(job.done / job.total if job.total else 0.0,
+                         text=f"{label}: {job.done} / {job.total} documents")
+            time.sleep(0.25)
+        st.rerun()
+    if job.error:
+        st.error(job.error)
+    return [e for e in job.result or [] if e.rows]

@@ -1,0 +1,193 @@
+"""The sidebar: the document input shared by Explore and Compare (a sample, an upload or pasted text, the level, a
+reference typed by hand) and Explore's method, K and parameters."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+
+import streamlit as st
+
+from segcore import METHODS
+from segcore.document import Document, parse_ends
+
+from . import documents as docs
+from .documents import DocState
+from .guard import Outcome, guarded
+from .state import AUTOMATIC
+from .widgets import DEFAULT_METHOD, param_groups, param_widget, reset_params
+
+SOURCES = ("Sample", "Upload a file", "Paste text")
+
+
+def current_document() -> DocState:
+    """The document the sidebar loaded in this run."""
+    return st.session_state.get("_docstate") or DocState()
+
+
+def document_or_stop() -> DocState:
+    """The sidebar's document for the page; without one, why (st.error) or what to do (st.info), and the run stops."""
+    state = current_document()
+    if state.doc is None:
+        if state.error:
+            st.error(state.error)
+        else:
+            st.info("Choose a sample, upload a file or paste text in the sidebar.")
+        st.stop()
+    if state.ref_error:
+        st.error(state.ref_error + " — the text is segmented without a reference until this is corrected.")
+    return state
+
+
+def _on_sample_change() -> None:
+    ss = st.session_state
+    s = docs.SAMPLE_BY_KEY[ss["sample"]]
+    ss["level"] = s.level
+    if s.k:
+        ss["k_mode"], ss["k"] = "Number", s.k
+    ss.pop("highlight", None)
+    ss["ref_text"] = ""
+
+
+def _load(key: str, label: str, fn, *args) -> Outcome:
+    """Load through a cached function; the first time (a PDF can take seconds) inside st.status."""
+    seen = st.session_state.setdefault("_loaded_keys", set())
+    if key in seen:
+        return guarded(fn, *args, what=f"Reading {label}")
+    with st.sidebar.status(f"Reading {label}…", expanded=False) as status:
+        out = guarded(fn, *args, what=f"Reading {label}")
+        status.update(label=f"Could not read {label}" if out.error else f"Read {label}",
+                      state="error" if out.error else "complete")
+    if not out.error:
+        seen.add(key)
+    return out
+
+
+def _upload(sb) -> tuple | None:
+    """(file id, name, bytes, digest) of the uploaded file, kept after the uploader is cleared until forgotten."""
+    ss = st.session_state
+    up = sb.file_uploader(f"Text (.txt), PDF (.pdf) or Choi/arXiv reference file (.ref) — up to "
+                          f"{docs.max_upload_mb()} MB", type=docs.UPLOAD_TYPES, key="upload",
+                          help="A .ref file in Choi's format (one sentence per line, segments separated by lines of "
+                               "==========) or Alemi & Ginsparg's arXiv format (segments separated by BR) carries a "
+                               "reference segmentation, so the app can score the result.")
+    last = ss.get("_last_upload")
+    if up is not None and (last is None or last[0] != up.file_id):
+        data = up.getvalue()
+        ss["_last_upload"] = (up.file_id, up.name, data, hashlib.sha1(data).hexdigest()[:16])
+    elif up is None and last:
+        sb.caption(f"Using **{last[1]}**, uploaded earlier.")
+        sb.button("Forget it", key="forget_upload", on_click=ss.pop, args=("_last_upload", None))
+    return ss.get("_last_upload")
+
+
+def _with_reference(doc: Document, state: DocState, sb) -> Document:
+    """The document with the reference typed in the sidebar (segment ends), if any and valid."""
+    text = sb.text_input(
+        "Reference segmentation (optional)", key="ref_text",
+        placeholder="(taken from the file)" if doc.reference else "segment ends, e.g. 12, 30, 45",
+        help="To score a segmentation of your own text: the element numbers where segments END, separated by commas "
+             "or spaces (the last one, the number of elements, may be left out). Overrides a file's reference.")
+    if not text.strip():
+        return doc
+    ref = guarded(parse_ends, text, doc.n, what="Reading the reference")
+    if ref.error:
+        sb.error(ref.error)
+        state.ref_error = ref.error
+        return doc
+    state.key += ":ref=" + hashlib.sha1(",".join(map(str, ref.value)).encode()).hexdigest()[:10]
+    return dataclasses.replace(doc, reference=ref.value)
+
+
+def document_sidebar() -> DocState:
+    """The document input widgets and the loaded Document (stored for the page), errors as messages."""
+    ss = st.session_state
+    ss.setdefault("src", SOURCES[0])
+    ss.setdefault("sample", docs.SAMPLES[0].key)
+    ss.setdefault("level", docs.SAMPLE_BY_KEY[ss["sample"]].level if ss["src"] == "Sample" else "sentence")
+    sb = st.sidebar
+    sb.header("Document")
+    src = sb.radio("Input", SOURCES, key="src", horizontal=True, label_visibility="collapsed")
+    state = DocState()
+    ss["_docstate"] = state
+    if src == "Sample":
+        sb.selectbox("Bundled sample", list(docs.SAMPLE_BY_KEY), key="sample", on_change=_on_sample_change,
+                     format_func=lambda key: docs.SAMPLE_BY_KEY[key].label)
+        sb.caption(docs.SAMPLE_BY_KEY[ss["sample"]].note)
+        state.sample = ss["sample"]
+    elif src == "Upload a file":
+        if not _upload(sb):
+            sb.info("Choose a file to segment.")
+            return state
+    else:
+        sb.text_area("Paste text (press Ctrl+Enter or click outside to apply)", key="paste", height=180,
+                     placeholder="Paste a few paragraphs of text here…")
+        if not ss.get("paste", "").strip():
+            sb.info("Paste some text to segment.")
+            return state
+    level = sb.radio("Elements", ["sentence", "word"], key="level", horizontal=True,
+                     format_func=lambda v: docs.LEVEL_LABELS[v].capitalize(),
+                     help="What one element is: a sentence, or a word (Alemi & Ginsparg's Fig. 4 works on words).")
+    if src == "Sample":
+        state.label = docs.SAMPLE_BY_KEY[ss["sample"]].file
+        state.key = f"sample:{ss['sample']}:{level}"
+        out = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level)
+    elif src == "Upload a file":
+        _, state.label, data, digest = ss["_last_upload"]
+        state.key = f"upload:{state.label}:{digest}:{level}"
+        out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level)
+    else:
+        state.label = "pasted text"
+        state.key = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}:{level}"
+        out = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level)
+    if out.error:
+        state.error = out.error
+        sb.error(out.error)
+        return state
+    doc = out.value
+    if doc.level != level:
+        state.notes.append(f"{state.label} is a word-level file (no sentence boundaries): loaded as words.")
+        state.key = state.key.rsplit(":", 1)[0] + ":" + doc.level
+    state.doc = _with_reference(doc, state, sb)
+    sb.success(docs.describe(state.doc))
+    for note in state.notes:
+        sb.caption(note)
+    return state
+
+
+def method_sidebar(doc: Document | None) -> tuple[str, int | None]:
+    """Explore's method, K and parameters (generated from the registry); (method, K or None for automatic)."""
+    ss = st.session_state
+    if ss.get("method") not in METHODS:
+        ss["method"] = DEFAULT_METHOD
+    sb = st.sidebar
+    sb.header("Method")
+    method = sb.selectbox("Method", list(METHODS), key="method",
+                          help="Methods come from segcore's registry; see the About page for what each one does.")
+    m = METHODS[method]
+    sb.caption(f"{m.summary} — *{m.citation}*")
+    reference_k = len(doc.reference) if doc is not None and doc.reference else None
+    ss.setdefault("k_mode", "Number" if reference_k else AUTOMATIC)
+    ss.setdefault("k", reference_k or 10)
+    k_mode = sb.radio("Number of segments K", [AUTOMATIC, "Number"], key="k_mode", horizontal=True,
+                      help="Automatic: the method chooses K itself (each method has its own rule). Number: exactly K "
+                           "segments.")
+    k = sb.number_input("K", min_value=1, step=1, key="k", disabled=k_mode == AUTOMATIC,
+                        help="Number of segments (1 … number of elements). You can also click a point of the "
+                             "cost-versus-K curve below.")
+    if reference_k:
+        sb.button(f"Use the reference's K = {reference_k}", on_click=ss.update,
+                  kwargs={"k_mode": "Number", "k": reference_k})
+    with sb.expander(f"Parameters of {method}", expanded=False):
+        for heading, params in param_groups(method):
+            st.markdown(f"**{heading}**")
+            for p in params:
+                param_widget(st, method, p)
+        if "corpus" in m.needs:
+            options = docs.corpus_options()
+            if ss.get("corpus") not in options:
+                ss["corpus"] = options[0]
+            st.selectbox("reference corpus", options, key="corpus",
+                         help="The texts the method learns from (one text per reference segment of a bundled "
+                              "dataset). Learning on a corpus that contains the document itself flatters the scores.")
+        st.button("Reset to defaults", on_click=reset_params, args=(method,), key="reset_params")
+    return method, None if k_mode == AUTOMATIC else int(k)

@@ -1,0 +1,111 @@
+"""Widgets generated from segcore's registry — one per Param of a method, within the Param's own domain (bounds →
+number-input limits, choices → select box), its value kept in session state under param_key — and the clicks on
+charts drawn with on_select."""
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from segcore import METHODS
+from segcore.errors import ParameterError
+from segcore.methods import Param
+from segcore.pipeline import REP_KEYS
+
+DEFAULT_METHOD = "best" if "best" in METHODS else next(iter(METHODS))
+
+
+def param_key(method: str, name: str) -> str:
+    return f"p::{method}::{name}"
+
+
+def method_params(method: str) -> dict:
+    """The method's parameters as set in the widgets, the defaults for those never touched."""
+    return {p.name: st.session_state.get(param_key(method, p.name), p.default) for p in METHODS[method].params}
+
+
+def changed_params(method: str) -> dict:
+    """The parameters that differ from their defaults (what a link must carry)."""
+    defaults = METHODS[method].defaults()
+    return {name: v for name, v in method_params(method).items() if v != defaults[name]}
+
+
+def reset_params(method: str) -> None:
+    for p in METHODS[method].params:
+        st.session_state[param_key(method, p.name)] = p.default
+
+
+def app_value(param: Param, raw):
+    """A value from outside the widgets (a link) checked against the Param's domain; where the Param could also
+    name a file, only its named choices: paths are for the library and the CLI."""
+    value = param.parse(raw)
+    if param.path and value not in (param.choices or ()):
+        raise ParameterError(f"parameter '{param.name}' must be one of {', '.join(param.choices or ())} in the app "
+                             f"(file paths only in the library and the CLI), got '{value}'")
+    return value
+
+
+def _step(p: Param) -> float:
+    mag = abs(p.default)
+    return 0.01 if mag and mag < 0.1 else (0.1 if mag < 10 else 1.0)
+
+
+def param_widget(container, method: str, p: Param) -> None:
+    """One widget for a Param: check box (bool), select box (choices), number input within low…high, text."""
+    key = param_key(method, p.name)
+    if key not in st.session_state or (p.choices and st.session_state[key] not in p.choices):
+        st.session_state[key] = p.default
+    help_text = f"{p.help} — {p.domain()}."
+    if p.kind is bool:
+        container.checkbox(p.name, key=key, help=help_text)
+    elif p.choices:
+        container.selectbox(p.name, list(p.choices), key=key, help=help_text)
+    elif p.kind is int:
+        container.number_input(p.name, int(p.low), int(p.high), key=key, step=1, help=help_text)
+    elif p.kind is float:
+        container.number_input(p.name, float(p.low), float(p.high), key=key, step=_step(p), format="%g",
+                               help=help_text)
+    else:
+        container.text_input(p.name, key=key, help=help_text)
+
+
+def param_groups(method: str) -> list[tuple[str, list[Param]]]:
+    """The method's parameters as (heading, Params): the algorithm's own, then the representation's."""
+    params = METHODS[method].params
+    groups = [("Algorithm", [p for p in params if p.name not in REP_KEYS]),
+              ("Representation", [p for p in params if p.name in REP_KEYS])]
+    return [(heading, ps) for heading, ps in groups if ps]
+
+
+def sweepable(method: str) -> list[Param]:
+    """The parameters a sweep can run over: true/false, numbers, choices."""
+    return [p for p in METHODS[method].params if p.kind in (bool, int, float) or p.choices]
+
+
+def value_grid(p: Param, low: float, high: float, count: int) -> list:
+    """`count` values evenly spaced from low to high, whole numbers (without repeats) for an int Param."""
+    grid = np.linspace(low, high, int(count))
+    if p.kind is int:
+        return sorted({int(round(v)) for v in grid})
+    return [float(f"{v:.6g}") for v in grid]
+
+
+def clicked(chart_key: str, field: str):
+    """The `field` ('x', 'customdata', …) of the first point clicked on a chart drawn with on_select, or None."""
+    try:
+        points = st.session_state[chart_key]["selection"]["points"]
+    except (KeyError, TypeError):
+        return None
+    for point in points:
+        value = point.get(field)
+        if isinstance(value, (list, tuple)):
+            value = value[0] if value else None
+        if value is not None:
+            return value
+    return None
+
+
+def sweep_range(p: Param) -> tuple:
+    """A first range for sweeping a number Param: around its default, inside its bounds."""
+    d = p.default
+    lo, hi = (d - 4, d + 6) if p.kind is int else sorted((d / 2, d * 2) if d else (0.0, 1.0))
+    return max(p.kind(p.low), lo), min(p.kind(p.high), hi)
