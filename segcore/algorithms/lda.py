@@ -7,8 +7,6 @@ Reference corpus: `context['model']` (an LdaTopics from `train_lda`, or a gensim
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..errors import ParameterError
@@ -18,7 +16,19 @@ from ..splitters import dp, penalized_dp, plan
 from ..topicmodel import LdaTopics, fold_in, log_likelihood, train_lda
 
 
-SEGMENTS = 10_000  # candidate segments whose likelihood is computed; longer texts are read in blocks of elements
+SEGMENTS = 6_000  # candidate segments whose likelihood is computed at most (every Choi document has fewer)
+
+
+def pooling(n: int, width: int) -> int:
+    """The fewest elements per block for which the candidate segments (ends × lengths up to width) are at most
+    SEGMENTS."""
+    def count(b):
+        m, w = -(-n // b), -(-width // b)
+        return m * w - w * (w - 1) // 2
+    b = 1
+    while count(b) > SEGMENTS:
+        b += 1
+    return b
 
 
 def segment_loglik_table(topics: LdaTopics, bags: list[list[str]], iterations: int = 15, alpha: float = 1.0,
@@ -85,7 +95,7 @@ def _run(doc, k, p, context):
     text with more than SEGMENTS candidate segments is read in blocks of `pool` elements (pseudo-sentences)."""
     topics = resolve_model(p, context)
     width = plan(doc.n, k or 1, p["max_len"], k)[0]
-    pool = max(1, math.ceil(math.sqrt(doc.n * width / SEGMENTS)))
+    pool = pooling(doc.n, width)
     bags = topics.bags(doc.elements)
     units = [sum(bags[a:a + pool], []) for a in range(0, doc.n, pool)]
     if k is not None and k > len(units):

@@ -38,10 +38,10 @@ from ..scores import BandSums
 from .utiyama import LAM, UIScore, ui_score
 
 COS_MAX = 1.0 - 1e-6
-LMAX_AUTO = 200          # default lmax: min(N, LMAX_AUTO); with K given also ≤ max(LMAX_K, 5·N/K)
+LMAX_AUTO = 200          # default lmax with K automatic: min(N, LMAX_AUTO); with K given min(N, max(LMAX_K, 5·N/K))
 LMAX_K = 50
 EXACT_BUDGET = 2e8       # K·N·lmax² above which K given uses the Lagrangian search
-PASS_CELLS = 2e7         # N·lmax² of one lattice pass above which elements are pooled in blocks
+PASS_CELLS = 5e6         # N·lmax² of one lattice pass above which elements are pooled in blocks
 
 
 class Disruption:
@@ -242,11 +242,11 @@ def lagrangian_k(score, dis, gamma, k, lmin, lmax, start=1.0, iterations=24):
 # ---- the method ------------------------------------------------------------------------------------------------
 
 def auto_lmax(n: int, k: int | None) -> int:
-    """lmax = 0: min(N, 200) with K automatic; with K given also at most max(50, 5·⌈N/K⌉) (segments five times
-    the mean length), which keeps the exact K-given DP and the Lagrangian search affordable on long texts."""
+    """lmax = 0: min(N, 200) with K automatic; with K given min(N, max(50, 5·⌈N/K⌉)) (segments up to five times
+    the mean length; long texts are then read in blocks, see `pooling`)."""
     if k is None:
         return min(n, LMAX_AUTO)
-    return min(n, LMAX_AUTO, max(LMAX_K, 5 * math.ceil(n / k)))
+    return min(n, max(LMAX_K, 5 * math.ceil(n / k)))
 
 
 def check_lengths(n: int, lmin: int, lmax: int, k: int | None) -> tuple[int, int]:
@@ -318,8 +318,9 @@ register_method(Method(
            low=0.0, high=1e6),
      LAM,
      Param("lmin", 1, "minimum segment length, in elements", low=1, high=10**6),
-     Param("lmax", 0, f"maximum segment length, in elements; 0 = min(N, {LMAX_AUTO}), with K given also ≤ "
-                      f"max({LMAX_K}, 5·N/K) (work grows as N·lmax²)", low=0, high=10**6),
+     Param("lmax", 0, f"maximum segment length, in elements; 0 = min(N, {LMAX_AUTO}) with K automatic, "
+                      f"min(N, max({LMAX_K}, 5·N/K)) with K given (long texts are read in blocks of elements)",
+           low=0, high=10**6),
      STOPWORDS,
      Param("stem", True, "Porter-stem words")],
     _run))
