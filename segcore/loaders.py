@@ -16,11 +16,12 @@ from typing import BinaryIO, Union
 
 from .document import Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
-from .pdf import pdf_to_text
+from .pdf import MAX_INFLATED_BYTES, MAX_PAGES, read_pdf
+from .structure import Block, back_matter_start, make_outline, text_blocks
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_pdf", "load_pdf_document", "parse_choi", "parse_arxiv", "load", "read_dataset", "read_files",
+    "load_text", "load_pdf", "load_pdf_document", "document_from_blocks", "parse_choi", "parse_arxiv", "load", "read_dataset", "read_files",
     "FORMATS", "LEVELS",
 ]
 
@@ -179,26 +180,80 @@ def _check_level(level) -> str:
     return level
 
 
-def load_text(text: str, level: str = "sentence", source: str = "") -> Document:
-    """A Document of the sentences (or words) of a plain text, without a reference segmentation."""
+def _sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
+    """(sentence, offset of its start in text) by Punkt's span_tokenize; inner whitespace collapsed."""
+    out = []
+    for a, b in tok.span_tokenize(text):
+        sent = " ".join(text[a:b].split())
+        if sent:
+            out.append((sent, a))
+    return out
+
+
+def _position(marks: list, offset: int):
+    """(page, y) of the line of a PDF block that holds the character at offset."""
+    page, y = marks[0][1], marks[0][2]
+    for start, p, yy in marks:
+        if start > offset:
+            break
+        page, y = p, yy
+    return page, y
+
+
+def document_from_blocks(blocks: list[Block], level: str = "sentence", source: str = "", meta: dict | None = None,
+                         keep_back_matter: bool = False) -> Document:
+    """A Document of headings and paragraphs (segcore.structure.Block): a heading is one element of its own; a
+    paragraph gives its sentences (NLTK Punkt) or words. The headings go to meta['outline'] (structure.Outline),
+    the page and y of each element to meta['positions'] when the blocks carry them (PDFs). When the text has a
+    reference-list heading, the reference list and appendices (structure.back_matter_start) are left out unless
+    keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept."""
+    _check_level(level)
+    meta = dict(meta or {})
+    start = back_matter_start(blocks)
+    if start is not None:
+        meta["back_matter"] = {"heading": blocks[start].text, "kept": keep_back_matter,
+                               "blocks": len(blocks) - start}
+        if not keep_back_matter and any(b.text.strip() for b in blocks[:start]):
+            blocks = blocks[:start]
+    body = "\n\n".join(b.text for b in blocks if not b.level)
+    tok = _punkt_for(body) if level == "sentence" or any(b.marks for b in blocks) else None
+    elements, positions, heads = [], [], []
+    for b in blocks:
+        if b.level:
+            parts = [(b.text, 0)]
+            heads.append((b.text, b.level, len(elements), b.number))
+        else:
+            parts = _sentences_with_offsets(tok, b.text) if tok is not None else [(b.text, 0)]
+        for text, offset in parts:
+            new = [text] if level == "sentence" else word_elements(text)
+            elements.extend(new)
+            if b.marks:
+                positions.extend([_position(b.marks, offset)] * len(new))
+    if level == "sentence":
+        meta["sentence_splitter"] = sentence_splitter_kind()
+    if len(elements) < 2:
+        if level == "sentence" and elements:
+            raise InputError(f"{_name(source)}: only one sentence found, nothing to segment at sentence level; "
+                             f"use level='word' to segment it into word sequences")
+        raise InputError(f"{_name(source)}: only one word found, nothing to segment" if elements else
+                         f"{_name(source)}: no text found (empty or whitespace only)")
+    outline = make_outline(heads, len(elements))
+    if outline is not None:
+        meta["outline"] = outline
+    if positions:
+        meta["positions"] = positions
+    return Document(elements=elements, reference=None, level=level, source=source, meta=meta)
+
+
+def load_text(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False) -> Document:
+    """A Document of the sentences (or words) of a plain text, its headings (Markdown, LaTeX or plain-text
+    patterns, segcore.structure.text_blocks) each an element of its own and listed in meta['outline']."""
     _check_level(level)
     if not isinstance(text, str):
         raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
-    if level == "sentence":
-        elements = split_sentences(text)
-        if len(elements) < 2:
-            raise InputError(
-                f"{_name(source)}: only one sentence found, nothing to segment at sentence level; "
-                f"use level='word' to segment it into word sequences")
-        meta = {"format": "text", "sentence_splitter": sentence_splitter_kind()}
-    else:
-        elements = word_elements(text)
-        if len(elements) < 2:
-            raise InputError(f"{_name(source)}: only one word found, nothing to segment")
-        meta = {"format": "text"}
-    return Document(elements=elements, reference=None, level=level, source=source, meta=meta)
+    return document_from_blocks(text_blocks(text), level, source, {"format": "text"}, keep_back_matter)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -269,20 +324,26 @@ def _pdf_bytes(data, source: str) -> tuple[bytes, str]:
     raise InputError(f"{_name(source)}: expected PDF bytes or a file path, got {type(data).__name__}")
 
 
-def load_pdf(data: bytes | PathLike, source: str = "") -> str:
-    """Cleaned text of a PDF: ligatures, hyphenation, page numbers and running headers fixed."""
+def load_pdf(data: bytes | PathLike, source: str = "", max_pages: int = MAX_PAGES,
+             max_inflated_bytes: int = MAX_INFLATED_BYTES) -> str:
+    """Cleaned text of a PDF (segcore.pdf): headings and paragraphs separated by blank lines; running headers,
+    page numbers, footnotes, captions and table/figure text left out; ligatures and hyphenation fixed."""
     data, source = _pdf_bytes(data, source)
-    return pdf_to_text(data, _name(source))[0]
+    pdf = read_pdf(data, _name(source), max_pages, max_inflated_bytes)
+    return "\n\n".join(b.text for b in pdf.blocks) + "\n"
 
 
-def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: str = "") -> Document:
-    """A Document from a PDF's text layer (see load_pdf), split into sentences or words."""
+def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: str = "",
+                      keep_back_matter: bool = False, max_pages: int = MAX_PAGES,
+                      max_inflated_bytes: int = MAX_INFLATED_BYTES) -> Document:
+    """A Document from a PDF's text layer (segcore.pdf.read_pdf): sentences or words, headings as elements of
+    their own and in meta['outline'], page and y of every element in meta['positions'], what was left out in
+    meta['left_out']; the reference list and appendices left out unless keep_back_matter."""
     _check_level(level)
     data, source = _pdf_bytes(data, source)
-    text, npages = pdf_to_text(data, _name(source))
-    doc = load_text(text, level=level, source=source)
-    doc.meta.update({"format": "pdf", "pages": npages})
-    return doc
+    pdf = read_pdf(data, _name(source), max_pages, max_inflated_bytes)
+    meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines}
+    return document_from_blocks(pdf.blocks, level, source, meta, keep_back_matter)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -329,7 +390,8 @@ def sniff_format(data: bytes, name: str) -> str:
     return "text"
 
 
-def _load_data(data: bytes, name: str, format: str, level: str | None, source: str) -> Document:
+def _load_data(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool = False,
+               max_pages: int = MAX_PAGES, max_inflated_bytes: int = MAX_INFLATED_BYTES) -> Document:
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if level is not None:
@@ -337,9 +399,9 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
     if format == "auto":
         format = sniff_format(data, name)
     if format == "pdf":
-        return load_pdf_document(data, level=level or "sentence", source=source)
+        return load_pdf_document(data, level or "sentence", source, keep_back_matter, max_pages, max_inflated_bytes)
     if format == "text":
-        return load_text(read_text_bytes(data, source), level=level or "sentence", source=source)
+        return load_text(read_text_bytes(data, source), level or "sentence", source, keep_back_matter)
     if format == "choi":
         doc = parse_choi(read_text_bytes(data, source), source=source)
         return choi_to_words(doc) if level == "word" else doc
@@ -356,8 +418,11 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
 
 
 def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | None = None,
-         source: str | None = None) -> Document:
-    """Load a file path, raw bytes or '-' (stdin) as a Document; format auto-detected by default."""
+         source: str | None = None, keep_back_matter: bool = False, max_pages: int = MAX_PAGES,
+         max_inflated_bytes: int = MAX_INFLATED_BYTES) -> Document:
+    """Load a file path, raw bytes or '-' (stdin) as a Document; format auto-detected by default. Texts and PDFs
+    keep their headings in meta['outline'] and leave out a reference list and appendices unless keep_back_matter;
+    a PDF is refused past max_pages pages or max_inflated_bytes of inflated streams (segcore.pdflayout)."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
@@ -373,7 +438,8 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
         data, name, default = _read_file(path), path.name, str(path_or_bytes)
     else:
         raise InputError(f"expected a file path, bytes or '-', got {type(path_or_bytes).__name__}")
-    return _load_data(data, name, format, level, source if source is not None else default)
+    return _load_data(data, name, format, level, source if source is not None else default, keep_back_matter,
+                      max_pages, max_inflated_bytes)
 
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf"), "text": (".txt",), "pdf": (".pdf",), "choi": (".ref",),

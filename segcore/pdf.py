@@ -1,144 +1,106 @@
-"""Text of a PDF's text layer that reads as the author wrote it, via pdfminer.six's layout analysis: upright text
-only, columns in reading order, footnotes, running headers and page numbers set apart, hyphenated words re-joined,
-paragraphs broken by a column or page end re-joined, floats (captions) kept from cutting a sentence."""
+"""A PDF's text layer as `Block`s that read as the author wrote them: headings, and paragraphs of body text.
+
+Lines come from segcore.pdflayout (pdfminer.six, words from character positions, PDF limits). Here, page by page:
+columns in reading order; pieces of one justified line that pdfminer split are put back together; running headers,
+page numbers, footnotes (small print below a column's body text), captions and the text of tables and figures
+(lines that share their baseline with another piece of the same column, and boxes of short lines that are neither
+headings nor sentences) are left out and counted; hyphenated words are re-joined from the document's own
+vocabulary; paragraphs broken by a column or page end are re-joined. Headings are found from their style (bold,
+larger than the body text, or upper case / italic with a number), their numbering ("3", "3.2", "A.1", "IV") and
+their shape (short, title case, no end punctuation); run-in headings are the bold words that open a paragraph. The
+title (the largest text of page 1, above the first heading) is body text. Each block keeps the page and the
+distance from the page top of its lines, for the app to show where a segment is.
+"""
 from __future__ import annotations
 
 import functools
-import io
-import logging
 import math
 import re
 import statistics
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .errors import InputError, MissingDependencyError
+from .errors import InputError
+from .pdflayout import MAX_INFLATED_BYTES, MAX_PAGES, Line, loaded_words_check, read_lines, repair_words
+from .structure import BACK_MATTER, TOP_NAMES, Block, looks_like_title, number_depth, split_number
 
-
-@dataclass
-class _Line:
-    text: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    size: float
+__all__ = ["read_pdf", "pdf_to_text", "PdfText", "MAX_PAGES", "MAX_INFLATED_BYTES"]
 
 
 @dataclass
 class _Box:
     lines: list
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    size: float = 0.0
+    page: int
     column: int = 0  # 0 single/spanning, 1 left, 2 right
     footnote: bool = False
+    floating: bool = False  # table or figure text
+
+    @property
+    def x0(self):
+        return min(ln.x0 for ln in self.lines)
+
+    @property
+    def x1(self):
+        return max(ln.x1 for ln in self.lines)
+
+    @property
+    def y0(self):
+        return min(ln.y0 for ln in self.lines)
+
+    @property
+    def y1(self):
+        return max(ln.y1 for ln in self.lines)
+
+    @property
+    def size(self):
+        return statistics.median(ln.size for ln in self.lines)
 
 
 @dataclass
 class _Para:
-    lines: list = field(default_factory=list)
-    size: float = 0.0
-    footnote: bool = False
-    top: float = 0.0  # y1 of the first line
-    bottom: float = 0.0  # y0 of the last line
-    column: int = 0
+    lines: list
+    page: int
+    column: int
+    height: float  # the page's height, for positions from the top
+    level: int = 0  # 0 body; > 0 heading (raw level)
+    number: str | None = None
+    runin: bool = False
+
+    @property
+    def size(self):
+        return statistics.median(ln.size for ln in self.lines)
 
 
-_CID = re.compile(r"\(cid:\d+\)")
+@dataclass
+class PdfText:
+    """What read_pdf found: blocks in reading order, the number of pages, what was left out (counts), the lines
+    re-read by PDFium."""
+
+    blocks: list[Block]
+    pages: int
+    left_out: dict = field(default_factory=dict)
+    repaired_lines: int = 0
+
+
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
 _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
-_CAPTION = re.compile(r"^(?:Figure|Fig\.|Table|Algorithm|Listing)\s*\d+[.:]")
+_CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Algorithm|Listing)\s*(?:\d+|[IVXL]+)\s*[.:|]")
+_WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?][\"'”’)\]]*$")  # a sentence's end after a word
+_NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
+_FRONT_END = re.compile(r"^(?:abstract|introduction|keywords|index terms|summary)$", re.I)
 
 
-def _clean_line(s: str) -> str:
-    s = unicodedata.normalize("NFKC", _CID.sub("", s))
-    s = s.replace("\u00ad", "\x00SHY")  # soft hyphen: only meaningful at a line end
-    s = " ".join(s.split())
-    if s.endswith("\x00SHY"):
-        s = s[:-4] + "\u00ad"
-    return s.replace("\x00SHY", "")
+# ---- page layout -------------------------------------------------------------------------------------------------
 
-
-def _pdf_layout(data: bytes, source: str) -> list[list[_Box]]:
-    """Text boxes of each page (upright text only), with font sizes, via pdfminer.six."""
-    try:
-        from pdfminer.high_level import extract_pages
-        from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
-    except ImportError:  # pragma: no cover - pdfminer.six is a requirement
-        raise MissingDependencyError("reading PDFs needs pdfminer.six: pip install pdfminer.six") from None
-
-    def line_of(obj) -> _Line | None:
-        chars = [c for c in obj if isinstance(c, LTChar)]
-        if chars and sum(1 for c in chars if c.upright) * 2 < len(chars):
-            return None  # rotated text, e.g. arXiv's vertical stamp in the margin
-        size = statistics.median(c.size for c in chars) if chars else 0.0
-        base = statistics.median(c.y0 for c in chars) if chars else 0.0
-        parts, last, in_marker = [], "", False
-        for o in obj:
-            t = o.get_text()
-            # footnote markers: small raised digits after punctuation or at a line start ("writing.1 The")
-            if (isinstance(o, LTChar) and (t.isdigit() or (in_marker and t == ","))
-                    and o.size < 0.85 * size and o.y0 > base + 0.15 * size
-                    and (in_marker or not last or not last.isalnum())):
-                in_marker = True
-                continue
-            in_marker = False
-            parts.append(t)
-            if t.strip():
-                last = t.strip()[-1]
-        text = _clean_line("".join(parts))
-        if not text:
-            return None
-        return _Line(text, obj.x0, obj.y0, obj.x1, obj.y1, size)
-
-    pages = []
-    log = logging.getLogger("pdfminer")
-    old_level = log.level
-    log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
-    try:
-        for page in extract_pages(io.BytesIO(data), laparams=LAParams()):
-            boxes = []
-            for el in page:
-                if isinstance(el, LTTextBox):
-                    lines = [ln for ln in (line_of(o) for o in el if isinstance(o, LTTextLine)) if ln]
-                elif isinstance(el, LTTextLine):
-                    lines = [ln] if (ln := line_of(el)) else []
-                else:  # figures, images, drawings: labels inside figures are not running text
-                    continue
-                if lines:
-                    sizes = [ln.size for ln in lines]
-                    boxes.append(_Box(lines, min(ln.x0 for ln in lines), min(ln.y0 for ln in lines),
-                                      max(ln.x1 for ln in lines), max(ln.y1 for ln in lines),
-                                      statistics.median(sizes)))
-            pages.append((page.width, page.height, boxes))
-    except Exception as e:
-        name = type(e).__name__
-        if "Password" in name or "Encrypt" in name:
-            raise InputError(f"{source}: the PDF is encrypted (password-protected); "
-                             f"save an unprotected copy first") from e
-        raise InputError(f"{source}: damaged PDF (truncated or corrupted?): the PDF parser "
-                         f"failed with {name}: {e}") from e
-    finally:
-        log.setLevel(old_level)
-    return [_order_boxes(boxes, w, h) for w, h, boxes in pages]
-
-
-def _order_boxes(boxes: list[_Box], width: float, height: float) -> list[_Box]:
+def _order_boxes(boxes: list[_Box], width: float) -> list[_Box]:
     """Reading order: top to bottom; two-column pages column by column within bands of wide boxes."""
     mid, tol = width / 2, width * 0.02
     for b in boxes:
-        if b.x1 <= mid + tol:
-            b.column = 1
-        elif b.x0 >= mid - tol:
-            b.column = 2
-        else:
-            b.column = 0
+        b.column = 1 if b.x1 <= mid + tol else 2 if b.x0 >= mid - tol else 0
+
     def side_by_side(col, other):  # text of column `col` that has text of `other` at the same height
         return sum(sum(len(ln.text) for ln in b.lines) for b in boxes if b.column == col and any(
             o.column == other and o.y0 < b.y1 and b.y0 < o.y1 for o in boxes))
@@ -154,19 +116,60 @@ def _order_boxes(boxes: list[_Box], width: float, height: float) -> list[_Box]:
         if b.column == 0:
             return (spans.index(b), 2, 0.0)
         c = (b.y0 + b.y1) / 2
-        band = sum(1 for sc in centres if sc > c)
-        return (band, b.column, -b.y1)
+        return (sum(1 for sc in centres if sc > c), b.column, -b.y1)
 
     return sorted(boxes, key=key)
 
 
-def _mark_footnotes(pages: list[list[_Box]], body_size: float) -> None:
-    """Small-print boxes below all body text of their column in the lower half of a page: footnotes."""
-    for boxes in pages:
-        if not boxes:
-            continue
-        height = max(b.y1 for b in boxes)
+def _same_baseline(a: Line, b: Line) -> bool:
+    return abs(a.y0 - b.y0) < 0.2 * min(a.size, b.size)
+
+
+def _merge_fragments(boxes: list[_Box]) -> None:
+    """Put back together the pieces of one line that pdfminer split at wide justified spaces (same baseline, same
+    column, less than 1.5 em apart), into the box of the leftmost piece."""
+    for col in {b.column for b in boxes}:
+        lines = sorted(((ln, b) for b in boxes if b.column == col for ln in b.lines), key=lambda p: (-p[0].y0,
+                                                                                                    p[0].x0))
+        i = 0
+        while i < len(lines) - 1:
+            (a, box_a), (b, box_b) = lines[i], lines[i + 1]
+            if _same_baseline(a, b) and 0 <= b.x0 - a.x1 < 1.5 * max(a.size, b.size):
+                a.text, a.x1, a.y1 = f"{a.text} {b.text}", b.x1, max(a.y1, b.y1)
+                box_b.lines.remove(b)
+                del lines[i + 1]
+            else:
+                i += 1
+    boxes[:] = [b for b in boxes if b.lines]
+
+
+def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> None:
+    """Table and figure text: lines that share their baseline with another line of the same column (cells, labels),
+    and boxes of short lines that are neither headings nor sentences (a lone label, a row of numbers)."""
+    for b in boxes:
+        others = [ln for o in boxes if o.column == b.column and o is not b for ln in o.lines]
+        cells = [ln for ln in b.lines if any(_same_baseline(ln, o) and (o.x0 > ln.x1 or o.x1 < ln.x0)
+                                              for o in others + [x for x in b.lines if x is not ln])]
+        short = all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines)
+        if (cells and len(cells) * 2 >= len(b.lines)) or (short and not any(
+                _heading_line(ln, body_size) or (_WORDS_END.search(ln.text) and not _numeric(ln.text))
+                for ln in b.lines)):
+            b.floating = True
+
+
+def _numeric(text: str) -> bool:
+    """Mostly numbers: a table row."""
+    tokens = text.split()
+    return sum(bool(_NUMBER_TOKEN.match(t)) for t in tokens) * 2 >= len(tokens)
+
+
+def _mark_footnotes(pages: list[list[_Box]], heights: list[float], body_size: float) -> None:
+    """Small-print boxes below all body text of their column in the lower half of a page: footnotes (not after the
+    reference list's heading, whose entries are small print too)."""
+    for boxes, height in zip(pages, heights):
         for b in boxes:
+            if BACK_MATTER.match(split_number(b.lines[0].text)[1]):
+                return
             if b.size > 0.85 * body_size or b.y1 > 0.5 * height:
                 continue
             same_col = [o for o in boxes if o.column == b.column and o.size > 0.85 * body_size]
@@ -178,12 +181,11 @@ def _norm_key(s: str) -> str:
     return " ".join(re.sub(r"\d+", "#", s.lower()).split())
 
 
-def _remove_page_furniture(pages: list[list[_Box]]) -> None:
-    """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages)."""
+def _remove_page_furniture(pages: list[list[_Box]]) -> int:
+    """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages); the number
+    of lines dropped."""
     npages = len(pages)
-    edge_keys: list[set] = []
-    page_keys: list[set] = []
-    edges: list[set] = []
+    edge_keys, page_keys, edges = [], [], []
     for boxes in pages:
         lines = sorted((ln for b in boxes for ln in b.lines), key=lambda ln: -ln.y1)
         edge = set(map(id, lines[:3] + lines[-3:]))
@@ -203,39 +205,72 @@ def _remove_page_furniture(pages: list[list[_Box]]) -> None:
                 c = counts[k]
                 if c >= 2 and (c * 2 >= npages or odd[k] * 2 >= n_odd >= 2 or even[k] * 2 >= n_even >= 2):
                     repeated.add(k)
+    dropped = 0
     for boxes, edge in zip(pages, edges):
         for b in boxes:
-            kept = []
-            for ln in b.lines:
-                t = ln.text.strip("-–— ")
-                if _PAGE_NUMBER.match(t) or (id(ln) in edge and _ROMAN.match(t)):
-                    continue
-                if id(ln) in edge and _norm_key(ln.text) in repeated:
-                    continue
-                kept.append(ln)
+            kept = [ln for ln in b.lines if not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (id(ln) in edge and (
+                _ROMAN.match(ln.text.strip("-–— ")) or _norm_key(ln.text) in repeated)))]
+            dropped += len(b.lines) - len(kept)
             b.lines = kept
+        boxes[:] = [b for b in boxes if b.lines]
+    return dropped
 
 
-def _split_paragraphs(box: _Box, body_size: float) -> list[_Para]:
-    """Split a text box at short lines (a paragraph's last line, a heading) and indented first lines."""
+# ---- headings and paragraphs -------------------------------------------------------------------------------------
+
+def _heading_line(ln: Line, body_size: float) -> bool:
+    """A line set as a heading: title-shaped, and bold, larger than the body text (>= 1.08×), upper case, or
+    numbered and italic (IEEE's "A. Data")."""
+    number, title = split_number(ln.text)
+    if not looks_like_title(title, max_words=14) or title[:1].isdigit():
+        return False
+    caps = title.upper() == title and len(re.sub(r"\W", "", title)) >= 4
+    return ln.bold or (body_size > 0 and ln.size >= 1.08 * body_size) or caps or bool(number and ln.italic)
+
+
+def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]:
+    """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, and around
+    heading lines (consecutive heading lines of one style are one heading, e.g. a title over two lines)."""
     paras, cur = [], []
-    width = max((ln.x1 - ln.x0) for ln in box.lines)
-    heading = box.size > 1.1 * body_size  # a title set over several lines stays one paragraph
+    width = max(ln.x1 - ln.x0 for ln in box.lines)
+    heads = [_heading_line(ln, body_size) for ln in box.lines]
     for i, ln in enumerate(box.lines):
-        if cur and not heading:
+        if cur:
             prev = box.lines[i - 1]
-            starts_lower = ln.text[:1].islower()
-            short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
-            indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
-            if not starts_lower and (short or indented):
-                paras.append(cur)
+            if heads[i] or heads[i - 1]:
+                split = not (heads[i] and heads[i - 1] and prev.bold == ln.bold and abs(prev.size - ln.size) < 0.5)
+            else:
+                short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
+                indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
+                split = not ln.text[:1].islower() and (short or indented)
+            if split:
+                paras.append(_Para(cur, box.page, box.column, height, level=int(heads[i - 1])))
                 cur = []
         cur.append(ln)
     if cur:
-        paras.append(cur)
-    return [_Para([ln.text for ln in p], statistics.median(ln.size for ln in p), box.footnote, p[0].y1, p[-1].y0,
-                  box.column)
-            for p in paras]
+        paras.append(_Para(cur, box.page, box.column, height, level=int(heads[len(box.lines) - 1])))
+    return paras
+
+
+def _run_in(para: _Para) -> _Para | None:
+    """The run-in heading that opens a paragraph, split off it: bold words ending with '.', ':' or a dash, or
+    followed by a capital; or italic words ending with '.' or ':' (ACM's \\paragraph). None if there is none."""
+    first = para.lines[0]
+    lead = first.lead
+    rest = first.text[len(lead):].strip()
+    title = _RUNIN_END.sub("", lead).strip()
+    if not lead or not title or not looks_like_title(title, max_words=10):
+        return None
+    ends = bool(_RUNIN_END.search(lead))
+    if not (ends or (first.lead_bold and (rest[:1].isupper() or rest[:1] in "\u2014\u2013-"))):
+        return None
+    if not first.lead_bold and (not ends or len(title.split()) < 2):
+        return None
+    head = Line(lead, first.x0, first.y0, first.x1, first.y1, first.size, bold=first.lead_bold)
+    first.text, first.lead = rest.lstrip("\u2014\u2013- ") or rest, ""
+    if not first.text:
+        para.lines.pop(0)
+    return _Para([head], para.page, para.column, para.height, level=1, runin=True)
 
 
 class _Joiner:
@@ -269,65 +304,154 @@ class _Joiner:
         return left + " " + right
 
 
-def _assemble(pages: list[list[_Box]], body_size: float) -> list[str]:
-    """Paragraph texts in reading order; paragraphs broken by a column/page end are re-joined."""
-    all_lines = [ln.text for boxes in pages for b in boxes for ln in b.lines]
-    joiner = _Joiner(all_lines)
-    out: list[list] = []  # [text, para, page] of body paragraphs and flushed footnotes
-    pending: list[str] = []  # footnotes wait until the paragraph they interrupt is finished
-    for pageno, boxes in enumerate(pages):
-        for box in boxes:
-            if not box.lines:
-                continue
-            for para in _split_paragraphs(box, body_size):
-                text = functools.reduce(joiner.join, para.lines, "")
-                if not text:
-                    continue
-                if para.footnote or _CAPTION.match(text):  # floats: do not let them cut a sentence
-                    pending.append(text)
-                    continue
-                if out and out[-1][1] is not None:
-                    prev, pp, ppage = out[-1]
-                    # a heading set as two boxes, e.g. "2 CHARACTERIZING EXPOSITORY" / "WRITING"
-                    heading = (pp.size > 1.1 * body_size and abs(pp.size - para.size) < 0.3 and ppage == pageno
-                               and pp.column == para.column and 0 <= pp.bottom - para.top < 1.0 * para.size)
-                    cont = not _SENTENCE_END.search(prev) and (
-                        text[:1].islower() or prev.endswith((",", "-", "\u00ad")) or heading)
-                    if cont:
-                        out[-1][0] = joiner.join(prev, text)
-                        continue
-                out.extend([p, None, None] for p in pending)
-                pending.clear()
-                out.append([text, para, pageno])
-    out.extend([p, None, None] for p in pending)
-    return [t for t, _, _ in out]
+def _text_and_marks(lines: list[Line], joiner: _Joiner, page: int, height: float, text: str = "",
+                    marks: list | None = None) -> tuple[str, list]:
+    marks = list(marks or [])
+    for ln in lines:
+        joined = joiner.join(text, ln.text)
+        start = len(joined) - len(ln.text) if joined.endswith(ln.text) else len(text)
+        marks.append((max(0, start), page, round(height - ln.y1, 1)))
+        text = joined
+    return text, marks
 
 
-def pdf_to_text(data: bytes, source: str = "the PDF") -> tuple[str, int]:
-    """(Text of the PDF, paragraphs separated by blank lines; number of pages); InputError if it is not a PDF or
-    has no text layer."""
+def _assign_levels(paras: list[_Para]) -> None:
+    """Raw heading levels: the numbering's depth ("3" 1, "3.2" 2; letters under roman numerals 2); an unnumbered
+    heading takes the depth of numbered headings of its style (bold, italic, size), else ranks by size among
+    the numbered ones; run-in headings come below all."""
+    heads = [p for p in paras if p.level and not p.runin]
+    for p in heads:
+        p.number = split_number(" ".join(ln.text for ln in p.lines))[0]
+    roman = any(p.number and len(p.number) > 1 and re.fullmatch(r"[IVX]+", p.number) for p in heads)
+
+    def depth(number):
+        return 2 if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX" else number_depth(number)
+
+    def style(p):
+        return (p.lines[0].bold, p.lines[0].italic, round(p.size * 2) / 2)
+
+    numbered = [p for p in heads if p.number]
+    by_style = {style(p): depth(p.number) for p in numbered}
+    sizes = sorted({(depth(p.number), p.size) for p in numbered})
+    ranks = sorted({round(p.size * 2) / 2 for p in heads}, reverse=True)
+    for p in heads:
+        if p.number:
+            p.level = depth(p.number)
+        elif TOP_NAMES.match(_RUNIN_END.sub("", p.lines[0].text)):
+            p.level = 1
+        elif style(p) in by_style:
+            p.level = by_style[style(p)]
+        elif sizes:
+            p.level = min((d for d, s in sizes if p.size >= s - 0.3), default=max(d for d, _ in sizes))
+        else:
+            p.level = ranks.index(round(p.size * 2) / 2) + 1
+    for p in paras:
+        if p.runin:
+            p.level = 1 if TOP_NAMES.match(_RUNIN_END.sub("", p.lines[0].text)) else 9
+
+
+def _mark_front_matter(paras: list[_Para]) -> None:
+    """Title, authors and affiliations are body text: on page 1, the headings before the first numbered heading or
+    Abstract/Introduction/Keywords; without such a heading, the first heading if it is the largest (the title)."""
+    heads = [p for p in paras if p.level and p.page == 1]
+    anchor = next((i for i, p in enumerate(heads) if p.number or _FRONT_END.match(
+        _RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip())), None)
+    if anchor is not None:
+        for p in heads[:anchor]:
+            p.level = 0
+    elif len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:
+        heads[0].level = 0
+
+
+def read_pdf(data: bytes, source: str = "the PDF", max_pages: int = MAX_PAGES,
+             max_inflated_bytes: int = MAX_INFLATED_BYTES) -> PdfText:
+    """The blocks of a PDF's text layer (see the module docstring); InputError if it is not a PDF, is over the
+    limits, has no text layer, or does not read as words."""
     head = data[:1024].lstrip()
     if not head.startswith(b"%PDF"):
         what = "it is empty" if not data.strip() else "it does not start with %PDF"
         raise InputError(f"{source}: not a PDF file ({what})")
-    pages = _pdf_layout(data, source)
-    sizes = Counter()
-    for boxes in pages:
-        for b in boxes:
-            for ln in b.lines:
-                sizes[round(ln.size * 2) / 2] += len(ln.text)
-    if not any(re.search(r"\w", ln.text) for boxes in pages for b in boxes for ln in b.lines):
-        raise InputError(
-            f"{source}: the PDF has no text layer (is it a scanned document?): "
-            f"run OCR on it first (e.g. ocrmypdf) and load the result")
-    body_size = sizes.most_common(1)[0][0] if sizes else 10.0
-    _mark_footnotes(pages, body_size)
-    saved = [[list(b.lines) for b in boxes] for boxes in pages]
-    _remove_page_furniture(pages)
-    paragraphs = _assemble(pages, body_size)
-    if not any(re.search(r"\w", p) for p in paragraphs):  # everything looked like furniture: keep it all
-        for boxes, lines in zip(pages, saved):
-            for b, ls in zip(boxes, lines):
-                b.lines = ls
-        paragraphs = _assemble(pages, body_size)
-    return "\n\n".join(paragraphs) + "\n", len(pages)
+    raw = read_lines(data, source, max_pages, max_inflated_bytes)
+    repaired = repair_words(raw, data)
+    if not any(re.search(r"\w", ln.text) for _, _, boxes in raw for box in boxes for ln in box):
+        raise InputError(f"{source}: the PDF has no text layer (is it a scanned document?): run OCR on it first "
+                         f"(e.g. ocrmypdf) and load the result")
+    sizes = Counter(round(ln.size * 2) / 2 for _, _, boxes in raw for box in boxes for ln in box
+                    for _ in range(len(ln.text)))
+    body_size = sizes.most_common(1)[0][0]
+    pages, heights = [], []
+    for pageno, (width, height, boxes) in enumerate(raw, 1):
+        ordered = _order_boxes([_Box(list(b), pageno) for b in boxes], width)
+        _merge_fragments(ordered)
+        two_columns = any(b.column for b in ordered)
+        _mark_floats(ordered, width * (0.42 if two_columns else 0.8), body_size)
+        pages.append(ordered)
+        heights.append(height)
+    left_out = Counter(furniture=_remove_page_furniture(pages))
+    _mark_footnotes(pages, heights, body_size)
+    paras = []
+    for boxes, height in zip(pages, heights):
+        for box in boxes:
+            if not box.lines:
+                continue
+            if box.footnote or box.floating:
+                left_out["footnotes" if box.footnote else "table and figure lines"] += len(box.lines)
+                continue
+            for p in _split_paragraphs(box, body_size, height):
+                if not p.level and (h := _run_in(p)):
+                    paras.append(h)
+                    if not p.lines:
+                        continue
+                paras.append(p)
+    _assign_levels(paras)
+    _mark_front_matter(paras)
+    blocks = _assemble(paras, body_size, left_out)
+    loaded_words_check(" ".join(b.text for b in blocks), source)
+    return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired)
+
+
+def _assemble(paras: list[_Para], body_size: float, left_out: Counter) -> list[Block]:
+    """Blocks in reading order: captions left out; a body paragraph broken by a column or page end (no sentence
+    end, and the next one starts lower-case or the line ended with a comma or hyphen) is re-joined."""
+    joiner = _Joiner([ln.text for p in paras for ln in p.lines])
+    blocks: list[Block] = []
+    last_body = last_head = None  # the block a broken paragraph continues; the last heading and its paragraph
+    for p in paras:
+        text, marks = _text_and_marks(p.lines, joiner, p.page, p.height)
+        if not text:
+            continue
+        if not p.level and _CAPTION.match(text):
+            left_out["captions"] += 1
+            continue
+        if p.level:
+            if last_head and last_head[0] is blocks[-1] and _continues_heading(last_head[1], p):
+                last_head[0].text, last_head[0].marks = _text_and_marks(p.lines, joiner, p.page, p.height,
+                                                                        last_head[0].text, last_head[0].marks)
+                continue
+            number, _ = split_number(text)
+            blocks.append(Block(text, p.level, number, marks))
+            last_body, last_head = None, (blocks[-1], p)
+            continue
+        if last_body is not None and not _SENTENCE_END.search(last_body.text) and (
+                text[:1].islower() or last_body.text.endswith((",", "-", "\u00ad"))):
+            last_body.text, last_body.marks = _text_and_marks(p.lines, joiner, p.page, p.height, last_body.text,
+                                                              last_body.marks)
+            continue
+        last_body = Block(text, 0, None, marks)
+        blocks.append(last_body)
+    return blocks
+
+
+def _continues_heading(prev: _Para, p: _Para) -> bool:
+    """A heading set as two boxes ("2 CHARACTERIZING EXPOSITORY" / "WRITING"): same style and place, next line."""
+    a, b = prev.lines[-1], p.lines[0]
+    return (not p.number and not p.runin and prev.level == p.level and prev.page == p.page
+            and prev.column == p.column and a.bold == b.bold and abs(a.size - b.size) < 0.3
+            and 0 <= a.y0 - b.y1 < b.size)
+
+
+def pdf_to_text(data: bytes, source: str = "the PDF", max_pages: int = MAX_PAGES,
+                max_inflated_bytes: int = MAX_INFLATED_BYTES) -> tuple[str, int]:
+    """(Text of the PDF, headings and paragraphs separated by blank lines; number of pages)."""
+    pdf = read_pdf(data, source, max_pages, max_inflated_bytes)
+    return "\n\n".join(b.text for b in pdf.blocks) + "\n", pdf.pages

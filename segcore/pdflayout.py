@@ -1,0 +1,306 @@
+"""The text lines of a PDF page, read with pdfminer.six, with words that read right, and the PDF limits.
+
+Words. pdfminer puts a space between two characters only when the gap between them is wider than `word_margin`
+times the larger of the character's width and height, and never when they overlap. Two kinds of PDF defeat that.
+In a Type 3 font pdfminer takes the character height from the font size without the font's FontMatrix, so a font
+whose FontMatrix is smaller than the usual 1/1000 (glyphs in a finer grid, set at a larger size, as in PDFs made
+with bitmap TeX fonts) gets characters many times taller than the glyphs: every word of a text layer without space
+characters comes out glued ("AbstractWhilehumanevaluation") and lines and boxes run into each other. The device
+here (`_Aggregator`) scales such characters back to the FontMatrix before pdfminer's layout analysis. And words
+placed by positioning may overlap the previous word's advance: the spaces are recomputed from the characters'
+positions with the rule of xpdf/Poppler's TextOutputDev (``minWordBreakSpace`` 0.1, ``minDupBreakOverlap`` 0.2): a
+new word where the gap exceeds 0.1 em or the overlap 0.2 em. Lines whose words still look glued or broken letter
+by letter (fonts without widths, whose characters pdfminer makes zero wide) are re-read by PDFium (pypdfium2, an
+optional dependency that ships its own binary) inside the same rectangle, and `loaded_words_check` refuses a text
+that still reads as glued words rather than letting it become one "sentence".
+
+Limits (issue #13): the page count, and the inflated size of the PDF's Flate streams (images left out: pdfminer
+does not decode them), are checked before parsing: a 400 KB PDF of compressed zeros must not take gigabytes.
+"""
+from __future__ import annotations
+
+import io
+import logging
+import re
+import statistics
+import unicodedata
+import zlib
+from dataclasses import dataclass
+
+from .errors import InputError, MissingDependencyError
+
+MAX_PAGES = 500                    # pages read at most (pass max_pages to raise it)
+MAX_INFLATED_BYTES = 256 * 2**20   # inflated size of all non-image streams together (pass max_inflated_bytes)
+WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than this many em starts a word
+WORD_OVERLAP = 0.2                 # xpdf minDupBreakOverlap: an overlap larger than this many em starts a word
+GLUED_LETTERS = 20                 # a run of this many letters or more without a space: glued words
+
+_CID = re.compile(r"\(cid:\d+\)")
+_BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^sfbx|^ptmb|-b$", re.I)
+_BOLD_SUFFIX = re.compile(r"[a-z]TB$")  # Linux Libertine/Biolinum: LinLibertineTB
+_ITALIC = re.compile(r"italic|oblique|-it$|^cmti|^sfti|^ptmri|-i$", re.I)
+_ITALIC_SUFFIX = re.compile(r"[a-z]TI$")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+@dataclass
+class Line:
+    """One text line: its text, box (PDF points, origin bottom left), font size (em), style."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float
+    bold: bool = False
+    italic: bool = False
+    lead: str = ""  # the line's leading words in bold or italic when the rest is not (a run-in heading)
+    lead_bold: bool = False
+
+
+def _style(fontname: str) -> tuple[bool, bool]:
+    name = fontname.split("+", 1)[-1]
+    return (bool(_BOLD.search(name) or _BOLD_SUFFIX.search(name)),
+            bool(_ITALIC.search(name) or _ITALIC_SUFFIX.search(name)))
+
+
+def clean_text(s: str) -> str:
+    """NFKC (ligatures), (cid:N) codes out, whitespace collapsed; a soft hyphen kept only at the end."""
+    s = unicodedata.normalize("NFKC", _CID.sub("", s))
+    shy = s.rstrip().endswith("\u00ad")
+    s = " ".join(s.replace("\u00ad", "").split())
+    return s + "\u00ad" if shy and s else s
+
+
+# ---- limits ------------------------------------------------------------------------------------------------------
+
+_STREAM = re.compile(rb"stream\r?\n")
+_OBJ = re.compile(rb"\d+\s+\d+\s+obj\b")
+
+
+def inflated_size(data: bytes, budget: int) -> int:
+    """Total inflated size of the Flate streams of a PDF that are not images, counted chunk by chunk (never held
+    whole) and stopping once past `budget`. Streams with other filters count their stored size."""
+    total, pos = 0, 0
+    while total <= budget and (m := _STREAM.search(data, pos)):
+        head_start = max((o.end() for o in _OBJ.finditer(data, max(0, m.start() - 4096), m.start())), default=0)
+        head = data[head_start:m.start()]
+        end = data.find(b"endstream", m.end())
+        end = len(data) if end < 0 else end
+        pos = end
+        if b"/Image" in head:
+            continue
+        body = data[m.end():end]
+        if b"/FlateDecode" not in head and b"/Fl " not in head and b"/Fl]" not in head:
+            total += len(body)
+            continue
+        inflater = zlib.decompressobj()
+        try:
+            while body and total <= budget:
+                total += len(inflater.decompress(body, 1 << 20))
+                body = inflater.unconsumed_tail
+        except zlib.error:
+            total += len(body)
+    return total
+
+
+def check_limits(data: bytes, source: str, max_pages: int, max_inflated_bytes: int, npages: int | None) -> None:
+    """InputError when the PDF has more than max_pages pages or its streams inflate past max_inflated_bytes."""
+    if npages is not None and npages > max_pages:
+        raise InputError(f"{source}: the PDF has {npages:,} pages, more than the limit of {max_pages:,}; split it "
+                         f"or raise the limit (max_pages)")
+    size = inflated_size(data, max_inflated_bytes)
+    if size > max_inflated_bytes:
+        raise InputError(f"{source}: the PDF's compressed streams inflate to more than {max_inflated_bytes / 2**20:.0f}"
+                         f" MB (a decompression bomb?); refused before parsing. Raise the limit (max_inflated_bytes)"
+                         f" if the file is genuine")
+
+
+# ---- pdfminer ----------------------------------------------------------------------------------------------------
+
+def _line(obj, LTChar) -> Line | None:
+    """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
+    docstring), small raised digits after punctuation or at a line start dropped (footnote markers)."""
+    chars = [c for c in obj if isinstance(c, LTChar)]
+    if not chars or sum(1 for c in chars if c.upright) * 2 < len(chars):
+        return None  # rotated text, e.g. arXiv's vertical stamp in the margin
+    letters = [c for c in chars if c.get_text().isalpha()] or chars
+    em = height = statistics.median(c.height for c in letters)
+    base = statistics.median(c.matrix[5] for c in letters)
+    parts, prev, last, in_marker = [], None, "", False
+    bold_chars = italic_chars = n_letters = 0
+    first_style, lead_end = None, None  # style of the first letter; text length before the first other style
+    for c in chars:
+        t = c.get_text()
+        if (t.isdigit() or (in_marker and t == ",")) and c.height < 0.85 * height and c.matrix[5] > base + 0.15 * em \
+                and (in_marker or not last or not last.isalnum()):
+            in_marker = True
+            continue
+        in_marker = False
+        if prev is not None and not t.isspace() and not parts[-1].isspace():
+            gap = c.x0 - prev.x1
+            if gap > WORD_GAP * em or gap < -WORD_OVERLAP * em:
+                parts.append(" ")
+        if t.isalpha():
+            bold, italic = _style(c.fontname)
+            n_letters += 1
+            bold_chars += bold
+            italic_chars += italic
+            if first_style is None:
+                first_style = (bold, italic)
+            elif lead_end is None and (bold, italic) != first_style:
+                lead_end = len("".join(parts))
+        parts.append(t)
+        prev = c
+        if t.strip():
+            last = t.strip()[-1]
+    raw = "".join(parts)
+    text = clean_text(raw)
+    if not text:
+        return None
+    lead = clean_text(raw[:lead_end]) if lead_end and any(first_style) else ""
+    return Line(text, min(c.x0 for c in chars), base - 0.25 * em, max(c.x1 for c in chars), base + 0.75 * em, em,
+                bold=n_letters > 0 and bold_chars >= 0.8 * n_letters,
+                italic=n_letters > 0 and italic_chars >= 0.8 * n_letters,
+                lead=lead if lead and text.startswith(lead) else "", lead_bold=bool(first_style and first_style[0]))
+
+
+def _aggregator(PDFPageAggregator, PDFType3Font):
+    """pdfminer's page aggregator with characters of Type 3 fonts scaled to their FontMatrix (see the module
+    docstring): pdfminer makes a character as tall as the font size whatever the FontMatrix says."""
+
+    class Aggregator(PDFPageAggregator):
+        def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate):
+            adv = super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate)
+            k = abs(font.vscale) * 1000 if isinstance(font, PDFType3Font) else 1.0
+            if k and abs(k - 1) > 0.05:
+                ch = self.cur_item._objs[-1]  # the LTChar just added
+                if ch.upright:
+                    ch.set_bbox((ch.x0, ch.y0, ch.x1, ch.y0 + ch.height * k))
+                    ch.size = ch.height
+            return adv
+
+    return Aggregator
+
+
+def _miner_error(e: Exception, source: str) -> InputError:
+    name = type(e).__name__
+    if "Password" in name or "Encrypt" in name:
+        return InputError(f"{source}: the PDF is encrypted (password-protected); save an unprotected copy first")
+    return InputError(f"{source}: damaged PDF (truncated or corrupted?): the PDF parser failed with {name}: {e}")
+
+
+def read_lines(data: bytes, source: str, max_pages: int = MAX_PAGES,
+               max_inflated_bytes: int = MAX_INFLATED_BYTES) -> list[tuple[float, float, list[list[Line]]]]:
+    """(width, height, text boxes as lists of Lines) of each page, after the limits are checked."""
+    try:
+        from pdfminer.converter import PDFPageAggregator
+        from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
+        from pdfminer.pdfdocument import PDFDocument
+        from pdfminer.pdffont import PDFType3Font
+        from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+        from pdfminer.pdfpage import PDFPage
+        from pdfminer.pdfparser import PDFParser
+        from pdfminer.pdftypes import resolve1
+    except ImportError:  # pragma: no cover - pdfminer.six is a requirement
+        raise MissingDependencyError("reading PDFs needs pdfminer.six: pip install pdfminer.six") from None
+    log = logging.getLogger("pdfminer")
+    old_level = log.level
+    log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
+    pages = []
+    try:
+        doc = PDFDocument(PDFParser(io.BytesIO(data)))
+        try:
+            count = int(resolve1(resolve1(doc.catalog["Pages"])["Count"]))
+        except (KeyError, TypeError, ValueError):
+            count = None
+        check_limits(data, source, max_pages, max_inflated_bytes, count)
+        rsrc = PDFResourceManager(caching=True)
+        device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=LAParams())
+        interpreter = PDFPageInterpreter(rsrc, device)
+        for page in PDFPage.create_pages(doc):
+            if len(pages) == max_pages:  # the page tree's /Count can lie
+                check_limits(b"", source, max_pages, max_inflated_bytes, max_pages + 1)
+            interpreter.process_page(page)
+            layout = device.get_result()
+            boxes = []
+            for el in layout:
+                if isinstance(el, LTTextBox):
+                    lines = [ln for ln in (_line(o, LTChar) for o in el if isinstance(o, LTTextLine)) if ln]
+                elif isinstance(el, LTTextLine):
+                    lines = [ln] if (ln := _line(el, LTChar)) else []
+                else:  # figures, images, drawings: labels inside figures are not running text
+                    continue
+                if lines:
+                    boxes.append(lines)
+            pages.append((layout.width, layout.height, boxes))
+    except InputError:
+        raise
+    except Exception as e:
+        raise _miner_error(e, source) from e
+    finally:
+        log.setLevel(old_level)
+    return pages
+
+
+# ---- glued and broken words --------------------------------------------------------------------------------------
+
+def word_shape(text: str) -> tuple[float, float]:
+    """(share of letters in runs of GLUED_LETTERS+ letters: glued words; share of one-letter words other than
+    'a'/'I' among the words: words broken letter by letter)."""
+    runs = _LETTER_RUN.findall(text)
+    letters = sum(map(len, runs))
+    if not runs:
+        return 0.0, 0.0
+    glued = sum(len(r) for r in runs if len(r) >= GLUED_LETTERS) / letters
+    broken = sum(1 for r in runs if len(r) == 1 and r not in "aAI") / len(runs)
+    return glued, broken
+
+
+def _suspect(line: Line) -> bool:
+    glued, broken = word_shape(line.text)
+    return glued > 0 or (broken > 0.5 and len(line.text.split()) >= 4)
+
+
+def repair_words(pages, data: bytes) -> int:
+    """Re-read the lines whose words look glued or broken with PDFium, inside each line's rectangle; the number
+    of lines changed. Without pypdfium2 nothing changes (loaded_words_check then tells what to install)."""
+    suspects = [(i, ln) for i, (_, _, boxes) in enumerate(pages) for box in boxes for ln in box if _suspect(ln)]
+    if not suspects:
+        return 0
+    try:
+        import pypdfium2
+    except ImportError:
+        return 0
+    changed = 0
+    pdf = pypdfium2.PdfDocument(data)
+    try:
+        textpages = {}
+        for i, ln in suspects:
+            if i not in textpages:
+                textpages[i] = pdf[i].get_textpage()
+            em = ln.size
+            text = clean_text(textpages[i].get_text_bounded(ln.x0 - 0.1 * em, ln.y0 + 0.1 * em, ln.x1 + em,
+                                                             ln.y1 - 0.1 * em))
+            if text and sum(word_shape(text)) < sum(word_shape(ln.text)):
+                ln.text, ln.lead = text, ""
+                changed += 1
+    finally:
+        pdf.close()
+    return changed
+
+
+def loaded_words_check(text: str, source: str) -> None:
+    """InputError when a PDF's text still reads as glued words (or letters apart) after repair_words."""
+    glued, broken = word_shape(text)
+    if glued < 0.2 and broken < 0.3:
+        return
+    what = (f"{100 * glued:.0f}% of its letters are in 'words' of {GLUED_LETTERS}+ letters: words glued together"
+            if glued >= 0.2 else f"{100 * broken:.0f}% of its words are single letters: words broken apart")
+    try:
+        import pypdfium2  # noqa: F401
+        hint = "PDFium could not read it better either; convert it to text (e.g. pdftotext) and load that"
+    except ImportError:
+        hint = "install pypdfium2 (pip install pypdfium2) to let segcore re-read it, or convert it to text first"
+    raise InputError(f"{source}: the PDF's text layer does not read as words ({what}); {hint}")
