@@ -3,12 +3,13 @@ text (segcore.loaders), the benchmark datasets of segcore.datasets or uploaded .
 and the reference corpora that methods learning from one are given."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import streamlit as st
 
-from segcore import datasets, loaders
+from segcore import datasets, loaders, structure
 from segcore.document import Document
 from segcore.errors import InputError
 
@@ -53,25 +54,27 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 
 # ---- one document ----------------------------------------------------------------------------------------------
 
-def load_bytes(data: bytes, name: str, level: str) -> Document:
+def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
     """A Document from an uploaded file's bytes (.txt, .pdf, Choi or arXiv .ref). arXiv files have no sentences:
     they load at word level whatever is asked. InputError beyond the upload limit or for a file loaders refuses."""
     limit = max_upload_mb()
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
     fmt = loaders.sniff_format(data, name)
-    return loaders.load(data, format=fmt, level="word" if fmt == "arxiv" else level, source=name)
+    return loaders.load(data, format=fmt, level="word" if fmt == "arxiv" else level, source=name,
+                        keep_back_matter=keep_back_matter)
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
-def cached_load_bytes(key: str, _data: bytes, name: str, level: str) -> Document:
-    """load_bytes, cached under `key` (name, content digest and level)."""
-    return load_bytes(_data, name, level)
+def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
+    """load_bytes, cached under `key` (name, content digest and level) and the back-matter choice."""
+    return load_bytes(_data, name, level, keep_back_matter)
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
-def cached_load_string(text: str, level: str) -> Document:
-    return loaders.load(text.encode("utf-8"), format="text", level=level, source="pasted text")
+def cached_load_string(text: str, level: str, keep_back_matter: bool = False) -> Document:
+    return loaders.load(text.encode("utf-8"), format="text", level=level, source="pasted text",
+                        keep_back_matter=keep_back_matter)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -93,11 +96,47 @@ class DocState:
     ref_error: str | None = None
 
 
+# what the sidebar offers as the reference: the file's own, the document's structure (segcore.structure), none
+FILE_REFERENCE, NO_REFERENCE = "the file's reference", "none"
+STRUCTURE_LABELS = {"sections": "the paper's sections", "subsections": "the paper's sections and subsections"}
+
+
+def reference_options(doc: Document) -> list[str]:
+    """The references the sidebar can offer for this document: its file's, its sections and subsections when its
+    headings give boundaries at that depth (segcore.structure), or none."""
+    outline = doc.meta.get("outline")
+    options = [FILE_REFERENCE] if doc.reference else []
+    if outline is not None:
+        options += [label for name, label in STRUCTURE_LABELS.items()
+                    if outline.starts(structure.depth_of(name))
+                    and (name == "sections" or outline.starts(2) != outline.starts(1))]
+    return options + [NO_REFERENCE]
+
+
+def apply_reference(doc: Document, choice: str) -> Document:
+    """The document with the reference chosen among reference_options."""
+    for name, label in STRUCTURE_LABELS.items():
+        if choice == label:
+            return structure.with_structure(doc, name)
+    return doc if choice == FILE_REFERENCE else dataclasses.replace(doc, reference=None)
+
+
+def where(doc: Document, start: int, end: int) -> str:
+    """Where elements start…end-1 are in the PDF: 'p. 3' or 'p. 3–4' (empty without positions)."""
+    positions = doc.meta.get("positions")
+    if not positions:
+        return ""
+    first, last = positions[start][0], positions[end - 1][0]
+    return f"p. {first}" if first == last else f"p. {first}–{last}"
+
+
 def describe(doc: Document) -> str:
     """One line: size, reference, format, PDF pages."""
     s = f"{doc.n:,} {LEVEL_LABELS.get(doc.level, doc.level)}"
     if doc.reference:
         s += f" · reference: {len(doc.reference)} segments"
+        if doc.meta.get("reference_from"):
+            s += f" ({STRUCTURE_LABELS.get(doc.meta['reference_from'], doc.meta['reference_from'])})"
     if doc.meta.get("format"):
         s += f" · format: {doc.meta['format']}"
     if doc.meta.get("pages"):

@@ -98,6 +98,28 @@ def _with_reference(doc: Document, state: DocState, sb) -> Document:
     return dataclasses.replace(doc, reference=ref.value)
 
 
+def _structure_reference(doc: Document, state: DocState, sb) -> Document:
+    """The back-matter option (when the document has a reference list) and the choice of reference: the file's,
+    the document's own sections or subsections (its headings), or none."""
+    back = doc.meta.get("back_matter")
+    if back:
+        sb.checkbox("Leave out the reference list and appendices", key="drop_back_matter",
+                    help=f"From the heading '{back['heading']}' on: a reference list is not running text, and "
+                         f"segmenters put boundaries inside it.")
+    options = docs.reference_options(doc)
+    if len(options) == 1:
+        return doc
+    ss = st.session_state
+    if ss.get("structure_ref") not in options:
+        ss["structure_ref"] = options[0]
+    choice = sb.selectbox("Reference", options, key="structure_ref",
+                          help="What the segmentation is scored against: the reference a .ref file carries, or the "
+                               "document's own headings (its sections, or sections and subsections), or nothing.")
+    if choice != docs.FILE_REFERENCE:
+        state.key += f":structure={choice}"
+    return docs.apply_reference(doc, choice)
+
+
 def document_sidebar() -> DocState:
     """The document input widgets and the loaded Document (stored for the page), errors as messages."""
     ss = st.session_state
@@ -127,18 +149,19 @@ def document_sidebar() -> DocState:
     level = sb.radio("Elements", ["sentence", "word"], key="level", horizontal=True,
                      format_func=lambda v: docs.LEVEL_LABELS[v].capitalize(),
                      help="What one element is: a sentence, or a word (Alemi & Ginsparg's Fig. 4 works on words).")
+    keep = not ss.setdefault("drop_back_matter", True)
     if src == "Sample":
         state.label = docs.SAMPLE_BY_KEY[ss["sample"]].file
         state.key = f"sample:{ss['sample']}:{level}"
         out = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level)
     elif src == "Upload a file":
         _, state.label, data, digest = ss["_last_upload"]
-        state.key = f"upload:{state.label}:{digest}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level)
+        state.key = f"upload:{state.label}:{digest}:{keep}:{level}"
+        out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep)
     else:
         state.label = "pasted text"
-        state.key = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level)
+        state.key = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}:{keep}:{level}"
+        out = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level, keep)
     if out.error:
         state.error = out.error
         sb.error(out.error)
@@ -147,7 +170,7 @@ def document_sidebar() -> DocState:
     if doc.level != level:
         state.notes.append(f"{state.label} is a word-level file (no sentence boundaries): loaded as words.")
         state.key = state.key.rsplit(":", 1)[0] + ":" + doc.level
-    state.doc = _with_reference(doc, state, sb)
+    state.doc = _with_reference(_structure_reference(doc, state, sb), state, sb)
     sb.success(docs.describe(state.doc))
     for note in state.notes:
         sb.caption(note)

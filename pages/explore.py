@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer import compute, frame, sidebar, state, widgets
-from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows
+from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows, where
 from explorer.guard import guarded
 from segcore import exports, plots
 
@@ -179,7 +179,8 @@ with tab_cost:
 
 with tab_segments:
     st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a, "top terms": ", ".join(t),
-                                "begins with": plots.truncate(" ".join(doc.elements[a:a + 3]), 90)}
+                                "begins with": plots.truncate(" ".join(doc.elements[a:a + 3]), 90),
+                                **({"where": where(doc, a, b)} if doc.meta.get("positions") else {})}
                                for i, ((a, b), t) in enumerate(zip(spans, tops))]),
                  hide_index=True, width="stretch")
 

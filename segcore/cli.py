@@ -11,10 +11,12 @@ from pathlib import Path
 from .datasets import corpus_texts, load_dataset
 from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate
-from .exports import FORMATS as EXPORTS, export
+from .exports import FORMATS as EXPORTS, export, to_json
 from .loaders import FORMATS, LEVELS, dataset_files, load
 from .methods import METHODS, get_method, segment
+from .metrics import evaluate as scores
 from .parallel import Progress, run_many
+from .structure import DEPTHS, REFERENCE_CHOICES, choose_reference, with_structure
 
 
 def _params(pairs: list[str]) -> dict:
@@ -43,15 +45,25 @@ def cmd_segment(args) -> int:
     if args.input != "-" and Path(args.input).is_dir():
         return _segment_folder(args, params, context)
     data = sys.stdin.buffer.read() if args.input == "-" else args.input
-    doc = load(data, format=args.format, level=args.level, source="stdin" if args.input == "-" else None)
+    doc = load(data, format=args.format, level=args.level, source="stdin" if args.input == "-" else None,
+               keep_back_matter=args.keep_back_matter)
+    if args.reference:
+        doc = with_structure(doc, args.reference)
     seg = segment(doc, args.method, args.k, context=context, **params)
+    score = scores(doc.reference, seg.boundaries) if args.reference else None
+    if args.to == "json" and score:
+        print(to_json(doc, seg, {"scores": score}))
+        return 0
     if args.to != "text":
         print(export(doc, seg, args.to), end="")
-        return 0
-    for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
-        print(f"========== segment {i + 1}: elements {a}–{b - 1}")
-        print(text)
-    print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
+    else:
+        for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
+            print(f"========== segment {i + 1}: elements {a}–{b - 1}")
+            print(text)
+        print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
+    if score:
+        print(f"# against the document's {args.reference} ({len(doc.reference)} segments): Pk {score['pk']:.3f}  "
+              f"WindowDiff {score['windowdiff']:.3f}  F1 {score['f1']:.3f}", file=sys.stderr)
     return 0
 
 
@@ -94,6 +106,9 @@ def cmd_evaluate(args) -> int:
     params = _params(args.param)
     context = _context(args.method, args.corpus)
     docs, problems = load_dataset(args.dataset, args.format)
+    docs = [choose_reference(d, args.reference) for d in docs]
+    problems += [f"{d.source}: no reference: neither a .ref file nor headings to use ({args.reference})"
+                 for d in docs if d.reference is None]
     for msg in problems:
         print(f"segcore: error: {msg}", file=sys.stderr)
     progress = None if args.json or not sys.stderr.isatty() else Progress("evaluate")
@@ -179,6 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--to", default="text", choices=("text", *EXPORTS),
                    help="output: the segments' text (default), or an export format (a folder gives JSON lines)")
     s.add_argument("--json", dest="to", action="store_const", const="json", help="same as --to json")
+    s.add_argument("--reference", choices=tuple(DEPTHS), default=None,
+                   help="score the segmentation against the document's own headings: its sections, or its sections "
+                        "and subsections (Pk, WindowDiff and F1 on standard error, or 'scores' in --to json)")
+    s.add_argument("--keep-back-matter", action="store_true",
+                   help="texts and PDFs: keep the reference list and appendices (left out when a reference-list "
+                        "heading is found)")
     s.add_argument("--jobs", type=_count(1, 256), default=1,
                    help="folder input: worker processes (dask local cluster when > 1)")
     s.add_argument("--scheduler", default=None, help="folder input: address of an existing dask scheduler")
@@ -189,6 +210,10 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--format", default="auto", choices=FORMATS)
     e.add_argument("--method", default="cvs")
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
+    e.add_argument("--reference", choices=REFERENCE_CHOICES, default="auto",
+                   help="what each document is scored against: auto (default): its reference (.ref files), else its "
+                        "own section headings (texts, PDFs); file: .ref references only; sections / subsections: the "
+                        "headings")
     e.add_argument("--param", action="append", metavar="KEY=VALUE")
     e.add_argument("--corpus", default=None, help=corpus_help)
     e.add_argument("--protocol", default="all", choices=("all", "alemi"),

@@ -21,7 +21,8 @@ from .structure import Block, back_matter_start, make_outline, text_blocks
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_pdf", "load_pdf_document", "document_from_blocks", "parse_choi", "parse_arxiv", "load", "read_dataset", "read_files",
+    "load_text", "load_pdf", "load_pdf_document", "document_from_blocks", "parse_choi", "parse_arxiv", "load",
+    "read_dataset", "read_files",
     "FORMATS", "LEVELS",
 ]
 

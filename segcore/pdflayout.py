@@ -258,34 +258,70 @@ def word_shape(text: str) -> tuple[float, float]:
     return glued, broken
 
 
-def _suspect(line: Line) -> bool:
-    glued, broken = word_shape(line.text)
-    return glued > 0 or (broken > 0.5 and len(line.text.split()) >= 4)
+def _bad(text: str) -> bool:
+    glued, broken = word_shape(text)
+    return glued > 0 or (broken > 0.5 and len(text.split()) >= 4)
+
+
+def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
+    """A page's lines as PDFium reads them (its text, character boxes and font sizes), grouped into boxes of
+    consecutive lines less than 1.6 em apart that overlap horizontally."""
+    text = textpage.get_text_range()
+    if len(text) != textpage.count_chars():
+        return []
+    boxes: list[list[Line]] = []
+    for m in re.finditer(r"[^\r\n]+", text):
+        idx = [i for i in range(*m.span()) if not text[i].isspace()]
+        if not idx:
+            continue
+        rects = [textpage.get_charbox(i) for i in idx]
+        size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage.raw, i) for i in idx) or 10.0
+        base = statistics.median(r[1] for r in rects)
+        ln = Line(clean_text(m.group()), min(r[0] for r in rects), base - 0.25 * size, max(r[2] for r in rects),
+                  base + 0.75 * size, size)
+        prev = boxes[-1][-1] if boxes else None
+        if prev and 0 < prev.y0 - ln.y0 < 1.6 * size and ln.x0 < prev.x1 and prev.x0 < ln.x1 \
+                and abs(prev.size - size) < 0.1 * size:
+            boxes[-1].append(ln)
+        else:
+            boxes.append([ln])
+    return boxes
 
 
 def repair_words(pages, data: bytes) -> int:
-    """Re-read the lines whose words look glued or broken with PDFium, inside each line's rectangle; the number
-    of lines changed. Without pypdfium2 nothing changes (loaded_words_check then tells what to install)."""
-    suspects = [(i, ln) for i, (_, _, boxes) in enumerate(pages) for box in boxes for ln in box if _suspect(ln)]
-    if not suspects:
+    """Re-read with PDFium the lines whose words look glued or broken, inside each line's rectangle, and a whole
+    page whose text still does; the number of lines changed. Without pypdfium2 nothing changes
+    (loaded_words_check then tells what to install)."""
+    def page_text(i):
+        return " ".join(ln.text for box in pages[i][2] for ln in box)
+
+    suspects = [(i, ln) for i, (_, _, boxes) in enumerate(pages) for box in boxes for ln in box if _bad(ln.text)]
+    bad_pages = [i for i in range(len(pages)) if sum(word_shape(page_text(i))) > 0.1]
+    if not suspects and not bad_pages:
         return 0
     try:
         import pypdfium2
+        import pypdfium2.raw as pdfium_c
     except ImportError:
         return 0
     changed = 0
     pdf = pypdfium2.PdfDocument(data)
     try:
-        textpages = {}
+        textpages = {i: pdf[i].get_textpage() for i in sorted({i for i, _ in suspects} | set(bad_pages))}
         for i, ln in suspects:
-            if i not in textpages:
-                textpages[i] = pdf[i].get_textpage()
             em = ln.size
             text = clean_text(textpages[i].get_text_bounded(ln.x0 - 0.1 * em, ln.y0 + 0.1 * em, ln.x1 + em,
                                                              ln.y1 - 0.1 * em))
             if text and sum(word_shape(text)) < sum(word_shape(ln.text)):
                 ln.text, ln.lead = text, ""
                 changed += 1
+        for i, textpage in textpages.items():
+            old = sum(word_shape(page_text(i)))
+            if old > 0.1:
+                new = _pdfium_boxes(textpage, pdfium_c)
+                if new and sum(word_shape(" ".join(ln.text for b in new for ln in b))) < old:
+                    pages[i] = (pages[i][0], pages[i][1], new)
+                    changed += sum(map(len, new))
     finally:
         pdf.close()
     return changed

@@ -10,9 +10,11 @@ top `depth` heading levels ("sections": 1, "subsections": 2), to score a segment
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
+from .document import Document
 from .errors import InputError, ParameterError
 
 DEPTHS = {"sections": 1, "subsections": 2}
@@ -94,6 +96,28 @@ def reference(outline: Outline | None, level: str | int = "sections") -> list[in
     return [*starts, outline.n]
 
 
+REFERENCE_CHOICES = ("auto", "file", *DEPTHS)
+
+
+def with_structure(doc: Document, level: str | int = "sections") -> Document:
+    """The document with its own sections (or sections and subsections) as its reference; InputError without."""
+    ends = reference(doc.meta.get("outline"), level)
+    return dataclasses.replace(doc, reference=ends, meta={**doc.meta, "reference_from": str(level)})
+
+
+def choose_reference(doc: Document, mode: str = "auto") -> Document:
+    """The reference to score a document against: 'file' its own (.ref files), 'sections'/'subsections' its
+    structure (None when it has none), 'auto' its own if any, else its sections if they give a boundary."""
+    if mode not in REFERENCE_CHOICES:
+        raise ParameterError(f"reference must be one of {', '.join(REFERENCE_CHOICES)}, not {mode!r}")
+    if mode == "file" or (mode == "auto" and doc.reference is not None):
+        return doc
+    try:
+        return with_structure(doc, "sections" if mode == "auto" else mode)
+    except InputError:
+        return dataclasses.replace(doc, reference=None) if mode != "auto" else doc
+
+
 # ---- headings in text --------------------------------------------------------------------------------------------
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
@@ -103,9 +127,8 @@ _LATEX = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|parag
                     r"\{(.*)\}\s*(.*)$")
 _LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5, "paragraph": 6}
 _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
-_ROMAN_NUM = r"(?:X{0,3})(?:IX|IV|V?I{0,3})"
-# "3", "3.2", "3.2.1", "A.1", "IV", optionally followed by "." or ")": the numbering of a heading
-NUMBER = re.compile(rf"^((?:\d{{1,2}}|[A-Z])(?:\.\d{{1,2}}){{0,3}}|{_ROMAN_NUM})[.)]?\s+(?=\S)")
+# "3", "3.2", "3.2.1", "A", "A.1", "IV", optionally followed by "." or ")": the numbering of a heading
+NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z](?:\.\d{1,2}){0,3}|[IVX]{2,5})([.)]?)\s+(?=\S)")
 _END_PUNCT = re.compile(r"[.,;:!]$")
 BACK_MATTER = re.compile(r"^(?:references?|bibliography|works cited|literature cited|references and notes)$", re.I)
 # unnumbered headings with these names are top-level sections of a paper
@@ -117,9 +140,10 @@ _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the t
 
 
 def split_number(line: str) -> tuple[str | None, str]:
-    """('3.2', 'Results') from '3.2 Results'; (None, line) when the line is not numbered."""
+    """('3.2', 'Results') from '3.2 Results'; (None, line) when the line is not numbered. A bare 'A' or 'I' is
+    read as a word, not a number ('A Study of ...'): appendix 'A' needs 'A.' or 'A.1'."""
     m = NUMBER.match(line)
-    if not m or not m.group(1):
+    if not m or (m.group(1) in ("A", "I") and not m.group(2)):  # "A Study of ...", "I Think": words, not numbers
         return None, line.strip()
     return m.group(1), line[m.end():].strip()
 

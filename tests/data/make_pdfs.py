@@ -44,31 +44,44 @@ def text_ops(items):
     return "\n".join(ops)
 
 
-def build(pages_ops):
-    """pages_ops: list of content-stream strings. Fonts F1 Times-Roman (ligatures), F2 Helvetica, F3 Times-Bold."""
-    objs = [None, None,
-            font_obj("Times-Roman", True), font_obj("Helvetica", False), font_obj("Times-Bold", False)]
-    kids = []
-    for ops in pages_ops:
-        data = ops.encode("latin-1")
-        objs.append(f"<< /Length {len(data)} >>\nstream\n{ops}\nendstream")
-        content = len(objs)
-        objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {content} 0 R "
-                    f"/Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> >>")
-        kids.append(len(objs))
-    objs[0] = "<< /Type /Catalog /Pages 2 0 R >>"
-    objs[1] = f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>"
+def write_pdf(objs, root: int) -> bytes:
+    """A PDF file of the objects (str or bytes bodies, numbered from 1) with its cross-reference table."""
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for i, body in enumerate(objs, 1):
         offsets.append(len(out))
-        out += f"{i} 0 obj\n{body}\nendobj\n".encode("latin-1")
+        out += f"{i} 0 obj\n".encode() + (body if isinstance(body, bytes) else body.encode("latin-1")) + b"\nendobj\n"
     xref = len(out)
     out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
-    for off in offsets:
-        out += f"{off:010d} 00000 n \n".encode()
-    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    out += b"".join(f"{off:010d} 00000 n \n".encode() for off in offsets)
+    out += f"trailer\n<< /Size {len(objs) + 1} /Root {root} 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
     return bytes(out)
+
+
+def build(pages_ops, fonts=None):
+    """pages_ops: list of content streams (str, or bytes already Flate-compressed). Fonts F1 Times-Roman
+    (ligatures), F2 Helvetica, F3 Times-Bold, and `fonts` (resource name -> font dictionary)."""
+    objs = [None, None,
+            font_obj("Times-Roman", True), font_obj("Helvetica", False), font_obj("Times-Bold", False)]
+    names = {"F1": 3, "F2": 4, "F3": 5}
+    for name, spec in (fonts or {}).items():
+        objs.append(spec)
+        names[name] = len(objs)
+    resources = " ".join(f"/{n} {i} 0 R" for n, i in names.items())
+    kids = []
+    for ops in pages_ops:
+        if isinstance(ops, bytes):
+            objs.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(ops) + ops + b"\nendstream")
+        else:
+            data = ops.encode("latin-1")
+            objs.append(f"<< /Length {len(data)} >>\nstream\n{ops}\nendstream")
+        content = len(objs)
+        objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {content} 0 R "
+                    f"/Resources << /Font << {resources} >> >> >>")
+        kids.append(len(objs))
+    objs[0] = "<< /Type /Catalog /Pages 2 0 R >>"
+    objs[1] = f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>"
+    return write_pdf(objs, 1)
 
 
 def column(lines, x, y, size=10, lead=13, gap=9):

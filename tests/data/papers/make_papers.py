@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pdfminer.fontmetrics import FONT_METRICS
 
+from ..make_pdfs import write_pdf
 from .content import PAPERS
 
 HERE = Path(__file__).resolve().parent
@@ -257,17 +258,7 @@ def build_nospace(paper, path):
                              f"/Resources {resources} >>"))
     objs[pages_obj - 1] = f"<< /Type /Pages /Kids [{' '.join(f'{r} 0 R' for r in page_refs)}] /Count {len(pages)} >>"
     catalog = add(f"<< /Type /Catalog /Pages {pages_obj} 0 R >>")
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for i, body in enumerate(objs, 1):
-        offsets.append(len(out))
-        body = body if isinstance(body, bytes) else body.encode("latin-1")
-        out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{off:010d} 00000 n \n".encode() for off in offsets)
-    out += f"trailer\n<< /Size {len(objs) + 1} /Root {catalog} 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    path.write_bytes(bytes(out))
+    path.write_bytes(write_pdf(objs, catalog))
 
 
 def main():

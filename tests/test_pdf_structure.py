@@ -1,0 +1,177 @@
+"""PDFs that read right and their structure (segcore.pdf, segcore.pdflayout): the test papers of tests/data/papers
+(headings, running headers, page numbers, footnotes, tables, figures, captions, references, appendices, a text layer
+without space characters), words glued or broken, the page and inflated-size limits, and the real paper when
+../shared/data is there."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from benchmarks.pdf_extraction import heading_scores, true_starts
+from segcore.errors import InputError
+from segcore.loaders import load, load_pdf
+from segcore.pdflayout import MAX_INFLATED_BYTES, inflated_size
+from tests.data.make_pdfs import build, column
+
+DATA = Path(__file__).resolve().parent / "data"
+PAPERS = DATA / "papers"
+TRUTH = json.loads((PAPERS / "truth.json").read_text())
+REAL = Path(os.environ.get("SEGCORE_SHARED_DATA", DATA.parent.parent.parent / "shared" / "data")) / "pdfs" \
+    / "2304.02623v1.pdf"
+
+
+@pytest.fixture(scope="module")
+def papers():
+    return {name: load(PAPERS / f"{name}.pdf") for name in TRUTH}
+
+
+@pytest.mark.parametrize("name", list(TRUTH))
+def test_every_true_section_start_is_a_heading(papers, name):
+    doc = papers[name]
+    scores = heading_scores(doc, TRUTH[name])
+    assert scores["recall0"] == 1.0 and scores["precision0"] == 1.0, scores
+    starts = true_starts(doc, TRUTH[name])
+    outline = doc.meta["outline"]
+    levels = {h.element: h.level for h in outline.headings}
+    assert [levels[s] for s in starts] == [sec["level"] for sec in TRUTH[name]]
+
+
+def test_heading_is_an_element_of_its_own(papers):
+    doc = papers["lexical_chains"]
+    i = doc.elements.index("2.1 Lexical Cohesion")
+    assert doc.elements[i + 1].startswith("Halliday and Hasan described cohesion")
+
+
+def test_page_furniture_floats_and_footnotes_left_out(papers):
+    doc = papers["lexical_chains"]
+    text = "\n".join(doc.elements)
+    assert "Proceedings of the Workshop" not in text  # running header
+    assert "Our code and models are available" not in text  # footnote
+    assert "Table 1:" not in text and "Figure 1:" not in text  # captions
+    assert "0.41" not in text and "TextTiling 0.41" not in text and "sentence boundary" not in text  # cells, labels
+    assert "Table 1 reports the error metric Pk for every method and corpus." in doc.elements  # a reference to it
+    left = doc.meta["left_out"]
+    assert left["captions"] == 2 and left["footnotes"] >= 1 and left["table and figure lines"] >= 10
+    assert not any(e.strip().isdigit() for e in doc.elements)  # page numbers
+
+
+def test_positions_of_elements(papers):
+    doc = papers["lexical_chains"]
+    pos = doc.meta["positions"]
+    assert len(pos) == doc.n and {p for p, _ in pos} == {1, 2}
+    i = doc.elements.index("4 Experiments")
+    assert pos[i][0] == 2 and 0 < pos[i][1] < 792
+    first = [y for p, y in pos[:6]]
+    assert first == sorted(first)  # down the first page
+
+
+def test_back_matter_left_out_by_default_and_kept_on_request(papers):
+    doc = papers["lexical_chains"]
+    assert doc.meta["back_matter"] == {"heading": "References", "kept": False, "blocks": 7}
+    assert not any("Hearst" in e or "WindowDiff" in e for e in doc.elements)
+    kept = load(PAPERS / "lexical_chains.pdf", keep_back_matter=True)
+    titles = [h.title for h in kept.meta["outline"].headings]
+    assert titles[-2:] == ["References", "A Additional Results"]
+    assert any("Marti Hearst. 1997. TextTiling: segmenting text into multi-paragraph" in e for e in kept.elements)
+
+
+def test_ieee_roman_sections_italic_subsections_and_run_in_abstract(papers):
+    doc = papers["river_sensors"]
+    heads = [(h.title, h.level) for h in doc.meta["outline"].headings]
+    assert heads[:5] == [("Abstract—", 1), ("I. INTRODUCTION", 1), ("II. SENSOR DESIGN", 1), ("A. Hardware", 2),
+                         ("B. Power Budget", 2)]
+    assert doc.elements[1 + doc.elements.index("Abstract—")].startswith("Rivers change quickly after storms")
+    assert doc.meta["back_matter"]["heading"] == "REFERENCES"
+
+
+def test_text_layer_without_spaces_reads_as_words(papers):
+    """pdfminer alone glues every word of this PDF (its Type 3 characters are ten times too tall)."""
+    from pdfminer.high_level import extract_text
+
+    assert "Bakerssaythatalongfermentation" in extract_text(str(PAPERS / "sourdough_nospace.pdf"))
+    doc = papers["sourdough_nospace"]
+    assert "Bakers say that a long fermentation gives sourdough bread more flavour." in doc.elements
+    assert "The bacteria turn sugars into lactic and acetic acid." in doc.elements
+    assert "Workshop on Food Chemistry" not in "\n".join(doc.elements)  # its running header, placed word by word
+
+
+def glued_pdf() -> bytes:
+    lines = ["AbstractWhilehumanevaluationisthegoldstandardforsummarisation,itisslowandexpensive.",
+             "Weproposeanautomaticmetricthatcorrelateswithhumanjudgementsonthreebenchmarks."]
+    return build(["\n".join(f"BT /F2 10 Tf 1 0 0 1 {x} {y} Tm ({t}) Tj ET" for _, _, x, y, t in
+                            column(lines * 6, 72, 700))])
+
+
+def test_glued_words_are_refused_not_one_sentence():
+    with pytest.raises(InputError, match="does not read as words .*glued together"):
+        load(glued_pdf())
+
+
+def no_widths_pdf() -> bytes:
+    """A TrueType font by name only, without /Widths: pdfminer makes its characters zero wide."""
+    lines = ["Rivers carry water from the hills to the sea and shape their valleys.",
+             "Floods come after heavy rain and move sand and stones downstream.", "",
+             "Bread is made from flour, water, salt and yeast in a warm kitchen.",
+             "The dough rises for hours before it is baked in a hot oven."]
+    ops = "\n".join(f"BT /F4 10 Tf 1 0 0 1 {x} {y} Tm ({t}) Tj ET" for _, _, x, y, t in column(lines, 72, 700))
+    return build([ops], {"F4": "<< /Type /Font /Subtype /TrueType /BaseFont /Verdana /Encoding /WinAnsiEncoding >>"})
+
+
+def test_words_broken_apart_are_re_read_by_pdfium():
+    pytest.importorskip("pypdfium2")
+    doc = load(no_widths_pdf())
+    assert doc.elements[0] == "Rivers carry water from the hills to the sea and shape their valleys."
+    assert doc.meta["repaired_lines"] >= 4
+
+
+def test_without_pdfium_broken_words_say_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)  # import fails as if it were not installed
+    with pytest.raises(InputError, match="words broken apart.*pip install pypdfium2"):
+        load(no_widths_pdf())
+
+
+def test_page_limit():
+    with pytest.raises(InputError, match="2 pages, more than the limit of 1"):
+        load(PAPERS / "lexical_chains.pdf", max_pages=1)
+    assert load(PAPERS / "lexical_chains.pdf", max_pages=2).n > 10
+
+
+def bomb(megabytes: int) -> bytes:
+    """A one-page PDF whose content stream inflates to `megabytes` MB of spaces after one line of text."""
+    c = zlib.compressobj(1)
+    chunk = b" " * 2**20
+    body = c.compress(b"BT /F2 10 Tf 72 700 Td (Hello there. A short text.) Tj ET\n")
+    body += b"".join(c.compress(chunk) for _ in range(megabytes)) + c.flush()
+    return build([body])
+
+
+def test_inflated_size_limit_is_checked_before_parsing():
+    data = bomb(8)
+    assert len(data) < 100_000 and inflated_size(data, 2**40) > 8 * 2**20
+    with pytest.raises(InputError, match="inflate to more than 4 MB .*decompression bomb"):
+        load_pdf(data, max_inflated_bytes=4 * 2**20)
+
+
+def test_default_limit_stops_a_bomb_quickly():
+    data = bomb(MAX_INFLATED_BYTES // 2**20 + 16)  # ~300 KB that inflate past the default limit
+    with pytest.raises(InputError, match="decompression bomb"):
+        load(data)
+
+
+@pytest.mark.skipif(not REAL.is_file(), reason="the real paper is in ../shared/data/pdfs")
+def test_real_paper_structure():
+    doc = load(REAL)
+    outline = doc.meta["outline"]
+    titles = [h.title for h in outline.headings]
+    assert [t for t in titles if t[0].isdigit()] == ["1 INTRODUCTION", "2 CHARACTERIZING EXPOSITORY WRITING",
+                                                    "3 DESIGNING AI SUPPORTS FOR EXPOSITORY WRITING", "4 CONCLUSION"]
+    runins = [h for h in outline.headings if h.level == 2]
+    assert [h.title for h in runins] == ["Augmenting Reading and Collecting Evidence.",
+                                         "Supporting Information Synthesis.", "Facilitating Text Composition."]
+    assert doc.meta["back_matter"]["heading"] == "REFERENCES" and not any("[12]" in e for e in doc.elements)
+    assert not any(e.startswith("https://") for e in doc.elements)  # footnotes

@@ -1,0 +1,197 @@
+"""segcore.structure: headings of Markdown, LaTeX and plain text, the Outline, the structure as a reference, the
+back matter, and the CLI's --reference."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from segcore.errors import InputError, ParameterError
+from segcore.loaders import load, load_text
+from segcore.structure import (choose_reference, looks_like_title, make_outline, reference, split_number,
+                               text_blocks, with_structure)
+
+PAPERS = Path(__file__).resolve().parent / "data" / "papers"
+
+MARKDOWN = """# Notes on Rivers
+
+Rivers carry water to the sea. They shape valleys.
+
+## Floods
+Floods happen after heavy rain. They move sediment.
+
+Droughts
+--------
+
+Droughts lower the water table. Fish suffer.
+
+```
+# a comment in code, not a heading
+```
+
+### Causes of Droughts
+Little rain falls for months. Farmers irrigate more.
+"""
+
+LATEX = r"""\section{Introduction}
+We study rivers. They are long.
+\subsection[Short]{Data \emph{from} gauges}
+Gauges measure the level. They report hourly.
+\section*{Conclusion} Rivers matter. We conclude.
+"""
+
+PLAIN = """River Studies Today
+
+1 Introduction
+Rivers carry water to the sea. They shape valleys.
+
+2 Methods
+
+We measured flow. We measured depth.
+
+2.1 Gauges
+Gauges measure the level. They report hourly.
+
+The steps were:
+1. Install the gauge
+2. Calibrate the gauge
+
+Results And Findings
+
+Flow rose in spring. Depth followed.
+"""
+
+
+def heads(doc):
+    return [(h.title, h.level, doc.elements[h.element]) for h in doc.meta["outline"].headings]
+
+
+def test_markdown_headings():
+    doc = load_text(MARKDOWN)
+    outline = doc.meta["outline"]
+    assert outline.title == "Notes on Rivers"  # the lone '#' heading that opens the text
+    assert [(h.title, h.level) for h in outline.headings] == [("Floods", 1), ("Droughts", 1),
+                                                             ("Causes of Droughts", 2)]
+    # each heading is its own element, without its markup, never glued to the next sentence
+    assert "Floods" in doc.elements and "Floods happen after heavy rain." in doc.elements
+    assert all(doc.elements[h.element] == h.title for h in outline.headings)
+    assert not any(e.startswith("#") for e in doc.elements)
+
+
+def test_latex_headings():
+    doc = load_text(LATEX)
+    assert heads(doc) == [("Introduction", 1, "Introduction"), ("Data from gauges", 2, "Data from gauges"),
+                          ("Conclusion", 1, "Conclusion")]
+    assert "Rivers matter." in doc.elements  # text after \section*{...} on the same line
+
+
+def test_plain_text_headings_numbered_and_title_case():
+    doc = load_text(PLAIN)
+    titles = [(h.title, h.level, h.number) for h in doc.meta["outline"].headings]
+    assert titles == [("River Studies Today", 1, None), ("1 Introduction", 1, "1"), ("2 Methods", 1, "2"),
+                      ("2.1 Gauges", 2, "2.1"), ("Results And Findings", 1, None)]
+    assert not any("Install the gauge" == h.title for h in doc.meta["outline"].headings)  # a list, not headings
+
+
+def test_text_without_headings_has_no_outline():
+    doc = load_text("The cat sat on the mat. The dog ran away.\n\nIt rained all day. We stayed in.")
+    assert "outline" not in doc.meta
+
+
+@pytest.mark.parametrize("line,expected", [
+    ("3.2 Results", ("3.2", "Results")), ("A.1 Proofs", ("A.1", "Proofs")), ("IV. RESULTS", ("IV", "RESULTS")),
+    ("A. Hardware", ("A", "Hardware")), ("A Study of Rivers", (None, "A Study of Rivers")),
+    ("I think so", (None, "I think so")), ("2021. SPECTER", (None, "2021. SPECTER"))])
+def test_split_number(line, expected):
+    assert split_number(line) == expected
+
+
+def test_looks_like_title():
+    assert looks_like_title("Related Work") and looks_like_title("ABSTRACT") and looks_like_title("What Is Flow?")
+    assert not looks_like_title("the flow rose in spring") and not looks_like_title("It ends here.")
+    assert not looks_like_title("A very long line that has far too many words to be any kind of heading at all")
+
+
+def test_reference_sections_and_subsections():
+    doc = load_text(MARKDOWN)
+    outline = doc.meta["outline"]
+    floods, droughts, causes = (h.element for h in outline.headings)
+    assert reference(outline, "sections") == [floods, droughts, doc.n]
+    assert reference(outline, "subsections") == [floods, droughts, causes, doc.n]
+    assert with_structure(doc, "subsections").reference == [floods, droughts, causes, doc.n]
+    with pytest.raises(ParameterError, match="sections, subsections"):
+        reference(outline, "chapters")
+    with pytest.raises(InputError, match="no section headings"):
+        reference(None)
+
+
+def test_single_section_gives_no_reference():
+    outline = make_outline([("Intro", 1, 0, None)], 5)
+    with pytest.raises(InputError, match="single section"):
+        reference(outline)
+
+
+def test_word_level_outline_points_at_words():
+    doc = load_text(LATEX, level="word")
+    outline = doc.meta["outline"]
+    assert [doc.elements[h.element] for h in outline.headings] == ["introduction", "data", "conclusion"]
+
+
+def test_back_matter_left_out_by_default():
+    text = "1 Introduction\n\nRivers are long. They flow.\n\n2 Results\n\nFlow rose. Depth fell.\n\nReferences\n\n" \
+           "Smith, J. 2019. Rivers. Water Journal.\n\nA Appendix Tables\n\nMore numbers here. And here."
+    doc = load_text(text)
+    assert doc.meta["back_matter"] == {"heading": "References", "kept": False, "blocks": 4}
+    assert not any("Smith" in e for e in doc.elements)
+    kept = load_text(text, keep_back_matter=True)
+    assert kept.meta["back_matter"]["kept"] and any("Smith" in e for e in kept.elements)
+    assert [b.text for b in text_blocks(text)][-2] == "A Appendix Tables"
+
+
+def test_choose_reference_modes():
+    ref_file = load(Path(__file__).resolve().parent / "data" / "choi_1_0.ref")
+    assert choose_reference(ref_file, "auto").reference == ref_file.reference
+    assert choose_reference(ref_file, "sections").reference is None  # no headings in a Choi file
+    doc = load_text(MARKDOWN)
+    assert choose_reference(doc, "auto").reference == reference(doc.meta["outline"])
+    assert choose_reference(doc, "file").reference is None
+    with pytest.raises(ParameterError):
+        choose_reference(doc, "bogus")
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "segcore", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_cli_segment_scores_against_the_sections(tmp_path):
+    f = tmp_path / "notes.md"
+    f.write_text(MARKDOWN)
+    r = run_cli("segment", str(f), "--method", "cvs", "--k", "3", "--reference", "sections")
+    assert r.returncode == 0, r.stderr
+    assert "against the document's sections (3 segments): Pk" in r.stderr
+    r = run_cli("segment", str(PAPERS / "lexical_chains.pdf"), "--k", "5", "--reference", "subsections", "--to",
+                "json")
+    out = json.loads(r.stdout)
+    assert set(out["scores"]) >= {"pk", "windowdiff", "f1"} and len(out["reference"]) == 14
+
+
+def test_cli_segment_reference_needs_headings(tmp_path):
+    f = tmp_path / "plain.txt"
+    f.write_text("The cat sat on the mat. The dog ran away. It rained all day.")
+    r = run_cli("segment", str(f), "--reference", "sections")
+    assert r.returncode == 2 and "no section headings" in r.stderr
+
+
+def test_cli_evaluate_uses_the_structure_of_texts_and_pdfs(tmp_path):
+    (tmp_path / "notes.txt").write_text(MARKDOWN)
+    (tmp_path / "paper.pdf").write_bytes((PAPERS / "river_sensors.pdf").read_bytes())
+    (tmp_path / "plain.txt").write_text("No headings here. Just text.\n\nMore text here. And more.")
+    r = run_cli("evaluate", str(tmp_path), "--method", "cvs", "--json")
+    out = json.loads(r.stdout)
+    assert out["summary"]["documents"] == 2
+    assert r.returncode == 2 and "plain.txt: no reference" in r.stderr
+    r = run_cli("evaluate", str(tmp_path), "--reference", "file")
+    assert r.returncode == 2 and "no document with a reference" in r.stderr
