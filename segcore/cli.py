@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from .datasets import corpus_texts, load_dataset
+from .datasets import corpus_texts, honest_corpus, load_dataset
 from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate
 from .exports import FORMATS as EXPORTS, export
@@ -27,24 +27,32 @@ def _params(pairs: list[str]) -> dict:
     return out
 
 
-def _context(method: str, corpus: str | None) -> dict | None:
-    """context= for segment(): the reference corpus a method learns from, when it needs one (--corpus)."""
-    needs = get_method(method).needs
-    if corpus and "corpus" not in needs:
-        raise ParameterError(f"--corpus is for methods that learn from a reference corpus "
-                             f"({', '.join(m.name for m in METHODS.values() if 'corpus' in m.needs)}), not {method}")
-    return {"corpus": corpus_texts(corpus)} if corpus else None
+def _context(method: str, corpus: str, docs) -> dict | None:
+    """context= for segment(): the reference corpus a method learns from, when it needs one: --corpus NAME_OR_PATH,
+    or 'auto' (the default): the first bundled corpus that holds none of the documents (datasets.honest_corpus)."""
+    if "corpus" not in get_method(method).needs:
+        if corpus != "auto":
+            raise ParameterError(f"--corpus is for methods that learn from a reference corpus "
+                                 f"({', '.join(m.name for m in METHODS.values() if 'corpus' in m.needs)}), "
+                                 f"not {method}")
+        return None
+    if corpus == "auto":
+        corpus, texts = honest_corpus(docs())
+        print(f"segcore: {method} learns from the bundled corpus {corpus} (it holds none of the text it segments; "
+              f"--corpus chooses another)", file=sys.stderr)
+        return {"corpus": texts}
+    return {"corpus": corpus_texts(corpus)}
 
 
 def cmd_segment(args) -> int:
     params = _params(args.param)
     get_method(args.method).resolve(params)  # a bad method or parameter fails once, before any file is read
-    context = _context(args.method, args.corpus)
     if args.input != "-" and Path(args.input).is_dir():
+        context = _context(args.method, args.corpus, lambda: load_dataset(args.input, args.format, args.level)[0])
         return _segment_folder(args, params, context)
     data = sys.stdin.buffer.read() if args.input == "-" else args.input
     doc = load(data, format=args.format, level=args.level, source="stdin" if args.input == "-" else None)
-    seg = segment(doc, args.method, args.k, context=context, **params)
+    seg = segment(doc, args.method, args.k, context=_context(args.method, args.corpus, lambda: [doc]), **params)
     if args.to != "text":
         print(export(doc, seg, args.to), end="")
         return 0
@@ -92,8 +100,8 @@ def _segment_folder(args, params: dict, context) -> int:
 
 def cmd_evaluate(args) -> int:
     params = _params(args.param)
-    context = _context(args.method, args.corpus)
     docs, problems = load_dataset(args.dataset, args.format)
+    context = _context(args.method, args.corpus, lambda: docs)
     for msg in problems:
         print(f"segcore: error: {msg}", file=sys.stderr)
     progress = None if args.json or not sys.stderr.isatty() else Progress("evaluate")
@@ -165,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="segcore", description="Linear text segmentation.")
     sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
     corpus_help = ("reference corpus for methods that learn from one (lda): a bundled dataset name such as "
-                   "choi/3-5, or a folder or file of .txt/.ref texts")
+                   "choi/3-5, a folder or file of .txt/.ref texts, or auto (default): the first bundled corpus that "
+                   "holds none of the text being segmented")
 
     s = sub.add_parser("segment", help="segment one document")
     s.add_argument("input", help="a file path, a folder (every document file in it, one result each), or - for "
@@ -175,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--method", default="cvs")
     s.add_argument("--k", type=int, default=None, help="number of segments (default: the method's automatic rule)")
     s.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
-    s.add_argument("--corpus", default=None, help=corpus_help)
+    s.add_argument("--corpus", default="auto", help=corpus_help)
     s.add_argument("--to", default="text", choices=("text", *EXPORTS),
                    help="output: the segments' text (default), or an export format (a folder gives JSON lines)")
     s.add_argument("--json", dest="to", action="store_const", const="json", help="same as --to json")
@@ -190,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--method", default="cvs")
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
     e.add_argument("--param", action="append", metavar="KEY=VALUE")
-    e.add_argument("--corpus", default=None, help=corpus_help)
+    e.add_argument("--corpus", default="auto", help=corpus_help)
     e.add_argument("--protocol", default="all", choices=("all", "alemi"),
                    help="all: every element kept (nltk's Pk window); alemi: Alemi & Ginsparg's (short sentences "
                         "dropped, window round(N/2K) − 1)")

@@ -8,6 +8,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 from .document import Document
 from .errors import InputError
 from .loaders import read_dataset
@@ -91,3 +93,18 @@ def corpus_contains(texts: list[str], doc: Document) -> bool:
     probes = [doc.elements[i] for i in sorted({0, doc.n // 2, doc.n - 1}) if len(doc.elements[i]) > 20]
     hits = sum(any(p in t for t in texts) for p in probes)
     return bool(probes) and hits * 2 > len(probes)
+
+
+CORPORA = ("choi/3-11", "arxiv")  # bundled reference corpora, general English first
+
+
+def honest_corpus(docs: list[Document], probes: int = 20) -> tuple[str, list[str]]:
+    """(name, texts) of the first bundled reference corpus that holds none of the documents' own text (checked on up
+    to `probes` of them, evenly spread): a method that learns from it is never scored on what it learnt from."""
+    sample = [docs[i] for i in sorted({int(i) for i in np.linspace(0, len(docs) - 1, min(probes, len(docs)))})]
+    for name in CORPORA:
+        texts = corpus_texts(name)
+        if not any(corpus_contains(texts, d) for d in sample):
+            return name, texts
+    raise InputError(f"every bundled reference corpus ({', '.join(CORPORA)}) holds these documents' text; give "
+                     f"another one (a folder of .txt files)")
