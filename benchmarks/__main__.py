@@ -4,7 +4,7 @@ import sys
 
 from segcore.errors import SegcoreError
 
-from .harness import ORDER, run_bench
+from .report import ORDER, run_bench
 
 
 def main(argv=None) -> int:

@@ -78,7 +78,7 @@ def test_evenly_spaced():
 
 
 def test_held_out_note_averages_only_the_documents_after_the_selection_set():
-    from benchmarks.harness import _held_out_note
+    from benchmarks.tables_alemi import _held_out_note
 
     rows = [{"pk": 0.5}] * 3 + [{"pk": 0.1}, {"pk": 0.3}, {"error": "x"}]
     note = _held_out_note([("cvs refine", rows), ("cvs refine, whitened", rows)], dev=3)
