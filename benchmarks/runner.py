@@ -70,29 +70,20 @@ def load_source(key: str) -> tuple[Document, ...]:
 
 @dataclass(frozen=True)
 class Job:
-    """A setting (segcore.evaluation.Setting) on the documents `start` … `start + limit` of a source."""
+    """A setting (segcore.evaluation.Setting) on the first `limit` documents of a source (all when None)."""
 
     source: str
     setting: Setting
     limit: int | None = None
-    start: int = 0
-
-    @property
-    def method(self) -> str:
-        return self.setting.method
-
-    @property
-    def p(self) -> dict:
-        return self.setting.p
 
 
-def job(source, method, params=None, limit=None, start=0, **kw) -> Job:
+def job(source, method, params=None, limit=None, **kw) -> Job:
     """A Job from a method name, its parameters and Setting's keywords (k_given, protocol, idf, …)."""
-    return Job(source, Setting.of(method, params, **kw), limit, start)
+    return Job(source, Setting.of(method, params, **kw), limit)
 
 
 def prepared_docs(j: Job) -> list[Document]:
-    return list(load_source(j.source)[j.start:(j.start + j.limit) if j.limit is not None else None])
+    return list(load_source(j.source)[:j.limit])
 
 
 def warm_up():
@@ -119,7 +110,7 @@ class Runner:
     in this process, and remembers each job's rows, so that tables sharing a job compute it once."""
 
     def __init__(self, jobs: int = 1, scheduler: str | None = None, quiet: bool = False):
-        self.jobs, self.scheduler, self.quiet = jobs, scheduler, quiet
+        self.scheduler, self.quiet = scheduler, quiet
         self.cluster = None
         self.cache: dict[Job, list[dict]] = {}
         if scheduler is None and jobs > 1:
@@ -167,8 +158,8 @@ class Runner:
 
 @dataclass
 class Bench:
-    """What a table function is given: the runner, the run's size (`quick`, `limit`), notes shared between tables,
-    and the command that reproduces a table."""
+    """What a table function is given: the runner, the run's size (`quick`, `limit`), notes shared between tables
+    (whether MiniLM rows are on), and the command that reproduces a table."""
 
     runner: Runner
     quick: bool = False

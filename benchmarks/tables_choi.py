@@ -74,10 +74,6 @@ def t_choi(b: Bench) -> list[str]:
     body = _choi_rows(spec2, jobs2, res2)
     out += table(["method", "K", "Pk %", "WD %", "F1 %", "word-level Pk %", "mean K found", "ms/doc",
                   "published / peer Pk %"], body)
-    b.notes["choi"] = {"main": {lab + (" given" if g else " auto"): res[j] for (lab, m, p, g, _), j in
-                                zip(rows_spec, jobs)},
-                       "alemi": {lab + (" given" if g else " auto"): res2[j] for (lab, m, p, g, _), j in
-                                 zip(spec2, jobs2)}}
     return out
 
 

@@ -63,7 +63,6 @@ def t_time(b: Bench) -> list[str]:
                          f"{100 * last[0]['pk']:.2f}" if last and "error" not in last[0] else "—",
                          peer if g else ""])
     out += table(head, body)
-    b.notes["growth"] = {(lab, m_, g): gres[j] for (lab, m_, g), j in gjobs.items()}
     return out
 
 
@@ -116,7 +115,6 @@ def t_lectures(b: Bench) -> list[str]:
     out += ["", "**best against the best peer (ui), document by document**: difference of Pk (best − ui, points; "
             "negative = best better), its mean ± standard error, and wins / losses / ties of best.", ""]
     body = []
-    summary = {}
     for subset_label, filt in (("all files", lambda src: True), (".ref files only", lambda src: src.endswith(".ref"))):
         for g in ("given", "auto"):
             pooled = []
@@ -133,9 +131,7 @@ def t_lectures(b: Bench) -> list[str]:
                 se = d.std(ddof=1) / np.sqrt(len(d)) if len(d) > 1 else float("nan")
                 body.append([subset_label, s, g, len(d), f"{d.mean():+.2f} ± {se:.2f}",
                              f"{int((d < 0).sum())} / {int((d > 0).sum())} / {int((d == 0).sum())}"])
-                summary[subset_label, s, g] = (d.mean(), se, len(d))
     out += table(["files", "set", "K", "docs", "mean Pk difference best − ui (points)", "wins / losses / ties"], body)
-    b.notes["lectures"] = summary
     return out
 
 
