@@ -42,7 +42,7 @@ def figures(lines: list[str]) -> list[tuple[str, list[str]]]:
         if not line.startswith("|"):
             header = None
             if line.strip():
-                out.append((f"caption line {i}", NUMBER.findall(PROSE_SKIP.sub("", line))))
+                out.append((f"caption, line {i + 1}", NUMBER.findall(PROSE_SKIP.sub("", line))))
             continue
         row = cells(line)
         if header is None:
