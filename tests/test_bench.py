@@ -115,10 +115,12 @@ def test_bench_unknown_table_is_a_one_line_error(tmp_path, capsys):
 def test_compare_reports_changed_figures_and_ignores_timings():
     def page(pk, ms, dropped, took):
         return ("# Benchmarks\n\nGenerated 2026-01-01 10:00, 3.0 min.\n\n<!-- bench:x -->\n## X\n\n"
-                f"{dropped} % of sentences dropped; took {took} s.\n\n| method | K | Pk % | ms/doc |\n|---|---|---|---|\n"
+                f"{dropped} % of sentences dropped; took {took} s.\n\n"
+                "| method | K | Pk % | ms/doc |\n|---|---|---|---|\n"
                 f"| cvs | given | {pk} ± 0.30 | {ms} |\n| ui | auto | 9.50 ± 0.20 | 3.0 |\n")
 
     n, diffs = compare(page("10.00", "5.1", "12.5", "3.2"), page("10.00", "7.9", "12.5", "4.0"))
     assert diffs == [] and n == 5  # 12.5 in the caption, Pk ± s.e. of each row (ms/doc and the timing left out)
     n, diffs = compare(page("10.00", "5.1", "12.5", "3.2"), page("10.01", "5.1", "12.4", "3.2"))
-    assert diffs == ["x, caption, line 3: 12.5  →  12.4", "x, table 1, row 'cvs', column 'Pk %': 10.00 0.30  →  10.01 0.30"]
+    assert diffs == ["x, caption, line 3: 12.5  →  12.4",
+                     "x, table 1, row 'cvs', column 'Pk %': 10.00 0.30  →  10.01 0.30"]
