@@ -1,4 +1,5 @@
-"""python -m benchmarks [--quick] [--jobs N | --scheduler ADDRESS] [--only TABLE,...] [--output FILE]"""
+"""The command line: python -m benchmarks [--quick] [--jobs N | --scheduler ADDRESS] [--only TABLE,...] [--output FILE]
+(the work is report.run_bench)."""
 import argparse
 import sys
 
