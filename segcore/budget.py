@@ -27,6 +27,7 @@ from .parallel import main_script_hidden
 ADVICE = ("try fewer elements (sentences instead of words), K given instead of automatic, another method, or a "
           "shorter text")
 UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+STARTUP = 300.0  # seconds a new worker may take to start and warm up (not counted in any run's budget)
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ class Worker:
     def __init__(self, warmup=None):
         self.warmup = warmup
         self._process = self._conn = None
-        self._killed = False
+        self._killed = self._ready = False
         self._lock = threading.Lock()
 
     @property
@@ -112,16 +113,16 @@ class Worker:
         with main_script_hidden():
             process.start()
         theirs.close()
-        self._process, self._conn, self._killed = process, ours, False
+        self._process, self._conn, self._killed, self._ready = process, ours, False, False
 
     def run(self, fn, *args, budget: Budget = Budget(), **kwargs):
-        """fn(*args, **kwargs) in the worker under `budget`: its value, its exception, or BudgetError; a worker over
-        budget, stopped or interrupted is killed before this returns."""
+        """fn(*args, **kwargs) in the worker under `budget` (counted from when the worker is ready): its value, its
+        exception, or BudgetError; a worker over budget, stopped or interrupted is killed before this returns."""
         with self._lock:
             self.start()
-            self._killed = False
-            self._conn.send((fn, args, kwargs, budget.memory))
             try:
+                self._ready = self._ready or self._receive(Budget(STARTUP)) == "ready"
+                self._conn.send((fn, args, kwargs, budget.memory))
                 ok, value, trace = self._receive(budget)
             except BaseException:
                 self.close()
@@ -191,6 +192,7 @@ def _serve(conn, warmup, parent: int) -> None:
             warmup()
         except Exception:  # noqa: BLE001  (the calls that need it report it themselves)
             traceback.print_exc()
+    conn.send("ready")
     while True:
         try:
             fn, args, kwargs, memory = conn.recv()

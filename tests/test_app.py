@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 
 import numpy as np
+import psutil
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -500,25 +501,46 @@ def test_benchmark_bundled_dataset():
 
 
 def test_benchmark_stopped_run_keeps_partial_results():
-    """A run stopped after its first document (as the Stop button does) keeps that row and says so."""
+    """A run stopped after its first document keeps that row and says so."""
     from explorer.jobs import Job
+    from segcore.budget import Runner
     from segcore.evaluation import Setting, evaluate_many
 
-    def stop_after_first(batches, progress, stop):
+    def stop_after_first(batches, progress, stop, run):
         done = []
         return evaluate_many(batches, progress=lambda d, t: (done.append(d), progress(d, t)),
-                             stop=lambda: bool(done) or stop())
+                             stop=lambda: bool(done) or stop(), run=run)
 
-    job = Job(stop_after_first, [(documents.cached_dataset(SAMPLES_SET), Setting.of("cvs"))], about="samples")
-    job.stop()
-    while job.running:
-        time.sleep(0.05)
+    with Runner() as runner:
+        job = Job(stop_after_first, [(documents.cached_dataset(SAMPLES_SET), Setting.of("cvs"))], about="samples",
+                  runner=runner)
+        while job.running:
+            time.sleep(0.05)
     assert job.done == 1 and job.total == 3 and not job.result[0].complete
     at = bench_app(SAMPLES_SET)
     at.session_state["bench_job"] = job
     run(at)
     assert any("Stopped after 1 of 3" in w.value for w in at.warning)
     assert at.dataframe[0].value["docs"].iloc[0] == 1
+
+
+def test_stop_kills_the_document_under_way():
+    """Stop does not wait for the document under way: its worker is killed at once."""
+    from explorer.jobs import Job
+    from segcore.budget import BudgetError, Runner
+
+    with Runner() as runner:
+        job = Job(lambda progress, stop, run: run(time.sleep, 120), runner=runner)
+        deadline = time.time() + 60
+        while not any(w.alive for w in runner._busy) and time.time() < deadline:
+            time.sleep(0.05)
+        pid = next(iter(runner._busy)).pid
+        t = time.time()
+        job.stop()
+        while job.running:
+            time.sleep(0.05)
+        assert time.time() - t < 30 and "stopped" in job.error
+        assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
 
 
 def test_benchmark_runs_in_a_background_job():
