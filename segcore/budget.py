@@ -9,6 +9,7 @@ through a pool under its budget, and `kill()` ends those under way. Memory is li
 """
 from __future__ import annotations
 
+import errno
 import math
 import multiprocessing
 import os
@@ -117,7 +118,9 @@ class Worker:
 
     def run(self, fn, *args, budget: Budget = Budget(), **kwargs):
         """fn(*args, **kwargs) in the worker under `budget` (counted from when the worker is ready): its value, its
-        exception, or BudgetError; a worker over budget, stopped or interrupted is killed before this returns."""
+        exception, or BudgetError. The worker is killed before this returns when the call went over budget, was
+        stopped or interrupted, or failed otherwise than with a SegcoreError (a half-done import, say, could leave
+        it unusable); the next call starts a new one."""
         with self._lock:
             self.start()
             try:
@@ -127,9 +130,11 @@ class Worker:
             except BaseException:
                 self.close()
                 raise
+            if not ok and not isinstance(value, SegcoreError):
+                self.close()
         if ok:
             return value
-        if isinstance(value, MemoryError):
+        if _out_of_memory(value, budget):
             limit = f"more memory than its limit of {show_size(budget.memory)}" if budget.memory else "more memory"
             raise BudgetError(f"The run needed {limit} and was stopped; {ADVICE}.", "memory") from None
         if not isinstance(value, SegcoreError):
@@ -180,6 +185,17 @@ class Worker:
             self._conn.close()
             self._conn = None
         return process.exitcode
+
+
+def _out_of_memory(exc: BaseException | None, budget: Budget) -> bool:
+    """Whether a call's exception comes from running out of memory: a MemoryError or an OSError ENOMEM in its chain,
+    or under a memory limit a SystemError (C code whose allocation failed)."""
+    while exc is not None:
+        if (isinstance(exc, MemoryError) or (isinstance(exc, OSError) and exc.errno == errno.ENOMEM)
+                or (budget.memory and isinstance(exc, SystemError))):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def _serve(conn, warmup, parent: int) -> None:
