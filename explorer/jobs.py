@@ -27,9 +27,12 @@ class Job:
         self._thread.start()
 
     def _run(self, fn, args, kwargs) -> None:
-        out = guarded(fn, *args, progress=self._progress, stop=self._stop.is_set, run=self.runner, what="The run",
+        out = guarded(fn, *args, progress=self._progress, stop=self._stopping, run=self.runner, what="The run",
                       **kwargs)
         self.result, self.error = out.value, out.error
+
+    def _stopping(self) -> bool:
+        return self._stop.is_set() or self.runner.stopped
 
     def _progress(self, done: int, total: int) -> None:
         self.done, self.total = done, total

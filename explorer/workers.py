@@ -1,7 +1,8 @@
 """Where the app's segmentations run: worker processes of segcore.budget, each run under the app's budget
 (explorer.settings). One pool per server keeps workers warm (word vectors loaded) and bounds the runs under way; each
 session has its Runner, a session-scoped resource whose release — Streamlit calls it when the session disconnects —
-kills the session's runs under way, so a closed tab leaves no work behind."""
+kills the session's runs under way and refuses further ones (a benchmark's next document), so a closed tab leaves no
+work behind."""
 from __future__ import annotations
 
 import streamlit as st
@@ -20,7 +21,7 @@ def pool() -> Pool:
     return workers
 
 
-@st.cache_resource(scope="session", on_release=Runner.kill, show_spinner=False)
+@st.cache_resource(scope="session", on_release=Runner.stop, show_spinner=False)
 def session_runner() -> Runner:
     """This session's runs: runner(fn, *args, **kwargs) calls fn in a worker under the app's budget."""
     return Runner(settings.budget(), pool())

@@ -309,15 +309,19 @@ class Pool:
 
 class Runner:
     """One owner's calls: runner(fn, *args, **kwargs) runs fn in a worker of `pool` under `budget`; kill() ends the
-    calls under way (each raises BudgetError 'stopped'). As a context manager, it closes its pool at the end."""
+    calls under way (each raises BudgetError 'stopped'), stop() also refuses the calls to come (the owner is gone).
+    As a context manager, it closes its pool at the end."""
 
     def __init__(self, budget: Budget = Budget(), pool: Pool | None = None):
         self.budget = budget
         self.pool = pool or Pool()
+        self.stopped = False
         self._busy: set[Worker] = set()
         self._lock = threading.Lock()
 
     def __call__(self, fn, *args, **kwargs):
+        if self.stopped:
+            raise BudgetError("The run was not started: its owner has stopped.", "stopped")
         with self.pool.worker(wait=self.budget.seconds) as worker:
             with self._lock:
                 self._busy.add(worker)
@@ -332,6 +336,10 @@ class Runner:
             busy = list(self._busy)
         for w in busy:
             w.kill()
+
+    def stop(self) -> None:
+        self.stopped = True
+        self.kill()
 
     def __enter__(self) -> "Runner":
         return self

@@ -84,6 +84,9 @@ def test_a_warm_worker_is_reused_and_replaced_only_when_killed():
         assert info.value.kind == "stopped" and gone(first)
         second = run(os.getpid)
         assert second != first and run(os.getpid) == second
+        run.stop()
+        with pytest.raises(BudgetError, match="not started"):
+            run(os.getpid)
     assert gone(second)  # closing the runner's pool ends its workers
 
 
