@@ -12,6 +12,7 @@ import numpy as np
 
 from .document import Document
 from .errors import InputError
+from .limits import LIMITS, Limits
 from .loaders import read_dataset
 from .topicmodel import read_corpus
 
@@ -63,12 +64,12 @@ def concatenate(docs: list[Document], source: str = "concatenation") -> Document
 
 
 def load_dataset(name_or_path: str, format: str = "auto", level: str | None = None,
-                 max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
-    """A bundled dataset by name, or the documents of a folder, zip or file (`loaders.read_dataset`): (documents,
-    one message per file that could not be read)."""
+                 max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
+    """A bundled dataset by name, or the documents of a folder, zip or file (`loaders.read_dataset`, within
+    `limits`): (documents, one message per file that could not be read)."""
     if is_named(name_or_path):
         return load_named(name_or_path), []
-    return read_dataset(name_or_path, format=format, level=level, max_bytes=max_bytes)
+    return read_dataset(name_or_path, format=format, level=level, max_bytes=max_bytes, limits=limits)
 
 
 def segment_texts(docs: list[Document]) -> list[str]:

@@ -16,6 +16,7 @@ from typing import BinaryIO, Union
 
 from .document import Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
+from .limits import LIMITS, Limits
 from .pdf import pdf_to_text
 
 __all__ = [
@@ -179,11 +180,13 @@ def _check_level(level) -> str:
     return level
 
 
-def load_text(text: str, level: str = "sentence", source: str = "") -> Document:
-    """A Document of the sentences (or words) of a plain text, without a reference segmentation."""
+def load_text(text: str, level: str = "sentence", source: str = "", limits: Limits = LIMITS) -> Document:
+    """A Document of the sentences (or words) of a plain text, without a reference segmentation; InputError beyond
+    `limits`."""
     _check_level(level)
     if not isinstance(text, str):
         raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
+    limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
     if level == "sentence":
@@ -198,6 +201,7 @@ def load_text(text: str, level: str = "sentence", source: str = "") -> Document:
         if len(elements) < 2:
             raise InputError(f"{_name(source)}: only one word found, nothing to segment")
         meta = {"format": "text"}
+    limits.check_elements(len(elements), level, _name(source))
     return Document(elements=elements, reference=None, level=level, source=source, meta=meta)
 
 
@@ -205,8 +209,9 @@ def load_text(text: str, level: str = "sentence", source: str = "") -> Document:
 # Benchmark formats
 # --------------------------------------------------------------------------------------------------
 
-def parse_choi(text: str, source: str = "") -> Document:
+def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
     """Choi .ref text: one sentence per line, segments separated by '==========' lines."""
+    limits.check_text(text, _name(source))
     lengths, elements, current = [], [], 0
     for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = raw.strip()
@@ -221,12 +226,14 @@ def parse_choi(text: str, source: str = "") -> Document:
         lengths.append(current)
     if not elements:
         raise InputError(f"{_name(source)}: no sentences found in this Choi-format (.ref) file")
+    limits.check_elements(len(elements), "sentence", _name(source))
     return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="sentence",
                     source=source, meta={"format": "choi"})
 
 
-def parse_arxiv(text: str, source: str = "") -> Document:
+def parse_arxiv(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
     """Alemi & Ginsparg arXiv text: one line of word tokens, segments separated by the substring 'BR'."""
+    limits.check_text(text, _name(source))
     lengths, elements = [], []
     for part in text.split(ARXIV_SEPARATOR):
         tokens = part.split()
@@ -235,6 +242,7 @@ def parse_arxiv(text: str, source: str = "") -> Document:
             lengths.append(len(tokens))
     if not elements:
         raise InputError(f"{_name(source)}: no words found in this arXiv-format file")
+    limits.check_elements(len(elements), "word", _name(source))
     return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="word",
                     source=source, meta={"format": "arxiv"})
 
@@ -329,7 +337,8 @@ def sniff_format(data: bytes, name: str) -> str:
     return "text"
 
 
-def _load_data(data: bytes, name: str, format: str, level: str | None, source: str) -> Document:
+def _load_data(data: bytes, name: str, format: str, level: str | None, source: str,
+               limits: Limits = LIMITS) -> Document:
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if level is not None:
@@ -339,15 +348,18 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
     if format == "pdf":
         return load_pdf_document(data, level=level or "sentence", source=source)
     if format == "text":
-        return load_text(read_text_bytes(data, source), level=level or "sentence", source=source)
+        return load_text(read_text_bytes(data, source), level=level or "sentence", source=source, limits=limits)
     if format == "choi":
-        doc = parse_choi(read_text_bytes(data, source), source=source)
-        return choi_to_words(doc) if level == "word" else doc
+        doc = parse_choi(read_text_bytes(data, source), source=source, limits=limits)
+        if level == "word":
+            doc = choi_to_words(doc)
+            limits.check_elements(doc.n, "word", _name(source))
+        return doc
     # arxiv
     if level == "sentence":
         raise ParameterError("arXiv (Alemi & Ginsparg) files have no sentence boundaries: use level='word'")
     text = read_arxiv_bytes(data, source)
-    doc = parse_arxiv(text, source=source)
+    doc = parse_arxiv(text, source=source, limits=limits)
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
@@ -356,8 +368,9 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
 
 
 def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | None = None,
-         source: str | None = None) -> Document:
-    """Load a file path, raw bytes or '-' (stdin) as a Document; format auto-detected by default."""
+         source: str | None = None, limits: Limits = LIMITS) -> Document:
+    """Load a file path, raw bytes or '-' (stdin) as a Document; format auto-detected by default; InputError beyond
+    `limits` (characters, elements)."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
@@ -373,7 +386,7 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
         data, name, default = _read_file(path), path.name, str(path_or_bytes)
     else:
         raise InputError(f"expected a file path, bytes or '-', got {type(path_or_bytes).__name__}")
-    return _load_data(data, name, format, level, source if source is not None else default)
+    return _load_data(data, name, format, level, source if source is not None else default, limits)
 
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf"), "text": (".txt",), "pdf": (".pdf",), "choi": (".ref",),
@@ -435,7 +448,7 @@ def _open_zip(data, name: str) -> zipfile.ZipFile:
 
 
 def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str | None = None,
-               max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
+               max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
     """Documents from (name, bytes) pairs — document files, or zip archives of them — and one message per file
     that could not be used (it is reported, the others are still read)."""
     exts = _check_format(format, level)
@@ -445,7 +458,7 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
         try:
             if isinstance(data, Exception):
                 raise data
-            docs.append(_load_data(data, Path(name).name, format, level, name))
+            docs.append(_load_data(data, Path(name).name, format, level, name, limits))
         except SegcoreError as e:
             problems.append(str(e) if name in str(e) else f"{name}: {e}")
 
@@ -463,7 +476,7 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
 
 
 def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
-                 max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
+                 max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
     """The documents of a folder (every .ref/.txt/.pdf file under it, natural order), a zip of them, or one file,
     and one message per file that could not be read: a bad file is reported, not fatal."""
     _check_format(format, level)
@@ -474,8 +487,8 @@ def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
         files = [(p.relative_to(root).as_posix(), p) for p in dataset_files(root, format)]
         docs, problems = [], []
         for name, p in files:
-            d, bad = read_files([(name, _read_file(p))], format, level)
+            d, bad = read_files([(name, _read_file(p))], format, level, limits=limits)
             docs += d
             problems += bad
         return docs, problems
-    return read_files([(root.name, _read_file(root))], format, level, max_bytes)
+    return read_files([(root.name, _read_file(root))], format, level, max_bytes, limits)

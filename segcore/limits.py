@@ -1,0 +1,41 @@
+"""The largest input accepted, checked before the expensive step: characters of text (before sentence splitting) and
+elements (before segmenting). `LIMITS` holds the library's defaults; pass another `Limits` to segcore.loaders
+(`limits=`) to raise or tighten them. `check` serves any other count with a limit (a PDF's pages, say)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InputError, ParameterError
+
+
+def check(count: int, limit: int, what: str, source: str = "", advice: str = "") -> int:
+    """`count` if it is at most `limit`, else InputError: '{source}: {count} {what}, more than the limit of …'."""
+    if count > limit:
+        raise InputError(f"{source or 'the input'}: {count:,} {what}, more than the limit of {limit:,}"
+                         + (f"; {advice}" if advice else ""))
+    return count
+
+
+@dataclass(frozen=True)
+class Limits:
+    """At most `chars` characters of text and `elements` elements (sentences or words) in one document."""
+
+    chars: int = 2_000_000
+    elements: int = 200_000
+
+    def __post_init__(self):
+        for name in ("chars", "elements"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ParameterError(f"limit '{name}' must be a whole number of at least 1, got {v!r}")
+
+    def check_text(self, text: str, source: str = "") -> str:
+        check(len(text), self.chars, "characters", source, "use a shorter text")
+        return text
+
+    def check_elements(self, n: int, level: str = "sentence", source: str = "") -> int:
+        advice = "use sentences instead of words, or a shorter text" if level == "word" else "use a shorter text"
+        return check(n, self.elements, f"{level}s", source, advice)
+
+
+LIMITS = Limits()
