@@ -1,10 +1,11 @@
-"""python -m benchmarks [--quick] [--jobs N | --scheduler ADDRESS] [--only TABLE,...] [--output FILE]"""
+"""The command line: python -m benchmarks [--quick] [--jobs N | --scheduler ADDRESS] [--only TABLE,...] [--output FILE]
+(the work is report.run_bench)."""
 import argparse
 import sys
 
 from segcore.errors import SegcoreError
 
-from .harness import ORDER, run_bench
+from .report import ORDER, run_bench
 
 
 def main(argv=None) -> int:

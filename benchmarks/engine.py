@@ -1,14 +1,14 @@
 """Engine figures for issue 2: accuracy on Choi 3-11 (every sentence kept, K given / automatic, sentence-level Pk)
-and speed. Writes benchmarks/results/engine.md.  Run: python benchmarks/engine.py [--quick]"""
+and speed. Writes benchmarks/results/engine.md.  Run: python -m benchmarks.engine [--quick]"""
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-from segcore import segment
 from segcore.datasets import concatenate, load_named
-from segcore.metrics import pk, windowdiff
+from segcore.evaluation import evaluate
+from segcore.metrics import pk
 from segcore.pipeline import represent
 from segcore.scores import CVSScore
 from segcore.splitters import dp
@@ -19,7 +19,7 @@ docs = load_named("choi/3-11", limit=40 if quick else None)
 lines = [f"# Engine figures ({len(docs)} Choi 3-11 documents{', quick run' if quick else ''})", "",
          "Every sentence kept; one `.ref` line = one element; sentence-level Pk and WindowDiff with k = round(mean "
          "reference segment length / 2); mean over documents, ± the standard error of the mean. "
-         "Regenerate with `python benchmarks/engine.py`.", ""]
+         "Regenerate with `python -m benchmarks.engine`.", ""]
 
 t = time.perf_counter()
 load_vectors.cache_clear()
@@ -34,12 +34,8 @@ RUNS = [("cvs", "DP", {}, True, "10.66 (Alemi code), 10.70 (textsplit); goal ≤
         ("c99", "automatic K", {}, False, "15.47 (Choi's Java); goal 15.5 ± 1.0")]
 lines += ["| method | settings | K | Pk % | WD % | ms/doc | published / peer |", "|---|---|---|---|---|---|---|"]
 for name, label, params, given, peer in RUNS:
-    pks, wds, secs = [], [], []
-    for d in docs:
-        s = segment(d, name, len(d.reference) if given else None, **params)
-        pks.append(pk(d.reference, s.boundaries))
-        wds.append(windowdiff(d.reference, s.boundaries))
-        secs.append(s.seconds)
+    rows = evaluate(docs, name, params, k_given=given).rows
+    pks, wds, secs = ([r[key] for r in rows] for key in ("pk", "windowdiff", "seconds"))
     se = 100 * np.std(pks) / np.sqrt(len(pks))
     row = (f"| {name} | {label} | {'given' if given else 'auto'} | {100 * np.mean(pks):.2f} ± {se:.2f} | "
            f"{100 * np.mean(wds):.2f} | {1000 * np.mean(secs):.1f} | {peer} |")

@@ -1,7 +1,8 @@
 """Lexical published algorithms on the Choi (2000) benchmark: TextTiling (Hearst 1997), Utiyama & Isahara (2001),
 Simon, Gravier & Sébillot (2013). Writes benchmarks/results/lexical_methods.md.
 
-Run:  python benchmarks/lexical_methods.py [--quick] [--data /work/shared/data/choi] [--tune-texttiling]
+Run:  python -m benchmarks.lexical_methods [--quick] [--data FOLDER] [--tune-texttiling]
+      (FOLDER: the Choi data, by default ../shared/data/choi beside the checkout or $SEGCORE_SHARED_DATA/choi)
 
 Pk and WindowDiff are sentence-level (k = half the mean reference segment length, as nltk), F1 is boundary F1
 with a tolerance of one sentence; means over documents. Every sentence is kept.
@@ -10,17 +11,18 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import re
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from segcore import Document, segment
+from segcore.datasets import concatenate
+from segcore.evaluation import evaluate
+from segcore.loaders import read_dataset
+from segcore.metrics import boundary_prf, pk
 
-from segcore import Document, segment  # noqa: E402
-from segcore.metrics import boundary_prf, pk, windowdiff  # noqa: E402
+from .runner import SHARED, shared_name
 
 SUBSETS = ("3-5", "6-8", "9-11", "3-11")
 GAMMAS = (0.0, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0)
@@ -46,46 +48,18 @@ NOTES = """## Notes
 TT_TUNED_LABEL = "sentences, window=5, no smoothing, cutoff statistics over valleys, spacing 3"
 
 
-def natural(name: str):
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
-
-
 def load_subset(root: Path, name: str, limit: int | None = None) -> list[Document]:
-    """Choi .ref files of one subset in natural order (1_0, 1_1, …, 1_10, …), with segcore.loaders if present."""
-    files = sorted((root / name).glob("*.ref"), key=lambda p: natural(p.name))[:limit]
-    try:
-        from segcore.loaders import parse_choi
-    except ImportError:  # the loader module is optional here
-        parse_choi = None
-    docs = []
-    for f in files:
-        text = f.read_text(encoding="latin-1")
-        if parse_choi is not None:
-            docs.append(parse_choi(text, source=f"{name}/{f.name}"))
-            continue
-        segs = [[ln.strip() for ln in block.splitlines() if ln.strip()] for block in text.split("==========")]
-        segs = [s for s in segs if s]
-        docs.append(Document([s for seg in segs for s in seg], np.cumsum([len(s) for s in segs]).tolist(),
-                             source=f"{name}/{f.name}"))
-    return docs
-
-
-def concatenate(docs: list[Document]) -> Document:
-    elements, ref = [], []
-    for d in docs:
-        ref.extend(len(elements) + b for b in d.reference)
-        elements.extend(d.elements)
-    return Document(elements, ref, source="concatenation")
+    """Choi .ref files of one subset in natural order (1_0, 1_1, …, 1_10, …)."""
+    docs, problems = read_dataset(root / name, format="choi")
+    if problems:
+        raise SystemExit(f"{root / name}: " + "; ".join(problems))
+    return docs[:limit]
 
 
 def run(docs, method, known, params):
-    rows = []
-    for d in docs:
-        s = segment(d, method, k=len(d.reference) if known else None, **params)
-        p, r, f = boundary_prf(d.reference, s.boundaries, 1)
-        rows.append((pk(d.reference, s.boundaries), windowdiff(d.reference, s.boundaries), p, r, f, s.k,
-                     s.seconds))
-    a = np.array(rows)
+    rows = evaluate(docs, method, params, k_given=known).rows
+    a = np.array([[r[key] for key in ("pk", "windowdiff", "precision", "recall", "f1", "k_hyp", "seconds")]
+                  for r in rows])
     return {"pk": a[:, 0].mean(), "pk_se": a[:, 0].std() / np.sqrt(len(a)), "wd": a[:, 1].mean(),
             "p": a[:, 2].mean(), "r": a[:, 3].mean(), "f1": a[:, 4].mean(), "k": a[:, 5].mean(),
             "ms": 1000 * a[:, 6].mean()}
@@ -93,12 +67,12 @@ def run(docs, method, known, params):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", default="/work/shared/data/choi")
+    ap.add_argument("--data", default=None, help="folder of the Choi subsets (default: the shared data's choi)")
     ap.add_argument("--quick", action="store_true", help="first 20 documents of each subset")
     ap.add_argument("--tune-texttiling", action="store_true", help="also sweep TextTiling settings on 3-5+6-8+9-11")
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "results" / "lexical_methods.md"))
     args = ap.parse_args()
-    root = Path(args.data)
+    root = Path(args.data) if args.data else SHARED / "choi"
     limit = 20 if args.quick else None
     data = {s: load_subset(root, s, limit) for s in SUBSETS}
     from segcore.text import bags
@@ -107,9 +81,9 @@ def main():
             bags(d.elements, stem_words=True)
     out = [f"# Lexical methods on Choi's benchmark{' (quick run: 20 documents per subset)' if args.quick else ''}",
            "",
-           f"Command: `python benchmarks/lexical_methods.py{' --quick' if args.quick else ''}"
+           f"Command: `python -m benchmarks.lexical_methods{' --quick' if args.quick else ''}"
            f"{' --tune-texttiling' if args.tune_texttiling else ''}` "
-           f"(data: `{root}`; {', '.join(f'{s}: {len(d)} docs' for s, d in data.items())}).",
+           f"(data: `{args.data or shared_name('choi')}`; {', '.join(f'{s}: {len(d)} docs' for s, d in data.items())}).",
            "Sentence-level Pk and WindowDiff (k = half the mean reference segment length), boundary F1 with a "
            "tolerance of 1 sentence, means over documents (± standard error for Pk); ms/doc = time inside "
            "`segment()` (preprocessing included), one core.", ""]
@@ -200,11 +174,10 @@ def main():
     emit()
 
     # ---- 3. one long document ----------------------------------------------------------------------------------
-    files = sorted((root / "3-11").glob("1_*.ref"), key=lambda p: natural(p.name))[:29]
-    long_docs = [d for d in load_subset(root, "3-11") if d.source.split("/")[-1] in {f.name for f in files}]
-    long_docs.sort(key=lambda d: natural(d.source))
+    long_docs = [d for d in load_subset(root, "3-11") if d.source.startswith("1_")][:29]
     big = concatenate(long_docs)
-    emit(f"## 3. One long document: Choi 3-11 files {files[0].name} … {files[-1].name} (natural order, 29 files) "
+    emit(f"## 3. One long document: Choi 3-11 files {long_docs[0].source} … {long_docs[-1].source} (natural order, "
+         "29 files) "
          f"concatenated: {big.n} sentences, {len(big.reference)} reference segments")
     emit()
     emit("| method | settings | K | segments found | Pk % | F1 % | seconds | published |")
@@ -225,8 +198,8 @@ def main():
         sec = time.perf_counter() - t
         extra = ""
         if name == "simon" and known:
-            extra = f" (decoder: {s.signals.get('decoder', 'exact DP')}, lmax {s.signals['lmax']}, exact K hit: " \
-                    f"{s.signals['exact']})"
+            extra = f" (decoder: {s.info.get('decoder', 'exact DP')}, lmax {s.info['lmax']}, exact K hit: " \
+                    f"{s.info['exact']})"
         emit(f"| {name} | {label}{extra} | {'given' if known else 'auto'} | {s.k} | "
              f"{100 * pk(big.reference, s.boundaries):.2f} | {100 * boundary_prf(big.reference, s.boundaries)[2]:.1f}"
              f" | {sec:.2f} | {peer} |")

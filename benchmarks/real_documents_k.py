@@ -2,7 +2,7 @@
 transcripts, and whether any automatic-K rule of the held-out-likelihood family chosen on one corpus carries over to
 another. Writes benchmarks/results/real_documents_k.md.
 
-Run:  python benchmarks/real_documents_k.py [--jobs 2] [--limit N]      (needs ../shared/data/lectures_bayesseg)
+Run:  python -m benchmarks.real_documents_k [--jobs 2] [--limit N]      (needs ../shared/data/lectures_bayesseg)
 
 Every figure comes from `best`'s default objective (UI word likelihood + CVS, exact DP): for each document the DP
 optimum of every K on best's grid, then
@@ -19,23 +19,22 @@ rules that keep Choi 3-11 at or below 10 % (the issue's goal), and reports it on
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from segcore import Document
+from segcore.algorithms.best import (cvs_heldout, cvs_predictive, heldout_loglik, k_grid, objective, segment_sums,
+                                     word_predictive)
+from segcore.errors import InputError
+from segcore.methods import get_method
+from segcore.metrics import pk
+from segcore.parallel import run_many
+from segcore.splitters import dp_table
 
-from segcore import Document  # noqa: E402
-from segcore.algorithms.best import (cvs_heldout, cvs_predictive, heldout_loglik, k_grid, objective,  # noqa: E402
-                                     segment_sums, word_predictive)
-from segcore.bench import load_source  # noqa: E402
-from segcore.errors import InputError  # noqa: E402
-from segcore.methods import get_method  # noqa: E402
-from segcore.metrics import pk  # noqa: E402
-from segcore.parallel import run_many  # noqa: E402
-from segcore.splitters import dp_table  # noqa: E402
+from .markdown import table
+from .runner import load_source
 
 OUT = Path(__file__).resolve().parent / "results" / "real_documents_k.md"
 SETS = ("lectures/ai/manual", "lectures/physics/manual", "lectures/physics/asr", "choi/3-5", "choi/3-11")
@@ -103,14 +102,9 @@ def rule_table(res: dict) -> dict:
     return out
 
 
-def md_table(head, rows):
-    return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)] + ["| " + " | ".join(map(str, r)) + " |"
-                                                                           for r in rows]
-
-
 def report(res: dict, seconds: float, args) -> list[str]:
     sets = list(res)
-    out = ["# Choosing K on real documents", "", f"`python benchmarks/real_documents_k.py --jobs {args.jobs}"
+    out = ["# Choosing K on real documents", "", f"`python -m benchmarks.real_documents_k --jobs {args.jobs}"
            + (f" --limit {args.limit}" if args.limit else "") + f"`, {seconds / 60:.1f} min.", "",
            __doc__.split("\n\n", 2)[2].strip(), "",
            f"Documents: {', '.join(f'{s}: {len(r)}' for s, r in res.items())}. Line-level Pk % (k = half the mean "
@@ -122,12 +116,12 @@ def report(res: dict, seconds: float, args) -> list[str]:
             v = [r["pk"][int(np.argmin(np.abs(np.array(r["grid"]) - max(1, round(f * r["K"])))))] for r in res[s]]
             cells.append(f"{100 * np.mean(v):.2f}")
         rows.append([s, *cells, f"{100 * np.mean([min(r['pk']) for r in res[s]]):.2f}"])
-    out += md_table(["set", *[f"K = {f} × reference" for f in FRACTIONS], "each document's best K (oracle)"], rows)
-    table = rule_table(res)
+    out += table(["set", *[f"K = {f} × reference" for f in FRACTIONS], "each document's best K (oracle)"], rows)
+    rules = rule_table(res)
     out += ["", "## Automatic-K rules: Pk % (K found / reference K, totals)", ""]
-    out += md_table(["rule", "w (CVS term)", *sets],
-                    [[rule + (" **(best's default)**" if (rule, w) == DEFAULT else ""), w,
-                      *[f"{c[s][0]:.2f} ({c[s][1] / c[s][2]:.2f})" for s in sets]] for (rule, w), c in table.items()])
+    out += table(["rule", "w (CVS term)", *sets],
+                 [[rule + (" **(best's default)**" if (rule, w) == DEFAULT else ""), w,
+                   *[f"{c[s][0]:.2f} ({c[s][1] / c[s][2]:.2f})" for s in sets]] for (rule, w), c in rules.items()])
     out += ["", "## Cross-corpus selection", "",
             f"The rule with the lowest mean Pk on the tuning corpus among those with Choi 3-11 ≤ {CHOI_GOAL} % "
             "(issue 6's goal), reported on the other corpus next to best's default.", ""]
@@ -137,13 +131,13 @@ def report(res: dict, seconds: float, args) -> list[str]:
     for tune, test in folds:
         if not all(s in res for s in tune + test):
             continue
-        ok = [key for key, c in table.items() if c.get("choi/3-11", (0,))[0] <= CHOI_GOAL]
-        chosen = min(ok, key=lambda key: np.mean([table[key][s][0] for s in tune]))
+        ok = [key for key, c in rules.items() if c.get("choi/3-11", (0,))[0] <= CHOI_GOAL]
+        chosen = min(ok, key=lambda key: np.mean([rules[key][s][0] for s in tune]))
         for s in test:
-            rows.append([" + ".join(tune), f"{chosen[0]}, w = {chosen[1]}", s, f"{table[chosen][s][0]:.2f}",
-                         f"{table[DEFAULT][s][0]:.2f}", f"{table[chosen].get('choi/3-11', (np.nan,))[0]:.2f}"])
-    out += md_table(["tuned on", "chosen rule", "reported on", "Pk % (chosen)", "Pk % (best's default)",
-                     "Choi 3-11 Pk % (chosen)"], rows)
+            rows.append([" + ".join(tune), f"{chosen[0]}, w = {chosen[1]}", s, f"{rules[chosen][s][0]:.2f}",
+                         f"{rules[DEFAULT][s][0]:.2f}", f"{rules[chosen].get('choi/3-11', (np.nan,))[0]:.2f}"])
+    out += table(["tuned on", "chosen rule", "reported on", "Pk % (chosen)", "Pk % (best's default)",
+                  "Choi 3-11 Pk % (chosen)"], rows)
     return out
 
 

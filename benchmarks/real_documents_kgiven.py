@@ -2,7 +2,7 @@
 chosen on one lecture corpus and reported on the other, paired document by document. Writes
 benchmarks/results/real_documents_kgiven.md.
 
-Run:  python benchmarks/real_documents_kgiven.py [--jobs 2] [--limit N]      (needs ../shared/data/lectures_bayesseg)
+Run:  python -m benchmarks.real_documents_kgiven [--jobs 2] [--limit N]      (needs ../shared/data/lectures_bayesseg)
 
 Every variant keeps best's default objective (UI word likelihood + CVS) and the true K, and changes one thing:
 - ncut: Malioutov & Barzilay's (2006) normalized cut Σ_segments cut(A, V−A)/vol(A) over a line-similarity graph
@@ -17,19 +17,18 @@ Every variant keeps best's default objective (UI word likelihood + CVS) and the 
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
 from scipy.special import logsumexp
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from segcore.algorithms.best import objective
+from segcore.metrics import default_k, pk
+from segcore.scores import BlockSums, Score, WeightedSum
+from segcore.splitters import dp_table
 
-from real_documents_k import P, cli, md_table  # noqa: E402
-from segcore.algorithms.best import objective  # noqa: E402
-from segcore.metrics import default_k, pk  # noqa: E402
-from segcore.scores import BlockSums, Score, WeightedSum  # noqa: E402
-from segcore.splitters import dp_table  # noqa: E402
+from .markdown import table
+from .real_documents_k import P, cli
 
 OUT = Path(__file__).resolve().parent / "results" / "real_documents_kgiven.md"
 SETS = ("lectures/ai/manual", "lectures/physics/manual", "lectures/physics/asr", "choi/3-5")
@@ -140,7 +139,7 @@ def report(res: dict, seconds: float, args) -> list[str]:
     def mean(s, key):
         return np.mean([r["pk"][key] for r in res[s]])
     out = ["# Real documents, K given: three changes to best", "",
-           f"`python benchmarks/real_documents_kgiven.py --jobs {args.jobs}"
+           f"`python -m benchmarks.real_documents_kgiven --jobs {args.jobs}"
            + (f" --limit {args.limit}" if args.limit else "") + f"`, {seconds / 60:.1f} min.", "",
            __doc__.split("\n\n", 2)[2].strip(), "",
            f"Documents: {', '.join(f'{s}: {len(r)}' for s, r in res.items())}. Line-level Pk % with the true K "
@@ -156,14 +155,14 @@ def report(res: dict, seconds: float, args) -> list[str]:
             chosen = min((key for key in keys if key[0] == family), key=lambda key: np.mean([mean(s, key) for s in tune]))
             rows.append([family, name, chosen[1], *[("*tuned* " if s in tune else "") + paired(res[s], chosen)
                                                     for s in sets]])
-    out += md_table(["family", "tuned on", "setting", *sets], rows)
+    out += table(["family", "tuned on", "setting", *sets], rows)
     base = ", ".join(f"{s} {100 * mean(s, BEST):.2f}" for s in sets)
     bound = ", ".join(f"{s} {100 * min(mean(s, key) for key in keys):.2f}" for s in sets)
     out += ["", f"best's own figures: {base}. Lowest mean Pk of any setting above, chosen on each set itself "
             f"(an optimistic bound, not a result): {bound}.", "",
             "## Every setting (mean Pk %)", ""]
-    out += md_table(["family", "setting", *sets], [[f, v, *[f"{100 * mean(s, (f, v)):.2f}" for s in sets]]
-                                                   for f, v in keys])
+    out += table(["family", "setting", *sets], [[f, v, *[f"{100 * mean(s, (f, v)):.2f}" for s in sets]]
+                                                for f, v in keys])
     return out
 
 

@@ -1,5 +1,6 @@
 """What the pages compute, cached: a method's segmentation of the sidebar's document (st.cache_data, keyed by the
-document, method, K, parameters and reference corpus) and what it needs first (word vectors, once per server; the
+document, method, K, parameters and reference corpus; run in a worker under the app's budget, explorer.workers) and
+what it needs first (word vectors, once per server; the
 reference corpus), its scores beside segcore.evaluation's baselines, the cost curve over K, and the matrices behind
 the pictures (segcore.pipeline.represent, every element kept)."""
 from __future__ import annotations
@@ -18,6 +19,7 @@ from segcore.vectors import load_vectors
 
 from .documents import LEVEL_LABELS, DocState, cached_corpus, corpus_options
 from .guard import Outcome, guarded
+from .workers import session_runner
 
 CURVE_K, CURVE_N = 40, 2000  # the cost curve goes up to K = 40, for texts of at most 2,000 elements
 
@@ -98,8 +100,8 @@ def corpus_leak(method: str, doc: Document) -> str | None:
 @st.cache_data(max_entries=128, show_spinner=False)
 def cached_segment(doc_key: str, _doc: Document, method: str, k: int | None, params_key: tuple, _params: dict,
                    context_key: str = "", _context: dict | None = None):
-    """segment(), cached by document key, method, K, parameters and context key."""
-    return segment(_doc, method, k=k, context=_context, **_params)
+    """segment() in this session's worker, cached by document key, method, K, parameters and context key."""
+    return session_runner()(segment, _doc, method, k=k, context=_context, **_params)
 
 
 def run_method(doc_state: DocState, method: str, k: int | None, params: dict) -> Outcome:

@@ -1,5 +1,5 @@
-"""Where the app's documents come from, each read once (st.cache_data): the bundled samples, an uploaded or pasted
-text (segcore.loaders), the benchmark datasets of segcore.datasets or uploaded .ref files and .zip archives of them,
+"""Where the app's documents come from, each read once (st.cache_data) within the app's limits (explorer.settings):
+the bundled samples, an uploaded or pasted text (segcore.loaders), the benchmark datasets of segcore.datasets or uploaded .ref files and .zip archives of them,
 and the reference corpora that methods learning from one are given."""
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import streamlit as st
 from segcore import datasets, loaders, structure
 from segcore.document import Document
 from segcore.errors import InputError
+
+from . import settings
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 UPLOAD_TYPES = ["txt", "pdf", "ref"]
@@ -56,13 +58,14 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 
 def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
     """A Document from an uploaded file's bytes (.txt, .pdf, Choi or arXiv .ref). arXiv files have no sentences:
-    they load at word level whatever is asked. InputError beyond the upload limit or for a file loaders refuses."""
+    they load at word level whatever is asked. InputError beyond the upload limit, the app's limits, or for a file
+    loaders refuses."""
     limit = max_upload_mb()
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
     fmt = loaders.sniff_format(data, name)
     return loaders.load(data, format=fmt, level="word" if fmt == "arxiv" else level, source=name,
-                        keep_back_matter=keep_back_matter)
+                        keep_back_matter=keep_back_matter, limits=settings.limits())
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
@@ -74,7 +77,7 @@ def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_m
 @st.cache_data(max_entries=24, show_spinner=False)
 def cached_load_string(text: str, level: str, keep_back_matter: bool = False) -> Document:
     return loaders.load(text.encode("utf-8"), format="text", level=level, source="pasted text",
-                        keep_back_matter=keep_back_matter)
+                        keep_back_matter=keep_back_matter, limits=settings.limits())
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -171,7 +174,7 @@ def cached_dataset(name: str) -> list[Document]:
 def read_reference_files(files: list[tuple[str, bytes]]) -> tuple[list[Document], list[str]]:
     """Documents with a reference from uploaded .ref files and .zip archives of them (segcore.loaders.read_files),
     and one message per file that cannot be used, a document without a reference included."""
-    docs, problems = loaders.read_files(files, max_bytes=4 * max_upload_mb() * 2**20)
+    docs, problems = loaders.read_files(files, max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
     problems += [f"{d.source}: no reference segmentation in it (plain text), skipped" for d in docs if not d.reference]
     return [d for d in docs if d.reference], problems
 

@@ -12,7 +12,8 @@ from contextvars import ContextVar
 
 import streamlit as st
 
-from . import sidebar, state
+from . import settings, sidebar, state, workers
+from .guard import guarded, md
 
 PAGES = (("pages/explore.py", "Explore", ":material/search:", None),
          ("pages/compare.py", "Compare", ":material/compare_arrows:", "compare"),
@@ -29,12 +30,17 @@ def main() -> None:
                        initial_sidebar_state="expanded")
     page = st.navigation([st.Page(path, title=title, icon=icon, url_path=url, default=url is None)
                           for path, title, icon, url in PAGES])
+    bad = guarded(settings.check).error
+    if bad:
+        st.error(bad)
+        st.stop()
+    workers.pool()  # the first worker warms up while the page is drawn
     state.keep_widget_state()
     warnings = state.read_link()
     if page.title in DOCUMENT_PAGES:
         sidebar.document_sidebar()
     for w in warnings:
-        st.warning(w)
+        st.warning(md(w))
     token = _inside.set(True)
     try:
         page.run()

@@ -1,12 +1,24 @@
 """Calls into segcore that never show a traceback: a SegcoreError becomes its own message, any other exception a
-short generic one (its traceback goes to the server log only)."""
+short generic one (its traceback goes to the server log only); and text from outside (a link, a file name, a
+message quoting them) shown as itself in Markdown."""
 from __future__ import annotations
 
+import re
 import sys
 import traceback
 from dataclasses import dataclass
 
 from segcore.errors import SegcoreError
+
+
+_MARKDOWN = re.compile(r"[\\`*_\[\]<>#|~$:.@&]|^[-+]")
+
+
+def md(text) -> str:
+    """`text` shown as itself by st.markdown, st.error, st.caption, labels…: every character that could begin a link,
+    an image, emphasis, code, HTML, math, a Streamlit directive (:red[…], :material/…:) or an automatic link
+    (https://…, www.…, name@host) escaped, lines joined."""
+    return _MARKDOWN.sub(lambda m: "\\" + m.group(0), " ".join(str(text).splitlines()))
 
 
 @dataclass
@@ -18,14 +30,15 @@ class Outcome:
 
 
 def error_message(exc: BaseException, what: str = "") -> str:
-    """The message shown to the user: a SegcoreError's own message, else a short generic one."""
+    """The message shown to the user (Markdown-safe, see `md`): a SegcoreError's own message, else a short generic
+    one."""
     if isinstance(exc, SegcoreError):
-        return str(exc)
+        return md(exc)
     if isinstance(exc, MemoryError):
-        return (f"{what or 'This step'} ran out of memory: the text is too long for this method at this level; "
-                f"try sentences instead of words, a shorter text, or another method.")
-    return (f"{what or 'This step'} failed unexpectedly ({type(exc).__name__}). Try other parameters or another "
-            f"input; if it persists, please report it with the input that caused it.")
+        return md(f"{what or 'This step'} ran out of memory: the text is too long for this method at this level; "
+                  f"try sentences instead of words, a shorter text, or another method.")
+    return md(f"{what or 'This step'} failed unexpectedly ({type(exc).__name__}). Try other parameters or another "
+              f"input; if it persists, please report it with the input that caused it.")
 
 
 def guarded(fn, *args, what: str = "", **kwargs) -> Outcome:

@@ -1,5 +1,7 @@
 """Long runs (segcore.evaluation's evaluate_many and sweep) in a background thread, driven through their own progress
-and stop hooks: a rerun of the page — the Stop button, any other widget — neither loses nor restarts them."""
+and stop hooks, each document segmented in the session's worker (explorer.workers): a rerun of the page — the Stop
+button, any other widget — neither loses nor restarts them; Stop kills the document under way, and so does the
+session's end."""
 from __future__ import annotations
 
 import threading
@@ -8,14 +10,16 @@ import time
 import streamlit as st
 
 from .guard import guarded
+from .workers import session_runner
 
 
 class Job:
-    """fn(*args, progress=…, stop=…, **kwargs) in a thread: how far it is, a stop request, its result or error, and
-    `about`: what the page needs to say about the run."""
+    """fn(*args, progress=…, stop=…, run=…, **kwargs) in a thread, `run` the session's Runner (or `runner`): how far
+    it is, a stop request, its result or error, and `about`: what the page needs to say about the run."""
 
-    def __init__(self, fn, *args, about=None, **kwargs):
+    def __init__(self, fn, *args, about=None, runner=None, **kwargs):
         self.about = about
+        self.runner = runner or session_runner()
         self.done, self.total = 0, 0
         self.result, self.error = None, None
         self._stop = threading.Event()
@@ -23,15 +27,20 @@ class Job:
         self._thread.start()
 
     def _run(self, fn, args, kwargs) -> None:
-        out = guarded(fn, *args, progress=self._progress, stop=self._stop.is_set, what="The run", **kwargs)
+        out = guarded(fn, *args, progress=self._progress, stop=self._stopping, run=self.runner, what="The run",
+                      **kwargs)
         self.result, self.error = out.value, out.error
+
+    def _stopping(self) -> bool:
+        return self._stop.is_set() or self.runner.stopped
 
     def _progress(self, done: int, total: int) -> None:
         self.done, self.total = done, total
 
     def stop(self) -> None:
-        """Ask the run to stop after the current document."""
+        """Stop the run now: the document under way is killed and left out."""
         self._stop.set()
+        self.runner.kill()
 
     @property
     def running(self) -> bool:
@@ -44,7 +53,7 @@ def evaluations(job: Job | None, stop_key: str, label: str) -> list:
     if job is None:
         return []
     if job.running:
-        st.button("Stop", key=stop_key, on_click=job.stop, help="Stops after the current document.")
+        st.button("Stop", key=stop_key, on_click=job.stop, help="Stops the run now; the results so far are kept.")
         bar = st.progress(0.0, text="Starting…")
         while job.running:
             bar.progress(job.done / job.total if job.total else 0.0,

@@ -12,7 +12,7 @@ from segcore.document import Document, parse_ends
 
 from . import documents as docs
 from .documents import DocState
-from .guard import Outcome, guarded
+from .guard import Outcome, guarded, md
 from .state import AUTOMATIC
 from .widgets import DEFAULT_METHOD, param_groups, param_widget, reset_params
 
@@ -53,9 +53,9 @@ def _load(key: str, label: str, fn, *args) -> Outcome:
     seen = st.session_state.setdefault("_loaded_keys", set())
     if key in seen:
         return guarded(fn, *args, what=f"Reading {label}")
-    with st.sidebar.status(f"Reading {label}…", expanded=False) as status:
+    with st.sidebar.status(f"Reading {md(label)}…", expanded=False) as status:
         out = guarded(fn, *args, what=f"Reading {label}")
-        status.update(label=f"Could not read {label}" if out.error else f"Read {label}",
+        status.update(label=f"Could not read {md(label)}" if out.error else f"Read {md(label)}",
                       state="error" if out.error else "complete")
     if not out.error:
         seen.add(key)
@@ -75,7 +75,7 @@ def _upload(sb) -> tuple | None:
         data = up.getvalue()
         ss["_last_upload"] = (up.file_id, up.name, data, hashlib.sha1(data).hexdigest()[:16])
     elif up is None and last:
-        sb.caption(f"Using **{last[1]}**, uploaded earlier.")
+        sb.caption(f"Using **{md(last[1])}**, uploaded earlier.")
         sb.button("Forget it", key="forget_upload", on_click=ss.pop, args=("_last_upload", None))
     return ss.get("_last_upload")
 
@@ -104,10 +104,10 @@ def _structure_reference(doc: Document, state: DocState, sb) -> Document:
     back = doc.meta.get("back_matter")
     if back:
         sb.checkbox("Leave out the reference list and appendices", key="drop_back_matter",
-                    help=f"From the heading '{back['heading']}' on: a reference list is not running text, and "
-                         f"segmenters put boundaries inside it.")
+                    help=f"From the heading '{md(back['heading'])}' on: a reference list is not running text, "
+                         f"and segmenters put boundaries inside it.")
     options = docs.reference_options(doc)
-    if len(options) == 1:
+    if not any(label in options for label in docs.STRUCTURE_LABELS.values()):
         return doc
     ss = st.session_state
     if ss.get("structure_ref") not in options:
@@ -168,7 +168,7 @@ def document_sidebar() -> DocState:
         return state
     doc = out.value
     if doc.level != level:
-        state.notes.append(f"{state.label} is a word-level file (no sentence boundaries): loaded as words.")
+        state.notes.append(f"{md(state.label)} is a word-level file (no sentence boundaries): loaded as words.")
         state.key = state.key.rsplit(":", 1)[0] + ":" + doc.level
     state.doc = _with_reference(_structure_reference(doc, state, sb), state, sb)
     sb.success(docs.describe(state.doc))

@@ -7,7 +7,7 @@ import streamlit as st
 
 from explorer import compute, documents, frame, widgets
 from explorer.documents import LEVEL_LABELS, SAMPLES_SET
-from explorer.guard import guarded
+from explorer.guard import guarded, md
 from explorer.jobs import Job, evaluations
 from segcore import METHODS, datasets, plots
 from segcore.evaluation import Setting, evaluate_many, sweep
@@ -40,7 +40,7 @@ else:
         out = guarded(documents.cached_dataset, source, what=f"Loading {source}")
     docs, problems = out.value or [], []
 for p in ([out.error] if out.error else []) + problems[:10]:
-    st.error(p)
+    st.error(md(p))
 if len(problems) > 10:
     st.error(f"… and {len(problems) - 10} more files could not be used.")
 if not docs:
@@ -96,7 +96,7 @@ with tab_run:
                        f"segmentation.")
         for r in rows:
             if "error" in r:
-                st.error(f"{r['method']} on {r['source']}: {r['error']}")
+                st.error(f"{r['method']} on {md(r['source'])}: {md(r['error'])}")
         summary = pd.DataFrame([{
             "method": e.setting.method, "docs": s["documents"] - s["failed"], "Pk": s["pk"], "Pk·none": s["pk_none"],
             "Pk·even": s["pk_even"], "WD": s["windowdiff"], "WD·none": s["windowdiff_none"],
@@ -189,7 +189,7 @@ with tab_sweep:
             for e, s in ((e, e.summary) for e in evals)])
         for r in points.to_dict("records"):
             if r["errors"]:
-                st.error(f"{name} = {r['value']}: {r['errors']} document(s) failed — {r['first error']}")
+                st.error(f"{name} = {r['value']}: {r['errors']} document(s) failed — {md(r['first error'])}")
         st.plotly_chart(plots.sweep_figure(list(points["value"]), {"Pk": list(points["pk"]),
                                                                    "WindowDiff": list(points["windowdiff"]),
                                                                    "F1": list(points["f1"])},

@@ -4,6 +4,7 @@ import streamlit as st
 
 from explorer import compute, frame, sidebar, widgets
 from explorer.documents import describe
+from explorer.guard import md
 from segcore import METHODS, plots
 from segcore.metrics import agreement, evaluate
 
@@ -15,7 +16,7 @@ st.caption("Run several methods on the document chosen in the sidebar. Each meth
 doc_state = sidebar.document_or_stop()
 doc = doc_state.doc
 
-st.markdown(f"**{doc_state.label}** — {describe(doc)}")
+st.markdown(f"**{md(doc_state.label)}** — {describe(doc)}")
 names = list(METHODS)
 ss.setdefault("cmp_methods", [n for n in ("best", "cvs", "c99", "texttiling") if n in names][:3] or names[:2])
 ss["cmp_methods"] = [n for n in ss["cmp_methods"] if n in names]

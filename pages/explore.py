@@ -7,7 +7,7 @@ import streamlit as st
 
 from explorer import compute, frame, sidebar, state, widgets
 from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows, where
-from explorer.guard import guarded
+from explorer.guard import guarded, md
 from segcore import exports, plots
 
 frame.require()
@@ -23,7 +23,7 @@ unit = LEVEL_LABELS[doc.level]
 seen = ss.setdefault("_previewed", set())
 first_look = doc_state.sample is None and doc_state.key not in seen  # an upload or a paste: show what was read
 seen.add(doc_state.key)
-with st.expander(f"**{doc_state.label}** — {describe(doc)} (preview of the extracted text)", expanded=first_look):
+with st.expander(f"**{md(doc_state.label)}** — {describe(doc)} (preview of the extracted text)", expanded=first_look):
     st.dataframe(pd.DataFrame(preview_rows(doc)), hide_index=True, width="stretch")
     if doc.level == "sentence":
         st.caption("One row per element, as the segmenter sees it. Sentence splitting can merge or split a "

@@ -6,15 +6,19 @@ import argparse
 import json
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
-from .datasets import corpus_texts, load_dataset
+from .budget import Budget, Pool, Runner, call, parse_size
+from .datasets import corpus_texts, honest_corpus, load_dataset
 from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate
 from .exports import FORMATS as EXPORTS, export, to_json
+from .limits import LIMITS, Limits
 from .loaders import FORMATS, LEVELS, dataset_files, load
 from .methods import METHODS, get_method, segment
 from .metrics import evaluate as scores
+from .vectors import load_vectors
 from .parallel import Progress, run_many
 from .structure import DEPTHS, REFERENCE_CHOICES, choose_reference, with_structure
 
@@ -29,27 +33,57 @@ def _params(pairs: list[str]) -> dict:
     return out
 
 
-def _context(method: str, corpus: str | None) -> dict | None:
-    """context= for segment(): the reference corpus a method learns from, when it needs one (--corpus)."""
-    needs = get_method(method).needs
-    if corpus and "corpus" not in needs:
-        raise ParameterError(f"--corpus is for methods that learn from a reference corpus "
-                             f"({', '.join(m.name for m in METHODS.values() if 'corpus' in m.needs)}), not {method}")
-    return {"corpus": corpus_texts(corpus)} if corpus else None
+def _context(method: str, corpus: str, docs) -> dict | None:
+    """context= for segment(): the reference corpus a method learns from, when it needs one: --corpus NAME_OR_PATH,
+    or 'auto' (the default): the first bundled corpus that holds none of the documents (datasets.honest_corpus)."""
+    if "corpus" not in get_method(method).needs:
+        if corpus != "auto":
+            raise ParameterError(f"--corpus is for methods that learn from a reference corpus "
+                                 f"({', '.join(m.name for m in METHODS.values() if 'corpus' in m.needs)}), "
+                                 f"not {method}")
+        return None
+    if corpus == "auto":
+        corpus, texts = honest_corpus(docs())
+        print(f"segcore: {method} learns from the bundled corpus {corpus} (it holds none of the text it segments; "
+              f"--corpus chooses another)", file=sys.stderr)
+        return {"corpus": texts}
+    return {"corpus": corpus_texts(corpus)}
+
+
+@contextmanager
+def _runner(args):
+    """How segment() is called: in a worker under --timeout/--max-memory (a segcore.budget.Runner), else here
+    (None)."""
+    budget = Budget(args.timeout, args.max_memory)
+    if not budget.limited:
+        yield None
+        return
+    if args.jobs > 1 or args.scheduler:
+        raise ParameterError("--timeout and --max-memory run one document at a time, each in a worker process: "
+                             "leave out --jobs and --scheduler")
+    with Runner(budget, Pool(warmup=load_vectors)) as run:  # imports and vectors ready before the clock starts
+        yield run
 
 
 def cmd_segment(args) -> int:
     params = _params(args.param)
     get_method(args.method).resolve(params)  # a bad method or parameter fails once, before any file is read
-    context = _context(args.method, args.corpus)
+    limits = Limits(args.max_chars, args.max_elements)
     if args.input != "-" and Path(args.input).is_dir():
-        return _segment_folder(args, params, context)
+        if args.reference or args.keep_back_matter:
+            raise ParameterError("--reference and --keep-back-matter are for one file; for a folder, use "
+                                 "`segcore evaluate FOLDER --reference sections`")
+        context = _context(args.method, args.corpus,
+                           lambda: load_dataset(args.input, args.format, args.level, limits=limits)[0])
+        return _segment_folder(args, params, context, limits)
     data = sys.stdin.buffer.read() if args.input == "-" else args.input
     doc = load(data, format=args.format, level=args.level, source="stdin" if args.input == "-" else None,
-               keep_back_matter=args.keep_back_matter)
+               keep_back_matter=args.keep_back_matter, limits=limits)
     if args.reference:
         doc = with_structure(doc, args.reference)
-    seg = segment(doc, args.method, args.k, context=context, **params)
+    context = _context(args.method, args.corpus, lambda: [doc])
+    with _runner(args) as run:
+        seg = (run or call)(segment, doc, args.method, args.k, context=context, **params)
     score = scores(doc.reference, seg.boundaries) if args.reference else None
     if args.to == "json" and score:
         print(to_json(doc, seg, {"scores": score}))
@@ -68,25 +102,27 @@ def cmd_segment(args) -> int:
 
 
 def segment_file(task) -> dict:
-    """Worker of the folder mode: (path, source name, format, level, method, k, params, context) → the Segmentation
-    as a dict with the document's `source`, or {'source', 'error'}."""
-    path, source, fmt, level, method, k, params, context = task
+    """Worker of the folder mode: (path, source name, format, level, method, k, params, context, limits, run) → the
+    Segmentation as a dict with the document's `source`, or {'source', 'error'}; `run` calls segment() (see
+    `_runner`)."""
+    path, source, fmt, level, method, k, params, context, limits, run = task
     try:
-        doc = load(Path(path), format=fmt, level=level, source=source)
-        seg = segment(doc, method, k, context=context, **params)
+        doc = load(Path(path), format=fmt, level=level, source=source, limits=limits)
+        seg = (run or call)(segment, doc, method, k, context=context, **params)
         return {"source": source, **seg.to_dict(doc)}
     except SegcoreError as exc:
         return {"source": source, "error": str(exc)}
 
 
-def _segment_folder(args, params: dict, context) -> int:
+def _segment_folder(args, params: dict, context, limits: Limits) -> int:
     """Every document file of a folder through run_many (serial, or dask with --jobs/--scheduler); a file that
     fails is reported and the others go on (exit status 2 if any failed)."""
     root = Path(args.input)
-    tasks = [(str(p), p.relative_to(root).as_posix(), args.format, args.level, args.method, args.k, params, context)
-             for p in dataset_files(root, args.format)]
     progress = Progress("segment") if sys.stderr.isatty() else None
-    rows = run_many(segment_file, tasks, jobs=args.jobs, scheduler=args.scheduler, progress=progress)
+    with _runner(args) as run:
+        tasks = [(str(p), p.relative_to(root).as_posix(), args.format, args.level, args.method, args.k, params,
+                  context, limits, run) for p in dataset_files(root, args.format)]
+        rows = run_many(segment_file, tasks, jobs=args.jobs, scheduler=args.scheduler, progress=progress)
     failed = 0
     for r in rows:
         if "error" in r:
@@ -104,18 +140,20 @@ def _segment_folder(args, params: dict, context) -> int:
 
 def cmd_evaluate(args) -> int:
     params = _params(args.param)
-    context = _context(args.method, args.corpus)
-    docs, problems = load_dataset(args.dataset, args.format)
+    docs, problems = load_dataset(args.dataset, args.format, limits=Limits(args.max_chars, args.max_elements))
     docs = [choose_reference(d, args.reference) for d in docs]
     problems += [f"{d.source}: no reference: neither a .ref file nor headings to use ({args.reference})"
                  for d in docs if d.reference is None]
+    docs = [d for d in docs if d.reference is not None]
+    context = _context(args.method, args.corpus, lambda: docs)
     for msg in problems:
         print(f"segcore: error: {msg}", file=sys.stderr)
     progress = None if args.json or not sys.stderr.isatty() else Progress("evaluate")
     t0 = time.perf_counter()
-    result = evaluate(docs, args.method, params, k_given=args.k_from_reference, protocol=args.protocol,
-                      tolerance=args.tolerance, idf=args.idf, jobs=args.jobs, scheduler=args.scheduler,
-                      progress=progress, context=context)
+    with _runner(args) as run:
+        result = evaluate(docs, args.method, params, k_given=args.k_from_reference, protocol=args.protocol,
+                          tolerance=args.tolerance, idf=args.idf, jobs=args.jobs, scheduler=args.scheduler,
+                          progress=progress, context=context, run=run)
     out = result.to_dict()
     out["summary"].update(wall_seconds=time.perf_counter() - t0, unreadable_files=len(problems))
     if args.json:
@@ -169,6 +207,35 @@ def _count(low: int, high: int):
     return parse
 
 
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got '{text}'") from None
+    if not 0 < v < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
+    return v
+
+
+def _size(text: str) -> int:
+    try:
+        return parse_size(text)
+    except SegcoreError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _add_safety(p: argparse.ArgumentParser, what: str) -> None:
+    """--timeout and --max-memory (a worker process under a budget), --max-chars and --max-elements (input limits)."""
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help=f"wall-time limit of {what}, run in a worker process that is killed beyond it (default: none)")
+    p.add_argument("--max-memory", type=_size, default=None, metavar="SIZE",
+                   help=f"memory that {what} may allocate in its worker process, e.g. 2G or 500M (default: none)")
+    p.add_argument("--max-chars", type=_count(1, 10**12), default=LIMITS.chars, metavar="N",
+                   help=f"largest text accepted, in characters (default {LIMITS.chars:,})")
+    p.add_argument("--max-elements", type=_count(1, 10**12), default=LIMITS.elements, metavar="N",
+                   help=f"most sentences or words accepted in one document (default {LIMITS.elements:,})")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error (no usage block), as every other error of the CLI."""
 
@@ -180,7 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="segcore", description="Linear text segmentation.")
     sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
     corpus_help = ("reference corpus for methods that learn from one (lda): a bundled dataset name such as "
-                   "choi/3-5, or a folder or file of .txt/.ref texts")
+                   "choi/3-5, a folder or file of .txt/.ref texts, or auto (default): the first bundled corpus that "
+                   "holds none of the text being segmented")
 
     s = sub.add_parser("segment", help="segment one document")
     s.add_argument("input", help="a file path, a folder (every document file in it, one result each), or - for "
@@ -190,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--method", default="cvs")
     s.add_argument("--k", type=int, default=None, help="number of segments (default: the method's automatic rule)")
     s.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
-    s.add_argument("--corpus", default=None, help=corpus_help)
+    s.add_argument("--corpus", default="auto", help=corpus_help)
     s.add_argument("--to", default="text", choices=("text", *EXPORTS),
                    help="output: the segments' text (default), or an export format (a folder gives JSON lines)")
     s.add_argument("--json", dest="to", action="store_const", const="json", help="same as --to json")
@@ -203,6 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--jobs", type=_count(1, 256), default=1,
                    help="folder input: worker processes (dask local cluster when > 1)")
     s.add_argument("--scheduler", default=None, help="folder input: address of an existing dask scheduler")
+    _add_safety(s, "the segmentation (each document's, for a folder)")
     s.set_defaults(func=cmd_segment)
 
     e = sub.add_parser("evaluate", help="evaluate a method on a dataset with reference segmentations")
@@ -215,7 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "own section headings (texts, PDFs); file: .ref references only; sections / subsections: the "
                         "headings")
     e.add_argument("--param", action="append", metavar="KEY=VALUE")
-    e.add_argument("--corpus", default=None, help=corpus_help)
+    e.add_argument("--corpus", default="auto", help=corpus_help)
     e.add_argument("--protocol", default="all", choices=("all", "alemi"),
                    help="all: every element kept (nltk's Pk window); alemi: Alemi & Ginsparg's (short sentences "
                         "dropped, window round(N/2K) − 1)")
@@ -225,6 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--jobs", type=_count(1, 256), default=1, help="worker processes (dask local cluster when > 1)")
     e.add_argument("--scheduler", default=None, help="address of an existing dask scheduler")
     e.add_argument("--json", action="store_true")
+    _add_safety(e, "each document's segmentation")
     e.set_defaults(func=cmd_evaluate)
 
     m = sub.add_parser("methods", help="list the named methods and their parameters")

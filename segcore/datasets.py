@@ -8,8 +8,11 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 from .document import Document
 from .errors import InputError
+from .limits import LIMITS, Limits
 from .loaders import read_dataset
 from .topicmodel import read_corpus
 
@@ -61,12 +64,12 @@ def concatenate(docs: list[Document], source: str = "concatenation") -> Document
 
 
 def load_dataset(name_or_path: str, format: str = "auto", level: str | None = None,
-                 max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
-    """A bundled dataset by name, or the documents of a folder, zip or file (`loaders.read_dataset`): (documents,
-    one message per file that could not be read)."""
+                 max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
+    """A bundled dataset by name, or the documents of a folder, zip or file (`loaders.read_dataset`, within
+    `limits`): (documents, one message per file that could not be read)."""
     if is_named(name_or_path):
         return load_named(name_or_path), []
-    return read_dataset(name_or_path, format=format, level=level, max_bytes=max_bytes)
+    return read_dataset(name_or_path, format=format, level=level, max_bytes=max_bytes, limits=limits)
 
 
 def segment_texts(docs: list[Document]) -> list[str]:
@@ -91,3 +94,18 @@ def corpus_contains(texts: list[str], doc: Document) -> bool:
     probes = [doc.elements[i] for i in sorted({0, doc.n // 2, doc.n - 1}) if len(doc.elements[i]) > 20]
     hits = sum(any(p in t for t in texts) for p in probes)
     return bool(probes) and hits * 2 > len(probes)
+
+
+CORPORA = ("choi/3-11", "arxiv")  # bundled reference corpora, general English first
+
+
+def honest_corpus(docs: list[Document], probes: int = 20) -> tuple[str, list[str]]:
+    """(name, texts) of the first bundled reference corpus that holds none of the documents' own text (checked on up
+    to `probes` of them, evenly spread): a method that learns from it is never scored on what it learnt from."""
+    sample = [docs[i] for i in sorted({int(i) for i in np.linspace(0, len(docs) - 1, min(probes, len(docs)))})]
+    for name in CORPORA:
+        texts = corpus_texts(name)
+        if not any(corpus_contains(texts, d) for d in sample):
+            return name, texts
+    raise InputError(f"every bundled reference corpus ({', '.join(CORPORA)}) holds these documents' text; give "
+                     f"another one (a folder of .txt files)")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .budget import BudgetError, call
 from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .methods import get_method, segment
@@ -135,9 +136,10 @@ class Setting:
         return alemi_k(reference) if self.protocol == "alemi" else default_k(reference)
 
 
-def score(doc: Document, setting: Setting, context: dict | None = None) -> dict:
+def score(doc: Document, setting: Setting, context: dict | None = None, run=None) -> dict:
     """Segment one document as `setting` says and score it against its reference, beside the baselines; a
-    SegcoreError becomes a row with its message."""
+    SegcoreError becomes a row with its message (and 'stopped' when its run was killed by its owner). `run(fn,
+    *args, **kwargs)` calls segment() (a segcore.budget.Runner: in a worker, under a budget); None: here."""
     row = {"source": doc.source, "n_original": doc.n}
     t = time.perf_counter()
     try:
@@ -147,7 +149,7 @@ def score(doc: Document, setting: Setting, context: dict | None = None) -> dict:
         if setting.method in BASELINES:
             hyp, seconds = BASELINES[setting.method](doc.n, k), 0.0
         else:
-            seg = segment(doc, setting.method, k, context=context, **setting.p)
+            seg = (run or call)(segment, doc, setting.method, k, context=context, **setting.p)
             hyp, seconds = seg.boundaries, seg.seconds
         km = setting.window(ref)
         p, r, f = boundary_prf(ref, hyp, setting.tolerance)
@@ -160,6 +162,8 @@ def score(doc: Document, setting: Setting, context: dict | None = None) -> dict:
                    f1_even=boundary_prf(ref, even, setting.tolerance)[2])
     except SegcoreError as exc:
         row.update(error=str(exc), seconds=time.perf_counter() - t)
+        if isinstance(exc, BudgetError) and exc.kind == "stopped":
+            row["stopped"] = True
     return row
 
 
@@ -172,8 +176,8 @@ def dataset_frequencies(docs: list[Document], setting: Setting) -> DocumentFrequ
 
 
 def _score_chunk(task) -> list[dict]:
-    docs, setting, context = task
-    return [score(d, setting, context) for d in docs]
+    docs, setting, context, run = task
+    return [score(d, setting, context, run) for d in docs]
 
 
 # ---- the loop ----------------------------------------------------------------------------------------------------
@@ -197,10 +201,15 @@ class Evaluation:
 
 
 def evaluate_many(batches: list[tuple[list[Document], Setting]], jobs: int = 1, scheduler: str | None = None,
-                  progress=None, stop=None, context: dict | None = None, chunk: int = 1) -> list[Evaluation]:
+                  progress=None, stop=None, context: dict | None = None, chunk: int = 1, run=None) -> list[Evaluation]:
     """Evaluate several settings, each on its documents, in one pass of `run_many` (chunks of `chunk` documents per
-    task); `progress(done, total)` counts documents; `stop()` true ends the run early (the rows so far are kept and
-    `complete` is False). Documents without a reference are left out; a setting with none at all is an error."""
+    task); `progress(done, total)` counts documents; `stop()` true ends the run early (the rows so far are kept, a
+    document whose run was killed is left out, and `complete` is False). `run`: how segment() is called (see
+    `score`; serial runs only). Documents without a reference are left out; a setting with none at all is an
+    error."""
+    if run is not None and (jobs > 1 or scheduler):
+        raise ParameterError("runs under a budget (in a worker process each) go one document at a time: leave out "
+                             "jobs and scheduler")
     prepared, tasks, owner = [], [], []
     for docs, setting in batches:
         setting = setting.check()
@@ -212,30 +221,33 @@ def evaluate_many(batches: list[tuple[list[Document], Setting]], jobs: int = 1, 
             ctx["df"] = dataset_frequencies(docs, setting)
         prepared.append(Evaluation(setting))
         for a in range(0, len(docs), max(1, chunk)):
-            tasks.append((docs[a:a + max(1, chunk)], setting, ctx or None))
+            tasks.append((docs[a:a + max(1, chunk)], setting, ctx or None, run))
             owner.append(len(prepared) - 1)
     ends = np.cumsum([0] + [len(t[0]) for t in tasks])
     tick = (lambda done, total: progress(int(ends[done]), int(ends[-1]))) if progress else None
     results = run_many(_score_chunk, tasks, jobs=jobs, scheduler=scheduler, progress=tick, stop=stop)
     for i, rows in zip(owner, results):
-        if rows is None:  # stopped before this chunk ran
+        kept = [r for r in rows or [] if not r.get("stopped")]
+        prepared[i].rows.extend(kept)
+        if rows is None or len(kept) < len(rows):  # stopped before or while this chunk ran
             prepared[i].complete = False
-        else:
-            prepared[i].rows.extend(rows)
     return prepared
+
+
+LOOP_KEYS = ("jobs", "scheduler", "progress", "stop", "context", "chunk", "run")  # evaluate_many's own keywords
 
 
 def evaluate(docs: list[Document], method: str, params: dict | None = None, k_given: bool = True, **kw) -> Evaluation:
     """One method over a dataset: `evaluate_many` with one setting. Keywords of Setting (protocol, tolerance, idf,
-    …) and of evaluate_many (jobs, scheduler, progress, stop, context, chunk) pass through."""
-    loop = {k: kw.pop(k) for k in ("jobs", "scheduler", "progress", "stop", "context", "chunk") if k in kw}
+    …) and of evaluate_many (LOOP_KEYS) pass through."""
+    loop = {k: kw.pop(k) for k in LOOP_KEYS if k in kw}
     return evaluate_many([(docs, Setting.of(method, params, k_given=k_given, **kw))], **loop)[0]
 
 
 def sweep(docs: list[Document], method: str, name: str, values: list, params: dict | None = None,
           k_given: bool = True, **kw) -> list[Evaluation]:
     """One parameter of a method over several values (the other parameters as `params`), same documents."""
-    loop = {k: kw.pop(k) for k in ("jobs", "scheduler", "progress", "stop", "context", "chunk") if k in kw}
+    loop = {k: kw.pop(k) for k in LOOP_KEYS if k in kw}
     batches = [(docs, Setting.of(method, {**(params or {}), name: v}, k_given=k_given, **kw)) for v in values]
     return evaluate_many(batches, **loop)
 

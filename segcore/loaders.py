@@ -16,7 +16,8 @@ from typing import BinaryIO, Union
 
 from .document import Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
-from .pdf import MAX_INFLATED_BYTES, MAX_PAGES, read_pdf
+from .limits import LIMITS, Limits
+from .pdf import read_pdf
 from .structure import Block, back_matter_start, make_outline, text_blocks
 
 __all__ = [
@@ -202,13 +203,15 @@ def _position(marks: list, offset: int):
 
 
 def document_from_blocks(blocks: list[Block], level: str = "sentence", source: str = "", meta: dict | None = None,
-                         keep_back_matter: bool = False) -> Document:
+                         keep_back_matter: bool = False, limits: Limits = LIMITS) -> Document:
     """A Document of headings and paragraphs (segcore.structure.Block): a heading is one element of its own; a
     paragraph gives its sentences (NLTK Punkt) or words. The headings go to meta['outline'] (structure.Outline),
     the page and y of each element to meta['positions'] when the blocks carry them (PDFs). When the text has a
     reference-list heading, the reference list and appendices (structure.back_matter_start) are left out unless
-    keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept."""
+    keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept. InputError
+    beyond `limits` (characters before sentence splitting, then elements)."""
     _check_level(level)
+    limits.check_text(" ".join(b.text for b in blocks), _name(source))
     meta = dict(meta or {})
     start = back_matter_start(blocks)
     if start is not None:
@@ -238,6 +241,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
                              f"use level='word' to segment it into word sequences")
         raise InputError(f"{_name(source)}: only one word found, nothing to segment" if elements else
                          f"{_name(source)}: no text found (empty or whitespace only)")
+    limits.check_elements(len(elements), level, _name(source))
     outline = make_outline(heads, len(elements))
     if outline is not None:
         meta["outline"] = outline
@@ -246,23 +250,27 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     return Document(elements=elements, reference=None, level=level, source=source, meta=meta)
 
 
-def load_text(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False) -> Document:
+def load_text(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+              limits: Limits = LIMITS) -> Document:
     """A Document of the sentences (or words) of a plain text, its headings (Markdown, LaTeX or plain-text
-    patterns, segcore.structure.text_blocks) each an element of its own and listed in meta['outline']."""
+    patterns, segcore.structure.text_blocks) each an element of its own and listed in meta['outline'];
+    InputError beyond `limits`."""
     _check_level(level)
     if not isinstance(text, str):
         raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
+    limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
-    return document_from_blocks(text_blocks(text), level, source, {"format": "text"}, keep_back_matter)
+    return document_from_blocks(text_blocks(text), level, source, {"format": "text"}, keep_back_matter, limits)
 
 
 # --------------------------------------------------------------------------------------------------
 # Benchmark formats
 # --------------------------------------------------------------------------------------------------
 
-def parse_choi(text: str, source: str = "") -> Document:
+def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
     """Choi .ref text: one sentence per line, segments separated by '==========' lines."""
+    limits.check_text(text, _name(source))
     lengths, elements, current = [], [], 0
     for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = raw.strip()
@@ -277,12 +285,14 @@ def parse_choi(text: str, source: str = "") -> Document:
         lengths.append(current)
     if not elements:
         raise InputError(f"{_name(source)}: no sentences found in this Choi-format (.ref) file")
+    limits.check_elements(len(elements), "sentence", _name(source))
     return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="sentence",
                     source=source, meta={"format": "choi"})
 
 
-def parse_arxiv(text: str, source: str = "") -> Document:
+def parse_arxiv(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
     """Alemi & Ginsparg arXiv text: one line of word tokens, segments separated by the substring 'BR'."""
+    limits.check_text(text, _name(source))
     lengths, elements = [], []
     for part in text.split(ARXIV_SEPARATOR):
         tokens = part.split()
@@ -291,6 +301,7 @@ def parse_arxiv(text: str, source: str = "") -> Document:
             lengths.append(len(tokens))
     if not elements:
         raise InputError(f"{_name(source)}: no words found in this arXiv-format file")
+    limits.check_elements(len(elements), "word", _name(source))
     return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="word",
                     source=source, meta={"format": "arxiv"})
 
@@ -325,26 +336,26 @@ def _pdf_bytes(data, source: str) -> tuple[bytes, str]:
     raise InputError(f"{_name(source)}: expected PDF bytes or a file path, got {type(data).__name__}")
 
 
-def load_pdf(data: bytes | PathLike, source: str = "", max_pages: int = MAX_PAGES,
-             max_inflated_bytes: int = MAX_INFLATED_BYTES) -> str:
+def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) -> str:
     """Cleaned text of a PDF (segcore.pdf): headings and paragraphs separated by blank lines; running headers,
-    page numbers, footnotes, captions and table/figure text left out; ligatures and hyphenation fixed."""
+    page numbers, footnotes, captions and table/figure text left out; ligatures and hyphenation fixed. InputError
+    beyond `limits` (pages, inflated stream size, characters)."""
     data, source = _pdf_bytes(data, source)
-    pdf = read_pdf(data, _name(source), max_pages, max_inflated_bytes)
-    return "\n\n".join(b.text for b in pdf.blocks) + "\n"
+    pdf = read_pdf(data, _name(source), limits)
+    return limits.check_text("\n\n".join(b.text for b in pdf.blocks) + "\n", _name(source))
 
 
 def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: str = "",
-                      keep_back_matter: bool = False, max_pages: int = MAX_PAGES,
-                      max_inflated_bytes: int = MAX_INFLATED_BYTES) -> Document:
+                      keep_back_matter: bool = False, limits: Limits = LIMITS) -> Document:
     """A Document from a PDF's text layer (segcore.pdf.read_pdf): sentences or words, headings as elements of
     their own and in meta['outline'], page and y of every element in meta['positions'], what was left out in
-    meta['left_out']; the reference list and appendices left out unless keep_back_matter."""
+    meta['left_out']; the reference list and appendices left out unless keep_back_matter. InputError beyond
+    `limits`: pages and inflated stream size before parsing, then characters and elements."""
     _check_level(level)
     data, source = _pdf_bytes(data, source)
-    pdf = read_pdf(data, _name(source), max_pages, max_inflated_bytes)
+    pdf = read_pdf(data, _name(source), limits)
     meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines}
-    return document_from_blocks(pdf.blocks, level, source, meta, keep_back_matter)
+    return document_from_blocks(pdf.blocks, level, source, meta, keep_back_matter, limits)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -392,7 +403,7 @@ def sniff_format(data: bytes, name: str) -> str:
 
 
 def _load_data(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool = False,
-               max_pages: int = MAX_PAGES, max_inflated_bytes: int = MAX_INFLATED_BYTES) -> Document:
+               limits: Limits = LIMITS) -> Document:
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if level is not None:
@@ -400,17 +411,20 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
     if format == "auto":
         format = sniff_format(data, name)
     if format == "pdf":
-        return load_pdf_document(data, level or "sentence", source, keep_back_matter, max_pages, max_inflated_bytes)
+        return load_pdf_document(data, level or "sentence", source, keep_back_matter, limits)
     if format == "text":
-        return load_text(read_text_bytes(data, source), level or "sentence", source, keep_back_matter)
+        return load_text(read_text_bytes(data, source), level or "sentence", source, keep_back_matter, limits)
     if format == "choi":
-        doc = parse_choi(read_text_bytes(data, source), source=source)
-        return choi_to_words(doc) if level == "word" else doc
+        doc = parse_choi(read_text_bytes(data, source), source=source, limits=limits)
+        if level == "word":
+            doc = choi_to_words(doc)
+            limits.check_elements(doc.n, "word", _name(source))
+        return doc
     # arxiv
     if level == "sentence":
         raise ParameterError("arXiv (Alemi & Ginsparg) files have no sentence boundaries: use level='word'")
     text = read_arxiv_bytes(data, source)
-    doc = parse_arxiv(text, source=source)
+    doc = parse_arxiv(text, source=source, limits=limits)
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
@@ -419,11 +433,10 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
 
 
 def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | None = None,
-         source: str | None = None, keep_back_matter: bool = False, max_pages: int = MAX_PAGES,
-         max_inflated_bytes: int = MAX_INFLATED_BYTES) -> Document:
+         source: str | None = None, keep_back_matter: bool = False, limits: Limits = LIMITS) -> Document:
     """Load a file path, raw bytes or '-' (stdin) as a Document; format auto-detected by default. Texts and PDFs
-    keep their headings in meta['outline'] and leave out a reference list and appendices unless keep_back_matter;
-    a PDF is refused past max_pages pages or max_inflated_bytes of inflated streams (segcore.pdflayout)."""
+    keep their headings in meta['outline'] and leave out a reference list and appendices unless keep_back_matter.
+    InputError beyond `limits` (segcore.limits: characters, elements; a PDF's pages and inflated stream size)."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
@@ -440,7 +453,7 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
     else:
         raise InputError(f"expected a file path, bytes or '-', got {type(path_or_bytes).__name__}")
     return _load_data(data, name, format, level, source if source is not None else default, keep_back_matter,
-                      max_pages, max_inflated_bytes)
+                      limits)
 
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf"), "text": (".txt",), "pdf": (".pdf",), "choi": (".ref",),
@@ -502,7 +515,7 @@ def _open_zip(data, name: str) -> zipfile.ZipFile:
 
 
 def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str | None = None,
-               max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
+               max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
     """Documents from (name, bytes) pairs — document files, or zip archives of them — and one message per file
     that could not be used (it is reported, the others are still read)."""
     exts = _check_format(format, level)
@@ -512,7 +525,7 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
         try:
             if isinstance(data, Exception):
                 raise data
-            docs.append(_load_data(data, Path(name).name, format, level, name))
+            docs.append(_load_data(data, Path(name).name, format, level, name, limits=limits))
         except SegcoreError as e:
             problems.append(str(e) if name in str(e) else f"{name}: {e}")
 
@@ -530,7 +543,7 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
 
 
 def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
-                 max_bytes: int | None = None) -> tuple[list[Document], list[str]]:
+                 max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
     """The documents of a folder (every .ref/.txt/.pdf file under it, natural order), a zip of them, or one file,
     and one message per file that could not be read: a bad file is reported, not fatal."""
     _check_format(format, level)
@@ -541,8 +554,8 @@ def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
         files = [(p.relative_to(root).as_posix(), p) for p in dataset_files(root, format)]
         docs, problems = [], []
         for name, p in files:
-            d, bad = read_files([(name, _read_file(p))], format, level)
+            d, bad = read_files([(name, _read_file(p))], format, level, limits=limits)
             docs += d
             problems += bad
         return docs, problems
-    return read_files([(root.name, _read_file(root))], format, level, max_bytes)
+    return read_files([(root.name, _read_file(root))], format, level, max_bytes, limits)

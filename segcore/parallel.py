@@ -3,25 +3,30 @@
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from typing import Callable, Iterable
 
+_MAIN_LOCK = threading.Lock()
+
 
 @contextmanager
-def _main_script_hidden():
+def main_script_hidden():
     """Spawned workers re-run the main script when it is a file: under Streamlit (or after AppTest) that is
-    app.py. Hide it while the workers start; they only need segcore."""
-    main = sys.modules.get("__main__")
-    path = getattr(main, "__file__", None)
-    if path is not None and getattr(main, "__spec__", None) is None:
-        del main.__file__
-        try:
+    app.py. Hide it while the workers start; they only need segcore. One thread at a time: a server starts
+    workers for several sessions."""
+    with _MAIN_LOCK:
+        main = sys.modules.get("__main__")
+        path = getattr(main, "__file__", None)
+        if path is not None and getattr(main, "__spec__", None) is None:
+            del main.__file__
+            try:
+                yield
+            finally:
+                main.__file__ = path
+        else:
             yield
-        finally:
-            main.__file__ = path
-    else:
-        yield
 
 
 def local_cluster(jobs: int):
@@ -35,7 +40,7 @@ def local_cluster(jobs: int):
     from dask.distributed import LocalCluster
 
     env = {"OMP_NUM_THREADS": 1, "MKL_NUM_THREADS": 1, "OPENBLAS_NUM_THREADS": 1}
-    with dask.config.set({"distributed.nanny.pre-spawn-environ": env}), _main_script_hidden():
+    with dask.config.set({"distributed.nanny.pre-spawn-environ": env}), main_script_hidden():
         return LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
 
 

@@ -21,10 +21,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .errors import InputError
-from .pdflayout import MAX_INFLATED_BYTES, MAX_PAGES, Line, loaded_words_check, read_lines, repair_words
+from .limits import LIMITS, Limits
+from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .structure import BACK_MATTER, TOP_NAMES, Block, looks_like_title, number_depth, split_number
 
-__all__ = ["read_pdf", "pdf_to_text", "PdfText", "MAX_PAGES", "MAX_INFLATED_BYTES"]
+__all__ = ["read_pdf", "PdfText"]
 
 
 @dataclass
@@ -363,15 +364,14 @@ def _mark_front_matter(paras: list[_Para]) -> None:
         heads[0].level = 0
 
 
-def read_pdf(data: bytes, source: str = "the PDF", max_pages: int = MAX_PAGES,
-             max_inflated_bytes: int = MAX_INFLATED_BYTES) -> PdfText:
+def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS) -> PdfText:
     """The blocks of a PDF's text layer (see the module docstring); InputError if it is not a PDF, is over the
     limits, has no text layer, or does not read as words."""
     head = data[:1024].lstrip()
     if not head.startswith(b"%PDF"):
         what = "it is empty" if not data.strip() else "it does not start with %PDF"
         raise InputError(f"{source}: not a PDF file ({what})")
-    raw = read_lines(data, source, max_pages, max_inflated_bytes)
+    raw = read_lines(data, source, limits)
     repaired = repair_words(raw, data)
     if not any(re.search(r"\w", ln.text) for _, _, boxes in raw for box in boxes for ln in box):
         raise InputError(f"{source}: the PDF has no text layer (is it a scanned document?): run OCR on it first "
@@ -448,10 +448,3 @@ def _continues_heading(prev: _Para, p: _Para) -> bool:
     return (not p.number and not p.runin and prev.level == p.level and prev.page == p.page
             and prev.column == p.column and a.bold == b.bold and abs(a.size - b.size) < 0.3
             and 0 <= a.y0 - b.y1 < b.size)
-
-
-def pdf_to_text(data: bytes, source: str = "the PDF", max_pages: int = MAX_PAGES,
-                max_inflated_bytes: int = MAX_INFLATED_BYTES) -> tuple[str, int]:
-    """(Text of the PDF, headings and paragraphs separated by blank lines; number of pages)."""
-    pdf = read_pdf(data, source, max_pages, max_inflated_bytes)
-    return "\n\n".join(b.text for b in pdf.blocks) + "\n", pdf.pages

@@ -14,8 +14,9 @@ by letter (fonts without widths, whose characters pdfminer makes zero wide) are 
 optional dependency that ships its own binary) inside the same rectangle, and `loaded_words_check` refuses a text
 that still reads as glued words rather than letting it become one "sentence".
 
-Limits (issue #13): the page count, and the inflated size of the PDF's Flate streams (images left out: pdfminer
-does not decode them), are checked before parsing: a 400 KB PDF of compressed zeros must not take gigabytes.
+Limits (segcore.limits, issue #13): the page count, and the inflated size of the PDF's Flate streams (images left
+out: pdfminer does not decode them), are checked before parsing: a 400 KB PDF of compressed zeros must not take
+gigabytes.
 """
 from __future__ import annotations
 
@@ -28,9 +29,8 @@ import zlib
 from dataclasses import dataclass
 
 from .errors import InputError, MissingDependencyError
+from .limits import LIMITS, Limits
 
-MAX_PAGES = 500                    # pages read at most (pass max_pages to raise it)
-MAX_INFLATED_BYTES = 256 * 2**20   # inflated size of all non-image streams together (pass max_inflated_bytes)
 WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than this many em starts a word
 WORD_OVERLAP = 0.2                 # xpdf minDupBreakOverlap: an overlap larger than this many em starts a word
 GLUED_LETTERS = 20                 # a run of this many letters or more without a space: glued words
@@ -97,24 +97,12 @@ def inflated_size(data: bytes, budget: int) -> int:
             continue
         inflater = zlib.decompressobj()
         try:
-            while body and total <= budget:
+            while body and total <= budget and not inflater.eof:  # bytes after the end stay in unconsumed_tail
                 total += len(inflater.decompress(body, 1 << 20))
                 body = inflater.unconsumed_tail
         except zlib.error:
             total += len(body)
     return total
-
-
-def check_limits(data: bytes, source: str, max_pages: int, max_inflated_bytes: int, npages: int | None) -> None:
-    """InputError when the PDF has more than max_pages pages or its streams inflate past max_inflated_bytes."""
-    if npages is not None and npages > max_pages:
-        raise InputError(f"{source}: the PDF has {npages:,} pages, more than the limit of {max_pages:,}; split it "
-                         f"or raise the limit (max_pages)")
-    size = inflated_size(data, max_inflated_bytes)
-    if size > max_inflated_bytes:
-        raise InputError(f"{source}: the PDF's compressed streams inflate to more than {max_inflated_bytes / 2**20:.0f}"
-                         f" MB (a decompression bomb?); refused before parsing. Raise the limit (max_inflated_bytes)"
-                         f" if the file is genuine")
 
 
 # ---- pdfminer ----------------------------------------------------------------------------------------------------
@@ -191,9 +179,9 @@ def _miner_error(e: Exception, source: str) -> InputError:
     return InputError(f"{source}: damaged PDF (truncated or corrupted?): the PDF parser failed with {name}: {e}")
 
 
-def read_lines(data: bytes, source: str, max_pages: int = MAX_PAGES,
-               max_inflated_bytes: int = MAX_INFLATED_BYTES) -> list[tuple[float, float, list[list[Line]]]]:
-    """(width, height, text boxes as lists of Lines) of each page, after the limits are checked."""
+def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> list[tuple[float, float, list[list[Line]]]]:
+    """(width, height, text boxes as lists of Lines) of each page, after the page count (the page tree's) and the
+    inflated stream size are checked against `limits`; a page tree whose count lies is stopped past the limit."""
     try:
         from pdfminer.converter import PDFPageAggregator
         from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
@@ -215,13 +203,14 @@ def read_lines(data: bytes, source: str, max_pages: int = MAX_PAGES,
             count = int(resolve1(resolve1(doc.catalog["Pages"])["Count"]))
         except (KeyError, TypeError, ValueError):
             count = None
-        check_limits(data, source, max_pages, max_inflated_bytes, count)
+        if count is not None:
+            limits.check_pages(count, source)
+        limits.check_inflated(inflated_size(data, limits.inflated_bytes), source)
         rsrc = PDFResourceManager(caching=True)
         device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=LAParams())
         interpreter = PDFPageInterpreter(rsrc, device)
         for page in PDFPage.create_pages(doc):
-            if len(pages) == max_pages:  # the page tree's /Count can lie
-                check_limits(b"", source, max_pages, max_inflated_bytes, max_pages + 1)
+            limits.check_pages(len(pages) + 1, source)  # the page tree's /Count can lie
             interpreter.process_page(page)
             layout = device.get_result()
             boxes = []

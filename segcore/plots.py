@@ -404,7 +404,8 @@ def distribution_figure(rows: Sequence[Mapping], metric: str = "pk", group: str 
     fig = go.Figure()
     for i, (name, ys) in enumerate(groups.items()):
         base = name.startswith("baseline")
-        fig.add_trace(go.Box(y=ys, name=name, boxpoints="all", jitter=0.4, pointpos=0, text=docs[name],
+        fig.add_trace(go.Box(y=ys, name=name, boxpoints="all", jitter=0.4, pointpos=0,
+                             text=[html.escape(d) for d in docs[name]],
                              marker=dict(color="#999999" if base else METHOD_COLOURS[i % len(METHOD_COLOURS)],
                                          size=5),
                              hovertemplate="%{text}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))

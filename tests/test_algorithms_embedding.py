@@ -266,7 +266,10 @@ def test_lda_segments_clear_topics_and_reports_topics():
     assert seg.boundaries == [4, 8, 12, 16]
     assert len(seg.signals["segment_topics"].values) == 4
     assert all(abs(sum(t) - 1) < 1e-4 for t in seg.signals["segment_topics"].values)
-    assert len(seg.signals["segment_top_words"].values[0]) == 10
+    labels = seg.signals["segment_top_words"].values
+    assert all(1 <= len(words) <= 10 for words in labels)
+    for words, text in zip(labels, doc.segment_texts(seg.boundaries)):  # readable: words spelt as in the segment
+        assert set(words) <= set(text.lower().replace(".", " ").split())
     json.dumps(seg.to_dict())
     auto = segment(doc, "lda", context={"model": model})
     check_boundaries(auto.boundaries, 16)
@@ -387,3 +390,11 @@ def test_lda_reads_a_long_text_in_blocks(monkeypatch):
     pooled = segment(doc, "lda", k=4, context={"model": model})
     assert pooled.info["pool"] == 2 and exact.info["pool"] == 1
     assert pooled.boundaries == exact.boundaries == [6, 12, 18, 24]
+
+
+def test_the_default_reference_corpus_never_holds_the_scored_text():
+    from segcore.datasets import honest_corpus, load_named
+
+    assert honest_corpus(load_named("choi/3-5", limit=10))[0] == "arxiv"  # Choi's Brown excerpts are in choi/3-11
+    name, texts = honest_corpus(load_named("arxiv", limit=3))
+    assert name == "choi/3-11" and len(texts) == 4000

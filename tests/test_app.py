@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 
 import numpy as np
+import psutil
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -500,25 +501,46 @@ def test_benchmark_bundled_dataset():
 
 
 def test_benchmark_stopped_run_keeps_partial_results():
-    """A run stopped after its first document (as the Stop button does) keeps that row and says so."""
+    """A run stopped after its first document keeps that row and says so."""
     from explorer.jobs import Job
+    from segcore.budget import Runner
     from segcore.evaluation import Setting, evaluate_many
 
-    def stop_after_first(batches, progress, stop):
+    def stop_after_first(batches, progress, stop, run):
         done = []
         return evaluate_many(batches, progress=lambda d, t: (done.append(d), progress(d, t)),
-                             stop=lambda: bool(done) or stop())
+                             stop=lambda: bool(done) or stop(), run=run)
 
-    job = Job(stop_after_first, [(documents.cached_dataset(SAMPLES_SET), Setting.of("cvs"))], about="samples")
-    job.stop()
-    while job.running:
-        time.sleep(0.05)
+    with Runner() as runner:
+        job = Job(stop_after_first, [(documents.cached_dataset(SAMPLES_SET), Setting.of("cvs"))], about="samples",
+                  runner=runner)
+        while job.running:
+            time.sleep(0.05)
     assert job.done == 1 and job.total == 3 and not job.result[0].complete
     at = bench_app(SAMPLES_SET)
     at.session_state["bench_job"] = job
     run(at)
     assert any("Stopped after 1 of 3" in w.value for w in at.warning)
     assert at.dataframe[0].value["docs"].iloc[0] == 1
+
+
+def test_stop_kills_the_document_under_way():
+    """Stop does not wait for the document under way: its worker is killed at once."""
+    from explorer.jobs import Job
+    from segcore.budget import BudgetError, Runner
+
+    with Runner() as runner:
+        job = Job(lambda progress, stop, run: run(time.sleep, 120), runner=runner)
+        deadline = time.time() + 60
+        while not any(w.alive for w in runner._busy) and time.time() < deadline:
+            time.sleep(0.05)
+        pid = next(iter(runner._busy)).pid
+        t = time.time()
+        job.stop()
+        while job.running:
+            time.sleep(0.05)
+        assert time.time() - t < 30 and "stopped" in job.error
+        assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
 
 
 def test_benchmark_runs_in_a_background_job():
@@ -618,3 +640,79 @@ def test_a_link_cannot_name_a_file():
     texts = " ".join(w.value for w in at.warning)
     assert "file paths only in the library" in texts and "'rank' must be a whole number from 0 to 25" in texts
     assert at.session_state["p::c99::stopwords"] == "choi" and "segments**" in summary(at)
+
+
+# ---- safety: budgets, limits, links and names from outside -------------------------------------------------------
+
+def workers() -> set[int]:
+    """The worker processes (multiprocessing, spawn) that this test process has running."""
+    return {p.pid for p in psutil.Process().children() if "spawn_main" in " ".join(p.cmdline())}
+
+
+def test_a_run_over_budget_is_an_error_and_the_app_stays_usable(monkeypatch):
+    monkeypatch.setenv("EXPLORER_TIMEOUT", "2")
+    at = run(new_app())
+    at.sidebar.selectbox(key="sample").set_value("alemi-paper")  # 12,933 words
+    run(at)
+    before = workers()
+    at.sidebar.radio(key="k_mode").set_value("Automatic")
+    run(at)
+    assert any("time limit of 2 s" in e and "sentences instead of words" in e for e in errors(at)), errors(at)
+    killed = before - workers()
+    assert killed and not any(psutil.pid_exists(pid) for pid in killed)  # the worker over budget is gone
+    at.sidebar.selectbox(key="sample").set_value("choi-1_0")
+    run(at)
+    assert not errors(at) and "segments**" in summary(at)
+
+
+def test_a_crafted_link_is_checked_before_any_work():
+    at = new_app()
+    at.query_params = {"method": "texttiling", "p.rounds": "99999999", "p.smoothing": "1e308", "k": "9" * 30}
+    run(at)
+    texts = " ".join(w.value for w in at.warning)
+    assert "'rounds' must be a whole number from 0 to 20" in texts and "'smoothing' must be" in texts
+    assert any("K must be a whole number between 1 and 60" in e for e in errors(at))
+    at.sidebar.number_input(key="k").set_value(5)
+    run(at)
+    assert not errors(at) and "into **5 segments**" in summary(at)
+
+
+def test_link_values_and_file_names_are_shown_as_text():
+    at = new_app()
+    at.query_params = {"method": "[sign in](https://evil.example)", "sample": "![x](https://evil.example/a.png)",
+                       "level": "www.evil.example :red[alert] <b>bold</b>"}
+    run(at)
+    texts = [w.value for w in at.warning]
+    assert len(texts) == 3
+    for t in texts:
+        assert "](" not in t.replace("\\]", "") and "https://" not in t and "www.evil" not in t and "<b>" not in t
+    assert any("\\[sign in\\](https\\://evil\\.example)" in t for t in texts)
+    upload(at, "[click](https://evil.example).txt", b"")
+    assert any("\\[click\\](https\\://evil\\.example)\\.txt" in e for e in errors(at)), errors(at)
+    assert not any("[click](" in e for e in errors(at))
+
+
+def test_too_long_text_is_an_error_before_any_work(monkeypatch):
+    monkeypatch.setenv("EXPLORER_MAX_CHARS", "1000")
+    monkeypatch.setenv("EXPLORER_MAX_ELEMENTS", "100")
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(PASTED * 2)
+    run(at)
+    assert any("characters, more than the limit of 1,000; use a shorter text" in e for e in errors(at)), errors(at)
+    assert not at.get("plotly_chart")
+    at.sidebar.text_area(key="paste").set_value(PASTED[:900])
+    at.sidebar.radio(key="level").set_value("word")
+    run(at)
+    assert any("words, more than the limit of 100; use sentences instead of words" in e for e in errors(at))
+    at.sidebar.radio(key="level").set_value("sentence")
+    run(at)
+    assert not errors(at) and "segments**" in summary(at)
+
+
+def test_a_wrong_setting_is_named(monkeypatch):
+    monkeypatch.setenv("EXPLORER_MAX_MEMORY", "lots")
+    at = run(new_app())
+    assert any("EXPLORER\\_MAX\\_MEMORY must be a positive number or 'none'" in e for e in errors(at)), errors(at)
+    assert not at.get("plotly_chart")

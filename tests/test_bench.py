@@ -1,4 +1,5 @@
-"""The benchmark harness (python -m benchmarks): the Alemi & Ginsparg protocol, word-level Pk, and the bench command on a tiny subset."""
+"""The benchmark harness (python -m benchmarks): the Alemi & Ginsparg protocol, word-level Pk, the bench command on
+a tiny subset, and the comparison of two BENCHMARKS.md files."""
 from pathlib import Path
 
 import pytest
@@ -6,6 +7,8 @@ from nltk.metrics.segmentation import pk as nltk_pk
 
 from segcore import Document
 from benchmarks.__main__ import main
+from benchmarks.compare import compare
+from benchmarks.runner import REPO
 from segcore.evaluation import alemi_k, alemi_protocol, evenly_spaced, word_boundaries, word_pk
 from segcore.errors import InputError
 from segcore.metrics import pk
@@ -78,7 +81,7 @@ def test_evenly_spaced():
 
 
 def test_held_out_note_averages_only_the_documents_after_the_selection_set():
-    from benchmarks.harness import _held_out_note
+    from benchmarks.tables_alemi import _held_out_note
 
     rows = [{"pk": 0.5}] * 3 + [{"pk": 0.1}, {"pk": 0.3}, {"error": "x"}]
     note = _held_out_note([("cvs refine", rows), ("cvs refine, whitened", rows)], dev=3)
@@ -100,9 +103,24 @@ def test_bench_quick_tiny_subset_writes_the_tables(tmp_path):
     assert "`python -m benchmarks --only alemi3 --quick --limit 3`" in text
     assert "failed to build" not in text and "failed)" not in text
     assert "3-5: 3, 6-8: 3, 9-11: 3, 3-11: 3 docs" in text
+    assert str(REPO.parent) not in text  # no machine path: the shared data is named relative to the checkout
 
 
 def test_bench_unknown_table_is_a_one_line_error(tmp_path, capsys):
     assert main(["--only", "nosuch", "--output", str(tmp_path / "x.md")]) == 2
     assert "unknown table" in capsys.readouterr().err
     assert not Path(tmp_path / "x.md").exists()
+
+
+def test_compare_reports_changed_figures_and_ignores_timings():
+    def page(pk, ms, dropped, took):
+        return ("# Benchmarks\n\nGenerated 2026-01-01 10:00, 3.0 min.\n\n<!-- bench:x -->\n## X\n\n"
+                f"{dropped} % of sentences dropped; took {took} s.\n\n"
+                "| method | K | Pk % | ms/doc |\n|---|---|---|---|\n"
+                f"| cvs | given | {pk} ± 0.30 | {ms} |\n| ui | auto | 9.50 ± 0.20 | 3.0 |\n")
+
+    n, diffs = compare(page("10.00", "5.1", "12.5", "3.2"), page("10.00", "7.9", "12.5", "4.0"))
+    assert diffs == [] and n == 5  # 12.5 in the caption, Pk ± s.e. of each row (ms/doc and the timing left out)
+    n, diffs = compare(page("10.00", "5.1", "12.5", "3.2"), page("10.01", "5.1", "12.4", "3.2"))
+    assert diffs == ["x, caption, line 3: 12.5  →  12.4",
+                     "x, table 1, row 'cvs', column 'Pk %': 10.00 0.30  →  10.01 0.30"]

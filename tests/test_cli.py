@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).parent / "data"
+PAPER = str(Path(__file__).parent.parent / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt")
 
 
 def run(*args, stdin=None):
@@ -49,6 +50,13 @@ def test_segment_stdin_params_and_text_output():
     (("segment", str(DATA / "choi_1_0.ref"), "--method", "nope"), None, b"unknown method"),
     (("segment", "-", "--k", "2"), b"zzqxj qqxzv vvqzx. qqzzx zzqqj xxzqv.", b"vocabulary"),
     (("evaluate", "/no/such/folder"), None, b"not found"),
+    (("segment", PAPER, "--level", "word", "--method", "best", "--timeout", "1"), None, b"time limit of 1 s"),
+    (("segment", PAPER, "--level", "word", "--method", "cvs", "--max-memory", "5M"), None, b"its limit of 5 MB"),
+    (("segment", PAPER, "--level", "word", "--max-elements", "1000"), None, b"use sentences instead of words"),
+    (("segment", "-", "--max-chars", "10"), b"A text. Longer than ten.", b"more than the limit of 10"),
+    (("segment", str(DATA / "choi_1_0.ref"), "--timeout", "0"), None, b"more than 0 seconds"),
+    (("segment", str(DATA / "choi_1_0.ref"), "--max-memory", "lots"), None, b"size such as 2G"),
+    (("evaluate", "choi/3-5", "--timeout", "10", "--jobs", "2"), None, b"leave out --jobs"),
 ])
 def test_bad_input_is_one_line_and_nonzero(args, stdin, message):
     r = run(*args, stdin=stdin)
@@ -71,6 +79,16 @@ def test_evaluate_json_on_a_folder(tmp_path):
         assert len(d["hypothesis"]) == len(d["reference"]) and d["hypothesis"][-1] == d["n"]
         assert {"source", "pk", "windowdiff", "seconds", "pk_none", "pk_even"} <= set(d)
     assert s["pk_none"] > s["pk"] and s["segments_found"] == s["segments_true"]
+
+
+def test_a_budget_gives_the_same_answer():
+    """--timeout and --max-memory run the segmentation in a worker process: the answer is the one without them."""
+    args = ("segment", str(DATA / "choi_1_0.ref"), "--method", "cvs", "--k", "10", "--json")
+    here, there = run(*args), run(*args, "--timeout", "120", "--max-memory", "2G")
+    assert there.returncode == 0, there.stderr
+    assert json.loads(there.stdout)["boundaries"] == json.loads(here.stdout)["boundaries"]
+    r = run("evaluate", "choi/3-5", "--method", "cvs", "--k-from-reference", "--json", "--timeout", "120")
+    assert r.returncode == 0 and json.loads(r.stdout)["summary"]["documents"] == 100
 
 
 def test_evaluate_bundled_dataset_by_name_table_output():

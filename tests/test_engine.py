@@ -268,3 +268,23 @@ def test_heldout_likelihoods_are_even_odd_predictions_of_segment_sums():
     expected = sum((np.sign(x[rows[rows % 2 == t]].sum(0)) * x[rows[rows % 2 != t]].sum(0)).sum() / np.sqrt(3)
                    for rows in (np.arange(0, 5), np.arange(5, 12)) for t in (0, 1))
     assert cvs_heldout(x, bounds) == pytest.approx(expected)
+
+
+def test_automatic_k_knows_when_the_evidence_is_weak():
+    """The gap statistic finds planted topics and (almost) nothing in text without topical order; the combined rule
+    keeps the held-out likelihood's K within 1–5× the gap statistic's, so structureless text gets few boundaries."""
+    rng = np.random.default_rng(0)
+    common = [f"common{i}" for i in range(60)]
+    topics = [[f"topic{t}word{i}" for i in range(40)] + common for t in range(8)]
+    elements, ref = [], []
+    for t in range(8):
+        elements += [" ".join(rng.choice(topics[t], 9)) + "." for _ in range(rng.integers(30, 70))]
+        ref.append(len(elements))
+    planted = segment(Document(elements, ref), "best")
+    assert planted.info["k_gap"] == 8 and planted.k == 8
+    assert sum(abs(a - b) <= 2 for a, b in zip(planted.boundaries, ref)) >= 7
+    flat = Document([" ".join(rng.choice(common + topics[0], 9)) + "." for _ in range(400)])
+    auto = segment(flat, "best")
+    assert auto.info["k_gap"] <= 2 and auto.k <= 5 * auto.info["k_gap"] <= 10
+    assert auto.signals["gap"].axis == "k" and len(auto.signals["gap"].values) > 10
+    assert segment(flat, "best", auto="gap").k == auto.info["k_gap"]

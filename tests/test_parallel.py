@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.harness import Runner, job
+from benchmarks.runner import Runner, job
 from segcore.cli import main
 from segcore.datasets import load_named
 from segcore.evaluation import evaluate

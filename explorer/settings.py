@@ -1,0 +1,51 @@
+"""The app's limits, from environment variables (README, "Safety and limits"): per run, EXPLORER_TIMEOUT (seconds,
+default 60) and EXPLORER_MAX_MEMORY (default 2G; 'none' lifts either); per document, EXPLORER_MAX_CHARS (default
+500000) and EXPLORER_MAX_ELEMENTS (default 50000); EXPLORER_WORKERS, the runs under way at once (default 4).
+
+Environment variables rather than a file: Streamlit's config.toml takes no section of the app's own, st.secrets is
+meant for credentials, and a variable is set the same way in a shell, a service unit or a container."""
+from __future__ import annotations
+
+import os
+
+from segcore.budget import Budget, parse_size
+from segcore.errors import ParameterError
+from segcore.limits import Limits
+
+DEFAULTS = {"EXPLORER_TIMEOUT": "60", "EXPLORER_MAX_MEMORY": "2G", "EXPLORER_MAX_CHARS": "500000",
+            "EXPLORER_MAX_ELEMENTS": "50000", "EXPLORER_WORKERS": "4"}
+
+
+def _value(name: str, parse, optional: bool = False):
+    raw = os.environ.get(name, DEFAULTS[name]).strip()
+    if optional and raw.lower() == "none":
+        return None
+    try:
+        value = parse(raw)
+    except (ValueError, ParameterError):
+        value = None
+    if value is None or value <= 0:
+        raise ParameterError(f"the environment variable {name} must be a positive number"
+                             + (" or 'none'" if optional else "") + f", got '{raw[:40]}'")
+    return value
+
+
+def budget() -> Budget:
+    """What one run may take: wall time and memory."""
+    return Budget(_value("EXPLORER_TIMEOUT", float, optional=True),
+                  _value("EXPLORER_MAX_MEMORY", parse_size, optional=True))
+
+
+def limits() -> Limits:
+    """The largest document the app accepts."""
+    return Limits(_value("EXPLORER_MAX_CHARS", int), _value("EXPLORER_MAX_ELEMENTS", int))
+
+
+def workers() -> int:
+    """How many runs may be under way at once, over all sessions."""
+    return _value("EXPLORER_WORKERS", int)
+
+
+def check() -> None:
+    """ParameterError naming the first variable that is set wrong."""
+    budget(), limits(), workers()

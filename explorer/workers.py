@@ -1,0 +1,27 @@
+"""Where the app's segmentations run: worker processes of segcore.budget, each run under the app's budget
+(explorer.settings). One pool per server keeps workers warm (word vectors loaded) and bounds the runs under way; each
+session has its Runner, a session-scoped resource whose release — Streamlit calls it when the session disconnects —
+kills the session's runs under way and refuses further ones (a benchmark's next document), so a closed tab leaves no
+work behind."""
+from __future__ import annotations
+
+import streamlit as st
+
+from segcore.budget import Pool, Runner
+from segcore.vectors import load_vectors
+
+from . import settings
+
+
+@st.cache_resource(show_spinner=False)
+def pool() -> Pool:
+    """The server's workers: at most EXPLORER_WORKERS busy, two kept warm; the first one starts now."""
+    workers = Pool(warmup=load_vectors, keep=2, size=settings.workers())
+    workers.warm()
+    return workers
+
+
+@st.cache_resource(scope="session", on_release=Runner.stop, show_spinner=False)
+def session_runner() -> Runner:
+    """This session's runs: runner(fn, *args, **kwargs) calls fn in a worker under the app's budget."""
+    return Runner(settings.budget(), pool())

@@ -1,0 +1,56 @@
+"""The largest input accepted, checked before the expensive step: characters of text (before sentence splitting),
+elements (before segmenting), and for a PDF its pages and the inflated size of its compressed streams (before
+parsing: a decompression bomb is refused unread). `LIMITS` holds the library's defaults; pass another `Limits` to
+segcore.loaders (`limits=`) to raise or tighten them. `check` serves any other count with a limit."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InputError, ParameterError
+
+
+def check(count: int, limit: int, what: str, source: str = "", advice: str = "") -> int:
+    """`count` if it is at most `limit`, else InputError: '{source}: {count} {what}, more than the limit of …'."""
+    if count > limit:
+        raise InputError(f"{source or 'the input'}: {count:,} {what}, more than the limit of {limit:,}"
+                         + (f"; {advice}" if advice else ""))
+    return count
+
+
+@dataclass(frozen=True)
+class Limits:
+    """At most `chars` characters of text and `elements` elements (sentences or words) in one document; a PDF of
+    at most `pages` pages whose non-image streams inflate to at most `inflated_bytes` bytes."""
+
+    chars: int = 2_000_000
+    elements: int = 200_000
+    pages: int = 500
+    inflated_bytes: int = 256 * 2**20
+
+    def __post_init__(self):
+        for name in ("chars", "elements", "pages", "inflated_bytes"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ParameterError(f"limit '{name}' must be a whole number of at least 1, got {v!r}")
+
+    def check_text(self, text: str, source: str = "") -> str:
+        check(len(text), self.chars, "characters", source, "use a shorter text")
+        return text
+
+    def check_elements(self, n: int, level: str = "sentence", source: str = "") -> int:
+        advice = "use sentences instead of words, or a shorter text" if level == "word" else "use a shorter text"
+        return check(n, self.elements, f"{level}s", source, advice)
+
+    def check_pages(self, n: int, source: str = "") -> int:
+        return check(n, self.pages, "PDF pages", source, "split the PDF, or raise the limit (Limits.pages)")
+
+    def check_inflated(self, size: int, source: str = "") -> int:
+        """InputError when a PDF's streams inflate past `inflated_bytes` (size counted up to just past it)."""
+        if size > self.inflated_bytes:
+            raise InputError(f"{source or 'the PDF'}: its compressed streams inflate to more than "
+                             f"{self.inflated_bytes / 2**20:,.0f} MB (a decompression bomb?), refused before "
+                             f"parsing; raise the limit (Limits.inflated_bytes) if the file is genuine")
+        return size
+
+
+LIMITS = Limits()

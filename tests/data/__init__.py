@@ -1,0 +1,1 @@
+"""Test fixtures and the scripts that regenerate them."""
