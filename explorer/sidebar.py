@@ -110,8 +110,8 @@ def _structure_reference(doc: Document, state: DocState, sb) -> Document:
     if not any(label in options for label in docs.STRUCTURE_LABELS.values()):
         return doc
     ss = st.session_state
-    if ss.get("structure_ref") not in options:
-        ss["structure_ref"] = options[0]
+    if ss.get("structure_ref") not in options:  # the file's reference if any, else none until one is chosen
+        ss["structure_ref"] = docs.FILE_REFERENCE if doc.reference else docs.NO_REFERENCE
     choice = sb.selectbox("Reference", options, key="structure_ref",
                           help="What the segmentation is scored against: the reference a .ref file carries, or the "
                                "document's own headings (its sections, or sections and subsections), or nothing.")

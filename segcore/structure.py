@@ -174,42 +174,75 @@ def _clean_latex(s: str) -> str:
 
 def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines are reported at the
-    underline's index with level -1 (to be dropped)."""
+    underline's index with level -1 (to be dropped). A Markdown heading must open the text or follow a blank line
+    or another heading: a '# elements' line in a formula wrapped by a PDF-to-text tool is not one."""
     out, fenced = [], False
+
+    def apart(i):
+        return i == 0 or not lines[i - 1].strip() or bool(out and out[-1][0] == i - 1)
+
     for i, line in enumerate(lines):
         if _FENCE.match(line):
             fenced = not fenced
             continue
         if fenced:
             continue
-        if m := _ATX.match(line):
+        if (m := _ATX.match(line)) and apart(i):
             out.append((i, len(m.group(1)), m.group(2).strip()))
         elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
             out.append((i, _LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))
         elif (m := _SETEXT.match(line)) and i > 0 and lines[i - 1].strip() and not _SETEXT.match(lines[i - 1]) \
-                and (m.group(1)[0] == "=" or len(m.group(1)) >= 2) and not (out and out[-1][0] == i - 1):
+                and apart(i - 1) and (m.group(1)[0] == "=" or len(m.group(1)) >= 2) \
+                and not (out and out[-1][0] == i - 1):
             out.append((i - 1, 1 if m.group(1)[0] == "=" else 2, lines[i - 1].strip()))
             out.append((i, -1, ""))
     return out
 
 
+_NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, table junk, a comma
+_LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
+
+
+def _plain_title(title: str, numbered: bool) -> bool:
+    """A plain-text heading's words: title-shaped (looks_like_title), no formula or citation characters, four
+    letters at least; after a number, sentence case too ("4.2 Effect of word vectors")."""
+    if _NOT_TITLE.search(title) or len(re.findall(r"[^\W\d_]", title)) < 4:
+        return False
+    if looks_like_title(title, max_words=12 if numbered else 10):
+        return True
+    return numbered and len(title.split()) <= 8 and title[0].isupper() and not _END_PUNCT.search(title)
+
+
 def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(line index, raw level, title) of plain-text headings: a numbered title-shaped line that is not one item of
-    a list (the lines around it are not numbered too), or an unnumbered title-shaped line between blank lines."""
-    out = []
-    blank = [not ln.strip() for ln in lines] + [True]
-    numbered = [split_number(ln.strip())[0] is not None for ln in lines] + [False]
-    for i, line in enumerate(lines):
-        s = line.strip()
-        if not s:
+    """(line index, raw level, title) of plain-text headings: a numbered heading-shaped line that is not one item
+    of a list (the lines around it are not numbered too), a lone number over a heading-shaped line (reported at
+    the title's line, the number's line with level -1), or an unnumbered title-shaped line between blank lines (or
+after one, for "Abstract" and the like).
+    When the text numbers three headings or more, numbering is its convention: unnumbered lines count only as its
+    first line or as the usual unnumbered sections of a paper (Abstract, Acknowledgments, References, ...)."""
+    out, taken = [], set()
+    stripped = [ln.strip() for ln in lines]
+    blank = [not s for s in stripped] + [True]
+    numbered = [split_number(s)[0] is not None for s in stripped] + [False]
+    for i, s in enumerate(stripped):
+        if not s or i in taken:
             continue
         before, after = i == 0 or blank[i - 1], blank[i + 1]
         number, title = split_number(s)
-        if number and looks_like_title(title) and (before or not numbered[i - 1]) \
-                and (after or not numbered[i + 1]) and not title[0].isdigit():
+        if number and not title[0].isdigit() and _plain_title(title, True) and (before or not numbered[i - 1]) \
+                and (after or not numbered[i + 1]):
             out.append((i, number_depth(number), s))
-        elif number is None and before and after and looks_like_title(s, max_words=10):
+        elif (m := _LONE_NUMBER.match(s)) and before:
+            j = next((j for j in range(i + 1, min(i + 3, len(lines))) if stripped[j]), None)
+            if j is not None and split_number(stripped[j])[0] is None and _plain_title(stripped[j], True):
+                out += [(i, -1, ""), (j, number_depth(m.group(1)), f"{m.group(1)}. {stripped[j]}")]
+                taken.add(j)
+        elif number is None and before and (after or (TOP_NAMES.match(s) and len(s.split()) <= 3)) \
+                and _plain_title(s, False):
             out.append((i, 1, s))
+    first = next((i for i, s in enumerate(stripped) if s), None)
+    if sum(1 for i, lv, t in out if lv > 0 and split_number(t)[0]) >= 3:
+        out = [h for h in out if h[1] < 0 or split_number(h[2])[0] or h[0] == first or TOP_NAMES.match(h[2])]
     return out
 
 

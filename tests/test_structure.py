@@ -62,6 +62,25 @@ The steps were:
 Results And Findings
 
 Flow rose in spring. Depth followed.
+
+3 Discussion of the results
+
+Floods were rare. See [4], eq. (2).
+
+4.
+
+Conclusions
+
+Rivers matter.
+"""
+
+UNNUMBERED = """Results And Findings
+
+Flow rose in spring. Depth followed.
+
+Open Questions
+
+Why did the depth follow? Nobody knows.
 """
 
 
@@ -91,9 +110,19 @@ def test_latex_headings():
 def test_plain_text_headings_numbered_and_title_case():
     doc = load_text(PLAIN)
     titles = [(h.title, h.level, h.number) for h in doc.meta["outline"].headings]
+    # numbered headings make numbering the text's convention: an unnumbered title-case line is not a heading then,
+    # but its first line is (the title) and so is a lone number over a title ("4." then "Conclusions")
     assert titles == [("River Studies Today", 1, None), ("1 Introduction", 1, "1"), ("2 Methods", 1, "2"),
-                      ("2.1 Gauges", 2, "2.1"), ("Results And Findings", 1, None)]
+                      ("2.1 Gauges", 2, "2.1"), ("3 Discussion of the results", 1, "3"), ("4. Conclusions", 1, "4")]
     assert not any("Install the gauge" == h.title for h in doc.meta["outline"].headings)  # a list, not headings
+    assert "Conclusions" not in doc.elements and "4." not in doc.elements
+    assert [h.title for h in load_text(UNNUMBERED).meta["outline"].headings] == ["Results And Findings",
+                                                                                 "Open Questions"]
+
+
+def test_formula_lines_are_not_headings():
+    text = "Intro text here. It goes on.\n\nthe number of probes:\ni=1\n# elements\n1\n\nAij =\n\nMore text. Done."
+    assert "outline" not in load_text(text).meta  # neither '# elements' inside a formula nor 'Aij ='"
 
 
 def test_text_without_headings_has_no_outline():
