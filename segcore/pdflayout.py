@@ -10,9 +10,15 @@ here (`_Aggregator`) scales such characters back to the FontMatrix before pdfmin
 placed by positioning may overlap the previous word's advance: the spaces are recomputed from the characters'
 positions with the rule of xpdf/Poppler's TextOutputDev (``minWordBreakSpace`` 0.1, ``minDupBreakOverlap`` 0.2): a
 new word where the gap exceeds 0.1 em or the overlap 0.2 em. Lines whose words still look glued or broken letter
-by letter (fonts without widths, whose characters pdfminer makes zero wide) are re-read by PDFium (pypdfium2, an
-optional dependency that ships its own binary) inside the same rectangle, and `loaded_words_check` refuses a text
-that still reads as glued words rather than letting it become one "sentence".
+by letter (fonts without widths, whose characters pdfminer makes zero wide) are re-read by PDFium (pypdfium2, which
+ships its own binary) inside the same rectangle, a page that still does as a whole is re-read whole, and
+`loaded_words_check` refuses a text that still reads as glued words rather than letting it become one "sentence".
+
+Why two readers: pdfminer gives what the structure needs — every character's font name (bold, italic), size and
+box, grouped into lines and boxes — so headings, columns, running headers, footnotes and table text can be told
+apart (segcore.pdf); PDFium places words from the fonts' real advances, as a viewer does, but gives no font names
+or layout boxes. So pdfminer reads every page, and PDFium only the lines (or pages) whose words look wrong; without
+pypdfium2 installed those lines stay as pdfminer read them and the check above says what to install.
 
 Limits (segcore.limits, issue #13): the page count, and the inflated size of the PDF's Flate streams (images left
 out: pdfminer does not decode them), are checked before parsing: a 400 KB PDF of compressed zeros must not take

@@ -716,3 +716,21 @@ def test_a_wrong_setting_is_named(monkeypatch):
     at = run(new_app())
     assert any("EXPLORER\\_MAX\\_MEMORY must be a positive number or 'none'" in e for e in errors(at)), errors(at)
     assert not at.get("plotly_chart")
+
+
+def test_a_paper_offers_its_sections_as_the_reference():
+    """A PDF with headings: the sidebar offers its sections as the reference (none chosen until asked), and the
+    reference list can be kept."""
+    at = run(new_app())
+    upload(at, "lexical_chains.pdf", (ROOT / "tests" / "data" / "papers" / "lexical_chains.pdf").read_bytes())
+    box = at.sidebar.selectbox(key="structure_ref")
+    assert "the paper's sections" in box.options and box.value == "none" and not at.metric
+    box.set_value("the paper's sections")
+    run(at)
+    doc = at.session_state["_docstate"].doc
+    assert doc.reference == [*doc.meta["outline"].starts(1), doc.n] and not errors(at)
+    assert at.metric and at.metric[0].label == "Pk"
+    n = doc.n
+    at.sidebar.checkbox(key="drop_back_matter").uncheck()
+    run(at)
+    assert at.session_state["_docstate"].doc.n > n  # the reference list and the appendix are back
