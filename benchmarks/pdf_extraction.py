@@ -143,7 +143,8 @@ def main() -> None:
              "`tests/data/papers` (lexical_chains: ACL-like, reportlab; river_sensors: IEEE-like, reportlab; "
              "sourdough_nospace: no space characters, words placed one by one in Type 3 fonts).", "",
              "## Heading recall (true section starts found, back matter left out)", "",
-             "| paper | true sections | outline headings | recall ±0 | recall ±1 | precision ±0 |", "|---|---|---|---|---|---|"]
+             "| paper | true sections | outline headings | recall ±0 | recall ±1 | precision ±0 |",
+             "|---|---|---|---|---|---|"]
     totals = Counter()
     for name, secs in truth.items():
         doc = load(PAPERS / f"{name}.pdf")
@@ -153,10 +154,11 @@ def main() -> None:
         totals["hit0"] += s["recall0"] * s["true"]
         totals["hit1"] += s["recall1"] * s["true"]
         totals["prec"] += s["precision0"] * s["found"]
-        lines.append(f"| {name} | {s['true']} | {s['found']} | {100 * s['recall0']:.0f} % | {100 * s['recall1']:.0f} % "
-                     f"| {100 * s['precision0']:.0f} % |")
-    lines.append(f"| **all** | {totals['true']} | {totals['found']} | **{100 * totals['hit0'] / totals['true']:.1f} %** "
-                 f"| **{100 * totals['hit1'] / totals['true']:.1f} %** | {100 * totals['prec'] / totals['found']:.1f} % |")
+        lines.append(f"| {name} | {s['true']} | {s['found']} | {100 * s['recall0']:.0f} % | "
+                     f"{100 * s['recall1']:.0f} % | {100 * s['precision0']:.0f} % |")
+    lines.append(f"| **all** | {totals['true']} | {totals['found']} | "
+                 f"**{100 * totals['hit0'] / totals['true']:.1f} %** | **{100 * totals['hit1'] / totals['true']:.1f} %**"
+                 f" | {100 * totals['prec'] / totals['found']:.1f} % |")
     lines += ["", "## Word agreement with a second extractor (reference list and appendices kept)", "",
               "| PDF | extractor | segcore's words | agreement | coverage |", "|---|---|---|---|---|"]
     pdfs = [PAPERS / f"{name}.pdf" for name in truth] + sorted((SHARED / "pdfs").glob("*.pdf"))

@@ -83,8 +83,8 @@ LEXICAL = {
     "floats": {("Results", 0): ("table", "Table 1: Segmentation error Pk on the two corpora (lower is better).",
                             [["Method", "AI", "Physics"], ["TextTiling", "0.41", "0.44"], ["C99", "0.38", "0.40"],
                              ["Chains (ours)", "0.31", "0.30"]]),
-               ("Building Chains", 0): ("figure", "Figure 1: Chains of repeated words across a lecture; boundaries where many "
-                                      "chains end.", ["chain", "sentence", "boundary"])},
+               ("Building Chains", 0): ("figure", "Figure 1: Chains of repeated words across a lecture; boundaries "
+                                                  "where many chains end.", ["chain", "sentence", "boundary"])},
     "footnotes": {("Introduction", 2): "Our code and models are available from the authors on request."},
 }
 
