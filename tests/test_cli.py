@@ -27,9 +27,9 @@ def test_segment_json_contract():
 def test_segment_stdin_params_and_text_output():
     text = ("The river flooded the valley. Water covered the fields. Boats rescued farmers.\n\n"
             "The court heard the case. The judge spoke to the jury. The verdict came at noon.").encode()
-    r = run("segment", "-", "--k", "2", "--param", "split=refine", "--param", "rep=tfidf", stdin=text)
+    r = run("segment", "-", "--method", "cvs", "--k", "2", "--param", "split=refine", "--param", "rep=tfidf", stdin=text)
     assert r.returncode == 0
-    r = run("segment", "-", "--k", "2", "--json", "--param", "split=greedy", stdin=text)
+    r = run("segment", "-", "--method", "cvs", "--k", "2", "--json", "--param", "split=greedy", stdin=text)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["boundaries"] == [3, 6]
     r = run("segment", "-", "--method", "c99", stdin=text)
@@ -46,9 +46,9 @@ def test_segment_stdin_params_and_text_output():
     (("segment", str(DATA / "choi_1_0.ref"), "--k", "0"), None, b"number of segments"),
     (("segment", str(DATA / "choi_1_0.ref"), "--k", "100000"), None, b"number of segments"),
     (("segment", str(DATA / "choi_1_0.ref"), "--param", "nokey"), None, b"KEY=VALUE"),
-    (("segment", str(DATA / "choi_1_0.ref"), "--param", "split=fast"), None, b"one of"),
+    (("segment", str(DATA / "choi_1_0.ref"), "--method", "cvs", "--param", "split=fast"), None, b"one of"),
     (("segment", str(DATA / "choi_1_0.ref"), "--method", "nope"), None, b"unknown method"),
-    (("segment", "-", "--k", "2"), b"zzqxj qqxzv vvqzx. qqzzx zzqqj xxzqv.", b"vocabulary"),
+    (("segment", "-", "--method", "cvs", "--k", "2"), b"zzqxj qqxzv vvqzx. qqzzx zzqqj xxzqv.", b"vocabulary"),
     (("evaluate", "/no/such/folder"), None, b"not found"),
     (("segment", PAPER, "--level", "word", "--method", "best", "--timeout", "1"), None, b"time limit of 1 s"),
     (("segment", PAPER, "--level", "word", "--method", "cvs", "--max-memory", "5M"), None, b"its limit of 5 MB"),
