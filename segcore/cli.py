@@ -18,8 +18,8 @@ from .exports import FORMATS as EXPORTS, export
 from .limits import LIMITS, Limits
 from .loaders import FORMATS, LEVELS, dataset_files, load
 from .methods import METHODS, get_method, segment
-from .vectors import load_vectors
 from .parallel import Progress, run_many
+from .pipeline import preload
 
 
 def _params(pairs: list[str]) -> dict:
@@ -60,7 +60,7 @@ def _runner(args):
     if args.jobs > 1 or args.scheduler:
         raise ParameterError("--timeout and --max-memory run one document at a time, each in a worker process: "
                              "leave out --jobs and --scheduler")
-    with Runner(budget, Pool(warmup=load_vectors)) as run:  # imports and vectors ready before the clock starts
+    with Runner(budget, Pool(warmup=preload)) as run:  # imports and vectors ready before the clock starts
         yield run
 
 

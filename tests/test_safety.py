@@ -17,7 +17,7 @@ from segcore.errors import SegcoreError
 from segcore.evaluation import evaluate
 from segcore.loaders import read_dataset
 from segcore.methods import Param
-from segcore.vectors import load_vectors
+from segcore.pipeline import preload
 
 TOPICS = ["river bank water fish boat stream flood rain".split(), "money loan credit interest market stock trade "
           "price".split(), "court judge law trial jury verdict crime police".split()]
@@ -94,7 +94,7 @@ def check_partition(seg, n: int, k) -> None:
 def runner(tmp_path_factory):
     """Runs in a worker under a budget, caches (LDA models, word-vector clusters) in a temporary folder."""
     with mock.patch.dict("os.environ", {"SEGCORE_CACHE": str(tmp_path_factory.mktemp("cache"))}):
-        with Runner(Budget(RUN_SECONDS, 2 * 2**30), Pool(warmup=load_vectors)) as run:
+        with Runner(Budget(RUN_SECONDS, 2 * 2**30), Pool(warmup=preload)) as run:
             yield run
 
 
