@@ -15,9 +15,11 @@ from . import settings
 
 @st.cache_resource(show_spinner=False)
 def pool() -> Pool:
-    """The server's workers: at most EXPLORER_WORKERS busy, two kept warm; the first one starts now."""
-    workers = Pool(warmup=preload, keep=2, size=settings.workers())
-    workers.warm()
+    """The server's workers: at most EXPLORER_WORKERS busy, as many kept warm, all started now (a run that has to
+    wait for a new process to warm up waits seconds, for a warm one milliseconds)."""
+    size = settings.workers()
+    workers = Pool(warmup=preload, keep=size, size=size)
+    workers.warm(size)
     return workers
 
 
