@@ -8,6 +8,7 @@ import streamlit as st
 from segcore import METHODS
 from segcore.errors import SegcoreError
 
+from . import settings
 from .documents import SAMPLE_BY_KEY, DocState
 from .widgets import DEFAULT_METHOD, app_value, changed_params, param_key
 
@@ -17,6 +18,22 @@ PERSISTENT_KEYS = ("src", "sample", "level", "paste", "ref_text", "drop_back_mat
                    "bench_methods", "bench_k_mode", "bench_max_docs", "sweep_method", "sweep_param", "sweep_k_mode")
 AUTOMATIC = "Automatic"  # the K mode in which the method chooses K
 MAX_TOLERANCE = 10  # the F1 tolerance slider's range: 0 … MAX_TOLERANCE elements
+MAX_WARNINGS = 8  # a link with more unusable values says how many more there are
+
+
+def quoted(text, limit: int = 60) -> str:
+    """A value from a link in quotes, cut to `limit` characters (a link can carry kilobytes)."""
+    s = str(text)
+    return f"'{s if len(s) <= limit else s[:limit - 1] + '…'}'"
+
+
+def whole(text: str, low: int, high: int) -> int | None:
+    """The whole number that `text` writes in ASCII digits if it lies in low…high, else None ('²' and a 5,000-digit
+    number included)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
 
 
 def keep_widget_state() -> None:
@@ -40,29 +57,29 @@ def read_link() -> list[str]:
     if sample in SAMPLE_BY_KEY:
         ss["src"], ss["sample"], ss["level"] = "Sample", sample, SAMPLE_BY_KEY[sample].level
     elif sample:
-        warnings.append(f"unknown sample '{sample}' in the link")
+        warnings.append(f"unknown sample {quoted(sample)} in the link")
     level = qp.get("level")
     if level in ("sentence", "word"):
         ss["level"] = level
     elif level:
-        warnings.append(f"unknown level '{level}' in the link")
+        warnings.append(f"unknown level {quoted(level)} in the link")
     method = qp.get("method")
     if method in METHODS:
         ss["method"] = method
     elif method:
-        warnings.append(f"unknown method '{method}' in the link; available: {', '.join(METHODS)}")
-    k = qp.get("k")
+        warnings.append(f"unknown method {quoted(method)} in the link; available: {', '.join(METHODS)}")
+    k, most = qp.get("k"), settings.limits().elements
     if k == "auto":
         ss["k_mode"] = AUTOMATIC
-    elif k and k.isdigit() and int(k) >= 1:
-        ss["k_mode"], ss["k"] = "Number", int(k)
+    elif k and whole(k, 1, most):
+        ss["k_mode"], ss["k"] = "Number", whole(k, 1, most)
     elif k:
-        warnings.append(f"K in the link must be 'auto' or a whole number, got '{k}'")
+        warnings.append(f"K in the link must be 'auto' or a whole number from 1 to {most:,}, got {quoted(k)}")
     tol = qp.get("tol")
-    if tol and tol.isdigit() and int(tol) <= MAX_TOLERANCE:
-        ss["tolerance"] = int(tol)
+    if tol and whole(tol, 0, MAX_TOLERANCE) is not None:
+        ss["tolerance"] = whole(tol, 0, MAX_TOLERANCE)
     elif tol:
-        warnings.append(f"tolerance in the link must be a whole number from 0 to {MAX_TOLERANCE}, got '{tol}'")
+        warnings.append(f"tolerance in the link must be a whole number from 0 to {MAX_TOLERANCE}, got {quoted(tol)}")
     m = METHODS[ss.get("method", DEFAULT_METHOD)]
     for name in qp:
         if not name.startswith("p."):
@@ -71,6 +88,8 @@ def read_link() -> list[str]:
             ss[param_key(m.name, name[2:])] = app_value(m.param(name[2:]), qp[name])
         except SegcoreError as e:
             warnings.append(f"{e} (from the link)")
+    if len(warnings) > MAX_WARNINGS:
+        warnings[MAX_WARNINGS - 1:] = [f"{len(warnings) - MAX_WARNINGS + 1} more values in the link could not be used"]
     return warnings
 
 

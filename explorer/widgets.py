@@ -17,8 +17,11 @@ def param_key(method: str, name: str) -> str:
 
 
 def method_params(method: str) -> dict:
-    """The method's parameters as set in the widgets, the defaults for those never touched."""
-    return {p.name: st.session_state.get(param_key(method, p.name), p.default) for p in METHODS[method].params}
+    """The method's parameters as set in the widgets, the defaults for those never touched; a parameter that could
+    name a file only ever one of its named values (paths are for the library and the CLI, see `app_value`)."""
+    values = {p.name: st.session_state.get(param_key(method, p.name), p.default) for p in METHODS[method].params}
+    return {p.name: p.default if p.path and values[p.name] not in p.choices else values[p.name]
+            for p in METHODS[method].params}
 
 
 def changed_params(method: str) -> dict:

@@ -8,20 +8,29 @@ from __future__ import annotations
 import streamlit as st
 
 from segcore.budget import Pool, Runner
-from segcore.vectors import load_vectors
+from segcore.pipeline import preload
 
 from . import settings
 
 
 @st.cache_resource(show_spinner=False)
 def pool() -> Pool:
-    """The server's workers: at most EXPLORER_WORKERS busy, two kept warm; the first one starts now."""
-    workers = Pool(warmup=load_vectors, keep=2, size=settings.workers())
-    workers.warm()
+    """The server's workers: at most EXPLORER_WORKERS busy, as many kept warm, all started now (a run that has to
+    wait for a new process to warm up waits seconds, for a warm one milliseconds)."""
+    size = settings.workers()
+    workers = Pool(warmup=preload, keep=size, size=size)
+    workers.warm(size)
     return workers
 
 
 @st.cache_resource(scope="session", on_release=Runner.stop, show_spinner=False)
-def session_runner() -> Runner:
-    """This session's runs: runner(fn, *args, **kwargs) calls fn in a worker under the app's budget."""
+def _runner() -> Runner:
     return Runner(settings.budget(), pool())
+
+
+def session_runner() -> Runner:
+    """This session's runs: runner(fn, *args, **kwargs) calls fn in a worker under the app's budget, as the settings
+    say at the time of the call."""
+    runner = _runner()
+    runner.budget = settings.budget()
+    return runner

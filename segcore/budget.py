@@ -102,6 +102,11 @@ class Worker:
     def alive(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
+    @property
+    def warm(self) -> bool:
+        """Whether it has started and warmed up (a call would begin at once)."""
+        return self.alive and (self._ready or (self._conn is not None and self._conn.poll()))
+
     def start(self) -> None:
         """Start the process unless it is running."""
         if self.alive:
@@ -254,8 +259,8 @@ def _limit_memory(extra: int | None) -> None:
 # ---- warm workers, and one owner's calls -----------------------------------------------------------------------
 
 class Pool:
-    """Workers kept warm between calls (at most `keep` idle, the one used last handed out first), at most `size`
-    busy at once (None: no bound)."""
+    """Workers kept warm between calls (at most `keep` idle; a warm one handed out before one still warming up, the
+    one used last first), at most `size` busy at once (None: no bound)."""
 
     def __init__(self, warmup=None, keep: int = 1, size: int | None = None):
         self.warmup, self.keep, self.size = warmup, keep, size
@@ -271,7 +276,8 @@ class Pool:
             raise BudgetError(f"All {self.size} workers are busy with other runs; try again in a minute.", "busy")
         try:
             with self._lock:
-                worker = self._idle.pop() if self._idle else Worker(self.warmup)
+                warm = [i for i, w in enumerate(self._idle) if w.warm]
+                worker = self._idle.pop(warm[-1] if warm else -1) if self._idle else Worker(self.warmup)
             try:
                 yield worker
             finally:
@@ -280,14 +286,14 @@ class Pool:
             if self._slots is not None:
                 self._slots.release()
 
-    def warm(self) -> None:
-        """Start an idle worker now unless there is one, so that the first call finds it ready."""
+    def warm(self, count: int = 1) -> None:
+        """Start idle workers now until there are `count` (at most `keep`), so that the first calls find them ready
+        rather than each waiting for a new process to warm up."""
         with self._lock:
-            if self._idle:
-                return
-            worker = Worker(self.warmup)
-            self._idle.append(worker)
-        worker.start()
+            new = [Worker(self.warmup) for _ in range(min(count, self.keep) - len(self._idle))]
+            self._idle[:0] = new
+        for worker in new:
+            worker.start()
 
     def _keep(self, worker: Worker) -> None:
         with self._lock:

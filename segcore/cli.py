@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from contextlib import contextmanager
@@ -18,8 +19,8 @@ from .limits import LIMITS, Limits
 from .loaders import FORMATS, LEVELS, dataset_files, load
 from .methods import DEFAULT_METHOD, METHODS, get_method, segment
 from .metrics import evaluate as scores
-from .vectors import load_vectors
 from .parallel import Progress, run_many
+from .pipeline import preload
 from .structure import DEPTHS, REFERENCE_CHOICES, choose_reference, with_structure
 
 
@@ -61,7 +62,7 @@ def _runner(args):
     if args.jobs > 1 or args.scheduler:
         raise ParameterError("--timeout and --max-memory run one document at a time, each in a worker process: "
                              "leave out --jobs and --scheduler")
-    with Runner(budget, Pool(warmup=load_vectors)) as run:  # imports and vectors ready before the clock starts
+    with Runner(budget, Pool(warmup=preload)) as run:  # imports and vectors ready before the clock starts
         yield run
 
 
@@ -110,8 +111,8 @@ def segment_file(task) -> dict:
         doc = load(Path(path), format=fmt, level=level, source=source, limits=limits)
         seg = (run or call)(segment, doc, method, k, context=context, **params)
         return {"source": source, **seg.to_dict(doc)}
-    except SegcoreError as exc:
-        return {"source": source, "error": str(exc)}
+    except SegcoreError as exc:  # the message names the file once
+        return {"source": source, "error": str(exc) if source in str(exc) else f"{source}: {exc}"}
 
 
 def _segment_folder(args, params: dict, context, limits: Limits) -> int:
@@ -127,14 +128,14 @@ def _segment_folder(args, params: dict, context, limits: Limits) -> int:
     for r in rows:
         if "error" in r:
             failed += 1
-            print(f"segcore: error: {r['source']}: {r['error']}", file=sys.stderr)
+            print(f"segcore: error: {r['error']}", file=sys.stderr)
         if args.to == "json":
             print(json.dumps(r, ensure_ascii=False))
         elif "error" not in r:
             print(f"{r['source']}\t{r['k']} segments of {r['n_elements']} {args.level}s\tboundaries "
                   f"{' '.join(map(str, r['boundaries']))}")
     if failed:
-        print(f"segcore: {failed} of {len(rows)} files failed", file=sys.stderr)
+        print(f"segcore: {failed} of {_files(len(rows))} failed", file=sys.stderr)
     return 2 if failed else 0
 
 
@@ -155,10 +156,13 @@ def cmd_evaluate(args) -> int:
                           tolerance=args.tolerance, idf=args.idf, jobs=args.jobs, scheduler=args.scheduler,
                           progress=progress, context=context, run=run)
     out = result.to_dict()
-    out["summary"].update(wall_seconds=time.perf_counter() - t0, unreadable_files=len(problems))
+    s = out["summary"]
+    s.update(wall_seconds=time.perf_counter() - t0, unreadable_files=len(problems))
+    status = 2 if problems or s["failed"] else 0  # a file unread or a document not segmented: the result is partial
     if args.json:
+        s.update({k: None for k, v in s.items() if isinstance(v, float) and not math.isfinite(v)})  # valid JSON
         print(json.dumps(out))
-        return 2 if problems else 0
+        return status
     print(f"{'document':40s} {'N':>5s} {'Kref':>4s} {'Khyp':>4s} {'Pk':>7s} {'WD':>7s} {'F1':>6s} {'sec':>7s}")
     for r in result.rows:
         if "error" in r:
@@ -166,17 +170,23 @@ def cmd_evaluate(args) -> int:
             continue
         print(f"{r['source'][-40:]:40s} {r['n']:5d} {r['k_ref']:4d} {r['k_hyp']:4d} {100 * r['pk']:6.2f}% "
               f"{100 * r['windowdiff']:6.2f}% {r['f1']:6.3f} {r['seconds']:7.3f}")
-    s = out["summary"]
     print(f"\n{s['documents']} documents ({s['failed']} failed"
-          + (f", {len(problems)} files unreadable" if problems else "") + f"), "
-          f"{s['segments_found']} segments found for {s['segments_true']} true\n"
-          f"  {args.method:22s} Pk {100 * s['pk']:6.2f}%  WindowDiff {100 * s['windowdiff']:6.2f}%  F1 {s['f1']:.3f}  "
+          + (f", {_files(len(problems))} unreadable" if problems else "") + f"), "
+          f"{s['segments_found']} segments found for {s['segments_true']} true")
+    if s["failed"] == s["documents"]:
+        print("No document was segmented: no scores (the errors are above).")
+        return status
+    print(f"  {args.method:22s} Pk {100 * s['pk']:6.2f}%  WindowDiff {100 * s['windowdiff']:6.2f}%  F1 {s['f1']:.3f}  "
           f"{1000 * s['seconds_per_document']:.1f} ms/document\n"
           f"  {'no boundary':22s} Pk {100 * s['pk_none']:6.2f}%  WindowDiff {100 * s['windowdiff_none']:6.2f}%\n"
           f"  {'evenly spaced, same K':22s} Pk {100 * s['pk_even']:6.2f}%  "
           f"WindowDiff {100 * s['windowdiff_even']:6.2f}%"
           f"  F1 {s['f1_even']:.3f}")
-    return 2 if problems else 0
+    return status
+
+
+def _files(n: int) -> str:
+    return f"{n} file" if n == 1 else f"{n} files"
 
 
 def cmd_methods(args) -> int:

@@ -4,7 +4,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import InputError
+from .errors import InputError, ParameterError
+
+LEVELS = ("sentence", "word")  # what one element is
 
 
 @dataclass
@@ -25,6 +27,8 @@ class Document:
         if bad is not None:
             raise InputError(f"{self.source or 'the text'}: element {bad} is {type(self.elements[bad]).__name__}, "
                              f"not a string")
+        if self.level not in LEVELS:
+            raise ParameterError(f"level must be 'sentence' or 'word', not {str(self.level)[:40]!r}")
         self.elements = list(self.elements)
         if not self.elements:
             raise InputError(f"{self.source or 'the text'}: no text found (empty or whitespace only)")

@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 from typing import BinaryIO, Union
 
-from .document import Document, boundaries_from_lengths
+from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
 from .pdf import read_pdf
@@ -28,7 +28,6 @@ __all__ = [
 ]
 
 FORMATS = ("auto", "text", "pdf", "choi", "arxiv")
-LEVELS = ("sentence", "word")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
 

@@ -196,7 +196,7 @@ class Method:
         for p in self.params:
             if p.name == name:
                 return p
-        raise ParameterError(f"method '{self.name}' has no parameter '{name}'; its parameters: "
+        raise ParameterError(f"method '{self.name}' has no parameter {_show(name)}; its parameters: "
                              f"{', '.join(p.name for p in self.params)}")
 
     def defaults(self) -> dict:
@@ -219,8 +219,8 @@ def register_method(method: Method) -> Method:
 
 
 def get_method(name: str) -> Method:
-    if name not in METHODS:
-        raise ParameterError(f"unknown method '{name}'; available: {', '.join(METHODS)}")
+    if not isinstance(name, str) or name not in METHODS:
+        raise ParameterError(f"unknown method {_show(name)}; available: {', '.join(METHODS)}")
     return METHODS[name]
 
 

