@@ -9,12 +9,13 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.document import Document, parse_ends
+from segcore.methods import DEFAULT_METHOD
 
 from . import documents as docs
 from .documents import DocState
 from .guard import Outcome, guarded, md
 from .state import AUTOMATIC
-from .widgets import DEFAULT_METHOD, param_groups, param_widget, reset_params
+from .widgets import param_groups, param_widget, reset_params
 
 SOURCES = ("Sample", "Upload a file", "Paste text")
 

@@ -7,10 +7,11 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.errors import SegcoreError
+from segcore.methods import DEFAULT_METHOD
 
 from . import settings
 from .documents import SAMPLE_BY_KEY, DocState
-from .widgets import DEFAULT_METHOD, app_value, changed_params, param_key
+from .widgets import app_value, changed_params, param_key
 
 PERSISTENT_KEYS = ("src", "sample", "level", "paste", "ref_text", "drop_back_matter", "structure_ref", "method",
                    "k_mode", "k", "tolerance", "corpus",

@@ -8,7 +8,7 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.errors import ParameterError
-from segcore.methods import DEFAULT_METHOD, Param
+from segcore.methods import Param
 from segcore.pipeline import REP_KEYS
 
 

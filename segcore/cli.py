@@ -198,7 +198,7 @@ def cmd_methods(args) -> int:
                                               for p in m.params}} for m in METHODS.values()}))
         return 0
     for m in METHODS.values():
-        needs = f" (needs --corpus)" if "corpus" in m.needs else ""
+        needs = " (needs --corpus)" if "corpus" in m.needs else ""
         print(f"{m.name}: {m.summary} [{m.citation}]{needs}")
         for p in m.params:
             print(f"    {p.name}={p.default}  ({p.domain()})  {p.help}")

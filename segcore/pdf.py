@@ -13,7 +13,6 @@ distance from the page top of its lines, for the app to show where a segment is.
 """
 from __future__ import annotations
 
-import functools
 import math
 import re
 import statistics
@@ -134,7 +133,7 @@ def _merge_fragments(boxes: list[_Box]) -> None:
                                                                                                     p[0].x0))
         i = 0
         while i < len(lines) - 1:
-            (a, box_a), (b, box_b) = lines[i], lines[i + 1]
+            (a, _), (b, box_b) = lines[i], lines[i + 1]
             if _same_baseline(a, b) and 0 <= b.x0 - a.x1 < 1.5 * max(a.size, b.size):
                 a.text, a.x1, a.y1 = f"{a.text} {b.text}", b.x1, max(a.y1, b.y1)
                 box_b.lines.remove(b)

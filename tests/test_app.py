@@ -527,7 +527,7 @@ def test_benchmark_stopped_run_keeps_partial_results():
 def test_stop_kills_the_document_under_way():
     """Stop does not wait for the document under way: its worker is killed at once."""
     from explorer.jobs import Job
-    from segcore.budget import BudgetError, Runner
+    from segcore.budget import Runner
 
     with Runner() as runner:
         job = Job(lambda progress, stop, run: run(time.sleep, 120), runner=runner)

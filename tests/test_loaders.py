@@ -378,7 +378,7 @@ def test_read_dataset_zip(tmp_path):
     assert [len(d.reference) for d in docs] == [10, 10]
     bad = tmp_path / "bad.zip"
     bad.write_bytes(b"PK\x03\x04 not really")
-    assert read_dataset(bad) == ([], [f"bad.zip: not a valid zip file (File is not a zip file)"])
+    assert read_dataset(bad) == ([], ["bad.zip: not a valid zip file (File is not a zip file)"])
     # the unpacked size is checked from the archive's directory before anything is inflated
     big = tmp_path / "big.zip"
     with zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as zf:
