@@ -1,4 +1,4 @@
-"""The app's limits, from environment variables (README, "Safety and limits"): per run, EXPLORER_TIMEOUT (seconds,
+"""The app's limits, from environment variables (README, "Security"): per run, EXPLORER_TIMEOUT (seconds,
 default 60) and EXPLORER_MAX_MEMORY (default 2G; 'none' lifts either); per document, EXPLORER_MAX_CHARS (default
 500000) and EXPLORER_MAX_ELEMENTS (default 50000); EXPLORER_WORKERS, the runs under way at once (default 4).
 

@@ -9,75 +9,32 @@ Skipped when Playwright or /usr/bin/chromium is missing (apt-get install -y chro
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from benchmarks.app_load import LAUNCH_ARGS, chromium, serve
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
 SAMPLE = ROOT / "assets" / "samples" / "choi_3-11_2_7.ref"
 
 sync_api = pytest.importorskip("playwright.sync_api")
-if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+if not chromium():
     pytest.skip("chromium is not installed (apt-get install -y chromium)", allow_module_level=True)
-
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync", "--no-first-run"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server():
-    port = _free_port()
-    log = tempfile.TemporaryFile()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.time() > deadline:
-            proc.kill()
-            pytest.fail("streamlit did not start")
-        time.sleep(0.3)
-    yield url
-    log.seek(0)
-    server_log = log.read().decode("utf-8", "replace")
-    log.close()
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    assert "Traceback" not in server_log, server_log[-3000:]
+    with serve() as running:
+        yield running.url
+    assert "Traceback" not in running.log, running.log[-3000:]
 
 
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as p:
-        exe = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-        b = p.chromium.launch(executable_path=exe, args=LAUNCH_ARGS)
+        b = p.chromium.launch(executable_path=chromium(), args=LAUNCH_ARGS)
         yield b
         b.close()
 
