@@ -82,12 +82,15 @@ def _unit_rows(x):
     return np.divide(x, norms, out=np.zeros_like(x), where=norms > 0)
 
 
-def binned_cosine(matrix, max_bins: int = 300) -> tuple[np.ndarray, np.ndarray]:
+def binned_cosine(matrix, max_bins: int = 300, region: tuple[int, int] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Mean pairwise cosine similarity between bins of consecutive elements, without the N×N matrix.
 
     The mean over pairs (a in bin i, b in bin j) of û_a·û_b equals (Σ_a û_a)·(Σ_b û_b) / (n_i n_j), so the
     binned matrix is exact; with N ≤ max_bins every bin is one element and this is the plain cosine matrix.
-    Returns (matrix B×B, edges of length B+1)."""
+    `region` (start, end): only the elements start … end−1 (a zoom). Returns (matrix B×B, edges of length B+1, in
+    element numbers)."""
+    start, end = region if region is not None else (0, matrix.shape[0])
+    matrix = matrix[start:end]
     n = matrix.shape[0]
     edges = bin_edges(n, max_bins)
     u = _unit_rows(matrix)
@@ -101,7 +104,7 @@ def binned_cosine(matrix, max_bins: int = 300) -> tuple[np.ndarray, np.ndarray]:
         sums = _dense(agg @ u)
     counts = np.diff(edges).astype(float)
     sim = (sums @ sums.T) / np.outer(counts, counts)
-    return np.clip(sim, -1.0, 1.0), edges
+    return np.clip(sim, -1.0, 1.0), edges + start
 
 
 def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, level: str = "sentence") -> list[str]:
@@ -119,6 +122,12 @@ def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, 
 
 
 # ---- similarity heatmap ----------------------------------------------------------------------------------------
+
+def visible_segments(boundaries: Sequence[int], edges: np.ndarray) -> list[tuple[int, int, int]]:
+    """(index, start, end) of the segments that overlap the elements edges[0] … edges[-1] − 1, clipped to them."""
+    lo, hi = int(edges[0]), int(edges[-1])
+    return [(i, max(a, lo), min(b, hi)) for i, (a, b) in enumerate(segments_of(boundaries)) if a < hi and b > lo]
+
 
 def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, labels: Sequence[str] | None = None,
@@ -151,13 +160,14 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
         hovertemplate="row: %{y}<br>column: %{x}<br>value: %{z:.3f}<extra></extra>"))
     shapes = []
     if reference:
-        for a, b in segments_of(reference):
+        for _, a, b in visible_segments(reference, edges):
             x0, x1 = to_bin_coordinate([a, b], edges)
             shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y", opacity=0.8,
                                line=dict(color=REF_COLOUR, width=5), layer="above"))
     centres, seg_ids, hover = [], [], []
     if hypothesis:
-        for i, (a, b) in enumerate(segments_of(hypothesis)):
+        spans = segments_of(hypothesis)
+        for i, a, b in visible_segments(hypothesis, edges):
             x0, x1 = to_bin_coordinate([a, b], edges)
             hl = highlight is not None and i == highlight
             shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y", layer="above",
@@ -166,6 +176,7 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
             c = int(np.clip(round((x0 + x1) / 2), 0, nb - 1))
             centres.append(labels[c])
             seg_ids.append(i)
+            a, b = spans[i]
             hover.append(f"segment {i + 1}: elements {a}–{b - 1} ({b - a})")
         fig.add_trace(go.Scatter(
             x=centres, y=centres, mode="markers", name="segments", customdata=seg_ids, text=hover,
@@ -230,14 +241,29 @@ def _gap_axis(length: int, n: int) -> np.ndarray:
     return np.arange(length, dtype=float)
 
 
+def decimate(x: np.ndarray, y: np.ndarray, max_points: int = 4000) -> tuple[np.ndarray, np.ndarray]:
+    """A curve of at most `max_points` points for drawing: per bucket of consecutive points, its lowest and highest
+    point in their order (peaks and valleys survive); the curve itself when it is short enough."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if len(y) <= max_points:
+        return x, y
+    edges = np.linspace(0, len(y), max(1, max_points // 2) + 1).astype(np.int64)
+    keep = []
+    for a, b in zip(edges[:-1], edges[1:]):
+        part = y[a:b]
+        if b > a and np.isfinite(part).any():
+            keep += sorted({a + int(np.nanargmin(part)), a + int(np.nanargmax(part))})
+    return x[keep], y[keep]
+
+
 def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boundaries: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, threshold: float | None = None,
                    highlight: tuple[int, int] | None = None, hidden: Iterable[str] = (),
-                   height: int = 320) -> go.Figure:
+                   height: int = 320, max_points: int = 4000) -> go.Figure:
     """Curves over the gaps of the text (gap/depth scores, novelty…), each given as y values (x = gaps, see
     _gap_axis) or as an (x, y) pair, with the chosen boundaries as thin red lines and the reference boundaries as
     wide translucent cyan bands under them; an optional horizontal threshold. Curves named in `hidden` start
-    switched off (a click on the legend shows them)."""
+    switched off (a click on the legend shows them). Curves longer than `max_points` are drawn `decimate`d."""
     fig = go.Figure()
     for i, (name, values) in enumerate(profiles.items()):
         if isinstance(values, tuple):
@@ -245,6 +271,7 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
         else:
             v = np.asarray(values, dtype=float)
             x = _gap_axis(len(v), n)
+        x, v = decimate(x, v, max_points)
         fig.add_trace(go.Scatter(x=x, y=v, mode="lines", name=name,
                                  visible="legendonly" if name in hidden else True,
                                  line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
@@ -465,17 +492,21 @@ def topic_mixture_labels(signals: Mapping, k: int, top: int = 3) -> list[str] | 
 def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str = "sentence",
                  top_terms: Sequence[Sequence[str]] | None = None, topics: Sequence[str] | None = None,
                  reference: Sequence[int] | None = None, highlight: int | None = None, number_every: int = 25,
-                 max_height: int | None = 620) -> str:
+                 max_height: int | None = 620, window: tuple[int, int] | None = None) -> str:
     """HTML of the text with one coloured block per segment (alternating colours), a header per segment with its
     number, element range and top terms (and topic mixture), element numbers shown (every sentence; every
     `number_every` words at word level), reference boundaries marked inside the text, one segment optionally
-    highlighted. All text is HTML-escaped."""
+    highlighted. `window` (start, end): only the elements start … end−1 (a page, see `page_ranges`). All text is
+    HTML-escaped."""
     ref_gaps = set((reference or [])[:-1])
+    lo, hi = window if window is not None else (0, len(elements))
     parts = [
         "<div class='segx-overlay' style=\"font-family: Georgia, 'Times New Roman', serif; font-size: 15px; "
         "line-height: 1.55; color: #222;"
         + (f" max-height: {max_height}px; overflow-y: auto; padding-right: 6px;" if max_height else "") + "\">"]
     for i, (a, b) in enumerate(segments_of(boundaries)):
+        if b <= lo or a >= hi:
+            continue
         hl = highlight is not None and i == highlight
         bg = HIGHLIGHT_COLOUR if hl else SEGMENT_COLOURS[i % 2]
         border = "3px solid #b8860b" if hl else "1px solid rgba(0,0,0,0.08)"
@@ -486,31 +517,50 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
             sub += " · top terms: <b>" + html.escape(", ".join(terms)) + "</b>"
         if topics is not None and i < len(topics) and topics[i]:
             sub += " · topics: " + html.escape(topics[i])
+        sub += " · <i>continued from the previous page</i>" if a < lo else ""
+        sub += " · <i>continues on the next page</i>" if b > hi else ""
         parts.append(
             f"<div id='segment-{i + 1}' class='segx-segment{' segx-highlight' if hl else ''}' "
             f"style='background:{bg}; border:{border}; border-radius:6px; padding:6px 10px; margin:0 0 6px 0;'>"
             f"<div style='font-family: sans-serif; font-size: 12px; color:#555; margin-bottom:3px;'>"
             f"<b>{html.escape(header)}</b>{sub}{' · <b>selected</b>' if hl else ''}</div>")
         body = []
-        for j in range(a, b):
+        for j in range(max(a, lo), min(b, hi)):
             if j in ref_gaps and j != a:
                 body.append("<span title='reference boundary' style='color:#0e8c99; font-weight:bold; "
                             "font-family:sans-serif;'>¦ref¦ </span>")
             text = html.escape(elements[j])
             if level == "word":
-                if j == a or (j % number_every == 0):
+                if j in (a, lo) or (j % number_every == 0):
                     body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>")
                 body.append(text + " ")
             else:
                 body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>"
                             f"<span>{text}</span> ")
         parts.append("".join(body))
-        if b in ref_gaps:
+        if b in ref_gaps and b <= hi:
             parts.append("<span title='the reference has a boundary here too' style='color:#0e8c99; "
                          "font-family:sans-serif; font-size:11px;'> ✓ref</span>")
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def page_ranges(boundaries: Sequence[int], size: int = 200) -> list[tuple[int, int]]:
+    """Pages of the text for `overlay_html`'s window: whole segments, about `size` elements each (a page closes
+    before a segment that would take it past `size`; a segment longer than that is cut into pieces of `size`);
+    (start, end) pairs covering 0 … N in order."""
+    pages, start = [], 0
+    for a, b in segments_of(boundaries):
+        if b - start > size and a > start:
+            pages.append((start, a))
+            start = a
+        while b - start > size:
+            pages.append((start, start + size))
+            start += size
+    if boundaries and start < boundaries[-1]:
+        pages.append((start, int(boundaries[-1])))
+    return pages
 
 
 def selected_segment_html(elements: Sequence[str], index: int, start: int, end: int, level: str = "sentence",
