@@ -282,9 +282,13 @@ def test_automatic_k_knows_when_the_evidence_is_weak():
         ref.append(len(elements))
     planted = segment(Document(elements, ref), "best")
     assert planted.info["k_gap"] == 8 and planted.k == 8
+    lo, hi = planted.info["k_interval"]
+    assert lo <= 8 <= hi and hi - lo <= 3  # clear topics: the K the evidence supports is narrow
     assert sum(abs(a - b) <= 2 for a, b in zip(planted.boundaries, ref)) >= 7
     flat = Document([" ".join(rng.choice(common + topics[0], 9)) + "." for _ in range(400)])
     auto = segment(flat, "best")
     assert auto.info["k_gap"] <= 2 and auto.k <= 5 * auto.info["k_gap"] <= 10
+    lo, hi = auto.info["k_interval"]
+    assert lo <= auto.k <= hi and hi - lo > planted.info["k_interval"][1] - planted.info["k_interval"][0]
     assert auto.signals["gap"].axis == "k" and len(auto.signals["gap"].values) > 10
     assert segment(flat, "best", auto="gap").k == auto.info["k_gap"]

@@ -159,12 +159,14 @@ def heldout_k(t: Terms, ui, p: dict) -> tuple[int, dict, Signal]:
     return max(ks, key=lambda j: (held[j], -j)), found, Signal([held[j] for j in ks], "k", x=ks)
 
 
-def gap_k(t: Terms, n: int) -> tuple[int, Signal]:
+def gap_k(t: Terms, n: int) -> tuple[int, tuple[int, int], Signal]:
     """K by the gap statistic (Tibshirani, Walther & Hastie 2001): Gap(K) = mean over GAP_B random orders of the
     elements of the optimal cost with K segments, minus the text's own; K = the smallest K with Gap(K) ≥ Gap(K+1) −
     GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B) (their one-standard-error rule). Computed on
     at most GAP_UNITS units (consecutive elements summed, after shuffling for the random orders) for K up to N/3
-    (at most GAP_KMAX). The shuffled costs measure how much segmenting gains on text without topical order."""
+    (at most GAP_KMAX). The shuffled costs measure how much segmenting gains on text without topical order.
+    Returns (K, the range of K whose gap is within one standard error of the largest: how sure the choice is,
+    the gap curve)."""
     pool = max(1, math.ceil(n / GAP_UNITS))
     units = -(-n // pool)
     kmax = max(1, min(n // 3, GAP_KMAX, units))
@@ -180,7 +182,9 @@ def gap_k(t: Terms, n: int) -> tuple[int, Signal]:
     spread = null.std(axis=0) * math.sqrt(1 + 1 / GAP_B)
     k = next((j + 1 for j in range(kmax - 1) if gap[j] >= gap[j + 1] - GAP_C * spread[j + 1]), kmax)
     ks = [j + 1 for j in range(kmax) if np.isfinite(gap[j])]
-    return k, Signal([float(gap[j - 1]) for j in ks], "k", x=ks)
+    top = int(np.nanargmax(gap))
+    near = [j for j in ks if gap[j - 1] >= gap[top] - spread[top]]
+    return k, (min(near + [k]), max(near + [k])), Signal([float(gap[j - 1]) for j in ks], "k", x=ks)
 
 
 def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
@@ -196,9 +200,11 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
         k_held, found, signals["heldout_loglik"] = heldout_k(t, ui, p)
         info["k_heldout"] = k_held
     if p["auto"] in ("gap", "combined"):
-        k_gap, signals["gap"] = gap_k(t, score.n)
+        k_gap, interval, signals["gap"] = gap_k(t, score.n)
         info["k_gap"] = k_gap
     k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
+    if k_gap:
+        info["k_interval"] = (min(interval[0], k), max(interval[1], k))
     if found.get(k) is not None:  # the optimum read off an exact table
         return found[k], signals, info
     return dp(score, k, p["max_len"]), signals, info
