@@ -125,6 +125,40 @@ def run_method(doc_state: DocState, method: str, k: int | None, params: dict) ->
     return out
 
 
+def automatic(doc_state: DocState, method: str, params: dict, seg) -> Outcome | None:
+    """The method's automatic choice of K on the document: `seg` itself when K was automatic, else a run with K
+    automatic (cached) on texts of up to CURVE_N elements or once asked for (`ask_automatic`); None until then."""
+    done = st.session_state.setdefault("_automatic", set())
+    key = (doc_state.key, method, cache_key(params))
+    if seg.k_automatic:
+        done.add(key)
+        return Outcome(seg)
+    if doc_state.doc.n > CURVE_N and key not in done:
+        return None
+    out = run_method(doc_state, method, None, params)
+    if not out.error:
+        done.add(key)
+    return out
+
+
+def ask_automatic(doc_state: DocState, method: str, params: dict) -> None:
+    """Have `automatic` run the method with K automatic on this document from now on."""
+    st.session_state.setdefault("_automatic", set()).add((doc_state.key, method, cache_key(params)))
+
+
+def automatic_runs(doc_state: DocState, methods: dict[str, dict]) -> tuple[dict, list[str]]:
+    """Each method (name → parameters) run with K automatic on the document: ({name: Segmentation}, one message per
+    method that failed)."""
+    runs, problems = {}, []
+    for name, params in methods.items():
+        out = run_method(doc_state, name, None, params)
+        if out.error:
+            problems.append(f"{name}: {out.error}")
+        else:
+            runs[name] = out.value
+    return runs, problems
+
+
 def baselines(doc: Document, k: int, tolerance: int = 1) -> dict[str, dict]:
     """segcore.metrics.evaluate (Pk, WindowDiff, boundary P/R/F1) of each of segcore.evaluation's baselines with K
     segments: {'none': …, 'even': …}."""
@@ -172,8 +206,9 @@ def _matrix(doc_key: str, _doc: Document, rep_key: tuple, _rep: dict):
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def _similarity(doc_key: str, _doc: Document, kind: str, rep_key: tuple, _rep: dict, rank: int, max_bins: int):
-    sim, edges = plots.binned_cosine(_matrix(doc_key, _doc, rep_key, _rep), max_bins)
+def _similarity(doc_key: str, _doc: Document, kind: str, rep_key: tuple, _rep: dict, rank: int, max_bins: int,
+                region: tuple[int, int]):
+    sim, edges = plots.binned_cosine(_matrix(doc_key, _doc, rep_key, _rep), max_bins, region)
     if kind == "rank":
         sim = rank_transform(sim, rank)
     return sim.astype(np.float32), edges
@@ -189,16 +224,18 @@ def _bags(doc_key: str, _doc: Document):
     return bags(_doc.elements, stopwords="choi", stem_words=False)
 
 
-def similarity(doc_state: DocState, params: dict, kind: str, max_bins: int) -> Outcome:
-    """(matrix, bin edges) of the heatmap: mean cosine over bins of elements, rank-transformed for kind 'rank'
-    (r = the method's rank parameter, or Choi's 11)."""
+def similarity(doc_state: DocState, params: dict, kind: str, max_bins: int,
+               region: tuple[int, int] | None = None) -> Outcome:
+    """(matrix, bin edges) of the heatmap: mean cosine over at most max_bins bins of the elements of `region` (start,
+    end; the whole text by default), rank-transformed for kind 'rank' (r = the method's rank parameter, or Choi's
+    11)."""
     if kind == "embedding":
         vec = ensure_vectors()
         if vec.error:
             return vec
     rep = picture_settings(params, kind)
     return guarded(_similarity, doc_state.key, doc_state.doc, kind, cache_key(rep), rep, int(params.get("rank", 11)),
-                   int(max_bins), what="The similarity matrix")
+                   int(max_bins), tuple(map(int, region or (0, doc_state.doc.n))), what="The similarity matrix")
 
 
 def novelty(doc_state: DocState, params: dict, window: int) -> Outcome:

@@ -17,7 +17,7 @@ EVIDENCE = {"heldout_loglik": "held-out log-likelihood (higher: the segments pre
             "gap": "gap statistic (what segmenting gains over the same text in random order)",
             "penalized_costs_by_k": "cost + prior per segment (lower is better)"}
 AUTO_COLOUR = "#2ca02c"
-NARROW, MODERATE = 1.5, 2.5  # high/low of the supported range of K: up to 1.5 narrow, up to 2.5 moderate, else wide
+NARROW, MODERATE = 1.35, 2.0  # high/low of the supported range of K: up to 1.35 narrow, up to 2 moderate, else wide
 
 
 def evidence_curves(signals: Mapping) -> dict[str, tuple[np.ndarray, np.ndarray]]:
@@ -148,19 +148,22 @@ def agreement_figure(segmentations: Mapping[str, Sequence[int]], n: int, referen
     fig = boundary_strips_figure(segmentations, n, reference)
     counts = coincidence(dict(segmentations), n, tolerance)
     agreed = consensus(dict(segmentations), n, tolerance)
-    pos = np.flatnonzero(counts)
-    fig.add_trace(go.Bar(x=pos, y=counts[pos], yaxis="y2", name="methods agreeing", marker=dict(color="#555555"),
-                         width=max(1.0, n / 400), showlegend=False,
-                         hovertemplate=f"position %{{x}}: %{{y}} of {len(segmentations)} methods have a boundary "
-                                       f"within ±{tolerance}<extra></extra>"))
+    quorum = len(segmentations) // 2 + 1
+    fig.add_trace(go.Scatter(x=np.arange(n + 1), y=counts, yaxis="y2", mode="lines", line=dict(color="#777777",
+                             width=1, shape="hv"), fill="tozeroy", fillcolor="rgba(120,120,120,0.25)",
+                             name=f"methods with a boundary within ±{tolerance}", showlegend=False,
+                             hovertemplate=f"position %{{x}}: %{{y}} of {len(segmentations)} methods have a "
+                                           f"boundary within ±{tolerance}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[0, n], y=[quorum - 0.5] * 2, yaxis="y2", mode="lines", hoverinfo="skip",
+                             line=dict(color=HYP_COLOUR, width=1, dash="dot"), name=f"quorum: {quorum} methods"))
     fig.add_trace(go.Scatter(x=agreed, y=[len(segmentations) + 0.4] * len(agreed), yaxis="y2", mode="markers",
-                             name=f"most methods agree ({len(agreed)} places: K = {len(agreed) + 1})",
-                             marker=dict(symbol="triangle-down", size=9, color=HYP_COLOUR),
+                             name=f"most methods agree: {len(agreed)} places, K = {len(agreed) + 1}",
+                             marker=dict(symbol="triangle-down", size=10, color=HYP_COLOUR),
                              hovertemplate="most methods agree at %{x}<extra></extra>"))
     rows = len(segmentations) + (1 if reference else 0)
     fig.update_layout(height=height or 190 + 45 * rows, showlegend=True,
                       legend=dict(orientation="h", y=-0.18, yanchor="top"),
-                      yaxis=dict(domain=[0.36, 1.0]),
+                      xaxis=dict(anchor="y2"), yaxis=dict(domain=[0.36, 1.0]),
                       yaxis2=dict(domain=[0.0, 0.28], anchor="x", title="agree", range=[0, len(segmentations) + 1],
                                   dtick=1, showgrid=True))
     return fig

@@ -100,17 +100,17 @@ def coincidence(segmentations: dict[str, list[int]], n: int, tolerance: int = 1)
 
 
 def consensus(segmentations: dict[str, list[int]], n: int, tolerance: int = 1, quorum: int | None = None) -> list[int]:
-    """The positions where at least `quorum` segmentations (default: more than half) put a boundary within ±tolerance:
-    one per run of consecutive positions at or above the quorum, at the run's highest count (among ties, where most
-    boundaries lie exactly, then the middle)."""
-    quorum = len(segmentations) // 2 + 1 if quorum is None else int(quorum)
+    """The places where at least `quorum` segmentations (default: more than half) put a boundary within ±tolerance:
+    positions taken best first (most segmentations near, then most exactly there, then leftmost), each keeping the
+    next place at least 2·tolerance + 1 away (so that the same boundaries count once)."""
+    quorum = max(1, len(segmentations) // 2 + 1 if quorum is None else int(quorum))
     counts = coincidence(segmentations, n, tolerance)
     rank = counts * (len(segmentations) + 1) + coincidence(segmentations, n, 0)
-    inner = np.zeros(n + 1, dtype=bool)
-    inner[1:n] = counts[1:n] >= max(1, quorum)
-    edges = np.flatnonzero(np.diff(np.concatenate([[0], inner.astype(np.int8), [0]])))
+    candidates = [p for p in np.lexsort((np.arange(n + 1), -rank)) if 0 < p < n and counts[p] >= quorum]
+    blocked = np.zeros(n + 1, dtype=bool)
     out = []
-    for a, b in zip(edges[::2], edges[1::2]):
-        top = a + np.flatnonzero(rank[a:b] == rank[a:b].max())
-        out.append(int(top[len(top) // 2]))
-    return out
+    for p in candidates:
+        if not blocked[p]:
+            out.append(int(p))
+            blocked[max(0, p - 2 * tolerance):p + 2 * tolerance + 1] = True
+    return sorted(out)
