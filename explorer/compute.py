@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from segcore import METHODS, datasets, plots, segment
+from segcore import METHODS, datasets, ktable, plots
 from segcore.document import Document
 from segcore.evaluation import BASELINES
 from segcore.metrics import evaluate
@@ -17,11 +17,11 @@ from segcore.representations import rank_transform
 from segcore.text import bags
 from segcore.vectors import load_vectors
 
-from .documents import LEVEL_LABELS, DocState, cached_corpus, corpus_options
+from .documents import LARGE_N, LEVEL_LABELS, DocState, cached_corpus, corpus_options
 from .guard import Outcome, guarded
 from .workers import session_runner
 
-CURVE_K, CURVE_N = 40, 2000  # the cost curve goes up to K = 40, for texts of at most 2,000 elements
+CURVE_K, CURVE_N = ktable.KMAX, 10000  # the cost curve goes up to K = 40, for texts of at most 10,000 elements
 
 
 def cache_key(params: dict) -> tuple:
@@ -100,8 +100,9 @@ def corpus_leak(method: str, doc: Document) -> str | None:
 @st.cache_data(max_entries=128, show_spinner=False)
 def cached_segment(doc_key: str, _doc: Document, method: str, k: int | None, params_key: tuple, _params: dict,
                    context_key: str = "", _context: dict | None = None):
-    """segment() in this session's worker, cached by document key, method, K, parameters and context key."""
-    return session_runner()(segment, _doc, method, k=k, context=_context, **_params)
+    """segment() in this session's worker (ktable.segment: a K given answered from what the worker fitted for an
+    earlier K), cached by document key, method, K, parameters and context key."""
+    return session_runner()(ktable.segment, _doc, method, k=k, context=_context, **_params)
 
 
 def run_method(doc_state: DocState, method: str, k: int | None, params: dict) -> Outcome:
@@ -127,13 +128,13 @@ def run_method(doc_state: DocState, method: str, k: int | None, params: dict) ->
 
 def automatic(doc_state: DocState, method: str, params: dict, seg) -> Outcome | None:
     """The method's automatic choice of K on the document: `seg` itself when K was automatic, else a run with K
-    automatic (cached) on texts of up to CURVE_N elements or once asked for (`ask_automatic`); None until then."""
+    automatic (cached) on texts of up to LARGE_N elements or once asked for (`ask_automatic`); None until then."""
     done = st.session_state.setdefault("_automatic", set())
     key = (doc_state.key, method, cache_key(params))
     if seg.k_automatic:
         done.add(key)
         return Outcome(seg)
-    if doc_state.doc.n > CURVE_N and key not in done:
+    if doc_state.doc.n > LARGE_N and key not in done:
         return None
     out = run_method(doc_state, method, None, params)
     if not out.error:

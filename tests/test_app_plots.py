@@ -252,3 +252,109 @@ def test_heatmap_contrast_ignores_the_diagonal():
     assert hm.zmax < 1.0 and hm.zmin == pytest.approx(0.2)
     fig = plots.profile_figure({"own": [0.1, 0.2], "novelty": [0.3, 0.1]}, 3, hidden={"novelty"})
     assert [t.visible for t in fig.data[:2]] == [True, "legendonly"]
+
+
+# ---- long documents and choosing K --------------------------------------------------------------------------------
+
+def test_binned_cosine_over_a_region_is_the_block_mean():
+    rng = np.random.default_rng(1)
+    x = rng.random((700, 5))
+    u = x / np.linalg.norm(x, axis=1, keepdims=True)
+    sim, edges = plots.binned_cosine(x, max_bins=40, region=(100, 643))
+    assert edges[0] == 100 and edges[-1] == 643 and len(edges) - 1 <= 40 and sim.shape == (len(edges) - 1,) * 2
+    full = u @ u.T
+    for i, j in [(0, 0), (3, 17), (len(edges) - 2, 5)]:
+        block = full[edges[i]:edges[i + 1], edges[j]:edges[j + 1]]
+        assert sim[i, j] == pytest.approx(block.mean())
+    sim, edges = plots.binned_cosine(x, max_bins=300, region=(200, 450))  # small enough: one element per cell
+    assert list(edges) == list(range(200, 451)) and np.allclose(sim, full[200:450, 200:450])
+    whole, e = plots.binned_cosine(x, max_bins=600)
+    assert len(e) - 1 == 600 and whole.shape == (600, 600)  # a bounded picture of any size
+
+
+def test_heatmap_of_a_region_clips_the_segments():
+    edges = np.arange(100, 151)
+    fig = plots.heatmap_figure(np.eye(50), edges, hypothesis=[60, 120, 140, 200], reference=[130, 200])
+    markers = next(t for t in fig.data if t.name == "segments")
+    assert list(markers.customdata) == [1, 2, 3]  # the first segment ends before the region
+    hyp = [s for s in fig.layout.shapes if s.line.color == plots.HYP_COLOUR]
+    assert (hyp[0].x0, hyp[0].x1) == (-0.5, 19.5) and (hyp[-1].x0, hyp[-1].x1) == (39.5, 49.5)
+    assert plots.visible_segments([60, 120, 200], edges) == [(1, 100, 120), (2, 120, 150)]
+
+
+def test_decimate_keeps_peaks_and_short_curves():
+    x = np.arange(20000.0)
+    y = np.sin(x / 40)
+    y[12345], y[777] = 9.0, -9.0
+    xd, yd = plots.decimate(x, y, 2000)
+    assert len(xd) <= 2000 and yd.max() == 9.0 and yd.min() == -9.0 and np.all(np.diff(xd) > 0)
+    assert xd[np.argmax(yd)] == 12345
+    assert plots.decimate(x[:50], y[:50], 2000)[1].tolist() == y[:50].tolist()
+    fig = plots.profile_figure({"long": y}, 20001)
+    assert len(fig.data[0].y) <= 4000
+
+
+def test_pages_of_the_text_cover_it_in_whole_segments():
+    bounds = [50, 120, 500, 560, 600]
+    pages = plots.page_ranges(bounds, 200)
+    assert pages[0][0] == 0 and pages[-1][1] == 600
+    assert all(b == c for (_, b), (c, _) in zip(pages, pages[1:]))  # contiguous
+    assert all(b - a <= 200 for a, b in pages)
+    assert (0, 120) in pages  # closed before a segment that would not fit
+    elements = [f"s{i}." for i in range(600)]
+    for a, b in pages:
+        body = plots.overlay_html(elements, bounds, window=(a, b))
+        assert body.count("<sup") == b - a and f">s{a}.<" in body and f">s{b}.<" not in body
+    part = plots.overlay_html(elements, bounds, window=(120, 320))
+    assert "continues on the next page" in part and "continued from" not in part
+
+
+def test_coincidence_and_consensus():
+    from segcore.metrics import coincidence, consensus
+
+    segs = {"a": [5, 10, 20], "b": [6, 12, 20], "c": [5, 15, 20]}
+    c = coincidence(segs, 20, 1)
+    assert c[5] == 3 and c[6] == 3 and c[10] == 1 and c[0] == 0 and len(c) == 21
+    assert list(coincidence(segs, 20, 0)[[5, 6, 10]]) == [2, 1, 1]
+    assert consensus(segs, 20, 1) == [5, 11]  # 5: all three near, two exactly; 11: a (10) and b (12)
+    assert consensus(segs, 20, 0) == [5] and consensus(segs, 20, 1, quorum=3) == [5]
+    assert consensus({"a": [20]}, 20) == []
+
+
+def test_evidence_figure_marks_the_automatic_choice_and_its_range():
+    from segcore import kplots
+
+    signals = {"costs_by_k": Signal([5.0, 3.0, 2.5, 2.2], "k"), "gap": Signal([0.1, 0.5, 0.45], "k", x=[1, 2, 3]),
+               "heldout_loglik": Signal([1.0, None, 3.0], "k", x=[1, 2, 4]), "gap_scores": Signal([0.2], "gap")}
+    assert list(kplots.evidence_curves(signals)) == ["gap", "heldout_loglik"]
+    assert kplots.evidence_curves(signals)["heldout_loglik"][0].tolist() == [1, 4]  # None left out
+    fig = kplots.evidence_figure(signals, k_selected=3, k_reference=4, k_automatic=2, k_interval=(2, 3))
+    names = [t.name for t in fig.data]
+    assert {"automatic K = 2", "supported range K 2–3", "K shown = 3", "reference K = 4"} <= set(names)
+    band = [s for s in fig.layout.shapes if s.type == "rect"]
+    assert band and all((s.x0, s.x1) == (1.5, 3.5) for s in band)
+    cost = kplots.mark_choice(plots.k_curves_figure(signals, 3), 2, (2, 3))
+    assert any(t.name == "automatic K = 2" for t in cost.data)
+    assert kplots.evidence_figure({"costs_by_k": Signal([1.0], "k")}) is None
+
+
+def test_how_sure_the_choice_is():
+    from segcore import kplots
+
+    assert kplots.range_words(10, (9, 11))[0] == "narrow"
+    assert kplots.range_words(10, (7, 13))[0] == "moderate"
+    assert kplots.range_words(10, (3, 40))[0] == "wide"
+    width, lines = kplots.choice_summary(12, {"k_heldout": 12, "k_gap": 8, "k_interval": (8, 30)}, {})
+    assert width == "wide" and any("K = 12" in s and "K = 8" in s for s in lines)
+    assert kplots.choice_summary(5, {}, {"costs_by_k": Signal([1.0], "k")}) == (None, [
+        "K = 5 sits at the knee of the cost curve, where adding segments stops paying."])
+
+
+def test_agreement_figure():
+    from segcore import kplots
+
+    fig = kplots.agreement_figure({"a": [5, 10, 20], "b": [6, 12, 20], "c": [5, 15, 20]}, 20, [10, 20], tolerance=1)
+    agreed = next(t for t in fig.data if (t.name or "").startswith("most methods agree"))
+    assert list(agreed.x) == [5, 11] and "K = 3" in agreed.name
+    counts = next(t for t in fig.data if (t.name or "").startswith("methods with a boundary"))
+    assert len(counts.y) == 21 and max(counts.y) == 3

@@ -1,0 +1,130 @@
+"""Many K on one document without fitting again: a method's fitted additive score (`FITTERS`) and DP tables over a
+range of K, from which each K's `splitters.dp` optimum is read off in O(K); kept for the last documents of this
+process (`segment`: what the app's workers call, so that a change of K is answered at once).
+
+A table is built for the K that share `splitters.plan`'s grid, over the band of the smallest of them (the widest).
+Read off it, K's segmentation is `dp`'s whenever its segments fit K's own band (the optimum over the wider band is
+then the optimum over K's band too); otherwise `dp` is run for that K.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from .algorithms import best, framework
+from .document import Document
+from .errors import ParameterError
+from .methods import Segmentation, Signal, answer, checked, segment as segment_once
+from .splitters import DPTable, Split, check_k, dp, dp_table, plan, windows
+
+KMAX = 40   # a table covers K up to at least this (the app's cost curve)
+KEEP = 2    # fitted documents kept per process
+GROWTH = 1.25  # past KMAX, a table covers K up to 1.25 × the K asked
+
+
+class KTable:
+    """`splitters.dp`'s optimum for any K on one fitted additive score, from DP tables built once per range of K."""
+
+    def __init__(self, score, max_len: int = 0):
+        self.score, self.max_len = score, max_len
+        self.tables: dict[int, tuple[int, int, DPTable]] = {}  # grid step → (lowest K, highest K, table)
+
+    def split(self, k: int) -> Split:
+        """The K-segment optimum, as dp(score, k, max_len) gives it; costs_by_k: the table's, K = 1 … its highest."""
+        n = self.score.n
+        k = check_k(k, n)
+        band, step = plan(n, k, self.max_len, k)
+        table = self._table(k, step)
+        try:
+            bounds = table.boundaries(k)
+        except ParameterError:  # no K segments fit the table's band: dp says so in its own words
+            return dp(self.score, k, self.max_len)
+        if max(b - a for a, b in zip([0, *bounds[:-1]], bounds)) > band:
+            return dp(self.score, k, self.max_len)
+        if step == 1:
+            return Split(bounds, table.cost(k), costs_by_k=table.costs_by_k())
+        bounds = windows(self.score, bounds, step - 1)
+        return Split(bounds, self.score.total(bounds), costs_by_k=table.costs_by_k())
+
+    def _table(self, k: int, step: int) -> DPTable:
+        low, high, table = self.tables.get(step, (0, 0, None))
+        if table is None or not low <= k <= high:
+            n = self.score.n
+            top = min(n, max(KMAX, math.ceil(GROWTH * k)))
+            steps = [0] + [plan(n, j, self.max_len, j)[1] for j in range(1, top + 1)]  # steps[j]: K = j's grid
+            low = high = k
+            while low > 1 and steps[low - 1] == step:
+                low -= 1
+            while high < top and steps[high + 1] == step:
+                high += 1
+            table = dp_table(self.score, high, plan(n, low, self.max_len, low)[0], step)
+            self.tables[step] = (low, high, table)
+        return table
+
+
+@dataclass
+class Fitted:
+    """What a method's K-given run splits: its additive score, the max_len of its DP, the map from the score's
+    segment ends to the document's, and facts for Segmentation.info."""
+
+    score: object
+    max_len: int
+    to_original: object
+    info: dict
+
+
+def _best(doc, p, context):
+    score, _, _, info = best.objective(doc, p)
+    return Fitted(score, p["max_len"], list, info)
+
+
+def _framework(name):
+    def fitted(doc, p, context):
+        if p["split"] != "dp":
+            return None
+        score, rep, max_len, info = framework.fit(name, doc, p, context)
+        return Fitted(score, max_len, rep.to_original, info)
+    return fitted
+
+
+FITTERS = {"best": _best, "cvs": _framework("cvs"), "euclidean": _framework("euclidean")}  # None: not this way
+
+HELD: OrderedDict = OrderedDict()  # (document digest, method, parameters) → (Fitted, KTable): the last KEEP
+
+
+def document_key(doc: Document) -> str:
+    """A digest of the document's elements and level."""
+    h = hashlib.sha1(doc.level.encode())
+    for e in doc.elements:
+        h.update(b"\x00" + e.encode("utf-8", "replace"))
+    return h.hexdigest()
+
+
+def segment(doc: Document, method: str = "cvs", k: int | None = None, context: dict | None = None,
+            **params) -> Segmentation:
+    """methods.segment, with K given for a method of FITTERS (without a context) answered from this process's
+    fitted score and DP tables of the same document, method and parameters when it has them (built otherwise and
+    kept for the next K): the same Segmentation, its costs_by_k the table's (K up to at least KMAX)."""
+    m, p, k, ctx = checked(doc, method, k, context, params)
+    if k is None or ctx or method not in FITTERS:
+        return segment_once(doc, method, k, context, **params)
+    t = time.perf_counter()
+    key = (document_key(doc), method, repr(sorted(p.items())))
+    if key not in HELD:
+        fitted = FITTERS[method](doc, p, ctx)
+        if fitted is None:
+            return segment_once(doc, method, k, context, **params)
+        HELD[key] = (fitted, KTable(fitted.score, fitted.max_len))
+        while len(HELD) > KEEP:
+            HELD.popitem(last=False)
+    HELD.move_to_end(key)
+    fitted, table = HELD[key]
+    if k > fitted.score.n:
+        raise ParameterError(f"K = {k} is more than the {fitted.score.n} elements left to split")
+    split = table.split(k)
+    out = {"boundaries": fitted.to_original(split.boundaries), "cost": split.cost, "info": dict(fitted.info),
+           "signals": {"costs_by_k": Signal(split.costs_by_k, "k")}}
+    return answer(doc, m, p, k, out, time.perf_counter() - t)
