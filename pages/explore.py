@@ -205,7 +205,7 @@ with tab_k:
         st.markdown(f"**{method} chooses K = {chosen.k} automatically**" + (f" ({sure})" if sure else "") + ". "
                     + " ".join(lines))
     costs, curve_note = compute.cost_curve(doc_state, method, params, seg)
-    fig = plots.k_curves_figure(seg.signals, seg.k, k_ref, costs)
+    fig = kplots.k_curves_figure(seg.signals, seg.k, k_ref, costs)
     if fig is not None:
         st.plotly_chart(kplots.mark_choice(fig, k_auto, interval), key="cost_chart",
                         on_select=partial(_on_k_click, "cost_chart"), selection_mode="points",
@@ -225,7 +225,10 @@ with tab_k:
     st.markdown("**Where the methods agree.** Each method below chooses its own K; places where most of them put a "
                 "boundary are likely topic changes, and their number suggests a K.")
     names = [n for n in METHODS if "corpus" not in METHODS[n].needs]
-    ss.setdefault("agree_methods", [n for n in dict.fromkeys([method, "ui", "c99", "cvs"]) if n in names][:4])
+    if ss.get("_agree_doc") != doc_state.key:  # a new document: a few methods on a short text, none on a long one
+        ss["_agree_doc"] = doc_state.key
+        ss["agree_methods"] = [n for n in dict.fromkeys([method, "ui", "c99", "cvs"]) if n in names][:4] \
+            if doc.n <= LARGE_N else []
     ss["agree_methods"] = [n for n in ss["agree_methods"] if n in names]
     a1, a2 = st.columns([4, 1])
     agree = a1.multiselect("Methods, each with K automatic", names, key="agree_methods", max_selections=6)
@@ -242,8 +245,9 @@ with tab_k:
         st.caption(" · ".join(f"{n}: K = {s.k}" for n, s in runs.items())
                    + ". Pairwise Pk below (row taken as the reference; 0 = the same boundaries).")
         st.dataframe(pd.DataFrame(agreement(ends, "pk")).T.style.format("{:.3f}"), width="stretch")
-    elif agree:
-        st.info("Choose at least two methods.")
+    else:
+        st.info("Choose at least two methods" + (f" (on {doc.n:,} {unit}, each takes seconds)." if doc.n > LARGE_N
+                                                 else "."))
 
 with tab_segments:
     st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a, "top terms": ", ".join(t),

@@ -1,6 +1,6 @@
-"""Figures and words for choosing K: the per-K evidence a method reports (signals with axis 'k') marked with its
-automatic choice and the range of K the evidence supports, how sure that choice is, and where several methods'
-boundaries coincide. Pure functions returning plotly figures or text, as segcore.plots."""
+"""Figures and words for choosing K: the cost-versus-K curve and the other per-K evidence a method reports (signals
+with axis 'k'), marked with its automatic choice and the range of K the evidence supports, how sure that choice is,
+and where several methods' boundaries coincide. Pure functions returning plotly figures or text, as segcore.plots."""
 from __future__ import annotations
 
 from typing import Mapping, Sequence
@@ -12,12 +12,81 @@ from plotly.subplots import make_subplots
 from .metrics import coincidence, consensus
 from .plots import HYP_COLOUR, METHOD_COLOURS, REF_COLOUR, boundary_strips_figure
 
-COST_CURVES = ("costs_by_k", "gradient", "smoothed_gradient", "density")  # what plots.k_curves_figure draws
+COST_CURVES = ("costs_by_k", "gradient", "smoothed_gradient", "density")  # what k_curves_figure draws
 EVIDENCE = {"heldout_loglik": "held-out log-likelihood (higher: the segments predict unseen sentences better)",
             "gap": "gap statistic (what segmenting gains over the same text in random order)",
             "penalized_costs_by_k": "cost + prior per segment (lower is better)"}
 AUTO_COLOUR = "#2ca02c"
 NARROW, MODERATE = 1.35, 2.0  # high/low of the supported range of K: up to 1.35 narrow, up to 2 moderate, else wide
+
+
+def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int | None = None,
+                      k_reference: int | None = None, gains: Sequence[float] | None = None,
+                      smoothed_gains: Sequence[float] | None = None, threshold: float | None = None,
+                      y_title: str | None = None, height: int = 340) -> go.Figure:
+    """Best cost for each number of segments K (DP's costs_by_k: index 0 is K=1), clickable markers named
+    'costs' carrying K in customdata; and/or C99's density gain per split (split i takes K from i+1 to i+2)
+    with its automatic-stop threshold."""
+    fig = go.Figure()
+    if costs_by_k is not None and len(costs_by_k):
+        c = np.asarray(costs_by_k, dtype=float)
+        ks = np.arange(1, len(c) + 1)
+        fig.add_trace(go.Scatter(x=ks, y=c, mode="lines+markers", name=y_title or "best cost", customdata=ks,
+                                 marker=dict(size=8, color="#1f77b4"), line=dict(color="#1f77b4"),
+                                 hovertemplate="K = %{x}: %{y:.4g}<br>click to choose this K<extra></extra>"))
+        fig.update_yaxes(title_text=y_title or "best cost for K segments (lower is better)")
+    if gains is not None and len(gains):
+        g = np.asarray(gains, dtype=float)
+        ks = np.arange(2, len(g) + 2)
+        axis = "y2" if costs_by_k is not None and len(costs_by_k) else "y"
+        fig.add_trace(go.Scatter(x=ks, y=g, mode="markers", name="density gain", customdata=ks, yaxis=axis,
+                                 marker=dict(size=6, color="#2ca02c"),
+                                 hovertemplate="split to K = %{x}: gain %{y:.4g}<extra></extra>"))
+        if smoothed_gains is not None:
+            fig.add_trace(go.Scatter(x=ks, y=np.asarray(smoothed_gains, dtype=float), mode="lines+markers",
+                                     name="smoothed gain", customdata=ks, yaxis=axis,
+                                     marker=dict(size=7, color="#9467bd"), line=dict(color="#9467bd"),
+                                     hovertemplate="K = %{x}: smoothed gain %{y:.4g}<br>click to choose this K"
+                                                   "<extra></extra>"))
+        if threshold is not None:
+            fig.add_hline(y=threshold, line=dict(color="grey", dash="dash"), yref=axis,
+                          annotation_text="automatic-stop threshold (μ + 1.2σ)")
+        if axis == "y2":
+            fig.update_layout(yaxis2=dict(overlaying="y", side="right", title="density gain", showgrid=False))
+        else:
+            fig.update_yaxes(title_text="density gain of the split")
+    if k_selected:
+        fig.add_vline(x=k_selected, line=dict(color=HYP_COLOUR, width=2),
+                      annotation_text=f"K = {k_selected}", annotation_position="top right")
+    if k_reference:
+        fig.add_vline(x=k_reference, line=dict(color=REF_COLOUR, width=2, dash="dot"),
+                      annotation_text=f"reference K = {k_reference}", annotation_position="bottom right")
+    fig.update_layout(height=height, margin=dict(l=60, r=60, t=20, b=40), xaxis=dict(title="number of segments K"),
+                      plot_bgcolor="white", clickmode="event+select", legend=dict(orientation="h", y=1.02,
+                                                                                  yanchor="bottom"))
+    return fig
+
+
+def k_curves_figure(signals: Mapping, k_selected: int | None = None, k_reference: int | None = None,
+                    costs_by_k: Sequence[float] | None = None) -> go.Figure | None:
+    """The cost-versus-K picture of a method's signals: DP's best cost per K ('costs_by_k', or a longer curve given
+    as `costs_by_k`), C99's density gain per split ('gradient'; 'smoothed_gradient' with its threshold), else C99's
+    inside density after each split ('density'); None when the method reported none of them."""
+    def values(name):
+        sig = (signals or {}).get(name)
+        return sig.values if sig is not None else None
+
+    costs = costs_by_k if costs_by_k is not None else values("costs_by_k")
+    gains, density = values("gradient"), values("density")
+    smoothed = (signals or {}).get("smoothed_gradient")
+    if costs is not None or gains is not None:
+        return cost_curve_figure(costs, k_selected, k_reference, gains=gains,
+                                 smoothed_gains=smoothed.values if smoothed else None,
+                                 threshold=smoothed.threshold if smoothed else None)
+    if density is not None and len(density) > 1:
+        return cost_curve_figure(density, k_selected, k_reference,
+                                 y_title="inside density D after K−1 splits (higher is denser)")
+    return None
 
 
 def evidence_curves(signals: Mapping) -> dict[str, tuple[np.ndarray, np.ndarray]]:

@@ -131,7 +131,7 @@ def test_explore_default_sample(explore):
     assert doc.n == 60 and len(doc.reference) == 10
     assert "cut the 60 sentences into **10 segments**" in summary(at)
     specs = charts(at)
-    assert len(specs) == 3  # heatmap, score profile, cost vs K
+    assert len(specs) == 5  # heatmap, score profile, cost vs K, evidence per K, agreement of methods
     hm = heatmap(at)
     z = decode(hm["data"][0]["z"])
     assert z.shape == (60, 60)

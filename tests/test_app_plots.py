@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 import pytest
 import scipy.sparse as sp
 
-from segcore import METHODS, Signal, plots
+from segcore import METHODS, Signal, kplots, plots
 from segcore.document import Document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,18 +92,22 @@ def test_profile_and_cost_figures():
     fig = plots.profile_figure({"a": [0.1, 0.5, 0.2]}, 4, boundaries=[2, 4], reference=[1, 4], threshold=0.3,
                                highlight=(0, 2))
     kinds = [s.type for s in fig.layout.shapes]
-    assert kinds.count("line") == 3 and kinds.count("rect") == 1  # 1 reference + 1 chosen + threshold; highlight
-    fig = plots.cost_curve_figure([5.0, 3.0, 2.5, 2.4], k_selected=3, k_reference=2)
+    assert kinds.count("line") == 1 and kinds.count("rect") == 1  # threshold; highlight
+    lines = {t.name: t for t in fig.data if t.mode == "lines"}
+    assert list(lines["chosen boundary"].x) == [2, 2, None] and list(lines["reference boundary"].x) == [1, 1, None]
+    assert list(lines["chosen boundary"].y) == [0.1, 0.5, None]  # across the curves' range
+    fig = kplots.cost_curve_figure([5.0, 3.0, 2.5, 2.4], k_selected=3, k_reference=2)
     curve = fig.data[0]
     assert list(curve.x) == [1, 2, 3, 4] and list(curve.customdata) == [1, 2, 3, 4]
-    fig = plots.cost_curve_figure(None, 2, gains=[0.3, 0.1, 0.05], smoothed_gains=[0.2, 0.1, 0.06], threshold=0.1)
+    fig = kplots.cost_curve_figure(None, 2, gains=[0.3, 0.1, 0.05], smoothed_gains=[0.2, 0.1, 0.06], threshold=0.1)
     assert list(fig.data[0].x) == [2, 3, 4]
 
 
 def test_strips_sweep_distribution():
     fig = plots.boundary_strips_figure({"m1": [3, 10], "m2": [5, 10]}, 10, reference=[4, 10])
     assert {t.y[0] for t in fig.data} == {"reference", "m1", "m2"}
-    assert len(fig.data) == 6 and len(fig.layout.shapes) == 1
+    assert len(fig.data) == 3 and len(fig.layout.shapes) == 1  # one trace per row
+    assert list(fig.data[1].base) == [0, 3] and list(fig.data[1].x) == [3, 7]
     fig = plots.sweep_figure([1, 2, 3], {"Pk": [0.3, 0.2, 0.25]}, "rank", {"no boundary": 0.45})
     assert list(fig.data[0].y) == [0.3, 0.2, 0.25]
     rows = [{"method": "a", "document": "d1", "pk": 0.1}, {"method": "a", "document": "d2", "pk": 0.2},
@@ -200,13 +204,13 @@ def test_corpus_contains_the_document():
 
 
 def test_k_curves_figure_reads_the_k_axis_signals():
-    assert plots.k_curves_figure({"gap_scores": Signal([1.0], "gap")}) is None
-    fig = plots.k_curves_figure({"costs_by_k": Signal([5.0, 3.0], "k")}, 2, 3, costs_by_k=[5.0, 3.0, 2.0])
+    assert kplots.k_curves_figure({"gap_scores": Signal([1.0], "gap")}) is None
+    fig = kplots.k_curves_figure({"costs_by_k": Signal([5.0, 3.0], "k")}, 2, 3, costs_by_k=[5.0, 3.0, 2.0])
     assert list(fig.data[0].x) == [1, 2, 3]  # the longer curve given wins
-    fig = plots.k_curves_figure({"gradient": Signal([0.3, 0.1], "k"),
+    fig = kplots.k_curves_figure({"gradient": Signal([0.3, 0.1], "k"),
                                  "smoothed_gradient": Signal([0.2, 0.1], "k", threshold=0.15)})
     assert [t.name for t in fig.data] == ["density gain", "smoothed gain"]
-    fig = plots.k_curves_figure({"density": Signal([0.5, 0.7, 0.8], "k")})
+    fig = kplots.k_curves_figure({"density": Signal([0.5, 0.7, 0.8], "k")})
     assert fig.data[0].name.startswith("inside density")
 
 
@@ -322,7 +326,6 @@ def test_coincidence_and_consensus():
 
 
 def test_evidence_figure_marks_the_automatic_choice_and_its_range():
-    from segcore import kplots
 
     signals = {"costs_by_k": Signal([5.0, 3.0, 2.5, 2.2], "k"), "gap": Signal([0.1, 0.5, 0.45], "k", x=[1, 2, 3]),
                "heldout_loglik": Signal([1.0, None, 3.0], "k", x=[1, 2, 4]), "gap_scores": Signal([0.2], "gap")}
@@ -333,13 +336,12 @@ def test_evidence_figure_marks_the_automatic_choice_and_its_range():
     assert {"automatic K = 2", "supported range K 2–3", "K shown = 3", "reference K = 4"} <= set(names)
     band = [s for s in fig.layout.shapes if s.type == "rect"]
     assert band and all((s.x0, s.x1) == (1.5, 3.5) for s in band)
-    cost = kplots.mark_choice(plots.k_curves_figure(signals, 3), 2, (2, 3))
+    cost = kplots.mark_choice(kplots.k_curves_figure(signals, 3), 2, (2, 3))
     assert any(t.name == "automatic K = 2" for t in cost.data)
     assert kplots.evidence_figure({"costs_by_k": Signal([1.0], "k")}) is None
 
 
 def test_how_sure_the_choice_is():
-    from segcore import kplots
 
     assert kplots.range_words(10, (9, 11))[0] == "narrow"
     assert kplots.range_words(10, (7, 13))[0] == "moderate"
@@ -351,10 +353,22 @@ def test_how_sure_the_choice_is():
 
 
 def test_agreement_figure():
-    from segcore import kplots
 
     fig = kplots.agreement_figure({"a": [5, 10, 20], "b": [6, 12, 20], "c": [5, 15, 20]}, 20, [10, 20], tolerance=1)
     agreed = next(t for t in fig.data if (t.name or "").startswith("most methods agree"))
     assert list(agreed.x) == [5, 11] and "K = 3" in agreed.name
     counts = next(t for t in fig.data if (t.name or "").startswith("methods with a boundary"))
     assert len(counts.y) == 21 and max(counts.y) == 3
+
+
+def test_heatmap_of_many_segments_draws_marks_not_squares():
+    n = 1000
+    bounds = list(range(4, n + 1, 4))  # 250 segments
+    sim, edges = plots.binned_cosine(np.random.default_rng(2).random((n, 6)), 300)
+    fig = plots.heatmap_figure(sim, edges, hypothesis=bounds, reference=bounds, highlight=3)
+    assert len(fig.layout.shapes) == 1  # the highlighted segment only
+    marks = next(t for t in fig.data if t.name == "reference boundaries")
+    assert len(marks.x) == len(bounds) - 1
+    assert len(next(t for t in fig.data if t.name == "segments").customdata) == len(bounds)
+    few = plots.heatmap_figure(sim, edges, hypothesis=[500, n], reference=[300, n])
+    assert len(few.layout.shapes) == 4 and not any(t.name == "reference boundaries" for t in few.data)
