@@ -18,6 +18,8 @@ from segcore.parallel import Progress, run_many
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("SEGCORE_SHARED_DATA", REPO.parent / "shared" / "data"))
 LECTURE_SETS = ("ai/manual", "physics/manual", "physics/asr")
+REAL_SETS = {**{f"lectures/{s}": ("lectures_bayesseg", s) for s in LECTURE_SETS},
+             "fiction": ("fiction_kazantseva2011", "")}  # source key -> (shared folder, set below it)
 SUBSETS = ("3-5", "6-8", "9-11", "3-11")
 PAPER_TEXT = REPO / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt"
 
@@ -30,30 +32,32 @@ def shared_name(*parts: str) -> str:
 
 # ---- document sources (loaded once per process) ------------------------------------------------------------------
 
-def lecture_files(name: str) -> list[Path]:
-    """The .ref and .dev files of one lecture set of the shared data, in natural order (none when absent)."""
+def real_files(key: str) -> list[Path]:
+    """The .ref and .dev files of one set of real documents of the shared data (REAL_SETS), in natural order (none
+    when absent)."""
     from segcore.loaders import natural_key
 
-    root = SHARED / "lectures_bayesseg" / name
+    folder, name = REAL_SETS[key]
+    root = SHARED / folder / name
     files = [p for p in root.glob("*") if p.suffix in (".ref", ".dev")]
     return sorted(files, key=lambda p: natural_key(p.name))
 
 
 @lru_cache(maxsize=32)
 def load_source(key: str) -> tuple[Document, ...]:
-    """'choi/3-11' … 'arxiv' (bundled), 'lectures/<set>' (.ref and .dev files of the shared lecture data),
+    """'choi/3-11' … 'arxiv' (bundled), 'lectures/<set>' and 'fiction' (.ref and .dev files of the shared data),
     'concat/<m>' (the first m Choi 3-11 documents as one), 'paper' (A&G's paper text at word level)."""
     from segcore.datasets import concatenate, is_named, load_named
 
     if is_named(key):
         return tuple(load_named(key))
-    if key.startswith("lectures/"):
+    if key in REAL_SETS:
         from segcore.loaders import parse_choi, read_text_bytes
 
-        name = key.split("/", 1)[1]
-        files = lecture_files(name)
+        files = real_files(key)
         if not files:
-            raise InputError(f"no lecture files under {shared_name('lectures_bayesseg', name)}")
+            raise InputError(f"no .ref files under {shared_name(*filter(None, REAL_SETS[key]))}")
+        name = key.split("/", 1)[-1]
         return tuple(parse_choi(read_text_bytes(f.read_bytes(), f.name), source=f"{name}/{f.name}") for f in files)
     if key.startswith("concat/"):
         m = int(key.split("/")[1])
@@ -102,7 +106,7 @@ def warm_up():
 
 # ---- the runner: one cluster for the whole bench, results cached per job ---------------------------------------
 
-CHUNK = {"choi": 20, "arxiv": 5, "lectures": 1, "concat": 1, "paper": 1}
+CHUNK = {"choi": 20, "arxiv": 5, "lectures": 1, "fiction": 1, "concat": 1, "paper": 1}
 
 
 class Runner:
@@ -171,7 +175,7 @@ class Bench:
         if self.limit is not None:
             return self.limit
         if self.quick:
-            return {"choi": 20, "arxiv": 10, "lectures": 3}.get(kind)
+            return {"choi": 20, "arxiv": 10, "lectures": 3, "fiction": 3}.get(kind)
         return None
 
     def choi(self, subset):

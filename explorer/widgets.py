@@ -8,10 +8,8 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.errors import ParameterError
-from segcore.methods import Param
+from segcore.methods import DEFAULT_METHOD, Param
 from segcore.pipeline import REP_KEYS
-
-DEFAULT_METHOD = "best" if "best" in METHODS else next(iter(METHODS))
 
 
 def param_key(method: str, name: str) -> str:

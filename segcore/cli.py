@@ -16,7 +16,7 @@ from .evaluation import evaluate
 from .exports import FORMATS as EXPORTS, export
 from .limits import LIMITS, Limits
 from .loaders import FORMATS, LEVELS, dataset_files, load
-from .methods import METHODS, get_method, segment
+from .methods import DEFAULT_METHOD, METHODS, get_method, segment
 from .vectors import load_vectors
 from .parallel import Progress, run_many
 
@@ -237,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
                                  "standard input")
     s.add_argument("--format", default="auto", choices=FORMATS)
     s.add_argument("--level", default="sentence", choices=LEVELS, help="elements: sentences or words")
-    s.add_argument("--method", default="cvs")
+    s.add_argument("--method", default=DEFAULT_METHOD)
     s.add_argument("--k", type=int, default=None, help="number of segments (default: the method's automatic rule)")
     s.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
     s.add_argument("--corpus", default="auto", help=corpus_help)
@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("evaluate", help="evaluate a method on a dataset with reference segmentations")
     e.add_argument("dataset", help="a folder or .zip of documents, or a bundled dataset name such as choi/3-11")
     e.add_argument("--format", default="auto", choices=FORMATS)
-    e.add_argument("--method", default="cvs")
+    e.add_argument("--method", default=DEFAULT_METHOD)
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
     e.add_argument("--param", action="append", metavar="KEY=VALUE")
     e.add_argument("--corpus", default="auto", help=corpus_help)

@@ -210,6 +210,7 @@ class Method:
 
 
 METHODS: dict[str, Method] = {}
+DEFAULT_METHOD = "best"  # the CLI's and the app's default (BENCHMARKS.md: the best untrained method)
 
 
 def register_method(method: Method) -> Method:

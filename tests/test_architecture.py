@@ -86,9 +86,10 @@ def test_no_machine_path_and_no_sys_path_edit_in_the_project():
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
     for name in tracked:
         path = ROOT / name
-        if path.suffix not in (".py", ".md", ".toml", ".txt", ".cfg") or not path.is_file():
+        if path.suffix not in (".py", ".md", ".toml", ".txt", ".cfg") or not path.is_file() \
+                or name == "tests/test_architecture.py":  # this file names what it looks for
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
         assert "/work/" not in text and "/root/" not in text, name
-        if path.suffix == ".py" and name != "tests/test_architecture.py":
+        if path.suffix == ".py":
             assert not re.search(r"sys\.path\.(insert|append)|sys\.path\s*=", text), name
