@@ -49,12 +49,19 @@ class KTable:
         bounds = windows(self.score, bounds, step - 1)
         return Split(bounds, self.score.total(bounds), costs_by_k=table.costs_by_k())
 
+    def _step(self, k: int) -> int | None:
+        """K's grid step, None when K segments of max_len cannot cover the text."""
+        try:
+            return plan(self.score.n, k, self.max_len, k)[1]
+        except ParameterError:
+            return None
+
     def _table(self, k: int, step: int) -> DPTable:
         low, high, table = self.tables.get(step, (0, 0, None))
         if table is None or not low <= k <= high:
             n = self.score.n
             top = min(n, max(KMAX, math.ceil(GROWTH * k)))
-            steps = [0] + [plan(n, j, self.max_len, j)[1] for j in range(1, top + 1)]  # steps[j]: K = j's grid
+            steps = [0] + [self._step(j) for j in range(1, top + 1)]  # steps[j]: the grid of K = j
             low = high = k
             while low > 1 and steps[low - 1] == step:
                 low -= 1

@@ -33,6 +33,15 @@ def test_every_k_is_segments_own_answer(long_doc, method):
         assert len(fast.signals["costs_by_k"].values) >= k
 
 
+def test_a_maximum_segment_length_is_kept(long_doc):
+    for k in (12, 15, 20):
+        fast = ktable.segment(long_doc, "cvs", k=k, max_len=90)
+        assert fast.boundaries == segment(long_doc, "cvs", k=k, max_len=90).boundaries
+        assert max(b - a for a, b in long_doc.segments(fast.boundaries)) <= 90
+    with pytest.raises(Exception, match="cannot cover"):
+        ktable.segment(long_doc, "cvs", k=3, max_len=90)
+
+
 def test_a_grid_is_refined_as_dp_refines_it():
     doc = concatenate(load_named("choi/3-11")[:40])  # about 2,800 sentences: K = 2 on a grid of step > 1
     assert plan(doc.n, 2, 0, 2)[1] > 1
