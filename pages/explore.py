@@ -116,11 +116,15 @@ with left:
                                          "when the part shown has more elements than this.")
     region = (0, doc.n)
     if doc.n > max_bins:
-        if ss.get("_zoom_doc") != doc_state.key or not 0 <= ss.get("hm_zoom", (0, 0))[0] < ss["hm_zoom"][1] <= doc.n:
+        zoom = ss.get("hm_zoom")
+        if ss.get("_zoom_doc") != doc_state.key or not (isinstance(zoom, (tuple, list)) and len(zoom) == 2
+                                                        and 0 <= zoom[0] < zoom[1] <= doc.n):
             ss["hm_zoom"], ss["_zoom_doc"] = (0, doc.n), doc_state.key
-        region = st.slider("Zoom to elements", 0, doc.n, key="hm_zoom",
-                           help=f"The part of the text the heatmap shows; at most {max_bins} {unit} are shown one by "
-                                f"one, more are averaged over bins.")
+        a, b = st.slider("Zoom to elements", 0, doc.n, key="hm_zoom",
+                         help=f"The part of the text the heatmap shows; at most {max_bins} {unit} are shown one by "
+                              f"one, more are averaged over bins.")
+        a = min(a, doc.n - 2)
+        region = (a, max(b, a + 2))  # at least two elements
     sim = compute.similarity(doc_state, params, kind, max_bins, region)
     if sim.error:
         st.error(sim.error)

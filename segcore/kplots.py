@@ -110,18 +110,27 @@ def mark_choice(fig: go.Figure, k_automatic: int | None = None,
                 k_interval: Sequence[int] | None = None) -> go.Figure:
     """Mark a figure over K with the automatic choice (green line) and the range of K the evidence supports (green
     band); the figure, changed in place."""
-    grid = dict(row="all", col=1) if getattr(fig, "_grid_ref", None) is not None else {}  # every panel of subplots
+    marks = []
     if k_interval is not None:
         lo, hi = int(k_interval[0]), int(k_interval[1])
-        fig.add_vrect(x0=lo - 0.5, x1=hi + 0.5, fillcolor=AUTO_COLOUR, opacity=0.12, line_width=0, layer="below",
-                      **grid)
+        marks += _across(fig, lo - 0.5, hi + 0.5, type="rect", fillcolor=AUTO_COLOUR, opacity=0.12, line_width=0,
+                         layer="below")
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"supported range K {lo}–{hi}",
                                  line=dict(color=AUTO_COLOUR, width=10), opacity=0.25))
     if k_automatic:
-        fig.add_vline(x=k_automatic, line=dict(color=AUTO_COLOUR, width=2, dash="dash"), **grid)
+        marks += _across(fig, k_automatic, k_automatic, type="line", line=dict(color=AUTO_COLOUR, width=2, dash="dash"))
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"automatic K = {k_automatic}",
                                  line=dict(color=AUTO_COLOUR, width=2, dash="dash")))
+    fig.update_layout(shapes=list(fig.layout.shapes) + marks)  # one update: plotly checks each shape added
     return fig
+
+
+def _across(fig: go.Figure, x0: float, x1: float, **style) -> list[dict]:
+    """A shape from x0 to x1 across the height of every panel of the figure (one per x axis, up its y axis)."""
+    layout = fig.layout.to_plotly_json()
+    xs = sorted(name for name in layout if name.startswith("xaxis")) or ["xaxis"]
+    return [dict(xref="x" + x[5:], yref=f"{layout.get(x, {}).get('anchor', 'y')} domain", x0=x0, x1=x1, y0=0, y1=1,
+                 **style) for x in xs]
 
 
 def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference: int | None = None,
@@ -141,14 +150,16 @@ def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference
                                  marker=dict(size=6, color=colour), line=dict(color=colour),
                                  hovertemplate="K = %{x}: %{y:.5g}<br>click to choose this K<extra>" + name
                                                + "</extra>"), row=i, col=1)
+    marks = []
     if k_selected:
-        fig.add_vline(x=k_selected, line=dict(color=HYP_COLOUR, width=2), row="all", col=1)
+        marks += _across(fig, k_selected, k_selected, type="line", line=dict(color=HYP_COLOUR, width=2))
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"K shown = {k_selected}",
                                  line=dict(color=HYP_COLOUR, width=2)))
     if k_reference:
-        fig.add_vline(x=k_reference, line=dict(color=REF_COLOUR, width=2, dash="dot"), row="all", col=1)
+        marks += _across(fig, k_reference, k_reference, type="line", line=dict(color=REF_COLOUR, width=2, dash="dot"))
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"reference K = {k_reference}",
                                  line=dict(color=REF_COLOUR, width=2, dash="dot")))
+    fig.update_layout(shapes=marks)
     mark_choice(fig, k_automatic, k_interval)
     fig.update_xaxes(title_text="number of segments K", row=len(curves), col=1)
     fig.update_annotations(font_size=12)

@@ -259,12 +259,15 @@ def decimate(x: np.ndarray, y: np.ndarray, max_points: int = 4000) -> tuple[np.n
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     if len(y) <= max_points:
         return x, y
-    edges = np.linspace(0, len(y), max(1, max_points // 2) + 1).astype(np.int64)
-    keep = []
-    for a, b in zip(edges[:-1], edges[1:]):
-        part = y[a:b]
-        if b > a and np.isfinite(part).any():
-            keep += sorted({a + int(np.nanargmin(part)), a + int(np.nanargmax(part))})
+    width = -(-len(y) // max(1, max_points // 2))  # points per bucket
+    padded = np.full(-(-len(y) // width) * width, np.nan)
+    padded[:len(y)] = y
+    rows = padded.reshape(-1, width)
+    finite = np.isfinite(rows)
+    starts = np.arange(rows.shape[0]) * width
+    low = starts + np.argmin(np.where(finite, rows, np.inf), axis=1)
+    high = starts + np.argmax(np.where(finite, rows, -np.inf), axis=1)
+    keep = np.unique(np.concatenate([low, high])[np.concatenate([finite.any(axis=1)] * 2)])
     return x[keep], y[keep]
 
 
