@@ -174,7 +174,8 @@ def scores(doc: Document, boundaries: list[int], tolerance: int = 1) -> dict[str
 
 def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[list | None, str]:
     """The best cost of every K up to min(N, CURVE_K) when the method reports costs: a run with that K gives the part
-    beyond the segmentation's own K (texts up to CURVE_N elements); (costs or None, a note on what is left out)."""
+    beyond the segmentation's own K (texts up to CURVE_N elements), the segmentation's own costs where that run has
+    none (a K whose segments do not fit its band); (costs or None, a note on what is left out)."""
     costs = seg.signals.get("costs_by_k")
     doc = doc_state.doc
     kmax = min(doc.n, CURVE_K)
@@ -185,7 +186,9 @@ def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[lis
                               f"{CURVE_N:,} {LEVEL_LABELS[doc.level]}.")
     longer = run_method(doc_state, method, kmax, params).value
     curve = longer.signals.get("costs_by_k") if longer is not None else None
-    return (curve or costs).values, ""
+    if curve is None:
+        return costs.values, ""
+    return [c if c is not None or i >= len(costs.values) else costs.values[i] for i, c in enumerate(curve.values)], ""
 
 
 # ---- the pictures ----------------------------------------------------------------------------------------------------
