@@ -1,5 +1,6 @@
 """A change of K on a 5,000-sentence document: the engine's CPU time (segment() with K given, before; ktable.segment,
-which keeps the fitted score and DP tables, after) and the app's wall time per K change (AppTest, the real workers).
+which keeps the fitted score and DP tables, after) and the app's time per K change (AppTest with the real workers:
+wall time, and the CPU time of the page script itself).
 Run:  python -m benchmarks.app_k_change [--source choi|fiction] [--methods best,cvs] [--no-app]
 
 'choi': the bundled Choi 3-11 documents concatenated, cut at 5,000 sentences; 'fiction': two novels of the shared
@@ -85,16 +86,19 @@ def app(doc: Document, methods: list[str]) -> None:
         at.run()
         at.sidebar.radio(key="k_mode").set_value("Number")
         at.run()
-        times = []
+        times, page = [], []
         for k in KS:
             at.sidebar.number_input(key="k").set_value(k)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             at.run()
             times.append(time.perf_counter() - t)
+            page.append(time.process_time() - c)
             if at.exception or at.error:
                 print(f"  {m} K = {k}: {[e.value for e in at.exception] or [e.value for e in at.error]}")
         print(f"  {m:<6} wall s per K change: " + " ".join(f"{x:5.2f}" for x in times)
               + f"   median {statistics.median(times):.2f}, max {max(times):.2f}")
+        print(f"  {m:<6} page CPU s:          " + " ".join(f"{x:5.2f}" for x in page)
+              + f"   median {statistics.median(page):.2f} (the script's own work; the worker's is the engine's above)")
 
 
 def main() -> int:

@@ -173,9 +173,10 @@ def scores(doc: Document, boundaries: list[int], tolerance: int = 1) -> dict[str
 
 
 def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[list | None, str]:
-    """The best cost of every K up to min(N, CURVE_K) when the method reports costs: a run with that K gives the part
-    beyond the segmentation's own K (texts up to CURVE_N elements), the segmentation's own costs where that run has
-    none (a K whose segments do not fit its band); (costs or None, a note on what is left out)."""
+    """The best cost of every K up to min(N, CURVE_K) when the method reports costs: from the worker's DP tables
+    (ktable.costs_by_k, which also readies every K up to CURVE_K there) or else a run with K = CURVE_K, for the part
+    beyond the segmentation's own K (texts up to CURVE_N elements); the segmentation's own costs where the longer
+    curve has none; (costs or None, a note on what is left out)."""
     costs = seg.signals.get("costs_by_k")
     doc = doc_state.doc
     kmax = min(doc.n, CURVE_K)
@@ -184,11 +185,19 @@ def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[lis
     if doc.n > CURVE_N:
         return costs.values, (f" Only K ≤ {len(costs.values)} shown: longer curves are not computed for texts over "
                               f"{CURVE_N:,} {LEVEL_LABELS[doc.level]}.")
-    longer = run_method(doc_state, method, kmax, params).value
-    curve = longer.signals.get("costs_by_k") if longer is not None else None
+    curve = guarded(cached_costs, doc_state.key, doc_state.doc, method, kmax, cache_key(params), params).value
+    if curve is None:  # a method without kept tables: a run with K = kmax
+        longer = run_method(doc_state, method, kmax, params).value
+        curve = longer.signals["costs_by_k"].values if longer is not None and "costs_by_k" in longer.signals else None
     if curve is None:
         return costs.values, ""
-    return [c if c is not None or i >= len(costs.values) else costs.values[i] for i, c in enumerate(curve.values)], ""
+    return [c if c is not None or i >= len(costs.values) else costs.values[i] for i, c in enumerate(curve)], ""
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def cached_costs(doc_key: str, _doc: Document, method: str, kmax: int, params_key: tuple, _params: dict):
+    """ktable.costs_by_k in this session's worker (which keeps the tables for the next K), cached."""
+    return session_runner()(ktable.costs_by_k, _doc, method, kmax, **_params)
 
 
 # ---- the pictures ----------------------------------------------------------------------------------------------------

@@ -49,6 +49,16 @@ class KTable:
         bounds = windows(self.score, bounds, step - 1)
         return Split(bounds, self.score.total(bounds), costs_by_k=table.costs_by_k())
 
+    def costs_by_k(self, kmax: int) -> list[float | None]:
+        """The optimal cost of each K = 1 … kmax from the tables (built for every grid they need): over the table's
+        band and grid, so at most what split(K) reports; None where K segments cannot cover the text."""
+        out = []
+        for k in range(1, min(kmax, self.score.n) + 1):
+            step = self._step(k)
+            cost = self._table(k, step).costs[k, -1] if step is not None else math.inf
+            out.append(float(cost) if math.isfinite(cost) else None)
+        return out
+
     def _step(self, k: int) -> int | None:
         """K's grid step, None when K segments of max_len cannot cover the text."""
         try:
@@ -110,28 +120,45 @@ def document_key(doc: Document) -> str:
     return h.hexdigest()
 
 
+def kept(doc: Document, method: str, p: dict, context: dict) -> tuple[Fitted, KTable] | None:
+    """This process's fitted score and tables for the document, method and parameters (`p`, resolved), fitted now
+    if not yet (the last KEEP kept); None for a method or settings that FITTERS does not cover."""
+    if context or method not in FITTERS:
+        return None
+    key = (document_key(doc), method, repr(sorted(p.items())))
+    if key not in HELD:
+        fitted = FITTERS[method](doc, p, context)
+        if fitted is None:
+            return None
+        HELD[key] = (fitted, KTable(fitted.score, fitted.max_len))
+        while len(HELD) > KEEP:
+            HELD.popitem(last=False)
+    HELD.move_to_end(key)
+    return HELD[key]
+
+
 def segment(doc: Document, method: str = "cvs", k: int | None = None, context: dict | None = None,
             **params) -> Segmentation:
     """methods.segment, with K given for a method of FITTERS (without a context) answered from this process's
     fitted score and DP tables of the same document, method and parameters when it has them (built otherwise and
     kept for the next K): the same Segmentation, its costs_by_k the table's (K up to at least KMAX)."""
     m, p, k, ctx = checked(doc, method, k, context, params)
-    if k is None or ctx or method not in FITTERS:
-        return segment_once(doc, method, k, context, **params)
     t = time.perf_counter()
-    key = (document_key(doc), method, repr(sorted(p.items())))
-    if key not in HELD:
-        fitted = FITTERS[method](doc, p, ctx)
-        if fitted is None:
-            return segment_once(doc, method, k, context, **params)
-        HELD[key] = (fitted, KTable(fitted.score, fitted.max_len))
-        while len(HELD) > KEEP:
-            HELD.popitem(last=False)
-    HELD.move_to_end(key)
-    fitted, table = HELD[key]
+    held = kept(doc, method, p, ctx) if k is not None else None
+    if held is None:
+        return segment_once(doc, method, k, context, **params)
+    fitted, table = held
     if k > fitted.score.n:
         raise ParameterError(f"K = {k} is more than the {fitted.score.n} elements left to split")
     split = table.split(k)
     out = {"boundaries": fitted.to_original(split.boundaries), "cost": split.cost, "info": dict(fitted.info),
            "signals": {"costs_by_k": Signal(split.costs_by_k, "k")}}
     return answer(doc, m, p, k, out, time.perf_counter() - t)
+
+
+def costs_by_k(doc: Document, method: str, kmax: int, context: dict | None = None, **params) -> list | None:
+    """The best cost of each K = 1 … kmax for the method on the document (`KTable.costs_by_k`), its tables kept
+    for the K asked next; None for a method or settings that FITTERS does not cover."""
+    _, p, _, ctx = checked(doc, method, None, context, params)
+    held = kept(doc, method, p, ctx)
+    return None if held is None else held[1].costs_by_k(kmax)

@@ -234,7 +234,10 @@ def test_paste_text():
     run(at)
     assert any("Paste some text" in i.value for i in at.sidebar.info)
     at.sidebar.text_area(key="paste").set_value(PASTED)
+    run(at)
+    assert "(K chosen automatically)" in summary(at)  # a new text starts on automatic K
     at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
     at.sidebar.number_input(key="k").set_value(2)
     run(at)
     doc = at.session_state["_docstate"].doc
@@ -259,7 +262,9 @@ def test_pasted_html_is_escaped():
     at.sidebar.radio(key="src").set_value("Paste text")
     run(at)
     at.sidebar.text_area(key="paste").set_value("Hello <script>alert(1)</script> world. <b>Bold</b> claim here.")
+    run(at)
     at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
     at.sidebar.number_input(key="k").set_value(1)
     run(at)
     html = overlay(at)
@@ -346,10 +351,12 @@ def test_upload_pdf_with_text():
     at = run(new_app())
     lines = ["Volcanoes erupt lava and ash over the valley.", "Magma rises through the crust of the earth.",
              "Bread needs flour, water and yeast.", "The oven bakes the dough into a crust."]
-    at.sidebar.radio(key="k_mode").set_value("Number")
-    at.sidebar.number_input(key="k").set_value(2)
     upload(at, "paper.pdf", tiny_pdf(lines))
     assert not errors(at), errors(at)
+    at.sidebar.radio(key="k_mode").set_value("Number")  # a new upload starts on automatic K
+    run(at)
+    at.sidebar.number_input(key="k").set_value(2)
+    run(at)
     assert at.session_state["_docstate"].doc.n >= 2
     assert "into **2 segments**" in summary(at)
 
