@@ -22,6 +22,14 @@ def pool() -> Pool:
 
 
 @st.cache_resource(scope="session", on_release=Runner.stop, show_spinner=False)
-def session_runner() -> Runner:
-    """This session's runs: runner(fn, *args, **kwargs) calls fn in a worker under the app's budget."""
+def _runner() -> Runner:
     return Runner(settings.budget(), pool())
+
+
+def session_runner() -> Runner:
+    """This session's runs: runner(fn, *args, **kwargs) calls fn in a worker (the one it used last, where the DP
+    tables of its document are kept: segcore.ktable) under the app's budget as set now (AppTest's sessions all share
+    one session id, and so one runner)."""
+    runner = _runner()
+    runner.budget = settings.budget()
+    return runner

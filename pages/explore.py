@@ -5,13 +5,11 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from explorer import compute, frame, sidebar, state, widgets
+from explorer import compute, frame, sidebar, state, views, widgets
 from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows
 from explorer.guard import guarded, md
-from segcore import METHODS, exports, kplots, plots
+from segcore import exports, kplots, plots
 from segcore.metrics import agreement
-
-PAGE = {"sentence": 200, "word": 1500}  # elements of text per page of the overlay
 
 frame.require()
 ss = st.session_state
@@ -114,17 +112,7 @@ with left:
         max_bins = c2.select_slider("Resolution (bins)", [100, 150, 200, 300, 400, 600], key="hm_bins",
                                     help="The heatmap averages the similarity over bins of consecutive elements "
                                          "when the part shown has more elements than this.")
-    region = (0, doc.n)
-    if doc.n > max_bins:
-        zoom = ss.get("hm_zoom")
-        if ss.get("_zoom_doc") != doc_state.key or not (isinstance(zoom, (tuple, list)) and len(zoom) == 2
-                                                        and 0 <= zoom[0] < zoom[1] <= doc.n):
-            ss["hm_zoom"], ss["_zoom_doc"] = (0, doc.n), doc_state.key
-        a, b = st.slider("Zoom to elements", 0, doc.n, key="hm_zoom",
-                         help=f"The part of the text the heatmap shows; at most {max_bins} {unit} are shown one by "
-                              f"one, more are averaged over bins.")
-        a = min(a, doc.n - 2)
-        region = (a, max(b, a + 2))  # at least two elements
+    region = views.zoom(doc_state, max_bins)
     sim = compute.similarity(doc_state, params, kind, max_bins, region)
     if sim.error:
         st.error(sim.error)
@@ -152,21 +140,11 @@ with right:
     if hl is not None:
         a, b = spans[hl]
         st.html(plots.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl]))
-    pages = plots.page_ranges(bounds, PAGE[doc.level])
-    if ss.get("text_page") not in range(len(pages)):
-        ss["text_page"] = 0
-    if hl is not None and ss.get("_paged_highlight") != (doc_state.key, hl):  # show the page of a new highlight
-        ss["text_page"] = next(i for i, (a, b) in enumerate(pages) if a <= spans[hl][0] < b)
-    ss["_paged_highlight"] = (doc_state.key, hl)
-    if len(pages) > 1:
-        st.selectbox("Page", list(range(len(pages))), key="text_page",
-                     format_func=lambda i: f"page {i + 1} of {len(pages)}: {unit} {pages[i][0]:,}–{pages[i][1] - 1:,}",
-                     help=f"Long texts are shown a page at a time: whole segments, about {PAGE[doc.level]} {unit} "
-                          f"a page.")
+    window = views.text_page(doc_state, bounds, hl)
     st.html(plots.overlay_legend_html())
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
                                topics=plots.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
-                               highlight=hl, max_height=600, window=pages[ss["text_page"]]))
+                               highlight=hl, max_height=600, window=window))
 
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 
@@ -228,14 +206,9 @@ with tab_k:
 
     st.markdown("**Where the methods agree.** Each method below chooses its own K; places where most of them put a "
                 "boundary are likely topic changes, and their number suggests a K.")
-    names = [n for n in METHODS if "corpus" not in METHODS[n].needs]
-    if ss.get("_agree_doc") != doc_state.key:  # a new document: a few methods on a short text, none on a long one
-        ss["_agree_doc"] = doc_state.key
-        ss["agree_methods"] = [n for n in dict.fromkeys([method, "ui", "c99", "cvs"]) if n in names][:4] \
-            if doc.n <= LARGE_N else []
-    ss["agree_methods"] = [n for n in ss["agree_methods"] if n in names]
     a1, a2 = st.columns([4, 1])
-    agree = a1.multiselect("Methods, each with K automatic", names, key="agree_methods", max_selections=6)
+    with a1:
+        agree = views.compared_methods(doc_state, method)
     ss.setdefault("agree_tol", 2 if doc.level == "sentence" else 10)
     tol_agree = a2.number_input("within ± elements", 0, 100, key="agree_tol",
                                 help="Boundaries this close count as the same place.")

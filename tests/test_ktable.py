@@ -54,7 +54,7 @@ def test_work_is_kept_for_the_next_k(long_doc):
         return next(v for key, v in ktable.HELD.items() if key[:2] == (ktable.document_key(long_doc), "cvs"))
 
     ktable.segment(long_doc, "cvs", k=10)
-    fitted, table = kept()
+    _, table = kept()
     ktable.segment(long_doc, "cvs", k=11)
     assert kept()[1] is table
     assert len(ktable.HELD) <= ktable.KEEP
@@ -92,7 +92,7 @@ def test_the_cost_curve_readies_every_k(long_doc):
     curve = ktable.costs_by_k(long_doc, "cvs", 30)
     assert len(curve) == 30 and all(c is not None for c in curve)
     assert all(a >= b - 1e-9 for a, b in zip(curve, curve[1:]))  # more segments never cost more
-    fitted, table = next(v for key, v in ktable.HELD.items() if key[:2] == (ktable.document_key(long_doc), "cvs"))
+    _, table = next(v for key, v in ktable.HELD.items() if key[:2] == (ktable.document_key(long_doc), "cvs"))
     assert {plan(long_doc.n, k, 0, k)[1] for k in range(1, 31)} == set(table.tables)  # a table for every grid
     for k in (4, 17, 30):
         assert curve[k - 1] <= segment(long_doc, "cvs", k=k).cost + 1e-9
