@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from segcore import METHODS, datasets, plots, segment
+from segcore import METHODS, datasets, ktable, plots
 from segcore.document import Document
 from segcore.evaluation import BASELINES
 from segcore.metrics import evaluate
@@ -17,11 +17,11 @@ from segcore.representations import rank_transform
 from segcore.text import bags
 from segcore.vectors import load_vectors
 
-from .documents import LEVEL_LABELS, DocState, cached_corpus, corpus_options
+from .documents import LARGE_N, LEVEL_LABELS, DocState, cached_corpus, corpus_options
 from .guard import Outcome, guarded
 from .workers import session_runner
 
-CURVE_K, CURVE_N = 40, 2000  # the cost curve goes up to K = 40, for texts of at most 2,000 elements
+CURVE_K, CURVE_N = ktable.KMAX, 10000  # the cost curve goes up to K = 40, for texts of at most 10,000 elements
 
 
 def cache_key(params: dict) -> tuple:
@@ -100,8 +100,9 @@ def corpus_leak(method: str, doc: Document) -> str | None:
 @st.cache_data(max_entries=128, show_spinner=False)
 def cached_segment(doc_key: str, _doc: Document, method: str, k: int | None, params_key: tuple, _params: dict,
                    context_key: str = "", _context: dict | None = None):
-    """segment() in this session's worker, cached by document key, method, K, parameters and context key."""
-    return session_runner()(segment, _doc, method, k=k, context=_context, **_params)
+    """segment() in this session's worker (ktable.segment: a K given answered from what the worker fitted for an
+    earlier K), cached by document key, method, K, parameters and context key."""
+    return session_runner()(ktable.segment, _doc, method, k=k, context=_context, **_params)
 
 
 def run_method(doc_state: DocState, method: str, k: int | None, params: dict) -> Outcome:
@@ -125,6 +126,40 @@ def run_method(doc_state: DocState, method: str, k: int | None, params: dict) ->
     return out
 
 
+def automatic(doc_state: DocState, method: str, params: dict, seg) -> Outcome | None:
+    """The method's automatic choice of K on the document: `seg` itself when K was automatic, else a run with K
+    automatic (cached) on texts of up to LARGE_N elements or once asked for (`ask_automatic`); None until then."""
+    done = st.session_state.setdefault("_automatic", set())
+    key = (doc_state.key, method, cache_key(params))
+    if seg.k_automatic:
+        done.add(key)
+        return Outcome(seg)
+    if doc_state.doc.n > LARGE_N and key not in done:
+        return None
+    out = run_method(doc_state, method, None, params)
+    if not out.error:
+        done.add(key)
+    return out
+
+
+def ask_automatic(doc_state: DocState, method: str, params: dict) -> None:
+    """Have `automatic` run the method with K automatic on this document from now on."""
+    st.session_state.setdefault("_automatic", set()).add((doc_state.key, method, cache_key(params)))
+
+
+def automatic_runs(doc_state: DocState, methods: dict[str, dict]) -> tuple[dict, list[str]]:
+    """Each method (name → parameters) run with K automatic on the document: ({name: Segmentation}, one message per
+    method that failed)."""
+    runs, problems = {}, []
+    for name, params in methods.items():
+        out = run_method(doc_state, name, None, params)
+        if out.error:
+            problems.append(f"{name}: {out.error}")
+        else:
+            runs[name] = out.value
+    return runs, problems
+
+
 def baselines(doc: Document, k: int, tolerance: int = 1) -> dict[str, dict]:
     """segcore.metrics.evaluate (Pk, WindowDiff, boundary P/R/F1) of each of segcore.evaluation's baselines with K
     segments: {'none': …, 'even': …}."""
@@ -138,8 +173,10 @@ def scores(doc: Document, boundaries: list[int], tolerance: int = 1) -> dict[str
 
 
 def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[list | None, str]:
-    """The best cost of every K up to min(N, CURVE_K) when the method reports costs: a run with that K gives the part
-    beyond the segmentation's own K (texts up to CURVE_N elements); (costs or None, a note on what is left out)."""
+    """The best cost of every K up to min(N, CURVE_K) when the method reports costs: from the worker's DP tables
+    (ktable.costs_by_k, which also readies every K up to CURVE_K there) or else a run with K = CURVE_K, for the part
+    beyond the segmentation's own K (texts up to CURVE_N elements); the segmentation's own costs where the longer
+    curve has none; (costs or None, a note on what is left out)."""
     costs = seg.signals.get("costs_by_k")
     doc = doc_state.doc
     kmax = min(doc.n, CURVE_K)
@@ -148,9 +185,19 @@ def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[lis
     if doc.n > CURVE_N:
         return costs.values, (f" Only K ≤ {len(costs.values)} shown: longer curves are not computed for texts over "
                               f"{CURVE_N:,} {LEVEL_LABELS[doc.level]}.")
-    longer = run_method(doc_state, method, kmax, params).value
-    curve = longer.signals.get("costs_by_k") if longer is not None else None
-    return (curve or costs).values, ""
+    curve = guarded(cached_costs, doc_state.key, doc_state.doc, method, kmax, cache_key(params), params).value
+    if curve is None:  # a method without kept tables: a run with K = kmax
+        longer = run_method(doc_state, method, kmax, params).value
+        curve = longer.signals["costs_by_k"].values if longer is not None and "costs_by_k" in longer.signals else None
+    if curve is None:
+        return costs.values, ""
+    return [c if c is not None or i >= len(costs.values) else costs.values[i] for i, c in enumerate(curve)], ""
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def cached_costs(doc_key: str, _doc: Document, method: str, kmax: int, params_key: tuple, _params: dict):
+    """ktable.costs_by_k in this session's worker (which keeps the tables for the next K), cached."""
+    return session_runner()(ktable.costs_by_k, _doc, method, kmax, **_params)
 
 
 # ---- the pictures ----------------------------------------------------------------------------------------------------
@@ -172,8 +219,9 @@ def _matrix(doc_key: str, _doc: Document, rep_key: tuple, _rep: dict):
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def _similarity(doc_key: str, _doc: Document, kind: str, rep_key: tuple, _rep: dict, rank: int, max_bins: int):
-    sim, edges = plots.binned_cosine(_matrix(doc_key, _doc, rep_key, _rep), max_bins)
+def _similarity(doc_key: str, _doc: Document, kind: str, rep_key: tuple, _rep: dict, rank: int, max_bins: int,
+                region: tuple[int, int]):
+    sim, edges = plots.binned_cosine(_matrix(doc_key, _doc, rep_key, _rep), max_bins, region)
     if kind == "rank":
         sim = rank_transform(sim, rank)
     return sim.astype(np.float32), edges
@@ -189,16 +237,18 @@ def _bags(doc_key: str, _doc: Document):
     return bags(_doc.elements, stopwords="choi", stem_words=False)
 
 
-def similarity(doc_state: DocState, params: dict, kind: str, max_bins: int) -> Outcome:
-    """(matrix, bin edges) of the heatmap: mean cosine over bins of elements, rank-transformed for kind 'rank'
-    (r = the method's rank parameter, or Choi's 11)."""
+def similarity(doc_state: DocState, params: dict, kind: str, max_bins: int,
+               region: tuple[int, int] | None = None) -> Outcome:
+    """(matrix, bin edges) of the heatmap: mean cosine over at most max_bins bins of the elements of `region` (start,
+    end; the whole text by default), rank-transformed for kind 'rank' (r = the method's rank parameter, or Choi's
+    11)."""
     if kind == "embedding":
         vec = ensure_vectors()
         if vec.error:
             return vec
     rep = picture_settings(params, kind)
     return guarded(_similarity, doc_state.key, doc_state.doc, kind, cache_key(rep), rep, int(params.get("rank", 11)),
-                   int(max_bins), what="The similarity matrix")
+                   int(max_bins), tuple(map(int, region or (0, doc_state.doc.n))), what="The similarity matrix")
 
 
 def novelty(doc_state: DocState, params: dict, window: int) -> Outcome:

@@ -178,6 +178,18 @@ def document_sidebar() -> DocState:
     return state
 
 
+def _automatic_for_new_document(state: DocState) -> None:
+    """A newly uploaded or pasted text starts on automatic K (a sample keeps the K of its publication, a link its
+    own K): the K set for the previous document says nothing about this one."""
+    ss = st.session_state
+    if state.doc is None or state.sample is not None:
+        return
+    text = state.key.split(":ref=")[0].rsplit(":", 1)[0]  # the content, whatever its level and typed reference
+    if ss.get("_k_text") != text:
+        ss["_k_text"] = text
+        ss["k_mode"] = AUTOMATIC
+
+
 def method_sidebar(doc: Document | None) -> tuple[str, int | None]:
     """Explore's method, K and parameters (generated from the registry); (method, K or None for automatic)."""
     ss = st.session_state
@@ -190,6 +202,7 @@ def method_sidebar(doc: Document | None) -> tuple[str, int | None]:
     m = METHODS[method]
     sb.caption(f"{m.summary} — *{m.citation}*")
     reference_k = len(doc.reference) if doc is not None and doc.reference else None
+    _automatic_for_new_document(current_document())
     ss.setdefault("k_mode", "Number" if reference_k else AUTOMATIC)
     ss.setdefault("k", reference_k or 10)
     k_mode = sb.radio("Number of segments K", [AUTOMATIC, "Number"], key="k_mode", horizontal=True,

@@ -29,8 +29,9 @@ def _runner() -> Runner:
 
 
 def session_runner() -> Runner:
-    """This session's runs: runner(fn, *args, **kwargs) calls fn in a worker under the app's budget, as the settings
-    say at the time of the call."""
+    """This session's runs: runner(fn, *args, **kwargs) calls fn in a worker (the one it used last, where the DP
+    tables of its document are kept: segcore.ktable) under the app's budget as the settings say at the time of the
+    call (AppTest's sessions all share one session id, and so one runner)."""
     runner = _runner()
     runner.budget = settings.budget()
     return runner

@@ -72,13 +72,15 @@ st.markdown("""
 element vectors, Choi's rank transform of it, or the cosine of word-vector sums. A topic shows up as a bright square
 on the diagonal. Thin red squares are the method's segments, wide cyan squares the reference; where they line up
 the method found the reference's boundaries. Long texts are shown averaged over bins of consecutive elements
-(the exact mean of the cosine over each pair of bins). Hover over a cell to read the two elements; click a ◆ to
-highlight its segment in the text.
+(the exact mean of the cosine over each pair of bins, at most 600 × 600); *Zoom to elements* shows a part of the
+text, one element per cell when it is short enough. Hover over a cell to read the two elements (or the ranges of a
+bin); click a ◆ to highlight its segment in the text.
 
 **Text overlay** (Explore). The text with each segment on its own shaded block (alternating colours, as Alemi &
 Ginsparg's Fig. 4), the element numbers as small superscripts, and a header per segment with its *top terms*: the
 words that are most over-represented in the segment compared with the whole document (count × log of the ratio of
-their frequencies). **¦ref¦** marks a reference boundary that the method missed inside a segment; **✓ref** marks a
+their frequencies). A long text comes a page at a time (whole segments, about 200 sentences a page); highlighting
+a segment turns to its page. **¦ref¦** marks a reference boundary that the method missed inside a segment; **✓ref** marks a
 boundary on which the method and the reference agree.
 
 **Score profile** (Explore). A curve over the gaps between elements. The *novelty* curve is 1 − the cosine between
@@ -86,10 +88,16 @@ the window of elements before a gap and the window after it: peaks are places wh
 that score gaps themselves (TextTiling, sentence tiling: gap and depth scores) add their own curves. Red lines: the
 chosen boundaries; wide cyan bands: the reference.
 
-**Cost versus K** (Explore). For methods using exact dynamic programming, the best achievable cost for every number
+**Choosing K** (Explore). For methods using exact dynamic programming, the best achievable cost for every number
 of segments K. The cost always falls as K grows; a *knee* — where adding segments stops paying — suggests a natural
 K. For C99 with automatic K, the density gain of each successive split and the threshold below which it stops.
-Click a point to use that K.
+Methods that weigh the evidence for each K draw it below: for `best`, the held-out likelihood (how well the segments
+of K predict sentences they were not fitted on) and the gap statistic (how much segmenting gains over the same
+sentences in random order). The green dashed line is the method's automatic choice, the green band the range of K
+its evidence supports: narrow when the text has a clear number of topics, wide when it has none at this scale.
+*Where the methods agree*: several methods each choose their own K; the grey profile counts how many put a boundary
+near each position, and ▼ marks the places where most of them do — likely topic changes, whose number suggests a K.
+Click a point of a curve to use that K.
 
 **Metrics.** *Pk* (Beeferman et al. 1999): the probability that two elements k apart are wrongly judged to be in the
 same or in different segments, with k half the mean reference segment length; 0 is perfect, and putting no boundary

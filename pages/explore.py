@@ -5,10 +5,11 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from explorer import compute, frame, sidebar, state, widgets
+from explorer import compute, frame, sidebar, state, views, widgets
 from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows, where
 from explorer.guard import guarded, md
-from segcore import exports, plots
+from segcore import exports, kplots, plots
+from segcore.metrics import agreement
 
 frame.require()
 ss = st.session_state
@@ -87,8 +88,8 @@ def _on_heatmap_click():
         ss["highlight"] = int(segment)
 
 
-def _on_cost_click():
-    k_clicked = widgets.clicked("cost_chart", "x")
+def _on_k_click(chart: str):
+    k_clicked = widgets.clicked(chart, "x")
     if k_clicked is not None:
         ss["k_mode"], ss["k"] = "Number", int(round(float(k_clicked)))
 
@@ -108,10 +109,11 @@ with left:
     max_bins = 300
     if doc.n > 150:
         ss.setdefault("hm_bins", 300 if doc.n > 300 else 150)
-        max_bins = c2.select_slider("Resolution (bins)", [100, 150, 200, 300, 400], key="hm_bins",
+        max_bins = c2.select_slider("Resolution (bins)", [100, 150, 200, 300, 400, 600], key="hm_bins",
                                     help="The heatmap averages the similarity over bins of consecutive elements "
-                                         "when the text has more elements than this.")
-    sim = compute.similarity(doc_state, params, kind, max_bins)
+                                         "when the part shown has more elements than this.")
+    region = views.zoom(doc_state, max_bins)
+    sim = compute.similarity(doc_state, params, kind, max_bins, region)
     if sim.error:
         st.error(sim.error)
     else:
@@ -121,7 +123,10 @@ with left:
                                    colorbar_title=plots.HEATMAP_KINDS[kind].split(" (")[0][:18])
         st.plotly_chart(fig, key="heatmap_chart", on_select=_on_heatmap_click, selection_mode="points",
                         config={"displaylogo": False, "scrollZoom": True}, width="stretch")
-        st.caption(("Averaged over bins of consecutive elements. " if len(edges) - 1 < doc.n else "")
+        binned = len(edges) - 1 < region[1] - region[0]
+        st.caption((f"{unit.capitalize()} {region[0]:,}–{region[1] - 1:,}"
+                    + (f", averaged over bins of about {(region[1] - region[0]) / (len(edges) - 1):.0f}. "
+                       if binned else ", one by one. ") if region != (0, doc.n) or binned else "")
                    + "Thin red squares: the method's segments; wide cyan squares: the reference. Click a ◆ to "
                      "highlight its segment in the text.")
 
@@ -135,14 +140,15 @@ with right:
     if hl is not None:
         a, b = spans[hl]
         st.html(plots.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl]))
+    window = views.text_page(doc_state, bounds, hl)
     st.html(plots.overlay_legend_html())
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
                                topics=plots.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
-                               highlight=hl, max_height=600))
+                               highlight=hl, max_height=600, window=window))
 
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 
-tab_profile, tab_cost, tab_segments, tab_export = st.tabs(["Score profile", "Cost vs K", "Segments", "Export"])
+tab_profile, tab_k, tab_segments, tab_export = st.tabs(["Score profile", "Choosing K", "Segments", "Export"])
 
 with tab_profile:
     ss.setdefault("novelty_window", 3 if doc.level == "sentence" else 25)
@@ -165,17 +171,60 @@ with tab_profile:
                "where the vocabulary changes" + (" (click its legend entry to show it); curves marked (method) are "
                                                  "the method's own scores." if own else "."))
 
-with tab_cost:
-    costs, curve_note = compute.cost_curve(doc_state, method, params, seg)
-    fig = plots.k_curves_figure(seg.signals, seg.k, len(doc.reference) if doc.reference else None, costs)
-    if fig is None:
-        st.info(f"{method} with these parameters reports no cost or gain per K (the DP splitter does: "
-                f"set split = dp if the method has it).")
+with tab_k:
+    k_ref = len(doc.reference) if doc.reference else None
+    auto = compute.automatic(doc_state, method, params, seg)
+    chosen = auto.value if auto is not None and not auto.error else None
+    k_auto, interval = (chosen.k, chosen.info.get("k_interval")) if chosen else (None, None)
+    if auto is None:
+        st.button(f"Show {method}'s automatic choice of K", key="auto_now", on_click=compute.ask_automatic,
+                  args=(doc_state, method, params), help="Runs the method once more, with K automatic.")
+    elif auto.error:
+        st.error(auto.error)
     else:
-        st.plotly_chart(fig, key="cost_chart", on_select=_on_cost_click, selection_mode="points",
+        width, lines = kplots.choice_summary(chosen.k, chosen.info, chosen.signals)
+        sure = {"narrow": "fairly sure", "moderate": "roughly", "wide": "unsure"}.get(width)
+        st.markdown(f"**{method} chooses K = {chosen.k} automatically**" + (f" ({sure})" if sure else "") + ". "
+                    + " ".join(lines))
+    costs, curve_note = compute.cost_curve(doc_state, method, params, seg)
+    fig = kplots.k_curves_figure(seg.signals, seg.k, k_ref, costs)
+    if fig is not None:
+        st.plotly_chart(kplots.mark_choice(fig, k_auto, interval), key="cost_chart",
+                        on_select=partial(_on_k_click, "cost_chart"), selection_mode="points",
                         config={"displaylogo": False}, width="stretch")
-        st.caption("Click a point to use that K (or set K in the sidebar). A knee in the curve suggests a natural "
-                   "number of segments." + curve_note)
+    evidence = kplots.evidence_figure(chosen.signals if chosen else {}, seg.k, k_ref, k_auto, interval)
+    if evidence is not None:
+        st.plotly_chart(evidence, key="evidence_chart", on_select=partial(_on_k_click, "evidence_chart"),
+                        selection_mode="points", config={"displaylogo": False}, width="stretch")
+    if fig is None and evidence is None:
+        st.info(f"{method} with these parameters reports no cost or evidence per K (the DP splitter does: set "
+                f"split = dp if the method has it).")
+    else:
+        st.caption("Click a point to use that K (or set K in the sidebar). Red: the K shown; green: the automatic "
+                   "choice and the range of K its evidence supports; cyan: the reference's K. A knee in the cost "
+                   "curve suggests a natural number of segments." + curve_note)
+
+    st.markdown("**Where the methods agree.** Each method below chooses its own K; places where most of them put a "
+                "boundary are likely topic changes, and their number suggests a K.")
+    a1, a2 = st.columns([4, 1])
+    with a1:
+        agree = views.compared_methods(doc_state, method)
+    ss.setdefault("agree_tol", 2 if doc.level == "sentence" else 10)
+    tol_agree = a2.number_input("within ± elements", 0, 100, key="agree_tol",
+                                help="Boundaries this close count as the same place.")
+    runs, problems = compute.automatic_runs(doc_state, {n: widgets.method_params(n) for n in agree})
+    for p in problems:
+        st.error(p)
+    if len(runs) >= 2:
+        ends = {n: s.boundaries for n, s in runs.items()}
+        st.plotly_chart(kplots.agreement_figure(ends, doc.n, doc.reference, int(tol_agree)), key="agreement_chart",
+                        config={"displaylogo": False}, width="stretch")
+        st.caption(" · ".join(f"{n}: K = {s.k}" for n, s in runs.items())
+                   + ". Pairwise Pk below (row taken as the reference; 0 = the same boundaries).")
+        st.dataframe(pd.DataFrame(agreement(ends, "pk")).T.style.format("{:.3f}"), width="stretch")
+    else:
+        st.info("Choose at least two methods" + (f" (on {doc.n:,} {unit}, each takes seconds)." if doc.n > LARGE_N
+                                                 else "."))
 
 with tab_segments:
     st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a, "top terms": ", ".join(t),

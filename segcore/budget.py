@@ -90,6 +90,7 @@ class Worker:
 
     def __init__(self, warmup=None):
         self.warmup = warmup
+        self.owner = None  # who it served last (a Pool hands it back to them first: what they left in it is warm)
         self._process = self._conn = None
         self._killed = self._ready = False
         self._lock = threading.Lock()
@@ -259,8 +260,9 @@ def _limit_memory(extra: int | None) -> None:
 # ---- warm workers, and one owner's calls -----------------------------------------------------------------------
 
 class Pool:
-    """Workers kept warm between calls (at most `keep` idle; a warm one handed out before one still warming up, the
-    one used last first), at most `size` busy at once (None: no bound)."""
+    """Workers kept warm between calls (at most `keep` idle; the one an owner used last handed back to that owner,
+    else a warm one nobody used yet, else one nobody used, else the one used last), at most `size` busy at once
+    (None: no bound)."""
 
     def __init__(self, warmup=None, keep: int = 1, size: int | None = None):
         self.warmup, self.keep, self.size = warmup, keep, size
@@ -269,15 +271,19 @@ class Pool:
         self._slots = threading.BoundedSemaphore(size) if size else None
 
     @contextmanager
-    def worker(self, wait: float | None = None):
-        """A worker for one caller, waiting at most `wait` seconds for a free one (BudgetError 'busy'); afterwards
-        kept for the next caller, restarted at once if it was killed, so that it warms up in the meantime."""
+    def worker(self, wait: float | None = None, owner=None):
+        """A worker for one caller, waiting at most `wait` seconds for a free one (BudgetError 'busy'): the one that
+        served `owner` last if it is idle; afterwards kept for the next caller, restarted at once if it was killed,
+        so that it warms up in the meantime."""
         if self._slots is not None and not self._slots.acquire(timeout=wait):
             raise BudgetError(f"All {self.size} workers are busy with other runs; try again in a minute.", "busy")
         try:
             with self._lock:
-                warm = [i for i, w in enumerate(self._idle) if w.warm]
-                worker = self._idle.pop(warm[-1] if warm else -1) if self._idle else Worker(self.warmup)
+                mine = [i for i, w in enumerate(self._idle) if owner is not None and w.owner is owner]
+                free = [i for i, w in enumerate(self._idle) if w.owner is None]
+                warm = [i for i in free if self._idle[i].warm]
+                worker = self._idle.pop((mine or warm or free or [-1])[-1]) if self._idle else Worker(self.warmup)
+                worker.owner = owner
             try:
                 yield worker
             finally:
@@ -314,9 +320,10 @@ class Pool:
 
 
 class Runner:
-    """One owner's calls: runner(fn, *args, **kwargs) runs fn in a worker of `pool` under `budget`; kill() ends the
-    calls under way (each raises BudgetError 'stopped'), stop() also refuses the calls to come (the owner is gone).
-    As a context manager, it closes its pool at the end."""
+    """One owner's calls: runner(fn, *args, **kwargs) runs fn in a worker of `pool` under `budget` (the worker it used
+    last when that one is idle, so that what a call left in it serves the next); kill() ends the calls under way
+    (each raises BudgetError 'stopped'), stop() also refuses the calls to come (the owner is gone). As a context
+    manager, it closes its pool at the end."""
 
     def __init__(self, budget: Budget = Budget(), pool: Pool | None = None):
         self.budget = budget
@@ -328,7 +335,7 @@ class Runner:
     def __call__(self, fn, *args, **kwargs):
         if self.stopped:
             raise BudgetError("The run was not started: its owner has stopped.", "stopped")
-        with self.pool.worker(wait=self.budget.seconds) as worker:
+        with self.pool.worker(wait=self.budget.seconds, owner=self) as worker:
             with self._lock:
                 self._busy.add(worker)
             try:

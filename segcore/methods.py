@@ -230,6 +230,15 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     `context` carries shared resources: {'corpus': texts} for methods that learn from a reference corpus,
     {'df': DocumentFrequencies} for idf over a whole dataset. Every value is checked before any work, and the
     answer is checked before it is returned (strictly increasing ends, last = N, K segments when K was given)."""
+    m, p, k, context = checked(doc, method, k, context, params)
+    t = time.perf_counter()
+    out = m.run(doc, k, p, context)
+    return answer(doc, m, p, k, out, time.perf_counter() - t)
+
+
+def checked(doc: Document, method: str, k: int | None, context: dict | None,
+            params: dict) -> tuple[Method, dict, int | None, dict]:
+    """What `segment` checks before any work: (the Method, its parameters resolved, K, the context)."""
     if not isinstance(doc, Document):
         raise ParameterError(f"segment() expects a Document (see segcore.loaders), got {type(doc).__name__}")
     m = get_method(method)
@@ -239,13 +248,15 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     if "corpus" in m.needs and context.get("corpus") is None and context.get("model") is None:
         raise ParameterError(f"method '{m.name}' learns from a reference corpus: give one (CLI: --corpus "
                              f"choi/3-5 or a folder of .txt/.ref files; library: context={{'corpus': texts}})")
-    t = time.perf_counter()
-    out = m.run(doc, k, p, context)
-    seconds = time.perf_counter() - t
-    seg = Segmentation(method=method, params=p, n_elements=doc.n, k_automatic=k is None, seconds=seconds, **out)
-    check_boundaries(seg.boundaries, doc.n, what=f"{method}'s segmentation")
+    return m, p, k, context
+
+
+def answer(doc: Document, m: Method, p: dict, k: int | None, out: dict, seconds: float) -> Segmentation:
+    """The Segmentation of a method's run (`out`: the fields its run returned), checked as `segment` promises."""
+    seg = Segmentation(method=m.name, params=p, n_elements=doc.n, k_automatic=k is None, seconds=seconds, **out)
+    check_boundaries(seg.boundaries, doc.n, what=f"{m.name}'s segmentation")
     if k is not None and seg.k != k:
-        raise ParameterError(f"{method} returned {seg.k} segments where K = {k} was asked")
+        raise ParameterError(f"{m.name} returned {seg.k} segments where K = {k} was asked")
     if seg.cost is not None and math.isnan(seg.cost):
-        raise ParameterError(f"{method} gave an undefined cost (nan) with these parameters; check the weights")
+        raise ParameterError(f"{m.name} gave an undefined cost (nan) with these parameters; check the weights")
     return seg

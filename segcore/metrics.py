@@ -84,3 +84,33 @@ def agreement(segmentations: dict[str, list[int]], measure: str = "pk") -> dict[
         raise ParameterError(f"agreement measure must be one of {', '.join(fns)}, got '{measure}'")
     fn = fns[measure]
     return {a: {b: fn(ra, rb, default_k(ra)) for b, rb in segmentations.items()} for a, ra in segmentations.items()}
+
+
+def coincidence(segmentations: dict[str, list[int]], n: int, tolerance: int = 1) -> np.ndarray:
+    """For every position 0 … n: how many of the segmentations have an internal boundary within ±tolerance of it."""
+    if tolerance < 0:
+        raise ParameterError(f"tolerance must be at least 0, got {tolerance}")
+    counts = np.zeros(n + 1, dtype=np.int64)
+    for bounds in segmentations.values():
+        marks = np.zeros(n + 2 + 2 * tolerance)
+        np.add.at(marks, np.asarray(bounds[:-1], dtype=np.int64), 1)  # marks[b]: a boundary at b, shifted by +t
+        near = np.convolve(marks, np.ones(2 * tolerance + 1))[tolerance:tolerance + n + 1] > 0
+        counts += near[:n + 1]
+    return counts
+
+
+def consensus(segmentations: dict[str, list[int]], n: int, tolerance: int = 1, quorum: int | None = None) -> list[int]:
+    """The places where at least `quorum` segmentations (default: more than half) put a boundary within ±tolerance:
+    positions taken best first (most segmentations near, then most exactly there, then leftmost), each keeping the
+    next place at least 2·tolerance + 1 away (so that the same boundaries count once)."""
+    quorum = max(1, len(segmentations) // 2 + 1 if quorum is None else int(quorum))
+    counts = coincidence(segmentations, n, tolerance)
+    rank = counts * (len(segmentations) + 1) + coincidence(segmentations, n, 0)
+    candidates = [p for p in np.lexsort((np.arange(n + 1), -rank)) if 0 < p < n and counts[p] >= quorum]
+    blocked = np.zeros(n + 1, dtype=bool)
+    out = []
+    for p in candidates:
+        if not blocked[p]:
+            out.append(int(p))
+            blocked[max(0, p - 2 * tolerance):p + 2 * tolerance + 1] = True
+    return sorted(out)

@@ -27,6 +27,8 @@ METHOD_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564
 # white (dissimilar) to black (similar): the red and cyan outlines stand out on it, unlike on Viridis
 HEATMAP_COLOURSCALE = [[0.0, "#ffffff"], [0.25, "#d9d9d9"], [0.5, "#969696"], [0.75, "#525252"], [1.0, "#000000"]]
 
+MAX_OUTLINES = 150  # segments outlined on the heatmap; beyond, marks (many shapes make plotly slow)
+
 HEATMAP_KINDS = {
     "cosine": "cosine similarity of the method's element vectors",
     "rank": "rank-transformed cosine (Choi's r×r rank mask)",
@@ -82,12 +84,15 @@ def _unit_rows(x):
     return np.divide(x, norms, out=np.zeros_like(x), where=norms > 0)
 
 
-def binned_cosine(matrix, max_bins: int = 300) -> tuple[np.ndarray, np.ndarray]:
+def binned_cosine(matrix, max_bins: int = 300, region: tuple[int, int] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Mean pairwise cosine similarity between bins of consecutive elements, without the N×N matrix.
 
     The mean over pairs (a in bin i, b in bin j) of û_a·û_b equals (Σ_a û_a)·(Σ_b û_b) / (n_i n_j), so the
     binned matrix is exact; with N ≤ max_bins every bin is one element and this is the plain cosine matrix.
-    Returns (matrix B×B, edges of length B+1)."""
+    `region` (start, end): only the elements start … end−1 (a zoom). Returns (matrix B×B, edges of length B+1, in
+    element numbers)."""
+    start, end = region if region is not None else (0, matrix.shape[0])
+    matrix = matrix[start:end]
     n = matrix.shape[0]
     edges = bin_edges(n, max_bins)
     u = _unit_rows(matrix)
@@ -101,7 +106,7 @@ def binned_cosine(matrix, max_bins: int = 300) -> tuple[np.ndarray, np.ndarray]:
         sums = _dense(agg @ u)
     counts = np.diff(edges).astype(float)
     sim = (sums @ sums.T) / np.outer(counts, counts)
-    return np.clip(sim, -1.0, 1.0), edges
+    return np.clip(sim, -1.0, 1.0), edges + start
 
 
 def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, level: str = "sentence") -> list[str]:
@@ -120,12 +125,20 @@ def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, 
 
 # ---- similarity heatmap ----------------------------------------------------------------------------------------
 
+def visible_segments(boundaries: Sequence[int], edges: np.ndarray) -> list[tuple[int, int, int]]:
+    """(index, start, end) of the segments that overlap the elements edges[0] … edges[-1] − 1, clipped to them."""
+    lo, hi = int(edges[0]), int(edges[-1])
+    return [(i, max(a, lo), min(b, hi)) for i, (a, b) in enumerate(segments_of(boundaries)) if a < hi and b > lo]
+
+
 def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, labels: Sequence[str] | None = None,
                    highlight: int | None = None, title: str = "", colorbar_title: str = "cosine",
                    height: int = 520) -> go.Figure:
     """Similarity heatmap (bins × bins) with hypothesis segments outlined as thin red squares on the diagonal,
-    reference segments as wide translucent cyan squares, and one clickable marker per hypothesis segment (its centre).
+    reference segments as wide translucent cyan squares, and one clickable marker per hypothesis segment (its centre);
+    past MAX_OUTLINES segments in view, the reference's boundaries are marks on the diagonal and the method's segments
+    their markers only.
 
     `labels` (one per bin) appear on hover; the marker trace is named 'segments' and carries the segment index
     in customdata, so a selection event on it tells which segment was clicked."""
@@ -151,21 +164,31 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
         hovertemplate="row: %{y}<br>column: %{x}<br>value: %{z:.3f}<extra></extra>"))
     shapes = []
     if reference:
-        for a, b in segments_of(reference):
+        shown = visible_segments(reference, edges)
+        if len(shown) > MAX_OUTLINES:  # squares smaller than a cell: the boundaries as marks on the diagonal
+            cells = [labels[int(np.clip(round(to_bin_coordinate([a], edges)[0]), 0, nb - 1))] for _, a, _ in shown[1:]]
+            fig.add_trace(go.Scatter(x=cells, y=cells, mode="markers", name="reference boundaries", hoverinfo="skip",
+                                     marker=dict(symbol="line-ne-open", size=12, color=REF_COLOUR,
+                                                 line=dict(width=3, color=REF_COLOUR))))
+        for _, a, b in shown if len(shown) <= MAX_OUTLINES else ():
             x0, x1 = to_bin_coordinate([a, b], edges)
             shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y", opacity=0.8,
                                line=dict(color=REF_COLOUR, width=5), layer="above"))
     centres, seg_ids, hover = [], [], []
     if hypothesis:
-        for i, (a, b) in enumerate(segments_of(hypothesis)):
+        spans = segments_of(hypothesis)
+        shown = visible_segments(hypothesis, edges)
+        for i, a, b in shown:
             x0, x1 = to_bin_coordinate([a, b], edges)
             hl = highlight is not None and i == highlight
-            shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y", layer="above",
-                               line=dict(color=HIGHLIGHT_COLOUR if hl else HYP_COLOUR, width=4 if hl else 2),
-                               fillcolor="rgba(255,224,102,0.25)" if hl else None))
+            if hl or len(shown) <= MAX_OUTLINES:  # beyond, the markers at the centres stand for the squares
+                shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y", layer="above",
+                                   line=dict(color=HIGHLIGHT_COLOUR if hl else HYP_COLOUR, width=4 if hl else 2),
+                                   fillcolor="rgba(255,224,102,0.25)" if hl else None))
             c = int(np.clip(round((x0 + x1) / 2), 0, nb - 1))
             centres.append(labels[c])
             seg_ids.append(i)
+            a, b = spans[i]
             hover.append(f"segment {i + 1}: elements {a}–{b - 1} ({b - a})")
         fig.add_trace(go.Scatter(
             x=centres, y=centres, mode="markers", name="segments", customdata=seg_ids, text=hover,
@@ -230,14 +253,40 @@ def _gap_axis(length: int, n: int) -> np.ndarray:
     return np.arange(length, dtype=float)
 
 
+def decimate(x: np.ndarray, y: np.ndarray, max_points: int = 4000) -> tuple[np.ndarray, np.ndarray]:
+    """A curve of at most `max_points` points for drawing: per bucket of consecutive points, its lowest and highest
+    point in their order (peaks and valleys survive); the curve itself when it is short enough."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if len(y) <= max_points:
+        return x, y
+    width = -(-len(y) // max(1, max_points // 2))  # points per bucket
+    padded = np.full(-(-len(y) // width) * width, np.nan)
+    padded[:len(y)] = y
+    rows = padded.reshape(-1, width)
+    finite = np.isfinite(rows)
+    starts = np.arange(rows.shape[0]) * width
+    low = starts + np.argmin(np.where(finite, rows, np.inf), axis=1)
+    high = starts + np.argmax(np.where(finite, rows, -np.inf), axis=1)
+    keep = np.unique(np.concatenate([low, high])[np.concatenate([finite.any(axis=1)] * 2)])
+    return x[keep], y[keep]
+
+
+def _verticals(positions: Sequence[float], axis: int, span: tuple[float, float] = (0.0, 1.0)) -> list:
+    """x (axis 0) or y (axis 1) of vertical lines at `positions` from span[0] to span[1], as one trace's points."""
+    out: list = []
+    for p in positions:
+        out += [p, p, None] if axis == 0 else [span[0], span[1], None]
+    return out
+
+
 def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boundaries: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, threshold: float | None = None,
                    highlight: tuple[int, int] | None = None, hidden: Iterable[str] = (),
-                   height: int = 320) -> go.Figure:
+                   height: int = 320, max_points: int = 4000) -> go.Figure:
     """Curves over the gaps of the text (gap/depth scores, novelty…), each given as y values (x = gaps, see
     _gap_axis) or as an (x, y) pair, with the chosen boundaries as thin red lines and the reference boundaries as
     wide translucent cyan bands under them; an optional horizontal threshold. Curves named in `hidden` start
-    switched off (a click on the legend shows them)."""
+    switched off (a click on the legend shows them). Curves longer than `max_points` are drawn `decimate`d."""
     fig = go.Figure()
     for i, (name, values) in enumerate(profiles.items()):
         if isinstance(values, tuple):
@@ -245,106 +294,38 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
         else:
             v = np.asarray(values, dtype=float)
             x = _gap_axis(len(v), n)
+        x, v = decimate(x, v, max_points)
         fig.add_trace(go.Scatter(x=x, y=v, mode="lines", name=name,
                                  visible="legendonly" if name in hidden else True,
                                  line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
                                  hovertemplate="gap %{x}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
-    shapes = []  # one list (add_vline per boundary is slow in plotly)
+    shapes = []
     if highlight is not None:
         shapes.append(dict(type="rect", xref="x", yref="paper", x0=highlight[0], x1=highlight[1], y0=0, y1=1,
                            fillcolor=HIGHLIGHT_COLOUR, opacity=0.35, line_width=0, layer="below"))
-    for b in (reference or [])[:-1]:  # wide translucent band under the thin red line: both stay visible
-        shapes.append(dict(type="line", xref="x", yref="paper", x0=b, x1=b, y0=0, y1=1, opacity=0.5,
-                           line=dict(color=REF_COLOUR, width=6), layer="below"))
-    for b in (boundaries or [])[:-1]:
-        shapes.append(dict(type="line", xref="x", yref="paper", x0=b, x1=b, y0=0, y1=1,
-                           line=dict(color=HYP_COLOUR, width=1.5)))
     if threshold is not None:
         shapes.append(dict(type="line", xref="paper", yref="y", x0=0, x1=1, y0=threshold, y1=threshold,
                            line=dict(color="grey", dash="dash")))
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="depth threshold",
                                  line=dict(color="grey", dash="dash")))
     fig.update_layout(shapes=shapes)
-    fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="chosen boundary",
-                             line=dict(color=HYP_COLOUR, width=1.5)))
+    values = np.concatenate([np.asarray(t.y, dtype=float) for t in fig.data if t.y is not None] + [np.zeros(0)])
+    values = values[np.isfinite(values)]
+    low, high = (float(values.min()), float(values.max())) if len(values) else (0.0, 1.0)
+    span = (low, high if high > low else low + 1.0)
+    # boundaries as one trace each (thousands of shapes are slow in plotly): the reference's wide translucent band
+    # under the method's thin red line, so that both stay visible
     if reference:
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="reference boundary", opacity=0.5,
+        fig.add_trace(go.Scatter(x=_verticals(reference[:-1], 0), y=_verticals(reference[:-1], 1, span),
+                                 mode="lines", name="reference boundary", opacity=0.5, hoverinfo="skip",
                                  line=dict(color=REF_COLOUR, width=6)))
+    fig.add_trace(go.Scatter(x=_verticals((boundaries or [])[:-1], 0), y=_verticals((boundaries or [])[:-1], 1, span),
+                             mode="lines", name="chosen boundary", hoverinfo="skip",
+                             line=dict(color=HYP_COLOUR, width=1.5)))
     fig.update_layout(height=height, margin=dict(l=50, r=10, t=10, b=40), xaxis=dict(title="gap (boundary position)",
                       range=[0, n]), yaxis=dict(title="score"), legend=dict(orientation="h", y=1.02, yanchor="bottom"),
                       plot_bgcolor="white", hovermode="x")
     return fig
-
-
-# ---- cost versus K ---------------------------------------------------------------------------------------------
-
-def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int | None = None,
-                      k_reference: int | None = None, gains: Sequence[float] | None = None,
-                      smoothed_gains: Sequence[float] | None = None, threshold: float | None = None,
-                      y_title: str | None = None, height: int = 340) -> go.Figure:
-    """Best cost for each number of segments K (DP's costs_by_k: index 0 is K=1), clickable markers named
-    'costs' carrying K in customdata; and/or C99's density gain per split (split i takes K from i+1 to i+2)
-    with its automatic-stop threshold."""
-    fig = go.Figure()
-    if costs_by_k is not None and len(costs_by_k):
-        c = np.asarray(costs_by_k, dtype=float)
-        ks = np.arange(1, len(c) + 1)
-        fig.add_trace(go.Scatter(x=ks, y=c, mode="lines+markers", name=y_title or "best cost", customdata=ks,
-                                 marker=dict(size=8, color="#1f77b4"), line=dict(color="#1f77b4"),
-                                 hovertemplate="K = %{x}: %{y:.4g}<br>click to choose this K<extra></extra>"))
-        fig.update_yaxes(title_text=y_title or "best cost for K segments (lower is better)")
-    if gains is not None and len(gains):
-        g = np.asarray(gains, dtype=float)
-        ks = np.arange(2, len(g) + 2)
-        axis = "y2" if costs_by_k is not None and len(costs_by_k) else "y"
-        fig.add_trace(go.Scatter(x=ks, y=g, mode="markers", name="density gain", customdata=ks, yaxis=axis,
-                                 marker=dict(size=6, color="#2ca02c"),
-                                 hovertemplate="split to K = %{x}: gain %{y:.4g}<extra></extra>"))
-        if smoothed_gains is not None:
-            fig.add_trace(go.Scatter(x=ks, y=np.asarray(smoothed_gains, dtype=float), mode="lines+markers",
-                                     name="smoothed gain", customdata=ks, yaxis=axis,
-                                     marker=dict(size=7, color="#9467bd"), line=dict(color="#9467bd"),
-                                     hovertemplate="K = %{x}: smoothed gain %{y:.4g}<br>click to choose this K"
-                                                   "<extra></extra>"))
-        if threshold is not None:
-            fig.add_hline(y=threshold, line=dict(color="grey", dash="dash"), yref=axis,
-                          annotation_text="automatic-stop threshold (μ + 1.2σ)")
-        if axis == "y2":
-            fig.update_layout(yaxis2=dict(overlaying="y", side="right", title="density gain", showgrid=False))
-        else:
-            fig.update_yaxes(title_text="density gain of the split")
-    if k_selected:
-        fig.add_vline(x=k_selected, line=dict(color=HYP_COLOUR, width=2),
-                      annotation_text=f"K = {k_selected}", annotation_position="top right")
-    if k_reference:
-        fig.add_vline(x=k_reference, line=dict(color=REF_COLOUR, width=2, dash="dot"),
-                      annotation_text=f"reference K = {k_reference}", annotation_position="bottom right")
-    fig.update_layout(height=height, margin=dict(l=60, r=60, t=20, b=40), xaxis=dict(title="number of segments K"),
-                      plot_bgcolor="white", clickmode="event+select", legend=dict(orientation="h", y=1.02,
-                                                                                  yanchor="bottom"))
-    return fig
-
-
-def k_curves_figure(signals: Mapping, k_selected: int | None = None, k_reference: int | None = None,
-                    costs_by_k: Sequence[float] | None = None) -> go.Figure | None:
-    """The cost-versus-K picture of a method's signals: DP's best cost per K ('costs_by_k', or a longer curve given
-    as `costs_by_k`), C99's density gain per split ('gradient'; 'smoothed_gradient' with its threshold), else C99's
-    inside density after each split ('density'); None when the method reported none of them."""
-    def values(name):
-        sig = (signals or {}).get(name)
-        return sig.values if sig is not None else None
-
-    costs = costs_by_k if costs_by_k is not None else values("costs_by_k")
-    gains, density = values("gradient"), values("density")
-    smoothed = (signals or {}).get("smoothed_gradient")
-    if costs is not None or gains is not None:
-        return cost_curve_figure(costs, k_selected, k_reference, gains=gains,
-                                 smoothed_gains=smoothed.values if smoothed else None,
-                                 threshold=smoothed.threshold if smoothed else None)
-    if density is not None and len(density) > 1:
-        return cost_curve_figure(density, k_selected, k_reference,
-                                 y_title="inside density D after K−1 splits (higher is denser)")
-    return None
 
 
 # ---- comparison and benchmark plots ----------------------------------------------------------------------------
@@ -358,14 +339,16 @@ def boundary_strips_figure(segmentations: Mapping[str, Sequence[int]], n: int,
     for r, (name, bounds) in enumerate(rows):
         colour = REF_COLOUR if name == "reference" and reference else METHOD_COLOURS[(r - (1 if reference else 0))
                                                                                     % len(METHOD_COLOURS)]
-        for i, (a, b) in enumerate(segments_of(bounds)):
-            fig.add_trace(go.Bar(
-                x=[b - a], y=[name], base=[a], orientation="h", showlegend=False, width=0.6,
-                marker=dict(color=colour, opacity=0.35 if i % 2 else 0.7, line=dict(color="white", width=1)),
-                hovertemplate=f"{html.escape(name)}: segment {i + 1}, elements {a}–{b - 1}<extra></extra>"))
-    for b in (reference or [])[:-1]:
-        fig.add_shape(type="line", x0=b, x1=b, y0=0, y1=1, yref="paper", layer="above",
-                      line=dict(color=REF_COLOUR, width=1, dash="dot"))
+        spans = np.array(segments_of(bounds)).reshape(-1, 2)
+        ids = np.arange(1, len(spans) + 1)
+        fig.add_trace(go.Bar(  # one trace per row: thousands of segments stay one trace
+            x=spans[:, 1] - spans[:, 0], y=[name] * len(spans), base=spans[:, 0], orientation="h", showlegend=False,
+            width=0.6, name=name, customdata=np.column_stack([ids, spans[:, 0], spans[:, 1] - 1]),
+            marker=dict(color=colour, opacity=np.where(ids % 2 == 0, 0.35, 0.7), line=dict(color="white", width=1)),
+            hovertemplate=f"{html.escape(name)}: segment %{{customdata[0]}}, elements %{{customdata[1]}}–"
+                          f"%{{customdata[2]}}<extra></extra>"))
+    fig.update_layout(shapes=[dict(type="line", x0=b, x1=b, y0=0, y1=1, yref="paper", layer="above",
+                                   line=dict(color=REF_COLOUR, width=1, dash="dot")) for b in (reference or [])[:-1]])
     fig.update_layout(barmode="overlay", height=height or 90 + 55 * len(rows), bargap=0.3,
                       margin=dict(l=10, r=10, t=10, b=40), plot_bgcolor="white",
                       xaxis=dict(title="element", range=[0, n]),
@@ -420,19 +403,17 @@ def segment_top_terms(bags: Sequence[Sequence[str]], boundaries: Sequence[int], 
     """Top terms of each segment against the whole document: count in the segment × log of how much more
     frequent the word is in the segment than in the document (a tf-idf / log-lift weight). `bags` are the
     content words of every element (stopwords removed)."""
-    doc_counts: Counter = Counter(w for bag in bags for w in bag if _keep_term(w))
+    doc_counts = Counter(w for bag in bags for w in bag)
+    doc_counts = Counter({w: c for w, c in doc_counts.items() if _keep_term(w)})  # each word checked once
     total = sum(doc_counts.values()) or 1
     out = []
     for a, b in segments_of(boundaries):
-        seg = Counter(w for bag in bags[a:b] for w in bag if _keep_term(w))
+        seg = Counter(w for bag in bags[a:b] for w in bag)
+        seg = {w: c for w, c in seg.items() if w in doc_counts}
         n_seg = sum(seg.values()) or 1
         min_count = 2 if any(c >= 2 for c in seg.values()) else 1
-        scored = []
-        for w, c in seg.items():
-            if c < min_count:
-                continue
-            lift = (c / n_seg) / (doc_counts[w] / total)
-            scored.append((c * math.log(lift) if lift > 1 else 0.0, c, w))
+        scored = [(c * max(0.0, math.log((c / n_seg) / (doc_counts[w] / total))), c, w) for w, c in seg.items()
+                  if c >= min_count]
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         out.append([w for _, _, w in scored[:n_terms]])
     return out
@@ -465,17 +446,21 @@ def topic_mixture_labels(signals: Mapping, k: int, top: int = 3) -> list[str] | 
 def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str = "sentence",
                  top_terms: Sequence[Sequence[str]] | None = None, topics: Sequence[str] | None = None,
                  reference: Sequence[int] | None = None, highlight: int | None = None, number_every: int = 25,
-                 max_height: int | None = 620) -> str:
+                 max_height: int | None = 620, window: tuple[int, int] | None = None) -> str:
     """HTML of the text with one coloured block per segment (alternating colours), a header per segment with its
     number, element range and top terms (and topic mixture), element numbers shown (every sentence; every
     `number_every` words at word level), reference boundaries marked inside the text, one segment optionally
-    highlighted. All text is HTML-escaped."""
+    highlighted. `window` (start, end): only the elements start … end−1 (a page, see `page_ranges`). All text is
+    HTML-escaped."""
     ref_gaps = set((reference or [])[:-1])
+    lo, hi = window if window is not None else (0, len(elements))
     parts = [
         "<div class='segx-overlay' style=\"font-family: Georgia, 'Times New Roman', serif; font-size: 15px; "
         "line-height: 1.55; color: #222;"
         + (f" max-height: {max_height}px; overflow-y: auto; padding-right: 6px;" if max_height else "") + "\">"]
     for i, (a, b) in enumerate(segments_of(boundaries)):
+        if b <= lo or a >= hi:
+            continue
         hl = highlight is not None and i == highlight
         bg = HIGHLIGHT_COLOUR if hl else SEGMENT_COLOURS[i % 2]
         border = "3px solid #b8860b" if hl else "1px solid rgba(0,0,0,0.08)"
@@ -486,31 +471,50 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
             sub += " · top terms: <b>" + html.escape(", ".join(terms)) + "</b>"
         if topics is not None and i < len(topics) and topics[i]:
             sub += " · topics: " + html.escape(topics[i])
+        sub += " · <i>continued from the previous page</i>" if a < lo else ""
+        sub += " · <i>continues on the next page</i>" if b > hi else ""
         parts.append(
             f"<div id='segment-{i + 1}' class='segx-segment{' segx-highlight' if hl else ''}' "
             f"style='background:{bg}; border:{border}; border-radius:6px; padding:6px 10px; margin:0 0 6px 0;'>"
             f"<div style='font-family: sans-serif; font-size: 12px; color:#555; margin-bottom:3px;'>"
             f"<b>{html.escape(header)}</b>{sub}{' · <b>selected</b>' if hl else ''}</div>")
         body = []
-        for j in range(a, b):
+        for j in range(max(a, lo), min(b, hi)):
             if j in ref_gaps and j != a:
                 body.append("<span title='reference boundary' style='color:#0e8c99; font-weight:bold; "
                             "font-family:sans-serif;'>¦ref¦ </span>")
             text = html.escape(elements[j])
             if level == "word":
-                if j == a or (j % number_every == 0):
+                if j in (a, lo) or (j % number_every == 0):
                     body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>")
                 body.append(text + " ")
             else:
                 body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>"
                             f"<span>{text}</span> ")
         parts.append("".join(body))
-        if b in ref_gaps:
+        if b in ref_gaps and b <= hi:
             parts.append("<span title='the reference has a boundary here too' style='color:#0e8c99; "
                          "font-family:sans-serif; font-size:11px;'> ✓ref</span>")
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def page_ranges(boundaries: Sequence[int], size: int = 200) -> list[tuple[int, int]]:
+    """Pages of the text for `overlay_html`'s window: whole segments, about `size` elements each (a page closes
+    before a segment that would take it past `size`; a segment longer than that is cut into pieces of `size`);
+    (start, end) pairs covering 0 … N in order."""
+    pages, start = [], 0
+    for a, b in segments_of(boundaries):
+        if b - start > size and a > start:
+            pages.append((start, a))
+            start = a
+        while b - start > size:
+            pages.append((start, start + size))
+            start += size
+    if boundaries and start < boundaries[-1]:
+        pages.append((start, int(boundaries[-1])))
+    return pages
 
 
 def selected_segment_html(elements: Sequence[str], index: int, start: int, end: int, level: str = "sentence",

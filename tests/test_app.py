@@ -131,7 +131,7 @@ def test_explore_default_sample(explore):
     assert doc.n == 60 and len(doc.reference) == 10
     assert "cut the 60 sentences into **10 segments**" in summary(at)
     specs = charts(at)
-    assert len(specs) == 3  # heatmap, score profile, cost vs K
+    assert len(specs) == 5  # heatmap, score profile, cost vs K, evidence per K, agreement of methods
     hm = heatmap(at)
     z = decode(hm["data"][0]["z"])
     assert z.shape == (60, 60)
@@ -234,7 +234,10 @@ def test_paste_text():
     run(at)
     assert any("Paste some text" in i.value for i in at.sidebar.info)
     at.sidebar.text_area(key="paste").set_value(PASTED)
+    run(at)
+    assert "(K chosen automatically)" in summary(at)  # a new text starts on automatic K
     at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
     at.sidebar.number_input(key="k").set_value(2)
     run(at)
     doc = at.session_state["_docstate"].doc
@@ -259,7 +262,9 @@ def test_pasted_html_is_escaped():
     at.sidebar.radio(key="src").set_value("Paste text")
     run(at)
     at.sidebar.text_area(key="paste").set_value("Hello <script>alert(1)</script> world. <b>Bold</b> claim here.")
+    run(at)
     at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
     at.sidebar.number_input(key="k").set_value(1)
     run(at)
     html = overlay(at)
@@ -292,7 +297,14 @@ def test_alemi_paper_word_level_k40():
     assert f"cut the {doc.n:,} words into **40 segments**" in summary(at)
     z = decode(heatmap(at)["data"][0]["z"])
     assert z.shape[0] == z.shape[1] and z.shape[0] <= 400  # binned
-    assert overlay(at).count("class='segx-segment") == 40
+    seen = set()
+    pages = len(at.selectbox(key="text_page").options)
+    assert 1 < pages < 40  # the text comes a page at a time
+    for page in range(pages):
+        at.selectbox(key="text_page").set_value(page)
+        run(at)
+        seen |= set(re.findall(r"id='segment-(\d+)'", overlay(at)))
+    assert seen == {str(i) for i in range(1, 41)}
 
 
 def test_sample_arxiv_is_word_level():
@@ -346,10 +358,12 @@ def test_upload_pdf_with_text():
     at = run(new_app())
     lines = ["Volcanoes erupt lava and ash over the valley.", "Magma rises through the crust of the earth.",
              "Bread needs flour, water and yeast.", "The oven bakes the dough into a crust."]
-    at.sidebar.radio(key="k_mode").set_value("Number")
-    at.sidebar.number_input(key="k").set_value(2)
     upload(at, "paper.pdf", tiny_pdf(lines))
     assert not errors(at), errors(at)
+    at.sidebar.radio(key="k_mode").set_value("Number")  # a new upload starts on automatic K
+    run(at)
+    at.sidebar.number_input(key="k").set_value(2)
+    run(at)
     assert at.session_state["_docstate"].doc.n >= 2
     assert "into **2 segments**" in summary(at)
 

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 import pytest
 import scipy.sparse as sp
 
-from segcore import METHODS, Signal, plots
+from segcore import METHODS, Signal, kplots, plots
 from segcore.document import Document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,18 +92,22 @@ def test_profile_and_cost_figures():
     fig = plots.profile_figure({"a": [0.1, 0.5, 0.2]}, 4, boundaries=[2, 4], reference=[1, 4], threshold=0.3,
                                highlight=(0, 2))
     kinds = [s.type for s in fig.layout.shapes]
-    assert kinds.count("line") == 3 and kinds.count("rect") == 1  # 1 reference + 1 chosen + threshold; highlight
-    fig = plots.cost_curve_figure([5.0, 3.0, 2.5, 2.4], k_selected=3, k_reference=2)
+    assert kinds.count("line") == 1 and kinds.count("rect") == 1  # threshold; highlight
+    lines = {t.name: t for t in fig.data if t.mode == "lines"}
+    assert list(lines["chosen boundary"].x) == [2, 2, None] and list(lines["reference boundary"].x) == [1, 1, None]
+    assert list(lines["chosen boundary"].y) == [0.1, 0.5, None]  # across the curves' range
+    fig = kplots.cost_curve_figure([5.0, 3.0, 2.5, 2.4], k_selected=3, k_reference=2)
     curve = fig.data[0]
     assert list(curve.x) == [1, 2, 3, 4] and list(curve.customdata) == [1, 2, 3, 4]
-    fig = plots.cost_curve_figure(None, 2, gains=[0.3, 0.1, 0.05], smoothed_gains=[0.2, 0.1, 0.06], threshold=0.1)
+    fig = kplots.cost_curve_figure(None, 2, gains=[0.3, 0.1, 0.05], smoothed_gains=[0.2, 0.1, 0.06], threshold=0.1)
     assert list(fig.data[0].x) == [2, 3, 4]
 
 
 def test_strips_sweep_distribution():
     fig = plots.boundary_strips_figure({"m1": [3, 10], "m2": [5, 10]}, 10, reference=[4, 10])
     assert {t.y[0] for t in fig.data} == {"reference", "m1", "m2"}
-    assert len(fig.data) == 6 and len(fig.layout.shapes) == 1
+    assert len(fig.data) == 3 and len(fig.layout.shapes) == 1  # one trace per row
+    assert list(fig.data[1].base) == [0, 3] and list(fig.data[1].x) == [3, 7]
     fig = plots.sweep_figure([1, 2, 3], {"Pk": [0.3, 0.2, 0.25]}, "rank", {"no boundary": 0.45})
     assert list(fig.data[0].y) == [0.3, 0.2, 0.25]
     rows = [{"method": "a", "document": "d1", "pk": 0.1}, {"method": "a", "document": "d2", "pk": 0.2},
@@ -200,13 +204,13 @@ def test_corpus_contains_the_document():
 
 
 def test_k_curves_figure_reads_the_k_axis_signals():
-    assert plots.k_curves_figure({"gap_scores": Signal([1.0], "gap")}) is None
-    fig = plots.k_curves_figure({"costs_by_k": Signal([5.0, 3.0], "k")}, 2, 3, costs_by_k=[5.0, 3.0, 2.0])
+    assert kplots.k_curves_figure({"gap_scores": Signal([1.0], "gap")}) is None
+    fig = kplots.k_curves_figure({"costs_by_k": Signal([5.0, 3.0], "k")}, 2, 3, costs_by_k=[5.0, 3.0, 2.0])
     assert list(fig.data[0].x) == [1, 2, 3]  # the longer curve given wins
-    fig = plots.k_curves_figure({"gradient": Signal([0.3, 0.1], "k"),
+    fig = kplots.k_curves_figure({"gradient": Signal([0.3, 0.1], "k"),
                                  "smoothed_gradient": Signal([0.2, 0.1], "k", threshold=0.15)})
     assert [t.name for t in fig.data] == ["density gain", "smoothed gain"]
-    fig = plots.k_curves_figure({"density": Signal([0.5, 0.7, 0.8], "k")})
+    fig = kplots.k_curves_figure({"density": Signal([0.5, 0.7, 0.8], "k")})
     assert fig.data[0].name.startswith("inside density")
 
 
@@ -252,3 +256,119 @@ def test_heatmap_contrast_ignores_the_diagonal():
     assert hm.zmax < 1.0 and hm.zmin == pytest.approx(0.2)
     fig = plots.profile_figure({"own": [0.1, 0.2], "novelty": [0.3, 0.1]}, 3, hidden={"novelty"})
     assert [t.visible for t in fig.data[:2]] == [True, "legendonly"]
+
+
+# ---- long documents and choosing K --------------------------------------------------------------------------------
+
+def test_binned_cosine_over_a_region_is_the_block_mean():
+    rng = np.random.default_rng(1)
+    x = rng.random((700, 5))
+    u = x / np.linalg.norm(x, axis=1, keepdims=True)
+    sim, edges = plots.binned_cosine(x, max_bins=40, region=(100, 643))
+    assert edges[0] == 100 and edges[-1] == 643 and len(edges) - 1 <= 40 and sim.shape == (len(edges) - 1,) * 2
+    full = u @ u.T
+    for i, j in [(0, 0), (3, 17), (len(edges) - 2, 5)]:
+        block = full[edges[i]:edges[i + 1], edges[j]:edges[j + 1]]
+        assert sim[i, j] == pytest.approx(block.mean())
+    sim, edges = plots.binned_cosine(x, max_bins=300, region=(200, 450))  # small enough: one element per cell
+    assert list(edges) == list(range(200, 451)) and np.allclose(sim, full[200:450, 200:450])
+    whole, e = plots.binned_cosine(x, max_bins=600)
+    assert len(e) - 1 == 600 and whole.shape == (600, 600)  # a bounded picture of any size
+
+
+def test_heatmap_of_a_region_clips_the_segments():
+    edges = np.arange(100, 151)
+    fig = plots.heatmap_figure(np.eye(50), edges, hypothesis=[60, 120, 140, 200], reference=[130, 200])
+    markers = next(t for t in fig.data if t.name == "segments")
+    assert list(markers.customdata) == [1, 2, 3]  # the first segment ends before the region
+    hyp = [s for s in fig.layout.shapes if s.line.color == plots.HYP_COLOUR]
+    assert (hyp[0].x0, hyp[0].x1) == (-0.5, 19.5) and (hyp[-1].x0, hyp[-1].x1) == (39.5, 49.5)
+    assert plots.visible_segments([60, 120, 200], edges) == [(1, 100, 120), (2, 120, 150)]
+
+
+def test_decimate_keeps_peaks_and_short_curves():
+    x = np.arange(20000.0)
+    y = np.sin(x / 40)
+    y[12345], y[777] = 9.0, -9.0
+    xd, yd = plots.decimate(x, y, 2000)
+    assert len(xd) <= 2000 and yd.max() == 9.0 and yd.min() == -9.0 and np.all(np.diff(xd) > 0)
+    assert xd[np.argmax(yd)] == 12345
+    assert plots.decimate(x[:50], y[:50], 2000)[1].tolist() == y[:50].tolist()
+    fig = plots.profile_figure({"long": y}, 20001)
+    assert len(fig.data[0].y) <= 4000
+
+
+def test_pages_of_the_text_cover_it_in_whole_segments():
+    bounds = [50, 120, 500, 560, 600]
+    pages = plots.page_ranges(bounds, 200)
+    assert pages[0][0] == 0 and pages[-1][1] == 600
+    assert all(b == c for (_, b), (c, _) in zip(pages, pages[1:]))  # contiguous
+    assert all(b - a <= 200 for a, b in pages)
+    assert (0, 120) in pages  # closed before a segment that would not fit
+    elements = [f"s{i}." for i in range(600)]
+    for a, b in pages:
+        body = plots.overlay_html(elements, bounds, window=(a, b))
+        assert body.count("<sup") == b - a and f">s{a}.<" in body and f">s{b}.<" not in body
+    part = plots.overlay_html(elements, bounds, window=(120, 320))
+    assert "continues on the next page" in part and "continued from" not in part
+
+
+def test_coincidence_and_consensus():
+    from segcore.metrics import coincidence, consensus
+
+    segs = {"a": [5, 10, 20], "b": [6, 12, 20], "c": [5, 15, 20]}
+    c = coincidence(segs, 20, 1)
+    assert c[5] == 3 and c[6] == 3 and c[10] == 1 and c[0] == 0 and len(c) == 21
+    assert list(coincidence(segs, 20, 0)[[5, 6, 10]]) == [2, 1, 1]
+    assert consensus(segs, 20, 1) == [5, 11]  # 5: all three near, two exactly; 11: a (10) and b (12)
+    assert consensus(segs, 20, 0) == [5] and consensus(segs, 20, 1, quorum=3) == [5]
+    assert consensus({"a": [20]}, 20) == []
+
+
+def test_evidence_figure_marks_the_automatic_choice_and_its_range():
+
+    signals = {"costs_by_k": Signal([5.0, 3.0, 2.5, 2.2], "k"), "gap": Signal([0.1, 0.5, 0.45], "k", x=[1, 2, 3]),
+               "heldout_loglik": Signal([1.0, None, 3.0], "k", x=[1, 2, 4]), "gap_scores": Signal([0.2], "gap")}
+    assert list(kplots.evidence_curves(signals)) == ["gap", "heldout_loglik"]
+    assert kplots.evidence_curves(signals)["heldout_loglik"][0].tolist() == [1, 4]  # None left out
+    fig = kplots.evidence_figure(signals, k_selected=3, k_reference=4, k_automatic=2, k_interval=(2, 3))
+    names = [t.name for t in fig.data]
+    assert {"automatic K = 2", "supported range K 2–3", "K shown = 3", "reference K = 4"} <= set(names)
+    band = [s for s in fig.layout.shapes if s.type == "rect"]
+    assert band and all((s.x0, s.x1) == (1.5, 3.5) for s in band)
+    cost = kplots.mark_choice(kplots.k_curves_figure(signals, 3), 2, (2, 3))
+    assert any(t.name == "automatic K = 2" for t in cost.data)
+    assert kplots.evidence_figure({"costs_by_k": Signal([1.0], "k")}) is None
+
+
+def test_how_sure_the_choice_is():
+
+    assert kplots.range_words(10, (9, 11))[0] == "narrow"
+    assert kplots.range_words(10, (7, 13))[0] == "moderate"
+    assert kplots.range_words(10, (3, 40))[0] == "wide"
+    width, lines = kplots.choice_summary(12, {"k_heldout": 12, "k_gap": 8, "k_interval": (8, 30)}, {})
+    assert width == "wide" and any("K = 12" in s and "K = 8" in s for s in lines)
+    assert kplots.choice_summary(5, {}, {"costs_by_k": Signal([1.0], "k")}) == (None, [
+        "K = 5 sits at the knee of the cost curve, where adding segments stops paying."])
+
+
+def test_agreement_figure():
+
+    fig = kplots.agreement_figure({"a": [5, 10, 20], "b": [6, 12, 20], "c": [5, 15, 20]}, 20, [10, 20], tolerance=1)
+    agreed = next(t for t in fig.data if (t.name or "").startswith("most methods agree"))
+    assert list(agreed.x) == [5, 11] and "K = 3" in agreed.name
+    counts = next(t for t in fig.data if (t.name or "").startswith("methods with a boundary"))
+    assert len(counts.y) == 21 and max(counts.y) == 3
+
+
+def test_heatmap_of_many_segments_draws_marks_not_squares():
+    n = 1000
+    bounds = list(range(4, n + 1, 4))  # 250 segments
+    sim, edges = plots.binned_cosine(np.random.default_rng(2).random((n, 6)), 300)
+    fig = plots.heatmap_figure(sim, edges, hypothesis=bounds, reference=bounds, highlight=3)
+    assert len(fig.layout.shapes) == 1  # the highlighted segment only
+    marks = next(t for t in fig.data if t.name == "reference boundaries")
+    assert len(marks.x) == len(bounds) - 1
+    assert len(next(t for t in fig.data if t.name == "segments").customdata) == len(bounds)
+    few = plots.heatmap_figure(sim, edges, hypothesis=[500, n], reference=[300, n])
+    assert len(few.layout.shapes) == 4 and not any(t.name == "reference boundaries" for t in few.data)

@@ -86,8 +86,11 @@ def test_every_page(server, browser):
     page.get_by_text("choi_3-11_2_7.ref —").wait_for(timeout=60_000)
     _wait_idle(page)
     assert sidebar.get_by_text("reference: 10 segments").count() >= 1
+    page.get_by_text("K chosen automatically").wait_for(timeout=60_000)  # a new document starts on automatic K
 
     # change K
+    sidebar.get_by_text("Number", exact=True).click()
+    _wait_idle(page)
     k_input = sidebar.get_by_label("K", exact=True)
     k_input.fill("6")
     k_input.press("Enter")
@@ -112,7 +115,7 @@ def test_every_page(server, browser):
     _shot(page, "explore_upload_k6")
 
     # choose K by clicking the cost-versus-K curve
-    page.get_by_role("tab", name="Cost vs K").click()
+    page.get_by_role("tab", name="Choosing K").click()
     curve = page.locator(".js-plotly-plot").nth(2)
     curve.wait_for(timeout=30_000)
     points = curve.locator(".scatterlayer .trace").first.locator("path.point")
@@ -122,7 +125,11 @@ def test_every_page(server, browser):
     page.get_by_text("into 8 segments").wait_for(timeout=60_000)
     _wait_idle(page)
     assert page.locator(".segx-overlay .segx-segment").count() == 8
+    page.get_by_text("Where the methods agree").wait_for(timeout=60_000)
+    assert page.get_by_text("chooses K = ").count() == 1
+    page.set_viewport_size({"width": 1500, "height": 3200})  # the whole tab: choice, curves, agreement
     _shot(page, "explore_cost_curve_k8")
+    page.set_viewport_size({"width": 1500, "height": 1300})
 
     # exports are built when clicked
     page.get_by_role("tab", name="Export").click()
@@ -157,7 +164,8 @@ def test_every_page(server, browser):
     page.get_by_text("into 40 segments").wait_for(timeout=180_000)
     _wait_idle(page)
     page.wait_for_selector(".segx-overlay", timeout=60_000)
-    assert page.locator(".segx-overlay .segx-segment").count() == 40
+    assert 0 < page.locator(".segx-overlay .segx-segment").count() < 40  # the first page of the text
+    assert page.get_by_text("page 1 of ").count() == 1
     _shot(page, "alemi_fig4")
 
     # Benchmark: a small run, then a long one stopped

@@ -31,23 +31,30 @@ def choose_k(score, p: dict) -> tuple[int | None, dict]:
     return int(ks[np.argmax(chord - costs)]), {"costs_by_k": Signal(costs.tolist(), "k")}
 
 
+def fit(score_name: str, doc, p: dict, context: dict, k: int | None = None) -> tuple:
+    """Alemi & Ginsparg 2015 §2: the score σ fitted on the document's representation: (score, Representation, the
+    max_len its splitters use, info). K, if given, is checked against what is left to split."""
+    rep = representation_for(doc, p, context, sparse=score_name == "c99")
+    if k is not None and k > len(rep.kept):
+        raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
+    max_len, info = p["max_len"], {}
+    if score_name == "c99":  # C99's matrices on pseudo-sentences when the text is long (c99.layout)
+        pool, width = layout(len(rep.kept), k, max_len)
+        rep, max_len = rep.pooled(pool), -(-max_len // pool)
+        score = C99Score(p["rank"], -(-width // pool)).fit(rep.matrix)
+        info["pool"] = pool
+    else:
+        score = SCORES[score_name]().fit(rep.matrix)
+    if k is not None and k > score.n:
+        raise ParameterError(f"K = {k} is more than the {score.n} blocks of {info['pool']} elements oc99 works "
+                             f"on for this text; lower K")
+    return score, rep, max_len, info
+
+
 def _framework(score_name: str):
     def run(doc, k, p, context):
         """Alemi & Ginsparg 2015 §2: fit σ on the representation, split with the chosen strategy (eq 4–9)."""
-        rep = representation_for(doc, p, context, sparse=score_name == "c99")
-        if k is not None and k > len(rep.kept):
-            raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
-        max_len, info = p["max_len"], {}
-        if score_name == "c99":  # C99's matrices on pseudo-sentences when the text is long (c99.layout)
-            pool, width = layout(len(rep.kept), k, max_len)
-            rep, max_len = rep.pooled(pool), -(-max_len // pool)
-            score = C99Score(p["rank"], -(-width // pool)).fit(rep.matrix)
-            info["pool"] = pool
-        else:
-            score = SCORES[score_name]().fit(rep.matrix)
-        if k is not None and k > score.n:
-            raise ParameterError(f"K = {k} is more than the {score.n} blocks of {info['pool']} elements oc99 works "
-                                 f"on for this text; lower K")
+        score, rep, max_len, info = fit(score_name, doc, p, context, k)
         signals = {}
         if k is None:
             k, signals = choose_k(score, {**p, "max_len": max_len})

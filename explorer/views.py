@@ -1,0 +1,61 @@
+"""Widgets whose state belongs to one document, reset when the document changes: the part of the text the heatmap
+shows, the page of the text overlay, and the methods compared when choosing K."""
+from __future__ import annotations
+
+import streamlit as st
+
+from segcore import METHODS, plots
+
+from .documents import LARGE_N, LEVEL_LABELS, DocState
+
+PAGE = {"sentence": 200, "word": 4000}  # elements of text per page of the overlay
+
+
+def zoom(doc_state: DocState, max_bins: int) -> tuple[int, int]:
+    """(start, end) of the elements the heatmap shows: a range slider when the text has more than max_bins, the
+    whole text on a new document; at least two elements."""
+    ss, n = st.session_state, doc_state.doc.n
+    if n <= max_bins:
+        return 0, n
+    z = ss.get("hm_zoom")
+    if ss.get("_zoom_doc") != doc_state.key or not (isinstance(z, (tuple, list)) and len(z) == 2
+                                                    and 0 <= z[0] < z[1] <= n):
+        ss["hm_zoom"], ss["_zoom_doc"] = (0, n), doc_state.key
+    a, b = st.slider("Zoom to elements", 0, n, key="hm_zoom",
+                     help=f"The part of the text the heatmap shows; at most {max_bins} "
+                          f"{LEVEL_LABELS[doc_state.doc.level]} are shown one by one, more are averaged over bins.")
+    a = min(a, n - 2)
+    return a, max(b, a + 2)
+
+
+def text_page(doc_state: DocState, boundaries: list[int], highlight: int | None) -> tuple[int, int]:
+    """(start, end) of the page of the text overlay (plots.page_ranges): a page selector when there is more than one
+    page, turned to the page of a newly highlighted segment."""
+    ss, doc = st.session_state, doc_state.doc
+    pages = plots.page_ranges(boundaries, PAGE[doc.level])
+    if ss.get("text_page") not in range(len(pages)):
+        ss["text_page"] = 0
+    if highlight is not None and ss.get("_paged_highlight") != (doc_state.key, highlight):
+        start = doc.segments(boundaries)[highlight][0]
+        ss["text_page"] = next(i for i, (a, b) in enumerate(pages) if a <= start < b)
+    ss["_paged_highlight"] = (doc_state.key, highlight)
+    if len(pages) > 1:
+        unit = LEVEL_LABELS[doc.level]
+        st.selectbox("Page", list(range(len(pages))), key="text_page",
+                     format_func=lambda i: f"page {i + 1} of {len(pages)}: {unit} {pages[i][0]:,}–{pages[i][1] - 1:,}",
+                     help=f"Long texts are shown a page at a time: whole segments, about {PAGE[doc.level]} {unit} "
+                          f"a page.")
+    return pages[ss["text_page"]]
+
+
+def compared_methods(doc_state: DocState, method: str) -> list[str]:
+    """The methods whose automatic K are compared (a multiselect): on a new document, the method and ui, c99, cvs
+    on a short text, none on a long one (each takes seconds there)."""
+    ss = st.session_state
+    names = [n for n in METHODS if "corpus" not in METHODS[n].needs]
+    if ss.get("_agree_doc") != doc_state.key:
+        ss["_agree_doc"] = doc_state.key
+        defaults = [n for n in dict.fromkeys([method, "ui", "c99", "cvs"]) if n in names][:4]
+        ss["agree_methods"] = defaults if doc_state.doc.n <= LARGE_N else []
+    ss["agree_methods"] = [n for n in ss.get("agree_methods", []) if n in names]
+    return st.multiselect("Methods, each with K automatic", names, key="agree_methods", max_selections=6)

@@ -1,0 +1,121 @@
+"""The Explore page on choosing K and on long documents, under AppTest: a new text starts on automatic K; the Choosing
+K tab marks the automatic choice (and the range of K its evidence supports) and shows where methods agree; a
+5,000-sentence document gets a bounded heatmap, a zoom at full resolution, a paged text and drawable curves."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from test_app import PASTED, ROOT, charts, decode, errors, heatmap, new_app, overlay, run, summary, upload
+
+N_LONG = 5000
+
+
+def long_ref(n: int = N_LONG, topics: int = 25) -> bytes:
+    """A Choi-format document of n sentences on `topics` topics, each with words of its own (real English words, so
+    that word vectors know them)."""
+    words = sorted({w for w in re.findall(r"[a-z]{4,}", (ROOT / "assets" / "samples" /
+                                                         "alemi_ginsparg_2015_paper.txt").read_text("utf-8").lower())})
+    groups = np.array_split(np.array(words), topics)
+    rng = np.random.default_rng(0)
+    per = n // topics
+    lines = []
+    for t in range(topics):
+        lines.append("==========")
+        lines += [" ".join(rng.choice(groups[t], 8)) + " ." for _ in range(per)]
+    return ("\n".join(lines + ["=========="]) + "\n").encode()
+
+
+def chart_named(at, name: str) -> dict:
+    return next(spec for spec in charts(at) if any((t.get("name") or "").startswith(name) for t in spec["data"]))
+
+
+def test_a_new_text_starts_on_automatic_k():
+    at = run(new_app())
+    assert at.sidebar.radio(key="k_mode").value == "Number"  # the sample: its reference's K
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(PASTED)
+    run(at)
+    assert at.sidebar.radio(key="k_mode").value == "Automatic"
+    assert "(K chosen automatically)" in summary(at)
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
+    at.sidebar.number_input(key="k").set_value(2)
+    run(at)
+    at.sidebar.radio(key="level").set_value("word")  # the same text: K stays as set
+    run(at)
+    assert at.sidebar.radio(key="k_mode").value == "Number" and "into **2 segments**" in summary(at)
+    at.sidebar.text_area(key="paste").set_value(PASTED + "\n\nA third topic: rivers flow to the sea.")
+    run(at)
+    assert at.sidebar.radio(key="k_mode").value == "Automatic"
+
+
+def test_choosing_k_marks_the_automatic_choice_and_where_methods_agree():
+    at = run(new_app())  # the default sample with best, K = 10 given
+    assert not errors(at)
+    text = next(m.value for m in at.markdown if "automatically**" in m.value)
+    k_auto = int(re.search(r"chooses K = (\d+)", text).group(1))
+    cost = chart_named(at, "best cost")
+    names = [t.get("name") for t in cost["data"]]
+    assert f"automatic K = {k_auto}" in names
+    evidence = chart_named(at, "heldout_loglik")
+    names = [t.get("name") for t in evidence["data"]]
+    assert {"heldout_loglik", "gap", f"automatic K = {k_auto}", "K shown = 10", "reference K = 10"} <= set(names)
+    band = next(n for n in names if n and n.startswith("supported range"))  # best reports k_interval
+    low, high = map(int, re.findall(r"\d+", band))
+    assert low <= k_auto <= high
+    assert f"K from {low} to {high}" in text or (low == high and f"K = {low} alone" in text)
+    shapes = [s for s in evidence["layout"]["shapes"] if s["type"] == "rect"]
+    assert shapes and shapes[0]["x0"] == low - 0.5 and shapes[0]["x1"] == high + 0.5
+    agree = chart_named(at, "most methods agree")
+    rows = {t["y"][0] for t in agree["data"] if t.get("type") == "bar"}
+    assert rows == {"reference", *at.multiselect(key="agree_methods").value}
+    assert len(at.multiselect(key="agree_methods").value) >= 2
+    assert any(c.value.startswith(f"best: K = {k_auto}") for c in at.caption)
+
+
+@pytest.fixture(scope="module")
+def long_view():
+    at = new_app()
+    at.session_state["method"] = "texttiling"  # fast on 5,000 sentences
+    run(at)
+    upload(at, "long.ref", long_ref())
+    assert not errors(at), errors(at)
+    assert at.multiselect(key="agree_methods").value == []  # none by default on a long text: each takes seconds
+    at.multiselect(key="agree_methods").set_value(["texttiling", "sentence-tiling"])
+    return run(at)
+
+
+def test_a_long_document_gets_a_bounded_heatmap_and_a_paged_text(long_view):
+    at = long_view
+    assert at.session_state["_docstate"].doc.n == N_LONG and "5,000 sentences" in summary(at)
+    z = decode(heatmap(at)["data"][0]["z"])
+    assert z.shape[0] == z.shape[1] <= 600 and z.shape[0] >= 100
+    body = overlay(at)
+    assert 0 < body.count("<sup") <= 200  # one page of sentences, not 5,000
+    pages = at.selectbox(key="text_page")
+    assert len(pages.options) >= N_LONG // 200
+    pages.set_value(3)
+    run(at)
+    assert "<sup style='color:#888; font-family:sans-serif; font-size:10px;'>600</sup>" in overlay(at)
+    last = len(at.selectbox(key="highlight").options) - 1
+    at.selectbox(key="highlight").set_value(last)  # the page turns to the highlighted segment
+    run(at)
+    assert "segx-highlight" in overlay(at) and at.selectbox(key="text_page").value == len(pages.options) - 1
+    assert chart_named(at, "most methods agree")
+    profile = chart_named(at, "novelty")
+    assert all(len(decode(t["x"])) <= 4000 for t in profile["data"] if t.get("x") and t["x"] != [None])
+
+
+def test_a_zoom_shows_a_region_at_full_resolution(long_view):
+    at = long_view
+    at.slider(key="hm_zoom").set_value((1000, 1150))
+    run(at)
+    hm = heatmap(at)
+    z = decode(hm["data"][0]["z"])
+    assert z.shape == (150, 150)
+    assert hm["data"][0]["x"][0].startswith("#1000 ") and hm["data"][0]["x"][-1].startswith("#1149 ")
+    assert any("1,000–1,149, one by one" in c.value for c in at.caption)
