@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pytest
 
-from test_app import PASTED, ROOT, charts, decode, errors, heatmap, new_app, overlay, run, summary, upload
+from tests.test_app import PASTED, ROOT, charts, decode, errors, heatmap, new_app, overlay, run, summary, upload
 
 N_LONG = 5000
 
