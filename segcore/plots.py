@@ -271,12 +271,13 @@ def decimate(x: np.ndarray, y: np.ndarray, max_points: int = 4000) -> tuple[np.n
     return x[keep], y[keep]
 
 
-def _verticals(positions: Sequence[float], axis: int, span: tuple[float, float] = (0.0, 1.0)) -> list:
-    """x (axis 0) or y (axis 1) of vertical lines at `positions` from span[0] to span[1], as one trace's points."""
-    out: list = []
-    for p in positions:
-        out += [p, p, None] if axis == 0 else [span[0], span[1], None]
-    return out
+def _verticals(positions: Sequence[float], axis: int, span: tuple[float, float] = (0.0, 1.0)) -> np.ndarray:
+    """x (axis 0) or y (axis 1) of vertical lines at `positions` from span[0] to span[1], as one trace's points (a
+    NaN between two lines breaks the trace)."""
+    k = len(positions)
+    out = np.full((k, 3), np.nan)
+    out[:, :2] = np.repeat(np.asarray(positions, dtype=float)[:, None], 2, axis=1) if axis == 0 else span
+    return out.ravel()
 
 
 def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boundaries: Sequence[int] | None = None,

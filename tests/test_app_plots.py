@@ -94,8 +94,9 @@ def test_profile_and_cost_figures():
     kinds = [s.type for s in fig.layout.shapes]
     assert kinds.count("line") == 1 and kinds.count("rect") == 1  # threshold; highlight
     lines = {t.name: t for t in fig.data if t.mode == "lines"}
-    assert list(lines["chosen boundary"].x) == [2, 2, None] and list(lines["reference boundary"].x) == [1, 1, None]
-    assert list(lines["chosen boundary"].y) == [0.1, 0.5, None]  # across the curves' range
+    assert np.array_equal(lines["chosen boundary"].x, [2, 2, np.nan], equal_nan=True)
+    assert np.array_equal(lines["reference boundary"].x, [1, 1, np.nan], equal_nan=True)
+    assert np.array_equal(lines["chosen boundary"].y, [0.1, 0.5, np.nan], equal_nan=True)  # the curves' range
     fig = kplots.cost_curve_figure([5.0, 3.0, 2.5, 2.4], k_selected=3, k_reference=2)
     curve = fig.data[0]
     assert list(curve.x) == [1, 2, 3, 4] and list(curve.customdata) == [1, 2, 3, 4]
