@@ -10,7 +10,6 @@ import json
 import random
 import resource
 import sys
-import time
 
 import numpy as np
 
@@ -20,6 +19,7 @@ from segcore.errors import InputError, SegcoreError
 from segcore.loaders import choi_to_words, natural_key, parse_choi, read_text_bytes
 
 from .runner import SHARED, load_source
+from .tables_real import timed
 
 FICTION = SHARED / "fiction_kazantseva2011"
 SEGMENT_LENGTH = 100  # K given = N / SEGMENT_LENGTH; textsplit's target segment length
@@ -81,12 +81,6 @@ def _cap_memory():
     resource.setrlimit(resource.RLIMIT_AS, (vm + MEMORY_CAP, resource.RLIM_INFINITY))
 
 
-def _timed(fn):
-    w, c = time.perf_counter(), time.process_time()
-    out = fn()
-    return out, time.perf_counter() - w, time.process_time() - c
-
-
 def _context(method: str, doc: Document) -> dict | None:
     from segcore.methods import get_method
 
@@ -117,7 +111,7 @@ def run_method(spec: dict) -> dict:
         _warm(spec["method"], spec["params"], spec["level"])
     base = _rss_mb()
     _cap_memory()
-    seg, wall, cpu = _timed(lambda: segment(doc, spec["method"], k, context=ctx, **spec["params"]))
+    wall, cpu, seg = timed(lambda: segment(doc, spec["method"], k, context=ctx, **spec["params"]))
     return {"n": doc.n, "k": seg.k, "k_true": len(doc.reference), "wall": wall, "cpu": cpu, "rss_base_mb": base,
             "rss_peak_mb": _rss_mb(), "process_cpu": _process_cpu()}
 
@@ -184,7 +178,7 @@ def run_textsplit(spec: dict) -> dict:
             return ts_optimal_k(docmat, k, seg_limit)
         return split_optimal(docmat, penalty=get_penalty([docmat], doc.n / k), seg_limit=seg_limit).splits, 1
 
-    (splits, runs), wall, cpu = _timed(go)
+    wall, cpu, (splits, runs) = timed(go)
     return {"n": doc.n, "k": len(splits) + 1, "k_true": len(doc.reference), "wall": wall, "cpu": cpu, "runs": runs,
             "rss_base_mb": base, "rss_peak_mb": _rss_mb(), "process_cpu": _process_cpu()}
 
@@ -200,7 +194,7 @@ def run_greedy_2057(spec: dict) -> dict:
     doc = load_source("concat/29")[0]
     k = len(doc.reference)
     _warm("cvs", {"split": "greedy"}, "sentence")
-    ours = [_timed(lambda: segment(doc, "cvs", k, split="greedy"))[1:] for _ in range(spec["repeats"])]
+    ours = [timed(lambda: segment(doc, "cvs", k, split="greedy"))[:2] for _ in range(spec["repeats"])]
     out = {"n": doc.n, "k": k, "cvs": ours, "textsplit": None, "textsplit_alone": None}
     if textsplit_version():
         from textsplit.algorithm import split_greedy
@@ -208,9 +202,9 @@ def run_greedy_2057(spec: dict) -> dict:
         def ts():
             return split_greedy(np.asarray(represent(doc.elements).matrix, dtype=float), max_splits=k - 1)
 
-        out["textsplit"] = [_timed(ts)[1:] for _ in range(spec["repeats"])]
+        out["textsplit"] = [timed(ts)[:2] for _ in range(spec["repeats"])]
         docmat = np.asarray(represent(doc.elements).matrix, dtype=float)
-        out["textsplit_alone"] = [_timed(lambda: split_greedy(docmat, max_splits=k - 1))[1:]
+        out["textsplit_alone"] = [timed(lambda: split_greedy(docmat, max_splits=k - 1))[:2]
                                   for _ in range(spec["repeats"])]
     return out
 
@@ -226,7 +220,7 @@ def run_fiction(spec: dict) -> dict:
     _warm("best", {}, "sentence")
     rows = []
     for d in docs:
-        seg, wall, cpu = _timed(lambda: segment(d, "best", None))
+        wall, cpu, seg = timed(lambda: segment(d, "best", None))
         rows.append([d.n, len(d.reference), seg.k, wall, cpu])
     return {"rows": rows, "rss_peak_mb": _rss_mb()}
 

@@ -181,3 +181,16 @@ def test_scaling_table_tiny_sizes_in_fresh_processes():
     assert "cvs greedy on 2,0" in text and "representation included" in text
     assert "| not run" not in text and "exit " not in text
     assert str(REPO.parent) not in text
+
+
+def test_scaling_goal_row_names_every_missed_run():
+    from benchmarks.tables_scaling import Plan, goal_rows
+
+    labels = [("cvs", "method", {}), ("ui", "method", {}), ("textsplit greedy", "textsplit", {})]
+    ok = {"cpu": 1.0, "wall": 2.0, "rss_peak_mb": 400}
+    res = {("cvs", "sentence", "given", 5000): ok, ("cvs", "sentence", "auto", 5000): {**ok, "cpu": 6.0},
+           ("ui", "sentence", "given", 5000): {"error": "over 300 s"}}
+    (row,) = goal_rows(Plan(sizes=(1000, 5000), levels=("sentence",)), res, labels)
+    assert row[2].startswith("1 of 4 runs met; slowest cvs auto 6.00 s CPU")
+    assert "cvs auto (time); ui given (over 300 s); ui auto (not run)" in row[2] and row[3] == "**missed**"
+    assert goal_rows(Plan(sizes=(1000,), levels=("sentence",)), res, labels) == []  # 5,000 not measured
