@@ -63,7 +63,7 @@ def measure(spec: dict, timeout: float) -> dict:
         done = subprocess.run([sys.executable, "-m", "benchmarks.scaling", json.dumps(spec)], cwd=REPO, env=env,
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return {"error": f"over {timeout:.0f} s", "timeout": True}
+        return {"error": f"over {timeout:.0f} s"}
     if done.returncode != 0 or not done.stdout.strip():
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         return {"error": f"exit {done.returncode}: {last[:160]}"}
