@@ -22,6 +22,7 @@ from .tables_alemi import t_alemi1, t_alemi2, t_alemi3, t_alemi4, t_alemi5, t_al
 from .tables_choi import t_choi, t_choi6, t_choi7
 from .tables_models import t_encoders, t_misra, t_simon
 from .tables_real import t_goals, t_real, t_time
+from .tables_scaling import t_scaling
 
 SECTION_MARK = "<!-- bench:{} -->"
 
@@ -40,13 +41,14 @@ TABLES = {
     "simon": ("Simon et al. 2013: F1 against gamma, oracle and cross-validated", t_simon),
     "encoders": ("Sentence-encoder tiling against lexical TextTiling", t_encoders),
     "time": ("Time per document and growth with length", t_time),
+    "scaling": ("Scaling: time and memory at 1k, 5k and 20k sentences and words, beside textsplit", t_scaling),
     "real": ("Real documents: lectures and fiction, best against the best peer", t_real),
     "goals": ("Goals", t_goals),
 }
 ORDER = ["goals", "choi", "alemi1", "alemi2", "alemi3", "alemi4", "alemi5", "alemi6", "choi6", "choi7", "misra",
-         "simon", "encoders", "time", "real"]
+         "simon", "encoders", "time", "scaling", "real"]
 RUN_ORDER = ["choi", "alemi3", "alemi4", "alemi1", "alemi2", "alemi6", "choi6", "choi7", "misra", "simon",
-             "encoders", "time", "alemi5", "real", "goals"]
+             "encoders", "time", "alemi5", "real", "goals", "scaling"]
 
 
 def _git_commit() -> str:

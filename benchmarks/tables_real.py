@@ -158,7 +158,8 @@ def t_real(b: Bench) -> list[str]:
 
 # ---- goals ---------------------------------------------------------------------------------------------------
 
-def _timed(fn):
+def timed(fn):
+    """(wall seconds, CPU seconds of this process, result) of calling fn()."""
     w, c = time.perf_counter(), time.process_time()
     out = fn()
     return time.perf_counter() - w, time.process_time() - c, out
@@ -181,20 +182,20 @@ def speed_report(repeats: int = 3) -> dict:
     docs = load_named("choi/3-11")
     segment(docs[0], "cvs", len(docs[0].reference))  # stemmer/regex/vector caches, as any run after the first
     out["choi_docs"] = len(docs)
-    out["choi_cvs_dp"] = [_timed(lambda: [segment(d, "cvs", len(d.reference)) for d in docs])[:2]
+    out["choi_cvs_dp"] = [timed(lambda: [segment(d, "cvs", len(d.reference)) for d in docs])[:2]
                           for _ in range(repeats)]
     big = load_source("concat/29")[0]
     out["long_n"], out["long_k"] = big.n, len(big.reference)
     score = CVSScore().fit(represent(big.elements).matrix)
     out["long_segment"], out["long_dp_only"] = [], []
     for _ in range(repeats):
-        w, c, s = _timed(lambda: segment(big, "cvs", len(big.reference)))
+        w, c, s = timed(lambda: segment(big, "cvs", len(big.reference)))
         out["long_segment"].append((w, c))
-        out["long_dp_only"].append(_timed(lambda: dp(score, len(big.reference)))[:2])
+        out["long_dp_only"].append(timed(lambda: dp(score, len(big.reference)))[:2])
     out["long_pk"] = pk(big.reference, s.boundaries)
     paper = load_source("paper")[0]
     out["paper_n"] = paper.n
-    out["paper_seconds"] = [_timed(lambda: segment(paper, "cvs", 40))[:2] for _ in range(max(1, repeats - 1))]
+    out["paper_seconds"] = [timed(lambda: segment(paper, "cvs", 40))[:2] for _ in range(max(1, repeats - 1))]
     tracemalloc.start()
     segment(paper, "cvs", 40)
     out["paper_peak_mb"] = tracemalloc.get_traced_memory()[1] / 1e6
@@ -223,12 +224,13 @@ def _mm(xs) -> str:
             if len(xs) > 1 else f"{w[0]:.2f} s wall (CPU {xs[0][1]:.2f} s)")
 
 
-def _best(xs) -> tuple[float, float]:
+def best_times(xs) -> tuple[float, float]:
+    """Best wall and best CPU time of [(wall, cpu), …]."""
     return min(x[0] for x in xs), min(x[1] for x in xs)
 
 
 def _speed_verdict(xs, limit: float) -> str:
-    w, c = _best(xs)
+    w, c = best_times(xs)
     if w <= limit:
         return "**met**"
     return "**missed** (wall); CPU time within" if c <= limit else "**missed**"

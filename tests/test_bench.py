@@ -1,5 +1,6 @@
 """The benchmark harness (python -m benchmarks): the Alemi & Ginsparg protocol, word-level Pk, the bench command on
 a tiny subset, and the comparison of two BENCHMARKS.md files."""
+import re
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,72 @@ def test_compare_reports_changed_figures_and_ignores_timings():
     n, diffs = compare(page("10.00", "5.1", "12.5", "3.2"), page("10.01", "5.1", "12.4", "3.2"))
     assert diffs == ["x, caption, line 3: 12.5  →  12.4",
                      "x, table 1, row 'cvs', column 'Pk %': 10.00 0.30  →  10.01 0.30"]
+
+
+def test_scaling_inputs_are_cut_from_the_bundled_text():
+    from benchmarks.scaling import build_input, k_given
+
+    s = build_input("choi", "sentence", 150)
+    assert s.n == 150 and s.level == "sentence" and s.reference[-1] == 150
+    assert all(a < b for a, b in zip(s.reference, s.reference[1:]))
+    w = build_input("choi", "word", 300)
+    assert w.n == 300 and w.level == "word" and all(" " not in e for e in w.elements)
+    assert build_input("choi", "word", 300).elements == w.elements  # deterministic
+    assert k_given(5000) == 50 and k_given(60) == 2
+    with pytest.raises(InputError):
+        build_input("nosuch", "sentence", 10)
+
+
+def test_scaling_exponent_and_verdict():
+    from benchmarks.tables_scaling import exponent, verdict
+
+    assert exponent([(1000, 0.5), (2000, 2.0), (4000, 8.0)]) == pytest.approx(2.0)
+    assert exponent([(1000, 1.0), (5000, 5.0)]) == pytest.approx(1.0)
+    assert exponent([(1000, 1.0)]) is None
+    assert verdict({"cpu": 4.0, "wall": 7.0, "rss_peak_mb": 500}, 5.0) == "**met** (wall 7.0 s)"
+    assert verdict({"cpu": 6.0, "wall": 3.0, "rss_peak_mb": 2000}, 5.0) == "**missed** (time, memory)"
+    assert verdict({"error": "over 300 s"}, 5.0) == "**missed** (over 300 s)"
+
+
+def test_textsplit_dp_penalty_search_gives_k_segments():
+    pytest.importorskip("textsplit")
+    import numpy as np
+    from benchmarks.scaling import ts_optimal_k
+
+    rng = np.random.default_rng(0)
+    docmat = np.vstack([rng.normal(c, 1.0, size=(20, 5)) for c in (-3.0, 0.0, 3.0, 6.0)])
+    splits, runs = ts_optimal_k(docmat, 4, seg_limit=80)
+    assert len(splits) == 3 and runs >= 1
+
+
+def test_scaling_table_tiny_sizes_in_fresh_processes():
+    from benchmarks.scaling import textsplit_version
+    from benchmarks.tables_scaling import Plan, section
+
+    plan = Plan(sizes=(60, 120), levels=("sentence",), methods=("cvs",), textsplit=("greedy",), source="choi",
+                fiction_limit=0, repeats=1, timeout=120.0)
+    text = "\n".join(section(plan, "`cmd`"))
+    cells = re.findall(r"\| cvs \| (given|auto) \| ([\d.]+) / ([\d.]+) · (\d+) \| ([\d.]+) / ([\d.]+) · (\d+) \|", text)
+    assert [c[0] for c in cells] == ["given", "auto"]
+    assert all(0 < float(c[3]) < 4096 for c in cells)  # peak RSS of the child process, in MB
+    assert "| cvs | given |" in text and "2 (true" in text  # K given = max(2, N/100)
+    if textsplit_version():
+        assert re.search(r"\| textsplit greedy \| given \| [\d.]+ / [\d.]+ · \d+ \|", text)
+    else:
+        assert "textsplit not installed" in text
+    assert "cvs greedy on 2,0" in text and "representation included" in text
+    assert "| not run" not in text and "exit " not in text
+    assert str(REPO.parent) not in text
+
+
+def test_scaling_goal_row_names_every_missed_run():
+    from benchmarks.tables_scaling import Plan, goal_rows
+
+    labels = [("cvs", "method", {}), ("ui", "method", {}), ("textsplit greedy", "textsplit", {})]
+    ok = {"cpu": 1.0, "wall": 2.0, "rss_peak_mb": 400}
+    res = {("cvs", "sentence", "given", 5000): ok, ("cvs", "sentence", "auto", 5000): {**ok, "cpu": 6.0},
+           ("ui", "sentence", "given", 5000): {"error": "over 300 s"}}
+    (row,) = goal_rows(Plan(sizes=(1000, 5000), levels=("sentence",)), res, labels)
+    assert row[2].startswith("1 of 4 runs met; slowest cvs auto 6.00 s CPU")
+    assert "cvs auto (time); ui given (over 300 s); ui auto (not run)" in row[2] and row[3] == "**missed**"
+    assert goal_rows(Plan(sizes=(1000,), levels=("sentence",)), res, labels) == []  # 5,000 not measured
