@@ -1,5 +1,5 @@
 """Many sessions at once on a real server (issue #13), with the visits of benchmarks.app_load: a lone normal visit,
-then 12 at once — 8 normal ones and the crafted links of the issue (c99 and LDA at the top of its domains on a
+then 10 at once — 6 normal ones and the 4 crafted links of the issue (c99 and LDA at the top of its domains on a
 13,000-word text, a billion smoothing rounds, K = '²', markup as a method name, a file path for the vectors) — every
 tab closed, and a tab closed while its run is under way. Only what cannot flake is asserted: every visit ends with a
 segmentation or a clean error, no traceback anywhere, the workers are back to the warm pool and idle once the tabs
@@ -22,19 +22,20 @@ if not app_load.chromium():
 pytestmark = pytest.mark.load
 
 BUDGET = 20  # seconds per run on the test's server: the costly links end within it
+SESSIONS = 10  # at once (the issue asks for ≥ 10); each may take up to 300 s on a loaded 2-core machine
 
 
 @pytest.fixture(scope="module")
 def load():
     with app_load.serve({"EXPLORER_TIMEOUT": str(BUDGET)}) as server:
-        yield asyncio.run(app_load.run_load(server, sessions=12, timeout=150)), server
+        yield asyncio.run(app_load.run_load(server, sessions=SESSIONS, timeout=300)), server
     assert "Traceback" not in server.log, server.log[-3000:]
 
 
 def test_every_session_ends_with_a_result_or_a_clean_error(load):
     result, _ = load
     assert result.lone.kind == "result", result.lone
-    assert len(result.visits) == 12
+    assert len(result.visits) == SESSIONS
     for v in result.visits:
         assert v.kind in ("result", "error"), v
         assert "Traceback" not in v.text and "Error details" not in v.text
