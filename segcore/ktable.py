@@ -1,4 +1,4 @@
-"""Many K on one document without fitting again: a method's fitted additive score (`FITTERS`) and DP tables over a
+"""Many K on one document without fitting again: a method's fitted additive score (`Method.fit`) and DP tables over a
 range of K, from which each K's `splitters.dp` optimum is read off in O(K); kept for the last documents of this
 process (`segment`: what the app's workers call, so that a change of K is answered at once).
 
@@ -14,10 +14,9 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .algorithms import best, framework
 from .document import Document
 from .errors import ParameterError
-from .methods import Segmentation, Signal, answer, checked, segment as segment_once
+from .methods import Segmentation, Signal, answer, checked, get_method, segment as segment_once
 from .splitters import DPTable, Split, check_k, dp, dp_table, plan, windows
 
 KMAX = 40   # a table covers K up to at least this (the app's cost curve)
@@ -84,30 +83,14 @@ class KTable:
 
 @dataclass
 class Fitted:
-    """What a method's K-given run splits: its additive score, the max_len of its DP, the map from the score's
-    segment ends to the document's, and facts for Segmentation.info."""
+    """What a method's K-given run splits (`Method.fit`): its additive score, the map from the score's segment ends
+    to the document's, the max_len of its DP, and facts for Segmentation.info."""
 
     score: object
-    max_len: int
     to_original: object
+    max_len: int
     info: dict
 
-
-def _best(doc, p, context):
-    score, _, _, info = best.objective(doc, p)
-    return Fitted(score, p["max_len"], list, info)
-
-
-def _framework(name):
-    def fitted(doc, p, context):
-        if p["split"] != "dp":
-            return None
-        score, rep, max_len, info = framework.fit(name, doc, p, context)
-        return Fitted(score, max_len, rep.to_original, info)
-    return fitted
-
-
-FITTERS = {"best": _best, "cvs": _framework("cvs"), "euclidean": _framework("euclidean")}  # None: not this way
 
 HELD: OrderedDict = OrderedDict()  # (document digest, method, parameters) → (Fitted, KTable): the last KEEP
 
@@ -122,14 +105,16 @@ def document_key(doc: Document) -> str:
 
 def kept(doc: Document, method: str, p: dict, context: dict) -> tuple[Fitted, KTable] | None:
     """This process's fitted score and tables for the document, method and parameters (`p`, resolved), fitted now
-    if not yet (the last KEEP kept); None for a method or settings that FITTERS does not cover."""
-    if context or method not in FITTERS:
+    if not yet (the last KEEP kept); None for a method or settings without a `Method.fit`."""
+    fit = get_method(method).fit
+    if context or fit is None:
         return None
     key = (document_key(doc), method, repr(sorted(p.items())))
     if key not in HELD:
-        fitted = FITTERS[method](doc, p, context)
-        if fitted is None:
+        out = fit(doc, p, context)
+        if out is None:
             return None
+        fitted = Fitted(*out)
         HELD[key] = (fitted, KTable(fitted.score, fitted.max_len))
         while len(HELD) > KEEP:
             HELD.popitem(last=False)
@@ -139,7 +124,7 @@ def kept(doc: Document, method: str, p: dict, context: dict) -> tuple[Fitted, KT
 
 def segment(doc: Document, method: str = "cvs", k: int | None = None, context: dict | None = None,
             **params) -> Segmentation:
-    """methods.segment, with K given for a method of FITTERS (without a context) answered from this process's
+    """methods.segment, with K given for a method with a `Method.fit` (without a context) answered from this process's
     fitted score and DP tables of the same document, method and parameters when it has them (built otherwise and
     kept for the next K): the same Segmentation, its costs_by_k the table's (K up to at least KMAX)."""
     m, p, k, ctx = checked(doc, method, k, context, params)
@@ -158,7 +143,7 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
 
 def costs_by_k(doc: Document, method: str, kmax: int, context: dict | None = None, **params) -> list | None:
     """The best cost of each K = 1 … kmax for the method on the document (`KTable.costs_by_k`), its tables kept
-    for the K asked next; None for a method or settings that FITTERS does not cover."""
+    for the K asked next; None for a method or settings without a `Method.fit`."""
     _, p, _, ctx = checked(doc, method, None, context, params)
     held = kept(doc, method, p, ctx)
     return None if held is None else held[1].costs_by_k(kmax)

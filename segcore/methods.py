@@ -178,7 +178,10 @@ NEEDS = ("corpus",)
 class Method:
     """A named method. `run(doc, k, params, context)` returns a dict of Segmentation fields (boundaries, cost,
     signals, info, converged). `needs` names what the caller must supply in `context`: 'corpus' = a reference
-    corpus to learn from (context['corpus']: a list of texts, or context['model']: a trained model)."""
+    corpus to learn from (context['corpus']: a list of texts, or context['model']: a trained model). `fit(doc,
+    params, context)`, for a method whose K-given run is `splitters.dp` on an additive score: (score, map from the
+    score's segment ends to the document's, max_len, info), or None for settings that do not run that way — what
+    segcore.ktable fits once and splits for many K."""
 
     name: str
     summary: str
@@ -186,6 +189,7 @@ class Method:
     params: list[Param]
     run: Callable
     needs: tuple[str, ...] = ()
+    fit: Callable | None = None
 
     def __post_init__(self):
         unknown = set(self.needs) - set(NEEDS)

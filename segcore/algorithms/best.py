@@ -228,6 +228,12 @@ def _run(doc, k, p, context):
     return {"boundaries": split.boundaries, "cost": split.cost, "signals": signals, "info": info}
 
 
+def _fit(doc, p, context):
+    """Method.fit: best's additive objective, fitted once for K-given runs (exact DP)."""
+    t = terms(doc, p)
+    return t.score()[0], list, p["max_len"], dict(t.info)
+
+
 register_method(Method(
     "best", "Word likelihood (Utiyama–Isahara) + content-vector likelihood (CVS), exact DP; automatic K by "
             "held-out likelihood",
@@ -249,4 +255,4 @@ register_method(Method(
      VECTORS,
      Param("whiten", False, "centre the word vectors on the text's mean word and whiten them (see cvs's whiten)"),
      MAX_LEN],
-    _run))
+    _run, fit=_fit))

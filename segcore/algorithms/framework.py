@@ -73,6 +73,16 @@ def _framework(score_name: str):
     return run
 
 
+def _fitter(score_name: str):
+    def fitted(doc, p, context):
+        """Method.fit: σ fitted once, for K-given runs split by exact DP (None with another splitter)."""
+        if p["split"] != "dp":
+            return None
+        score, rep, max_len, info = fit(score_name, doc, p, context)
+        return score, rep.to_original, max_len, info
+    return fitted
+
+
 AUTO = [Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised DP (0 = not used)",
               low=0.0, high=1e9),
         Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact DP "
@@ -83,10 +93,12 @@ SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (e
 
 register_method(Method(
     "cvs", "Content Vector Segmentation: word-vector sums scored by their ±1/√D content vector",
-    "Alemi & Ginsparg 2015, eq 28–29", [*rep_params("vectors"), SPLIT, *AUTO, MAX_LEN], _framework("cvs")))
+    "Alemi & Ginsparg 2015, eq 28–29", [*rep_params("vectors"), SPLIT, *AUTO, MAX_LEN], _framework("cvs"),
+    fit=_fitter("cvs")))
 register_method(Method(
     "euclidean", "Sum of squared distances of element vectors to their segment mean (k-means style)",
-    "Alemi & Ginsparg 2015, eq 19–20", [*rep_params("vectors"), SPLIT, *AUTO, MAX_LEN], _framework("euclidean")))
+    "Alemi & Ginsparg 2015, eq 19–20", [*rep_params("vectors"), SPLIT, *AUTO, MAX_LEN],
+    _framework("euclidean"), fit=_fitter("euclidean")))
 register_method(Method(
     "oc99", "C99's inside density of the rank-transformed cosine matrix, with any splitter",
     "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*rep_params("tf", stem=True), RANK, SPLIT, *AUTO, MAX_LEN],
