@@ -71,10 +71,10 @@ REAL_METHODS = [("best", "best", {}), ("ui", "ui", {}), ("simon", "simon", {}), 
 FOUND_RANGE = (0.67, 1.5)  # #14's goal for the segments found by an automatic rule, against the true total
 
 
-def _paired(res, jobs, s, i, j, filt=lambda src: True) -> np.ndarray:
+def _paired(res, jobs, s, i, j) -> np.ndarray:
     """Per-document Pk differences (points) of setting i minus setting j on set s."""
     return np.array([100 * (x["pk"] - y["pk"]) for x, y in zip(res[jobs[s, i]], res[jobs[s, j]])
-                     if "error" not in x and "error" not in y and filt(x["source"])])
+                     if "error" not in x and "error" not in y])
 
 
 def t_real(b: Bench) -> list[str]:
