@@ -21,7 +21,7 @@ def choose_k(score, p: dict) -> tuple[int | None, dict]:
     if p["lam"] > 0:
         return None, {}
     if p["length"] > 0:
-        return max(1, min(n, int(round(n / p["length"])))), {}
+        return max(1, int(round(min(n, n / p["length"])))), {}  # a tiny length: n / length is inf
     costs = np.asarray(auto_table(score, max(1, min(n, max(10, n // 4))), p["max_len"]).costs_by_k())
     kmax = len(costs)
     ks = np.arange(1, kmax + 1)
