@@ -144,6 +144,9 @@ def dense_of(band: np.ndarray) -> np.ndarray:
     return out
 
 
+TIE = 1e-12  # cosines closer than this count as equal in Choi's rank ("smaller value" means smaller beyond rounding)
+
+
 def rank_band(cos: np.ndarray, rank: int = 11, width: int | None = None) -> np.ndarray:
     """Choi's rank matrix (Alemi eq 11) on a band: each cell's fraction of its r×r neighbours with a smaller value;
     cells outside the matrix are neither counted nor in the normaliser, the centre is left out of the normaliser (as
@@ -165,11 +168,12 @@ def rank_band(cos: np.ndarray, rank: int = 11, width: int | None = None) -> np.n
             full[h + u[ok], 2 * h + s] = cos[u[ok] + s, -s]
     centre = full[h:h + n, 2 * h:2 * h + width + 1]
     count = np.zeros(centre.shape, dtype=np.int16)
+    lowered = centre - TIE  # values equal but for rounding (e.g. the diagonal's 1s) tie, whatever the summation order
     for di in range(-h, h + 1):
         for dj in range(-h, h + 1):
             if di or dj:
                 o = 2 * h + dj - di
-                count += centre > full[h + di:h + di + n, o:o + width + 1]
+                count += lowered > full[h + di:h + di + n, o:o + width + 1]
     idx = np.arange(n)
     span_of = np.minimum(idx + h, n - 1) - np.maximum(idx - h, 0) + 1
     v = idx[:, None] + np.arange(width + 1)[None, :]

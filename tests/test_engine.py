@@ -83,6 +83,20 @@ def test_rank_transform_matches_choi_loops():
         np.testing.assert_allclose(rank_transform(a, r), want)
 
 
+def test_rank_transform_ties_do_not_depend_on_rounding():
+    # cosines equal in exact arithmetic (the diagonal's 1s, repeated sentences) come out of different summation orders
+    # a few ulps apart; Choi's "smaller value" must not count those as smaller
+    rng = np.random.default_rng(3)
+    a = np.round(rng.random((20, 20)), 1)  # many exact ties
+    a = np.triu(a) + np.triu(a, 1).T
+    np.fill_diagonal(a, 1.0)
+    noise = rng.uniform(-4e-16, 4e-16, a.shape)
+    noisy = a + np.triu(noise) + np.triu(noise, 1).T
+    assert not np.array_equal(noisy, a)
+    for r in (3, 11):
+        np.testing.assert_array_equal(rank_transform(noisy, r), rank_transform(a, r))
+
+
 def test_penalized_dp_is_exact_and_needs_an_additive_score():
     x = np.random.default_rng(2).normal(size=(9, 3))
     score = CVSScore().fit(x)
