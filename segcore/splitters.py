@@ -10,6 +10,7 @@ the DP is then the exact optimum (`plan`).
 """
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 
@@ -66,30 +67,31 @@ def plan(n: int, kmax: int, max_len: int = 0, k: int | None = None) -> tuple[int
 
 
 def greedy(score, k: int) -> Split:
-    """Insert, K−1 times, the boundary that most lowers the total cost (Alemi eq 4–5). Each candidate's change of
-    the total is kept and only those of the segment just split are recomputed: O(N) per step plus the new costs."""
+    """Insert, K−1 times, the boundary that most lowers the total cost (Alemi eq 4–5). Each candidate c of a segment
+    [a, b) keeps its change σ(a, c) + σ(c, b) − σ(a, b); after a split only the two new segments' candidates are
+    recomputed: O(N) per step plus the new costs."""
     n = score.n
     k = check_k(k, n)
     bounds = [0, n]
     total = score.parts(np.array([0]), np.array([n]))[0]
-    whole, left, right = (np.zeros((n + 1, score.n_parts)) for _ in range(3))  # σ(a, b), σ(a, c), σ(c, b)
+    delta = np.zeros((n + 1, score.n_parts))
     free = np.ones(n + 1, dtype=bool)
     free[[0, n]] = False
 
     def update(a, b):
-        c = np.arange(a + 1, b)
-        if len(c):
-            whole[c] = score.parts(np.array([a]), np.array([b]))
-            left[c] = score.parts(np.full_like(c, a), c)
-            right[c] = score.parts(c, np.full_like(c, b))
+        m = b - a - 1
+        if m > 0:
+            c = np.arange(a + 1, b)
+            p = score.parts(np.concatenate([np.full(m, a), c, [a]]), np.concatenate([c, np.full(m, b), [b]]))
+            delta[a + 1:b] = p[:m] + p[m:2 * m] - p[2 * m]
 
     update(0, n)
     for _ in range(k - 1):
-        new = total - whole + left + right
+        new = total + delta
         c = int(np.argmin(np.where(free, score.key(new), np.inf)))
         total = new[c]
         free[c] = False
-        i = int(np.searchsorted(bounds, c))
+        i = bisect.bisect(bounds, c)
         a, b = bounds[i - 1], bounds[i]
         bounds.insert(i, c)
         update(a, c)
