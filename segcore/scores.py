@@ -37,6 +37,14 @@ class Score(ABC):
         starts = np.arange(end) if starts is None else np.asarray(starts)
         return self.parts(starts, np.full(len(starts), end))
 
+    def split_parts(self, start: int, end: int) -> np.ndarray:
+        """Components of σ(start, c) + σ(c, end) − σ(start, end) for c = start+1 … end−1, shape (len, n_parts): what
+        splitting [start, end) at c adds to the total (greedy)."""
+        c = np.arange(start + 1, end)
+        m = len(c)
+        p = self.parts(np.concatenate([np.full(m, start), c, [start]]), np.concatenate([c, np.full(m, end), [end]]))
+        return p[:m] + p[m:2 * m] - p[2 * m]
+
     def key(self, agg: np.ndarray) -> np.ndarray:
         """Cost to minimise from aggregated components (identity for additive scores)."""
         return agg[..., 0]
@@ -127,6 +135,11 @@ class CVSScore(Score):
     def parts(self, starts, ends):
         s = self._sum[np.asarray(ends)] - self._sum[np.asarray(starts)]
         return (-self._scale * np.abs(s).sum(axis=-1))[..., None]
+
+    def split_parts(self, start, end):
+        inner = self._sum[start + 1:end]
+        change = np.abs(inner - self._sum[start]).sum(axis=1) + np.abs(self._sum[end] - inner).sum(axis=1)
+        return (-self._scale * (change - np.abs(self._sum[end] - self._sum[start]).sum()))[:, None]
 
     def row_parts(self, end, starts=None):
         d = (self._sum[:end] if starts is None else self._sum[np.asarray(starts)]) - self._sum[end]

@@ -68,8 +68,8 @@ def plan(n: int, kmax: int, max_len: int = 0, k: int | None = None) -> tuple[int
 
 def greedy(score, k: int) -> Split:
     """Insert, K−1 times, the boundary that most lowers the total cost (Alemi eq 4–5). Each candidate c of a segment
-    [a, b) keeps its change σ(a, c) + σ(c, b) − σ(a, b); after a split only the two new segments' candidates are
-    recomputed: O(N) per step plus the new costs."""
+    [a, b) keeps its change σ(a, c) + σ(c, b) − σ(a, b) (Score.split_parts); after a split only the two new
+    segments' candidates are recomputed: O(N) per step plus the new costs."""
     n = score.n
     k = check_k(k, n)
     bounds = [0, n]
@@ -79,11 +79,8 @@ def greedy(score, k: int) -> Split:
     free[[0, n]] = False
 
     def update(a, b):
-        m = b - a - 1
-        if m > 0:
-            c = np.arange(a + 1, b)
-            p = score.parts(np.concatenate([np.full(m, a), c, [a]]), np.concatenate([c, np.full(m, b), [b]]))
-            delta[a + 1:b] = p[:m] + p[m:2 * m] - p[2 * m]
+        if b - a > 1:
+            delta[a + 1:b] = score.split_parts(a, b)
 
     update(0, n)
     for _ in range(k - 1):

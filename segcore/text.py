@@ -39,9 +39,23 @@ def stem(word: str) -> str:
     return _stemmer().stem(word)
 
 
+_SPACE_OUT = bytes(c if chr(c).isalnum() or chr(c) in "_'" else 32 for c in range(256))  # ASCII non-word → space
+
+
+def _raw_tokens(lowered: str) -> list[str]:
+    """_TOKEN.findall(lowered), ASCII text split in C: no token crosses a character that is neither a word character
+    nor an apostrophe, so only the runs holding an apostrophe need the regular expression."""
+    if not lowered.isascii():
+        return _TOKEN.findall(lowered)
+    runs = lowered.encode().translate(_SPACE_OUT).decode().split()
+    if "'" not in lowered:
+        return runs
+    return [t for run in runs for t in (_TOKEN.findall(run) if "'" in run else (run,))]
+
+
 def tokenize(element: str) -> list[str]:
     """Lowercased word tokens; tokens without a letter or digit (underscores, apostrophes) are dropped."""
-    return [t for t in _TOKEN.findall(element.lower()) if t.strip(_NOT_ALNUM)]
+    return [t for t in _raw_tokens(element.lower()) if t.strip(_NOT_ALNUM)]
 
 
 def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool = False) -> list[list[str]]:
@@ -49,6 +63,6 @@ def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool =
     stop = load_stopwords("choi" if stopwords is True else ("none" if stopwords is False else stopwords))
     out = []
     for e in elements:
-        words = [w for w in _TOKEN.findall(e.lower()) if w not in stop and w.strip(_NOT_ALNUM)]
+        words = [w for w in _raw_tokens(e.lower()) if w not in stop and w.strip(_NOT_ALNUM)]
         out.append([stem(w) for w in words] if stem_words else words)
     return out

@@ -306,3 +306,20 @@ def test_automatic_k_knows_when_the_evidence_is_weak():
     assert lo <= auto.k <= hi and hi - lo > planted.info["k_interval"][1] - planted.info["k_interval"][0]
     assert auto.signals["gap"].axis == "k" and len(auto.signals["gap"].values) > 10
     assert segment(flat, "best", auto="gap").k == auto.info["k_gap"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab_'’ .,-é1\tÉ–")) | st.characters(), max_size=40))
+def test_fast_tokens_equal_the_regular_expression(s):
+    from segcore.text import _TOKEN, _raw_tokens
+
+    assert _raw_tokens(s.lower()) == _TOKEN.findall(s.lower())
+
+
+def test_split_parts_is_the_change_of_the_total():
+    x = np.random.default_rng(4).normal(size=(12, 4))
+    for score in (CVSScore().fit(x), EuclideanScore().fit(x), C99Score(rank=3).fit(np.abs(x))):
+        a, b = 2, 11
+        want = [score.parts(np.array(a), np.array(c)) + score.parts(np.array(c), np.array(b))
+                - score.parts(np.array(a), np.array(b)) for c in range(a + 1, b)]
+        np.testing.assert_allclose(score.split_parts(a, b), want, atol=1e-12)
