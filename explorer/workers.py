@@ -1,5 +1,7 @@
 """Where the app's segmentations run: worker processes of segcore.budget, each run under the app's budget
-(explorer.settings). One pool per server keeps workers warm (word vectors loaded) and bounds the runs under way; each
+(explorer.settings). One pool per server keeps workers warm (word vectors loaded), bounds the runs under way and keeps
+short runs ahead of long ones (a run past settings.LONG_AFTER seconds drops to the lowest CPU priority, and at most
+EXPLORER_LONG_RUNS such runs go on at once); each
 session has its Runner, a session-scoped resource whose release — Streamlit calls it when the session disconnects —
 kills the session's runs under way and refuses further ones (a benchmark's next document), so a closed tab leaves no
 work behind."""
@@ -18,7 +20,7 @@ def pool() -> Pool:
     """The server's workers: at most EXPLORER_WORKERS busy, as many kept warm, all started now (a run that has to
     wait for a new process to warm up waits seconds, for a warm one milliseconds)."""
     size = settings.workers()
-    workers = Pool(warmup=preload, keep=size, size=size)
+    workers = Pool(warmup=preload, keep=size, size=size, grace=settings.LONG_AFTER, long=settings.long_runs())
     workers.warm(size)
     return workers
 

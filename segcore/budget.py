@@ -2,8 +2,9 @@
 or a BudgetError that says what happened and what to try; the worker killed when over budget or when its owner asks,
 kept warm for the next call otherwise.
 
-A `Worker` is one process (multiprocessing, spawn) serving calls one at a time; a `Pool` keeps idle workers warm and
-bounds how many run at once; a `Runner` is one owner's way in (a command-line run, an app session): its calls go
+A `Worker` is one process (multiprocessing, spawn) serving calls one at a time; a `Pool` keeps idle workers warm,
+bounds how many run at once and keeps short runs ahead of long ones (a run past `grace` seconds is long: its worker
+drops to the lowest CPU priority and at most `long` such runs go on at once); a `Runner` is one owner's way in (a command-line run, an app session): its calls go
 through a pool under its budget, and `kill()` ends those under way. Memory is limited with RLIMIT_AS in the worker
 (Linux): a run may add at most `Budget.memory` bytes of address space to what its worker held when the call began.
 """
@@ -29,6 +30,7 @@ ADVICE = ("try fewer elements (sentences instead of words), K given instead of a
           "shorter text")
 UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 STARTUP = 300.0  # seconds a new worker may take to start and warm up (not counted in any run's budget)
+LOW_PRIORITY = 19  # the nice value of a worker that has served a long run (the lowest priority)
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,8 @@ class Worker:
     def __init__(self, warmup=None):
         self.warmup = warmup
         self.owner = None  # who it served last (a Pool hands it back to them first: what they left in it is warm)
+        self.grace, self.on_long = None, None  # after `grace` seconds of a call, on_long(self) (set by a Pool)
+        self.niced = False  # its process runs at LOW_PRIORITY (it cannot be raised back)
         self._process = self._conn = None
         self._killed = self._ready = False
         self._lock = threading.Lock()
@@ -120,7 +124,7 @@ class Worker:
         with main_script_hidden():
             process.start()
         theirs.close()
-        self._process, self._conn, self._killed, self._ready = process, ours, False, False
+        self._process, self._conn, self._killed, self._ready, self.niced = process, ours, False, False, False
 
     def run(self, fn, *args, budget: Budget = Budget(), **kwargs):
         """fn(*args, **kwargs) in the worker under `budget` (counted from when the worker is ready): its value, its
@@ -132,7 +136,7 @@ class Worker:
             try:
                 self._ready = self._ready or self._receive(Budget(STARTUP)) == "ready"
                 self._conn.send((fn, args, kwargs, budget.memory))
-                ok, value, trace = self._receive(budget)
+                ok, value, trace = self._receive(budget, self.grace)
             except BaseException:
                 self.close()
                 raise
@@ -147,14 +151,21 @@ class Worker:
             value.add_note(f"In the worker process:\n{trace}")
         raise value
 
-    def _receive(self, budget: Budget):
-        deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+    def _receive(self, budget: Budget, grace: float | None = None):
+        now = time.monotonic()
+        deadline = None if budget.seconds is None else now + budget.seconds
+        long = None if grace is None or self.on_long is None else now + grace
         while True:
-            left = None if deadline is None else deadline - time.monotonic()
+            now = time.monotonic()
+            left = None if deadline is None else deadline - now
             if left is not None and left <= 0:
                 raise BudgetError(f"The run took longer than its time limit of {budget.seconds:g} s and was stopped; "
                                   f"{ADVICE}.", "time")
-            if not wait([self._conn, self._process.sentinel], left):
+            if long is not None and now >= long:
+                long = None
+                self.on_long(self)
+            step = min(x for x in (left, None if long is None else long - now, math.inf) if x is not None)
+            if not wait([self._conn, self._process.sentinel], None if step == math.inf else step):
                 continue
             try:
                 return self._conn.recv()
@@ -175,6 +186,23 @@ class Worker:
         if process is not None and process.is_alive():
             self._killed = True
             process.kill()
+
+    def lower_priority(self) -> None:
+        """Move every thread of the process to LOW_PRIORITY (Linux sets a nice value per thread; threads started
+        later inherit it). It cannot be raised back without privileges: the worker stays low until it ends."""
+        pid = self.pid
+        if pid is None:
+            return
+        try:
+            threads = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
+        except OSError:
+            threads = [pid]
+        for t in threads:
+            try:
+                os.setpriority(os.PRIO_PROCESS, t, LOW_PRIORITY)
+            except OSError:  # the thread ended meanwhile
+                pass
+        self.niced = True
 
     def close(self) -> None:
         """Kill the process and wait until it is gone."""
@@ -260,37 +288,65 @@ def _limit_memory(extra: int | None) -> None:
 # ---- warm workers, and one owner's calls -----------------------------------------------------------------------
 
 class Pool:
-    """Workers kept warm between calls (at most `keep` idle; the one an owner used last handed back to that owner,
-    else a warm one nobody used yet, else one nobody used, else the one used last), at most `size` busy at once
-    (None: no bound)."""
+    """Workers kept warm between calls, at most `size` busy at once (None: no bound). A caller gets the worker it used
+    last if that one is idle, else a warm one nobody used yet, else one nobody used, else another at normal priority,
+    else a new one. A call past `grace` seconds is long: its worker drops to LOW_PRIORITY for good, so that short runs
+    get the processors first, and beyond `long` long calls at once the next one is stopped (BudgetError 'busy'), so
+    that slots stay free for short runs. Idle: at most `keep` workers at normal priority (one started when a worker
+    drops) and `keep` low ones, each kept for the owner it served."""
 
-    def __init__(self, warmup=None, keep: int = 1, size: int | None = None):
-        self.warmup, self.keep, self.size = warmup, keep, size
+    def __init__(self, warmup=None, keep: int = 1, size: int | None = None, grace: float | None = None,
+                 long: int | None = None):
+        self.warmup, self.keep, self.size, self.grace, self.long = warmup, keep, size, grace, long
         self._idle: list[Worker] = []
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(size) if size else None
+        self._long = threading.BoundedSemaphore(long) if long else None
+        self._holding: set[Worker] = set()  # workers whose call counts as one of the `long`
 
     @contextmanager
     def worker(self, wait: float | None = None, owner=None):
-        """A worker for one caller, waiting at most `wait` seconds for a free one (BudgetError 'busy'): the one that
-        served `owner` last if it is idle; afterwards kept for the next caller, restarted at once if it was killed,
-        so that it warms up in the meantime."""
+        """A worker for one caller, waiting at most `wait` seconds for a free one (BudgetError 'busy'); afterwards
+        kept for the next caller, restarted at once if it was killed, so that it warms up in the meantime."""
         if self._slots is not None and not self._slots.acquire(timeout=wait):
             raise BudgetError(f"All {self.size} workers are busy with other runs; try again in a minute.", "busy")
         try:
             with self._lock:
-                mine = [i for i, w in enumerate(self._idle) if owner is not None and w.owner is owner]
-                free = [i for i, w in enumerate(self._idle) if w.owner is None]
-                warm = [i for i in free if self._idle[i].warm]
-                worker = self._idle.pop((mine or warm or free or [-1])[-1]) if self._idle else Worker(self.warmup)
-                worker.owner = owner
+                worker = self._take(owner)
+            worker.grace, worker.on_long = self.grace, self._went_long
             try:
                 yield worker
             finally:
+                with self._lock:
+                    held = worker in self._holding
+                    self._holding.discard(worker)
+                if held:
+                    self._long.release()
                 self._keep(worker)
         finally:
             if self._slots is not None:
                 self._slots.release()
+
+    def _take(self, owner) -> Worker:
+        def where(ok):
+            return [i for i, w in enumerate(self._idle) if ok(w)]
+
+        found = (where(lambda w: owner is not None and w.owner is owner) or where(lambda w: w.owner is None and w.warm)
+                 or where(lambda w: w.owner is None) or where(lambda w: not w.niced))
+        worker = self._idle.pop(found[-1]) if found else Worker(self.warmup)
+        worker.owner = owner
+        return worker
+
+    def _went_long(self, worker: Worker) -> None:
+        """A call has gone on past `grace`: count it among the long ones (or stop it) and lower its priority."""
+        if self._long is not None:
+            if not self._long.acquire(blocking=False):
+                raise BudgetError(f"The run went on past {self.grace:g} s while {self.long} other long runs were under "
+                                  f"way, and was stopped to keep the server free for short runs; try again in a "
+                                  f"minute, or {ADVICE}.", "busy")
+            with self._lock:
+                self._holding.add(worker)
+        worker.lower_priority()
 
     def warm(self, count: int = 1) -> None:
         """Start idle workers now until there are `count` (at most `keep`), so that the first calls find them ready
@@ -302,14 +358,27 @@ class Pool:
             worker.start()
 
     def _keep(self, worker: Worker) -> None:
+        worker.start()  # a killed worker's new process starts warming up now (at normal priority)
         with self._lock:
             self._idle.append(worker)
-            extra = self._idle[:max(0, len(self._idle) - self.keep)]
-            del self._idle[:len(extra)]
+            normal = [w for w in self._idle if not w.niced]
+            low = [w for w in self._idle if w.niced]
+            extra = normal[:max(0, len(normal) - self.keep)] + low[:max(0, len(low) - self.keep)]
+            self._idle = [w for w in self._idle if w not in extra]
+            new = [Worker(self.warmup)] if worker.niced and len(normal) < self.keep else []
+            self._idle[:0] = new
         for w in extra:
             w.close()
-        if worker not in extra:
-            worker.start()
+        for w in new:
+            w.start()
+
+    def forget(self, owner) -> None:
+        """The owner is gone: its idle low-priority workers end (no one else would get them)."""
+        with self._lock:
+            gone = [w for w in self._idle if w.owner is owner and w.niced]
+            self._idle = [w for w in self._idle if w not in gone]
+        for w in gone:
+            w.close()
 
     def close(self) -> None:
         """Kill the idle workers (the busy ones belong to their callers until they finish)."""
@@ -353,6 +422,7 @@ class Runner:
     def stop(self) -> None:
         self.stopped = True
         self.kill()
+        self.pool.forget(self)
 
     def __enter__(self) -> "Runner":
         return self
