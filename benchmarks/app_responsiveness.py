@@ -1,5 +1,7 @@
 """Time the Segmentation Explorer's reruns with Streamlit's AppTest (no browser): the first load, and a change of K
 on a 300-sentence text, for several methods.  Run:  python -m benchmarks.app_responsiveness [--repeat 5]
+With --paper: the link of A&G's paper sample (12,933 words, word level, K = 40) opened with each method, workers
+warm (issue #15's goal: ≤ 5 s for every method).
 
 The text is the first 300 sentences of Alemi & Ginsparg's paper (assets/samples/), pasted into the app. Each figure
 is the wall time of one AppTest run (the whole script: load, segment, heatmap, overlay, profile, cost curve,
@@ -36,12 +38,34 @@ def timed_run(at: AppTest) -> float:
     return dt
 
 
+def paper(methods: list[str]) -> None:
+    """Each method's first view of the A&G paper sample at K = 40, as its link opens it (a new session each)."""
+    from segcore.methods import METHODS
+
+    warm = AppTest.from_file(str(REPO / "app.py"), default_timeout=600)
+    print(f"first load of the app (workers warming up): {timed_run(warm):.2f} s\n")
+    print(f"{'method':<18}{'seconds':>9}  result")
+    for m in methods or list(METHODS):
+        at = AppTest.from_file(str(REPO / "app.py"), default_timeout=600)
+        at.query_params = {"sample": "alemi-paper", "method": m, "k": "40"}
+        dt = timed_run(at)
+        said = at.error[0].value if at.error else next((x.value for x in at.markdown if "segments" in x.value), "")
+        print(f"{m:<18}{dt:>9.2f}  {said[:100]}")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"\n(target ≤ 5 s each; load average {load:.1f} on {os.cpu_count()} CPUs)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="K changes to time per method")
     ap.add_argument("--methods", default="cvs,c99,texttiling,sentence-tiling,ui",
                     help="comma-separated methods (those not registered are skipped)")
+    ap.add_argument("--paper", action="store_true", help="time the paper sample's link with each method instead "
+                                                         "(--methods all: every registered method)")
     args = ap.parse_args()
+    if args.paper:
+        paper([] if args.methods == "all" else args.methods.split(","))
+        return 0
     text = three_hundred_sentences()
 
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=600)
