@@ -28,6 +28,7 @@ from ..scores import Score
 from ..splitters import dp, penalized_dp
 from ..text import bags as make_bags
 
+FEW = 8  # segments sharing an end above which parts() computes their row rather than each one alone
 CACHE_LIMIT = 6000  # cache every row when N is at most this (8·N²/2 bytes: 144 MB at the limit)
 
 
@@ -137,14 +138,25 @@ class UIScore(Score):
         return self.row(int(end), lo)[starts - lo][:, None].copy()
 
     def parts(self, starts, ends) -> np.ndarray:
+        """σ of each (start, end): from a row where many segments share their end, else from each segment's own
+        word counts (a segmentation's total, say, which would otherwise rebuild one row per segment)."""
         starts, ends = np.broadcast_arrays(np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64))
         out = np.zeros(starts.shape)
         for m in np.unique(ends):
             sel = (ends == m) & (starts < m)
-            if m > 0 and sel.any():
+            if m > 0 and sel.sum() > FEW:
                 lo = int(starts[sel].min())
                 out[sel] = self.row(int(m), lo)[starts[sel] - lo]
+            elif m > 0:
+                out[sel] = [self._one(int(a), int(m)) for a in starts[sel]]
         return out[..., None]
+
+    def _one(self, a: int, b: int) -> float:
+        """σ(a, b) from the word counts of elements a … b−1: O(their words)."""
+        lo, hi = self._csr.indptr[a], self._csr.indptr[b]
+        f = np.bincount(self._csr.indices[lo:hi], weights=self._csr.data[lo:hi])
+        ns = self.length[b] - self.length[a]
+        return float(ns * np.log(max(ns + self.vocab_size, 1.0)) - _h(f).sum())
 
     @property
     def penalty_unit(self) -> float:
