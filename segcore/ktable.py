@@ -66,13 +66,17 @@ class KTable:
             return None
 
     def _table(self, k: int, step: int) -> DPTable:
+        """The table of K's grid. The first one starts at K: its band is K's own, so it answers K as dp does without
+        a second DP (a table from a lower K has that K's wider band, and its optimum for K may use segments longer
+        than K's band); once a lower K is asked for, the table covers every K of the grid down from there."""
         low, high, table = self.tables.get(step, (0, 0, None))
         if table is None or not low <= k <= high:
             n = self.score.n
             top = min(n, max(KMAX, math.ceil(GROWTH * k)))
             steps = [0] + [self._step(j) for j in range(1, top + 1)]  # steps[j]: the grid of K = j
+            first = table is None
             low = high = k
-            while low > 1 and steps[low - 1] == step:
+            while not first and low > 1 and steps[low - 1] == step:  # a K below the table's: all lower K of the grid
                 low -= 1
             while high < top and steps[high + 1] == step:
                 high += 1
