@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import sys
 import time
@@ -21,29 +20,19 @@ from segcore.document import Document
 from segcore.loaders import load
 
 from .runner import REPO, SHARED, shared_name
+from .scaling import process_cpu, truncate
 
 N = 5000
 KS = (10, 12, 8, 20, 25, 9, 30, 40, 15)  # the K changes, in this order
 
 
-def cut(doc: Document, n: int) -> Document:
-    """The first n elements, with the reference's boundaries that fall inside them."""
-    ref = [b for b in doc.reference or [] if b < n] + [n]
-    return Document(doc.elements[:n], ref, level=doc.level, source=f"{doc.source} (first {n})")
-
-
 def source(name: str) -> Document:
     if name == "choi":
-        return cut(concatenate(load_named("choi/3-11")[:90], source="choi/3-11 concatenated"), N)
+        return truncate(concatenate(load_named("choi/3-11")[:90], source="choi/3-11 concatenated"), N)
     files = [SHARED / "fiction_kazantseva2011" / f for f in ("3329.ref", "385.ref")]
     if not all(f.is_file() for f in files):
         sys.exit(f"the fiction corpus is not under {shared_name('fiction_kazantseva2011')}")
-    return cut(concatenate([load(f) for f in files], source="fiction 3329 + 385"), N)
-
-
-def cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+    return truncate(concatenate([load(f) for f in files], source="fiction 3329 + 385"), N)
 
 
 def engine(doc: Document, methods: list[str]) -> None:
@@ -52,12 +41,12 @@ def engine(doc: Document, methods: list[str]) -> None:
     for m in methods:
         before, after = [], []
         for k in KS:
-            t = cpu()
+            t = process_cpu()
             a = segment(doc, m, k=k)
-            before.append(cpu() - t)
-            t = cpu()
+            before.append(process_cpu() - t)
+            t = process_cpu()
             b = ktable.segment(doc, m, k=k)
-            after.append(cpu() - t)
+            after.append(process_cpu() - t)
             if a.boundaries != b.boundaries:
                 print(f"  {m} K = {k}: ktable.segment differs from segment()!")
         print(f"  {m:<6} segment():       " + " ".join(f"{x:5.2f}" for x in before)

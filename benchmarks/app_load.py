@@ -316,13 +316,12 @@ async def _run_load(browser, server: Server, sessions: int, timeout: float, base
     left, waited = await asyncio.to_thread(settle, server)
     beside = None
     if baseline:  # the costly links running, normal visits come one at a time, as users do
-        await asyncio.to_thread(settle, server)
         costly = [await visit(link, wait=False) for link in (CRAFTED[0], CRAFTED[1] + "&p.seed=3")]
         await asyncio.sleep(3.0)  # both are long runs by now
         beside = [(await at_once([normal(4 + 2 * count + i)]))[0] for i in range(count)]
         for _, tab in costly:
             await tab.close()
-        left, waited = await asyncio.to_thread(settle, server)
+        await asyncio.to_thread(settle, server)
     load = Load(lone, visits, left, waited, baseline=base, beside=beside)
     _, tab = await visit(LONG_RUN, wait=False)
     load.killed = await asyncio.to_thread(busy_worker, server)

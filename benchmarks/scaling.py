@@ -16,20 +16,13 @@ import numpy as np
 from segcore.datasets import concatenate, honest_corpus, load_named
 from segcore.document import Document
 from segcore.errors import InputError, SegcoreError
-from segcore.loaders import choi_to_words, natural_key, parse_choi, read_text_bytes
+from segcore.loaders import choi_to_words
 
-from .runner import SHARED, load_source
+from .runner import load_source
 from .tables_real import timed
 
-FICTION = SHARED / "fiction_kazantseva2011"
 SEGMENT_LENGTH = 100  # K given = N / SEGMENT_LENGTH; textsplit's target segment length
 MEMORY_CAP = 6 * 2**30  # bytes of address space one call may add before it fails with MemoryError
-
-
-def fiction_docs(limit: int | None = None) -> list[Document]:
-    """The shared fiction novels (Choi format, chapters as segments) in natural file order (none when absent)."""
-    files = sorted(FICTION.glob("*.ref"), key=lambda p: natural_key(p.name))[:limit]
-    return [parse_choi(read_text_bytes(f.read_bytes(), f.name), source=f"fiction/{f.name}") for f in files]
 
 
 def truncate(doc: Document, n: int) -> Document:
@@ -43,7 +36,7 @@ def truncate(doc: Document, n: int) -> Document:
 def build_input(source: str, level: str, n: int) -> Document:
     """The first n sentences or words of `source` ('fiction' or 'choi': bundled Choi 3-11), documents concatenated."""
     docs, pool = [], 0
-    loaded = fiction_docs() if source == "fiction" else load_named("choi/3-11") if source == "choi" else None
+    loaded = load_source("fiction") if source == "fiction" else load_named("choi/3-11") if source == "choi" else None
     if loaded is None:
         raise InputError(f"unknown scaling source '{source}' (fiction or choi)")
     for d in loaded:  # only as many documents as needed
@@ -69,7 +62,8 @@ def _rss_mb() -> float:
     return int(line.split()[1]) / 1024
 
 
-def _process_cpu() -> float:
+def process_cpu() -> float:
+    """CPU seconds this process has used (user + system)."""
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
 
@@ -113,7 +107,7 @@ def run_method(spec: dict) -> dict:
     _cap_memory()
     wall, cpu, seg = timed(lambda: segment(doc, spec["method"], k, context=ctx, **spec["params"]))
     return {"n": doc.n, "k": seg.k, "k_true": len(doc.reference), "wall": wall, "cpu": cpu, "rss_base_mb": base,
-            "rss_peak_mb": _rss_mb(), "process_cpu": _process_cpu()}
+            "rss_peak_mb": _rss_mb(), "process_cpu": process_cpu()}
 
 
 # ---- textsplit (optional) -------------------------------------------------------------------------------------
@@ -180,7 +174,7 @@ def run_textsplit(spec: dict) -> dict:
 
     wall, cpu, (splits, runs) = timed(go)
     return {"n": doc.n, "k": len(splits) + 1, "k_true": len(doc.reference), "wall": wall, "cpu": cpu, "runs": runs,
-            "rss_base_mb": base, "rss_peak_mb": _rss_mb(), "process_cpu": _process_cpu()}
+            "rss_base_mb": base, "rss_peak_mb": _rss_mb(), "process_cpu": process_cpu()}
 
 
 # ---- the goals' special rows --------------------------------------------------------------------------------
@@ -214,9 +208,7 @@ def run_fiction(spec: dict) -> dict:
     (sentences, chapters, segments found, wall, CPU)."""
     from segcore.methods import segment
 
-    docs = fiction_docs(spec.get("limit"))
-    if not docs:
-        raise InputError("the fiction novels are not available here")
+    docs = load_source("fiction")[:spec.get("limit")]
     _warm("best", {}, "sentence")
     rows = []
     for d in docs:

@@ -16,8 +16,8 @@ import numpy as np
 from segcore.methods import METHODS
 
 from .markdown import table
-from .runner import REPO, Bench, shared_name
-from .scaling import FICTION, MEMORY_CAP, SEGMENT_LENGTH, textsplit_version
+from .runner import REPO, Bench, real_files, shared_name
+from .scaling import MEMORY_CAP, SEGMENT_LENGTH, textsplit_version
 from .tables_real import ENV_AT_START, best_times
 
 GOALS = {"sentence": (5000, 5.0), "word": (20000, 10.0)}  # level -> (N, seconds)
@@ -43,7 +43,7 @@ class Plan:
 
 
 def fiction_available() -> bool:
-    return any(FICTION.glob("*.ref"))
+    return bool(real_files("fiction"))
 
 
 def plan_for(b: Bench) -> Plan:

@@ -4,8 +4,8 @@ kept warm for the next call otherwise.
 
 A `Worker` is one process (multiprocessing, spawn) serving calls one at a time; a `Pool` keeps idle workers warm,
 bounds how many run at once and keeps short runs ahead of long ones (a run past `grace` seconds is long: its worker
-drops to the lowest CPU priority and at most `long` such runs go on at once); a `Runner` is one owner's way in (a command-line run, an app session): its calls go
-through a pool under its budget, and `kill()` ends those under way. Memory is limited with RLIMIT_AS in the worker
+drops to the lowest CPU priority and at most `long` such runs go on at once); a `Runner` is one owner's way in (a
+command-line run, an app session): its calls go through a pool under its budget, and `kill()` ends those under way. Memory is limited with RLIMIT_AS in the worker
 (Linux): a run may add at most `Budget.memory` bytes of address space to what its worker held when the call began.
 """
 from __future__ import annotations
@@ -164,8 +164,8 @@ class Worker:
             if long is not None and now >= long:
                 long = None
                 self.on_long(self)
-            step = min(x for x in (left, None if long is None else long - now, math.inf) if x is not None)
-            if not wait([self._conn, self._process.sentinel], None if step == math.inf else step):
+            waits = [t for t in (left, None if long is None else long - now) if t is not None]
+            if not wait([self._conn, self._process.sentinel], min(waits) if waits else None):
                 continue
             try:
                 return self._conn.recv()

@@ -2,9 +2,10 @@
 range of K, from which each K's `splitters.dp` optimum is read off in O(K); kept for the last documents of this
 process (`segment`: what the app's workers call, so that a change of K is answered at once).
 
-A table is built for the K that share `splitters.plan`'s grid, over the band of the smallest of them (the widest).
-Read off it, K's segmentation is `dp`'s whenever its segments fit K's own band (the optimum over the wider band is
-then the optimum over K's band too); otherwise `dp` is run for that K.
+A table is built for the K that share `splitters.plan`'s grid: the first one from the K asked for up (K's own band),
+and once a lower K is asked for, from the grid's lowest K (its band, the widest). Read off a table, K's segmentation
+is `dp`'s whenever its segments fit K's own band (the optimum over the wider band is then the optimum over K's band
+too); otherwise `dp` is run for that K.
 """
 from __future__ import annotations
 

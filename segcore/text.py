@@ -63,6 +63,6 @@ def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool =
     stop = load_stopwords("choi" if stopwords is True else ("none" if stopwords is False else stopwords))
     out = []
     for e in elements:
-        words = [w for w in _raw_tokens(e.lower()) if w not in stop and w.strip(_NOT_ALNUM)]
+        words = [w for w in tokenize(e) if w not in stop]
         out.append([stem(w) for w in words] if stem_words else words)
     return out
