@@ -173,20 +173,25 @@ def scores(doc: Document, boundaries: list[int], tolerance: int = 1) -> dict[str
 
 
 def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[list | None, str]:
-    """The best cost of every K up to min(N, CURVE_K) when the method reports costs: from the worker's DP tables
-    (ktable.costs_by_k, which also readies every K up to CURVE_K there) or else a run with K = CURVE_K, for the part
-    beyond the segmentation's own K (texts up to CURVE_N elements); the segmentation's own costs where the longer
-    curve has none; (costs or None, a note on what is left out)."""
+    """The best cost of every K up to min(N, CURVE_K) when the method reports costs: for the K the segmentation's own
+    costs leave out (beyond its K, or a lower K whose own segment-length band is longer: splitters.own_costs), from
+    the worker's DP tables (ktable.costs_by_k, which also readies every K up to CURVE_K there) or else a run with
+    K = CURVE_K (texts up to CURVE_N elements); the segmentation's own costs where the longer curve has none; (costs
+    or None, a note on what is left out)."""
     costs = seg.signals.get("costs_by_k")
     doc = doc_state.doc
     kmax = min(doc.n, CURVE_K)
-    if costs is None or len(costs.values) >= kmax:
-        return (costs.values if costs is not None else None), ""
+    if costs is None:
+        return None, ""
+    complete = len(costs.values) >= kmax
+    if complete and None not in costs.values[:kmax]:
+        return costs.values, ""
     if doc.n > CURVE_N:
-        return costs.values, (f" Only K ≤ {len(costs.values)} shown: longer curves are not computed for texts over "
-                              f"{CURVE_N:,} {LEVEL_LABELS[doc.level]}.")
+        shown = [k for k, c in enumerate(costs.values, 1) if c is not None]
+        return costs.values, (f" Only K = {shown[0]} … {shown[-1]} shown: the whole curve is not computed for texts "
+                              f"over {CURVE_N:,} {LEVEL_LABELS[doc.level]}." if shown else "")
     curve = guarded(cached_costs, doc_state.key, doc_state.doc, method, kmax, cache_key(params), params).value
-    if curve is None:  # a method without kept tables: a run with K = kmax
+    if curve is None and not complete:  # a method without kept tables: a run with K = kmax
         longer = run_method(doc_state, method, kmax, params).value
         curve = longer.signals["costs_by_k"].values if longer is not None and "costs_by_k" in longer.signals else None
     if curve is None:

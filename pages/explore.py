@@ -32,9 +32,9 @@ with st.expander(f"**{md(doc_state.label)}** — {describe(doc)} (preview of the
 for note in doc_state.notes:
     st.info(note)
 if doc.n > LARGE_N:
-    st.warning(f"{doc.n:,} {unit}: a long text. Methods that build an N×N matrix (c99, oc99) and exact DP "
-               f"splitters take seconds to minutes here; split = greedy or refine, or the tiling methods, answer in "
-               f"well under a second. The heatmap shows averages over bins of consecutive {unit}.")
+    st.info(f"{doc.n:,} {unit}: a long text. A run can take several seconds here (automatic K the longest); the tiling "
+            f"methods and split = greedy answer in under a second. The heatmap shows averages over bins of "
+            f"consecutive {unit}.")
 
 params = widgets.method_params(method)
 leak = compute.corpus_leak(method, doc)

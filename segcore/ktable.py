@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .document import Document
 from .errors import ParameterError
 from .methods import Segmentation, Signal, answer, checked, get_method, segment as segment_once
-from .splitters import DPTable, Split, check_k, dp, dp_table, plan, windows
+from .splitters import DPTable, Split, check_k, dp, dp_table, own_costs, plan, windows
 
 KMAX = 40   # a table covers K up to at least this (the app's cost curve)
 KEEP = 2    # fitted documents kept per process
@@ -33,7 +33,8 @@ class KTable:
         self.tables: dict[int, tuple[int, int, DPTable]] = {}  # grid step → (lowest K, highest K, table)
 
     def split(self, k: int) -> Split:
-        """The K-segment optimum, as dp(score, k, max_len) gives it; costs_by_k: the table's, K = 1 … its highest."""
+        """The K-segment optimum, as dp(score, k, max_len) gives it; costs_by_k: the table's, K = 1 … its highest,
+        where they are each K's own optimum (splitters.own_costs)."""
         n = self.score.n
         k = check_k(k, n)
         band, step = plan(n, k, self.max_len, k)
@@ -44,10 +45,12 @@ class KTable:
             return dp(self.score, k, self.max_len)
         if max(b - a for a, b in zip([0, *bounds[:-1]], bounds)) > band:
             return dp(self.score, k, self.max_len)
+        low = self.tables[step][0]
+        costs = own_costs(table, n, self.max_len, plan(n, low, self.max_len, low)[0])
         if step == 1:
-            return Split(bounds, table.cost(k), costs_by_k=table.costs_by_k())
+            return Split(bounds, table.cost(k), costs_by_k=costs)
         bounds = windows(self.score, bounds, step - 1)
-        return Split(bounds, self.score.total(bounds), costs_by_k=table.costs_by_k())
+        return Split(bounds, self.score.total(bounds), costs_by_k=costs)
 
     def costs_by_k(self, kmax: int) -> list[float | None]:
         """The optimal cost of each K = 1 … kmax from the tables (built for every grid they need): over the table's

@@ -52,13 +52,19 @@ def check_k(k, n: int) -> int:
     return int(x)
 
 
+def band(n: int, k: int | None, max_len: int = 0) -> int:
+    """The longest segment a DP for K segments considers: max_len, or when it is 0 the whole text when n ≤ FULL or K
+    is not given, else max(FULL, SEGMENT_FACTOR·N/K)."""
+    if max_len <= 0:
+        max_len = n if n <= FULL or k is None else max(FULL, math.ceil(SEGMENT_FACTOR * n / k))
+    return min(n, max_len)
+
+
 def plan(n: int, kmax: int, max_len: int = 0, k: int | None = None) -> tuple[int, int]:
     """(max_len, step) of a DP over n elements and up to kmax segments. max_len = 0 chooses it: the whole text when
     n ≤ FULL or K is not given, else max(FULL, SEGMENT_FACTOR·N/K); step = 1 unless the work n/step · max_len/step ·
     max(kmax, PART_COST) would exceed CELLS."""
-    if max_len <= 0:
-        max_len = n if n <= FULL or k is None else max(FULL, math.ceil(SEGMENT_FACTOR * n / k))
-    max_len = min(n, max_len)
+    max_len = band(n, k, max_len)
     if k is not None and k * max_len < n:
         raise ParameterError(f"K = {k} segments of at most max_len = {max_len} elements cannot cover the {n} "
                              f"elements; raise max_len or K")
@@ -193,13 +199,20 @@ def dp(score, k: int, max_len: int = 0) -> Split:
     """The optimum for K segments (Alemi eq 6–7) by `dp_table` with the band and grid `plan` chooses; on a grid
     coarser than 1, each boundary is then moved to its best place within ±step (`windows`)."""
     k = check_k(k, score.n)
-    max_len, step = plan(score.n, k, max_len, k)
-    table = dp_table(score, k, max_len, step)
+    length, step = plan(score.n, k, max_len, k)
+    table = dp_table(score, k, length, step)
     bounds = table.boundaries(k)
+    costs = own_costs(table, score.n, max_len, length)
     if step == 1:
-        return Split(bounds, table.cost(k), costs_by_k=table.costs_by_k())
+        return Split(bounds, table.cost(k), costs_by_k=costs)
     bounds = windows(score, bounds, step - 1)
-    return Split(bounds, score.total(bounds), costs_by_k=table.costs_by_k())
+    return Split(bounds, score.total(bounds), costs_by_k=costs)
+
+
+def own_costs(table: DPTable, n: int, max_len: int, length: int) -> list[float | None]:
+    """The table's best cost of each K (segments of at most `length`) where it is K's own optimum: None for a K
+    whose own band is longer, over which the table's cost is only an upper bound."""
+    return [c if c is None or band(n, j, max_len) <= length else None for j, c in enumerate(table.costs_by_k(), 1)]
 
 
 def auto_table(score, kmax: int, max_len: int = 0) -> DPTable:

@@ -11,7 +11,7 @@ from segcore.algorithms.c99 import C99Score
 from segcore.algorithms.utiyama import UIScore
 from segcore.representations import band_of, cosine_band, dense_of, gram_band, rank_band, rank_transform
 from segcore.scores import BandSums, CVSScore, EuclideanScore
-from segcore.splitters import dp, dp_table, greedy, penalized_dp, plan, windows
+from segcore.splitters import band, dp, dp_table, greedy, penalized_dp, plan, windows
 
 
 def planted(n_topics=6, per=8, dim=30, seed=0, noise=0.3):
@@ -151,3 +151,18 @@ def test_long_planted_text_every_method_finds_the_topics():
         seg = segment(doc, method, k=6)
         assert seg.boundaries == ref, method
     assert dp(CVSScore().fit(np.eye(3)), 3).boundaries == [1, 2, 3]
+
+
+def test_costs_by_k_are_each_ks_own_optimum_or_none():
+    # a table built for K over K's band: a lower K whose own band is longer gets None, not an upper bound
+    x = np.random.default_rng(5).normal(size=(1200, 4))
+    score = CVSScore().fit(x)
+    k = 12
+    costs = dp(score, k).costs_by_k
+    assert plan(1200, k, k=k) == (500, 1)
+    for j in range(1, k + 1):
+        if band(1200, j) > band(1200, k):
+            assert costs[j - 1] is None
+        else:
+            assert costs[j - 1] == pytest.approx(dp(score, j).cost)
+    assert any(c is None for c in costs) and costs[-1] is not None
