@@ -148,9 +148,7 @@ with right:
 
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 
-tab_profile, tab_k, tab_segments, tab_export = st.tabs(["Score profile", "Choosing K", "Segments", "Export"])
-
-with tab_profile:
+def profile_tab():
     ss.setdefault("novelty_window", 3 if doc.level == "sentence" else 25)
     window = st.slider("Window of the novelty curve (elements each side)", 1, 100 if doc.level == "word" else 20,
                        key="novelty_window")
@@ -171,7 +169,7 @@ with tab_profile:
                "where the vocabulary changes" + (" (click its legend entry to show it); curves marked (method) are "
                                                  "the method's own scores." if own else "."))
 
-with tab_k:
+def k_tab():
     k_ref = len(doc.reference) if doc.reference else None
     auto = compute.automatic(doc_state, method, params, seg)
     chosen = auto.value if auto is not None and not auto.error else None
@@ -187,9 +185,9 @@ with tab_k:
         st.markdown(f"**{method} chooses K = {chosen.k} automatically**" + (f" ({sure})" if sure else "") + ". "
                     + " ".join(lines))
     costs, curve_note = compute.cost_curve(doc_state, method, params, seg)
-    fig = kplots.k_curves_figure(seg.signals, seg.k, k_ref, costs)
+    fig = kplots.k_curves_figure(seg.signals, seg.k, k_ref, costs, k_auto, interval)
     if fig is not None:
-        st.plotly_chart(kplots.mark_choice(fig, k_auto, interval), key="cost_chart",
+        st.plotly_chart(fig, key="cost_chart",
                         on_select=partial(_on_k_click, "cost_chart"), selection_mode="points",
                         config={"displaylogo": False}, width="stretch")
     evidence = kplots.evidence_figure(chosen.signals if chosen else {}, seg.k, k_ref, k_auto, interval)
@@ -226,14 +224,14 @@ with tab_k:
         st.info("Choose at least two methods" + (f" (on {doc.n:,} {unit}, each takes seconds)." if doc.n > LARGE_N
                                                  else "."))
 
-with tab_segments:
+def segments_tab():
     st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a, "top terms": ", ".join(t),
                                 "begins with": plots.truncate(" ".join(doc.elements[a:a + 3]), 90),
                                 **({"where": where(doc, a, b)} if doc.meta.get("positions") else {})}
                                for i, ((a, b), t) in enumerate(zip(spans, tops))]),
                  hide_index=True, width="stretch")
 
-with tab_export:
+def export_tab():
     base = f"{Path(doc_state.label or 'document').stem.replace(' ', '_')}.{method}.k{seg.k}"
     e1, e2, e3, e4 = st.columns(4)
     # callables: an export is only built when its button is clicked (deferred download data)
@@ -249,3 +247,12 @@ with tab_export:
                        help="One JSON object per segment, for a retrieval index.")
     st.caption("Link to this view: copy the address bar (the method, K, level, sample and changed parameters are "
                "in it). Uploaded or pasted text is not part of the link.")
+
+
+# Only the open tab runs (each switch of tab is a rerun): a visit costs the server the first tab alone, not the cost
+# curve, the other methods' runs and the exports it may never look at.
+TABS = {"Score profile": profile_tab, "Choosing K": k_tab, "Segments": segments_tab, "Export": export_tab}
+for tab, draw in zip(st.tabs(list(TABS), key="explore_tab", on_change="rerun"), TABS.values()):
+    if tab.open:
+        with tab:
+            draw()

@@ -7,10 +7,9 @@ from typing import Mapping, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from .metrics import coincidence, consensus
-from .plots import HYP_COLOUR, METHOD_COLOURS, REF_COLOUR, boundary_strips_figure
+from .plots import HYP_COLOUR, METHOD_COLOURS, REF_COLOUR, figure, hline, legend_line, strips_spec
 
 COST_CURVES = ("costs_by_k", "gradient", "smoothed_gradient", "density")  # what k_curves_figure draws
 EVIDENCE = {"heldout_loglik": "held-out log-likelihood (higher: the segments predict unseen sentences better)",
@@ -23,52 +22,49 @@ NARROW, MODERATE = 1.35, 2.0  # high/low of the supported range of K: up to 1.35
 def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int | None = None,
                       k_reference: int | None = None, gains: Sequence[float] | None = None,
                       smoothed_gains: Sequence[float] | None = None, threshold: float | None = None,
-                      y_title: str | None = None, height: int = 340) -> go.Figure:
+                      y_title: str | None = None, height: int = 340, k_automatic: int | None = None,
+                      k_interval: Sequence[int] | None = None) -> go.Figure:
     """Best cost for each number of segments K (DP's costs_by_k: index 0 is K=1), clickable markers named
     'costs' carrying K in customdata; and/or C99's density gain per split (split i takes K from i+1 to i+2)
-    with its automatic-stop threshold."""
-    fig = go.Figure()
+    with its automatic-stop threshold; marked as `k_marks`."""
+    data = []
+    layout = dict(height=height, margin=dict(l=60, r=60, t=20, b=40), xaxis=dict(title="number of segments K"),
+                  yaxis={}, plot_bgcolor="white", clickmode="event+select",
+                  legend=dict(orientation="h", y=1.02, yanchor="bottom"))
     if costs_by_k is not None and len(costs_by_k):
         c = np.asarray(costs_by_k, dtype=float)
         ks = np.arange(1, len(c) + 1)
-        fig.add_trace(go.Scatter(x=ks, y=c, mode="lines+markers", name=y_title or "best cost", customdata=ks,
-                                 marker=dict(size=8, color="#1f77b4"), line=dict(color="#1f77b4"),
-                                 hovertemplate="K = %{x}: %{y:.4g}<br>click to choose this K<extra></extra>"))
-        fig.update_yaxes(title_text=y_title or "best cost for K segments (lower is better)")
+        data.append(dict(type="scatter", x=ks, y=c, mode="lines+markers", name=y_title or "best cost", customdata=ks,
+                         marker=dict(size=8, color="#1f77b4"), line=dict(color="#1f77b4"),
+                         hovertemplate="K = %{x}: %{y:.4g}<br>click to choose this K<extra></extra>"))
+        layout["yaxis"]["title"] = y_title or "best cost for K segments (lower is better)"
     if gains is not None and len(gains):
         g = np.asarray(gains, dtype=float)
         ks = np.arange(2, len(g) + 2)
-        axis = "y2" if costs_by_k is not None and len(costs_by_k) else "y"
-        fig.add_trace(go.Scatter(x=ks, y=g, mode="markers", name="density gain", customdata=ks, yaxis=axis,
-                                 marker=dict(size=6, color="#2ca02c"),
-                                 hovertemplate="split to K = %{x}: gain %{y:.4g}<extra></extra>"))
+        axis = "y2" if data else "y"
+        data.append(dict(type="scatter", x=ks, y=g, mode="markers", name="density gain", customdata=ks, yaxis=axis,
+                         marker=dict(size=6, color="#2ca02c"),
+                         hovertemplate="split to K = %{x}: gain %{y:.4g}<extra></extra>"))
         if smoothed_gains is not None:
-            fig.add_trace(go.Scatter(x=ks, y=np.asarray(smoothed_gains, dtype=float), mode="lines+markers",
-                                     name="smoothed gain", customdata=ks, yaxis=axis,
-                                     marker=dict(size=7, color="#9467bd"), line=dict(color="#9467bd"),
-                                     hovertemplate="K = %{x}: smoothed gain %{y:.4g}<br>click to choose this K"
-                                                   "<extra></extra>"))
+            data.append(dict(type="scatter", x=ks, y=np.asarray(smoothed_gains, dtype=float), mode="lines+markers",
+                             name="smoothed gain", customdata=ks, yaxis=axis,
+                             marker=dict(size=7, color="#9467bd"), line=dict(color="#9467bd"),
+                             hovertemplate="K = %{x}: smoothed gain %{y:.4g}<br>click to choose this K"
+                                           "<extra></extra>"))
         if threshold is not None:
-            fig.add_hline(y=threshold, line=dict(color="grey", dash="dash"), yref=axis,
-                          annotation_text="automatic-stop threshold (μ + 1.2σ)")
+            hline(layout, threshold, dict(color="grey", dash="dash"), yref=axis,
+                  text="automatic-stop threshold (μ + 1.2σ)")
         if axis == "y2":
-            fig.update_layout(yaxis2=dict(overlaying="y", side="right", title="density gain", showgrid=False))
+            layout["yaxis2"] = dict(overlaying="y", side="right", title="density gain", showgrid=False)
         else:
-            fig.update_yaxes(title_text="density gain of the split")
-    if k_selected:
-        fig.add_vline(x=k_selected, line=dict(color=HYP_COLOUR, width=2),
-                      annotation_text=f"K = {k_selected}", annotation_position="top right")
-    if k_reference:
-        fig.add_vline(x=k_reference, line=dict(color=REF_COLOUR, width=2, dash="dot"),
-                      annotation_text=f"reference K = {k_reference}", annotation_position="bottom right")
-    fig.update_layout(height=height, margin=dict(l=60, r=60, t=20, b=40), xaxis=dict(title="number of segments K"),
-                      plot_bgcolor="white", clickmode="event+select", legend=dict(orientation="h", y=1.02,
-                                                                                  yanchor="bottom"))
-    return fig
+            layout["yaxis"]["title"] = "density gain of the split"
+    k_marks(data, layout, k_selected, k_reference, k_automatic, k_interval)
+    return figure(data, layout)
 
 
 def k_curves_figure(signals: Mapping, k_selected: int | None = None, k_reference: int | None = None,
-                    costs_by_k: Sequence[float] | None = None) -> go.Figure | None:
+                    costs_by_k: Sequence[float] | None = None, k_automatic: int | None = None,
+                    k_interval: Sequence[int] | None = None) -> go.Figure | None:
     """The cost-versus-K picture of a method's signals: DP's best cost per K ('costs_by_k', or a longer curve given
     as `costs_by_k`), C99's density gain per split ('gradient'; 'smoothed_gradient' with its threshold), else C99's
     inside density after each split ('density'); None when the method reported none of them."""
@@ -79,13 +75,14 @@ def k_curves_figure(signals: Mapping, k_selected: int | None = None, k_reference
     costs = costs_by_k if costs_by_k is not None else values("costs_by_k")
     gains, density = values("gradient"), values("density")
     smoothed = (signals or {}).get("smoothed_gradient")
+    marks = dict(k_automatic=k_automatic, k_interval=k_interval)
     if costs is not None or gains is not None:
         return cost_curve_figure(costs, k_selected, k_reference, gains=gains,
                                  smoothed_gains=smoothed.values if smoothed else None,
-                                 threshold=smoothed.threshold if smoothed else None)
+                                 threshold=smoothed.threshold if smoothed else None, **marks)
     if density is not None and len(density) > 1:
         return cost_curve_figure(density, k_selected, k_reference,
-                                 y_title="inside density D after K−1 splits (higher is denser)")
+                                 y_title="inside density D after K−1 splits (higher is denser)", **marks)
     return None
 
 
@@ -106,67 +103,58 @@ def evidence_curves(signals: Mapping) -> dict[str, tuple[np.ndarray, np.ndarray]
     return out
 
 
-def mark_choice(fig: go.Figure, k_automatic: int | None = None,
-                k_interval: Sequence[int] | None = None) -> go.Figure:
-    """Mark a figure over K with the automatic choice (green line) and the range of K the evidence supports (green
-    band); the figure, changed in place."""
+def k_marks(data: list[dict], layout: dict, k_selected: int | None = None, k_reference: int | None = None,
+            k_automatic: int | None = None, k_interval: Sequence[int] | None = None) -> None:
+    """Mark a figure over K (its traces and layout, changed in place) across every panel: the K shown (red line),
+    the reference's K (dotted cyan), the automatic choice (dashed green) and the range of K its evidence supports
+    (green band), each with a legend entry."""
     marks = []
     if k_interval is not None:
         lo, hi = int(k_interval[0]), int(k_interval[1])
-        marks += _across(fig, lo - 0.5, hi + 0.5, type="rect", fillcolor=AUTO_COLOUR, opacity=0.12, line_width=0,
-                         layer="below")
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"supported range K {lo}–{hi}",
-                                 line=dict(color=AUTO_COLOUR, width=10), opacity=0.25))
-    if k_automatic:
-        marks += _across(fig, k_automatic, k_automatic, type="line", line=dict(color=AUTO_COLOUR, width=2, dash="dash"))
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"automatic K = {k_automatic}",
-                                 line=dict(color=AUTO_COLOUR, width=2, dash="dash")))
-    fig.update_layout(shapes=list(fig.layout.shapes) + marks)  # one update: plotly checks each shape added
-    return fig
-
-
-def _across(fig: go.Figure, x0: float, x1: float, **style) -> list[dict]:
-    """A shape from x0 to x1 across the height of every panel of the figure (one per x axis, up its y axis)."""
-    layout = fig.layout.to_plotly_json()
+        marks.append((f"supported range K {lo}–{hi}", lo - 0.5, hi + 0.5,
+                      dict(type="rect", fillcolor=AUTO_COLOUR, opacity=0.12, line_width=0, layer="below"),
+                      dict(line=dict(color=AUTO_COLOUR, width=10), opacity=0.25)))
+    lines = ((f"K shown = {k_selected}", k_selected, dict(color=HYP_COLOUR, width=2)),
+             (f"reference K = {k_reference}", k_reference, dict(color=REF_COLOUR, width=2, dash="dot")),
+             (f"automatic K = {k_automatic}", k_automatic, dict(color=AUTO_COLOUR, width=2, dash="dash")))
+    marks += [(name, k, k, dict(type="line", line=line), dict(line=line)) for name, k, line in lines if k]
     xs = sorted(name for name in layout if name.startswith("xaxis")) or ["xaxis"]
-    return [dict(xref="x" + x[5:], yref=f"{layout.get(x, {}).get('anchor', 'y')} domain", x0=x0, x1=x1, y0=0, y1=1,
-                 **style) for x in xs]
+    shapes = layout.setdefault("shapes", [])
+    for name, x0, x1, shape, entry in marks:
+        shapes += [dict(xref="x" + x[5:], yref=f"{layout.get(x, {}).get('anchor', 'y')} domain", x0=x0, x1=x1, y0=0,
+                        y1=1, **shape) for x in xs]
+        data.append(legend_line(name, **entry))
 
 
 def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference: int | None = None,
                     k_automatic: int | None = None, k_interval: Sequence[int] | None = None,
-                    height_per_curve: int = 190) -> go.Figure | None:
+                    height_per_curve: int = 190, spacing: float = 0.08) -> go.Figure | None:
     """One panel per evidence curve (`evidence_curves`) over a shared K axis, clickable markers carrying K, marked
-    with the K shown (red), the reference's K (cyan), the automatic choice and its supported range (green); None
-    when the method reports no such curve."""
+    as `k_marks`; None when the method reports no such curve."""
     curves = evidence_curves(signals)
     if not curves:
         return None
-    fig = make_subplots(rows=len(curves), cols=1, shared_xaxes=True, vertical_spacing=0.08,
-                        subplot_titles=[EVIDENCE.get(name, name) for name in curves])
+    rows = len(curves)
+    tall = (1.0 - spacing * (rows - 1)) / rows
+    data, layout = [], dict(height=70 + height_per_curve * rows, margin=dict(l=60, r=20, t=40, b=40),
+                            plot_bgcolor="white", clickmode="event+select", annotations=[],
+                            legend=dict(orientation="h", y=-0.25 if rows == 1 else -0.12, yanchor="top"))
     for i, (name, (ks, y)) in enumerate(curves.items(), start=1):
         colour = METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)]
-        fig.add_trace(go.Scatter(x=ks, y=y, mode="lines+markers", name=name, customdata=ks, showlegend=False,
-                                 marker=dict(size=6, color=colour), line=dict(color=colour),
-                                 hovertemplate="K = %{x}: %{y:.5g}<br>click to choose this K<extra>" + name
-                                               + "</extra>"), row=i, col=1)
-    marks = []
-    if k_selected:
-        marks += _across(fig, k_selected, k_selected, type="line", line=dict(color=HYP_COLOUR, width=2))
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"K shown = {k_selected}",
-                                 line=dict(color=HYP_COLOUR, width=2)))
-    if k_reference:
-        marks += _across(fig, k_reference, k_reference, type="line", line=dict(color=REF_COLOUR, width=2, dash="dot"))
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"reference K = {k_reference}",
-                                 line=dict(color=REF_COLOUR, width=2, dash="dot")))
-    fig.update_layout(shapes=marks)
-    mark_choice(fig, k_automatic, k_interval)
-    fig.update_xaxes(title_text="number of segments K", row=len(curves), col=1)
-    fig.update_annotations(font_size=12)
-    fig.update_layout(height=70 + height_per_curve * len(curves), margin=dict(l=60, r=20, t=40, b=40),
-                      plot_bgcolor="white", clickmode="event+select",
-                      legend=dict(orientation="h", y=-0.25 if len(curves) == 1 else -0.12, yanchor="top"))
-    return fig
+        top = 1.0 - (i - 1) * (tall + spacing)
+        suffix = "" if i == 1 else str(i)
+        data.append(dict(type="scatter", x=ks, y=y, mode="lines+markers", name=name, customdata=ks, showlegend=False,
+                         xaxis="x" + suffix, yaxis="y" + suffix, marker=dict(size=6, color=colour),
+                         line=dict(color=colour),
+                         hovertemplate="K = %{x}: %{y:.5g}<br>click to choose this K<extra>" + name + "</extra>"))
+        last = i == rows  # the panels share the bottom panel's K axis
+        layout["xaxis" + suffix] = dict(anchor="y" + suffix, domain=[0.0, 1.0], showticklabels=last,
+                                        **({"title": "number of segments K"} if last else {"matches": f"x{rows}"}))
+        layout["yaxis" + suffix] = dict(anchor="x" + suffix, domain=[max(0.0, top - tall), top])
+        layout["annotations"].append(dict(text=EVIDENCE.get(name, name), x=0.5, xref="paper", y=top, yref="paper",
+                                          xanchor="center", yanchor="bottom", showarrow=False, font=dict(size=12)))
+    k_marks(data, layout, k_selected, k_reference, k_automatic, k_interval)
+    return figure(data, layout)
 
 
 # ---- how sure the automatic choice is ------------------------------------------------------------------------------
@@ -225,25 +213,26 @@ def agreement_figure(segmentations: Mapping[str, Sequence[int]], n: int, referen
     """plots.boundary_strips_figure of the segmentations, with below it how many of them put a boundary within
     ±tolerance of each position (metrics.coincidence) and a ▼ at each position where most of them agree
     (metrics.consensus)."""
-    fig = boundary_strips_figure(segmentations, n, reference)
+    data, layout = strips_spec(segmentations, n, reference)
     counts = coincidence(dict(segmentations), n, tolerance)
     agreed = consensus(dict(segmentations), n, tolerance)
     quorum = len(segmentations) // 2 + 1
-    fig.add_trace(go.Scatter(x=np.arange(n + 1), y=counts, yaxis="y2", mode="lines", line=dict(color="#777777",
-                             width=1, shape="hv"), fill="tozeroy", fillcolor="rgba(120,120,120,0.25)",
-                             name=f"methods with a boundary within ±{tolerance}", showlegend=False,
-                             hovertemplate=f"position %{{x}}: %{{y}} of {len(segmentations)} methods have a "
-                                           f"boundary within ±{tolerance}<extra></extra>"))
-    fig.add_trace(go.Scatter(x=[0, n], y=[quorum - 0.5] * 2, yaxis="y2", mode="lines", hoverinfo="skip",
-                             line=dict(color=HYP_COLOUR, width=1, dash="dot"), name=f"quorum: {quorum} methods"))
-    fig.add_trace(go.Scatter(x=agreed, y=[len(segmentations) + 0.4] * len(agreed), yaxis="y2", mode="markers",
-                             name=f"most methods agree: {len(agreed)} places, K = {len(agreed) + 1}",
-                             marker=dict(symbol="triangle-down", size=10, color=HYP_COLOUR),
-                             hovertemplate="most methods agree at %{x}<extra></extra>"))
+    data += [dict(type="scatter", x=np.arange(n + 1), y=counts, yaxis="y2", mode="lines",
+                  line=dict(color="#777777", width=1, shape="hv"), fill="tozeroy", fillcolor="rgba(120,120,120,0.25)",
+                  name=f"methods with a boundary within ±{tolerance}", showlegend=False,
+                  hovertemplate=f"position %{{x}}: %{{y}} of {len(segmentations)} methods have a boundary within "
+                                f"±{tolerance}<extra></extra>"),
+             dict(type="scatter", x=[0, n], y=[quorum - 0.5] * 2, yaxis="y2", mode="lines", hoverinfo="skip",
+                  line=dict(color=HYP_COLOUR, width=1, dash="dot"), name=f"quorum: {quorum} methods"),
+             dict(type="scatter", x=agreed, y=[len(segmentations) + 0.4] * len(agreed), yaxis="y2", mode="markers",
+                  name=f"most methods agree: {len(agreed)} places, K = {len(agreed) + 1}",
+                  marker=dict(symbol="triangle-down", size=10, color=HYP_COLOUR),
+                  hovertemplate="most methods agree at %{x}<extra></extra>")]
     rows = len(segmentations) + (1 if reference else 0)
-    fig.update_layout(height=height or 190 + 45 * rows, showlegend=True,
-                      legend=dict(orientation="h", y=-0.18, yanchor="top"),
-                      xaxis=dict(anchor="y2"), yaxis=dict(domain=[0.36, 1.0]),
-                      yaxis2=dict(domain=[0.0, 0.28], anchor="x", title="agree", range=[0, len(segmentations) + 1],
-                                  dtick=1, showgrid=True))
-    return fig
+    layout["xaxis"]["anchor"] = "y2"
+    layout["yaxis"]["domain"] = [0.36, 1.0]
+    layout.update(height=height or 190 + 45 * rows, showlegend=True, legend=dict(orientation="h", y=-0.18,
+                                                                                  yanchor="top"),
+                  yaxis2=dict(domain=[0.0, 0.28], anchor="x", title="agree", range=[0, len(segmentations) + 1],
+                              dtick=1, showgrid=True))
+    return figure(data, layout)

@@ -131,6 +131,21 @@ def visible_segments(boundaries: Sequence[int], edges: np.ndarray) -> list[tuple
     return [(i, max(a, lo), min(b, hi)) for i, (a, b) in enumerate(segments_of(boundaries)) if a < hi and b > lo]
 
 
+def figure(data: list[dict], layout: dict) -> go.Figure:
+    """A figure from its traces and layout given whole as plain dicts: plotly validates them in one pass (setting
+    properties one by one on a figure, as update_layout and add_vline do, costs several times more server time)."""
+    return go.Figure({"data": data, "layout": layout})
+
+
+def hline(layout: dict, y: float, line: dict, yref: str = "y", text: str = "") -> None:
+    """Add to `layout` a horizontal line at `y` across the plot, labelled `text` above its right end."""
+    layout.setdefault("shapes", []).append(dict(type="line", xref="x domain", x0=0, x1=1, yref=yref, y0=y, y1=y,
+                                                line=line))
+    if text:
+        layout.setdefault("annotations", []).append(dict(xref="x domain", x=1, yref=yref, y=y, text=text,
+                                                         showarrow=False, xanchor="right", yanchor="bottom"))
+
+
 def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, labels: Sequence[str] | None = None,
                    highlight: int | None = None, title: str = "", colorbar_title: str = "cosine",
@@ -157,19 +172,17 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     step = max(1, int(math.ceil(nb / 12)))
     tick_idx = list(range(0, nb, step))
     tick_text = [str(int(edges[i])) for i in tick_idx]
-    fig = go.Figure()
-    fig.add_trace(go.Heatmap(
-        z=m, x=labels, y=labels, colorscale=HEATMAP_COLOURSCALE, name="similarity", zmin=zmin, zmax=zmax,
-        colorbar=dict(title=dict(text=colorbar_title, side="right"), thickness=12),
-        hovertemplate="row: %{y}<br>column: %{x}<br>value: %{z:.3f}<extra></extra>"))
+    data = [dict(type="heatmap", z=m, x=labels, y=labels, colorscale=HEATMAP_COLOURSCALE, name="similarity",
+                 zmin=zmin, zmax=zmax, colorbar=dict(title=dict(text=colorbar_title, side="right"), thickness=12),
+                 hovertemplate="row: %{y}<br>column: %{x}<br>value: %{z:.3f}<extra></extra>")]
     shapes = []
     if reference:
         shown = visible_segments(reference, edges)
         if len(shown) > MAX_OUTLINES:  # squares smaller than a cell: the boundaries as marks on the diagonal
             cells = [labels[int(np.clip(round(to_bin_coordinate([a], edges)[0]), 0, nb - 1))] for _, a, _ in shown[1:]]
-            fig.add_trace(go.Scatter(x=cells, y=cells, mode="markers", name="reference boundaries", hoverinfo="skip",
-                                     marker=dict(symbol="line-ne-open", size=12, color=REF_COLOUR,
-                                                 line=dict(width=3, color=REF_COLOUR))))
+            data.append(dict(type="scatter", x=cells, y=cells, mode="markers", name="reference boundaries",
+                             hoverinfo="skip", marker=dict(symbol="line-ne-open", size=12, color=REF_COLOUR,
+                                                           line=dict(width=3, color=REF_COLOUR))))
         for _, a, b in shown if len(shown) <= MAX_OUTLINES else ():
             x0, x1 = to_bin_coordinate([a, b], edges)
             shapes.append(dict(type="rect", x0=x0, x1=x1, y0=x0, y1=x1, xref="x", yref="y", opacity=0.8,
@@ -190,25 +203,27 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
             seg_ids.append(i)
             a, b = spans[i]
             hover.append(f"segment {i + 1}: elements {a}–{b - 1} ({b - a})")
-        fig.add_trace(go.Scatter(
-            x=centres, y=centres, mode="markers", name="segments", customdata=seg_ids, text=hover,
-            marker=dict(symbol="diamond", size=11, color="white", line=dict(color=HYP_COLOUR, width=2)),
-            hovertemplate="%{text}<br>click to highlight it in the text<extra></extra>", showlegend=False))
+        data.append(dict(type="scatter", x=centres, y=centres, mode="markers", name="segments", customdata=seg_ids,
+                         text=hover, showlegend=False,
+                         marker=dict(symbol="diamond", size=11, color="white", line=dict(color=HYP_COLOUR, width=2)),
+                         hovertemplate="%{text}<br>click to highlight it in the text<extra></extra>"))
     # legend entries for the two outline styles
-    fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="method's segments",
-                             line=dict(color=HYP_COLOUR, width=2)))
+    data.append(legend_line("method's segments", dict(color=HYP_COLOUR, width=2)))
     if reference:
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="reference segments",
-                                 line=dict(color=REF_COLOUR, width=5)))
+        data.append(legend_line("reference segments", dict(color=REF_COLOUR, width=5)))
     axis = dict(tickmode="array", tickvals=[labels[i] for i in tick_idx], ticktext=tick_text, showgrid=False,
                 constrain="domain")
-    fig.update_layout(
+    return figure(data, dict(
         title=title or None, shapes=shapes, height=height, margin=dict(l=45, r=5, t=40 if title else 10, b=70),
         xaxis=dict(axis, title="element"), yaxis=dict(axis, title="element", autorange="reversed",
                                                      scaleanchor="x", scaleratio=1),
         legend=dict(orientation="h", yanchor="top", y=-0.13, x=0), clickmode="event+select", dragmode="pan",
-        plot_bgcolor="white")
-    return fig
+        plot_bgcolor="white"))
+
+
+def legend_line(name: str, line: dict, **style) -> dict:
+    """A trace with no points: a legend entry for lines drawn as shapes or as parts of other traces."""
+    return dict(type="scatter", x=[None], y=[None], mode="lines", name=name, line=line, **style)
 
 
 # ---- score profiles --------------------------------------------------------------------------------------------
@@ -288,7 +303,7 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
     _gap_axis) or as an (x, y) pair, with the chosen boundaries as thin red lines and the reference boundaries as
     wide translucent cyan bands under them; an optional horizontal threshold. Curves named in `hidden` start
     switched off (a click on the legend shows them). Curves longer than `max_points` are drawn `decimate`d."""
-    fig = go.Figure()
+    data, layout = [], {}
     for i, (name, values) in enumerate(profiles.items()):
         if isinstance(values, tuple):
             x, v = np.asarray(values[0], dtype=float), np.asarray(values[1], dtype=float)
@@ -296,37 +311,33 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
             v = np.asarray(values, dtype=float)
             x = _gap_axis(len(v), n)
         x, v = decimate(x, v, max_points)
-        fig.add_trace(go.Scatter(x=x, y=v, mode="lines", name=name,
-                                 visible="legendonly" if name in hidden else True,
-                                 line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
-                                 hovertemplate="gap %{x}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
-    shapes = []
-    if highlight is not None:
-        shapes.append(dict(type="rect", xref="x", yref="paper", x0=highlight[0], x1=highlight[1], y0=0, y1=1,
-                           fillcolor=HIGHLIGHT_COLOUR, opacity=0.35, line_width=0, layer="below"))
-    if threshold is not None:
-        shapes.append(dict(type="line", xref="paper", yref="y", x0=0, x1=1, y0=threshold, y1=threshold,
-                           line=dict(color="grey", dash="dash")))
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name="depth threshold",
-                                 line=dict(color="grey", dash="dash")))
-    fig.update_layout(shapes=shapes)
-    values = np.concatenate([np.asarray(t.y, dtype=float) for t in fig.data if t.y is not None] + [np.zeros(0)])
+        data.append(dict(type="scatter", x=x, y=v, mode="lines", name=name,
+                         visible="legendonly" if name in hidden else True,
+                         line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
+                         hovertemplate="gap %{x}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
+    values = np.concatenate([t["y"] for t in data] + [np.zeros(0)])
     values = values[np.isfinite(values)]
     low, high = (float(values.min()), float(values.max())) if len(values) else (0.0, 1.0)
     span = (low, high if high > low else low + 1.0)
+    if highlight is not None:
+        layout["shapes"] = [dict(type="rect", xref="x", yref="paper", x0=highlight[0], x1=highlight[1], y0=0, y1=1,
+                                 fillcolor=HIGHLIGHT_COLOUR, opacity=0.35, line_width=0, layer="below")]
+    if threshold is not None:
+        hline(layout, threshold, dict(color="grey", dash="dash"))
+        data.append(legend_line("depth threshold", dict(color="grey", dash="dash")))
     # boundaries as one trace each (thousands of shapes are slow in plotly): the reference's wide translucent band
     # under the method's thin red line, so that both stay visible
     if reference:
-        fig.add_trace(go.Scatter(x=_verticals(reference[:-1], 0), y=_verticals(reference[:-1], 1, span),
-                                 mode="lines", name="reference boundary", opacity=0.5, hoverinfo="skip",
-                                 line=dict(color=REF_COLOUR, width=6)))
-    fig.add_trace(go.Scatter(x=_verticals((boundaries or [])[:-1], 0), y=_verticals((boundaries or [])[:-1], 1, span),
-                             mode="lines", name="chosen boundary", hoverinfo="skip",
-                             line=dict(color=HYP_COLOUR, width=1.5)))
-    fig.update_layout(height=height, margin=dict(l=50, r=10, t=10, b=40), xaxis=dict(title="gap (boundary position)",
-                      range=[0, n]), yaxis=dict(title="score"), legend=dict(orientation="h", y=1.02, yanchor="bottom"),
-                      plot_bgcolor="white", hovermode="x")
-    return fig
+        data.append(dict(type="scatter", x=_verticals(reference[:-1], 0), y=_verticals(reference[:-1], 1, span),
+                         mode="lines", name="reference boundary", opacity=0.5, hoverinfo="skip",
+                         line=dict(color=REF_COLOUR, width=6)))
+    data.append(dict(type="scatter", x=_verticals((boundaries or [])[:-1], 0),
+                     y=_verticals((boundaries or [])[:-1], 1, span), mode="lines", name="chosen boundary",
+                     hoverinfo="skip", line=dict(color=HYP_COLOUR, width=1.5)))
+    return figure(data, dict(layout, height=height, margin=dict(l=50, r=10, t=10, b=40),
+                             xaxis=dict(title="gap (boundary position)", range=[0, n]), yaxis=dict(title="score"),
+                             legend=dict(orientation="h", y=1.02, yanchor="bottom"), plot_bgcolor="white",
+                             hovermode="x"))
 
 
 # ---- comparison and benchmark plots ----------------------------------------------------------------------------
@@ -334,44 +345,46 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
 def boundary_strips_figure(segmentations: Mapping[str, Sequence[int]], n: int,
                            reference: Sequence[int] | None = None, height: int | None = None) -> go.Figure:
     """One horizontal timeline per method (reference on top): alternating shaded segments, ticks at boundaries."""
+    return figure(*strips_spec(segmentations, n, reference, height))
+
+
+def strips_spec(segmentations: Mapping[str, Sequence[int]], n: int, reference: Sequence[int] | None = None,
+                height: int | None = None) -> tuple[list[dict], dict]:
+    """The traces and layout of `boundary_strips_figure`, for figures that add to it."""
     rows = ([("reference", list(reference))] if reference else []) + [(k, list(v)) for k, v in segmentations.items()]
-    fig = go.Figure()
-    names = [r[0] for r in rows]
+    data = []
     for r, (name, bounds) in enumerate(rows):
         colour = REF_COLOUR if name == "reference" and reference else METHOD_COLOURS[(r - (1 if reference else 0))
                                                                                     % len(METHOD_COLOURS)]
         spans = np.array(segments_of(bounds)).reshape(-1, 2)
         ids = np.arange(1, len(spans) + 1)
-        fig.add_trace(go.Bar(  # one trace per row: thousands of segments stay one trace
-            x=spans[:, 1] - spans[:, 0], y=[name] * len(spans), base=spans[:, 0], orientation="h", showlegend=False,
-            width=0.6, name=name, customdata=np.column_stack([ids, spans[:, 0], spans[:, 1] - 1]),
+        data.append(dict(  # one trace per row: thousands of segments stay one trace
+            type="bar", x=spans[:, 1] - spans[:, 0], y=[name] * len(spans), base=spans[:, 0], orientation="h",
+            showlegend=False, width=0.6, name=name, customdata=np.column_stack([ids, spans[:, 0], spans[:, 1] - 1]),
             marker=dict(color=colour, opacity=np.where(ids % 2 == 0, 0.35, 0.7), line=dict(color="white", width=1)),
             hovertemplate=f"{html.escape(name)}: segment %{{customdata[0]}}, elements %{{customdata[1]}}–"
                           f"%{{customdata[2]}}<extra></extra>"))
-    fig.update_layout(shapes=[dict(type="line", x0=b, x1=b, y0=0, y1=1, yref="paper", layer="above",
-                                   line=dict(color=REF_COLOUR, width=1, dash="dot")) for b in (reference or [])[:-1]])
-    fig.update_layout(barmode="overlay", height=height or 90 + 55 * len(rows), bargap=0.3,
-                      margin=dict(l=10, r=10, t=10, b=40), plot_bgcolor="white",
-                      xaxis=dict(title="element", range=[0, n]),
-                      yaxis=dict(categoryorder="array", categoryarray=names[::-1], automargin=True))
-    return fig
+    layout = dict(shapes=[dict(type="line", x0=b, x1=b, y0=0, y1=1, yref="paper", layer="above",
+                               line=dict(color=REF_COLOUR, width=1, dash="dot")) for b in (reference or [])[:-1]],
+                  barmode="overlay", height=height or 90 + 55 * len(rows), bargap=0.3,
+                  margin=dict(l=10, r=10, t=10, b=40), plot_bgcolor="white", xaxis=dict(title="element", range=[0, n]),
+                  yaxis=dict(categoryorder="array", categoryarray=[r[0] for r in rows][::-1], automargin=True))
+    return data, layout
 
 
 def sweep_figure(values: Sequence, metrics: Mapping[str, Sequence[float]], parameter: str,
                  baselines: Mapping[str, float] | None = None, height: int = 360) -> go.Figure:
     """Metric (mean over documents) versus one parameter's value; optional horizontal baselines."""
-    fig = go.Figure()
     categorical = any(isinstance(v, str) for v in values)
     x = [str(v) for v in values] if categorical else list(values)
-    for i, (name, ys) in enumerate(metrics.items()):
-        fig.add_trace(go.Scatter(x=x, y=list(ys), mode="lines+markers", name=name,
-                                 line=dict(color=METHOD_COLOURS[i % len(METHOD_COLOURS)])))
+    data = [dict(type="scatter", x=x, y=list(ys), mode="lines+markers", name=name,
+                 line=dict(color=METHOD_COLOURS[i % len(METHOD_COLOURS)])) for i, (name, ys) in enumerate(metrics.items())]
+    layout = dict(height=height, margin=dict(l=50, r=10, t=20, b=40), xaxis=dict(title=parameter),
+                  yaxis=dict(title="mean over documents (lower Pk/WindowDiff is better)"), plot_bgcolor="white",
+                  legend=dict(orientation="h", y=1.02, yanchor="bottom"))
     for name, y in (baselines or {}).items():
-        fig.add_hline(y=y, line=dict(color="grey", dash="dot"), annotation_text=name)
-    fig.update_layout(height=height, margin=dict(l=50, r=10, t=20, b=40), xaxis=dict(title=parameter),
-                      yaxis=dict(title="mean over documents (lower Pk/WindowDiff is better)"), plot_bgcolor="white",
-                      legend=dict(orientation="h", y=1.02, yanchor="bottom"))
-    return fig
+        hline(layout, y, dict(color="grey", dash="dot"), text=name)
+    return figure(data, layout)
 
 
 def distribution_figure(rows: Sequence[Mapping], metric: str = "pk", group: str = "method",
@@ -385,17 +398,14 @@ def distribution_figure(rows: Sequence[Mapping], metric: str = "pk", group: str 
             continue
         groups.setdefault(str(r[group]), []).append(float(v))
         docs.setdefault(str(r[group]), []).append(str(r.get("document", "")))
-    fig = go.Figure()
-    for i, (name, ys) in enumerate(groups.items()):
-        base = name.startswith("baseline")
-        fig.add_trace(go.Box(y=ys, name=name, boxpoints="all", jitter=0.4, pointpos=0,
-                             text=[html.escape(d) for d in docs[name]],
-                             marker=dict(color="#999999" if base else METHOD_COLOURS[i % len(METHOD_COLOURS)],
-                                         size=5),
-                             hovertemplate="%{text}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
-    fig.update_layout(height=height, margin=dict(l=50, r=10, t=20, b=40), showlegend=False, plot_bgcolor="white",
-                      yaxis=dict(title=metric + " per document"))
-    return fig
+    data = [dict(type="box", y=ys, name=name, boxpoints="all", jitter=0.4, pointpos=0,
+                 text=[html.escape(d) for d in docs[name]],
+                 marker=dict(color="#999999" if name.startswith("baseline") else METHOD_COLOURS[i % len(METHOD_COLOURS)],
+                             size=5),
+                 hovertemplate="%{text}: %{y:.3f}<extra>" + html.escape(name) + "</extra>")
+            for i, (name, ys) in enumerate(groups.items())]
+    return figure(data, dict(height=height, margin=dict(l=50, r=10, t=20, b=40), showlegend=False,
+                             plot_bgcolor="white", yaxis=dict(title=metric + " per document")))
 
 
 # ---- text overlay ----------------------------------------------------------------------------------------------

@@ -82,6 +82,12 @@ def overlay(at: AppTest) -> str:
     raise AssertionError("no text overlay on the page")
 
 
+def open_tab(at: AppTest, label: str) -> AppTest:
+    """Switch the Explore page to one of its tabs (only the open tab runs), as a click on it does."""
+    at.session_state["explore_tab"] = label
+    return run(at)
+
+
 def summary(at: AppTest) -> str:
     return next(m.value for m in at.markdown if "segments**" in m.value)
 
@@ -131,7 +137,9 @@ def test_explore_default_sample(explore):
     assert doc.n == 60 and len(doc.reference) == 10
     assert "cut the 60 sentences into **10 segments**" in summary(at)
     specs = charts(at)
-    assert len(specs) == 5  # heatmap, score profile, cost vs K, evidence per K, agreement of methods
+    assert len(specs) == 2  # heatmap, score profile: the other tabs run when opened
+    assert len(charts(open_tab(at, "Choosing K"))) == 4  # heatmap, cost vs K, evidence per K, agreement of methods
+    open_tab(at, "Score profile")
     hm = heatmap(at)
     z = decode(hm["data"][0]["z"])
     assert z.shape == (60, 60)
@@ -147,7 +155,9 @@ def test_explore_default_sample(explore):
     labels = [m.label for m in at.metric]
     assert labels[:5] == ["Pk", "WindowDiff", "Precision", "Recall", "F1"]
     assert 0 <= float(at.metric[0].value) <= 1
-    assert len(at.get("download_button")) == 4
+    assert not at.get("download_button")
+    assert len(open_tab(at, "Export").get("download_button")) == 4
+    open_tab(at, "Score profile")
 
 
 def test_k_change_updates_every_view(explore):
@@ -160,10 +170,11 @@ def test_k_change_updates_every_view(explore):
     hm = heatmap(at)
     markers = next(t for t in hm["data"] if t.get("name") == "segments")
     assert len(decode(markers["customdata"])) == 6
-    cost = next(s for s in charts(at) if any(t.get("name") == "best cost" for t in s["data"]))
+    cost = next(s for s in charts(open_tab(at, "Choosing K")) if any(t.get("name") == "best cost" for t in s["data"]))
     costs = next(t for t in cost["data"] if t.get("name") == "best cost")
     assert len(decode(costs["y"])) >= 6  # the cost-vs-K curve covers the K chosen
     assert at.query_params["k"] == ["6"] or at.query_params["k"] == "6"
+    open_tab(at, "Score profile")
 
 
 def test_highlight_a_segment(explore):

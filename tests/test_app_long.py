@@ -8,7 +8,8 @@ import re
 import numpy as np
 import pytest
 
-from tests.test_app import PASTED, ROOT, charts, decode, errors, heatmap, new_app, overlay, run, summary, upload
+from tests.test_app import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, run, summary,
+                            upload)
 
 N_LONG = 5000
 
@@ -54,7 +55,7 @@ def test_a_new_text_starts_on_automatic_k():
 
 
 def test_choosing_k_marks_the_automatic_choice_and_where_methods_agree():
-    at = run(new_app())  # the default sample with best, K = 10 given
+    at = open_tab(run(new_app()), "Choosing K")  # the default sample with best, K = 10 given
     assert not errors(at)
     text = next(m.value for m in at.markdown if "automatically**" in m.value)
     k_auto = int(re.search(r"chooses K = (\d+)", text).group(1))
@@ -84,6 +85,7 @@ def long_view():
     run(at)
     upload(at, "long.ref", long_ref())
     assert not errors(at), errors(at)
+    open_tab(at, "Choosing K")
     assert at.multiselect(key="agree_methods").value == []  # none by default on a long text: each takes seconds
     at.multiselect(key="agree_methods").set_value(["texttiling", "sentence-tiling"])
     return run(at)
@@ -106,7 +108,7 @@ def test_a_long_document_gets_a_bounded_heatmap_and_a_paged_text(long_view):
     run(at)
     assert "segx-highlight" in overlay(at) and at.selectbox(key="text_page").value == len(pages.options) - 1
     assert chart_named(at, "most methods agree")
-    profile = chart_named(at, "novelty")
+    profile = chart_named(open_tab(at, "Score profile"), "novelty")
     assert all(len(decode(t["x"])) <= 4000 for t in profile["data"] if t.get("x") and t["x"] != [None])
 
 

@@ -336,9 +336,11 @@ def test_evidence_figure_marks_the_automatic_choice_and_its_range():
     names = [t.name for t in fig.data]
     assert {"automatic K = 2", "supported range K 2–3", "K shown = 3", "reference K = 4"} <= set(names)
     band = [s for s in fig.layout.shapes if s.type == "rect"]
-    assert band and all((s.x0, s.x1) == (1.5, 3.5) for s in band)
-    cost = kplots.mark_choice(kplots.k_curves_figure(signals, 3), 2, (2, 3))
-    assert any(t.name == "automatic K = 2" for t in cost.data)
+    assert len(band) == 2 and all((s.x0, s.x1) == (1.5, 3.5) for s in band)  # one per panel
+    assert {s.yref for s in band} == {"y domain", "y2 domain"} and fig.layout.xaxis.matches == "x2"
+    cost = kplots.k_curves_figure(signals, 3, k_automatic=2, k_interval=(2, 3))
+    assert {"automatic K = 2", "supported range K 2–3", "K shown = 3"} <= {t.name for t in cost.data}
+    assert [s.yref for s in cost.layout.shapes] == ["y domain"] * 3
     assert kplots.evidence_figure({"costs_by_k": Signal([1.0], "k")}) is None
 
 
