@@ -14,7 +14,7 @@ from segcore.evaluation import BASELINES
 from segcore.metrics import evaluate
 from segcore.pipeline import REP_KEYS, represent
 from segcore.representations import rank_transform
-from segcore.text import bags
+from segcore.text import bags, stem
 from segcore.vectors import load_vectors
 
 from .documents import LARGE_N, LEVEL_LABELS, DocState, cached_corpus, corpus_options
@@ -206,6 +206,14 @@ def cached_costs(doc_key: str, _doc: Document, method: str, kmax: int, params_ke
 
 
 # ---- the pictures ----------------------------------------------------------------------------------------------------
+
+@st.cache_resource(show_spinner=False)
+def warm() -> bool:
+    """Once per server, at its first visit: import NLTK's stemmer, which the pictures use in this process (imported
+    later, its second of import stalls every session at once, in the middle of the first visit that stems)."""
+    stem("words")
+    return True
+
 
 def picture_settings(params: dict, kind: str = "cosine") -> dict:
     """represent() settings behind the heatmap and the novelty curve: the method's own representation parameters with

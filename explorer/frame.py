@@ -12,7 +12,7 @@ from contextvars import ContextVar
 
 import streamlit as st
 
-from . import settings, sidebar, state, workers
+from . import compute, settings, sidebar, state, workers
 from .guard import guarded, md
 
 PAGES = (("pages/explore.py", "Explore", ":material/search:", None),
@@ -35,6 +35,7 @@ def main() -> None:
         st.error(bad)
         st.stop()
     workers.pool()  # the first worker warms up while the page is drawn
+    compute.warm()
     state.keep_widget_state()
     warnings = state.read_link()
     if page.title in DOCUMENT_PAGES:

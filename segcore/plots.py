@@ -230,21 +230,37 @@ def legend_line(name: str, line: dict, **style) -> dict:
 
 def novelty_profile(matrix, window: int = 3) -> np.ndarray:
     """For every gap g = 1 … N−1: 1 − cosine(sum of the `window` rows before g, sum of the `window` rows after).
-    A method-independent picture of where the vocabulary changes (as TextTiling's block comparison)."""
+    A method-independent picture of where the vocabulary changes (as TextTiling's block comparison). Sparse term
+    counts stay sparse (memory of the order of window × the counts, not N × vocabulary)."""
     x = _unit_rows(matrix)
-    x = _dense(x)
     n = x.shape[0]
     if n < 2:
         return np.zeros(0)
     w = max(1, int(window))
-    c = np.vstack([np.zeros((1, x.shape[1])), np.cumsum(x, axis=0)])
     g = np.arange(1, n)
-    left = c[g] - c[np.maximum(g - w, 0)]
-    right = c[np.minimum(g + w, n)] - c[g]
-    num = np.einsum("ij,ij->i", left, right)
-    den = np.linalg.norm(left, axis=1) * np.linalg.norm(right, axis=1)
+    left, right = window_sums(g - w, g, n) @ x, window_sums(g, g + w, n) @ x
+    if hasattr(left, "multiply"):
+        def dots(a, b):
+            return np.asarray(a.multiply(b).sum(axis=1)).ravel()
+    else:
+        def dots(a, b):
+            return np.einsum("ij,ij->i", a, b)
+    num = dots(left, right)
+    den = np.sqrt(dots(left, left) * dots(right, right))
     cos = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
     return 1.0 - cos
+
+
+def window_sums(starts: np.ndarray, ends: np.ndarray, n: int):
+    """The sparse matrix whose row r sums the elements starts[r] … ends[r] − 1 (clipped to 0 … n − 1)."""
+    import scipy.sparse as sp
+
+    lo, hi = np.clip(starts, 0, n), np.clip(ends, 0, n)
+    width = int((hi - lo).max(initial=0))
+    cols = lo[:, None] + np.arange(width)
+    keep = cols < hi[:, None]
+    rows = np.broadcast_to(np.arange(len(lo))[:, None], cols.shape)
+    return sp.csr_matrix((np.ones(int(keep.sum())), (rows[keep], cols[keep])), shape=(len(lo), n))
 
 
 def gap_curves(signals: Mapping, n: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:

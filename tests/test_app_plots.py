@@ -74,6 +74,21 @@ def test_novelty_profile_peaks_at_topic_change():
     assert prof[0] == pytest.approx(0.0)
 
 
+def test_novelty_profile_of_sparse_counts_is_the_definition():
+    counts = sp.random(40, 30, density=0.15, random_state=4, format="lil") * 5
+    counts[7] = 0  # an empty element
+    counts = counts.tocsr()
+    for w in (1, 3, 50):
+        want = []
+        for g in range(1, 40):
+            u = counts.toarray() / np.maximum(np.linalg.norm(counts.toarray(), axis=1, keepdims=True), 1e-300)
+            a, b = u[max(0, g - w):g].sum(axis=0), u[g:g + w].sum(axis=0)
+            den = np.linalg.norm(a) * np.linalg.norm(b)
+            want.append(1.0 - (a @ b / den if den > 0 else 0.0))
+        assert np.allclose(plots.novelty_profile(counts, w), want)
+        assert np.allclose(plots.novelty_profile(counts.toarray(), w), want)  # dense vectors: the same
+
+
 def test_gap_curves_take_the_gap_axis_signals_only():
     n = 8
     sig = {"gap_scores": Signal(list(range(n - 1)), "gap"), "depth_scores": Signal([0.0] * (n - 1), "gap"),
