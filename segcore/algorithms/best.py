@@ -22,7 +22,7 @@ from .utiyama import UIScore, ui_score
 HELD_UNITS = 1000  # the held-out likelihood's tables work on at most this many units of consecutive elements
 GAP_UNITS = 300  # the gap statistic works on at most this many units of consecutive elements
 GAP_KMAX = 150   # … for K up to this
-GAP_B = 4        # random orders of the elements
+GAP_B = 20       # random orders of the elements: the spread's relative error ≈ 1/√(2(B−1)), 16 %
 GAP_C = 1.0      # one-standard-error rule (Tibshirani et al. 2001), chosen on ai/manual (lectures)
 GAP_SPAN = 5     # combined: the held-out K is kept within [K_gap, 5 K_gap], chosen on choi/3-5
 GAP_SEED = 0
