@@ -125,7 +125,7 @@ def test_every_page(server, browser):
     page.get_by_text("into 8 segments").wait_for(timeout=60_000)
     _wait_idle(page)
     assert page.locator(".segx-overlay .segx-segment").count() == 8
-    page.get_by_text("Where the methods agree").wait_for(timeout=60_000)
+    page.get_by_text("Where the methods agree.", exact=True).wait_for(timeout=60_000)
     assert page.get_by_text("chooses K = ").count() == 1
     page.set_viewport_size({"width": 1500, "height": 3200})  # the whole tab: choice, curves, agreement
     _shot(page, "explore_cost_curve_k8")
