@@ -1,6 +1,6 @@
 """How much `best`'s automatic K depends on the random orders of its gap statistic (issue #14): best with K
 automatic on each natural set, its gap statistic's null drawn from B = 4 random orders with three different seeds,
-and from B = 20 (the default since this study). Writes benchmarks/results/gap_orders.md.
+and from B = 20 (the default since this study; best's parameters `orders` and `seed`). Writes benchmarks/results/gap_orders.md.
 
 Run:  python -m benchmarks.gap_orders [--jobs 2] [--limit N]      (needs ../shared/data for the natural sets)
 
@@ -13,7 +13,6 @@ from pathlib import Path
 
 import numpy as np
 
-from segcore.algorithms import best
 from segcore.methods import segment
 from segcore.metrics import pk
 
@@ -29,10 +28,8 @@ def study(doc) -> dict:
     """best's automatic segmentation of `doc` under each (B, seed) of CONFIGS: (Pk, K found) each."""
     out = {"K": len(doc.reference)}
     for b, seed in CONFIGS:
-        best.GAP_B, best.GAP_SEED = b, seed  # module settings, read at each call (this process only)
-        seg = segment(doc, "best", None)
+        seg = segment(doc, "best", None, orders=b, seed=seed)
         out[b, seed] = (pk(doc.reference, seg.boundaries), seg.k)
-    best.GAP_B, best.GAP_SEED = CONFIGS[-1]
     return out
 
 

@@ -5,8 +5,9 @@ kept warm for the next call otherwise.
 A `Worker` is one process (multiprocessing, spawn) serving calls one at a time; a `Pool` keeps idle workers warm,
 bounds how many run at once and keeps short runs ahead of long ones (a run past `grace` seconds is long: its worker
 drops to the lowest CPU priority and at most `long` such runs go on at once); a `Runner` is one owner's way in (a
-command-line run, an app session): its calls go through a pool under its budget, and `kill()` ends those under way. Memory is limited with RLIMIT_AS in the worker
-(Linux): a run may add at most `Budget.memory` bytes of address space to what its worker held when the call began.
+command-line run, an app session): its calls go through a pool under its budget, and `kill()` ends those under way.
+Memory is limited with RLIMIT_AS in the worker (Linux): a run may add at most `Budget.memory` bytes of address space
+to what its worker held when the call began.
 """
 from __future__ import annotations
 

@@ -239,12 +239,10 @@ def novelty_profile(matrix, window: int = 3) -> np.ndarray:
     w = max(1, int(window))
     g = np.arange(1, n)
     left, right = window_sums(g - w, g, n) @ x, window_sums(g, g + w, n) @ x
-    if hasattr(left, "multiply"):
-        def dots(a, b):
-            return np.asarray(a.multiply(b).sum(axis=1)).ravel()
-    else:
-        def dots(a, b):
-            return np.einsum("ij,ij->i", a, b)
+
+    def dots(a, b):  # row-wise dot products, sparse or dense
+        return np.asarray((a.multiply(b) if hasattr(a, "multiply") else a * b).sum(axis=1)).ravel()
+
     num = dots(left, right)
     den = np.sqrt(dots(left, left) * dots(right, right))
     cos = np.divide(num, den, out=np.zeros_like(num), where=den > 0)

@@ -22,10 +22,8 @@ from .utiyama import UIScore, ui_score
 HELD_UNITS = 1000  # the held-out likelihood's tables work on at most this many units of consecutive elements
 GAP_UNITS = 300  # the gap statistic works on at most this many units of consecutive elements
 GAP_KMAX = 150   # … for K up to this
-GAP_B = 20       # random orders of the elements: the spread's relative error ≈ 1/√(2(B−1)), 16 %
 GAP_C = 1.0      # one-standard-error rule (Tibshirani et al. 2001), chosen on ai/manual (lectures)
 GAP_SPAN = 5     # combined: the held-out K is kept within [K_gap, 5 K_gap], chosen on choi/3-5
-GAP_SEED = 0
 
 
 def k_grid(kmax: int) -> list[int]:
@@ -159,8 +157,8 @@ def heldout_k(t: Terms, ui, p: dict) -> tuple[int, dict, Signal]:
     return max(ks, key=lambda j: (held[j], -j)), found, Signal([held[j] for j in ks], "k", x=ks)
 
 
-def gap_k(t: Terms, n: int) -> tuple[int, tuple[int, int], Signal]:
-    """K by the gap statistic (Tibshirani, Walther & Hastie 2001): Gap(K) = mean over GAP_B random orders of the
+def gap_k(t: Terms, n: int, orders: int, seed: int) -> tuple[int, tuple[int, int], Signal]:
+    """K by the gap statistic (Tibshirani, Walther & Hastie 2001): Gap(K) = mean over `orders` random orders of the
     elements of the optimal cost with K segments, minus the text's own; K = the smallest K with Gap(K) ≥ Gap(K+1) −
     GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B) (their one-standard-error rule). Computed on
     at most GAP_UNITS units (consecutive elements summed, after shuffling for the random orders) for K up to N/3
@@ -175,11 +173,11 @@ def gap_k(t: Terms, n: int) -> tuple[int, tuple[int, int], Signal]:
         c = auto_table(t.score(units_of(n, pool)[:, order])[0], kmax).costs_by_k()
         return np.array([np.nan if v is None else v for v in c] + [np.nan] * (kmax - len(c)))
 
-    rng = np.random.default_rng(GAP_SEED)
+    rng = np.random.default_rng(seed)
     real = costs(np.arange(n))
-    null = np.array([costs(rng.permutation(n)) for _ in range(GAP_B)])
+    null = np.array([costs(rng.permutation(n)) for _ in range(orders)])
     gap = null.mean(axis=0) - real
-    spread = null.std(axis=0) * math.sqrt(1 + 1 / GAP_B)
+    spread = null.std(axis=0) * math.sqrt(1 + 1 / orders)
     k = next((j + 1 for j in range(kmax - 1) if gap[j] >= gap[j + 1] - GAP_C * spread[j + 1]), kmax)
     ks = [j + 1 for j in range(kmax) if np.isfinite(gap[j])]
     top = int(np.nanargmax(gap))
@@ -200,7 +198,7 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
         k_held, found, signals["heldout_loglik"] = heldout_k(t, ui, p)
         info["k_heldout"] = k_held
     if p["auto"] in ("gap", "combined"):
-        k_gap, interval, signals["gap"] = gap_k(t, score.n)
+        k_gap, interval, signals["gap"] = gap_k(t, score.n, p["orders"], p["seed"])
         info["k_gap"] = k_gap
     k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
     if k_gap:
@@ -250,6 +248,10 @@ register_method(Method(
      Param("heldout_vectors", 0.5, "with auto=heldout: weight of the held-out CVS term next to the held-out word "
                                    "likelihood (0.5 chosen on choi/3-5 and the lecture .dev files)", low=0.0, high=1e6),
      Param("lam", 1.0, "with auto=prior: weight of the prior m·ln n (1 = Utiyama & Isahara's)", low=0.0, high=1e6),
+     Param("orders", 20, "with auto=combined or gap: random orders of the text behind the gap statistic's null "
+                         "(Tibshirani et al.'s B; with 4 the chosen K moved with the seed: benchmarks.gap_orders)",
+           low=2, high=100),
+     Param("seed", 0, "with auto=combined or gap: random seed of those orders", low=0, high=2**31 - 1),
      STOPWORDS,
      Param("stem", True, "Porter-stem the words of the likelihood term (vectors always use unstemmed words)"),
      VECTORS,
