@@ -49,10 +49,11 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
               weighting: str = "sum", normalize: bool = False, normalize_elements: bool = False,
               vectors: str = "glove-6b-50d", df: DocumentFrequencies | None = None,
               encoder: str = "glove-mean", clusters: int = 50, whiten: bool = False,
-              sparse: bool = False) -> Representation:
+              sparse: bool = False, directions: bool = False) -> Representation:
     """Build the representation of `elements`; idf comes from `df` (a collection's document frequencies) or from the
     elements themselves, each element a document. `sparse`: tf and tf-idf stay a scipy sparse matrix (for
-    similarity pictures of long texts)."""
+    similarity pictures of long texts). `directions`: with rep=vectors, each word vector (whitened first if asked)
+    counts as its unit direction."""
     if rep not in REPRESENTATIONS:
         raise ParameterError(f"unknown representation '{rep}'; choose one of {', '.join(REPRESENTATIONS)}")
     if weighting not in WEIGHTINGS:
@@ -80,7 +81,7 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
         if weighting == "zipf":
             idf = zipf_idf(vocab, kv)
         x = vector_matrix(tf, vocab, kv, idf=idf, normalize_words=normalize,
-                          whiten=whitening(vectors, normalize) if whiten else None)
+                          whiten=whitening(vectors, normalize) if whiten else None, unit=directions)
         if not np.any(x):
             raise InputError("none of the words of this text is in the word-vector vocabulary (all element "
                              "vectors are zero); use rep=tf or other vectors")

@@ -68,10 +68,11 @@ def tfidf_matrix(tf: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
 
 
 def vector_matrix(tf: sp.csr_matrix, vocab: dict[str, int], kv, idf: np.ndarray | None = None,
-                  normalize_words: bool = False, whiten: np.ndarray | None = None) -> np.ndarray:
+                  normalize_words: bool = False, whiten: np.ndarray | None = None, unit: bool = False) -> np.ndarray:
     """Element vectors Σ_w f_iw (idf_w) v_w (Alemi eq 16–18); out-of-vocabulary words contribute nothing.
     `whiten` (a D×D map, `vectors.whitening`): v_w becomes (v_w − mean word of this text) · whiten, so that no
-    direction shared by all the text's words, nor the embedding's own anisotropy, dominates CVS's signs."""
+    direction shared by all the text's words, nor the embedding's own anisotropy, dominates CVS's signs. `unit`:
+    each word vector is then scaled to unit length (a word's direction; every word counts alike)."""
     words = sorted(vocab, key=vocab.get)
     table = np.zeros((max(len(words), 1), kv.vector_size))
     idx = [(j, kv.key_to_index[w]) for j, w in enumerate(words) if w in kv.key_to_index]
@@ -79,14 +80,15 @@ def vector_matrix(tf: sp.csr_matrix, vocab: dict[str, int], kv, idf: np.ndarray 
         rows, src = map(np.array, zip(*idx))
         table[rows] = kv.vectors[src]
     if normalize_words:
-        norms = np.linalg.norm(table, axis=1, keepdims=True)
-        table = np.divide(table, norms, out=np.zeros_like(table), where=norms > 0)
+        table = normalize_rows(table)
     if whiten is not None:
         counts = np.zeros(len(table))  # occurrences of the words that have a vector
         if idx:
             counts[rows] = np.asarray(tf.sum(axis=0)).ravel()[rows]
         mean = counts @ table / max(counts.sum(), 1.0)
         table = np.where((counts > 0)[:, None], (table - mean) @ whiten, 0.0)
+    if unit:
+        table = normalize_rows(table)
     if idf is not None:
         table = table * idf[:, None]
     return np.asarray(tf @ table)

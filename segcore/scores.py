@@ -147,6 +147,28 @@ class CVSScore(Score):
         return (-self._scale * d.sum(axis=1))[:, None]
 
 
+class ResultantScore(Score):
+    """−‖Σ_l x_l‖₂, the von Mises–Fisher log-likelihood of a segment's unit word directions x at concentration 1
+    with its maximum-likelihood mean direction, up to a constant of the segmentation (Banerjee et al. 2005, eq 2):
+    each word's cosine with the segment's mean direction."""
+
+    name = "resultant"
+
+    def fit(self, x):
+        x = np.asarray(x, dtype=float)
+        self.n = x.shape[0]
+        self._sum = _prefix(x)
+        return self
+
+    def parts(self, starts, ends):
+        s = self._sum[np.asarray(ends)] - self._sum[np.asarray(starts)]
+        return (-np.sqrt((s * s).sum(axis=-1)))[..., None]
+
+    def row_parts(self, end, starts=None):
+        d = (self._sum[:end] if starts is None else self._sum[np.asarray(starts)]) - self._sum[end]
+        return (-np.sqrt(np.einsum("ij,ij->i", d, d)))[:, None]
+
+
 class WeightedSum(Score):
     """Σ_i w_i σ_i(i, j) of already fitted additive scores: one objective from several representations."""
 

