@@ -162,28 +162,41 @@ def heldout_k(t: Terms, ui, p: dict) -> tuple[int, dict, Signal]:
     return max(ks, key=lambda j: (held[j], -j)), found, Signal([held[j] for j in ks], "k", x=ks)
 
 
+def views(score: WeightedSum) -> list:
+    """The scores whose gap statistics choose K: the whole objective and, when present, the resultant of the
+    words' directions alone (evidence of a change of subject told in other words, which the word term, the largest
+    part of the objective, does not see)."""
+    return [score] + [part for part in score.scores if isinstance(part, ResultantScore)]
+
+
 def gap_k(t: Terms, n: int, orders: int, seed: int) -> tuple[int, tuple[int, int], Signal]:
-    """K by the gap statistic (Tibshirani, Walther & Hastie 2001): Gap(K) = mean over `orders` random orders of the
-    elements of the optimal cost with K segments, minus the text's own; K = the smallest K with Gap(K) ≥ Gap(K+1) −
-    GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B) (their one-standard-error rule). Computed on
-    at most GAP_UNITS units (consecutive elements summed, after shuffling for the random orders) for K up to N/3
-    (at most GAP_KMAX). The shuffled costs measure how much segmenting gains on text without topical order.
-    Returns (K, the range of K whose gap is within one standard error of the largest: how sure the choice is,
-    the gap curve)."""
+    """K by the gap statistic (Tibshirani, Walther & Hastie 2001) of each of the `views`: Gap(K) = mean over
+    `orders` random orders of the elements of the optimal cost with K segments, minus the text's own; a view's K =
+    the smallest K with Gap(K) ≥ Gap(K+1) − GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B)
+    (their one-standard-error rule); the text's K = the largest of the views' (the most boundaries that one
+    view's evidence supports). Computed on at most GAP_UNITS units (consecutive elements summed, after shuffling
+    for the random orders) for K up to N/3 (at most GAP_KMAX). Returns (K, the range of K whose gap in the
+    deciding view is within one standard error of its largest: how sure the choice is, that view's gap curve)."""
     pool = max(1, math.ceil(n / GAP_UNITS))
     units = -(-n // pool)
     kmax = max(1, min(n // 3, GAP_KMAX, units))
 
-    def costs(order):
-        c = auto_table(t.score(units_of(n, pool)[:, order])[0], kmax).costs_by_k()
-        return np.array([np.nan if v is None else v for v in c] + [np.nan] * (kmax - len(c)))
+    def costs(order):  # (views, kmax): each view's optimal cost of every K, NaN where no K-segmentation fits
+        out = []
+        for score in views(t.score(units_of(n, pool)[:, order])[0]):
+            c = auto_table(score, kmax).costs_by_k()
+            out.append([np.nan if x is None else x for x in c] + [np.nan] * (kmax - len(c)))
+        return np.array(out)
 
     rng = np.random.default_rng(seed)
     real = costs(np.arange(n))
     null = np.array([costs(rng.permutation(n)) for _ in range(orders)])
     gap = null.mean(axis=0) - real
     spread = null.std(axis=0) * math.sqrt(1 + 1 / orders)
-    k = next((j + 1 for j in range(kmax - 1) if gap[j] >= gap[j + 1] - GAP_C * spread[j + 1]), kmax)
+    choice = [next((j + 1 for j in range(kmax - 1) if g[j] >= g[j + 1] - GAP_C * s[j + 1]), kmax)
+              for g, s in zip(gap, spread)]
+    v = int(np.argmax(choice))
+    k, gap, spread = choice[v], gap[v], spread[v]
     ks = [j + 1 for j in range(kmax) if np.isfinite(gap[j])]
     top = int(np.nanargmax(gap))
     near = [j for j in ks if gap[j - 1] >= gap[top] - spread[top]]
