@@ -17,9 +17,12 @@ from segcore.parallel import Progress, run_many
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("SEGCORE_SHARED_DATA", REPO.parent / "shared" / "data"))
+MANUALS = REPO / "benchmarks" / "data" / "manuals"  # built by python -m benchmarks.manuals (Debian's manuals)
 LECTURE_SETS = ("ai/manual", "physics/manual", "physics/asr")
+MANUAL_SETS = ("python", "handbook", "reference")
 REAL_SETS = {**{f"lectures/{s}": ("lectures_bayesseg", s) for s in LECTURE_SETS},
-             "fiction": ("fiction_kazantseva2011", "")}  # source key -> (shared folder, set below it)
+             "fiction": ("fiction_kazantseva2011", ""),
+             **{f"manuals/{s}": ("", s) for s in MANUAL_SETS}}  # source key -> (shared folder or '' = MANUALS, set)
 SUBSETS = ("3-5", "6-8", "9-11", "3-11")
 PAPER_TEXT = REPO / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt"
 
@@ -32,13 +35,19 @@ def shared_name(*parts: str) -> str:
 
 # ---- document sources (loaded once per process) ------------------------------------------------------------------
 
+def real_folder(key: str) -> tuple[Path, str]:
+    """The folder of one set of real documents (REAL_SETS) and its name as the output writes it."""
+    folder, name = REAL_SETS[key]
+    if not folder:
+        return MANUALS / name, f"benchmarks/data/manuals/{name}"
+    return SHARED / folder / name, shared_name(*filter(None, (folder, name)))
+
+
 def real_files(key: str) -> list[Path]:
-    """The .ref and .dev files of one set of real documents of the shared data (REAL_SETS), in natural order (none
-    when absent)."""
+    """The .ref and .dev files of one set of real documents (REAL_SETS), in natural order (none when absent)."""
     from segcore.loaders import natural_key
 
-    folder, name = REAL_SETS[key]
-    root = SHARED / folder / name
+    root = real_folder(key)[0]
     files = [p for p in root.glob("*") if p.suffix in (".ref", ".dev")]
     return sorted(files, key=lambda p: natural_key(p.name))
 
@@ -46,7 +55,8 @@ def real_files(key: str) -> list[Path]:
 @lru_cache(maxsize=32)
 def load_source(key: str) -> tuple[Document, ...]:
     """'choi/3-11' … 'arxiv' (bundled), 'lectures/<set>' and 'fiction' (.ref and .dev files of the shared data),
-    'concat/<m>' (the first m Choi 3-11 documents as one), 'paper' (A&G's paper text at word level)."""
+    'manuals/<source>' (built by `python -m benchmarks.manuals`), 'concat/<m>' (the first m Choi 3-11 documents as
+    one), 'paper' (A&G's paper text at word level)."""
     from segcore.datasets import concatenate, is_named, load_named
 
     if is_named(key):
@@ -56,7 +66,7 @@ def load_source(key: str) -> tuple[Document, ...]:
 
         files = real_files(key)
         if not files:
-            raise InputError(f"no .ref files under {shared_name(*filter(None, REAL_SETS[key]))}")
+            raise InputError(f"no .ref files under {real_folder(key)[1]}")
         name = key.split("/", 1)[-1]
         return tuple(parse_choi(read_text_bytes(f.read_bytes(), f.name), source=f"{name}/{f.name}") for f in files)
     if key.startswith("concat/"):
@@ -106,7 +116,7 @@ def warm_up():
 
 # ---- the runner: one cluster for the whole bench, results cached per job ---------------------------------------
 
-CHUNK = {"choi": 20, "arxiv": 5, "lectures": 1, "fiction": 1, "concat": 1, "paper": 1}
+CHUNK = {"choi": 20, "arxiv": 5, "lectures": 1, "fiction": 1, "manuals": 1, "concat": 1, "paper": 1}
 
 
 class Runner:
@@ -175,7 +185,7 @@ class Bench:
         if self.limit is not None:
             return self.limit
         if self.quick:
-            return {"choi": 20, "arxiv": 10, "lectures": 3, "fiction": 3}.get(kind)
+            return {"choi": 20, "arxiv": 10, "lectures": 3, "fiction": 3, "manuals": 3}.get(kind)
         return None
 
     def choi(self, subset):
