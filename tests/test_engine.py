@@ -10,7 +10,7 @@ from segcore import Document, InputError, ParameterError, METHODS, segment
 from segcore.metrics import boundary_prf, pk, windowdiff
 from segcore.representations import dense_of, rank_transform
 from segcore.algorithms.c99 import C99Score
-from segcore.scores import SCORES, CVSScore, EuclideanScore
+from segcore.scores import SCORES, CVSScore, EuclideanScore, ResultantScore
 from segcore.splitters import dp, greedy, penalized_dp, refine
 
 WORDS = ("river bank water fish boat stream flood rain money loan credit interest market stock trade price "
@@ -61,6 +61,10 @@ def test_prefix_sum_scores_match_direct_formulas():
     seg = x[i:j]
     assert EuclideanScore().fit(x).error(i, j) == pytest.approx(((seg - seg.mean(0)) ** 2).sum())
     assert CVSScore().fit(x).error(i, j) == pytest.approx(-np.abs(seg.sum(0)).sum() / np.sqrt(6))
+    resultant = ResultantScore().fit(x)
+    assert resultant.error(i, j) == pytest.approx(-np.linalg.norm(seg.sum(0)))
+    np.testing.assert_allclose(resultant.row_parts(j)[:, 0], [-np.linalg.norm(x[a:j].sum(0)) for a in range(j)])
+    np.testing.assert_allclose(resultant.row_parts(j, [1, 4])[:, 0], resultant.row_parts(j)[[1, 4], 0])
     c = C99Score(rank=3).fit(np.abs(x))
     ranked = dense_of(c.ranked)  # the band of the whole matrix: its block sums are the dense ones
     assert c.parts(np.array(i), np.array(j))[0] == pytest.approx(ranked[i:j, i:j].sum())
@@ -241,6 +245,13 @@ def test_whitened_element_vectors_ignore_a_shift_shared_by_every_word(seed, n):
     b = vector_matrix(tf, vocab, shifted, whiten=t)
     assert np.allclose(a, b, atol=1e-7)
     assert np.allclose(a.sum(axis=0), 0, atol=1e-7)  # centred on the text's mean word
+    unit = vector_matrix(tf, vocab, kv, whiten=t, unit=True)  # each word its whitened direction
+    known = np.array([w in kv.key_to_index for w in sorted(vocab, key=vocab.get)])  # 'river.' has no vector
+    table = np.array([kv[w] if w in kv.key_to_index else np.zeros(5) for w in sorted(vocab, key=vocab.get)])
+    counts = np.asarray(tf.sum(axis=0)).ravel() * known
+    directions = (table - counts @ table / counts.sum()) @ t
+    directions = known[:, None] * directions / np.linalg.norm(directions, axis=1, keepdims=True)
+    assert np.allclose(unit, tf @ directions, atol=1e-7)
 
 
 def test_zipf_idf_grows_with_rank_and_ignores_unknown_words():
@@ -308,6 +319,23 @@ def test_automatic_k_knows_when_the_evidence_is_weak():
     assert segment(flat, "best", auto="gap").k == auto.info["k_gap"]
 
 
+def test_gap_k_takes_the_most_boundaries_one_view_supports(monkeypatch):
+    """best's gap statistic is computed on the whole objective and on the word directions alone; its K is the
+    largest of the two views' K."""
+    from segcore.algorithms import best
+
+    rng = np.random.default_rng(0)  # six topics of five words: the directions blur some of them together
+    doc = Document([" ".join(rng.choice(WORDS[5 * (i // 15):5 * (i // 15) + 5], size=4)) + "." for i in range(90)])
+    t = best.terms(doc, METHODS["best"].defaults())
+    assert [type(v).__name__ for v in best.views(t.score()[0])] == ["WeightedSum", "ResultantScore"]
+    both = best.gap_k(t, doc.n, 8, 0)[0]
+    real_views, alone = best.views, []
+    for keep in (0, 1):
+        monkeypatch.setattr(best, "views", lambda score, keep=keep: [real_views(score)[keep]])
+        alone.append(best.gap_k(t, doc.n, 8, 0)[0])
+    assert alone[0] != alone[1] and both == max(alone)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab_'’ .,-é1\tÉ–")) | st.characters(), max_size=40))
 def test_fast_tokens_equal_the_regular_expression(s):
@@ -318,7 +346,7 @@ def test_fast_tokens_equal_the_regular_expression(s):
 
 def test_split_parts_is_the_change_of_the_total():
     x = np.random.default_rng(4).normal(size=(12, 4))
-    for score in (CVSScore().fit(x), EuclideanScore().fit(x), C99Score(rank=3).fit(np.abs(x))):
+    for score in (CVSScore().fit(x), EuclideanScore().fit(x), ResultantScore().fit(x), C99Score(rank=3).fit(np.abs(x))):
         a, b = 2, 11
         want = [score.parts(np.array(a), np.array(c)) + score.parts(np.array(c), np.array(b))
                 - score.parts(np.array(a), np.array(b)) for c in range(a + 1, b)]
