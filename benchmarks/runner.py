@@ -17,12 +17,13 @@ from segcore.parallel import Progress, run_many
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("SEGCORE_SHARED_DATA", REPO.parent / "shared" / "data"))
-MANUALS = REPO / "benchmarks" / "data" / "manuals"  # built by python -m benchmarks.manuals (Debian's manuals)
+BUILT = REPO / "benchmarks" / "data"  # built by python -m benchmarks.corpora (Debian's manuals, gensim's Wikipedia)
 LECTURE_SETS = ("ai/manual", "physics/manual", "physics/asr")
 MANUAL_SETS = ("python", "handbook", "reference")
 REAL_SETS = {**{f"lectures/{s}": ("lectures_bayesseg", s) for s in LECTURE_SETS},
              "fiction": ("fiction_kazantseva2011", ""),
-             **{f"manuals/{s}": ("", s) for s in MANUAL_SETS}}  # source key -> (shared folder or '' = MANUALS, set)
+             **{f"manuals/{s}": ("", f"manuals/{s}") for s in MANUAL_SETS},
+             "wikipedia": ("", "wikipedia")}  # source key -> (shared folder or '' = BUILT, set below it)
 SUBSETS = ("3-5", "6-8", "9-11", "3-11")
 PAPER_TEXT = REPO / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt"
 
@@ -39,7 +40,7 @@ def real_folder(key: str) -> tuple[Path, str]:
     """The folder of one set of real documents (REAL_SETS) and its name as the output writes it."""
     folder, name = REAL_SETS[key]
     if not folder:
-        return MANUALS / name, f"benchmarks/data/manuals/{name}"
+        return BUILT / name, f"benchmarks/data/{name}"
     return SHARED / folder / name, shared_name(*filter(None, (folder, name)))
 
 
@@ -55,7 +56,7 @@ def real_files(key: str) -> list[Path]:
 @lru_cache(maxsize=32)
 def load_source(key: str) -> tuple[Document, ...]:
     """'choi/3-11' … 'arxiv' (bundled), 'lectures/<set>' and 'fiction' (.ref and .dev files of the shared data),
-    'manuals/<source>' (built by `python -m benchmarks.manuals`), 'concat/<m>' (the first m Choi 3-11 documents as
+    'manuals/<source>' and 'wikipedia' (built by `python -m benchmarks.corpora`), 'concat/<m>' (the first m Choi 3-11 documents as
     one), 'paper' (A&G's paper text at word level)."""
     from segcore.datasets import concatenate, is_named, load_named
 
@@ -116,7 +117,7 @@ def warm_up():
 
 # ---- the runner: one cluster for the whole bench, results cached per job ---------------------------------------
 
-CHUNK = {"choi": 20, "arxiv": 5, "lectures": 1, "fiction": 1, "manuals": 1, "concat": 1, "paper": 1}
+CHUNK = {"choi": 20, "arxiv": 5, "lectures": 1, "fiction": 1, "manuals": 1, "wikipedia": 1, "concat": 1, "paper": 1}
 
 
 class Runner:
@@ -185,7 +186,7 @@ class Bench:
         if self.limit is not None:
             return self.limit
         if self.quick:
-            return {"choi": 20, "arxiv": 10, "lectures": 3, "fiction": 3, "manuals": 3}.get(kind)
+            return {"choi": 20, "arxiv": 10, "lectures": 3, "fiction": 3, "manuals": 3, "wikipedia": 3}.get(kind)
         return None
 
     def choi(self, subset):

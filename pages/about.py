@@ -50,11 +50,14 @@ PROSE = {
            "topic mixture that best explains its words, segments are scored by how likely their words are under "
            "that mixture, and dynamic programming finds the best cut. The text view shows each segment's dominant "
            "topics and their words.",
-    "best": "A combination of two likelihoods: Utiyama & Isahara's word likelihood per segment and a likelihood of "
-            "the segment's word vectors around its content vector (as CVS), optimised exactly by dynamic "
-            "programming; with K automatic, K is chosen by how well held-out words are predicted. With the optional "
-            "MiniLM extra installed, encoder = minilm adds a third likelihood over sentence embeddings, which helps "
-            "most where topics differ in meaning more than in vocabulary.",
+    "best": "A combination of three likelihoods per segment, optimised exactly by dynamic programming: Utiyama & "
+            "Isahara's word likelihood (repeated words), the likelihood of the words' directions in a whitened word-"
+            "vector space around the segment's mean direction (von Mises–Fisher, weight kappa: a change of subject "
+            "told in other words) and, with a smaller weight beta, CVS on the word-vector sums. With K automatic, "
+            "the gap statistic of the whole objective and of the directions alone says how many segments the "
+            "evidence supports (the larger of the two), and the held-out likelihood chooses within 1–5× that. With "
+            "the optional MiniLM extra installed, encoder = minilm adds a likelihood over sentence embeddings, which "
+            "helps most where topics differ in meaning more than in vocabulary.",
 }
 
 st.header("Methods")
@@ -93,7 +96,7 @@ of segments K. The cost always falls as K grows; a *knee* — where adding segme
 K. For C99 with automatic K, the density gain of each successive split and the threshold below which it stops.
 Methods that weigh the evidence for each K draw it below: for `best`, the held-out likelihood (how well the segments
 of K predict sentences they were not fitted on) and the gap statistic (how much segmenting gains over the same
-sentences in random order). The green dashed line is the method's automatic choice, the green band the range of K
+sentences in random order; of the view, whole objective or word directions, that supports the most segments). The green dashed line is the method's automatic choice, the green band the range of K
 its evidence supports: narrow when the text has a clear number of topics, wide when it has none at this scale.
 *Where the methods agree*: several methods each choose their own K; the grey profile counts how many put a boundary
 near each position, and ▼ marks the places where most of them do — likely topic changes, whose number suggests a K.

@@ -39,8 +39,10 @@ def test_every_session_ends_with_a_result_or_a_clean_error(load):
     for v in result.visits:
         assert v.kind in ("result", "error"), v
         assert "Traceback" not in v.text and "Error details" not in v.text
-        if v.link in app_load.CRAFTED[:2]:  # costly: a result within the budget, or the budget's message
-            assert v.kind == "result" or f"time limit of {BUDGET} s" in v.text or "memory" in v.text, v
+        if v.link in app_load.CRAFTED[:2]:  # costly: a result within the budget, the budget's message, or the
+            # 'busy' stop when other long runs already hold the long-run slots (a loaded machine makes more runs long)
+            assert v.kind == "result" or any(m in v.text for m in (f"time limit of {BUDGET} s", "memory",
+                                                                   "to keep the server free for short runs")), v
         else:  # normal visits, and crafted links whose bad values are warnings: a segmentation
             assert v.kind == "result", v
 

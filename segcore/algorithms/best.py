@@ -1,6 +1,7 @@
-"""`best`: this project's default pipeline — the Utiyama–Isahara word likelihood plus the CVS content-vector
-likelihood, optimised exactly by DP, with K chosen by held-out likelihood (see BENCHMARKS.md for its figures).
-With encoder=minilm (optional extra) a third term, CVS over sentence embeddings, joins the objective."""
+"""`best`: this project's default pipeline — the Utiyama–Isahara word likelihood, the von Mises–Fisher likelihood
+of the words' whitened directions and the CVS content-vector likelihood, optimised exactly by DP, with K chosen by
+held-out likelihood within the range the gap statistic supports (see BENCHMARKS.md for its figures). With
+encoder=minilm (optional extra) CVS over sentence embeddings joins the objective."""
 from __future__ import annotations
 
 import math
@@ -227,7 +228,8 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
 
 
 def _run(doc, k, p, context):
-    """Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29 by exact DP; K automatic by `choose_k`."""
+    """Utiyama & Isahara 2001 §2 + Banerjee et al. 2005 eq 2 + Alemi & Ginsparg 2015 eq 28–29 by exact DP; K automatic
+    by `choose_k`."""
     t = terms(doc, p)
     score, ui = t.score()
     info = dict(t.info)
@@ -251,9 +253,10 @@ def _fit(doc, p, context):
 
 
 register_method(Method(
-    "best", "Word likelihood (Utiyama–Isahara) + content-vector likelihood (CVS), exact DP; automatic K by "
-            "held-out likelihood",
-    "Utiyama & Isahara 2001 §2 + Alemi & Ginsparg 2015 eq 28–29; K by two-fold held-out likelihood",
+    "best", "Word likelihood (Utiyama–Isahara) + likelihood of the words' directions (von Mises–Fisher) + content-"
+            "vector likelihood (CVS), exact DP; automatic K by held-out likelihood within the gap statistic's range",
+    "Utiyama & Isahara 2001 §2 + Banerjee et al. 2005 eq 2 + Alemi & Ginsparg 2015 eq 28–29; K by two-fold held-out "
+    "likelihood and the gap statistic (Tibshirani et al. 2001)",
     [Param("beta", 0.25, "weight of the CVS content-vector log-likelihood of the word-vector sums next to the word "
                          "log-likelihood", low=0.0, high=1e6),
      Param("kappa", 1.0, "weight (von Mises–Fisher concentration) of the resultant of the words' whitened unit "

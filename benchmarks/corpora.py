@@ -1,23 +1,30 @@
-"""Build an expository segmentation corpus (a proxy for textbook chapters) from Debian-packaged manuals.
+"""Build expository segmentation corpora from text installed on this machine: chapters of Debian-packaged manuals
+(a proxy for textbook chapters) and the English Wikipedia articles that gensim ships with its tests (encyclopedia
+articles).
 
-Run:  python -m benchmarks.manuals [--out DIR]        (default DIR: benchmarks/data/manuals)
+Run:  python -m benchmarks.corpora [--out DIR]        (default DIR: benchmarks/data)
 
-Sources, read from disk (get them with `apt-get install python3.11-doc debian-handbook debian-reference-en`):
-  python     python3.11-doc: the reST sources of the Tutorial and the HOWTOs
-             (/usr/share/doc/python3.11/html/_sources/{tutorial,howto}/*.rst.txt, index files skipped);
-  handbook   debian-handbook: The Debian Administrator's Handbook, English HTML (/usr/share/doc/debian-handbook/
-             html/en-US/); the book is one page per chapter (its introduction and first section) plus one
-             sect.*.html page per further top-level section, so each chapter is reassembled by following the
-             pages' rel="next" links from index.html, a page with an h1 title starting a new chapter;
-  reference  debian-reference-en: Debian Reference, English HTML (/usr/share/debian-reference/*.en.html, one
-             page per chapter, preface and appendix; index skipped).
-A missing source folder is skipped with a warning; the build fails only if none is present.
+Sources, read from disk (the manuals: `apt-get install python3.11-doc debian-handbook debian-reference-en`):
+  manuals/python     python3.11-doc: the reST sources of the Tutorial and the HOWTOs
+                     (/usr/share/doc/python3.11/html/_sources/{tutorial,howto}/*.rst.txt, index files skipped);
+  manuals/handbook   debian-handbook: The Debian Administrator's Handbook, English HTML (/usr/share/doc/
+                     debian-handbook/html/en-US/); the book is one page per chapter (its introduction and first
+                     section) plus one sect.*.html page per further top-level section, so each chapter is
+                     reassembled by following the pages' rel="next" links from index.html, a page with an h1 title
+                     starting a new chapter;
+  manuals/reference  debian-reference-en: Debian Reference, English HTML (/usr/share/debian-reference/*.en.html, one
+                     page per chapter, preface and appendix; index skipped);
+  wikipedia          gensim (a requirement): gensim/test/test_data/enwiki-latest-pages-articles1.xml-p000000010p
+                     000030302-shortened.bz2, the first articles of an English Wikipedia dump, read with gensim's
+                     extract_pages; redirects skipped.
+A missing source is skipped with a warning; the build fails only if none is present.
 
-Each document is one chapter (HOWTO, tutorial page); its segments are its top-level sections (reST: the second
-adornment style seen, the first being the title; HTML: h2). Subsections belong to their top-level section. The
-text before the first section (the introduction) is the first segment. Elements are sentences. Output: one Choi
-file DIR/<source>/<name>.ref per document (a '==========' line opens the file, separates segments and closes it;
-one sentence per line; UTF-8, \\n), the old DIR/<source>/*.ref files being replaced, and DIR/PROVENANCE.md.
+Each document is one chapter (HOWTO, tutorial page, article); its segments are its top-level sections (reST: the
+second adornment style seen, the first being the title; HTML: h2; wikitext: == Title ==). Subsections belong to
+their top-level section. The text before the first section (the introduction, an article's lead) is the first
+segment. Elements are sentences. Output: one Choi file DIR/<source>/<name>.ref per document (a '==========' line
+opens the file, separates segments and closes it; one sentence per line; UTF-8, \\n), the old DIR/<source>/*.ref
+files being replaced, and DIR/PROVENANCE.md.
 
 Cleaning rules:
   reST   headings (all levels), rubrics and directive arguments (signatures, titles, version numbers) are dropped;
@@ -42,24 +49,33 @@ Cleaning rules:
          sentence spans two paragraphs; whitespace is normalised; sentences with fewer than 3 word tokens (\\w+)
          are dropped; a section left with no sentence vanishes; documents are cut after 1,500 sentences and kept
          only with at least 3 segments and 30 sentences.
+  wiki   gensim's filter_wiki removes templates, references, tables, files and link markup; then lines that are
+         lists, indented, table or heading lines are dropped, bold and italic quotes removed; sections titled
+         References, Notes, See also, External links, Further reading, Bibliography, Sources, Citations,
+         Footnotes, Works cited, Gallery, Discography, Filmography, Works or Publications are left out.
 """
 from __future__ import annotations
 
 import argparse
+import bz2
 import re
 import statistics
 import subprocess
 import sys
 import textwrap
+from dataclasses import dataclass
 from html.parser import HTMLParser
+from importlib import metadata
 from pathlib import Path
+from typing import Callable
 
 from segcore.loaders import CHOI_SEPARATOR, sentence_splitter_kind, split_sentences
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "data" / "manuals"
+DEFAULT_OUT = Path(__file__).resolve().parent / "data"
 PYTHON_SOURCES = Path("/usr/share/doc/python3.11/html/_sources")
 HANDBOOK_HTML = Path("/usr/share/doc/debian-handbook/html/en-US")
 REFERENCE_HTML = Path("/usr/share/debian-reference")
+WIKI_DUMP = "test/test_data/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"  # in gensim
 
 MIN_SEGMENTS, MIN_SENTENCES, MAX_SENTENCES = 3, 30, 1500
 MIN_WORDS = 3
@@ -371,13 +387,97 @@ def reference_documents(root: Path):
 # Documents
 # --------------------------------------------------------------------------------------------------
 
-SOURCES = {  # name: (folder, Debian package, documents(folder), licence as stated in /usr/share/doc/PKG/copyright)
-    "python": (PYTHON_SOURCES, "python3.11-doc", python_documents,
-               "PSF License Agreement for Python 3.11 (documentation of the Python distribution)"),
-    "handbook": (HANDBOOK_HTML, "debian-handbook", handbook_documents,
-                 "GPL-2.0+ or CC-BY-SA-3.0 (Raphaël Hertzog, Roland Mas, Freexian SARL)"),
-    "reference": (REFERENCE_HTML, "debian-reference-en", reference_documents,
-                  "GPL-2+ (Osamu Aoki and contributors)"),
+# --------------------------------------------------------------------------------------------------
+# Wikipedia (gensim's test dump)
+# --------------------------------------------------------------------------------------------------
+
+_WIKI_SECTION = re.compile(r"^(==[^=].*?==)\s*$", re.MULTILINE)
+_WIKI_LEFT_OUT = re.compile(r"^(references|notes|see also|external links|further reading|bibliography|sources|"
+                            r"citations|footnotes|works cited|gallery|discography|filmography|works|publications)\b",
+                            re.IGNORECASE)
+_WIKI_NOT_PROSE = tuple("*#:;|!{=")
+
+
+def wiki_paragraphs(wikitext: str) -> Stream:
+    """The prose paragraphs of a stretch of wikitext (gensim's filter_wiki, then lists, indents, tables and
+    headings dropped, bold and italic quotes removed)."""
+    from gensim.corpora.wikicorpus import filter_wiki
+
+    out: Stream = []
+    for block in re.split(r"\n\s*\n", filter_wiki(wikitext)):
+        lines = [line.strip() for line in block.splitlines() if line.strip()]
+        text = " ".join(line for line in lines if not line.startswith(_WIKI_NOT_PROSE)).replace("''", "")
+        text = " ".join(text.split())
+        if enough_words(text):
+            out.append(text)
+    return out
+
+
+def wikipedia_documents(dump: Path):
+    """(name, stream) of each article of a Wikipedia XML dump (redirects skipped; sections such as References
+    left out)."""
+    from gensim.corpora.wikicorpus import extract_pages
+
+    with bz2.open(dump) as fh:
+        for title, text, _ in extract_pages(fh):
+            if text.lstrip().lower().startswith("#redirect"):
+                continue
+            stream, left_out = [], False
+            for part in _WIKI_SECTION.split(text):
+                heading = re.fullmatch(r"==\s*(.*?)\s*==", part.strip())
+                if heading:
+                    left_out = bool(_WIKI_LEFT_OUT.match(heading.group(1)))
+                    stream += [] if left_out else [SECTION_BREAK]
+                elif not left_out:
+                    stream += wiki_paragraphs(part)
+            yield re.sub(r"[^\w-]+", "_", title).strip("_"), stream
+
+
+def gensim_file(relative: str) -> Path:
+    """A data file inside the installed gensim package (a missing path when gensim is absent)."""
+    try:
+        import gensim
+    except ImportError:
+        return Path("gensim-not-installed") / relative
+    return Path(gensim.__file__).parent / relative
+
+
+# --------------------------------------------------------------------------------------------------
+# Documents
+# --------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Source:
+    """Where one source is read from, the package that installs it (Debian's, or PyPI's when `pypi`), how its
+    documents are read, and its licence as the package states it."""
+
+    path: Path
+    package: str
+    documents: Callable
+    licence: str
+    pypi: bool = False
+
+    def install(self) -> str:
+        return f"{'python -m pip' if self.pypi else 'apt-get'} install {self.package}"
+
+    def version(self) -> str:
+        if self.pypi:
+            return metadata.version(self.package)
+        done = subprocess.run(["dpkg-query", "-W", "-f=${Version}", self.package], capture_output=True, text=True)
+        return done.stdout.strip() if done.returncode == 0 else "unknown"
+
+
+SOURCES = {  # output folder under DIR: Source
+    "manuals/python": Source(PYTHON_SOURCES, "python3.11-doc", python_documents,
+                             "PSF License Agreement for Python 3.11 (documentation of the Python distribution), "
+                             "/usr/share/doc/python3.11-doc/copyright"),
+    "manuals/handbook": Source(HANDBOOK_HTML, "debian-handbook", handbook_documents,
+                               "GPL-2.0+ or CC-BY-SA-3.0 (Raphaël Hertzog, Roland Mas, Freexian SARL), "
+                               "/usr/share/doc/debian-handbook/copyright"),
+    "manuals/reference": Source(REFERENCE_HTML, "debian-reference-en", reference_documents,
+                                "GPL-2+ (Osamu Aoki and contributors), /usr/share/doc/debian-reference-en/copyright"),
+    "wikipedia": Source(gensim_file(WIKI_DUMP), "gensim", wikipedia_documents,
+                        "Wikipedia's text: CC BY-SA (its authors); the file: gensim's test data (LGPL-2.1)", pypi=True),
 }
 _MARKER = "SEGMENTBREAKMARKER"
 
@@ -431,11 +531,6 @@ def write_source(out: Path, source: str, documents) -> dict[str, list[list[str]]
 # Provenance
 # --------------------------------------------------------------------------------------------------
 
-def package_version(package: str) -> str:
-    done = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True)
-    return done.stdout.strip() if done.returncode == 0 else "unknown"
-
-
 def _spread(values: list[float]) -> str:
     return f"{min(values)} / {statistics.mean(values):.1f} / {max(values)}"
 
@@ -452,15 +547,13 @@ def counts_table(built: dict[str, dict[str, list[list[str]]]]) -> list[str]:
 
 
 def provenance(built: dict[str, dict[str, list[list[str]]]]) -> str:
-    lines = ["# Expository corpus from Debian-packaged manuals", "",
-             "Built by `python -m benchmarks.manuals` (see that module's docstring for the full rules) from "
-             "documentation installed with `apt-get install python3.11-doc debian-handbook debian-reference-en`. "
-             "One Choi-format `.ref` file per chapter; segments = top-level sections; elements = sentences.", "",
-             "## Sources", "", "| source | package | version | folder | licence |", "|---|---|---|---|---|"]
+    lines = ["# Expository corpora built from installed text", "",
+             "Built by `python -m benchmarks.corpora` (see that module's docstring for the full rules). One "
+             "Choi-format `.ref` file per chapter or article; segments = top-level sections; elements = sentences.",
+             "", "## Sources", "", "| source | package | version | read from | licence |", "|---|---|---|---|---|"]
     for source in built:
-        folder, package, _, licence = SOURCES[source]
-        lines.append(f"| {source} | {package} | {package_version(package)} | `{folder}` | {licence} "
-                     f"(`/usr/share/doc/{package}/copyright`) |")
+        src = SOURCES[source]
+        lines.append(f"| {source} | {src.package} | {src.version()} | `{src.path}` | {src.licence} |")
     lines += ["", f"Sentence splitter: `segcore.loaders.split_sentences` ({sentence_splitter_kind()}).", "",
               "## Counts", ""] + counts_table(built)
     lines += ["", "## Cleaning rules", "", "```", textwrap.dedent(__doc__.split("Cleaning rules:\n", 1)[1]).strip(),
@@ -473,15 +566,14 @@ def main(argv=None):
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: %(default)s)")
     out = parser.parse_args(argv).out
     present = {}
-    for source, (folder, package, _, _) in SOURCES.items():
-        if folder.is_dir():
-            present[source] = folder
+    for source, src in SOURCES.items():
+        if src.path.exists():
+            present[source] = src
         else:
-            print(f"warning: {source}: {folder} not found, skipped (apt-get install {package})", file=sys.stderr)
+            print(f"warning: {source}: {src.path} not found, skipped ({src.install()})", file=sys.stderr)
     if not present:
-        sys.exit("error: no source folder found; install them with "
-                 "apt-get install python3.11-doc debian-handbook debian-reference-en")
-    built = {source: write_source(out, source, SOURCES[source][2](folder)) for source, folder in present.items()}
+        sys.exit("error: no source found; see python -m benchmarks.corpora --help")
+    built = {source: write_source(out, source, src.documents(src.path)) for source, src in present.items()}
     (out / "PROVENANCE.md").write_text(provenance(built), encoding="utf-8", newline="\n")
     for row in counts_table(built)[2:]:
         print(row)
