@@ -4,8 +4,8 @@ another. Writes benchmarks/results/real_documents_k.md.
 
 Run:  python -m benchmarks.real_documents_k [--jobs 2] [--limit N]      (needs ../shared/data/lectures_bayesseg)
 
-Every figure comes from `best`'s default objective (UI word likelihood + CVS, exact DP): for each document the DP
-optimum of every K on best's grid, then
+Every figure comes from `best`'s default objective (UI word likelihood + word directions + CVS, exact DP): for each
+document the DP optimum of every K on best's grid, then
 - K-sensitivity: line-level Pk at K = f × the reference K, and with each document's best K (an oracle bound);
 - in-sample held-out rules (as best's auto=heldout): the segmentation of each K is fitted on all lines, then each
   segment's even lines predict its odd lines and the reverse; smoothing α = 1 (best's default) or α = μ/V (a

@@ -4,7 +4,8 @@ benchmarks/results/real_documents_kgiven.md.
 
 Run:  python -m benchmarks.real_documents_kgiven [--jobs 2] [--limit N]      (needs ../shared/data/lectures_bayesseg)
 
-Every variant keeps best's default objective (UI word likelihood + CVS) and the true K, and changes one thing:
+Every variant keeps best's default objective (UI word likelihood + word directions + CVS) and the true K, and changes
+one thing:
 - ncut: Malioutov & Barzilay's (2006) normalized cut Σ_segments cut(A, V−A)/vol(A) over a line-similarity graph
   (cosine of term counts, optionally idf-weighted, optionally smoothed by exponential decay 0.7 over preceding lines
   or both sides, optionally only edges within 50 lines), alone or added to best's objective with weight

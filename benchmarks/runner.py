@@ -56,8 +56,8 @@ def real_files(key: str) -> list[Path]:
 @lru_cache(maxsize=32)
 def load_source(key: str) -> tuple[Document, ...]:
     """'choi/3-11' … 'arxiv' (bundled), 'lectures/<set>' and 'fiction' (.ref and .dev files of the shared data),
-    'manuals/<source>' and 'wikipedia' (built by `python -m benchmarks.corpora`), 'concat/<m>' (the first m Choi 3-11 documents as
-    one), 'paper' (A&G's paper text at word level)."""
+    'manuals/<source>' and 'wikipedia' (built by `python -m benchmarks.corpora`), 'concat/<m>' (the first m Choi
+    3-11 documents as one), 'paper' (A&G's paper text at word level)."""
     from segcore.datasets import concatenate, is_named, load_named
 
     if is_named(key):

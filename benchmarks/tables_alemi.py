@@ -119,7 +119,7 @@ T3_SPEC = [  # label, method, params, K given, published key, both protocols?
     ("G-CVS (greedy)", "cvs", {"split": "greedy"}, True, "G-CVS"),
     ("R-CVS (greedy + refine, ≤ 20 sweeps)", "cvs", {"split": "refine"}, True, "R-CVS"),
     ("DP-CVS (exact DP)", "cvs", {}, True, "DP-CVS"),
-    ("best (UI + CVS likelihood, DP)", "best", {}, True, None),
+    ("best (UI + directions + CVS likelihood, DP)", "best", {}, True, None),
     ("best, automatic K", "best", {}, False, None),
     ("c99 (Choi's C99, 11×11 mask)", "c99", {}, True, "C99 (Choi 2000)"),
     ("c99, automatic K", "c99", {}, False, None),

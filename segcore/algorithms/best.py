@@ -163,17 +163,17 @@ def heldout_k(t: Terms, ui, p: dict) -> tuple[int, dict, Signal]:
     return max(ks, key=lambda j: (held[j], -j)), found, Signal([held[j] for j in ks], "k", x=ks)
 
 
-def views(score: WeightedSum) -> list:
-    """The scores whose gap statistics choose K: the whole objective and, when present, the resultant of the
-    words' directions alone (evidence of a change of subject told in other words, which the word term, the largest
-    part of the objective, does not see)."""
-    return [score] + [part for part in score.scores if isinstance(part, ResultantScore)]
+def views(score: WeightedSum, which: str = "both") -> list:
+    """The scores whose gap statistics choose K: the whole objective and, with which='both' and when present, the
+    resultant of the words' directions alone (evidence of a change of subject told in other words, which the word
+    term, the largest part of the objective, does not see)."""
+    return [score] + [part for part in score.scores if isinstance(part, ResultantScore) and which == "both"]
 
 
-def gap_k(t: Terms, n: int, orders: int, seed: int) -> tuple[int, tuple[int, int], Signal]:
-    """K by the gap statistic (Tibshirani, Walther & Hastie 2001) of each of the `views`: Gap(K) = mean over
-    `orders` random orders of the elements of the optimal cost with K segments, minus the text's own; a view's K =
-    the smallest K with Gap(K) ≥ Gap(K+1) − GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B)
+def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tuple[int, tuple[int, int], Signal]:
+    """K by the gap statistic (Tibshirani, Walther & Hastie 2001) of each of the `views` (`which`): Gap(K) = mean
+    over `orders` random orders of the elements of the optimal cost with K segments, minus the text's own; a view's
+    K = the smallest K with Gap(K) ≥ Gap(K+1) − GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B)
     (their one-standard-error rule); the text's K = the largest of the views' (the most boundaries that one
     view's evidence supports). Computed on at most GAP_UNITS units (consecutive elements summed, after shuffling
     for the random orders) for K up to N/3 (at most GAP_KMAX). Returns (K, the range of K whose gap in the
@@ -184,7 +184,7 @@ def gap_k(t: Terms, n: int, orders: int, seed: int) -> tuple[int, tuple[int, int
 
     def costs(order):  # (views, kmax): each view's optimal cost of every K, NaN where no K-segmentation fits
         out = []
-        for score in views(t.score(units_of(n, pool)[:, order])[0]):
+        for score in views(t.score(units_of(n, pool)[:, order])[0], which):
             c = auto_table(score, kmax).costs_by_k()
             out.append([np.nan if x is None else x for x in c] + [np.nan] * (kmax - len(c)))
         return np.array(out)
@@ -217,7 +217,7 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
         k_held, found, signals["heldout_loglik"] = heldout_k(t, ui, p)
         info["k_heldout"] = k_held
     if p["auto"] in ("gap", "combined"):
-        k_gap, interval, signals["gap"] = gap_k(t, score.n, p["orders"], p["seed"])
+        k_gap, interval, signals["gap"] = gap_k(t, score.n, p["orders"], p["seed"], p["views"])
         info["k_gap"] = k_gap
     k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
     if k_gap:
@@ -275,6 +275,9 @@ register_method(Method(
                          "(Tibshirani et al.'s B; with 4 the chosen K moved with the seed: benchmarks.gap_orders)",
            low=2, high=100),
      Param("seed", 0, "with auto=combined or gap: random seed of those orders", low=0, high=2**31 - 1),
+     Param("views", "both", "with auto=combined or gap: the gap statistics that choose K — of the whole objective "
+                            "and of the word directions alone, the larger K (both), or of the objective alone",
+           ("both", "objective")),
      STOPWORDS,
      Param("stem", True, "Porter-stem the words of the likelihood term (vectors always use unstemmed words)"),
      VECTORS,
