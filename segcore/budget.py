@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait
 
 from .errors import ParameterError, SegcoreError
-from .parallel import main_script_hidden
+from .parallel import main_script_hidden, one_thread_children
 
 ADVICE = ("try fewer elements (sentences instead of words), K given instead of automatic, another method, or a "
           "shorter text")
@@ -122,7 +122,7 @@ class Worker:
         ours, theirs = ctx.Pipe()
         process = ctx.Process(target=_serve, args=(theirs, self.warmup, os.getpid()), daemon=True,
                               name="segcore-worker")
-        with main_script_hidden():
+        with main_script_hidden(), one_thread_children():
             process.start()
         theirs.close()
         self._process, self._conn, self._killed, self._ready, self.niced = process, ours, False, False, False

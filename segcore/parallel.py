@@ -2,6 +2,7 @@
 `jobs` worker processes, or an existing scheduler) — one code path, results in input order, with progress."""
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -9,6 +10,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterable
 
 _MAIN_LOCK = threading.Lock()
+ONE_THREAD = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
 
 
 @contextmanager
@@ -29,6 +31,23 @@ def main_script_hidden():
             yield
 
 
+@contextmanager
+def one_thread_children():
+    """Processes started inside run their numerical libraries on one thread: there are several of them per core,
+    and OpenBLAS's idle threads spin (a small matrix product cost a second core's time). The environment is
+    restored afterwards; call it under main_script_hidden's lock when other threads may start processes too."""
+    old = {k: os.environ.get(k) for k in ONE_THREAD}
+    os.environ.update(ONE_THREAD)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
 def local_cluster(jobs: int):
     """A dask LocalCluster of `jobs` single-threaded worker processes, no dashboard.
 
@@ -39,8 +58,7 @@ def local_cluster(jobs: int):
     import distributed  # noqa: F401  (its defaults must be in dask.config before the override below)
     from dask.distributed import LocalCluster
 
-    env = {"OMP_NUM_THREADS": 1, "MKL_NUM_THREADS": 1, "OPENBLAS_NUM_THREADS": 1}
-    with dask.config.set({"distributed.nanny.pre-spawn-environ": env}), main_script_hidden():
+    with dask.config.set({"distributed.nanny.pre-spawn-environ": ONE_THREAD}), main_script_hidden():
         return LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
 
 

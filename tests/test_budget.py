@@ -44,6 +44,14 @@ def test_a_normal_call_returns_its_value(worker):
     assert worker.run(divmod, 7, 2, budget=Budget(seconds=60, memory=2**30)) == (3, 1)
 
 
+def test_workers_run_numerical_libraries_on_one_thread(worker):
+    """Several workers share a core: their BLAS must not start (and spin) threads of its own."""
+    before = os.environ.get("OPENBLAS_NUM_THREADS")
+    assert worker.run(os.getenv, "OPENBLAS_NUM_THREADS") == "1"
+    assert worker.run(os.getenv, "OMP_NUM_THREADS") == "1"
+    assert os.environ.get("OPENBLAS_NUM_THREADS") == before  # the server's own environment is left as it was
+
+
 def test_exceptions_come_back_as_they_are(worker):
     pid = worker.run(os.getpid)
     with pytest.raises(InputError, match="file not found"):
