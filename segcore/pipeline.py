@@ -91,9 +91,11 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
 
 
 def preload() -> None:
-    """Load now what a first segmentation would load on its clock: the default word vectors and NLTK's Porter stemmer
-    (importing NLTK takes seconds); a worker process's warm-up (segcore.budget)."""
+    """Load now what a first segmentation would load on its clock: the default word vectors, their whitening map
+    (best's word directions) and NLTK's Porter stemmer (importing NLTK takes seconds); a worker process's warm-up
+    (segcore.budget)."""
     load_vectors()
+    whitening()
     stem("words")
 
 

