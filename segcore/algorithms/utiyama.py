@@ -32,6 +32,10 @@ FEW = 8  # segments sharing an end above which parts() computes their row rather
 CACHE_LIMIT = 6000  # cache every row when N is at most this (8·N²/2 bytes: 144 MB at the limit)
 
 
+def _h(f):
+    return f * np.log1p(f)
+
+
 class UIScore(Score):
     """Segment cost σ(l, m) = Σ_w f_w ln((n_S + k)/(f_w + 1)) (Utiyama & Isahara 2001, eq. of Pr(W|S) with the
     Laplace estimate), from a sparse N×V word-count matrix. Additive, one part, for splitters.dp/penalized_dp."""
@@ -82,13 +86,13 @@ class UIScore(Score):
         idx = np.repeat(first - starts, lens) + np.arange(total)
         q, cq = csc.indices[idx], csc.data[idx]
         wid = np.repeat(np.arange(len(words)), lens)
-        last = self.h(c, words)                                                    # the change for l after u's last occurrence
+        last = _h(c)                                                    # the change for l after u's last occurrence
         diff = np.zeros(e + 1 - s0)
         if total:
             before = np.cumsum(cq) - cq                                 # counts before each occurrence (all words)
             base = before[np.minimum(starts, total - 1)]                # … before each word's first one
             suffix = np.bincount(wid, cq, minlength=len(words))[wid] - (before - base[wid])
-            d = self.h(suffix + c[wid], words[wid]) - self.h(suffix, words[wid])                     # … for l up to each occurrence
+            d = _h(suffix + c[wid]) - _h(suffix)                        # … for l up to each occurrence
             nxt = np.empty(total)
             nxt[:-1] = d[1:]
             seen = lens > 0
@@ -121,16 +125,9 @@ class UIScore(Score):
             self._cache[m] = (start, out)
         return out
 
-    def h(self, f, words):
-        """The share of −σ of words (vocabulary indices) counted f times in a segment: f ln(f + 1)."""
-        return f * np.log1p(f)
-
-    def norm(self, ns):
-        """The share of σ of a segment of ns words: ns ln(ns + k)."""
-        return ns * np.log(np.maximum(ns + self.vocab_size, 1.0))
-
     def _sigma(self, m, s, g):
-        return self.norm(self.length[m] - self.length[s:m]) - g
+        ns = self.length[m] - self.length[s:m]
+        return ns * np.log(np.maximum(ns + self.vocab_size, 1.0)) - g
 
     def row_parts(self, end: int, starts=None) -> np.ndarray:
         """σ(l, end) for the starts l (every l < end by default), shape (len, 1); a copy (the cache stays intact)."""
@@ -158,7 +155,8 @@ class UIScore(Score):
         """σ(a, b) from the word counts of elements a … b−1: O(their words)."""
         lo, hi = self._csr.indptr[a], self._csr.indptr[b]
         f = np.bincount(self._csr.indices[lo:hi], weights=self._csr.data[lo:hi])
-        return float(self.norm(self.length[b] - self.length[a]) - self.h(f, np.arange(len(f))).sum())
+        ns = self.length[b] - self.length[a]
+        return float(ns * np.log(max(ns + self.vocab_size, 1.0)) - _h(f).sum())
 
     @property
     def penalty_unit(self) -> float:
