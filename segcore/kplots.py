@@ -185,16 +185,17 @@ def choice_summary(k: int, info: Mapping, signals: Mapping) -> tuple[str | None,
         width, words = range_words(k, info["k_interval"])
         lines.append(words)
     held, gap = info.get("k_heldout"), info.get("k_gap")
+    of = f" (of {info['gap_view']})" if info.get("gap_view") else ""
     if held and gap:
         if held == gap:
-            lines.append(f"Held-out likelihood and the gap statistic both point to K = {held}.")
+            lines.append(f"Held-out likelihood and the gap statistic{of} both point to K = {held}.")
         else:
-            lines.append(f"Held-out likelihood alone would choose K = {held}, the gap statistic K = {gap}; the "
+            lines.append(f"Held-out likelihood alone would choose K = {held}, the gap statistic{of} K = {gap}; the "
                          f"held-out choice is kept within 1–5× the gap statistic's, which gives K = {k}.")
     elif held:
         lines.append(f"K = {held} predicts held-out sentences best.")
     elif gap:
-        lines.append(f"K = {gap} is the smallest K past which the gap statistic stops rising clearly.")
+        lines.append(f"K = {gap} is the smallest K past which the gap statistic{of} stops rising clearly.")
     elif "smoothed_gradient" in signals:
         lines.append("Splitting stopped where the smoothed density gain fell below its threshold (μ + 1.2σ).")
     elif "penalized_costs_by_k" in signals:

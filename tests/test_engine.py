@@ -307,6 +307,7 @@ def test_automatic_k_knows_when_the_evidence_is_weak():
         ref.append(len(elements))
     planted = segment(Document(elements, ref), "best")
     assert planted.info["k_gap"] == 8 and planted.k == 8
+    assert planted.info["gap_view"] in ("the whole objective", "the word directions")
     lo, hi = planted.info["k_interval"]
     assert lo <= 8 <= hi and hi - lo <= 3  # clear topics: the K the evidence supports is narrow
     assert sum(abs(a - b) <= 2 for a, b in zip(planted.boundaries, ref)) >= 7
@@ -328,12 +329,13 @@ def test_gap_k_takes_the_most_boundaries_one_view_supports(monkeypatch):
     doc = Document([" ".join(rng.choice(WORDS[5 * (i // 15):5 * (i // 15) + 5], size=4)) + "." for i in range(90)])
     t = best.terms(doc, METHODS["best"].defaults())
     assert [type(v).__name__ for v in best.views(t.score()[0])] == ["WeightedSum", "ResultantScore"]
-    both = best.gap_k(t, doc.n, 8, 0)[0]
+    both, _, _, view = best.gap_k(t, doc.n, 8, 0)
     objective = best.gap_k(t, doc.n, 8, 0, "objective")[0]
     real_views = best.views
     monkeypatch.setattr(best, "views", lambda score, which: real_views(score)[1:])
     directions = best.gap_k(t, doc.n, 8, 0)[0]
     assert objective != directions and both == max(objective, directions)
+    assert view == best.VIEW_NAMES[int(directions > objective)]
 
 
 @settings(max_examples=300, deadline=None)

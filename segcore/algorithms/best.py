@@ -170,14 +170,18 @@ def views(score: WeightedSum, which: str = "both") -> list:
     return [score] + [part for part in score.scores if isinstance(part, ResultantScore) and which == "both"]
 
 
-def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tuple[int, tuple[int, int], Signal]:
+VIEW_NAMES = ("the whole objective", "the word directions")
+
+
+def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tuple[int, tuple[int, int], Signal, str]:
     """K by the gap statistic (Tibshirani, Walther & Hastie 2001) of each of the `views` (`which`): Gap(K) = mean
     over `orders` random orders of the elements of the optimal cost with K segments, minus the text's own; a view's
     K = the smallest K with Gap(K) ≥ Gap(K+1) − GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B)
     (their one-standard-error rule); the text's K = the largest of the views' (the most boundaries that one
     view's evidence supports). Computed on at most GAP_UNITS units (consecutive elements summed, after shuffling
     for the random orders) for K up to N/3 (at most GAP_KMAX). Returns (K, the range of K whose gap in the
-    deciding view is within one standard error of its largest: how sure the choice is, that view's gap curve)."""
+    deciding view is within one standard error of its largest: how sure the choice is, that view's gap curve, its
+    name)."""
     pool = max(1, math.ceil(n / GAP_UNITS))
     units = -(-n // pool)
     kmax = max(1, min(n // 3, GAP_KMAX, units))
@@ -201,7 +205,7 @@ def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tupl
     ks = [j + 1 for j in range(kmax) if np.isfinite(gap[j])]
     top = int(np.nanargmax(gap))
     near = [j for j in ks if gap[j - 1] >= gap[top] - spread[top]]
-    return k, (min(near + [k]), max(near + [k])), Signal([float(gap[j - 1]) for j in ks], "k", x=ks)
+    return k, (min(near + [k]), max(near + [k])), Signal([float(gap[j - 1]) for j in ks], "k", x=ks), VIEW_NAMES[v]
 
 
 def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
@@ -217,7 +221,7 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
         k_held, found, signals["heldout_loglik"] = heldout_k(t, ui, p)
         info["k_heldout"] = k_held
     if p["auto"] in ("gap", "combined"):
-        k_gap, interval, signals["gap"] = gap_k(t, score.n, p["orders"], p["seed"], p["views"])
+        k_gap, interval, signals["gap"], info["gap_view"] = gap_k(t, score.n, p["orders"], p["seed"], p["views"])
         info["k_gap"] = k_gap
     k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
     if k_gap:
