@@ -25,7 +25,8 @@ from scipy.special import logsumexp
 
 from segcore.algorithms.best import objective
 from segcore.metrics import default_k, pk
-from segcore.scores import BlockSums, Score, WeightedSum
+from segcore.representations import band_of
+from segcore.scores import BandSums, Score, WeightedSum
 from segcore.splitters import dp_table
 
 from .markdown import table
@@ -69,7 +70,7 @@ def line_graph(counts, idf: bool, decay: str, band: int) -> np.ndarray:
 
 def ncut(w: np.ndarray) -> Additive:
     """Malioutov & Barzilay 2006 eq 1–2: a segment A costs cut(A, V−A)/vol(A) = 1 − assoc(A, A)/vol(A)."""
-    assoc, vol = BlockSums(w), np.concatenate([[0.0], np.cumsum(w.sum(1))])
+    assoc, vol = BandSums(band_of(w, w.shape[0] - 1)), np.concatenate([[0.0], np.cumsum(w.sum(1))])
     return Additive(w.shape[0], lambda i, j: 1.0 - assoc(i, j) / np.maximum(vol[j] - vol[i], 1e-12))
 
 
