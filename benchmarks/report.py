@@ -42,7 +42,7 @@ TABLES = {
     "encoders": ("Sentence-encoder tiling against lexical TextTiling", t_encoders),
     "time": ("Time per document and growth with length", t_time),
     "scaling": ("Scaling: time and memory at 1k, 5k and 20k sentences and words, beside textsplit", t_scaling),
-    "real": ("Real documents: lectures and fiction, best against the best peer", t_real),
+    "real": ("Real documents: lectures, fiction, manuals and Wikipedia, best against the best peer", t_real),
     "goals": ("Goals", t_goals),
 }
 ORDER = ["goals", "choi", "alemi1", "alemi2", "alemi3", "alemi4", "alemi5", "alemi6", "choi6", "choi7", "misra",

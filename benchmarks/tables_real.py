@@ -140,7 +140,7 @@ def t_real(b: Bench) -> list[str]:
             "of Pk (best − peer, points; negative = best better), its mean ± standard error, wins / losses / ties "
             f"of best, and #14's goal: automatic K better than no boundary and every peer with {FOUND_RANGE[0]}–"
             f"{FOUND_RANGE[1]}× the true number of segments (the issue names fiction and the lecture sets; the manuals "
-            "are shown the same way); K given no worse than any single method.", ""]
+            "and Wikipedia are shown the same way); K given no worse than any single method.", ""]
     body = []
     mean = {(s, i): np.mean([x["pk"] for x in ok_rows(res[j])] or [np.nan]) for (s, i), j in jobs.items()}
     for g in ("given", "auto"):
