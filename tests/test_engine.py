@@ -208,6 +208,14 @@ def test_automatic_k_rules_for_framework_methods():
     assert pen.boundaries[-1] == 30
 
 
+@pytest.mark.parametrize("name", ["cvs", "euclidean", "oc99"])
+@pytest.mark.parametrize("n,max_len", [(3, 1), (7, 2), (60, 1)])
+def test_cost_curve_knee_keeps_to_the_k_that_fit_max_len(name, n, max_len):
+    seg = segment(random_doc(2, n), name, None, max_len=max_len)
+    lengths = np.diff([0] + seg.boundaries)
+    assert lengths.max() <= max_len and seg.k >= -(-n // max_len)
+
+
 def _toy_vectors(seed):
     from gensim.models import KeyedVectors
     rng = np.random.default_rng(seed)

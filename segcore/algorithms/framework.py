@@ -9,26 +9,29 @@ from ..errors import ParameterError
 from ..methods import MAX_LEN, Method, Param, Signal, register_method
 from ..pipeline import rep_params, representation_for
 from ..scores import SCORES
-from ..splitters import SPLITTERS, auto_table, dp, penalized_dp
+from ..splitters import SPLITTERS, auto_table, band, dp, penalized_dp
 from .c99 import RANK, C99Score, layout
 
 
 def choose_k(score, p: dict) -> tuple[int | None, dict]:
     """Automatic K for a framework score: penalty `lam` per segment (None → penalised DP), a target mean segment
     `length`, or else the knee of the DP cost-versus-K curve for K ≤ max(10, N/4) (largest distance below its
-    chord)."""
+    chord), over the K whose segments fit max_len."""
     n = score.n
     if p["lam"] > 0:
         return None, {}
     if p["length"] > 0:
         return max(1, int(round(min(n, n / p["length"])))), {}  # a tiny length: n / length is inf
-    costs = np.asarray(auto_table(score, max(1, min(n, max(10, n // 4))), p["max_len"]).costs_by_k())
-    kmax = len(costs)
-    ks = np.arange(1, kmax + 1)
-    if kmax < 3 or costs[0] == costs[-1]:
-        return 1, {"costs_by_k": Signal(costs.tolist(), "k")}
-    chord = costs[0] + (costs[-1] - costs[0]) * (ks - 1) / (kmax - 1)
-    return int(ks[np.argmax(chord - costs)]), {"costs_by_k": Signal(costs.tolist(), "k")}
+    by_k = auto_table(score, max(1, min(n, max(10, n // 4))), p["max_len"]).costs_by_k()
+    signals = {"costs_by_k": Signal(by_k, "k")}
+    ks = np.array([j + 1 for j, c in enumerate(by_k) if c is not None])  # the K that max_len lets fit
+    if len(ks) == 0:  # even the largest K of the curve has a segment over max_len: the fewest segments that fit
+        return -(-n // band(n, None, p["max_len"])), signals
+    costs = np.array([by_k[j - 1] for j in ks])
+    if len(ks) < 3 or costs[0] == costs[-1]:
+        return int(ks[0]), signals
+    chord = costs[0] + (costs[-1] - costs[0]) * (ks - ks[0]) / (ks[-1] - ks[0])
+    return int(ks[np.argmax(chord - costs)]), signals
 
 
 def fit(score_name: str, doc, p: dict, context: dict, k: int | None = None) -> tuple:
