@@ -60,6 +60,11 @@ def band(n: int, k: int | None, max_len: int = 0) -> int:
     return min(n, max_len)
 
 
+def fewest(n: int, max_len: int = 0) -> int:
+    """The fewest segments of at most max_len elements (0 = any length) that cover n elements."""
+    return -(-n // band(n, None, max_len))
+
+
 def plan(n: int, kmax: int, max_len: int = 0, k: int | None = None) -> tuple[int, int]:
     """(max_len, step) of a DP over n elements and up to kmax segments. max_len = 0 chooses it: the whole text when
     n ≤ FULL or K is not given, else max(FULL, SEGMENT_FACTOR·N/K); step = 1 unless the work n/step · max_len/step ·

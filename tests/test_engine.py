@@ -208,9 +208,9 @@ def test_automatic_k_rules_for_framework_methods():
     assert pen.boundaries[-1] == 30
 
 
-@pytest.mark.parametrize("name", ["cvs", "euclidean", "oc99"])
-@pytest.mark.parametrize("n,max_len", [(3, 1), (7, 2), (60, 1)])
-def test_cost_curve_knee_keeps_to_the_k_that_fit_max_len(name, n, max_len):
+@pytest.mark.parametrize("name", ["cvs", "euclidean", "oc99", "best"])
+@pytest.mark.parametrize("n,max_len", [(2, 1), (3, 1), (7, 2), (60, 1)])
+def test_automatic_k_keeps_to_the_k_that_fit_max_len(name, n, max_len):
     seg = segment(random_doc(2, n), name, None, max_len=max_len)
     lengths = np.diff([0] + seg.boundaries)
     assert lengths.max() <= max_len and seg.k >= -(-n // max_len)

@@ -15,7 +15,7 @@ from ..errors import InputError
 from ..methods import MAX_LEN, STOPWORDS, VECTORS, Method, Param, Signal, register_method
 from ..pipeline import represent
 from ..scores import CVSScore, ResultantScore, WeightedSum
-from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, penalized_dp
+from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, fewest, penalized_dp
 from ..vectors import load_vectors
 from .utiyama import UIScore, ui_score
 
@@ -143,8 +143,9 @@ def heldout_k(t: Terms, ui, p: dict) -> tuple[int, dict, Signal]:
     pool = max(1, math.ceil(n / HELD_UNITS))
     score = t.score(units_of(n, pool))[0] if pool > 1 else t.score()[0]
     m = score.n
-    cap = max(1, min(m, n // 3, 1000))
-    kmax, done, held, found = (cap if n <= FULL else min(cap, 64)), 0, {}, {}
+    least = fewest(m, -(-p["max_len"] // pool))  # fewer segments cannot keep to max_len
+    cap = max(least, min(m, n // 3, 1000))
+    kmax, done, held, found = (cap if n <= FULL else max(least, min(cap, 64))), 0, {}, {}
     while True:
         max_len = p["max_len"] if done == 0 else max(p["max_len"], math.ceil(SEGMENT_FACTOR * n / done))
         table = auto_table(score, kmax, -(-max_len // pool))
@@ -156,7 +157,7 @@ def heldout_k(t: Terms, ui, p: dict) -> tuple[int, dict, Signal]:
                 exact = pool == 1 and len(table.positions) == m + 1
                 found[j] = Split(b, table.cost(j), costs_by_k=table.costs_by_k()) if exact else None
         ks = sorted(held)
-        half = max(j for j in ks if j <= kmax // 2) if kmax > 1 else ks[-1]
+        half = max((j for j in ks if j <= kmax // 2), default=ks[0])
         if kmax >= cap or held[ks[-1]] <= held[half]:
             break
         done, kmax = kmax, min(cap, 2 * kmax)
@@ -224,6 +225,7 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
         k_gap, interval, signals["gap"], info["gap_view"] = gap_k(t, score.n, p["orders"], p["seed"], p["views"])
         info["k_gap"] = k_gap
     k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
+    k = max(k, fewest(score.n, p["max_len"]))
     if k_gap:
         info["k_interval"] = (min(interval[0], k), max(interval[1], k))
     if found.get(k) is not None:  # the optimum read off an exact table

@@ -9,7 +9,7 @@ from ..errors import ParameterError
 from ..methods import MAX_LEN, Method, Param, Signal, register_method
 from ..pipeline import rep_params, representation_for
 from ..scores import SCORES
-from ..splitters import SPLITTERS, auto_table, band, dp, penalized_dp
+from ..splitters import SPLITTERS, auto_table, dp, fewest, penalized_dp
 from .c99 import RANK, C99Score, layout
 
 
@@ -26,7 +26,7 @@ def choose_k(score, p: dict) -> tuple[int | None, dict]:
     signals = {"costs_by_k": Signal(by_k, "k")}
     ks = np.array([j + 1 for j, c in enumerate(by_k) if c is not None])  # the K that max_len lets fit
     if len(ks) == 0:  # even the largest K of the curve has a segment over max_len: the fewest segments that fit
-        return -(-n // band(n, None, p["max_len"])), signals
+        return fewest(n, p["max_len"]), signals
     costs = np.array([by_k[j - 1] for j in ks])
     if len(ks) < 3 or costs[0] == costs[-1]:
         return int(ks[0]), signals
