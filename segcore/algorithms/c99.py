@@ -5,6 +5,7 @@ splitter."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -137,4 +138,8 @@ def _run(doc, k, p, context):
 
 register_method(Method(
     "c99", "Choi's C99: rank matrix, divisive clustering, automatic stop on the density gradient",
-    "Choi 2000, §3", [*rep_params("tf", stem=True), RANK, MAX_LEN], _run))
+    "Choi 2000, §3", [*rep_params("tf", stem=True), RANK,
+                      replace(MAX_LEN, help="width in elements of the band of the rank matrix kept around its diagonal "
+                                            "(0 = automatic: the whole text with K automatic, max(500, 5·N/K) with K "
+                                            "given); divisive clustering counts cells beyond it as 0, so a segment "
+                                            "may be longer")], _run))
