@@ -23,7 +23,7 @@ import numpy as np
 from segcore.methods import segment
 from segcore.metrics import pk
 
-from .markdown import table
+from .markdown import paired, table
 from .real_documents_k import cli
 
 OUT = Path(__file__).resolve().parent / "results" / "best_terms.md"
@@ -46,10 +46,9 @@ def study(doc) -> dict:
     return out
 
 
-def paired(docs, a, b) -> str:
-    d = 100 * np.array([x[a] - x[b] for x in docs])
-    se = d.std(ddof=1) / np.sqrt(len(d)) if len(d) > 1 else float("nan")
-    return f"{d.mean():+.2f} ± {se:.2f} ({int((d < 0).sum())} / {int((d > 0).sum())})"
+def difference(docs, a, b) -> str:
+    cell, better, worse = paired([100 * (x[a] - x[b]) for x in docs])
+    return f"{cell} ({better} / {worse})"
 
 
 def report(res: dict, seconds: float, args) -> list[str]:
@@ -74,7 +73,7 @@ def report(res: dict, seconds: float, args) -> list[str]:
            "objective before (kappa 0, beta 1) and `ui` (kappa = beta = 0): mean paired difference (points) ± "
            "standard error (documents better / worse).", ""]
     rows = [[s, "chosen on it" if s in choose else "reported", len(res[s]), f"{mean(s, chosen):.2f}",
-             f"{mean(s, BEFORE):.2f}", paired(res[s], chosen, BEFORE), f"{mean(s, UI):.2f}", paired(res[s], chosen, UI),
+             f"{mean(s, BEFORE):.2f}", difference(res[s], chosen, BEFORE), f"{mean(s, UI):.2f}", difference(res[s], chosen, UI),
              f"{mean(s, 'none'):.2f}"] for s in sets]
     out += table(["set", "role", "docs", "chosen", "before", "chosen − before", "ui", "chosen − ui", "no boundary"],
                  rows)

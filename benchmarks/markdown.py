@@ -18,6 +18,13 @@ def mean_se(rows, key="pk", scale=100.0):
     return float(vals.mean()), float(vals.std(ddof=1) / np.sqrt(len(vals))) if len(vals) > 1 else 0.0
 
 
+def paired(d) -> tuple[str, int, int]:
+    """Paired differences (points): 'mean ± standard error', how many are below 0 and how many above."""
+    d = np.asarray(d, dtype=float)
+    se = d.std(ddof=1) / np.sqrt(len(d)) if len(d) > 1 else float("nan")
+    return f"{d.mean():+.2f} ± {se:.2f}", int((d < 0).sum()), int((d > 0).sum())
+
+
 def fmt(rows, key="pk", se=False, digits=2, scale=100.0) -> str:
     m, s = mean_se(rows, key, scale)
     if math.isnan(m):

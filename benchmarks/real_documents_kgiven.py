@@ -29,7 +29,7 @@ from segcore.representations import band_of
 from segcore.scores import BandSums, Score, WeightedSum
 from segcore.splitters import dp_table
 
-from .markdown import table
+from .markdown import paired, table
 from .real_documents_k import P, cli
 
 OUT = Path(__file__).resolve().parent / "results" / "real_documents_kgiven.md"
@@ -127,11 +127,9 @@ def study(doc) -> dict:
     return {"source": doc.source, "pk": res}
 
 
-def paired(rows, key) -> str:
-    d = 100 * np.array([r["pk"][key] - r["pk"][BEST] for r in rows])
-    se = d.std(ddof=1) / np.sqrt(len(d)) if len(d) > 1 else np.nan
-    return (f"{100 * np.mean([r['pk'][key] for r in rows]):.2f} ({d.mean():+.2f} ± {se:.2f}; "
-            f"{int((d < 0).sum())} better, {int((d > 0).sum())} worse)")
+def against_best(rows, key) -> str:
+    cell, better, worse = paired([100 * (r["pk"][key] - r["pk"][BEST]) for r in rows])
+    return f"{100 * np.mean([r['pk'][key] for r in rows]):.2f} ({cell}; {better} better, {worse} worse)"
 
 
 def report(res: dict, seconds: float, args) -> list[str]:
@@ -155,7 +153,7 @@ def report(res: dict, seconds: float, args) -> list[str]:
             if not all(s in res for s in tune):
                 continue
             chosen = min((key for key in keys if key[0] == family), key=lambda key: np.mean([mean(s, key) for s in tune]))
-            rows.append([family, name, chosen[1], *[("*tuned* " if s in tune else "") + paired(res[s], chosen)
+            rows.append([family, name, chosen[1], *[("*tuned* " if s in tune else "") + against_best(res[s], chosen)
                                                     for s in sets]])
     out += table(["family", "tuned on", "setting", *sets], rows)
     base = ", ".join(f"{s} {100 * mean(s, BEST):.2f}" for s in sets)

@@ -36,8 +36,11 @@ def load_vectors(source: str = DEFAULT):
         raise InputError(f"cannot read word vectors from {source}: {exc}") from exc
 
 
+WHITENING_BLOCK = 65536  # words per block of the covariance sum in `whitening`
+
+
 @lru_cache(maxsize=4)
-def whitening(source: str = DEFAULT, normalize: bool = False, block: int = 65536) -> np.ndarray:
+def whitening(source: str = DEFAULT, normalize: bool = False) -> np.ndarray:
     """D×D map that whitens word vectors by their covariance over word *tokens* of English: the vocabulary with
     Zipf weights 1/rank (files list words by frequency, as GloVe and word2vec do); see `vector_matrix(whiten=True)`.
     The covariance Σ w v vᵀ − μ μᵀ is summed over blocks of the vocabulary (no full-size copy: 0.13 s for GloVe's
@@ -46,12 +49,12 @@ def whitening(source: str = DEFAULT, normalize: bool = False, block: int = 65536
     w = 1.0 / np.arange(1, len(g) + 1)
     w /= w.sum()
     mean, second = np.zeros(g.shape[1]), np.zeros((g.shape[1], g.shape[1]))
-    for a in range(0, len(g), block):
-        v = np.asarray(g[a:a + block], dtype=float)
+    for a in range(0, len(g), WHITENING_BLOCK):
+        v = np.asarray(g[a:a + WHITENING_BLOCK], dtype=float)  # a view when the vectors are float64: not written to
         if normalize:
-            v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
-        mean += w[a:a + block] @ v
-        second += (v.T * w[a:a + block]) @ v
+            v = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+        mean += w[a:a + WHITENING_BLOCK] @ v
+        second += (v.T * w[a:a + WHITENING_BLOCK]) @ v
     e, u = np.linalg.eigh(second - np.outer(mean, mean))
     return u / np.sqrt(np.maximum(e, e.max() * 1e-9))
 

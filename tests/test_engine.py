@@ -239,6 +239,25 @@ def test_whitening_map_whitens_the_zipf_weighted_vocabulary(monkeypatch):
     assert np.allclose(t.T @ ((g.T * w) @ g) @ t, np.eye(5), atol=1e-8)
 
 
+def test_whitening_map_of_unit_directions_leaves_the_vectors_as_they_were(monkeypatch):
+    from segcore import vectors
+    kv = _toy_vectors(2)
+    kv.vectors = kv.vectors.astype(np.float64)  # float64 vectors: a block of them is a view, not a copy
+    before = kv.vectors.copy()
+    monkeypatch.setattr(vectors, "load_vectors", lambda source: kv)
+    vectors.whitening.cache_clear()
+    try:
+        t = vectors.whitening("toy", normalize=True)
+    finally:
+        vectors.whitening.cache_clear()
+    assert np.array_equal(kv.vectors, before)
+    w = 1.0 / np.arange(1, len(WORDS) + 1)
+    w /= w.sum()
+    u = before / np.linalg.norm(before, axis=1, keepdims=True)
+    g = u - w @ u
+    assert np.allclose(t.T @ ((g.T * w) @ g) @ t, np.eye(5), atol=1e-8)
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000), st.integers(6, 30))
 def test_whitened_element_vectors_ignore_a_shift_shared_by_every_word(seed, n):
