@@ -96,8 +96,9 @@ of segments K. The cost always falls as K grows; a *knee* — where adding segme
 K. For C99 with automatic K, the density gain of each successive split and the threshold below which it stops.
 Methods that weigh the evidence for each K draw it below: for `best`, the held-out likelihood (how well the segments
 of K predict sentences they were not fitted on) and the gap statistic (how much segmenting gains over the same
-sentences in random order; of the view, whole objective or word directions, that supports the most segments). The green dashed line is the method's automatic choice, the green band the range of K
-its evidence supports: narrow when the text has a clear number of topics, wide when it has none at this scale.
+sentences in random order; of the view, whole objective or word directions, that supports the most segments).
+The green dashed line is the method's automatic choice, the green band the range of K its evidence supports: narrow
+when the text has a clear number of topics, wide when it has none at this scale.
 *Where the methods agree*: several methods each choose their own K; the grey profile counts how many put a boundary
 near each position, and ▼ marks the places where most of them do — likely topic changes, whose number suggests a K.
 Click a point of a curve to use that K.
