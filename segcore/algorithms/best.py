@@ -174,20 +174,16 @@ def views(score: WeightedSum, which: str = "both") -> list:
 VIEW_NAMES = ("the whole objective", "the word directions")
 
 
-def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tuple[int, tuple[int, int], Signal, str]:
-    """K by the gap statistic (Tibshirani, Walther & Hastie 2001) of each of the `views` (`which`): Gap(K) = mean
-    over `orders` random orders of the elements of the optimal cost with K segments, minus the text's own; a view's
-    K = the smallest K with Gap(K) ≥ Gap(K+1) − GAP_C · s(K+1), s = the spread of the shuffled costs × √(1 + 1/B)
-    (their one-standard-error rule); the text's K = the largest of the views' (the most boundaries that one
-    view's evidence supports). Computed on at most GAP_UNITS units (consecutive elements summed, after shuffling
-    for the random orders) for K up to N/3 (at most GAP_KMAX). Returns (K, the range of K whose gap in the
-    deciding view is within one standard error of its largest: how sure the choice is, that view's gap curve, its
-    name)."""
+def gap_curves(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tuple[np.ndarray, np.ndarray]:
+    """The gap statistic (Tibshirani, Walther & Hastie 2001) of each of the `views` (`which`), one row per view:
+    Gap(K) = mean over `orders` random orders of the elements of the optimal cost with K segments, minus the text's
+    own, and its spread s(K) = the standard deviation of the shuffled costs × √(1 + 1/B); NaN where no
+    K-segmentation fits. Computed on at most GAP_UNITS units (consecutive elements summed, after shuffling for the
+    random orders) for K up to N/3 (at most GAP_KMAX)."""
     pool = max(1, math.ceil(n / GAP_UNITS))
-    units = -(-n // pool)
-    kmax = max(1, min(n // 3, GAP_KMAX, units))
+    kmax = max(1, min(n // 3, GAP_KMAX, -(-n // pool)))
 
-    def costs(order):  # (views, kmax): each view's optimal cost of every K, NaN where no K-segmentation fits
+    def costs(order):  # (views, kmax): each view's optimal cost of every K
         out = []
         for score in views(t.score(units_of(n, pool)[:, order])[0], which):
             c = auto_table(score, kmax).costs_by_k()
@@ -197,16 +193,31 @@ def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tupl
     rng = np.random.default_rng(seed)
     real = costs(np.arange(n))
     null = np.array([costs(rng.permutation(n)) for _ in range(orders)])
-    gap = null.mean(axis=0) - real
-    spread = null.std(axis=0) * math.sqrt(1 + 1 / orders)
-    choice = [next((j + 1 for j in range(kmax - 1) if g[j] >= g[j + 1] - GAP_C * s[j + 1]), kmax)
-              for g, s in zip(gap, spread)]
+    return null.mean(axis=0) - real, null.std(axis=0) * math.sqrt(1 + 1 / orders)
+
+
+def one_se_k(gap: np.ndarray, spread: np.ndarray) -> int:
+    """Tibshirani et al.'s rule: the smallest K with Gap(K) ≥ Gap(K+1) − GAP_C · s(K+1) (else the largest K)."""
+    return next((j + 1 for j in range(len(gap) - 1) if gap[j] >= gap[j + 1] - GAP_C * spread[j + 1]), len(gap))
+
+
+def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tuple[int, tuple[int, int], Signal, str]:
+    """K by the gap statistic (`gap_curves`): each view's K by `one_se_k`, the text's K the largest of the views'
+    (the most boundaries that one view's evidence supports). Returns (K, the range of K whose gap in the deciding
+    view is within one standard error of its largest: how sure the choice is, that view's gap curve, its name)."""
+    gaps, spreads = gap_curves(t, n, orders, seed, which)
+    choice = [one_se_k(g, s) for g, s in zip(gaps, spreads)]
     v = int(np.argmax(choice))
-    k, gap, spread = choice[v], gap[v], spread[v]
-    ks = [j + 1 for j in range(kmax) if np.isfinite(gap[j])]
+    k, gap, spread = choice[v], gaps[v], spreads[v]
+    ks = [j + 1 for j in range(len(gap)) if np.isfinite(gap[j])]
     top = int(np.nanargmax(gap))
     near = [j for j in ks if gap[j - 1] >= gap[top] - spread[top]]
     return k, (min(near + [k]), max(near + [k])), Signal([float(gap[j - 1]) for j in ks], "k", x=ks), VIEW_NAMES[v]
+
+
+def combined_k(k_held: int, k_gap: int) -> int:
+    """auto='combined': the held-out K kept within [K_gap, GAP_SPAN · K_gap] (either alone when the other is 0)."""
+    return k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
 
 
 def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
@@ -224,8 +235,7 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
     if p["auto"] in ("gap", "combined"):
         k_gap, interval, signals["gap"], info["gap_view"] = gap_k(t, score.n, p["orders"], p["seed"], p["views"])
         info["k_gap"] = k_gap
-    k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
-    k = max(k, fewest(score.n, p["max_len"]))
+    k = max(combined_k(k_held, k_gap), fewest(score.n, p["max_len"]))
     if k_gap:
         info["k_interval"] = (min(interval[0], k), max(interval[1], k))
     if found.get(k) is not None:  # the optimum read off an exact table
