@@ -365,6 +365,18 @@ def test_gap_k_takes_the_most_boundaries_one_view_supports(monkeypatch):
     assert view == best.VIEW_NAMES[int(directions > objective)]
 
 
+def test_one_standard_error_rule_and_the_combination_on_hand_curves():
+    """Tibshirani et al.'s rule stops at the first K whose gap is within one spread of the next K's; the combined
+    K is the held-out K clipped to [K_gap, GAP_SPAN · K_gap]."""
+    from segcore.algorithms import best
+
+    gap, spread = np.array([0.0, 5.0, 6.0, 9.0]), np.array([0.0, 2.0, 1.0, 1.0])
+    assert best.one_se_k(gap, spread) == 2  # Gap(2) = 5 ≥ Gap(3) − s(3) = 5; K = 1 fails: 0 < 5 − 2
+    assert best.one_se_k(np.array([0.0, 3.0, 6.0]), np.array([0.0, 1.0, 1.0])) == 3  # still rising: the largest K
+    assert [best.combined_k(h, 4) for h in (2, 9, 50)] == [4, 9, 4 * best.GAP_SPAN]
+    assert best.combined_k(7, 0) == 7 and best.combined_k(0, 3) == 3
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab_'’ .,-é1\tÉ–")) | st.characters(), max_size=40))
 def test_fast_tokens_equal_the_regular_expression(s):
