@@ -22,26 +22,29 @@ import numpy as np
 from segcore.algorithms import best
 from segcore.methods import get_method
 from segcore.metrics import pk
-from segcore.splitters import dp, fewest
+from segcore.splitters import dp
 
-from .best_terms import CHOOSE, REPORT
-from .markdown import paired, table
+from .best_terms import CHOOSE, REPORT, difference
+from .markdown import table
 from .real_documents_k import cli
 
 OUT = Path(__file__).resolve().parent / "results" / "gap_rules.md"
 P = get_method("best").resolve({})
 
 
-def first_se_max(gap, spread) -> int:
-    """firstSEmax (Dudoit & Fridlyand 2002, as in R's cluster::maxSE)."""
-    top = next((j for j in range(len(gap) - 1) if gap[j] >= gap[j + 1]), len(gap) - 1)
+def within_se(gap, spread, top: int) -> int:
+    """The smallest K whose gap is within one spread of the gap at index `top` (K = top + 1)."""
     return next(j + 1 for j in range(len(gap)) if gap[j] >= gap[top] - spread[top])
+
+
+def first_se_max(gap, spread) -> int:
+    """firstSEmax (Dudoit & Fridlyand 2002, as in R's cluster::maxSE): within one spread of the first local maximum."""
+    return within_se(gap, spread, next((j for j in range(len(gap) - 1) if gap[j] >= gap[j + 1]), len(gap) - 1))
 
 
 def global_se_max(gap, spread) -> int:
-    """globalSEmax (R's cluster::maxSE)."""
-    top = int(np.nanargmax(gap))
-    return next(j + 1 for j in range(len(gap)) if gap[j] >= gap[top] - spread[top])
+    """globalSEmax (R's cluster::maxSE): within one spread of the largest gap."""
+    return within_se(gap, spread, int(np.nanargmax(gap)))
 
 
 RULES = {"Tibshirani 2001 (best's)": best.one_se_k, "firstSEmax": first_se_max, "globalSEmax": global_se_max,
@@ -50,17 +53,17 @@ OURS = next(iter(RULES))
 
 
 def study(doc) -> dict:
-    """(Pk, K found) of best's automatic segmentation of `doc` under each rule of RULES."""
+    """Pk and K found (key (rule, 'k')) of best's automatic segmentation of `doc` under each rule of RULES."""
     t = best.terms(doc, P)
     score, ui = t.score()
     k_held = best.heldout_k(t, ui, P)[0]
     gaps, spreads = best.gap_curves(t, score.n, P["orders"], P["seed"], P["views"])
     out, cache = {"K": len(doc.reference), "none": pk(doc.reference, [doc.n])}, {}
     for name, rule in RULES.items():
-        k = max(best.combined_k(k_held, max(rule(g, s) for g, s in zip(gaps, spreads))), fewest(score.n, P["max_len"]))
+        k = best.combined_k(k_held, max(rule(g, s) for g, s in zip(gaps, spreads)), score.n, P["max_len"])
         if k not in cache:
             cache[k] = pk(doc.reference, dp(score, k, P["max_len"]).boundaries)
-        out[name] = (cache[k], k)
+        out[name], out[name, "k"] = cache[k], k
     return out
 
 
@@ -73,12 +76,11 @@ def report(res: dict, seconds: float, args) -> list[str]:
     for s, docs in res.items():
         true = sum(d["K"] for d in docs)
         for name in RULES:
-            cell, better, worse = paired([100 * (d[name][0] - d[OURS][0]) for d in docs])
-            rows.append([s, name, f"{100 * np.mean([d[name][0] for d in docs]):.2f}",
-                         f"{sum(d[name][1] for d in docs) / true:.2f}×",
-                         "" if name == OURS else f"{cell} ({better} / {worse})"])
+            rows.append([s, name, f"{100 * np.mean([d[name] for d in docs]):.2f}",
+                         f"{sum(d[name, 'k'] for d in docs) / true:.2f}×",
+                         "" if name == OURS else difference(docs, name, OURS)])
         rows.append([s, "no boundary", f"{100 * np.mean([d['none'] for d in docs]):.2f}", "", ""])
-    lowest = {s: min(RULES, key=lambda r: np.mean([d[r][0] for d in docs])) for s, docs in res.items()}
+    lowest = {s: min(RULES, key=lambda r: np.mean([d[r] for d in docs])) for s, docs in res.items()}
     ours = [s for s, r in lowest.items() if r == OURS]
     out += [f"best's rule has the lowest mean Pk on {len(ours)} of {len(res)} sets"
             + "".join(f"; {r} on {s}" for s, r in lowest.items() if r != OURS) + ".", ""]

@@ -367,14 +367,15 @@ def test_gap_k_takes_the_most_boundaries_one_view_supports(monkeypatch):
 
 def test_one_standard_error_rule_and_the_combination_on_hand_curves():
     """Tibshirani et al.'s rule stops at the first K whose gap is within one spread of the next K's; the combined
-    K is the held-out K clipped to [K_gap, GAP_SPAN · K_gap]."""
+    K is the held-out K clipped to [K_gap, GAP_SPAN · K_gap], and no fewer segments than max_len allows."""
     from segcore.algorithms import best
 
     gap, spread = np.array([0.0, 5.0, 6.0, 9.0]), np.array([0.0, 2.0, 1.0, 1.0])
     assert best.one_se_k(gap, spread) == 2  # Gap(2) = 5 ≥ Gap(3) − s(3) = 5; K = 1 fails: 0 < 5 − 2
     assert best.one_se_k(np.array([0.0, 3.0, 6.0]), np.array([0.0, 1.0, 1.0])) == 3  # still rising: the largest K
-    assert [best.combined_k(h, 4) for h in (2, 9, 50)] == [4, 9, 4 * best.GAP_SPAN]
-    assert best.combined_k(7, 0) == 7 and best.combined_k(0, 3) == 3
+    assert [best.combined_k(h, 4, 100) for h in (2, 9, 50)] == [4, 9, 4 * best.GAP_SPAN]
+    assert best.combined_k(7, 0, 100) == 7 and best.combined_k(0, 3, 100) == 3
+    assert best.combined_k(2, 3, 100, max_len=10) == 10  # fewer than 10 segments cannot keep to 10 elements each
 
 
 @settings(max_examples=300, deadline=None)

@@ -215,9 +215,11 @@ def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tupl
     return k, (min(near + [k]), max(near + [k])), Signal([float(gap[j - 1]) for j in ks], "k", x=ks), VIEW_NAMES[v]
 
 
-def combined_k(k_held: int, k_gap: int) -> int:
-    """auto='combined': the held-out K kept within [K_gap, GAP_SPAN · K_gap] (either alone when the other is 0)."""
-    return k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
+def combined_k(k_held: int, k_gap: int, n: int, max_len: int = 0) -> int:
+    """auto='combined': the held-out K kept within [K_gap, GAP_SPAN · K_gap] (either alone when the other is 0), and
+    at least the fewest segments of n elements that keep to max_len."""
+    k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
+    return max(k, fewest(n, max_len))
 
 
 def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
@@ -235,7 +237,7 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
     if p["auto"] in ("gap", "combined"):
         k_gap, interval, signals["gap"], info["gap_view"] = gap_k(t, score.n, p["orders"], p["seed"], p["views"])
         info["k_gap"] = k_gap
-    k = max(combined_k(k_held, k_gap), fewest(score.n, p["max_len"]))
+    k = combined_k(k_held, k_gap, score.n, p["max_len"])
     if k_gap:
         info["k_interval"] = (min(interval[0], k), max(interval[1], k))
     if found.get(k) is not None:  # the optimum read off an exact table

@@ -33,7 +33,13 @@ CACHE_LIMIT = 6000  # cache every row when N is at most this (8·N²/2 bytes: 14
 
 
 def _h(f):
+    """The share of −σ of a word counted f times in a segment: f ln(f + 1)."""
     return f * np.log1p(f)
+
+
+def _norm(ns, k):
+    """The share of σ of a segment of ns words, vocabulary size k: ns ln(ns + k)."""
+    return ns * np.log(np.maximum(ns + k, 1.0))
 
 
 class UIScore(Score):
@@ -126,8 +132,7 @@ class UIScore(Score):
         return out
 
     def _sigma(self, m, s, g):
-        ns = self.length[m] - self.length[s:m]
-        return ns * np.log(np.maximum(ns + self.vocab_size, 1.0)) - g
+        return _norm(self.length[m] - self.length[s:m], self.vocab_size) - g
 
     def row_parts(self, end: int, starts=None) -> np.ndarray:
         """σ(l, end) for the starts l (every l < end by default), shape (len, 1); a copy (the cache stays intact)."""
@@ -155,8 +160,7 @@ class UIScore(Score):
         """σ(a, b) from the word counts of elements a … b−1: O(their words)."""
         lo, hi = self._csr.indptr[a], self._csr.indptr[b]
         f = np.bincount(self._csr.indices[lo:hi], weights=self._csr.data[lo:hi])
-        ns = self.length[b] - self.length[a]
-        return float(ns * np.log(max(ns + self.vocab_size, 1.0)) - _h(f).sum())
+        return float(_norm(self.length[b] - self.length[a], self.vocab_size) - _h(f).sum())
 
     @property
     def penalty_unit(self) -> float:
