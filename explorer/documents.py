@@ -144,6 +144,9 @@ def describe(doc: Document) -> str:
         s += f" · format: {doc.meta['format']}"
     if doc.meta.get("pages"):
         s += f" · {doc.meta['pages']} PDF pages"
+    marks = doc.meta.get("bookmarks") or {}
+    if marks.get("located"):
+        s += f" · headings from its bookmarks ({marks['located']} of {marks['entries']} found in the text)"
     return s
 
 

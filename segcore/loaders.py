@@ -347,13 +347,15 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
 def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: str = "",
                       keep_back_matter: bool = False, limits: Limits = LIMITS) -> Document:
     """A Document from a PDF's text layer (segcore.pdf.read_pdf): sentences or words, headings as elements of
-    their own and in meta['outline'], page and y of every element in meta['positions'], what was left out in
+    their own and in meta['outline'] (from the PDF's bookmarks when it has them: meta['bookmarks'] counts the
+    entries and those located), page and y of every element in meta['positions'], what was left out in
     meta['left_out']; the reference list and appendices left out unless keep_back_matter. InputError beyond
     `limits`: pages and inflated stream size before parsing, then characters and elements."""
     _check_level(level)
     data, source = _pdf_bytes(data, source)
     pdf = read_pdf(data, _name(source), limits)
-    meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines}
+    meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines,
+            "bookmarks": {"entries": pdf.bookmarks, "located": pdf.bookmarks_located}}
     return document_from_blocks(pdf.blocks, level, source, meta, keep_back_matter, limits)
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdflayout import Line, loaded_words_check, read_lines, repair_words
+from .pdfoutline import mark_outline
 from .structure import BACK_MATTER, TOP_NAMES, Block, looks_like_title, number_depth, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -74,12 +75,15 @@ class _Para:
 @dataclass
 class PdfText:
     """What read_pdf found: blocks in reading order, the number of pages, what was left out (counts), the lines
-    re-read by PDFium."""
+    re-read by PDFium, and the PDF's outline entries: how many, and how many located as headings (0 when the
+    headings come from the layout alone)."""
 
     blocks: list[Block]
     pages: int
     left_out: dict = field(default_factory=dict)
     repaired_lines: int = 0
+    bookmarks: int = 0
+    bookmarks_located: int = 0
 
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -147,6 +151,8 @@ def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> No
     """Table and figure text: lines that share their baseline with another line of the same column (cells, labels),
     and boxes of short lines that are neither headings nor sentences (a lone label, a row of numbers)."""
     for b in boxes:
+        if any(ln.outline_level for ln in b.lines):
+            continue
         others = [ln for o in boxes if o.column == b.column and o is not b for ln in o.lines]
         cells = [ln for ln in b.lines if any(_same_baseline(ln, o) and (o.x0 > ln.x1 or o.x1 < ln.x0)
                                               for o in others + [x for x in b.lines if x is not ln])]
@@ -208,8 +214,8 @@ def _remove_page_furniture(pages: list[list[_Box]]) -> int:
     dropped = 0
     for boxes, edge in zip(pages, edges):
         for b in boxes:
-            kept = [ln for ln in b.lines if not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (id(ln) in edge and (
-                _ROMAN.match(ln.text.strip("-–— ")) or _norm_key(ln.text) in repeated)))]
+            kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
+                id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or _norm_key(ln.text) in repeated)))]
             dropped += len(b.lines) - len(kept)
             b.lines = kept
         boxes[:] = [b for b in boxes if b.lines]
@@ -219,8 +225,10 @@ def _remove_page_furniture(pages: list[list[_Box]]) -> int:
 # ---- headings and paragraphs -------------------------------------------------------------------------------------
 
 def _heading_line(ln: Line, body_size: float) -> bool:
-    """A line set as a heading: title-shaped, and bold, larger than the body text (>= 1.08×), upper case, or
-    numbered and italic (IEEE's "A. Data")."""
+    """A line set as a heading: a line of an outline entry's heading, or title-shaped and bold, larger than the body
+    text (>= 1.08×), upper case, or numbered and italic (IEEE's "A. Data")."""
+    if ln.outline_level:
+        return True
     number, title = split_number(ln.text)
     if not looks_like_title(title, max_words=14) or title[:1].isdigit():
         return False
@@ -238,7 +246,7 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]
         if cur:
             prev = box.lines[i - 1]
             if heads[i] or heads[i - 1]:
-                split = not (heads[i] and heads[i - 1] and prev.bold == ln.bold and abs(prev.size - ln.size) < 0.5)
+                split = not (heads[i] and heads[i - 1] and _one_heading(prev, ln))
             else:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
@@ -250,6 +258,13 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]
     if cur:
         paras.append(_Para(cur, box.page, box.column, height, level=int(heads[len(box.lines) - 1])))
     return paras
+
+
+def _one_heading(a: Line, b: Line) -> bool:
+    """Two consecutive heading lines of one heading: of one outline entry, or of one style outside the outline."""
+    if a.outline_level or b.outline_level:
+        return a.outline_entry == b.outline_entry
+    return a.bold == b.bold and abs(a.size - b.size) < 0.5
 
 
 def _run_in(para: _Para) -> _Para | None:
@@ -316,12 +331,15 @@ def _text_and_marks(lines: list[Line], joiner: _Joiner, page: int, height: float
 
 
 def _assign_levels(paras: list[_Para]) -> None:
-    """Raw heading levels: the numbering's depth ("3" 1, "3.2" 2; letters under roman numerals 2); an unnumbered
-    heading takes the depth of numbered headings of its style (bold, italic, size), else ranks by size among
-    the numbered ones; run-in headings come below all."""
+    """Raw heading levels: an outline entry's heading its level in the outline; the others (but the top-level names
+    such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth ("3" 1, "3.2" 2; letters under roman numerals 2); an unnumbered heading takes the
+    depth of numbered headings of its style (bold, italic, size), else ranks by size among the numbered ones;
+    run-in headings come below all."""
     heads = [p for p in paras if p.level and not p.runin]
     for p in heads:
         p.number = split_number(" ".join(ln.text for ln in p.lines))[0]
+    marked = [p for p in heads if p.lines[0].outline_level]
+    heads = [p for p in heads if not p.lines[0].outline_level]
     roman = any(p.number and len(p.number) > 1 and re.fullmatch(r"[IVX]+", p.number) for p in heads)
 
     def depth(number):
@@ -348,12 +366,18 @@ def _assign_levels(paras: list[_Para]) -> None:
     for p in paras:
         if p.runin:
             p.level = 1 if TOP_NAMES.match(_RUNIN_END.sub("", p.lines[0].text)) else 9
+    deepest = max((ln.outline_level for p in marked for ln in p.lines), default=0)
+    for p in heads + [p for p in paras if p.runin]:
+        if p.number or not TOP_NAMES.match(_RUNIN_END.sub("", p.lines[0].text)):  # "Acknowledgments" stays on top
+            p.level += deepest
+    for p in marked:
+        p.level = p.lines[0].outline_level
 
 
 def _mark_front_matter(paras: list[_Para]) -> None:
     """Title, authors and affiliations are body text: on page 1, the headings before the first numbered heading or
     Abstract/Introduction/Keywords; without such a heading, the first heading if it is the largest (the title)."""
-    heads = [p for p in paras if p.level and p.page == 1]
+    heads = [p for p in paras if p.level and p.page == 1 and not p.lines[0].outline_level]
     anchor = next((i for i, p in enumerate(heads) if p.number or _FRONT_END.match(
         _RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip())), None)
     if anchor is not None:
@@ -363,15 +387,17 @@ def _mark_front_matter(paras: list[_Para]) -> None:
         heads[0].level = 0
 
 
-def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS) -> PdfText:
-    """The blocks of a PDF's text layer (see the module docstring); InputError if it is not a PDF, is over the
-    limits, has no text layer, or does not read as words."""
+def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, bookmarks: bool = True) -> PdfText:
+    """The blocks of a PDF's text layer (see the module docstring); with `bookmarks`, the headings of the PDF's
+    outline when it has one that names its text's headings (segcore.pdfoutline). InputError if it is not a PDF, is
+    over the limits, has no text layer, or does not read as words."""
     head = data[:1024].lstrip()
     if not head.startswith(b"%PDF"):
         what = "it is empty" if not data.strip() else "it does not start with %PDF"
         raise InputError(f"{source}: not a PDF file ({what})")
-    raw = read_lines(data, source, limits)
+    raw, entries = read_lines(data, source, limits)
     repaired = repair_words(raw, data)
+    located = mark_outline(raw, entries) if bookmarks else 0
     if not any(re.search(r"\w", ln.text) for _, _, boxes in raw for box in boxes for ln in box):
         raise InputError(f"{source}: the PDF has no text layer (is it a scanned document?): run OCR on it first "
                          f"(e.g. ocrmypdf) and load the result")
@@ -406,7 +432,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS) -> P
     _mark_front_matter(paras)
     blocks = _assemble(paras, body_size, left_out)
     loaded_words_check(" ".join(b.text for b in blocks), source)
-    return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired)
+    return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired, len(entries), located)
 
 
 def _assemble(paras: list[_Para], body_size: float, left_out: Counter) -> list[Block]:
@@ -444,6 +470,8 @@ def _assemble(paras: list[_Para], body_size: float, left_out: Counter) -> list[B
 def _continues_heading(prev: _Para, p: _Para) -> bool:
     """A heading set as two boxes ("2 CHARACTERIZING EXPOSITORY" / "WRITING"): same style and place, next line."""
     a, b = prev.lines[-1], p.lines[0]
+    if a.outline_level or b.outline_level:
+        return a.outline_entry == b.outline_entry
     return (not p.number and not p.runin and prev.level == p.level and prev.page == p.page
             and prev.column == p.column and a.bold == b.bold and abs(a.size - b.size) < 0.3
             and 0 <= a.y0 - b.y1 < b.size)

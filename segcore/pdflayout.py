@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from .errors import InputError, MissingDependencyError
 from .limits import LIMITS, Limits
+from .pdfoutline import Entry, read_outline
 
 WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than this many em starts a word
 WORD_OVERLAP = 0.2                 # xpdf minDupBreakOverlap: an overlap larger than this many em starts a word
@@ -63,6 +64,8 @@ class Line:
     italic: bool = False
     lead: str = ""  # the line's leading words in bold or italic when the rest is not (a run-in heading)
     lead_bold: bool = False
+    outline_level: int = 0   # > 0: a line of the heading of a PDF outline entry (segcore.pdfoutline), its level
+    outline_entry: int = -1  # … and that entry's index
 
 
 def _style(fontname: str) -> tuple[bool, bool]:
@@ -185,9 +188,10 @@ def _miner_error(e: Exception, source: str) -> InputError:
     return InputError(f"{source}: damaged PDF (truncated or corrupted?): the PDF parser failed with {name}: {e}")
 
 
-def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> list[tuple[float, float, list[list[Line]]]]:
+def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry]]:
     """(width, height, text boxes as lists of Lines) of each page, after the page count (the page tree's) and the
-    inflated stream size are checked against `limits`; a page tree whose count lies is stopped past the limit."""
+    inflated stream size are checked against `limits` (a page tree whose count lies is stopped past the limit), and
+    the PDF's outline entries (segcore.pdfoutline; [] without an outline)."""
     try:
         from pdfminer.converter import PDFPageAggregator
         from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
@@ -202,7 +206,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> list[tuple[
     log = logging.getLogger("pdfminer")
     old_level = log.level
     log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
-    pages = []
+    pages, page_of = [], {}
     try:
         doc = PDFDocument(PDFParser(io.BytesIO(data)))
         try:
@@ -217,6 +221,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> list[tuple[
         interpreter = PDFPageInterpreter(rsrc, device)
         for page in PDFPage.create_pages(doc):
             limits.check_pages(len(pages) + 1, source)  # the page tree's /Count can lie
+            page_of[page.pageid] = len(pages)
             interpreter.process_page(page)
             layout = device.get_result()
             boxes = []
@@ -230,13 +235,14 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> list[tuple[
                 if lines:
                     boxes.append(lines)
             pages.append((layout.width, layout.height, boxes))
+        entries = read_outline(doc, page_of)
     except InputError:
         raise
     except Exception as e:
         raise _miner_error(e, source) from e
     finally:
         log.setLevel(old_level)
-    return pages
+    return pages, entries
 
 
 # ---- glued and broken words --------------------------------------------------------------------------------------

@@ -17,7 +17,9 @@ from segcore.errors import InputError
 from segcore.loaders import load, load_pdf
 from segcore.limits import LIMITS, Limits
 from segcore.pdflayout import inflated_size
-from tests.data.make_pdfs import build, column
+from segcore.pdf import read_pdf
+from segcore.structure import with_structure
+from tests.data.make_pdfs import build, column, pdf_string
 
 DATA = Path(__file__).resolve().parent / "data"
 PAPERS = DATA / "papers"
@@ -134,6 +136,57 @@ def test_without_pdfium_broken_words_say_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "pypdfium2", None)  # import fails as if it were not installed
     with pytest.raises(InputError, match="words broken apart.*pip install pypdfium2"):
         load(no_widths_pdf())
+
+
+BODY = [["Every analysis starts from a clean copy of the data and a record of where it came from.",
+         "The tools read the files once, check their columns and write a short report of what they found."],
+        ["Install the tools in a fresh environment and pin the version of every package you use.",
+         "A second machine should give the same numbers from the same files and the same commands."],
+        ["Run the analysis from the command line with the settings kept in a file under version control.",
+         "Each run writes its figures and a log, so a result can be traced back to the run that made it."]]
+
+
+MARKS = [(1, "1 Getting started", 1, 720), (2, "1.1 Setting up the tools", 1, 584), (1, "2 Running the analysis", 2, 712)]
+
+
+def manual_pdf(loop: bool = False, marks=MARKS) -> bytes:
+    """A manual with bookmarks: a contents page listing the titles; on page 2 a "Chapter 1" label over its title
+    and a bold subsection in sentence case; on page 3 a section set in the body font, which no layout rule can
+    tell from text."""
+    def ops(items):
+        return "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+
+    toc = [("F3", 16, 72, 700, "Contents"), ("F1", 10, 72, 670, "1 Getting started"),
+           ("F1", 10, 84, 656, "1.1 Setting up the tools"), ("F1", 10, 72, 642, "2 Running the analysis")]
+    page2 = [("F3", 14, 72, 700, "Chapter 1"), ("F3", 18, 72, 676, "Getting started")] + column(BODY[0], 72, 640) \
+        + [("F3", 12, 72, 570, "1.1 Setting up the tools")] + column(BODY[1], 72, 545)
+    page3 = [("F1", 10, 72, 700, "2 Running the analysis")] + column(BODY[2], 72, 680)
+    return build([ops(toc), ops(page2), ops(page3)], outline=marks, loop=loop)
+
+
+@pytest.mark.parametrize("loop", [False, True])
+def test_bookmarks_give_the_headings(loop):
+    doc = load(manual_pdf(loop))
+    heads = [(h.title, h.level) for h in doc.meta["outline"].headings]
+    assert heads[-3:] == [("Chapter 1 Getting started", 1), ("1.1 Setting up the tools", 2),
+                          ("2 Running the analysis", 1)], heads
+    assert doc.meta["bookmarks"] == {"entries": 3, "located": 3}
+    starts = [h.element for h in doc.meta["outline"].headings if h.level == 1][-2:]
+    assert doc.elements[starts[0]] == "Chapter 1 Getting started"
+    assert doc.elements[starts[1]] == "2 Running the analysis"
+    assert with_structure(doc).reference[-3:] == [starts[0], starts[1], doc.n]
+
+
+def test_without_bookmarks_the_layout_cannot_see_a_section_in_the_body_font():
+    blocks = read_pdf(manual_pdf(), bookmarks=False).blocks
+    assert [b.text for b in blocks if b.level] == ["Contents", "Chapter 1"]  # 1.1 and 2 are not title case
+
+
+def test_an_outline_that_names_no_heading_of_the_text_is_not_used():
+    wrong = [(1, "Appendix on pottery", 1, 700), (1, "Glazes and kilns", 2, 700), (1, "Firing", 2, 600)]
+    out = read_pdf(manual_pdf(marks=wrong))
+    assert out.bookmarks == 3 and out.bookmarks_located == 0
+    assert [b.text for b in out.blocks if b.level] == ["Contents", "Chapter 1"]
 
 
 def test_page_limit():

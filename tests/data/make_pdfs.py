@@ -58,9 +58,47 @@ def write_pdf(objs, root: int) -> bytes:
     return bytes(out)
 
 
-def build(pages_ops, fonts=None):
+def outline_objects(entries, kids, first: int, loop: bool = False) -> list[str]:
+    """PDF objects (numbered from `first`, the outline's root) of a bookmark tree: entries (level from 1, title, page
+    index, top); each goes to [page /XYZ 0 top null]. loop: the last top-level entry's /Next is the first (a
+    crafted cycle)."""
+    n = len(entries)
+    parent, children = [0] * n, {-1: []}
+    stack = []
+    for i, (level, *_rest) in enumerate(entries):
+        while stack and entries[stack[-1]][0] >= level:
+            stack.pop()
+        parent[i] = stack[-1] if stack else -1
+        children.setdefault(parent[i], []).append(i)
+        children.setdefault(i, [])
+        stack.append(i)
+
+    def ref(i):
+        return f"{first if i < 0 else first + 1 + i} 0 R"
+
+    top_kids = children[-1]
+    objs = [f"<< /Type /Outlines /First {ref(top_kids[0])} /Last {ref(top_kids[-1])} /Count {n} >>"]
+    for i, (level, title, page, top) in enumerate(entries):
+        sib = children[parent[i]]
+        k = sib.index(i)
+        fields = [f"/Title {pdf_string(title)}", f"/Parent {ref(parent[i])}",
+                  f"/Dest [{kids[page]} 0 R /XYZ 0 {top} null]"]
+        if k > 0:
+            fields.append(f"/Prev {ref(sib[k - 1])}")
+        if k + 1 < len(sib):
+            fields.append(f"/Next {ref(sib[k + 1])}")
+        elif loop and parent[i] < 0:
+            fields.append(f"/Next {ref(sib[0])}")
+        if children[i]:
+            fields.append(f"/First {ref(children[i][0])} /Last {ref(children[i][-1])} /Count {len(children[i])}")
+        objs.append("<< " + " ".join(fields) + " >>")
+    return objs
+
+
+def build(pages_ops, fonts=None, outline=None, loop=False):
     """pages_ops: list of content streams (str, or bytes already Flate-compressed). Fonts F1 Times-Roman
-    (ligatures), F2 Helvetica, F3 Times-Bold, and `fonts` (resource name -> font dictionary)."""
+    (ligatures), F2 Helvetica, F3 Times-Bold, and `fonts` (resource name -> font dictionary); `outline`: bookmarks
+    (see outline_objects)."""
     objs = [None, None,
             font_obj("Times-Roman", True), font_obj("Helvetica", False), font_obj("Times-Bold", False)]
     names = {"F1": 3, "F2": 4, "F3": 5}
@@ -80,6 +118,9 @@ def build(pages_ops, fonts=None):
                     f"/Resources << /Font << {resources} >> >> >>")
         kids.append(len(objs))
     objs[0] = "<< /Type /Catalog /Pages 2 0 R >>"
+    if outline:
+        objs[0] = f"<< /Type /Catalog /Pages 2 0 R /Outlines {len(objs) + 1} 0 R >>"
+        objs += outline_objects(outline, kids, len(objs) + 1, loop)
     objs[1] = f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>"
     return write_pdf(objs, 1)
 

@@ -1,0 +1,149 @@
+"""A PDF's own outline (its bookmarks) as its headings: each entry's level, title and destination (page and height),
+and the text lines it names.
+
+A PDF made by LaTeX (hyperref), Texinfo, DocBook or a word processor usually carries the document's table of
+contents as bookmarks, each pointing at the page (and height) of its heading: a surer record of the sections than
+any reading of fonts. `read_outline` walks the outline tree iteratively (a crafted outline can loop, nest without
+end or hold millions of entries: visited objects are skipped and at most MAX_ENTRIES read); `mark_outline` finds
+each entry's heading among the text lines of its destination page (or the next one): the lines (up to three, a
+title set over several lines) whose letters and digits spell the entry's title, with or without its number, the
+nearest to the destination's height when it has one. A label line just above it ("Chapter 3", "Appendix A") joins
+the heading. segcore.pdf then takes the located entries as the headings and keeps the headings it finds from the
+layout one level below the outline's deepest.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .structure import split_number
+
+MAX_ENTRIES = 5000     # outline entries read at most
+SPAN = 3               # lines a heading may be set over
+_LABEL_WORD = re.compile(r"^(?:chapter|part|appendix|lecture|section|book)\s+(?=\S)", re.I)
+_LABEL = re.compile(r"^(?:chapter|part|appendix|lecture|section|book)\s+[\w.]{1,8}$", re.I)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An outline entry: level (1 = top), title, destination page (0-based, None if unknown), height from the
+    page bottom (None if the destination gives none)."""
+
+    level: int
+    title: str
+    page: int | None
+    top: float | None
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text).lower())
+
+
+def keys(text: str) -> set[str]:
+    """A title's match keys: its letters and digits, with and without its leading label word ("Appendix") and
+    number."""
+    forms = {text, _LABEL_WORD.sub("", text)}
+    return {k for t in forms for k in (_key(t), _key(split_number(t)[1])) if k}
+
+
+def _destination(doc, dest, action, page_of: dict) -> tuple[int | None, float | None]:
+    from pdfminer.psparser import PSLiteral
+    from pdfminer.pdftypes import resolve1
+
+    if dest is None and action is not None:
+        act = resolve1(action)
+        if isinstance(act, dict) and getattr(resolve1(act.get("S")), "name", None) == "GoTo":
+            dest = act.get("D")
+    dest = resolve1(dest)
+    if isinstance(dest, (bytes, str, PSLiteral)):
+        name = dest.name if isinstance(dest, PSLiteral) else dest
+        dest = resolve1(doc.get_dest(name))
+    if isinstance(dest, dict):
+        dest = resolve1(dest.get("D"))
+    if not isinstance(dest, list) or not dest:
+        return None, None
+    page = page_of.get(getattr(dest[0], "objid", None))
+    kind = getattr(resolve1(dest[1]), "name", "") if len(dest) > 1 else ""
+    top = {"XYZ": 3, "FitH": 2, "FitBH": 2}.get(kind)
+    value = resolve1(dest[top]) if top is not None and len(dest) > top else None
+    return page, float(value) if isinstance(value, (int, float)) else None
+
+
+def read_outline(doc, page_of: dict) -> list[Entry]:
+    """The outline entries of a pdfminer PDFDocument in reading order; `page_of` maps page object ids to page
+    indices. [] when the PDF has no outline or it cannot be read (the layout's headings are used then)."""
+    from pdfminer.pdftypes import resolve1
+    from pdfminer.utils import decode_text
+
+    try:
+        root = resolve1(doc.catalog.get("Outlines"))
+        if not isinstance(root, dict):
+            return []
+        out, seen, stack = [], set(), [(root.get("First"), 1)]
+        while stack and len(out) < MAX_ENTRIES:
+            ref, level = stack.pop()
+            objid = getattr(ref, "objid", None)
+            if ref is None or (objid is not None and objid in seen):
+                continue
+            seen.add(objid)
+            node = resolve1(ref)
+            if not isinstance(node, dict):
+                continue
+            stack += [(node.get("Next"), level), (node.get("First"), level + 1)]
+            title = resolve1(node.get("Title"))
+            if isinstance(title, bytes):
+                title = decode_text(title)
+            if isinstance(title, str) and title.strip():
+                try:
+                    page, top = _destination(doc, node.get("Dest"), node.get("A"), page_of)
+                except Exception:  # a destination that does not resolve: the entry is unlocated
+                    page, top = None, None
+                out.append(Entry(level, " ".join(title.split()), page, top))
+        return out
+    except Exception:  # a damaged outline is no outline
+        return []
+
+
+def _candidates(boxes, want: set[str]):
+    """Every run of up to SPAN consecutive lines of a page (in its boxes' order, each line below the one before and
+    less than two of its heights lower: a title set over several lines or boxes) that spells a title."""
+    lines = [ln for box in boxes for ln in box]
+    for i in range(len(lines)):
+        text = ""
+        for j in range(i, min(i + SPAN, len(lines))):
+            if j > i and not 0 <= lines[j - 1].y0 - lines[j].y1 < 2 * lines[j].size:
+                break
+            text = f"{text} {lines[j].text}".strip()
+            if keys(text) & want:
+                yield lines[i:j + 1]
+                break
+
+
+def mark_outline(pages: list, entries: list[Entry]) -> int:
+    """Mark on the lines of `pages` ((width, height, boxes of Lines) per page) the heading of each entry: its lines
+    get outline_level and outline_entry. Marks only when at least two entries and half of them are located (else
+    the outline does not describe this text layer); returns the number of entries marked."""
+    taken, marks = set(), []
+    for index, entry in enumerate(entries):
+        want = keys(entry.title)
+        for p in (entry.page, entry.page + 1) if entry.page is not None and want else ():
+            if p >= len(pages):
+                break
+            found = [c for c in _candidates(pages[p][2], want) if not any(id(ln) in taken for ln in c)]
+            if found:
+                top = entry.top if entry.top is not None and p == entry.page else pages[p][1]
+                lines = min(found, key=lambda c: (abs(c[0].y1 - top) if c[0].y1 <= top + c[0].size else 1e9,
+                                                  -c[0].y1))
+                label = [ln for box in pages[p][2] for ln in box if _LABEL.match(ln.text.strip())
+                         and id(ln) not in taken and 0 <= ln.y0 - lines[0].y1 < 3 * lines[0].size
+                         and abs(ln.x0 - lines[0].x0) < 2 * lines[0].size]
+                taken.update(id(ln) for ln in label[:1] + lines)
+                marks.append((label[:1] + lines, entry.level, index))
+                break
+    if len(marks) < 2 or 2 * len(marks) < len(entries):
+        return 0
+    for lines, level, index in marks:
+        for ln in lines:
+            ln.outline_level, ln.outline_entry = level, index
+    return len(marks)
