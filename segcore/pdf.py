@@ -227,21 +227,29 @@ def _remove_page_furniture(pages: list[list[_Box]]) -> int:
 def _heading_line(ln: Line, body_size: float) -> bool:
     """A line set as a heading: a line of an outline entry's heading, or title-shaped and bold, larger than the body
     text (>= 1.08×), upper case, or numbered and italic (IEEE's "A. Data")."""
-    if ln.outline_level:
-        return True
+    if ln.outline_level or ln.mono:
+        return bool(ln.outline_level)
     number, title = split_number(ln.text)
-    if not looks_like_title(title, max_words=14) or title[:1].isdigit():
+    larger = body_size > 0 and ln.size >= 1.08 * body_size
+    sentence_case = bool(number and (ln.bold or larger)) or (ln.bold and body_size > 0 and ln.size >= 1.15 * body_size)
+    if not looks_like_title(title, max_words=14, any_case=sentence_case) or title[:1].isdigit():
         return False
     caps = title.upper() == title and len(re.sub(r"\W", "", title)) >= 4
-    return ln.bold or (body_size > 0 and ln.size >= 1.08 * body_size) or caps or bool(number and ln.italic)
+    return ln.bold or larger or caps or bool(number and ln.italic)
 
 
 def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, and around
-    heading lines (consecutive heading lines of one style are one heading, e.g. a title over two lines)."""
+    heading lines (consecutive heading lines of one style are one heading, e.g. a title over two lines; more than
+    three are a paragraph set in capitals or bold)."""
     paras, cur = [], []
     width = max(ln.x1 - ln.x0 for ln in box.lines)
     heads = [_heading_line(ln, body_size) for ln in box.lines]
+    plain = [not (ln.outline_level or ln.bold or ln.size >= 1.08 * body_size) for ln in box.lines]
+    for i in range(len(heads)):  # a line in capitals between lines in capitals of a paragraph is not a heading
+        if heads[i] and plain[i] and any(0 <= j < len(heads) and not heads[j] and box.lines[j].text.upper() ==
+                                         box.lines[j].text for j in (i - 1, i + 1)):
+            heads[i] = False
     for i, ln in enumerate(box.lines):
         if cur:
             prev = box.lines[i - 1]
@@ -252,11 +260,11 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
                 split = not ln.text[:1].islower() and (short or indented)
             if split:
-                paras.append(_Para(cur, box.page, box.column, height, level=int(heads[i - 1])))
+                paras.append(_Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
                 cur = []
         cur.append(ln)
     if cur:
-        paras.append(_Para(cur, box.page, box.column, height, level=int(heads[len(box.lines) - 1])))
+        paras.append(_Para(cur, box.page, box.column, height, level=int(heads[-1] and len(cur) <= 3)))
     return paras
 
 
@@ -375,15 +383,22 @@ def _assign_levels(paras: list[_Para]) -> None:
 
 
 def _mark_front_matter(paras: list[_Para]) -> None:
-    """Title, authors and affiliations are body text: on page 1, the headings before the first numbered heading or
-    Abstract/Introduction/Keywords; without such a heading, the first heading if it is the largest (the title)."""
-    heads = [p for p in paras if p.level and p.page == 1 and not p.lines[0].outline_level]
-    anchor = next((i for i, p in enumerate(heads) if p.number or _FRONT_END.match(
-        _RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip())), None)
-    if anchor is not None:
-        for p in heads[:anchor]:
-            p.level = 0
-    elif len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:
+    """Title, authors and affiliations are body text: the headings of page 1 before the first heading numbered
+    ("1", "2.3", "IV"; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
+    wherever it is (a title page); without such a heading, the first heading if it is the largest (the title)."""
+    heads = [p for p in paras if p.level and not p.lines[0].outline_level]
+
+    def anchor(p):
+        title = _RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip()
+        return bool(p.number and (p.number[0].isdigit() or len(p.number) > 1)) or bool(_FRONT_END.match(title))
+
+    first = next((i for i, p in enumerate(heads) if anchor(p)), None)
+    if first is not None:
+        for p in heads[:first]:
+            p.level = 0 if p.page == 1 else p.level
+        return
+    heads = [p for p in heads if p.page == 1]
+    if len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:
         heads[0].level = 0
 
 

@@ -47,6 +47,7 @@ _BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^sfbx|^ptmb|-b$"
 _BOLD_SUFFIX = re.compile(r"[a-z]TB$")  # Linux Libertine/Biolinum: LinLibertineTB
 _ITALIC = re.compile(r"italic|oblique|-it$|^cmti|^sfti|^ptmri|-i$", re.I)
 _ITALIC_SUFFIX = re.compile(r"[a-z]TI$")
+_MONO = re.compile(r"mono|courier|^cmtt|^sftt|^pcrr|^txtt|consol|typewriter|menlo|-tt$", re.I)  # code
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
@@ -64,14 +65,16 @@ class Line:
     italic: bool = False
     lead: str = ""  # the line's leading words in bold or italic when the rest is not (a run-in heading)
     lead_bold: bool = False
+    mono: bool = False  # set in a monospaced (typewriter) font: code
     outline_level: int = 0   # > 0: a line of the heading of a PDF outline entry (segcore.pdfoutline), its level
     outline_entry: int = -1  # … and that entry's index
 
 
-def _style(fontname: str) -> tuple[bool, bool]:
+def _style(fontname: str) -> tuple[bool, bool, bool]:
+    """(bold, italic, monospaced) from a font's name."""
     name = fontname.split("+", 1)[-1]
     return (bool(_BOLD.search(name) or _BOLD_SUFFIX.search(name)),
-            bool(_ITALIC.search(name) or _ITALIC_SUFFIX.search(name)))
+            bool(_ITALIC.search(name) or _ITALIC_SUFFIX.search(name)), bool(_MONO.search(name)))
 
 
 def clean_text(s: str) -> str:
@@ -126,7 +129,7 @@ def _line(obj, LTChar) -> Line | None:
     em = height = statistics.median(c.height for c in letters)
     base = statistics.median(c.matrix[5] for c in letters)
     parts, prev, last, in_marker = [], None, "", False
-    bold_chars = italic_chars = n_letters = 0
+    bold_chars = italic_chars = mono_chars = n_letters = 0
     first_style, lead_end = None, None  # style of the first letter; text length before the first other style
     for c in chars:
         t = c.get_text()
@@ -140,10 +143,11 @@ def _line(obj, LTChar) -> Line | None:
             if gap > WORD_GAP * em or gap < -WORD_OVERLAP * em:
                 parts.append(" ")
         if t.isalpha():
-            bold, italic = _style(c.fontname)
+            bold, italic, mono = _style(c.fontname)
             n_letters += 1
             bold_chars += bold
             italic_chars += italic
+            mono_chars += mono
             if first_style is None:
                 first_style = (bold, italic)
             elif lead_end is None and (bold, italic) != first_style:
@@ -160,6 +164,7 @@ def _line(obj, LTChar) -> Line | None:
     return Line(text, min(c.x0 for c in chars), base - 0.25 * em, max(c.x1 for c in chars), base + 0.75 * em, em,
                 bold=n_letters > 0 and bold_chars >= 0.8 * n_letters,
                 italic=n_letters > 0 and italic_chars >= 0.8 * n_letters,
+                mono=n_letters > 0 and mono_chars >= 0.8 * n_letters,
                 lead=lead if lead and text.startswith(lead) else "", lead_bold=bool(first_style and first_style[0]))
 
 

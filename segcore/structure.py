@@ -153,16 +153,16 @@ def number_depth(number: str) -> int:
     return number.count(".") + 1
 
 
-def looks_like_title(text: str, max_words: int = 12) -> bool:
+def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> bool:
     """A heading's shape: short, starts with a capital (or a digit), no end punctuation but '?', and title case
-    (most words of four or more letters capitalised) or all capitals."""
+    (most words of four or more letters capitalised) or all capitals, or with any_case sentence case too."""
     words = text.split()
     if not words or len(words) > max_words or len(text) > 100 or _END_PUNCT.search(text):
         return False
     if not (text[0].isupper() or text[0].isdigit()) or not re.search(r"[^\W\d_]{2}", text):
         return False
     letters = [w for w in words if w[:1].isalpha()]
-    if text.upper() == text:
+    if text.upper() == text or any_case:
         return True
     long = [w for w in letters if len(w) >= 4 and w.lower() not in _SMALL_WORDS]
     return not long or sum(w[0].isupper() for w in long) >= 0.6 * len(long)

@@ -143,7 +143,13 @@ BODY = [["Every analysis starts from a clean copy of the data and a record of wh
         ["Install the tools in a fresh environment and pin the version of every package you use.",
          "A second machine should give the same numbers from the same files and the same commands."],
         ["Run the analysis from the command line with the settings kept in a file under version control.",
-         "Each run writes its figures and a log, so a result can be traced back to the run that made it."]]
+         "Each run writes its figures and a log, so a result can be traced back to the run that made it."],
+        ["Check the log for warnings before you read the figures, and keep the log with the results.", "",
+         "When a warning names a file, open that file and look at the rows it names before going on.", "",
+         "Write down what you changed and why, in the same folder as the results of the run."],
+        ["A run that fails stops at once and says which step failed and with which input file.", "",
+         "Fix the input, not the output: the next run starts again from the clean copy of the data.", "",
+         "Old results stay in their own folders, named by date, until the report is written."]]
 
 
 MARKS = [(1, "1 Getting started", 1, 720), (2, "1.1 Setting up the tools", 1, 584), (1, "2 Running the analysis", 2, 712)]
@@ -159,8 +165,8 @@ def manual_pdf(loop: bool = False, marks=MARKS) -> bytes:
     toc = [("F3", 16, 72, 700, "Contents"), ("F1", 10, 72, 670, "1 Getting started"),
            ("F1", 10, 84, 656, "1.1 Setting up the tools"), ("F1", 10, 72, 642, "2 Running the analysis")]
     page2 = [("F3", 14, 72, 700, "Chapter 1"), ("F3", 18, 72, 676, "Getting started")] + column(BODY[0], 72, 640) \
-        + [("F3", 12, 72, 570, "1.1 Setting up the tools")] + column(BODY[1], 72, 545)
-    page3 = [("F1", 10, 72, 700, "2 Running the analysis")] + column(BODY[2], 72, 680)
+        + [("F3", 12, 72, 570, "1.1 Setting up the tools")] + column(BODY[1] + [""] + BODY[3], 72, 545)
+    page3 = [("F1", 10, 72, 700, "2 Running the analysis")] + column(BODY[2] + [""] + BODY[4], 72, 680)
     return build([ops(toc), ops(page2), ops(page3)], outline=marks, loop=loop)
 
 
@@ -179,14 +185,27 @@ def test_bookmarks_give_the_headings(loop):
 
 def test_without_bookmarks_the_layout_cannot_see_a_section_in_the_body_font():
     blocks = read_pdf(manual_pdf(), bookmarks=False).blocks
-    assert [b.text for b in blocks if b.level] == ["Contents", "Chapter 1"]  # 1.1 and 2 are not title case
+    assert [b.text for b in blocks if b.level] == ["Chapter 1", "Getting started", "1.1 Setting up the tools"]
 
 
 def test_an_outline_that_names_no_heading_of_the_text_is_not_used():
     wrong = [(1, "Appendix on pottery", 1, 700), (1, "Glazes and kilns", 2, 700), (1, "Firing", 2, 600)]
     out = read_pdf(manual_pdf(marks=wrong))
     assert out.bookmarks == 3 and out.bookmarks_located == 0
-    assert [b.text for b in out.blocks if b.level] == ["Contents", "Chapter 1"]
+    assert [b.text for b in out.blocks if b.level] == ["Chapter 1", "Getting started", "1.1 Setting up the tools"]
+
+
+def test_code_in_capitals_and_a_paragraph_in_capitals_are_not_headings():
+    caps = ["THE PROGRAM IS PROVIDED AS IS WITHOUT WARRANTY OF ANY KIND, EITHER EXPRESSED OR IMPLIED,",
+            "INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS",
+            "FOR A PARTICULAR PURPOSE. THE ENTIRE RISK AS TO THE QUALITY AND PERFORMANCE OF THE",
+            "PROGRAM IS WITH YOU. SHOULD THE PROGRAM PROVE DEFECTIVE, YOU ASSUME THE COST OF ALL"]
+    items = column(BODY[0], 72, 700) + [("F5", 10, 72, 660, "DEFINITIONS EXPLICIT TAGS"), ("F5", 10, 72, 647, "BEGIN")] \
+        + column(BODY[1], 72, 620) + column(caps, 72, 580) + column(BODY[2], 72, 510)
+    ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+    blocks = read_pdf(build([ops], {"F5": "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>"})).blocks
+    assert not [b.text for b in blocks if b.level]
+    assert any(b.text.startswith("THE PROGRAM IS PROVIDED") for b in blocks)
 
 
 def test_page_limit():
