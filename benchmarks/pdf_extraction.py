@@ -19,6 +19,12 @@ Run:  python -m benchmarks.pdf_extraction        (the real paper from ../shared/
   K = the number of its sections (+1 for the front matter) and with the issue's K = 13, reference list kept (as
   before #14) and left out (the default now): how many boundaries fall inside the reference list, and how many
   section headings are within ±3 sentences of a boundary.
+- PDFs that Debian packages install (DEBIAN_PDFS, when present: apt-get install libtasn1-doc shared-mime-info
+  octave-doc debian-reference-en), made by TeX, Texinfo and DBLaTeX, each with bookmarks: their bookmarks are the
+  truth. Located = entries whose heading segcore finds in the text (the default reading); layout only = read with
+  bookmarks=False: an entry is found when a heading's title spells it (segcore.pdfoutline.keys, any level), its
+  precision the share of those headings that spell an entry. The layout rules of 2e76755 were changed looking at
+  the two PDFs marked "rules changed on it"; the others are reported.
 """
 from __future__ import annotations
 
@@ -32,6 +38,8 @@ from pathlib import Path
 
 from segcore.loaders import load
 from segcore.methods import segment
+from segcore.pdf import read_pdf
+from segcore.pdfoutline import keys, read_outline
 
 from .runner import REPO, SHARED, shared_name
 
@@ -42,6 +50,11 @@ REAL_HEADINGS = [("ABSTRACT", 1), ("KEYWORDS", 1), ("1 INTRODUCTION", 1), ("2 CH
                  ("3 DESIGNING AI SUPPORTS FOR EXPOSITORY WRITING", 1),
                  ("Augmenting Reading and Collecting Evidence.", 2), ("Supporting Information Synthesis.", 2),
                  ("Facilitating Text Composition.", 2), ("4 CONCLUSION", 1), ("ACKNOWLEDGMENTS", 1)]
+# PDFs installed by Debian packages: (package, path, whether the layout rules were changed looking at it)
+DEBIAN_PDFS = [("libtasn1-doc", Path("/usr/share/doc/libtasn1-doc/libtasn1.pdf"), True),
+               ("shared-mime-info", Path("/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf"), True),
+               ("octave-doc", Path("/usr/share/doc/octave/liboctave.pdf"), False),
+               ("debian-reference-en", Path("/usr/share/debian-reference/debian-reference.en.pdf"), False)]
 OUT = REPO / "benchmarks" / "results" / "pdf_extraction.md"
 _WORD = re.compile(r"[^\W_]+")
 
@@ -136,6 +149,51 @@ def best_on_real_paper(path: Path) -> list[dict]:
     return rows
 
 
+def producer(path: Path) -> str:
+    """The PDF's /Creator (or /Producer), short."""
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfparser import PDFParser
+    from pdfminer.pdftypes import resolve1
+    from pdfminer.utils import decode_text
+
+    with path.open("rb") as fh:
+        info = (PDFDocument(PDFParser(fh)).info or [{}])[0]
+        for key in ("Creator", "Producer"):
+            value = resolve1(info.get(key))
+            if isinstance(value, bytes):
+                return decode_text(value).split(",")[0][:30]
+    return "?"
+
+
+def bookmarks(path: Path) -> list:
+    """The outline entries of a PDF (segcore.pdfoutline.read_outline)."""
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfpage import PDFPage
+    from pdfminer.pdfparser import PDFParser
+
+    with path.open("rb") as fh:
+        doc = PDFDocument(PDFParser(fh))
+        page_of = {page.pageid: i for i, page in enumerate(PDFPage.create_pages(doc))}
+        return read_outline(doc, page_of)
+
+
+def bookmark_scores(path: Path) -> dict:
+    """Against a PDF's bookmarks: entries located by the default reading; found by the layout alone (all levels,
+    top level) and the layout's precision (see the module docstring)."""
+    entries, data = bookmarks(path), path.read_bytes()
+    located = read_pdf(data, path.name).bookmarks_located
+    text = read_pdf(data, path.name, bookmarks=False)
+    heads = [keys(b.text) for b in text.blocks if b.level]
+    spelled = set().union(*heads) if heads else set()
+    wanted = set().union(*(keys(e.title) for e in entries)) if entries else set()
+    top = min((e.level for e in entries), default=1)
+    found = [bool(keys(e.title) & spelled) for e in entries]
+    return {"pages": text.pages, "entries": len(entries), "located": located, "found": sum(found),
+            "top": sum(e.level == top for e in entries),
+            "top_found": sum(f for f, e in zip(found, entries) if e.level == top),
+            "headings": len(heads), "precision": sum(bool(h & wanted) for h in heads) / max(1, len(heads))}
+
+
 def main() -> None:
     truth = json.loads((PAPERS / "truth.json").read_text())
     lines = ["# PDF extraction and structure", "",
@@ -161,7 +219,9 @@ def main() -> None:
                  f" | {100 * totals['prec'] / totals['found']:.1f} % |")
     lines += ["", "## Word agreement with a second extractor (reference list and appendices kept)", "",
               "| PDF | extractor | segcore's words | agreement | coverage |", "|---|---|---|---|---|"]
-    pdfs = [PAPERS / f"{name}.pdf" for name in truth] + sorted((SHARED / "pdfs").glob("*.pdf"))
+    debian = [(pkg, path, tuned) for pkg, path, tuned in DEBIAN_PDFS if path.is_file()]
+    pdfs = [PAPERS / f"{name}.pdf" for name in truth] + sorted((SHARED / "pdfs").glob("*.pdf")) \
+        + [path for _, path, _ in debian]
     for path in pdfs:
         for w in word_agreement(path):
             lines.append(f"| {path.name} | {w['extractor']} | {w['words']:,} | {100 * w['agreement']:.1f} % | "
@@ -188,6 +248,18 @@ def main() -> None:
                          f"{', '.join(map(str, r['boundaries']))} |")
     else:
         lines += ["", f"(The real paper {shared_name('pdfs', REAL.name)} is not here: its rows are left out.)"]
+    lines += ["", "## Real PDFs from Debian packages, against their bookmarks", "",
+              "| PDF (package) | made by | pages | bookmarks (top level) | located by default | layout only: found "
+              "(top level) | layout only: headings, precision | role |", "|---|---|---|---|---|---|---|---|"]
+    for pkg, path, tuned in debian:
+        b = bookmark_scores(path)
+        lines.append(f"| {path.name} ({pkg}) | {producer(path)} | {b['pages']} | {b['entries']} ({b['top']}) | "
+                     f"{b['located']} ({100 * b['located'] / max(1, b['entries']):.0f} %) | {b['found']} "
+                     f"({100 * b['found'] / max(1, b['entries']):.0f} %; top {b['top_found']} of {b['top']}) | "
+                     f"{b['headings']}, {100 * b['precision']:.0f} % | "
+                     f"{'rules changed on it' if tuned else 'reported'} |")
+    if not debian:
+        lines.append("| (none installed) | | | | | | | |")
     OUT.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
