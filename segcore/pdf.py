@@ -96,6 +96,8 @@ _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?][\"'”’)\]]*$")  # a se
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
+_PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
+_LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
 _FRONT_END = re.compile(r"^(?:abstract|introduction|keywords|index terms|summary)$", re.I)
 
 
@@ -218,6 +220,24 @@ def _remove_page_furniture(pages: list[list[_Box]]) -> int:
         for b in boxes:
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
                 id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or _norm_key(ln.text) in repeated)))]
+            dropped += len(b.lines) - len(kept)
+            b.lines = kept
+        boxes[:] = [b for b in boxes if b.lines]
+    return dropped
+
+
+def _remove_contents(pages: list[list[_Box]]) -> int:
+    """Drop lines without a letter or digit (dot leaders, lone bullets) and the entries of a table of contents or an
+    index: on a page with at least three lines of dot leaders ("2.1 Syntax . . . . 4", "map . . . 20, 21"), those
+    lines and the pieces on their baselines (a number, a page number); the number of lines dropped."""
+    dropped = 0
+    for boxes in pages:
+        lines = [ln for b in boxes for ln in b.lines if not ln.outline_level]
+        empty = {id(ln) for ln in lines if not re.search(r"[^\W_]", ln.text)}
+        leaders = [ln for ln in lines if _LEADERS.search(ln.text) or id(ln) in empty]
+        toc = {id(ln) for ln in lines if any(_same_baseline(ln, d) for d in leaders)} if len(leaders) >= 3 else set()
+        for b in boxes:
+            kept = [ln for ln in b.lines if id(ln) not in empty and id(ln) not in toc]
             dropped += len(b.lines) - len(kept)
             b.lines = kept
         boxes[:] = [b for b in boxes if b.lines]
@@ -429,7 +449,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
         _mark_floats(ordered, width * (0.42 if two_columns else 0.8), body_size)
         pages.append(ordered)
         heights.append(height)
-    left_out = Counter(furniture=_remove_page_furniture(pages))
+    left_out = Counter(furniture=_remove_page_furniture(pages), contents=_remove_contents(pages))
     _mark_footnotes(pages, heights, body_size)
     paras = []
     for boxes, height in zip(pages, heights):

@@ -156,14 +156,15 @@ MARKS = [(1, "1 Getting started", 1, 720), (2, "1.1 Setting up the tools", 1, 58
 
 
 def manual_pdf(loop: bool = False, marks=MARKS) -> bytes:
-    """A manual with bookmarks: a contents page listing the titles; on page 2 a "Chapter 1" label over its title
+    """A manual with bookmarks: a contents page listing the titles (dot leaders and page numbers); on page 2 a "Chapter 1" label over its title
     and a bold subsection in sentence case; on page 3 a section set in the body font, which no layout rule can
     tell from text."""
     def ops(items):
         return "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
 
-    toc = [("F3", 16, 72, 700, "Contents"), ("F1", 10, 72, 670, "1 Getting started"),
-           ("F1", 10, 84, 656, "1.1 Setting up the tools"), ("F1", 10, 72, 642, "2 Running the analysis")]
+    toc = [("F3", 16, 72, 700, "Contents"), ("F1", 10, 72, 670, "1 Getting started" + " ." * 30),
+           ("F1", 10, 84, 656, "1.1 Setting up the tools" + " ." * 25), ("F1", 10, 72, 642, "2 Running the analysis"),
+           ("F1", 10, 200, 642, ". . . . . . . . . . . . ."), ("F1", 10, 340, 642, "3")]
     page2 = [("F3", 14, 72, 700, "Chapter 1"), ("F3", 18, 72, 676, "Getting started")] + column(BODY[0], 72, 640) \
         + [("F3", 12, 72, 570, "1.1 Setting up the tools")] + column(BODY[1] + [""] + BODY[3], 72, 545)
     page3 = [("F1", 10, 72, 700, "2 Running the analysis")] + column(BODY[2] + [""] + BODY[4], 72, 680)
@@ -177,6 +178,7 @@ def test_bookmarks_give_the_headings(loop):
     assert heads[-3:] == [("Chapter 1 Getting started", 1), ("1.1 Setting up the tools", 2),
                           ("2 Running the analysis", 1)], heads
     assert doc.meta["bookmarks"] == {"entries": 3, "located": 3}
+    assert doc.meta["left_out"]["contents"] >= 3 and not any(". . ." in e or e == "3" for e in doc.elements)
     starts = [h.element for h in doc.meta["outline"].headings if h.level == 1][-2:]
     assert doc.elements[starts[0]] == "Chapter 1 Getting started"
     assert doc.elements[starts[1]] == "2 Running the analysis"
