@@ -833,3 +833,11 @@ def test_parameters_from_session_state_never_name_a_file():
     finally:
         for key in keys:
             st.session_state.pop(key, None)
+
+
+def test_document_line_says_the_headings_come_from_the_bookmarks():
+    from segcore.loaders import load
+    from tests.test_pdf_structure import manual_pdf
+
+    line = documents.describe(load(manual_pdf()))
+    assert "3 PDF pages · headings from its bookmarks (3 of 3 found in the text)" in line
