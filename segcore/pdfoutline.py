@@ -105,38 +105,42 @@ def read_outline(doc, page_of: dict) -> list[Entry]:
         return []
 
 
-def _candidates(boxes, want: set[str]):
-    """Every run of up to SPAN consecutive lines of a page (in its boxes' order, each line below the one before and
-    less than two of its heights lower: a title set over several lines or boxes) that spells a title."""
+def _page_index(boxes) -> tuple[dict, list]:
+    """A page's runs of up to SPAN consecutive lines (in its boxes' order, each line below the one before and less
+    than two of its heights lower: a title set over several lines or boxes) by the keys they spell, and its label
+    lines ("Chapter 3"). Built once per page, so that each entry costs a look-up, however many entries point there."""
     lines = [ln for box in boxes for ln in box]
+    runs: dict[str, list] = {}
     for i in range(len(lines)):
         text = ""
         for j in range(i, min(i + SPAN, len(lines))):
             if j > i and not 0 <= lines[j - 1].y0 - lines[j].y1 < 2 * lines[j].size:
                 break
             text = f"{text} {lines[j].text}".strip()
-            if keys(text) & want:
-                yield lines[i:j + 1]
-                break
+            for k in keys(text):
+                runs.setdefault(k, []).append(lines[i:j + 1])
+    return runs, [ln for ln in lines if _LABEL.match(ln.text.strip())]
 
 
 def mark_outline(pages: list, entries: list[Entry]) -> int:
     """Mark on the lines of `pages` ((width, height, boxes of Lines) per page) the heading of each entry: its lines
     get outline_level and outline_entry. Marks only when at least two entries and half of them are located (else
     the outline does not describe this text layer); returns the number of entries marked."""
-    taken, marks = set(), []
+    taken, marks, indexes = set(), [], {}
     for index, entry in enumerate(entries):
         want = keys(entry.title)
         for p in (entry.page, entry.page + 1) if entry.page is not None and want else ():
             if p >= len(pages):
                 break
-            found = [c for c in _candidates(pages[p][2], want) if not any(id(ln) in taken for ln in c)]
+            if p not in indexes:
+                indexes[p] = _page_index(pages[p][2])
+            runs, labels = indexes[p]
+            found = [c for k in want for c in runs.get(k, ()) if not any(id(ln) in taken for ln in c)]
             if found:
                 top = entry.top if entry.top is not None and p == entry.page else pages[p][1]
                 lines = min(found, key=lambda c: (abs(c[0].y1 - top) if c[0].y1 <= top + c[0].size else 1e9,
                                                   -c[0].y1))
-                label = [ln for box in pages[p][2] for ln in box if _LABEL.match(ln.text.strip())
-                         and id(ln) not in taken and 0 <= ln.y0 - lines[0].y1 < 3 * lines[0].size
+                label = [ln for ln in labels if id(ln) not in taken and 0 <= ln.y0 - lines[0].y1 < 3 * lines[0].size
                          and abs(ln.x0 - lines[0].x0) < 2 * lines[0].size]
                 taken.update(id(ln) for ln in label[:1] + lines)
                 marks.append((label[:1] + lines, entry.level, index))

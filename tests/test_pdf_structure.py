@@ -197,6 +197,14 @@ def test_an_outline_that_names_no_heading_of_the_text_is_not_used():
     assert [b.text for b in out.blocks if b.level] == ["Chapter 1", "Getting started", "1.1 Setting up the tools"]
 
 
+def test_a_crafted_outline_of_thousands_of_entries_is_read_up_to_its_limit():
+    from segcore.pdfoutline import MAX_ENTRIES
+
+    many = [(1, "1 Getting started", 1, 720)] * 3 + [(1, f"Entry {i}", 1, 700) for i in range(MAX_ENTRIES + 500)]
+    out = read_pdf(manual_pdf(marks=many))
+    assert out.bookmarks == MAX_ENTRIES and out.bookmarks_located == 0  # too few of them name a heading
+
+
 def test_code_in_capitals_and_a_paragraph_in_capitals_are_not_headings():
     caps = ["THE PROGRAM IS PROVIDED AS IS WITHOUT WARRANTY OF ANY KIND, EITHER EXPRESSED OR IMPLIED,",
             "INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS",
