@@ -253,7 +253,7 @@ def _heading_line(ln: Line, body_size: float) -> bool:
         return bool(ln.outline_level)
     number, title = split_number(ln.text)
     larger = body_size > 0 and ln.size >= 1.08 * body_size
-    sentence_case = bool(number and (ln.bold or larger)) or (ln.bold and body_size > 0 and ln.size >= 1.15 * body_size)
+    sentence_case = bool(number and (ln.bold or larger)) or (ln.bold and ln.size >= 1.15 * body_size > 0)
     if not looks_like_title(title, max_words=14, any_case=sentence_case) or title[:1].isdigit():
         return False
     caps = title.upper() == title and len(re.sub(r"\W", "", title)) >= 4
@@ -362,9 +362,9 @@ def _text_and_marks(lines: list[Line], joiner: _Joiner, page: int, height: float
 
 def _assign_levels(paras: list[_Para]) -> None:
     """Raw heading levels: an outline entry's heading its level in the outline; the others (but the top-level names
-    such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth ("3" 1, "3.2" 2; letters under roman numerals 2); an unnumbered heading takes the
-    depth of numbered headings of its style (bold, italic, size), else ranks by size among the numbered ones;
-    run-in headings come below all."""
+    such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth
+    ("3" 1, "3.2" 2; letters under roman numerals 2); an unnumbered heading takes the depth of numbered headings of
+    its style (bold, italic, size), else ranks by size among the numbered ones; run-in headings come below all."""
     heads = [p for p in paras if p.level and not p.runin]
     for p in heads:
         p.number = split_number(" ".join(ln.text for ln in p.lines))[0]

@@ -152,13 +152,14 @@ BODY = [["Every analysis starts from a clean copy of the data and a record of wh
          "Old results stay in their own folders, named by date, until the report is written."]]
 
 
-MARKS = [(1, "1 Getting started", 1, 720), (2, "1.1 Setting up the tools", 1, 584), (1, "2 Running the analysis", 2, 712)]
+MARKS = [(1, "1 Getting started", 1, 720), (2, "1.1 Setting up the tools", 1, 584),
+         (1, "2 Running the analysis", 2, 712)]
 
 
 def manual_pdf(loop: bool = False, marks=MARKS) -> bytes:
-    """A manual with bookmarks: a contents page listing the titles (dot leaders and page numbers); on page 2 a "Chapter 1" label over its title
-    and a bold subsection in sentence case; on page 3 a section set in the body font, which no layout rule can
-    tell from text."""
+    """A manual with bookmarks: a contents page listing the titles (dot leaders and page numbers); on page 2 a
+    "Chapter 1" label over its title and a bold subsection in sentence case; on page 3 a section set in the body
+    font, which no layout rule can tell from text."""
     def ops(items):
         return "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
 
@@ -210,8 +211,8 @@ def test_code_in_capitals_and_a_paragraph_in_capitals_are_not_headings():
             "INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS",
             "FOR A PARTICULAR PURPOSE. THE ENTIRE RISK AS TO THE QUALITY AND PERFORMANCE OF THE",
             "PROGRAM IS WITH YOU. SHOULD THE PROGRAM PROVE DEFECTIVE, YOU ASSUME THE COST OF ALL"]
-    items = column(BODY[0], 72, 700) + [("F5", 10, 72, 660, "DEFINITIONS EXPLICIT TAGS"), ("F5", 10, 72, 647, "BEGIN")] \
-        + column(BODY[1], 72, 620) + column(caps, 72, 580) + column(BODY[2], 72, 510)
+    code = [("F5", 10, 72, 660, "DEFINITIONS EXPLICIT TAGS"), ("F5", 10, 72, 647, "BEGIN")]
+    items = column(BODY[0], 72, 700) + code + column(BODY[1], 72, 620) + column(caps, 72, 580) + column(BODY[2], 72, 510)
     ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
     blocks = read_pdf(build([ops], {"F5": "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>"})).blocks
     assert not [b.text for b in blocks if b.level]
