@@ -134,7 +134,7 @@ def where(doc: Document, start: int, end: int) -> str:
 
 
 def describe(doc: Document) -> str:
-    """One line: size, reference, format, PDF pages."""
+    """One line: size, reference, format, PDF pages, where the headings come from, what reading left out."""
     s = f"{doc.n:,} {LEVEL_LABELS.get(doc.level, doc.level)}"
     if doc.reference:
         s += f" · reference: {len(doc.reference)} segments"
@@ -147,7 +147,7 @@ def describe(doc: Document) -> str:
     marks = doc.meta.get("bookmarks") or {}
     if marks.get("located"):
         s += f" · headings from its bookmarks ({marks['located']} of {marks['entries']} found in the text)"
-    return s
+    return " · ".join([s, *loaders.left_out_notes(doc)])
 
 
 def preview_rows(doc: Document, limit: int = 12) -> list[dict]:

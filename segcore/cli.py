@@ -16,7 +16,7 @@ from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate
 from .exports import FORMATS as EXPORTS, export, to_json
 from .limits import LIMITS, Limits
-from .loaders import FORMATS, LEVELS, dataset_files, load
+from .loaders import FORMATS, LEVELS, dataset_files, left_out_notes, load
 from .methods import DEFAULT_METHOD, METHODS, get_method, segment
 from .metrics import evaluate as scores
 from .parallel import Progress, run_many
@@ -96,6 +96,8 @@ def cmd_segment(args) -> int:
             print(f"========== segment {i + 1}: elements {a}–{b - 1}")
             print(text)
         print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
+        for note in left_out_notes(doc):
+            print(f"# {note}", file=sys.stderr)
     if score:
         print(f"# against the document's {args.reference} ({len(doc.reference)} segments): Pk {score['pk']:.3f}  "
               f"WindowDiff {score['windowdiff']:.3f}  F1 {score['f1']:.3f}", file=sys.stderr)

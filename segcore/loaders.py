@@ -17,7 +17,7 @@ from typing import BinaryIO, Union
 from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
-from .pdf import read_pdf
+from .pdf import LEFT_OUT, read_pdf
 from .structure import Block, back_matter_start, make_outline, text_blocks
 
 __all__ = [
@@ -342,6 +342,19 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
     data, source = _pdf_bytes(data, source)
     pdf = read_pdf(data, _name(source), limits)
     return limits.check_text("\n\n".join(b.text for b in pdf.blocks) + "\n", _name(source))
+
+
+def left_out_notes(doc: Document) -> list[str]:
+    """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
+    captions (meta['left_out']), and the reference list and appendices (meta['back_matter']) unless kept."""
+    notes = []
+    if counts := doc.meta.get("left_out"):
+        notes.append("left out of the PDF: " + ", ".join(LEFT_OUT.get(k, k + " ({:,})").format(n)
+                                                         for k, n in counts.items()))
+    back = doc.meta.get("back_matter")
+    if back and not back["kept"]:
+        notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")
+    return notes
 
 
 def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: str = "",

@@ -150,3 +150,11 @@ def test_methods_lists_parameters():
         assert name in methods
     assert methods["oc99"]["params"]["rank"]["default"] == 11
     assert methods["cvs"]["params"]["split"]["choices"] == ["greedy", "dp", "refine"]
+
+
+def test_segment_says_what_reading_a_pdf_left_out():
+    r = run("segment", str(DATA / "papers" / "lexical_chains.pdf"), "--method", "cvs", "--k", "4")
+    assert r.returncode == 0, r.stderr
+    notes = [ln for ln in r.stderr.decode().splitlines() if ln.startswith("# left out")]
+    assert notes[0].startswith("# left out of the PDF: running headers and page numbers (") and "captions (" in notes[0]
+    assert notes[1] == "# left out: the reference list and appendices, from the heading 'References' on"
