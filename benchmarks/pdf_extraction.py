@@ -39,7 +39,7 @@ from pathlib import Path
 from segcore.loaders import load
 from segcore.methods import segment
 from segcore.pdf import read_pdf
-from segcore.pdfoutline import keys, read_outline
+from segcore.pdfoutline import keys
 
 from .runner import REPO, SHARED, shared_name
 
@@ -165,23 +165,12 @@ def producer(path: Path) -> str:
     return "?"
 
 
-def bookmarks(path: Path) -> list:
-    """The outline entries of a PDF (segcore.pdfoutline.read_outline)."""
-    from pdfminer.pdfdocument import PDFDocument
-    from pdfminer.pdfpage import PDFPage
-    from pdfminer.pdfparser import PDFParser
-
-    with path.open("rb") as fh:
-        doc = PDFDocument(PDFParser(fh))
-        page_of = {page.pageid: i for i, page in enumerate(PDFPage.create_pages(doc))}
-        return read_outline(doc, page_of)
-
-
 def bookmark_scores(path: Path) -> dict:
     """Against a PDF's bookmarks: entries located by the default reading; found by the layout alone (all levels,
     top level) and the layout's precision (see the module docstring)."""
-    entries, data = bookmarks(path), path.read_bytes()
-    located = read_pdf(data, path.name).bookmarks_located
+    data = path.read_bytes()
+    default = read_pdf(data, path.name)
+    entries, located = default.outline, default.bookmarks_located
     text = read_pdf(data, path.name, bookmarks=False)
     heads = [keys(b.text) for b in text.blocks if b.level]
     spelled = set().union(*heads) if heads else set()

@@ -349,8 +349,7 @@ def left_out_notes(doc: Document) -> list[str]:
     captions (meta['left_out']), and the reference list and appendices (meta['back_matter']) unless kept."""
     notes = []
     if counts := doc.meta.get("left_out"):
-        notes.append("left out of the PDF: " + ", ".join(LEFT_OUT.get(k, k + " ({:,})").format(n)
-                                                         for k, n in counts.items()))
+        notes.append("left out of the PDF: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
         notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")
@@ -368,7 +367,7 @@ def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: s
     data, source = _pdf_bytes(data, source)
     pdf = read_pdf(data, _name(source), limits)
     meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines,
-            "bookmarks": {"entries": pdf.bookmarks, "located": pdf.bookmarks_located}}
+            "bookmarks": {"entries": len(pdf.outline), "located": pdf.bookmarks_located}}
     return document_from_blocks(pdf.blocks, level, source, meta, keep_back_matter, limits)
 
 

@@ -15,6 +15,7 @@ for the app to show where a segment is.
 """
 from __future__ import annotations
 
+import bisect
 import math
 import re
 import statistics
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdflayout import Line, loaded_words_check, read_lines, repair_words
-from .pdfoutline import mark_outline
+from .pdfoutline import Entry, mark_outline
 from .structure import BACK_MATTER, TOP_NAMES, Block, looks_like_title, number_depth, split_number
 
 __all__ = ["read_pdf", "PdfText", "LEFT_OUT"]
@@ -77,21 +78,21 @@ class _Para:
 @dataclass
 class PdfText:
     """What read_pdf found: blocks in reading order, the number of pages, what was left out (counts), the lines
-    re-read by PDFium, and the PDF's outline entries: how many, and how many located as headings (0 when the
-    headings come from the layout alone)."""
+    re-read by PDFium, the PDF's outline entries (segcore.pdfoutline.Entry) and how many were located as headings
+    (0 when the headings come from the layout alone)."""
 
     blocks: list[Block]
     pages: int
     left_out: dict = field(default_factory=dict)
     repaired_lines: int = 0
-    bookmarks: int = 0
+    outline: list[Entry] = field(default_factory=list)
     bookmarks_located: int = 0
 
 
 # what read_pdf leaves out of the text (PdfText.left_out's keys), in words
 LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
-            "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)", "table and figure lines": "tables and figures ({:,} lines)",
-            "captions": "captions ({:,})"}
+            "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)",
+            "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})"}
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
 _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
@@ -230,6 +231,19 @@ def _remove_page_furniture(pages: list[list[_Box]]) -> int:
     return dropped
 
 
+def _on_baselines(lines: list[Line], marks: list[Line]) -> set[int]:
+    """ids of the `lines` on the baseline of one of the `marks` (_same_baseline), by bisection on the baselines."""
+    marks = sorted(marks, key=lambda m: m.y0)
+    ys = [m.y0 for m in marks]
+    out = set()
+    for ln in lines:
+        lo = bisect.bisect_left(ys, ln.y0 - 0.2 * ln.size)
+        hi = bisect.bisect_right(ys, ln.y0 + 0.2 * ln.size)
+        if any(_same_baseline(ln, m) for m in marks[lo:hi]):
+            out.add(id(ln))
+    return out
+
+
 def _remove_contents(pages: list[list[_Box]]) -> int:
     """Drop lines without a letter or digit (dot leaders, lone bullets) and the entries of a table of contents or an
     index: on a page with at least three lines of dot leaders ("2.1 Syntax . . . . 4", "map . . . 20, 21"), those
@@ -239,7 +253,7 @@ def _remove_contents(pages: list[list[_Box]]) -> int:
         lines = [ln for b in boxes for ln in b.lines if not ln.outline_level]
         empty = {id(ln) for ln in lines if not re.search(r"[^\W_]", ln.text)}
         leaders = [ln for ln in lines if _LEADERS.search(ln.text) or id(ln) in empty]
-        toc = {id(ln) for ln in lines if any(_same_baseline(ln, d) for d in leaders)} if len(leaders) >= 3 else set()
+        toc = _on_baselines(lines, leaders) if len(leaders) >= 3 else set()
         for b in boxes:
             kept = [ln for ln in b.lines if id(ln) not in empty and id(ln) not in toc]
             dropped += len(b.lines) - len(kept)
@@ -250,13 +264,20 @@ def _remove_contents(pages: list[list[_Box]]) -> int:
 
 # ---- headings and paragraphs -------------------------------------------------------------------------------------
 
+def _larger(ln: Line, body_size: float) -> bool:
+    """Set larger than the body text (>= 1.08×)."""
+    return body_size > 0 and ln.size >= 1.08 * body_size
+
+
 def _heading_line(ln: Line, body_size: float) -> bool:
     """A line set as a heading: a line of an outline entry's heading, or title-shaped and bold, larger than the body
     text (>= 1.08×), upper case, or numbered and italic (IEEE's "A. Data")."""
-    if ln.outline_level or ln.mono:
-        return bool(ln.outline_level)
+    if ln.outline_level:
+        return True
+    if ln.mono:
+        return False
     number, title = split_number(ln.text)
-    larger = body_size > 0 and ln.size >= 1.08 * body_size
+    larger = _larger(ln, body_size)
     sentence_case = bool(number and (ln.bold or larger)) or (ln.bold and ln.size >= 1.15 * body_size > 0)
     if not looks_like_title(title, max_words=14, any_case=sentence_case) or title[:1].isdigit():
         return False
@@ -271,7 +292,7 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]
     paras, cur = [], []
     width = max(ln.x1 - ln.x0 for ln in box.lines)
     heads = [_heading_line(ln, body_size) for ln in box.lines]
-    plain = [not (ln.outline_level or ln.bold or ln.size >= 1.08 * body_size) for ln in box.lines]
+    plain = [not (ln.outline_level or ln.bold or _larger(ln, body_size)) for ln in box.lines]
     for i in range(len(heads)):  # a line in capitals between lines in capitals of a paragraph is not a heading
         if heads[i] and plain[i] and any(0 <= j < len(heads) and not heads[j] and box.lines[j].text.upper() ==
                                          box.lines[j].text for j in (i - 1, i + 1)):
@@ -473,7 +494,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     _mark_front_matter(paras)
     blocks = _assemble(paras, body_size, left_out)
     loaded_words_check(" ".join(b.text for b in blocks), source)
-    return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired, len(entries), located)
+    return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired, entries, located)
 
 
 def _assemble(paras: list[_Para], body_size: float, left_out: Counter) -> list[Block]:
@@ -512,7 +533,7 @@ def _continues_heading(prev: _Para, p: _Para) -> bool:
     """A heading set as two boxes ("2 CHARACTERIZING EXPOSITORY" / "WRITING"): same style and place, next line."""
     a, b = prev.lines[-1], p.lines[0]
     if a.outline_level or b.outline_level:
-        return a.outline_entry == b.outline_entry
+        return _one_heading(a, b)
     return (not p.number and not p.runin and prev.level == p.level and prev.page == p.page
             and prev.column == p.column and a.bold == b.bold and abs(a.size - b.size) < 0.3
             and 0 <= a.y0 - b.y1 < b.size)
