@@ -17,8 +17,9 @@ from typing import BinaryIO, Union
 from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
-from .pdf import LEFT_OUT, read_pdf
-from .structure import Block, back_matter_start, make_outline, text_blocks
+from .pdf import read_pdf
+from .plaintext import text_blocks
+from .structure import LEFT_OUT, Block, back_matter_start, make_outline
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
@@ -251,8 +252,9 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
 
 def load_text(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
               limits: Limits = LIMITS) -> Document:
-    """A Document of the sentences (or words) of a plain text, its headings (Markdown, LaTeX or plain-text
-    patterns, segcore.structure.text_blocks) each an element of its own and listed in meta['outline'];
+    """A Document of the sentences (or words) of a plain text, its headings (Markdown, LaTeX, book or plain-text
+    patterns, segcore.plaintext.text_blocks) each an element of its own and listed in meta['outline'], what was
+    left out (a Project Gutenberg header and licence, a table of contents, ...) counted in meta['left_out'];
     InputError beyond `limits`."""
     _check_level(level)
     if not isinstance(text, str):
@@ -260,7 +262,9 @@ def load_text(text: str, level: str = "sentence", source: str = "", keep_back_ma
     limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
-    return document_from_blocks(text_blocks(text), level, source, {"format": "text"}, keep_back_matter, limits)
+    blocks, left_out = text_blocks(text)
+    meta = {"format": "text", **({"left_out": left_out} if left_out else {})}
+    return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -346,10 +350,12 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
 
 def left_out_notes(doc: Document) -> list[str]:
     """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
-    captions (meta['left_out']), and the reference list and appendices (meta['back_matter']) unless kept."""
+    captions, a text's Project Gutenberg wrapper, contents and notes (meta['left_out'], structure.LEFT_OUT), and the
+    reference list and appendices (meta['back_matter']) unless kept."""
     notes = []
     if counts := doc.meta.get("left_out"):
-        notes.append("left out of the PDF: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
+        what = "the PDF" if doc.meta.get("format") == "pdf" else "the text"
+        notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
         notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")

@@ -28,7 +28,7 @@ from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .pdfoutline import Entry, mark_outline
 from .structure import BACK_MATTER, TOP_NAMES, Block, looks_like_title, number_depth, split_number
 
-__all__ = ["read_pdf", "PdfText", "LEFT_OUT"]
+__all__ = ["read_pdf", "PdfText"]
 
 
 @dataclass
@@ -89,10 +89,6 @@ class PdfText:
     bookmarks_located: int = 0
 
 
-# what read_pdf leaves out of the text (PdfText.left_out's keys), in words
-LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
-            "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)",
-            "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})"}
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
 _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")

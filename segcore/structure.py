@@ -1,11 +1,10 @@
 """A document's own structure as a reference segmentation: its section headings.
 
-Text is read into `Block`s (a heading line, or a paragraph of body text) by the heading patterns of Markdown (ATX
-``#``/``##`` lines and setext underlines), LaTeX (``\\section``, ``\\subsection``, ...) and, when neither is found,
-plain text (numbered lines such as "3.2 Results" and short title-case or upper-case lines set apart by blank lines).
-PDFs give their blocks from the layout (segcore.pdf). The loaders turn blocks into elements: **a heading is kept as
-an element of its own** (never glued to the next sentence) and the section it opens starts at that element. The
-`Outline` lists the headings with their element indices; `reference(outline, depth)` gives the segment ends of the
+Texts (segcore.plaintext) and PDFs (segcore.pdf) are read into `Block`s: a heading line, or a paragraph of body
+text; this module holds what both readers share (how a heading is numbered and shaped, the names of a paper's
+sections, what reading may leave out) and what follows from the headings. The loaders turn blocks into elements: **a
+heading is kept as an element of its own** (never glued to the next sentence) and the section it opens starts at
+that element. The `Outline` lists the headings with their element indices; `reference(outline, depth)` gives the segment ends of the
 top `depth` heading levels ("sections": 1, "subsections": 2), to score a segmentation like any other reference.
 """
 from __future__ import annotations
@@ -118,18 +117,13 @@ def choose_reference(doc: Document, mode: str = "auto") -> Document:
         return dataclasses.replace(doc, reference=None) if mode != "auto" else doc
 
 
-# ---- headings in text --------------------------------------------------------------------------------------------
+# ---- headings: numbers, names and shapes ------------------------------------------------------------
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
-_LATEX = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?\s*(?:\[[^\]]*\])?\s*"
-                    r"\{(.*)\}\s*(.*)$")
-_LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5, "paragraph": 6}
-_LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 # "3", "3.2", "3.2.1", "A", "A.1", "IV", optionally followed by "." or ")": the numbering of a heading
 NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z](?:\.\d{1,2}){0,3}|[IVX]{2,5})([.)]?)\s+(?=\S)")
-_END_PUNCT = re.compile(r"[.,;:!]$")
+# end punctuation of a sentence, not of a heading: "." and the like, or any of them (and "?") inside closing quotes
+# or brackets, as speech ends: 'It's Robert." "Robert?"'
+END_PUNCT = re.compile(r"[.,;:!]$|[.,;:!?][\"'”’»)\]]+$")
 BACK_MATTER = re.compile(r"^(?:references?|bibliography|works cited|literature cited|references and notes)$", re.I)
 # unnumbered headings with these names are top-level sections of a paper
 TOP_NAMES = re.compile(r"^(?:abstract|introduction|keywords|index terms|related work|conclusions?|discussion|"
@@ -137,6 +131,13 @@ TOP_NAMES = re.compile(r"^(?:abstract|introduction|keywords|index terms|related 
                        r"bibliography|appendix|appendices)\b", re.I)
 APPENDIX = re.compile(r"^(?:appendix|appendices|supplementary material|supplemental material)\b", re.I)
 _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the to vs via with without".split())
+# what reading a PDF (segcore.pdf) or a text (segcore.plaintext) may leave out, in words, by the key it is counted under
+LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
+            "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)",
+            "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})",
+            "wrapper": "the Project Gutenberg header and licence ({:,} lines)",
+            "notes": "illustration and footnote notes in brackets ({:,} lines)",
+            "rules": "lines without a letter or digit ({:,})"}
 
 
 def split_number(line: str) -> tuple[str | None, str]:
@@ -157,7 +158,7 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
     """A heading's shape: short, starts with a capital (or a digit), no end punctuation but '?', and title case
     (most words of four or more letters capitalised) or all capitals, or with any_case sentence case too."""
     words = text.split()
-    if not words or len(words) > max_words or len(text) > 100 or _END_PUNCT.search(text):
+    if not words or len(words) > max_words or len(text) > 100 or END_PUNCT.search(text):
         return False
     if not (text[0].isupper() or text[0].isdigit()) or not re.search(r"[^\W\d_]{2}", text):
         return False
@@ -166,116 +167,6 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
         return True
     long = [w for w in letters if len(w) >= 4 and w.lower() not in _SMALL_WORDS]
     return not long or sum(w[0].isupper() for w in long) >= 0.6 * len(long)
-
-
-def _clean_latex(s: str) -> str:
-    return " ".join(_LATEX_CMD.sub("", s).replace("{", "").replace("}", "").replace("~", " ").split())
-
-
-def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines are reported at the
-    underline's index with level -1 (to be dropped). A Markdown heading must open the text or follow a blank line
-    or another heading: a '# elements' line in a formula wrapped by a PDF-to-text tool is not one."""
-    out, fenced = [], False
-
-    def apart(i):
-        return i == 0 or not lines[i - 1].strip() or bool(out and out[-1][0] == i - 1)
-
-    for i, line in enumerate(lines):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
-        if (m := _ATX.match(line)) and apart(i):
-            out.append((i, len(m.group(1)), m.group(2).strip()))
-        elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
-            out.append((i, _LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))
-        elif (m := _SETEXT.match(line)) and i > 0 and lines[i - 1].strip() and not _SETEXT.match(lines[i - 1]) \
-                and apart(i - 1) and (m.group(1)[0] == "=" or len(m.group(1)) >= 2) \
-                and not (out and out[-1][0] == i - 1):
-            out.append((i - 1, 1 if m.group(1)[0] == "=" else 2, lines[i - 1].strip()))
-            out.append((i, -1, ""))
-    return out
-
-
-_NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, table junk, a comma
-_LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
-
-
-def _plain_title(title: str, numbered: bool) -> bool:
-    """A plain-text heading's words: title-shaped (looks_like_title), no formula or citation characters, four
-    letters at least; after a number, sentence case too ("4.2 Effect of word vectors")."""
-    if _NOT_TITLE.search(title) or len(re.findall(r"[^\W\d_]", title)) < 4:
-        return False
-    if looks_like_title(title, max_words=12 if numbered else 10):
-        return True
-    return numbered and len(title.split()) <= 8 and title[0].isupper() and not _END_PUNCT.search(title)
-
-
-def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(line index, raw level, title) of plain-text headings: a numbered heading-shaped line that is not one item
-    of a list (the lines around it are not numbered too), a lone number over a heading-shaped line (reported at
-    the title's line, the number's line with level -1), or an unnumbered title-shaped line between blank lines (or
-after one, for "Abstract" and the like).
-    When the text numbers three headings or more, numbering is its convention: unnumbered lines count only as its
-    first line or as the usual unnumbered sections of a paper (Abstract, Acknowledgments, References, ...)."""
-    out, taken = [], set()
-    stripped = [ln.strip() for ln in lines]
-    blank = [not s for s in stripped] + [True]
-    numbered = [split_number(s)[0] is not None for s in stripped] + [False]
-    for i, s in enumerate(stripped):
-        if not s or i in taken:
-            continue
-        before, after = i == 0 or blank[i - 1], blank[i + 1]
-        number, title = split_number(s)
-        if number and not title[0].isdigit() and _plain_title(title, True) and (before or not numbered[i - 1]) \
-                and (after or not numbered[i + 1]):
-            out.append((i, number_depth(number), s))
-        elif (m := _LONE_NUMBER.match(s)) and before:
-            j = next((j for j in range(i + 1, min(i + 3, len(lines))) if stripped[j]), None)
-            if j is not None and split_number(stripped[j])[0] is None and _plain_title(stripped[j], True):
-                out += [(i, -1, ""), (j, number_depth(m.group(1)), f"{m.group(1)}. {stripped[j]}")]
-                taken.add(j)
-        elif number is None and before and (after or (TOP_NAMES.match(s) and len(s.split()) <= 3)) \
-                and _plain_title(s, False):
-            out.append((i, 1, s))
-    first = next((i for i, s in enumerate(stripped) if s), None)
-    if sum(1 for i, lv, t in out if lv > 0 and split_number(t)[0]) >= 3:
-        out = [h for h in out if h[1] < 0 or split_number(h[2])[0] or h[0] == first or TOP_NAMES.match(h[2])]
-    return out
-
-
-def text_blocks(text: str) -> list[Block]:
-    """Headings and paragraphs of a text (blank lines separate paragraphs; a heading line is a block of its own)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    found = _marked_up(lines)
-    if not [h for h in found if h[1] > 0]:
-        found = _plain(lines)
-    heads = {i: (lv, t) for i, lv, t in found}
-    blocks, body = [], []
-
-    def flush():
-        if body:
-            blocks.append(Block(" ".join(body)))
-            body.clear()
-
-    for i, line in enumerate(lines):
-        if i in heads:
-            flush()
-            lv, title = heads[i]
-            if lv > 0:
-                number, _ = split_number(title)
-                blocks.append(Block(title, lv, number))
-                m = _LATEX.match(line)
-                if m and m.group(3).strip():  # text after \section{...} on the same line
-                    body.append(m.group(3).strip())
-        elif not line.strip():
-            flush()
-        else:
-            body.append(line.strip())
-    flush()
-    return blocks
 
 
 def back_matter_start(blocks: list[Block]) -> int | None:

@@ -11,8 +11,8 @@ import pytest
 
 from segcore.errors import InputError, ParameterError
 from segcore.loaders import load, load_text
-from segcore.structure import (choose_reference, looks_like_title, make_outline, reference, split_number,
-                               text_blocks, with_structure)
+from segcore.plaintext import text_blocks
+from segcore.structure import choose_reference, looks_like_title, make_outline, reference, split_number, with_structure
 
 PAPERS = Path(__file__).resolve().parent / "data" / "papers"
 
@@ -177,7 +177,7 @@ def test_back_matter_left_out_by_default():
     assert not any("Smith" in e for e in doc.elements)
     kept = load_text(text, keep_back_matter=True)
     assert kept.meta["back_matter"]["kept"] and any("Smith" in e for e in kept.elements)
-    assert [b.text for b in text_blocks(text)][-2] == "A Appendix Tables"
+    assert [b.text for b in text_blocks(text)[0]][-2] == "A Appendix Tables"
 
 
 def test_choose_reference_modes():

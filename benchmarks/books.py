@@ -1,0 +1,147 @@
+"""Book-length plain texts (segcore.plaintext): the novels of the fiction set laid out as a reader gets them, with
+their true chapters as the truth. Writes benchmarks/results/books.md.
+
+Run:  python -m benchmarks.books        (the novels from ../shared/data/fiction_kazantseva2011)
+
+Each novel's sentences (one per line in the .ref file, chapters between separator lines) are laid out four ways,
+paragraphs of 1–6 sentences (random, seeded by the novel) wrapped at 70 characters: 'gutenberg' — a Project
+Gutenberg header and licence around it, its title and author, a 'CONTENTS' list of the chapters, each chapter under
+'CHAPTER IV.' set apart by blank lines; 'digits' — 'Chapter 4' on the line just above the chapter's first paragraph;
+'roman' — a lone 'IV.' between blank lines; 'none' — no chapter headings at all (the prose alone: what it makes of
+speech and short paragraphs). The prose is real; the layouts are the common ones of transcribed books, written for
+this bench. The book rules were written on hand-made examples (tests/test_books.py) before this bench first ran;
+the rule that speech is not a heading (plaintext._speech: a question, a sentence ending inside the line, an end
+broken off) was added after its first run showed 49 short paragraphs of the 'none' layout read as headings.
+
+Figures: chapters found (an outline heading whose title is the chapter's line, in order) over true chapters;
+headings that are not chapters; headings that took a line of the text as their title; words of the novel kept
+(multiset share of the .ref's words in the elements); lines left out (wrapper and contents, against what the layout
+put there).
+"""
+from __future__ import annotations
+
+import random
+import re
+import textwrap
+import time
+from collections import Counter
+
+from segcore.loaders import load_text
+
+from .runner import REPO, load_source, real_files, shared_name
+
+OUT = REPO / "benchmarks" / "results" / "books.md"
+LAYOUTS = ("gutenberg", "digits", "roman", "none")
+_WORD = re.compile(r"[^\W_]+")
+HEADER = ("The Project Gutenberg EBook of {title}, by An Author\n\nThis eBook is for the use of anyone anywhere at no "
+          "cost and with\nalmost no restrictions whatsoever.\n\nTitle: {title}\n\nAuthor: An Author\n\n"
+          "*** START OF THIS PROJECT GUTENBERG EBOOK {title} ***\n\n\n\n\nProduced by Some Volunteers\n\n\n\n\n")
+FOOTER = ("\n\n\n\nEnd of the Project Gutenberg EBook of {title}, by An Author\n\n"
+          "*** END OF THIS PROJECT GUTENBERG EBOOK {title} ***\n\nUpdated editions will replace the previous one--the "
+          "old editions\nwill be renamed.\n")
+
+
+def roman(n: int) -> str:
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
+                           (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def chapters(doc) -> list[list[str]]:
+    starts = [0, *doc.reference[:-1]]
+    return [list(doc.elements[a:b]) for a, b in zip(starts, doc.reference)]
+
+
+def paragraphs(sentences: list[str], rng: random.Random) -> list[str]:
+    out, i = [], 0
+    while i < len(sentences):
+        k = rng.randint(1, 6)
+        out.append(textwrap.fill(" ".join(sentences[i:i + k]), 70))
+        i += k
+    return out
+
+
+def layout(chaps: list[list[str]], style: str, seed: int) -> tuple[str, list[str], dict]:
+    """(text, the chapters' heading lines in order, lines the layout put there to be left out)."""
+    rng = random.Random(seed)
+    title = f"THE NOVEL NUMBER {seed}"
+    names = {"gutenberg": [f"CHAPTER {roman(i)}." for i in range(1, len(chaps) + 1)],
+             "digits": [f"Chapter {i}" for i in range(1, len(chaps) + 1)],
+             "roman": [f"{roman(i)}." for i in range(1, len(chaps) + 1)], "none": [""] * len(chaps)}[style]
+    parts = []
+    for name, sentences in zip(names, chaps):
+        paras = paragraphs(sentences, rng)
+        if style == "digits":
+            paras[0] = f"{name}\n{paras[0]}"
+        elif name:
+            paras.insert(0, name)
+        parts += paras
+    text = "\n\n".join(parts)
+    if style != "gutenberg":
+        return text, [n for n in names if n], {}
+    contents = [f"CHAPTER {roman(i)}" for i in range(1, len(chaps) + 1)]
+    head, foot = HEADER.format(title=title), FOOTER.format(title=title)
+    text = head + "\n\n".join([title, "By An Author", "CONTENTS", "\n".join(contents), text]) + foot
+    wrapper = sum(1 for s in (head + foot).splitlines() if s.strip())
+    return text, names, {"wrapper": wrapper, "contents": len(contents) + 1}
+
+
+def measure(doc, style: str, seed: int) -> dict:
+    chaps = chapters(doc)
+    text, names, put = layout(chaps, style, seed)
+    t = time.perf_counter()
+    read = load_text(text)
+    seconds = time.perf_counter() - t
+    outline = read.meta.get("outline")
+    heads = outline.headings if outline else []
+    titles = [h.title for h in heads]
+    found, j = 0, 0
+    for title in titles:  # in order: each true chapter line at most once
+        if j < len(names) and title.rstrip(".") .startswith(names[j].rstrip(".")):
+            found, j = found + 1, j + 1
+    took_line = sum(1 for title in titles for name in names[:1] if False) + sum(
+        1 for title in titles if any(title.startswith(n.rstrip(".") + ". ") for n in names))
+    want = Counter(w.lower() for s in doc.elements for w in _WORD.findall(s))
+    heading_elements = {h.element for h in heads}
+    got = Counter(w.lower() for i, s in enumerate(read.elements) if i not in heading_elements
+                  for w in _WORD.findall(s))
+    left = read.meta.get("left_out", {})
+    return {"true": len(names), "found": found, "extra": len(titles) - found, "took_line": took_line,
+            "words": sum((want & got).values()) / sum(want.values()), "sentences": read.n, "seconds": seconds,
+            "left_out_ok": all(left.get(k, 0) == v for k, v in put.items()),
+            "left_other": {k: v for k, v in left.items() if k not in put}}
+
+
+def main() -> None:
+    if not real_files("fiction"):
+        print(f"the fiction set is not here ({shared_name('fiction_kazantseva2011')}): nothing to measure")
+        return
+    docs = load_source("fiction")
+    lines = ["# Book-length plain texts: chapters, wrapper and contents", "",
+             f"`python -m benchmarks.books` (definitions in its docstring): the {len(docs)} novels of the fiction "
+             "set, each in four layouts.", "",
+             "| layout | novels read as books | chapters found / true | other headings | headings that took a "
+             "line of text | words kept | wrapper and contents left out as laid out | other lines left out | "
+             "s per novel (reading) |", "|---|---|---|---|---|---|---|---|---|"]
+    for style in LAYOUTS:
+        rows = [measure(d, style, seed) for seed, d in enumerate(docs)]
+        other = Counter()
+        for r in rows:
+            other.update(r["left_other"])
+        books = sum(1 for r in rows if r["found"] >= 3)
+        lines.append(f"| {style} | {books if style != 'none' else '—'} of {len(rows)} | "
+                     f"{sum(r['found'] for r in rows):,} / {sum(r['true'] for r in rows):,} | "
+                     f"{sum(r['extra'] for r in rows):,} | {sum(r['took_line'] for r in rows)} | "
+                     f"{100 * min(r['words'] for r in rows):.2f} % (lowest novel) | "
+                     f"{sum(r['left_out_ok'] for r in rows)} of {len(rows)} | "
+                     f"{', '.join(f'{k} {v:,}' for k, v in other.items()) or 'none'} | "
+                     f"{sum(r['seconds'] for r in rows) / len(rows):.2f} |")
+    OUT.write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,292 @@
+"""A plain text read into blocks (segcore.structure.Block): headings by the patterns of Markdown (ATX and setext
+lines), LaTeX (\\section, ...), books (a chapter, part, act or scene and its number — "CHAPTER IV", "Book the
+First", a lone "XII" — above its title; a preface or epilogue) or, when none of these is found, plain text (numbered
+lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
+text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
+contents, illustration and footnote notes in brackets, lines without a letter or digit."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .structure import END_PUNCT, TOP_NAMES, Block, looks_like_title, number_depth, split_number
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_LATEX = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?\s*(?:\[[^\]]*\])?\s*"
+                    r"\{(.*)\}\s*(.*)$")
+_LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5, "paragraph": 6}
+_LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
+
+def _clean_latex(s: str) -> str:
+    return " ".join(_LATEX_CMD.sub("", s).replace("{", "").replace("}", "").replace("~", " ").split())
+
+
+def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
+    """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines are reported at the
+    underline's index with level -1 (to be dropped). A Markdown heading must open the text or follow a blank line
+    or another heading: a '# elements' line in a formula wrapped by a PDF-to-text tool is not one."""
+    out, fenced = [], False
+
+    def apart(i):
+        return i == 0 or not lines[i - 1].strip() or bool(out and out[-1][0] == i - 1)
+
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        if (m := _ATX.match(line)) and apart(i):
+            out.append((i, len(m.group(1)), m.group(2).strip()))
+        elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
+            out.append((i, _LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))
+        elif (m := _SETEXT.match(line)) and i > 0 and lines[i - 1].strip() and not _SETEXT.match(lines[i - 1]) \
+                and apart(i - 1) and (m.group(1)[0] == "=" or len(m.group(1)) >= 2) \
+                and not (out and out[-1][0] == i - 1):
+            out.append((i - 1, 1 if m.group(1)[0] == "=" else 2, lines[i - 1].strip()))
+            out.append((i, -1, ""))
+    return out
+
+
+_NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, table junk, a comma
+_LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
+
+
+_SENTENCE_BREAK = re.compile(r"(\w+)[.!]\s")
+_ABBREVIATIONS = frozenset("mr mrs ms dr st jr sr mt ft no vol ch sec fig prof rev gen capt col lt sgt".split())
+_OPEN_END = re.compile(r"[—–-]$")  # "Therefore—": speech broken off
+
+
+def _speech(title: str) -> bool:
+    """A line that reads as speech or prose, not a heading: a question, a sentence that ends inside it ('PICKERING.
+    How so', but not after an initial or an abbreviation such as 'Mr.' or 'St.') or an end broken off."""
+    ends = [m for m in _SENTENCE_BREAK.finditer(title)
+            if len(m.group(1)) > 1 and m.group(1).lower() not in _ABBREVIATIONS]
+    return "?" in title or bool(ends) or bool(_OPEN_END.search(title))
+
+
+def _plain_title(title: str, numbered: bool) -> bool:
+    """A plain-text heading's words: title-shaped (looks_like_title), no formula or citation characters, four
+    letters at least; after a number, sentence case too ("4.2 Effect of word vectors"); without one, not speech
+    (a short paragraph of a novel: `_speech`)."""
+    if _NOT_TITLE.search(title) or len(re.findall(r"[^\W\d_]", title)) < 4:
+        return False
+    if not numbered and _speech(title):
+        return False
+    if looks_like_title(title, max_words=12 if numbered else 10):
+        return True
+    return numbered and len(title.split()) <= 8 and title[0].isupper() and not END_PUNCT.search(title)
+
+
+def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
+    """(line index, raw level, title) of plain-text headings: a numbered heading-shaped line that is not one item
+    of a list (the lines around it are not numbered too), a lone number over a heading-shaped line (reported at
+    the title's line, the number's line with level -1), or an unnumbered title-shaped line between blank lines (or
+after one, for "Abstract" and the like).
+    When the text numbers three headings or more, numbering is its convention: unnumbered lines count only as its
+    first line or as the usual unnumbered sections of a paper (Abstract, Acknowledgments, References, ...)."""
+    out, taken = [], set()
+    stripped = [ln.strip() for ln in lines]
+    blank = [not s for s in stripped] + [True]
+    numbered = [split_number(s)[0] is not None for s in stripped] + [False]
+    for i, s in enumerate(stripped):
+        if not s or i in taken:
+            continue
+        before, after = i == 0 or blank[i - 1], blank[i + 1]
+        number, title = split_number(s)
+        if number and not title[0].isdigit() and _plain_title(title, True) and (before or not numbered[i - 1]) \
+                and (after or not numbered[i + 1]):
+            out.append((i, number_depth(number), s))
+        elif (m := _LONE_NUMBER.match(s)) and before:
+            j = next((j for j in range(i + 1, min(i + 3, len(lines))) if stripped[j]), None)
+            if j is not None and split_number(stripped[j])[0] is None and _plain_title(stripped[j], True):
+                out += [(i, -1, ""), (j, number_depth(m.group(1)), f"{m.group(1)}. {stripped[j]}")]
+                taken.add(j)
+        elif number is None and before and (after or (TOP_NAMES.match(s) and len(s.split()) <= 3)) \
+                and _plain_title(s, False):
+            out.append((i, 1, s))
+    first = next((i for i, s in enumerate(stripped) if s), None)
+    if sum(1 for i, lv, t in out if lv > 0 and split_number(t)[0]) >= 3:
+        out = [h for h in out if h[1] < 0 or split_number(h[2])[0] or h[0] == first or TOP_NAMES.match(h[2])]
+    return out
+
+
+# ---- books -------------------------------------------------------------------------------------------------------
+
+_PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
+_PG_END = re.compile(r"^\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|^End of (?:the )?Project Gutenberg", re.I)
+_PG_CREDITS = re.compile(r"^(?:produced by|e-?text prepared by|transcribed (?:from|by)|this e-?(?:text|book) was "
+                         r"(?:produced|prepared|created) by)\b", re.I)
+_NOTE = re.compile(r"^\[(?:illustration|footnote|sidenote|transcriber'?s note)\b", re.I)
+_UNITS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+          "seventeen|eighteen|nineteen")
+_ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
+             "fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth")
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|(?:twent|thirt|fort|fift|sixt|sevent|"
+                rf"eight|ninet)ieth|{_ORDINALS}|{_UNITS})")
+# the kinds of a book's divisions and their raw levels (1: the book's title); a part holds chapters, an act
+# scenes
+_KINDS = {"book": 2, "part": 2, "volume": 2, "act": 2, "chapter": 3, "stave": 3, "letter": 3, "canto": 3,
+          "scene": 4}
+_DIVISION = re.compile(rf"^({'|'.join(_KINDS)})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER})\b\.?\s*(?:[.:—–-]\s*)?"
+                       rf"(.*)$", re.I)
+_LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a chapter
+_BOOK_PARTS = re.compile(r"^(?:preface|foreword|introduction|prologue|epilogue|afterword|postscript|conclusion|"
+                         r"appendix(?:\s+[A-Z0-9]{1,4})?|author'?s note)\.?$", re.I)
+_CONTENTS = re.compile(r"^(?:table of )?contents\.?:?$", re.I)
+BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
+
+
+def _wrapper(stripped: list[str]) -> set[int]:
+    """Lines of Project Gutenberg's header (up to its START line, and a credits paragraph just after it) and of its
+    footer (from 'End of the Project Gutenberg EBook …' or its END line on)."""
+    start = next((i for i, s in enumerate(stripped) if _PG_START.match(s)), None)
+    end = next((i for i, s in enumerate(stripped) if _PG_END.match(s) and (start is None or i > start)), None)
+    out = set(range(start + 1)) if start is not None else set()
+    if start is not None:
+        j = next((j for j in range(start + 1, len(stripped)) if stripped[j]), len(stripped))
+        if j < len(stripped) and _PG_CREDITS.match(stripped[j]):
+            while j < len(stripped) and stripped[j]:
+                out.add(j)
+                j += 1
+    return out | (set(range(end, len(stripped))) if end is not None else set())
+
+
+def _notes(stripped: list[str]) -> set[int]:
+    """Lines of the notes in brackets of a transcribed book: '[Illustration: …]', '[Footnote 3: …]', up to the
+    closing bracket (or the end of the paragraph)."""
+    out, i = set(), 0
+    while i < len(stripped):
+        if _NOTE.match(stripped[i]):
+            depth = 0
+            while i < len(stripped) and stripped[i]:
+                out.add(i)
+                depth += stripped[i].count("[") - stripped[i].count("]")
+                i += 1
+                if depth <= 0:
+                    break
+        else:
+            i += 1
+    return out
+
+
+def _division_title(text: str, strict: bool) -> bool:
+    """A division's title: on the division's own line any case will do, a final period too ('CHAPTER I. In which we
+    meet.'); on the lines below it (strict) it must be title-shaped (no final period), not a short first sentence."""
+    t = text.strip() if strict else text.rstrip(".").strip()
+    return looks_like_title(t, max_words=20, any_case=not strict) and len(re.findall(r"[^\W\d_]", t)) >= 2
+
+
+def _division(s: str) -> tuple[int, tuple[str, str]] | None:
+    """(raw level, key) of a line that names a division of a book ('CHAPTER IV. The Storm', 'XII', 'Epilogue'),
+    else None. Raw levels start at 2: 1 is the book's own title."""
+    if (m := _DIVISION.match(s)) and (not m.group(3) or _division_title(m.group(3), False)):
+        return _KINDS[m.group(1).lower()], (m.group(1).lower(), m.group(2).upper())
+    if _LONE_ROMAN.match(s):
+        return _KINDS["chapter"], ("chapter", s.rstrip(".").upper())
+    if _BOOK_PARTS.match(s):
+        return _KINDS["chapter"], (s.rstrip(".").lower(), "")
+    return None
+
+
+def _book(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set[int]] | None:
+    """(headings as (line index, raw level, title), lines of the table of contents) of a book — its divisions set
+    apart by a blank line above (a title on the lines just below joins), its preface, epilogue and the like, its
+    first line as the book's title (raw level 1) — or None when it has fewer than BOOK_MIN divisions. A table of
+    contents is the divisions followed by less than two lines (and 40 words) of text before the next one, or by less
+    than five lines (and 100 words) when the same division comes again later: its entries are left out, with a
+    'Contents' line above them."""
+    n = len(stripped)
+    blank = [not s for s in stripped] + [True]
+    kinds = [_division(s) if s and s[0].isupper() else None for s in stripped] + [None]
+    found = []  # [line, raw level, title, key, lines the heading takes]
+    for i, s in enumerate(stripped):
+        if kinds[i] is None or not (i == 0 or blank[i - 1] or kinds[i - 1]):
+            continue
+        level, key = kinds[i]
+        stop = next(j for j in range(i + 1, n + 1) if blank[j] or kinds[j])
+        nxt = next((j for j in range(i + 1, min(n, i + 4)) if stripped[j]), None)
+        below = list(range(i + 1, stop)) if stop > i + 1 else \
+            [nxt] if nxt is not None and blank[nxt + 1] and not kinds[nxt] else []
+        words = " ".join(stripped[j] for j in below)
+        taken, title = [i], s
+        if below and len(below) <= 2 and _division_title(words, True):
+            taken += below
+            title = f"{s.rstrip('.')}. {words}"
+        found.append([i, level, title, key, taken])
+    if sum(1 for h in found if h[3][1]) < BOOK_MIN:
+        return None
+    within, paths = {}, []  # each division with those above it: chapter I of book II is not chapter I of book I
+    for h in found:
+        within = {lv: k for lv, k in within.items() if lv < h[1]} | {h[1]: h[3]}
+        paths.append(tuple(sorted(within.items())))
+    division_lines = {j for h in found for j in h[4]}
+    ends, nearest = [n] * len(found), {}  # where the next division at each one's level or above starts
+    for x in range(len(found) - 1, -1, -1):
+        ends[x] = min((at for lv, at in nearest.items() if lv <= found[x][1]), default=n)
+        nearest[found[x][1]] = found[x][0]
+    contents, later = set(), Counter(paths)
+    for x, h in enumerate(found):
+        later[paths[x]] -= 1
+        text = [j for j in range(h[4][-1] + 1, ends[x]) if stripped[j] and j not in division_lines]
+        words = sum(len(stripped[j].split()) for j in text[:5])
+        if (len(text) < 2 and words < 40) or (len(text) < 5 and words < 100 and later[paths[x]] > 0):
+            following = found[x + 1][0] if x + 1 < len(found) else n
+            contents.update(h[4] + [j for j in text if j < following])
+    heads = [h for h in found if h[0] not in contents]
+    if sum(1 for h in heads if h[3][1]) < BOOK_MIN:  # numbered divisions: a preface and an epilogue are not a book
+        return None
+    listed = next((i for i, s in enumerate(stripped[:heads[0][0]]) if _CONTENTS.match(s)), None)
+    if listed is not None:  # a 'Contents' line and the short lines after it, up to the first division
+        contents.add(listed)
+        for j in range(listed + 1, heads[0][0]):
+            if stripped[j] and (len(stripped[j].split()) > 15 or END_PUNCT.search(stripped[j])):
+                break
+            contents.add(j)
+    first = next(i for i, s in enumerate(stripped) if s)
+    out = [(i, lv, t) for i, lv, t, _, _ in heads] + [(j, -1, "") for h in heads for j in h[4][1:]]
+    if first < heads[0][0] and first not in contents and _division_title(stripped[first], True):
+        out.append((first, 1, stripped[first]))
+    return sorted(out), contents
+
+
+def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
+    """Headings and paragraphs of a text (blank lines separate paragraphs; a heading line is a block of its own),
+    and the number of lines left out of each kind (structure.LEFT_OUT), none counted when none left out."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    stripped = [ln.strip() for ln in lines]
+    drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes")
+    found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])
+    if not [h for h in found if h[1] > 0]:  # no markup: a line without a letter or digit is a rule or an ornament
+        drop |= {i: "rules" for i, s in enumerate(stripped) if s and i not in drop and not any(c.isalnum() for c in s)}
+        kept = ["" if i in drop else s for i, s in enumerate(stripped)]
+        book = _book(kept)
+        found = book[0] if book else _plain(kept)
+        drop |= dict.fromkeys(book[1] if book else (), "contents")
+    heads = {i: (lv, t) for i, lv, t in found}
+    blocks, body = [], []
+
+    def flush():
+        if body:
+            blocks.append(Block(" ".join(body)))
+            body.clear()
+
+    for i, line in enumerate(lines):
+        if i in heads:
+            flush()
+            lv, title = heads[i]
+            if lv > 0:
+                number, _ = split_number(title)
+                blocks.append(Block(title, lv, number))
+                m = _LATEX.match(line)
+                if m and m.group(3).strip():  # text after \section{...} on the same line
+                    body.append(m.group(3).strip())
+        elif i in drop or not line.strip():
+            flush()
+        else:
+            body.append(line.strip())
+    flush()
+    return blocks, dict(Counter(kind for i, kind in drop.items() if stripped[i]))

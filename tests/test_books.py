@@ -1,0 +1,128 @@
+"""Book-length plain texts (segcore.plaintext): Project Gutenberg's wrapper left out, chapters, parts and acts as
+the structure, a table of contents left out, notes in brackets and ornaments out, speech never a heading."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from segcore.loaders import left_out_notes, load_text
+from segcore.plaintext import text_blocks
+
+PARA = ("The rain fell on the town all night, and nobody in the house slept well.\nIn the morning the river was "
+        "high and the mill had stopped.")
+HEADER = """The Project Gutenberg EBook of The Long Road, by A. Writer
+
+This eBook is for the use of anyone anywhere at no cost and with
+almost no restrictions whatsoever.
+
+Title: The Long Road
+
+*** START OF THIS PROJECT GUTENBERG EBOOK THE LONG ROAD ***
+
+
+
+
+Produced by Some Volunteers and the Online Distributed
+Proofreading Team
+
+
+
+"""
+FOOTER = """
+
+End of the Project Gutenberg EBook of The Long Road, by A. Writer
+
+*** END OF THIS PROJECT GUTENBERG EBOOK THE LONG ROAD ***
+
+Updated editions will replace the previous one.
+"""
+
+
+def book(*parts: str) -> str:
+    return "\n\n".join(parts)
+
+
+def headings(text):
+    return [(b.level, b.text) for b in text_blocks(text)[0] if b.level]
+
+
+def test_gutenberg_wrapper_contents_and_chapters():
+    text = HEADER + book("THE LONG ROAD", "By A. Writer", "CONTENTS",
+                         "CHAPTER I. The Storm ........ 1\nCHAPTER II. The Flood ....... 9\n"
+                         "CHAPTER III. The Calm ...... 17",
+                         "CHAPTER I.\nTHE STORM", PARA, PARA, "CHAPTER II", "The Flood", PARA, PARA,
+                         "CHAPTER III", PARA, "[Illustration: The mill\nby the river]", PARA, "* * * * *",
+                         PARA) + FOOTER
+    blocks, left_out = text_blocks(text)
+    assert left_out == {"wrapper": 10, "contents": 4, "notes": 2, "rules": 1}
+    assert [(b.level, b.text) for b in blocks if b.level] == [
+        (1, "THE LONG ROAD"), (3, "CHAPTER I. THE STORM"), (3, "CHAPTER II. The Flood"), (3, "CHAPTER III")]
+    body = " ".join(b.text for b in blocks)
+    assert "Gutenberg" not in body and "Produced by" not in body and "Illustration" not in body
+    assert "......" not in body and "* *" not in body and "By A. Writer" in body  # the title page stays text
+    doc = load_text(text)
+    outline = doc.meta["outline"]
+    assert outline.title == "THE LONG ROAD" and len(outline.starts()) == 3
+    assert doc.meta["left_out"] == left_out
+    note = left_out_notes(doc)[0]
+    assert note.startswith("left out of the text: ") and "the Project Gutenberg header and licence (10 lines)" in note
+    assert "contents and indexes (4 lines)" in note and "notes in brackets (2 lines)" in note
+
+
+def test_parts_with_chapters_numbered_again():
+    text = book("BOOK I", "CHAPTER I", PARA, PARA, "CHAPTER II", PARA, PARA,
+                "BOOK II", "CHAPTER I", PARA, PARA, "CHAPTER II", PARA, PARA)
+    assert headings(text) == [(2, "BOOK I"), (3, "CHAPTER I"), (3, "CHAPTER II"), (2, "BOOK II"), (3, "CHAPTER I"),
+                              (3, "CHAPTER II")]
+    outline = load_text(text).meta["outline"]
+    assert len(outline.starts(1)) == 1 and len(outline.starts(2)) == 5  # books, then books and chapters
+
+
+@pytest.mark.parametrize("names", [("Chapter One", "Chapter Two: Rain", "CHAPTER THE THIRD", "Chapter Twenty-One"),
+                                   ("I", "II.", "III", "IV"), ("Chapter 1", "Chapter 2", "Chapter 3", "Chapter 4"),
+                                   ("LETTER I", "LETTER II", "LETTER III", "LETTER IV")])
+def test_ways_of_numbering_chapters(names):
+    text = book(*[x for name in names for x in (name, PARA, PARA)])
+    assert [t for _, t in headings(text)] == list(names)
+
+
+def test_a_play_acts_and_scenes():
+    text = book("ACT I", "SCENE I. Elsinore. A platform before the castle.", "Who's there? Nay, answer me.", PARA,
+                "SCENE II", PARA, PARA, "ACT II", "SCENE I", PARA, PARA)
+    assert headings(text) == [(2, "ACT I"), (4, "SCENE I. Elsinore. A platform before the castle."),
+                              (4, "SCENE II"), (2, "ACT II"), (4, "SCENE I")]
+
+
+def test_a_chapter_line_over_its_first_paragraph():
+    text = book("Chapter 1\n" + PARA, PARA, "Chapter 2\n" + PARA, PARA, "Chapter 3\nIt was cold.", PARA)
+    blocks = text_blocks(text)[0]
+    assert [b.text for b in blocks if b.level] == ["Chapter 1", "Chapter 2", "Chapter 3"]
+    assert "It was cold." in [b.text for b in blocks]  # a short first sentence is not a chapter title
+
+
+def test_speech_and_prefaces_are_not_a_book():
+    speech = ['It\'s Robert Elwell." "Robert Elwell?"', "Where Was Moran?", "PICKERING. How So", "Therefore—"]
+    assert headings(book("A Day", *[x for line in speech for x in (PARA, line)], PARA, "Mr. Bennet Said Nothing",
+                         PARA)) == [(1, "A Day"), (1, "Mr. Bennet Said Nothing")]
+    assert headings(book("Preface", PARA, "Introduction", PARA, "Epilogue", PARA)) == [
+        (1, "Preface"), (1, "Introduction"), (1, "Epilogue")]  # no numbered division: the plain-text rules
+
+
+def test_a_crafted_book_is_read_in_linear_time():
+    text = "CONTENTS\n" + "CHAPTER I\n" * 150_000 + "\n" + "I\n\n" * 100_000
+    blocks, left_out = text_blocks(text)  # would take minutes if any step compared every division with every other
+    assert sum(len(b.text) for b in blocks) > 0
+
+
+def test_cli_segments_a_gutenberg_book(tmp_path):
+    f = tmp_path / "book.txt"
+    chapters = [x for n in ("I", "II", "III", "IV") for x in (f"CHAPTER {n}", PARA, PARA, PARA)]
+    f.write_text(HEADER + book("THE LONG ROAD", *chapters) + FOOTER)
+    r = subprocess.run([sys.executable, "-m", "segcore", "segment", str(f), "--method", "cvs", "--k", "4",
+                        "--reference", "sections"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "against the document's sections (5 segments)" in r.stderr  # the title page, then four chapters
+    assert "# left out of the text: the Project Gutenberg header and licence (10 lines)" in r.stderr
+    assert "Gutenberg" not in r.stdout
