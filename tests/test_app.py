@@ -841,3 +841,12 @@ def test_document_line_says_the_headings_come_from_the_bookmarks():
 
     line = documents.describe(load(manual_pdf()))
     assert "3 PDF pages · headings from its bookmarks (3 of 3 found in the text)" in line
+
+
+def test_document_line_says_what_was_left_out_of_a_book():
+    from segcore.loaders import load_text
+    from tests.test_books import FOOTER, HEADER, PARA, book
+
+    text = HEADER + book("THE LONG ROAD", *[x for n in ("I", "II", "III") for x in (f"CHAPTER {n}", PARA)]) + FOOTER
+    line = documents.describe(load_text(text))
+    assert "left out of the text: the Project Gutenberg header and licence (10 lines)" in line
