@@ -3,7 +3,7 @@ lines), LaTeX (\\section, ...), books (a chapter, part, act or scene and its num
 First", a lone "XII" — above its title; a preface or epilogue) or, when none of these is found, plain text (numbered
 lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
-contents, illustration and footnote notes in brackets, lines without a letter or digit."""
+contents, illustration and footnote notes in brackets, paragraphs without a letter or digit."""
 from __future__ import annotations
 
 import re
@@ -260,8 +260,10 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     stripped = [ln.strip() for ln in lines]
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes")
     found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])
-    if not [h for h in found if h[1] > 0]:  # no markup: a line without a letter or digit is a rule or an ornament
-        drop |= {i: "rules" for i, s in enumerate(stripped) if s and i not in drop and not any(c.isalnum() for c in s)}
+    if not [h for h in found if h[1] > 0]:  # no markup: a paragraph without a letter or digit is an ornament
+        near = ["" if i in drop else s for i, s in enumerate(stripped)] + [""]
+        drop |= {i: "rules" for i, s in enumerate(near[:-1]) if s and not any(c.isalnum() for c in s)
+                 and not near[i - 1] and not near[i + 1]}  # ("* * *"); inside a paragraph, "." ends a sentence
         kept = ["" if i in drop else s for i, s in enumerate(stripped)]
         book = _book(kept)
         found = book[0] if book else _plain(kept)

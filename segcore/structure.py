@@ -137,7 +137,7 @@ LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})",
             "wrapper": "the Project Gutenberg header and licence ({:,} lines)",
             "notes": "illustration and footnote notes in brackets ({:,} lines)",
-            "rules": "lines without a letter or digit ({:,})"}
+            "rules": "paragraphs without a letter or digit ({:,})"}
 
 
 def split_number(line: str) -> tuple[str | None, str]:
