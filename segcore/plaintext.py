@@ -131,8 +131,8 @@ _WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|(
 # scenes
 _KINDS = {"book": 2, "part": 2, "volume": 2, "act": 2, "chapter": 3, "stave": 3, "letter": 3, "canto": 3,
           "scene": 4}
-_DIVISION = re.compile(rf"^({'|'.join(_KINDS)})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER})\b\.?\s*(?:[.:—–-]\s*)?"
-                       rf"(.*)$", re.I)
+_DIVISION = re.compile(rf"^({'|'.join(_KINDS)})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER})\b\.?\s*"
+                       rf"(?:[.:—–-]\s*)?(.*)$", re.I)
 _LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a chapter
 _BOOK_PARTS = re.compile(r"^(?:preface|foreword|introduction|prologue|epilogue|afterword|postscript|conclusion|"
                          r"appendix(?:\s+[A-Z0-9]{1,4})?|author'?s note)\.?$", re.I)

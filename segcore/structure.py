@@ -4,8 +4,9 @@ Texts (segcore.plaintext) and PDFs (segcore.pdf) are read into `Block`s: a headi
 text; this module holds what both readers share (how a heading is numbered and shaped, the names of a paper's
 sections, what reading may leave out) and what follows from the headings. The loaders turn blocks into elements: **a
 heading is kept as an element of its own** (never glued to the next sentence) and the section it opens starts at
-that element. The `Outline` lists the headings with their element indices; `reference(outline, depth)` gives the segment ends of the
-top `depth` heading levels ("sections": 1, "subsections": 2), to score a segmentation like any other reference.
+that element. The `Outline` lists the headings with their element indices; `reference(outline, depth)` gives the
+segment ends of the top `depth` heading levels ("sections": 1, "subsections": 2), to score a segmentation like any
+other reference.
 """
 from __future__ import annotations
 
