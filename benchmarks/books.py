@@ -50,11 +50,6 @@ def roman(n: int) -> str:
     return out
 
 
-def chapters(doc) -> list[list[str]]:
-    starts = [0, *doc.reference[:-1]]
-    return [list(doc.elements[a:b]) for a, b in zip(starts, doc.reference)]
-
-
 def paragraphs(sentences: list[str], rng: random.Random) -> list[str]:
     out, i = [], 0
     while i < len(sentences):
@@ -90,7 +85,7 @@ def layout(chaps: list[list[str]], style: str, seed: int) -> tuple[str, list[str
 
 
 def measure(doc, style: str, seed: int) -> dict:
-    chaps = chapters(doc)
+    chaps = [list(doc.elements[a:b]) for a, b in doc.segments(doc.reference)]
     text, names, put = layout(chaps, style, seed)
     t = time.perf_counter()
     read = load_text(text)
@@ -100,10 +95,9 @@ def measure(doc, style: str, seed: int) -> dict:
     titles = [h.title for h in heads]
     found, j = 0, 0
     for title in titles:  # in order: each true chapter line at most once
-        if j < len(names) and title.rstrip(".") .startswith(names[j].rstrip(".")):
+        if j < len(names) and title.rstrip(".").startswith(names[j].rstrip(".")):
             found, j = found + 1, j + 1
-    took_line = sum(1 for title in titles for name in names[:1] if False) + sum(
-        1 for title in titles if any(title.startswith(n.rstrip(".") + ". ") for n in names))
+    took_line = sum(1 for title in titles if any(title.startswith(n.rstrip(".") + ". ") for n in names))
     want = Counter(w.lower() for s in doc.elements for w in _WORD.findall(s))
     heading_elements = {h.element for h in heads}
     got = Counter(w.lower() for i, s in enumerate(read.elements) if i not in heading_elements

@@ -176,8 +176,7 @@ def _notes(stripped: list[str]) -> set[int]:
 def _division_title(text: str, strict: bool) -> bool:
     """A division's title: on the division's own line any case will do, a final period too ('CHAPTER I. In which we
     meet.'); on the lines below it (strict) it must be title-shaped (no final period), not a short first sentence."""
-    t = text.strip() if strict else text.rstrip(".").strip()
-    return looks_like_title(t, max_words=20, any_case=not strict) and len(re.findall(r"[^\W\d_]", t)) >= 2
+    return looks_like_title(text.strip() if strict else text.rstrip(".").strip(), max_words=20, any_case=not strict)
 
 
 def _division(s: str) -> tuple[int, tuple[str, str]] | None:
@@ -261,12 +260,12 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes")
     found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])
     if not [h for h in found if h[1] > 0]:  # no markup: a paragraph without a letter or digit is an ornament
-        near = ["" if i in drop else s for i, s in enumerate(stripped)] + [""]
-        drop |= {i: "rules" for i, s in enumerate(near[:-1]) if s and not any(c.isalnum() for c in s)
-                 and not near[i - 1] and not near[i + 1]}  # ("* * *"); inside a paragraph, "." ends a sentence
-        kept = ["" if i in drop else s for i, s in enumerate(stripped)]
-        book = _book(kept)
-        found = book[0] if book else _plain(kept)
+        kept = ["" if i in drop else s for i, s in enumerate(stripped)] + [""]
+        for i, s in enumerate(kept[:-1]):  # ("* * *"); inside a paragraph, a "." line ends a sentence
+            if s and not kept[i - 1] and not kept[i + 1] and not any(c.isalnum() for c in s):
+                drop[i], kept[i] = "rules", ""
+        book = _book(kept[:-1])
+        found = book[0] if book else _plain(kept[:-1])
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
     blocks, body = [], []
