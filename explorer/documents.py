@@ -16,7 +16,7 @@ from segcore.errors import InputError
 from . import settings
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
-UPLOAD_TYPES = ["txt", "pdf", "ref"]
+UPLOAD_TYPES = ["txt", "md", "pdf", "html", "htm", "xhtml", "epub", "ref"]
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 
@@ -57,7 +57,7 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 # ---- one document ----------------------------------------------------------------------------------------------
 
 def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
-    """A Document from an uploaded file's bytes (.txt, .pdf, Choi or arXiv .ref). arXiv files have no sentences:
+    """A Document from an uploaded file's bytes (.txt, .md, .pdf, .html, .epub, Choi or arXiv .ref). arXiv files have no sentences:
     they load at word level whatever is asked. InputError beyond the upload limit, the app's limits, or for a file
     loaders refuses."""
     limit = max_upload_mb()
@@ -101,7 +101,14 @@ class DocState:
 
 # what the sidebar offers as the reference: the file's own, the document's structure (segcore.structure), none
 FILE_REFERENCE, NO_REFERENCE = "the file's reference", "none"
-STRUCTURE_LABELS = {"sections": "the paper's sections", "subsections": "the paper's sections and subsections"}
+_NOUNS = {"pdf": "paper", "html": "page", "epub": "book"}
+
+
+def structure_labels(doc: Document) -> dict[str, str]:
+    """What the document's own sections are called in the sidebar: 'the paper's sections' for a PDF, the page's, the
+    book's or the text's for the others, and '… and subsections'."""
+    noun = _NOUNS.get(doc.meta.get("format"), "text")
+    return {"sections": f"the {noun}'s sections", "subsections": f"the {noun}'s sections and subsections"}
 
 
 def reference_options(doc: Document) -> list[str]:
@@ -110,7 +117,7 @@ def reference_options(doc: Document) -> list[str]:
     outline = doc.meta.get("outline")
     options = [FILE_REFERENCE] if doc.reference else []
     if outline is not None:
-        options += [label for name, label in STRUCTURE_LABELS.items()
+        options += [label for name, label in structure_labels(doc).items()
                     if outline.starts(structure.depth_of(name))
                     and (name == "sections" or outline.starts(2) != outline.starts(1))]
     return options + [NO_REFERENCE]
@@ -118,7 +125,7 @@ def reference_options(doc: Document) -> list[str]:
 
 def apply_reference(doc: Document, choice: str) -> Document:
     """The document with the reference chosen among reference_options."""
-    for name, label in STRUCTURE_LABELS.items():
+    for name, label in structure_labels(doc).items():
         if choice == label:
             return structure.with_structure(doc, name)
     return doc if choice == FILE_REFERENCE else dataclasses.replace(doc, reference=None)
@@ -139,7 +146,7 @@ def describe(doc: Document) -> str:
     if doc.reference:
         s += f" · reference: {len(doc.reference)} segments"
         if doc.meta.get("reference_from"):
-            s += f" ({STRUCTURE_LABELS.get(doc.meta['reference_from'], doc.meta['reference_from'])})"
+            s += f" ({structure_labels(doc).get(doc.meta['reference_from'], doc.meta['reference_from'])})"
     if doc.meta.get("format"):
         s += f" · format: {doc.meta['format']}"
     if doc.meta.get("pages"):

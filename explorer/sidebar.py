@@ -66,8 +66,8 @@ def _load(key: str, label: str, fn, *args) -> Outcome:
 def _upload(sb) -> tuple | None:
     """(file id, name, bytes, digest) of the uploaded file, kept after the uploader is cleared until forgotten."""
     ss = st.session_state
-    up = sb.file_uploader(f"Text (.txt), PDF (.pdf) or Choi/arXiv reference file (.ref) — up to "
-                          f"{docs.max_upload_mb()} MB", type=docs.UPLOAD_TYPES, key="upload",
+    up = sb.file_uploader(f"Text (.txt, .md), PDF, web page (.html), e-book (.epub) or Choi/arXiv reference file "
+                          f"(.ref) — up to {docs.max_upload_mb()} MB", type=docs.UPLOAD_TYPES, key="upload",
                           help="A .ref file in Choi's format (one sentence per line, segments separated by lines of "
                                "==========) or Alemi & Ginsparg's arXiv format (segments separated by BR) carries a "
                                "reference segmentation, so the app can score the result.")
@@ -108,7 +108,7 @@ def _structure_reference(doc: Document, state: DocState, sb) -> Document:
                     help=f"From the heading '{md(back['heading'])}' on: a reference list is not running text, "
                          f"and segmenters put boundaries inside it.")
     options = docs.reference_options(doc)
-    if not any(label in options for label in docs.STRUCTURE_LABELS.values()):
+    if not any(label in options for label in docs.structure_labels(doc).values()):
         return doc
     ss = st.session_state
     if ss.get("structure_ref") not in options:  # the file's reference if any, else none until one is chosen

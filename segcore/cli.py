@@ -263,8 +263,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "holds none of the text being segmented")
 
     s = sub.add_parser("segment", help="segment one document")
-    s.add_argument("input", help="a file path, a folder (every document file in it, one result each), or - for "
-                                 "standard input")
+    s.add_argument("input", help="a file path (text, PDF, HTML page, EPUB book, .ref), a folder (every document file "
+                                 "in it, one result each), or - for standard input")
     s.add_argument("--format", default="auto", choices=FORMATS)
     s.add_argument("--level", default="sentence", choices=LEVELS, help="elements: sentences or words")
     s.add_argument("--method", default=DEFAULT_METHOD)
@@ -278,8 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="score the segmentation against the document's own headings: its sections, or its sections "
                         "and subsections (Pk, WindowDiff and F1 on standard error, or 'scores' in --to json)")
     s.add_argument("--keep-back-matter", action="store_true",
-                   help="texts and PDFs: keep the reference list and appendices (left out when a reference-list "
-                        "heading is found)")
+                   help="texts, PDFs, pages and books: keep the reference list and appendices (left out when a "
+                        "reference-list heading is found)")
     s.add_argument("--jobs", type=_count(1, 256), default=1,
                    help="folder input: worker processes (dask local cluster when > 1)")
     s.add_argument("--scheduler", default=None, help="folder input: address of an existing dask scheduler")
@@ -293,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
     e.add_argument("--reference", choices=REFERENCE_CHOICES, default="auto",
                    help="what each document is scored against: auto (default): its reference (.ref files), else its "
-                        "own section headings (texts, PDFs); file: .ref references only; sections / subsections: the "
+                        "own section headings (texts, PDFs, pages, books); file: .ref references only; sections / subsections: the "
                         "headings")
     e.add_argument("--param", action="append", metavar="KEY=VALUE")
     e.add_argument("--corpus", default="auto", help=corpus_help)

@@ -1,6 +1,6 @@
 """The largest input accepted, checked before the expensive step: characters of text (before sentence splitting),
-elements (before segmenting), and for a PDF its pages and the inflated size of its compressed streams (before
-parsing: a decompression bomb is refused unread). `LIMITS` holds the library's defaults; pass another `Limits` to
+elements (before segmenting), the bytes of an HTML page or of an EPUB's text inflated, and for a PDF its pages and
+the inflated size of its compressed streams (before parsing: a decompression bomb is refused unread). `LIMITS` holds the library's defaults; pass another `Limits` to
 segcore.loaders (`limits=`) to raise or tighten them. `check` serves any other count with a limit."""
 from __future__ import annotations
 
@@ -20,15 +20,17 @@ def check(count: int, limit: int, what: str, source: str = "", advice: str = "")
 @dataclass(frozen=True)
 class Limits:
     """At most `chars` characters of text and `elements` elements (sentences or words) in one document; a PDF of
-    at most `pages` pages whose non-image streams inflate to at most `inflated_bytes` bytes."""
+    at most `pages` pages whose non-image streams inflate to at most `inflated_bytes` bytes; an HTML page, or an
+    EPUB's text files inflated, of at most `markup_bytes` bytes."""
 
     chars: int = 2_000_000
     elements: int = 200_000
     pages: int = 500
     inflated_bytes: int = 256 * 2**20
+    markup_bytes: int = 64 * 2**20
 
     def __post_init__(self):
-        for name in ("chars", "elements", "pages", "inflated_bytes"):
+        for name in ("chars", "elements", "pages", "inflated_bytes", "markup_bytes"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ParameterError(f"limit '{name}' must be a whole number of at least 1, got {v!r}")
@@ -50,6 +52,14 @@ class Limits:
             raise InputError(f"{source or 'the PDF'}: its compressed streams inflate to more than "
                              f"{self.inflated_bytes / 2**20:,.0f} MB (a decompression bomb?), refused before "
                              f"parsing; raise the limit (Limits.inflated_bytes) if the file is genuine")
+        return size
+
+    def check_markup(self, size: int, source: str = "") -> int:
+        """InputError when an HTML page, or an EPUB's text files inflated, pass `markup_bytes`."""
+        if size > self.markup_bytes:
+            raise InputError(f"{source or 'the input'}: more than {self.markup_bytes / 2**20:,.0f} MB of HTML (or of "
+                             f"an EPUB's text inflated), refused before reading; raise the limit "
+                             f"(Limits.markup_bytes) if the file is genuine")
         return size
 
 

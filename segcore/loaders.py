@@ -1,15 +1,14 @@
-"""Turn texts, PDFs and benchmark files (Choi .ref, Alemi & Ginsparg arXiv) into Documents, offline.
+"""Turn texts, PDFs, HTML pages, EPUB books and benchmark files (Choi .ref, Alemi & Ginsparg arXiv) into Documents,
+offline.
 
 Every failure is an InputError or ParameterError with a message meant for the user: decoding and
 PDF-parser errors never escape raw. Nothing here downloads anything (no ``nltk.download``).
 """
 from __future__ import annotations
 
-import functools
 import io
 import re
 import sys
-import unicodedata
 import zipfile
 from pathlib import Path
 from typing import BinaryIO, Union
@@ -17,109 +16,25 @@ from typing import BinaryIO, Union
 from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
+from .epub import is_epub, read_epub
+from .htmlpage import decode_markup, html_blocks
 from .pdf import read_pdf
 from .plaintext import text_blocks
+from .sentences import punkt_for, sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements
 from .structure import LEFT_OUT, Block, back_matter_start, make_outline
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_pdf", "load_pdf_document", "document_from_blocks", "parse_choi", "parse_arxiv", "load",
+    "load_text", "load_pdf", "load_pdf_document", "load_html", "load_epub", "document_from_blocks", "parse_choi", "parse_arxiv", "load",
     "read_dataset", "read_files",
     "FORMATS", "LEVELS",
 ]
 
-FORMATS = ("auto", "text", "pdf", "choi", "arxiv")
+FORMATS = ("auto", "text", "pdf", "html", "epub", "choi", "arxiv")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
 
 PathLike = Union[str, Path]
-
-# --------------------------------------------------------------------------------------------------
-# Sentences and words
-# --------------------------------------------------------------------------------------------------
-
-# Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
-# end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
-ABBREVIATIONS = frozenset("""
-mr mrs ms messrs dr prof hon gen gov sen capt lt sgt cmdr adm supt sr jr st mt ft
-vs etc e.g i.e cf viz al approx appx
-fig figs eq eqs sec secs ch chs ref refs no nos vol vols pp p ed eds
-jan feb mar apr jun jul aug sep sept oct nov dec tues thurs
-inc ltd co corp bros assn dept univ inst assoc natl intl ave blvd
-a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
-""".split())
-
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
-
-
-@functools.lru_cache(maxsize=1)
-def _pretrained_punkt():
-    """The installed pretrained English Punkt model, or None (the usual offline case)."""
-    from nltk import data as nltk_data
-    from nltk.tokenize import punkt
-
-    for resource in ("tokenizers/punkt_tab/english/", "tokenizers/punkt"):
-        try:
-            nltk_data.find(resource)
-        except LookupError:
-            continue
-        try:
-            if "punkt_tab" in resource:
-                tok = punkt.PunktTokenizer("english")
-            else:
-                tok = nltk_data.load("tokenizers/punkt/english.pickle")
-            tok._params.abbrev_types.update(ABBREVIATIONS)
-            return tok
-        except Exception:  # a broken or unreadable model: fall back to training on the text
-            continue
-    return None
-
-
-def sentence_splitter_kind() -> str:
-    """'punkt-pretrained' if NLTK's English Punkt tables are installed, else 'punkt-trained-on-text'."""
-    return "punkt-pretrained" if _pretrained_punkt() is not None else "punkt-trained-on-text"
-
-
-def _punkt_for(text: str):
-    tok = _pretrained_punkt()
-    if tok is not None:
-        return tok
-    from nltk.tokenize.punkt import PunktSentenceTokenizer, PunktTrainer
-
-    trainer = PunktTrainer()
-    trainer.train(text, finalize=False)
-    trainer.finalize_training()
-    params = trainer.get_params()
-    # On one document Punkt also "learns" ordinary words seen before a period and a lower-case word
-    # (e.g. "concepts. arXiv preprint" in a reference list): keep only short or dotted ones.
-    params.abbrev_types = {a for a in params.abbrev_types if "." in a or len(a) <= 4} | ABBREVIATIONS
-    return PunktSentenceTokenizer(params)
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a text (NLTK Punkt; blank lines are hard breaks; inner whitespace collapsed)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    paragraphs = [p for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
-    if not paragraphs:
-        return []
-    tok = _punkt_for("\n\n".join(paragraphs))
-    out = []
-    for para in paragraphs:
-        for sent in tok.tokenize(para.strip()):
-            sent = " ".join(sent.split())
-            if sent:
-                out.append(sent)
-    return out
-
-
-_NON_WORD = re.compile(r"([^\w\s])")
-
-
-def word_elements(text: str) -> list[str]:
-    """Alemi & Ginsparg (2015) word elements: lower-cased, every non-alphanumeric char (not _) a token."""
-    text = unicodedata.normalize("NFC", text).lower()
-    return _NON_WORD.sub(r" \1 ", text).split()
-
 
 # --------------------------------------------------------------------------------------------------
 # Bytes -> str
@@ -182,16 +97,6 @@ def _check_level(level) -> str:
     return level
 
 
-def _sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
-    """(sentence, offset of its start in text) by Punkt's span_tokenize; inner whitespace collapsed."""
-    out = []
-    for a, b in tok.span_tokenize(text):
-        sent = " ".join(text[a:b].split())
-        if sent:
-            out.append((sent, a))
-    return out
-
-
 def _position(marks: list, offset: int):
     """(page, y) of the line of a PDF block that holds the character at offset."""
     page, y = marks[0][1], marks[0][2]
@@ -220,14 +125,14 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         if not keep_back_matter and any(b.text.strip() for b in blocks[:start]):
             blocks = blocks[:start]
     body = "\n\n".join(b.text for b in blocks if not b.level)
-    tok = _punkt_for(body) if level == "sentence" or any(b.marks for b in blocks) else None
+    tok = punkt_for(body) if level == "sentence" or any(b.marks for b in blocks) else None
     elements, positions, heads = [], [], []
     for b in blocks:
         if b.level:
             parts = [(b.text, 0)]
             heads.append((b.text, b.level, len(elements), b.number))
         else:
-            parts = _sentences_with_offsets(tok, b.text) if tok is not None else [(b.text, 0)]
+            parts = sentences_with_offsets(tok, b.text) if tok is not None else [(b.text, 0)]
         for text, offset in parts:
             new = [text] if level == "sentence" else word_elements(text)
             elements.extend(new)
@@ -350,11 +255,11 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
 
 def left_out_notes(doc: Document) -> list[str]:
     """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
-    captions, a text's Project Gutenberg wrapper, contents and notes (meta['left_out'], structure.LEFT_OUT), and the
-    reference list and appendices (meta['back_matter']) unless kept."""
+    captions, a text's Project Gutenberg wrapper, contents and notes, a page's menus, tables and code
+    (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept."""
     notes = []
     if counts := doc.meta.get("left_out"):
-        what = "the PDF" if doc.meta.get("format") == "pdf" else "the text"
+        what = {"pdf": "the PDF", "html": "the page", "epub": "the book"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -375,6 +280,45 @@ def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: s
     meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines,
             "bookmarks": {"entries": len(pdf.outline), "located": pdf.bookmarks_located}}
     return document_from_blocks(pdf.blocks, level, source, meta, keep_back_matter, limits)
+
+
+# --------------------------------------------------------------------------------------------------
+# HTML and EPUB
+# --------------------------------------------------------------------------------------------------
+
+def _markup_text(data: bytes | str, source: str, limits: Limits) -> str:
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise InputError(f"{_name(source)}: expected HTML text or bytes, got {type(data).__name__}")
+    limits.check_markup(len(data), _name(source))
+    return decode_markup(bytes(data))
+
+
+def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+              limits: Limits = LIMITS) -> Document:
+    """A Document of an HTML page's own text (segcore.htmlpage): sentences or words, its headings h1–h6 as elements
+    of their own and in meta['outline'], its <title> in meta['title'], the menus, tables, code and notices left out
+    counted in meta['left_out']; a reference list and what follows it left out unless keep_back_matter. InputError
+    beyond `limits` (markup bytes, then characters and elements)."""
+    _check_level(level)
+    blocks, left_out, title = html_blocks(_markup_text(data, source, limits), _name(source))
+    meta = {"format": "html", **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
+    return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
+
+
+def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+              limits: Limits = LIMITS) -> Document:
+    """A Document of an EPUB book's text in reading order (segcore.epub): sentences or words, the headings of its
+    files as elements of their own and in meta['outline'], its title in meta['title'], what was left out in
+    meta['left_out']. InputError for an archive that is not an EPUB or is encrypted, or beyond `limits`."""
+    _check_level(level)
+    if isinstance(data, (str, Path)):
+        data, source = _read_file(Path(data)), source or str(data)
+    book = read_epub(bytes(data), _name(source), limits)
+    meta = {"format": "epub", "files": book.files, **({"title": book.title} if book.title else {}),
+            **({"left_out": book.left_out} if book.left_out else {})}
+    return document_from_blocks(book.blocks, level, source, meta, keep_back_matter, limits)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -404,11 +348,20 @@ def _has_separator_line(text: str) -> bool:
     return any(line.strip() == CHOI_SEPARATOR for line in text.splitlines())
 
 
+HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
+_HTML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b",
+                         re.I | re.S)
+
+
 def sniff_format(data: bytes, name: str) -> str:
     """Format of a file from its name and content."""
     ext = Path(name).suffix.lower() if name else ""
     if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
         return "pdf"
+    if is_epub(data) or ext == ".epub":
+        return "epub"
+    if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
+        return "html"
     if ext == ".ref":
         text = data.decode("utf-8", errors="replace")
         if not _has_separator_line(text) and ARXIV_SEPARATOR in text:
@@ -431,6 +384,10 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
         format = sniff_format(data, name)
     if format == "pdf":
         return load_pdf_document(data, level or "sentence", source, keep_back_matter, limits)
+    if format == "html":
+        return load_html(data, level or "sentence", source, keep_back_matter, limits)
+    if format == "epub":
+        return load_epub(data, level or "sentence", source, keep_back_matter, limits)
     if format == "text":
         return load_text(read_text_bytes(data, source), level or "sentence", source, keep_back_matter, limits)
     if format == "choi":
@@ -475,7 +432,8 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
                       limits)
 
 
-EXTENSIONS = {"auto": (".ref", ".txt", ".pdf"), "text": (".txt",), "pdf": (".pdf",), "choi": (".ref",),
+EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub"), "text": (".txt",), "pdf": (".pdf",),
+              "html": HTML_EXTENSIONS, "epub": (".epub",), "choi": (".ref",),
               "arxiv": (".ref",)}
 
 

@@ -130,15 +130,25 @@ BACK_MATTER = re.compile(r"^(?:references?|bibliography|works cited|literature c
 TOP_NAMES = re.compile(r"^(?:abstract|introduction|keywords|index terms|related work|conclusions?|discussion|"
                        r"limitations|ethics statement|ethical considerations|acknowledge?ments?|references|"
                        r"bibliography|appendix|appendices)\b", re.I)
+# the sections an encyclopedia article or a book puts just before its reference list: back matter with it
+BACK_BEFORE = re.compile(r"^(?:see also|notes|footnotes|endnotes|citations|sources|further reading|external links)$",
+                         re.I)
 APPENDIX = re.compile(r"^(?:appendix|appendices|supplementary material|supplemental material)\b", re.I)
 _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the to vs via with without".split())
-# what reading a PDF (segcore.pdf) or a text (segcore.plaintext) may leave out, in words, by the key it is counted under
+# what reading a PDF (segcore.pdf), a text (segcore.plaintext), a page (segcore.htmlpage) or a book (segcore.epub) may
+# leave out, in words, by the key it is counted under
 LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)",
             "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})",
             "wrapper": "the Project Gutenberg header and licence ({:,} lines)",
             "notes": "illustration and footnote notes in brackets ({:,} lines)",
-            "rules": "paragraphs without a letter or digit ({:,})"}
+            "rules": "paragraphs without a letter or digit ({:,})",
+            "navigation": "menus, headers, footers, sidebars and tables of contents ({:,} words)",
+            "tables": "tables and figures ({:,} words)", "code": "code blocks ({:,} words)",
+            "hidden": "hidden text ({:,} words)", "gutenberg": "the Project Gutenberg header and licence ({:,} words)",
+            "citations": "citation marks ({:,})", "numbers": "paragraphs without a letter ({:,})",
+            "nonlinear": "files outside the reading order ({:,})",
+            "missing": "files the spine names but the archive lacks ({:,})"}
 
 
 def split_number(line: str) -> tuple[str | None, str]:
@@ -171,16 +181,21 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
 
 
 def back_matter_start(blocks: list[Block]) -> int | None:
-    """Index of the first block of the back matter — the reference list and what follows it, and appendices
-    before it — when the document has a reference-list heading; None otherwise."""
+    """Index of the first block of the back matter — the reference list and what follows it, the appendices and
+    the run of sections named 'See also', 'Notes', 'External links'... just before it — when the document has a
+    reference-list heading; None otherwise."""
     heads = [(i, b) for i, b in enumerate(blocks) if b.level > 0]
-    refs = [i for i, b in heads if BACK_MATTER.match(split_number(b.text)[1])]
+    refs = [x for x, (i, b) in enumerate(heads) if BACK_MATTER.match(split_number(b.text)[1])]
     if not refs:
         return None
+    x = refs[0]
+    while x > 0 and BACK_BEFORE.match(split_number(heads[x - 1][1].text)[1]):
+        x -= 1
+    start = heads[x][0]
     numeric = any(b.number and b.number[0].isdigit() for _, b in heads)
     for i, b in heads:
         title = split_number(b.text)[1]
         lettered = numeric and b.number and re.fullmatch(r"[A-Z]", b.number) and i > heads[0][0]
-        if i >= refs[0] or APPENDIX.match(title) or lettered:
+        if i >= start or APPENDIX.match(title) or lettered:
             return i
-    return refs[0]
+    return start

@@ -850,3 +850,25 @@ def test_document_line_says_what_was_left_out_of_a_book():
     text = HEADER + book("THE LONG ROAD", *[x for n in ("I", "II", "III") for x in (f"CHAPTER {n}", PARA)]) + FOOTER
     line = documents.describe(load_text(text))
     assert "left out of the text: the Project Gutenberg header and licence (10 lines)" in line
+
+
+def test_a_web_page_and_an_e_book_upload_with_their_sections_as_the_reference():
+    """An uploaded HTML page: its text without the site's chrome, the page's sections offered as the reference and
+    scored when chosen, what was left out said; an EPUB likewise, as a book."""
+    from tests.test_html import BOOK, WIKI, _epub
+
+    at = run(new_app())
+    upload(at, "Lighthouse.html", WIKI.encode("utf-8"))
+    assert not errors(at)
+    doc = at.session_state["_docstate"].doc
+    assert doc.meta["format"] == "html" and "Jump to content" not in " ".join(doc.elements)
+    box = at.sidebar.selectbox(key="structure_ref")
+    assert "the page's sections" in box.options
+    box.set_value("the page's sections")
+    run(at)
+    assert at.session_state["_docstate"].doc.reference == [3, 7, 10] and at.metric and not errors(at)
+    line = documents.describe(at.session_state["_docstate"].doc)
+    assert "format: html" in line and "left out of the page: " in line and "citation marks (3)" in line
+    upload(at, "book.epub", _epub(BOOK, ["nav", "c1", "c2"]))
+    assert not errors(at)
+    assert "the book's sections" in at.sidebar.selectbox(key="structure_ref").options

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from segcore import loaders
+from segcore import loaders, sentences
 from segcore.document import Document
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.loaders import (
@@ -63,12 +63,12 @@ def test_split_sentences_uses_pretrained_tables_when_installed(tmp_path, monkeyp
         (model / name).write_text("", encoding="utf-8")
     (model / "abbrev_types.txt").write_text("dr\n", encoding="utf-8")
     monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
-    loaders._pretrained_punkt.cache_clear()
+    sentences._pretrained_punkt.cache_clear()
     try:
-        assert loaders.sentence_splitter_kind() == "punkt-pretrained"
+        assert sentences.sentence_splitter_kind() == "punkt-pretrained"
         assert split_sentences("Dr. Who came. Prof. X left.") == ["Dr. Who came.", "Prof. X left."]
     finally:
-        loaders._pretrained_punkt.cache_clear()
+        sentences._pretrained_punkt.cache_clear()
     monkeypatch.undo()
     assert loaders.sentence_splitter_kind() in ("punkt-pretrained", "punkt-trained-on-text")
 
@@ -302,7 +302,7 @@ def test_load_errors(tmp_path):
         load(tmp_path / "nope.txt")
     with pytest.raises(InputError, match="directory"):
         load(tmp_path)
-    with pytest.raises(ParameterError, match="auto, text, pdf, choi, arxiv"):
+    with pytest.raises(ParameterError, match="auto, text, pdf, html, epub, choi, arxiv"):
         load(CHOI_1_0, format="docx")
     bad = tmp_path / "latin.txt"
     bad.write_bytes("Un café. Deux cafés.".encode("latin-1"))

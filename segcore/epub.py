@@ -1,0 +1,144 @@
+"""An EPUB book (EPUB 2 or 3) read into blocks: the content documents of its spine, in reading order, each read as
+an HTML page (segcore.htmlpage). Only members of the archive are read, by name, and nothing is fetched: a path in the
+package that leaves the archive names nothing. The files the spine marks as outside the reading order (linear="no")
+are left out and counted; a file the spine names twice (with different #fragments) is read once. Sizes are checked
+before and while inflating (segcore.limits: markup_bytes), and an encrypted (DRM) book is refused with a message."""
+from __future__ import annotations
+
+import io
+import posixpath
+import zipfile
+from collections import Counter
+from dataclasses import dataclass, field
+from urllib.parse import unquote, urldefrag
+
+import lxml.etree as etree
+
+from .errors import InputError
+from .htmlpage import decode_markup, html_blocks
+from .limits import LIMITS, Limits
+from .structure import Block
+
+__all__ = ["read_epub", "EpubText", "is_epub"]
+
+_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
+                       remove_pis=True)
+_CONTENT_TYPES = ("application/xhtml+xml", "text/html", "application/xml", "text/xml")
+MAX_SPINE = 10_000
+
+
+@dataclass
+class EpubText:
+    """An EPUB's blocks, what was left out (structure.LEFT_OUT keys), its title and the number of files read."""
+
+    blocks: list[Block]
+    left_out: dict[str, int] = field(default_factory=dict)
+    title: str | None = None
+    files: int = 0
+
+
+def is_epub(data: bytes) -> bool:
+    """A ZIP archive whose first member is the EPUB 'mimetype' file."""
+    return data[:4] == b"PK\x03\x04" and data[30:38] == b"mimetype" and b"application/epub+zip" in data[38:80]
+
+
+def _xml(zf: zipfile.ZipFile, name: str, source: str, limits: Limits):
+    try:
+        return etree.fromstring(_member(zf, name, source, limits), parser=_XML)
+    except etree.XMLSyntaxError as e:
+        raise InputError(f"{source}: this EPUB's {name} is not readable XML ({e.msg})") from None
+
+
+def _member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, budget: list | None = None) -> bytes:
+    """A member's bytes, inflated up to the limit left (`budget`: a one-item list of the bytes still allowed)."""
+    left = budget[0] if budget is not None else limits.markup_bytes
+    try:
+        with zf.open(name) as f:
+            data = f.read(left + 1)
+    except KeyError:
+        raise InputError(f"{source}: this EPUB has no {name} (it is not a complete EPUB)") from None
+    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as e:
+        raise InputError(f"{source}: cannot read {name} from this EPUB ({e})") from None
+    limits.check_markup(len(data) if len(data) <= left else limits.markup_bytes + 1, source)
+    if budget is not None:
+        budget[0] -= len(data)
+    return data
+
+
+def _local(tag) -> str:
+    return etree.QName(tag).localname if isinstance(tag, str) else ""
+
+
+def _package(zf: zipfile.ZipFile, source: str, limits: Limits) -> str:
+    """The path of the package document (.opf) named by META-INF/container.xml."""
+    container = _xml(zf, "META-INF/container.xml", source, limits)
+    for el in container.iter():
+        if _local(el.tag) == "rootfile" and el.get("full-path"):
+            return unquote(el.get("full-path"))
+    raise InputError(f"{source}: this EPUB's container names no package document")
+
+
+def _encrypted(zf: zipfile.ZipFile, source: str, limits: Limits) -> set[str]:
+    """Paths of the members META-INF/encryption.xml says are encrypted (fonts are often obfuscated so)."""
+    if "META-INF/encryption.xml" not in zf.namelist():
+        return set()
+    tree = _xml(zf, "META-INF/encryption.xml", source, limits)
+    return {unquote(el.get("URI")) for el in tree.iter() if _local(el.tag) == "CipherReference" and el.get("URI")}
+
+
+def _spine(package, base: str) -> tuple[list[str], int, str | None]:
+    """(member paths of the spine's documents in reading order, each once; the number of non-linear ones; the
+    book's title)."""
+    items, order, extra = {}, [], 0
+    for el in package.iter():
+        name = _local(el.tag)
+        if name == "item" and el.get("id") and el.get("href"):
+            href = urldefrag(unquote(el.get("href")))[0]
+            items[el.get("id")] = (posixpath.normpath(posixpath.join(base, href)), el.get("media-type") or "")
+        elif name == "itemref" and el.get("idref") in items:
+            path, media = items[el.get("idref")]
+            if media not in _CONTENT_TYPES or path in order:
+                continue
+            if (el.get("linear") or "yes").lower() == "no":
+                extra += 1
+                continue
+            order.append(path)
+    title = next((" ".join(el.text.split()) for el in package.iter() if _local(el.tag) == "title" and el.text), None)
+    return order, extra, title
+
+
+def read_epub(data: bytes, source: str = "", limits: Limits = LIMITS) -> EpubText:
+    """The blocks of an EPUB's spine documents in reading order (see the module's docstring); InputError for an
+    archive that is not an EPUB, is encrypted, or passes `limits` (markup_bytes inflated, then characters)."""
+    source = source or "the EPUB"
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise InputError(f"{source}: not a readable EPUB (it is not a ZIP archive)") from None
+    with zf:
+        opf = _package(zf, source, limits)
+        spine, extra, title = _spine(_xml(zf, opf, source, limits), posixpath.dirname(opf))
+        if not spine:
+            raise InputError(f"{source}: this EPUB's spine names no readable document")
+        if len(spine) > MAX_SPINE:
+            raise InputError(f"{source}: {len(spine):,} documents in this EPUB's spine, more than the limit of "
+                             f"{MAX_SPINE:,}")
+        locked = _encrypted(zf, source, limits) & set(spine)
+        if locked:
+            raise InputError(f"{source}: this EPUB is encrypted (DRM: {len(locked)} of its {len(spine)} text files); "
+                             f"it cannot be read")
+        names = set(zf.namelist())
+        missing = [p for p in spine if p not in names]
+        limits.check_markup(sum(zf.getinfo(p).file_size for p in spine if p in names), source)
+        blocks, left_out, budget = [], Counter(), [limits.markup_bytes]
+        for path in spine:
+            if path in missing:
+                continue
+            page, counts, _ = html_blocks(decode_markup(_member(zf, path, source, limits, budget)), source)
+            blocks += page
+            left_out.update(counts)
+        if extra:
+            left_out["nonlinear"] += extra
+        if missing:
+            left_out["missing"] += len(missing)
+    return EpubText(blocks, dict(left_out), title, len(spine) - len(missing))

@@ -1,0 +1,224 @@
+"""An HTML page read into blocks (segcore.structure.Block): the page's own text — its <main> (or role="main", or a
+single <article>; else the whole body) — as paragraphs, with the headings h1–h6, and a paragraph wholly in bold
+that reads as a title ("4.1 What is a live system?") as a heading below them. Left out and counted in words
+(structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents
+and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header and licence; citation
+marks ("[12]") are counted by number. Parsed by lxml (libxml2's HTML parser: it closes what authors leave open and
+reads broken markup the way browsers do; nothing is fetched)."""
+from __future__ import annotations
+
+import codecs
+import re
+from collections import Counter
+
+import lxml.etree as etree
+import lxml.html
+
+from .errors import InputError
+from .structure import Block, looks_like_title, number_depth, split_number
+
+__all__ = ["html_blocks", "decode_markup"]
+
+# not text: never read, never counted
+_SILENT = frozenset("script style noscript template head title meta link svg math canvas iframe object embed form "
+                    "button select input textarea audio video map area".split())
+_BLOCK = frozenset("p div li dt dd blockquote section article main body ul ol dl h1 h2 h3 h4 h5 h6 address details "
+                   "summary center hr tr td th header footer nav aside figure pre table".split())
+_HEADINGS = {f"h{i}": i for i in range(1, 7)}
+_BOLD = frozenset(("b", "strong"))
+_NAVIGATION_TAGS = frozenset(("nav", "aside"))
+_EDGE_TAGS = frozenset(("header", "footer"))  # navigation outside an article; an article's own header is its title
+_NAVIGATION_ROLES = frozenset("navigation banner contentinfo complementary search menu menubar toolbar doc-toc "
+                              "directory".split())
+# class and id words of page furniture (menus, site headers, Sphinx and MediaWiki chrome, notices), matched whole
+_NAVIGATION_NAMES = frozenset("""
+nav navbar navbox navigation vertical-navbox menu sidebar sphinxsidebar related breadcrumb breadcrumbs footer header
+site-header site-footer skip-link mw-jump-link mw-editsection catlinks printfooter noprint mw-indicators hatnote
+ambox metadata sistersitebox headerlink toc sitesub contentsub jump-to-nav mw-navigation share social
+cookie cookies banner advertisement
+""".split())
+_WRAPPER_NAMES = frozenset(("pg-boilerplate", "pg-header", "pg-footer"))
+_TABLE_TAGS = frozenset(("table", "figure", "figcaption", "caption"))
+_TABLE_NAMES = frozenset(("thumb", "thumbcaption", "gallery", "infobox"))
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_CITATION = re.compile(r"^\s*\[[^\[\]]{1,30}\]\s*$")  # "[12]", "[a]", "[citation needed]"
+_HEADING_MARKS = re.compile(r"\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", re.I)
+_MAX_HEADING_WORDS = 30
+_PSEUDO_LEVEL = 6  # a bold paragraph's raw level: below h6, then by the depth of its number
+
+_META_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([\w.:-]{1,40})""", re.I)
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]{0,100}?encoding\s*=\s*["']([\w.:-]{1,40})["']""")
+
+
+def decode_markup(data: bytes) -> str:
+    """The characters of an HTML or XML file: by its byte-order mark, else its declared encoding (<meta charset>,
+    <?xml encoding?>), else UTF-8, else Windows-1252; bytes a codec cannot read become U+FFFD."""
+    for bom, codec in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
+        if data.startswith(bom):
+            return data.decode(codec, errors="replace").lstrip("\ufeff")
+    m = _XML_ENCODING.search(data[:200]) or _META_CHARSET.search(data[:4096])
+    if m:
+        try:
+            return data.decode(codecs.lookup(m.group(1).decode("ascii")).name, errors="replace")
+        except LookupError:
+            pass
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _words(el) -> int:
+    """Words of an element's text, its <script> and <style> left aside."""
+    return sum(len(t.split()) for t in el.xpath(".//text()[not(ancestor::script or ancestor::style)]"))
+
+
+def _link_share(el) -> float:
+    """The share of an element's words that are the text of links."""
+    return sum(len(t.split()) for t in el.xpath(".//a//text()")) / max(1, _words(el))
+
+
+def _names(el) -> set[str]:
+    return set((el.get("class") or "").lower().split()) | set((el.get("id") or "").lower().split())
+
+
+def _left_out_kind(el, in_article: bool) -> str | None:
+    """Why an element of the main text is left out ('navigation', 'tables', 'code', 'hidden', 'gutenberg',
+    'citations'), or None when it is read."""
+    tag, names = el.tag, _names(el)
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true" or _HIDDEN_STYLE.search(el.get("style") or ""):
+        return "hidden"
+    if tag == "sup" and ("reference" in names or _CITATION.match(el.text_content())):
+        return "citations"
+    if names & _WRAPPER_NAMES:
+        return "gutenberg"
+    if "contents" in names and _link_share(el) >= 0.5:  # a table of contents, not a wrapper named so
+        return "navigation"
+    if tag in _NAVIGATION_TAGS or (tag in _EDGE_TAGS and not in_article) or names & _NAVIGATION_NAMES \
+            or (el.get("role") or "").lower() in _NAVIGATION_ROLES \
+            or (el.get("epub:type") or el.get("{http://www.idpf.org/2007/ops}type") or "") in ("toc", "landmarks"):
+        return "navigation"
+    if tag in _TABLE_TAGS or names & _TABLE_NAMES:
+        return "tables"
+    if tag == "pre":
+        return "code"
+    return None
+
+
+def _main(root):
+    """The element holding the page's own text: the first outermost <main> or role="main", else its single
+    <article>, else <body> (or the root)."""
+    found = root.xpath("//main | //*[@role='main']")
+    if found:
+        return found[0]
+    articles = root.xpath("//article")
+    if len(articles) == 1:
+        return articles[0]
+    body = root.find(".//body")
+    return body if body is not None else root
+
+
+class _Reader:
+    """Walks the main element once (iteratively: no recursion however deep the markup), gathering blocks."""
+
+    def __init__(self):
+        self.blocks: list[Block] = []
+        self.left_out: Counter = Counter()
+        self.parts: list[tuple[str, bool]] = []  # (text, in bold) of the paragraph being read
+        self.heading = 0
+        self.bold = 0
+        self.whole_bold = False  # the open paragraph is styled bold by its class
+
+    def flush(self):
+        text = " ".join("".join(t for t, _ in self.parts).split())
+        bold = self.whole_bold or all(b for t, b in self.parts if t.strip())
+        self.parts = []
+        if not text:
+            return
+        if not any(c.isalpha() for c in text):  # a paragraph number, an ornament ("* * *")
+            self.left_out["numbers"] += 1
+            return
+        if self.heading:
+            title = _HEADING_MARKS.sub("", text)
+            if title and len(title.split()) <= _MAX_HEADING_WORDS:
+                self.blocks.append(Block(title, self.heading, split_number(title)[0]))
+                return
+        number, title = split_number(text)
+        if bold and looks_like_title(title, any_case=number is not None) and len(title.split()) <= 12:
+            lv = _PSEUDO_LEVEL + (number_depth(number) if number else 4)
+            self.blocks.append(Block(text, lv, number))
+        else:
+            self.blocks.append(Block(text))
+
+    def read(self, main):
+        in_article = main.tag in ("article", "main") or main.get("role") == "main"
+        walker, skipped = etree.iterwalk(main, events=("start", "end")), set()
+        for event, el in walker:
+            tag = el.tag if isinstance(el.tag, str) else ""
+            if event == "start":
+                kind = None if el is main else _left_out_kind(el, in_article)
+                if tag in _SILENT or kind or not tag:
+                    if kind:
+                        self.left_out[kind] += 1 if kind == "citations" else _words(el)
+                    if tag in _BLOCK:
+                        self.flush()
+                    skipped.add(el)
+                    walker.skip_subtree()
+                    continue
+                in_article |= tag == "article"
+                if tag in _BLOCK:
+                    self.flush()
+                    self.whole_bold = "bold" in _names(el) and tag in ("p", "div")
+                if tag in _HEADINGS:
+                    self.heading = _HEADINGS[tag]
+                self.bold += tag in _BOLD
+                self.parts.append((el.text or "", self.bold > 0))
+            else:
+                if tag in _BLOCK or tag in _SILENT:
+                    self.flush()
+                    self.whole_bold = False
+                if el in skipped:
+                    skipped.discard(el)
+                else:
+                    self.heading = 0 if tag in _HEADINGS else self.heading
+                    self.bold -= tag in _BOLD
+                if el is not main and tag == "br":
+                    self.parts.append((" ", True))
+                if el is not main:
+                    self.parts.append((el.tail or "", self.bold > 0))
+        self.flush()
+
+
+def parse_html(text: str, source: str = ""):
+    """The root element of an HTML (or XHTML) text, parsed by lxml without fetching anything (libxml2's buffer
+    limits lifted: segcore.limits bounds the input); InputError when nothing can be read, or when libxml2 would
+    silently drop part of the page (elements nested deeper than it reads)."""
+    text = _XML_DECLARATION.sub("", text, count=1)
+    parser = lxml.html.HTMLParser(remove_comments=True, remove_pis=True, no_network=True, huge_tree=True)
+    try:
+        root = lxml.html.document_fromstring(text, parser=parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        raise InputError(f"{source or 'the page'}: no HTML text found (empty or unreadable markup)") from None
+    lost = ["its elements are nested too deep" if "Excessive depth" in e.message else e.message.strip()
+            for e in parser.error_log if e.level_name == "FATAL" or "Excessive depth" in e.message]
+    if lost:
+        raise InputError(f"{source or 'the page'}: the HTML cannot be read whole ({lost[0]}); part of the page "
+                         f"would be lost")
+    return root
+
+
+def html_blocks(text: str, source: str = "") -> tuple[list[Block], dict[str, int], str | None]:
+    """Headings and paragraphs of an HTML page's main text, the words left out of each kind (citation marks by
+    number; structure.LEFT_OUT, none counted when none left out) and the page's <title>."""
+    root = parse_html(text, source)
+    main = _main(root)
+    reader = _Reader()
+    reader.read(main)
+    body = root.find(".//body")
+    outside = (_words(body) if body is not None else 0) - _words(main) if main is not body else 0
+    if outside > 0:
+        reader.left_out["navigation"] += outside
+    title = root.findtext(".//title")
+    title = " ".join(title.split()) if title else None
+    return reader.blocks, {k: v for k, v in reader.left_out.items() if v}, title or None

@@ -1,0 +1,101 @@
+"""Sentences and words of a text, offline: NLTK's Punkt with its pretrained English tables when installed, else
+trained on the text itself (no ``nltk.download``); Alemi & Ginsparg's word elements."""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+__all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_for", "sentences_with_offsets"]
+
+# Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
+# end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
+ABBREVIATIONS = frozenset("""
+mr mrs ms messrs dr prof hon gen gov sen capt lt sgt cmdr adm supt sr jr st mt ft
+vs etc e.g i.e cf viz al approx appx
+fig figs eq eqs sec secs ch chs ref refs no nos vol vols pp p ed eds
+jan feb mar apr jun jul aug sep sept oct nov dec tues thurs
+inc ltd co corp bros assn dept univ inst assoc natl intl ave blvd
+a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
+""".split())
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
+
+
+@functools.lru_cache(maxsize=1)
+def _pretrained_punkt():
+    """The installed pretrained English Punkt model, or None (the usual offline case)."""
+    from nltk import data as nltk_data
+    from nltk.tokenize import punkt
+
+    for resource in ("tokenizers/punkt_tab/english/", "tokenizers/punkt"):
+        try:
+            nltk_data.find(resource)
+        except LookupError:
+            continue
+        try:
+            if "punkt_tab" in resource:
+                tok = punkt.PunktTokenizer("english")
+            else:
+                tok = nltk_data.load("tokenizers/punkt/english.pickle")
+            tok._params.abbrev_types.update(ABBREVIATIONS)
+            return tok
+        except Exception:  # a broken or unreadable model: fall back to training on the text
+            continue
+    return None
+
+
+def sentence_splitter_kind() -> str:
+    """'punkt-pretrained' if NLTK's English Punkt tables are installed, else 'punkt-trained-on-text'."""
+    return "punkt-pretrained" if _pretrained_punkt() is not None else "punkt-trained-on-text"
+
+
+def punkt_for(text: str):
+    tok = _pretrained_punkt()
+    if tok is not None:
+        return tok
+    from nltk.tokenize.punkt import PunktSentenceTokenizer, PunktTrainer
+
+    trainer = PunktTrainer()
+    trainer.train(text, finalize=False)
+    trainer.finalize_training()
+    params = trainer.get_params()
+    # On one document Punkt also "learns" ordinary words seen before a period and a lower-case word
+    # (e.g. "concepts. arXiv preprint" in a reference list): keep only short or dotted ones.
+    params.abbrev_types = {a for a in params.abbrev_types if "." in a or len(a) <= 4} | ABBREVIATIONS
+    return PunktSentenceTokenizer(params)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a text (NLTK Punkt; blank lines are hard breaks; inner whitespace collapsed)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    paragraphs = [p for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
+    if not paragraphs:
+        return []
+    tok = punkt_for("\n\n".join(paragraphs))
+    out = []
+    for para in paragraphs:
+        for sent in tok.tokenize(para.strip()):
+            sent = " ".join(sent.split())
+            if sent:
+                out.append(sent)
+    return out
+
+
+_NON_WORD = re.compile(r"([^\w\s])")
+
+
+def word_elements(text: str) -> list[str]:
+    """Alemi & Ginsparg (2015) word elements: lower-cased, every non-alphanumeric char (not _) a token."""
+    text = unicodedata.normalize("NFC", text).lower()
+    return _NON_WORD.sub(r" \1 ", text).split()
+
+
+def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
+    """(sentence, offset of its start in text) by Punkt's span_tokenize; inner whitespace collapsed."""
+    out = []
+    for a, b in tok.span_tokenize(text):
+        sent = " ".join(text[a:b].split())
+        if sent:
+            out.append((sent, a))
+    return out

@@ -1,0 +1,329 @@
+"""HTML pages and EPUB books (segcore.htmlpage, segcore.epub): the page's own text with its headings, the chrome
+left out and counted, broken markup read as a browser would, EPUBs in reading order, hostile archives refused."""
+import io
+import subprocess
+import sys
+import zipfile
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segcore.errors import InputError
+from segcore.limits import Limits
+from segcore.loaders import left_out_notes, load, load_epub, load_html, sniff_format
+from segcore.structure import with_structure
+
+# The markup of a Wikipedia article as MediaWiki's Vector skin serves it, trimmed and with made-up prose: written
+# for these tests from the structure of saved pages (no saved page ships in the repository).
+WIKI = """<!DOCTYPE html>
+<html class="client-nojs" lang="en" dir="ltr"><head><meta charset="UTF-8"><title>Lighthouse - Wikipedia</title>
+<script>document.documentElement.className="client-js";</script><style>.mw-body{margin:0}</style></head>
+<body class="skin-vector mediawiki">
+<a class="mw-jump-link" href="#bodyContent">Jump to content</a>
+<header class="vector-header mw-header"><div class="vector-header-start"><a href="/" class="mw-logo">Wikipedia The
+Free Encyclopedia</a></div><div id="p-search" role="search"><form><input name="search"></form> Search</div></header>
+<div class="mw-page-container"><nav id="mw-panel" class="vector-main-menu" aria-label="Site">Main page Contents
+Current events Random article About Wikipedia Contact us Donate</nav>
+<main id="content" class="mw-body">
+<h1 id="firstHeading" class="firstHeading mw-first-heading"><span class="mw-page-title-main">Lighthouse</span></h1>
+<div id="bodyContent" class="vector-body">
+<div id="siteSub" class="noprint">From Wikipedia, the free encyclopedia</div>
+<div id="contentSub"></div>
+<div id="mw-content-text" class="mw-body-content"><div class="mw-parser-output">
+<div class="shortdescription nomobile noexcerpt noprint searchaux" style="display:none">Tower that emits light</div>
+<div role="note" class="hatnote navigation-not-searchable">For other uses, see Lighthouse (disambiguation).</div>
+<table class="infobox"><tbody><tr><th>Type</th><td>Tower</td></tr><tr><th>Height</th><td>Tall</td></tr></tbody>
+</table>
+<p>A <b>lighthouse</b> is a tower that emits light to guide ships at sea.<sup id="cite_ref-1" class="reference">
+<a href="#cite_note-1">[1]</a></sup> Lighthouses mark dangerous coastlines and safe entries to harbours.</p>
+<div id="toc" class="toc" role="navigation"><div class="toctitle"><h2 id="mw-toc-heading">Contents</h2></div>
+<ul><li><a href="#History">1 History</a></li><li><a href="#Lamps">2 Lamps and lenses</a></li></ul></div>
+<h2><span class="mw-headline" id="History">History</span><span class="mw-editsection"><span
+class="mw-editsection-bracket">[</span><a href="?action=edit&amp;section=1">edit</a><span
+class="mw-editsection-bracket">]</span></span></h2>
+<figure class="mw-default-size" typeof="mw:File/Thumb"><a href="/wiki/File:Pharos.jpg"><img src="x.jpg"></a>
+<figcaption>An engraving of the Pharos of Alexandria</figcaption></figure>
+<p>The ancient world built fires on hilltops to warn sailors.<sup class="reference"><a href="#c2">[2]</a></sup>
+The Pharos of Alexandria was the most famous of them.<sup class="noprint Inline-Template"><i>[<a
+href="/wiki/Citation_needed">citation needed</a>]</i></sup></p>
+<p>Keepers lived in the tower and tended the flame every night.</p>
+<h2><span class="mw-headline" id="Lamps">Lamps and lenses</span><span class="mw-editsection">[edit]</span></h2>
+<p>Oil lamps gave way to the Fresnel lens, which bends light into a beam.</p>
+<p>Electric lamps later replaced the oil, and keepers were no longer needed.</p>
+<h2><span class="mw-headline" id="See_also">See also</span></h2>
+<ul><li><a href="/wiki/Lightvessel">Lightvessel</a></li><li><a href="/wiki/Beacon">Beacon</a></li></ul>
+<h2><span class="mw-headline" id="References">References</span></h2>
+<div class="reflist"><ol class="references"><li id="cite_note-1">Smith, J. Towers of light. 1990.</li></ol></div>
+<h2><span class="mw-headline" id="External_links">External links</span></h2>
+<ul><li><a href="https://example.org">A lighthouse society</a></li></ul>
+<div role="navigation" class="navbox" aria-labelledby="Nav"><table><tr><td>Navigation towers beacons</td></tr>
+</table></div>
+</div></div>
+<div class="printfooter">Retrieved from "https://en.wikipedia.org/w/index.php?title=Lighthouse"</div>
+<div id="catlinks" class="catlinks" data-mw="interface">Categories: Lighthouses Towers</div>
+</div></main></div>
+<footer id="footer" class="mw-footer" role="contentinfo">This page was last edited on 1 May. Text is available under
+the Creative Commons Attribution-ShareAlike License.</footer>
+</body></html>
+"""
+
+# A page as Sphinx writes it (the Python documentation's theme): navigation bars, a sidebar, ¶ anchors, code.
+SPHINX = """<!DOCTYPE html><html><head><title>4. Tools &#8212; Docs</title></head><body>
+<div class="related" role="navigation" aria-label="Related"><h3>Navigation</h3><ul><li><a href="genindex.html">index
+</a></li><li><a href="next.html">next</a> |</li></ul></div>
+<div class="document"><div class="documentwrapper"><div class="bodywrapper"><div class="body" role="main">
+<section id="tools"><h1>4. Tools<a class="headerlink" href="#tools" title="Permalink">¶</a></h1>
+<p>Besides the while statement, Python has other tools. They are described here.</p>
+<section id="if"><h2>4.1. <code class="docutils">if</code> Statements<a class="headerlink" href="#if">¶</a></h2>
+<p>Perhaps the best known statement is the <code>if</code> statement. For example:</p>
+<div class="highlight-python3 notranslate"><div class="highlight"><pre><span class="gp">&gt;&gt;&gt; </span>x = int(
+input("Please enter an integer: "))</pre></div></div>
+<p>There can be zero or more elif parts. The else part is optional.</p></section>
+<section id="for"><h2>4.2. for Statements<a class="headerlink" href="#for">¶</a></h2>
+<p>The for statement differs from what you may be used to. It iterates over the items of any sequence.</p>
+</section></section><div class="clearer"></div></div></div></div>
+<div class="sphinxsidebar" role="navigation" aria-label="Main"><h3>Table of Contents</h3><ul><li>4. Tools</li></ul>
+<h4>Previous topic</h4><p>3. An Informal Introduction</p><h3>This Page</h3><ul><li>Report a Bug</li><li>Show
+Source</li></ul></div></div>
+<div class="footer">&copy; Copyright 2001-2023, Python Software Foundation.</div></body></html>
+"""
+
+
+def _text(doc) -> str:
+    return " ".join(doc.elements)
+
+
+def test_a_wikipedia_article_reads_as_its_own_text_with_its_sections():
+    doc = load(WIKI.encode("utf-8"), source="Lighthouse.html")
+    text = _text(doc)
+    assert doc.meta["format"] == "html" and doc.meta["title"] == "Lighthouse - Wikipedia"
+    assert doc.elements[0] == "Lighthouse"  # the page title, an element of its own
+    assert "A lighthouse is a tower that emits light to guide ships at sea." in doc.elements
+    for chrome in ("Jump to", "From Wikipedia", "edit", "Contents", "Retrieved", "Categories", "Main page",
+                   "[1]", "[2]", "citation needed", "Tower that emits", "For other uses", "Pharos.jpg", "engraving",
+                   "Height", "Creative Commons", "Search", "Navigation towers"):
+        assert chrome not in text, chrome
+    outline = doc.meta["outline"]
+    assert outline.title == "Lighthouse"
+    assert [h.title for h in outline.headings] == ["History", "Lamps and lenses"]
+    # See also, References and External links: back matter, left out and said
+    assert "Lightvessel" not in text and "Smith" not in text and "society" not in text
+    assert doc.meta["back_matter"]["heading"] == "See also"
+    left = doc.meta["left_out"]
+    assert left["citations"] == 3 and left["navigation"] > 20 and left["tables"] >= 4 and left["hidden"] == 4
+    notes = left_out_notes(doc)
+    assert notes[0].startswith("left out of the page: ") and "citation marks (3)" in notes[0]
+    assert "from the heading 'See also' on" in notes[1]
+    ref = with_structure(doc).reference
+    assert ref == [3, 7, 10] and doc.elements[7] == "Lamps and lenses"  # the lead, History, Lamps
+
+
+def test_a_sphinx_page_keeps_its_numbered_headings_and_leaves_code_and_sidebars_out():
+    doc = load_html(SPHINX, source="tools.html")
+    heads = doc.meta["outline"].headings
+    assert doc.meta["outline"].title == "4. Tools"  # no pilcrow
+    assert [(h.title, h.number) for h in heads] == [("4.1. if Statements", "4.1"), ("4.2. for Statements", "4.2")]
+    text = _text(doc)
+    assert "int(" not in text and ">>>" not in text and doc.meta["left_out"]["code"] >= 5
+    for chrome in ("Navigation", "index", "Previous topic", "Show Source", "Copyright", "¶", "Table of Contents"):
+        assert chrome not in text, chrome
+    assert "Perhaps the best known statement is the if statement." in doc.elements
+
+
+def test_broken_markup_is_read_as_a_browser_would():
+    page = ("<title>t</title><p>First paragraph has no end tag. It goes on<p>Second one <b>bold <i>mixed</b> up</i>"
+            " here.<ul><li>An item without end<li>Another item</ul><p>Caf&eacute; &amp; bar&nbsp;open. Line<br>break "
+            "joins.</p>")
+    doc = load_html(page)
+    assert doc.elements == ["First paragraph has no end tag.", "It goes on", "Second one bold mixed up here.",
+                            "An item without end", "Another item", "Café & bar\xa0open.", "Line break joins."] \
+        or doc.elements[:3] == ["First paragraph has no end tag.", "It goes on", "Second one bold mixed up here."]
+    assert "Café & bar" in _text(doc) and "Line break joins." in doc.elements
+
+
+@pytest.mark.parametrize("data", [
+    "<html><head><meta charset='windows-1252'></head><body><p>Un caf\xe9. Deux caf\xe9s.</p></body></html>"
+    .encode("cp1252"),
+    "<p>Un café. Deux cafés.</p>".encode("utf-8"),
+    b"\xef\xbb\xbf" + "<p>Un café. Deux cafés.</p>".encode("utf-8"),
+    "<?xml version='1.0' encoding='iso-8859-1'?><html><body><p>Un caf\xe9. Deux caf\xe9s.</p></body></html>"
+    .encode("latin-1"),
+    "<p>Un caf\xe9. Deux caf\xe9s.</p>".encode("cp1252"),  # no declaration, not UTF-8
+])
+def test_encodings_are_read_from_the_page(data):
+    assert load_html(data).elements == ["Un café.", "Deux cafés."]
+
+
+def test_bold_paragraphs_that_read_as_titles_are_headings_below_the_real_ones():
+    page = ("<h1>3. Methods</h1><p>We describe the methods here. They are simple.</p>"
+            "<p><b>3.1 Data collection</b></p><p>Data came from a survey. It was large.</p>"
+            "<p class='bold'>3.2 Analysis</p><p>We counted words. Then we compared them.</p>"
+            "<p><strong>Note that this paragraph is bold but is a sentence.</strong></p><p>Final words here.</p>")
+    doc = load_html(page)
+    heads = [(h.title, h.level) for h in doc.meta["outline"].headings]
+    assert heads == [("3.1 Data collection", 1), ("3.2 Analysis", 1)] and doc.meta["outline"].title == "3. Methods"
+    assert "Note that this paragraph is bold but is a sentence." in doc.elements
+
+
+def test_hidden_text_scripts_and_styles_are_never_read():
+    page = ("<style>p{color:red}</style><script>alert('x. y.')</script><p>Visible text here. And more.</p>"
+            "<p hidden>Secret one.</p><div aria-hidden='true'>Secret two.</div><span style='display: none'>Secret "
+            "three.</span><noscript>Enable JavaScript.</noscript><template><p>Secret four.</p></template>")
+    doc = load_html(page)
+    assert doc.elements == ["Visible text here.", "And more."]
+    assert doc.meta["left_out"] == {"hidden": 6}
+
+
+def test_a_page_without_main_drops_navigation_but_not_an_article_header():
+    page = ("<header><a href='/'>Home</a> <a href='/blog'>Blog</a></header><nav>Menu items here</nav>"
+            "<article><header><h1>My post</h1></header><p>First thing I saw. Second thing.</p><footer>Tags: x</footer>"
+            "</article><aside>Related posts</aside><footer>Site footer</footer>")
+    doc = load_html(page)
+    assert doc.elements == ["My post", "First thing I saw.", "Second thing.", "Tags: x"]
+    assert doc.meta["left_out"]["navigation"] == 9
+
+
+def test_a_contents_wrapper_is_kept_but_a_contents_list_is_not():
+    page = ("<div class='contents'><p>The whole article sits in a wrapper named contents. It is text.</p></div>"
+            "<div class='contents'><a href='#a'>One</a> <a href='#b'>Two</a></div>")
+    assert load_html(page).elements == ["The whole article sits in a wrapper named contents.", "It is text."]
+
+
+def test_hostile_or_empty_pages_give_clear_errors():
+    for page, message in [("", "no HTML text"), ("<script>x()</script>", "no text found"),
+                          ("<div>" * 3000 + "Deep. Text." + "</div>" * 3000, "nested too deep")]:
+        with pytest.raises(InputError, match=message):
+            load_html(page, source="p.html")
+    with pytest.raises(InputError, match="MB of HTML"):
+        load_html(b"<p>" + b"word. " * 2000 + b"</p>", limits=Limits(markup_bytes=1000))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["<p>", "</p>", "<div>", "</div>", "<h2>", "</h2>", "<b>", "</b>", "<br>", "<li>",
+                                 "<nav>", "</nav>", "<table><tr><td>", "</table>", "<script>", "</script>", "&amp;",
+                                 "&bogus;", "<!--", "-->", "<?xml?>", "<pre>", "Word.", "Two words.", "x", "\x00",
+                                 "é", " ", "\n", "<sup>[1]</sup>", "<main>", "</main>"]), max_size=40))
+def test_any_markup_loads_or_says_why(parts):
+    try:
+        doc = load_html("".join(parts))
+    except InputError:
+        return
+    assert doc.n >= 2 and all(e.strip() for e in doc.elements)
+
+
+# ---- EPUB --------------------------------------------------------------------------------------------------------
+
+CONTAINER = ("<?xml version='1.0'?><container version='1.0' xmlns='urn:oasis:names:tc:opendocument:xmlns:container'>"
+             "<rootfiles><rootfile full-path='{opf}' media-type='application/oebps-package+xml'/></rootfiles>"
+             "</container>")
+
+
+def _chapter(title: str, *paragraphs: str) -> str:
+    body = "".join(f"<p>{p}</p>" for p in paragraphs)
+    return (f"<?xml version='1.0' encoding='utf-8'?><html xmlns='http://www.w3.org/1999/xhtml' "
+            f"xmlns:epub='http://www.idpf.org/2007/ops'><head><title>{title}</title></head><body><section>"
+            f"<h1>{title}</h1>{body}</section></body></html>")
+
+
+def _epub(files: dict, spine: list[str], opf: str = "OEBPS/content.opf", title: str = "A Book",
+          extra: str = "", doctype: str = "", manifest_extra: str = "") -> bytes:
+    """An EPUB 3 in memory: `files` (path under the package folder → content), the spine as ids ('id' or
+    'id:no' for linear="no")."""
+    base = opf.rsplit("/", 1)[0] + "/" if "/" in opf else ""
+    items = "".join(f"<item id='{name.split('.')[0]}' href='{name}' media-type='application/xhtml+xml'/>"
+                    for name in files)
+    nonlinear = " linear='no'"
+    refs = "".join(f"<itemref idref='{s.split(':')[0]}'{nonlinear if s.endswith(':no') else ''}/>" for s in spine)
+    package = (f"<?xml version='1.0' encoding='utf-8'?>{doctype}<package xmlns='http://www.idpf.org/2007/opf' "
+               f"version='3.0'><metadata xmlns:dc='http://purl.org/dc/elements/1.1/'><dc:title>{title}</dc:title>"
+               f"</metadata><manifest>{items}{manifest_extra}</manifest><spine>{refs}</spine></package>")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        z.writestr("META-INF/container.xml", CONTAINER.format(opf=opf))
+        z.writestr(opf, package)
+        for name, content in files.items():
+            z.writestr(base + name, content, compress_type=zipfile.ZIP_DEFLATED)
+        if extra:
+            z.writestr("META-INF/encryption.xml", extra)
+    return buf.getvalue()
+
+
+NAV = ("<html xmlns='http://www.w3.org/1999/xhtml' xmlns:epub='http://www.idpf.org/2007/ops'><body>"
+       "<nav epub:type='toc'><h1>Contents</h1><ol><li><a href='c1.xhtml'>Chapter One</a></li>"
+       "<li><a href='c2.xhtml'>Chapter Two</a></li></ol></nav></body></html>")
+BOOK = {"nav.xhtml": NAV,
+        "c2.xhtml": _chapter("Chapter Two", "The second chapter starts at sea. The ship sailed on."),
+        "c1.xhtml": _chapter("Chapter One", "The first chapter begins at home. Everyone was asleep.",
+                             "Morning came slowly. The house woke up."),
+        "notes.xhtml": _chapter("Notes", "A note read only on demand.")}
+
+
+def test_an_epub_is_read_in_spine_order_with_its_chapters():
+    data = _epub(BOOK, ["nav", "c1", "c2", "notes:no"])
+    assert sniff_format(data, "") == "epub" and sniff_format(data, "book.epub") == "epub"
+    doc = load(data, source="book.epub")
+    assert doc.meta["format"] == "epub" and doc.meta["title"] == "A Book" and doc.meta["files"] == 3
+    assert doc.elements == ["Chapter One", "The first chapter begins at home.", "Everyone was asleep.",
+                            "Morning came slowly.", "The house woke up.", "Chapter Two",
+                            "The second chapter starts at sea.", "The ship sailed on."]
+    assert [h.title for h in doc.meta["outline"].headings] == ["Chapter One", "Chapter Two"]
+    assert with_structure(doc).reference == [5, 8]
+    assert doc.meta["left_out"] == {"navigation": 5, "nonlinear": 1}
+    assert left_out_notes(doc) == ["left out of the book: menus, headers, footers, sidebars and tables of contents "
+                                   "(5 words), files outside the reading order (1)"]
+
+
+def test_an_epub_spine_naming_a_file_twice_reads_it_once():
+    files = {"c1.xhtml": BOOK["c1.xhtml"], "c2.xhtml": BOOK["c2.xhtml"]}
+    data = _epub(files, ["c1", "c1b", "c2"], manifest_extra="<item id='c1b' href='c1.xhtml#part2' "
+                                                             "media-type='application/xhtml+xml'/>")
+    assert load_epub(data).elements.count("Everyone was asleep.") == 1
+
+
+def test_hostile_epubs_are_refused_with_a_message_and_nothing_outside_the_archive_is_read(tmp_path):
+    secret = tmp_path / "secret.xhtml"
+    secret.write_text(_chapter("Secret", "Never read this. Not at all."))
+    escape = _epub({"c1.xhtml": BOOK["c1.xhtml"]}, ["c1"], manifest_extra="")
+    # the package names a file outside the archive: nothing found, nothing read from the disk
+    outside = _epub({}, [], opf=f"../../../../{secret}")
+    with pytest.raises(InputError, match="no .*content|not a complete EPUB|spine names no"):
+        load_epub(outside)
+    # XML entities are never expanded (no file read, no billion laughs)
+    xxe = _epub({"c1.xhtml": BOOK["c1.xhtml"]}, ["c1"], title="&xxe;&lol;",
+                doctype=f"<!DOCTYPE package [<!ENTITY xxe SYSTEM 'file://{secret}'><!ENTITY lol 'lol'>]>")
+    doc = load_epub(xxe)
+    assert "Never" not in " ".join(doc.elements) and "Never" not in str(doc.meta.get("title"))
+    # DRM
+    drm = _epub({"c1.xhtml": BOOK["c1.xhtml"]}, ["c1"], extra=(
+        "<encryption xmlns='urn:oasis:names:tc:opendocument:xmlns:container' xmlns:enc='http://www.w3.org/2001/04/"
+        "xmlenc#'><enc:EncryptedData><enc:CipherData><enc:CipherReference URI='OEBPS/c1.xhtml'/></enc:CipherData>"
+        "</enc:EncryptedData></encryption>"))
+    with pytest.raises(InputError, match="encrypted"):
+        load_epub(drm)
+    # a decompression bomb: 50 MB of text that deflates to little, refused by its declared and its real size
+    bomb = _epub({"c1.xhtml": "<p>" + "a" * 50_000_000 + "</p>"}, ["c1"])
+    assert len(bomb) < 200_000
+    with pytest.raises(InputError, match="MB of HTML"):
+        load_epub(bomb, limits=Limits(markup_bytes=10 * 2**20))
+    # not an EPUB at all
+    with pytest.raises(InputError, match="not a ZIP"):
+        load_epub(b"plain bytes")
+    plain_zip = io.BytesIO()
+    with zipfile.ZipFile(plain_zip, "w") as z:
+        z.writestr("a.ref", "x")
+    with pytest.raises(InputError, match="no META-INF/container.xml"):
+        load_epub(plain_zip.getvalue())
+    assert load_epub(escape).n == 5
+
+
+def test_the_cli_reads_a_page_and_a_book_and_says_what_was_left_out(tmp_path):
+    page, book = tmp_path / "Lighthouse.html", tmp_path / "book.epub"
+    page.write_text(WIKI, encoding="utf-8")
+    book.write_bytes(_epub(BOOK, ["nav", "c1", "c2"]))
+    for path, said in ((page, "# left out of the page: "), (book, "# left out of the book: ")):
+        out = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--method", "ui", "--k", "2"],
+                             capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert said in out.stdout + out.stderr
