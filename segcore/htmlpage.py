@@ -1,8 +1,8 @@
 """An HTML page read into blocks (segcore.structure.Block): the page's own text — its <main> (or role="main", or a
 single <article>; else the whole body) — as paragraphs, with the headings h1–h6, and a paragraph wholly in bold
 that reads as a title ("4.1 What is a live system?") as a heading below them. Left out and counted in words
-(structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents
-and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header and licence; citation
+(structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents,
+lists of links only and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header and licence; citation
 marks ("[12]") are counted by number. Parsed by lxml (libxml2's HTML parser: it closes what authors leave open and
 reads broken markup the way browsers do; nothing is fetched)."""
 from __future__ import annotations
@@ -34,7 +34,7 @@ _NAVIGATION_ROLES = frozenset("navigation banner contentinfo complementary searc
 _NAVIGATION_NAMES = frozenset("""
 nav navbar navbox navigation vertical-navbox menu sidebar sphinxsidebar related breadcrumb breadcrumbs footer header
 site-header site-footer skip-link mw-jump-link mw-editsection catlinks printfooter noprint mw-indicators hatnote
-ambox metadata sistersitebox headerlink toc sitesub contentsub jump-to-nav mw-navigation share social
+ambox metadata sistersitebox headerlink toc toctree-wrapper sitesub contentsub jump-to-nav mw-navigation share social
 cookie cookies banner advertisement
 """.split())
 _WRAPPER_NAMES = frozenset(("pg-boilerplate", "pg-header", "pg-footer"))
@@ -94,6 +94,8 @@ def _left_out_kind(el, in_article: bool) -> str | None:
     if names & _WRAPPER_NAMES:
         return "gutenberg"
     if "contents" in names and _link_share(el) >= 0.5:  # a table of contents, not a wrapper named so
+        return "navigation"
+    if tag in ("ul", "ol") and len(el.findall("li")) >= 2 and _link_share(el) >= 0.9:  # a list of links only
         return "navigation"
     if tag in _NAVIGATION_TAGS or (tag in _EDGE_TAGS and not in_article) or names & _NAVIGATION_NAMES \
             or (el.get("role") or "").lower() in _NAVIGATION_ROLES \

@@ -48,19 +48,21 @@ class Limits:
 
     def check_inflated(self, size: int, source: str = "") -> int:
         """InputError when a PDF's streams inflate past `inflated_bytes` (size counted up to just past it)."""
-        if size > self.inflated_bytes:
-            raise InputError(f"{source or 'the PDF'}: its compressed streams inflate to more than "
-                             f"{self.inflated_bytes / 2**20:,.0f} MB (a decompression bomb?), refused before "
-                             f"parsing; raise the limit (Limits.inflated_bytes) if the file is genuine")
-        return size
+        return _check_bytes(size, self.inflated_bytes, f"{source or 'the PDF'}: its compressed streams inflate to more "
+                            "than {mb} MB (a decompression bomb?), refused before parsing", "inflated_bytes")
 
     def check_markup(self, size: int, source: str = "") -> int:
         """InputError when an HTML page, or an EPUB's text files inflated, pass `markup_bytes`."""
-        if size > self.markup_bytes:
-            raise InputError(f"{source or 'the input'}: more than {self.markup_bytes / 2**20:,.0f} MB of HTML (or of "
-                             f"an EPUB's text inflated), refused before reading; raise the limit "
-                             f"(Limits.markup_bytes) if the file is genuine")
-        return size
+        return _check_bytes(size, self.markup_bytes, f"{source or 'the input'}: more than {{mb}} MB of HTML (or of an "
+                            "EPUB's text inflated), refused before reading", "markup_bytes")
+
+
+def _check_bytes(size: int, limit: int, said: str, name: str) -> int:
+    """`size` if at most `limit`, else InputError: `said` with {mb} the limit in MB, and how to raise it."""
+    if size > limit:
+        raise InputError(said.replace("{mb}", f"{limit / 2**20:,.0f}")
+                         + f"; raise the limit (Limits.{name}) if the file is genuine")
+    return size
 
 
 LIMITS = Limits()
