@@ -293,7 +293,8 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
     e.add_argument("--reference", choices=REFERENCE_CHOICES, default="auto",
                    help="what each document is scored against: auto (default): its reference (.ref files), else its "
-                        "own section headings (texts, PDFs, pages, books); file: .ref references only; sections / subsections: the "
+                        "own section headings (texts, PDFs, pages, books); file: .ref references only; sections / "
+                        "subsections: the "
                         "headings")
     e.add_argument("--param", action="append", metavar="KEY=VALUE")
     e.add_argument("--corpus", default="auto", help=corpus_help)

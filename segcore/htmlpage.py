@@ -1,10 +1,10 @@
 """An HTML page read into blocks (segcore.structure.Block): the page's own text — its <main> (or role="main", or a
-single <article>; else the whole body) — as paragraphs, with the headings h1–h6, and a paragraph wholly in bold
-that reads as a title ("4.1 What is a live system?") as a heading below them. Left out and counted in words
+single <article>; else the whole body) — as paragraphs, with the headings h1–h6, and a paragraph wholly in bold that
+reads as a title ("4.1 What is a live system?") as a heading below them. Left out and counted in words
 (structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents,
-lists of links only and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header and licence; citation
-marks ("[12]") are counted by number. Parsed by lxml (libxml2's HTML parser: it closes what authors leave open and
-reads broken markup the way browsers do; nothing is fetched)."""
+lists of links only and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
+and licence; citation marks ("[12]") are counted by number. Parsed by lxml (libxml2's HTML parser: it closes what
+authors leave open and reads broken markup the way browsers do; nothing is fetched)."""
 from __future__ import annotations
 
 import codecs

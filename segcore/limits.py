@@ -1,7 +1,8 @@
 """The largest input accepted, checked before the expensive step: characters of text (before sentence splitting),
 elements (before segmenting), the bytes of an HTML page or of an EPUB's text inflated, and for a PDF its pages and
-the inflated size of its compressed streams (before parsing: a decompression bomb is refused unread). `LIMITS` holds the library's defaults; pass another `Limits` to
-segcore.loaders (`limits=`) to raise or tighten them. `check` serves any other count with a limit."""
+the inflated size of its compressed streams (before parsing: a decompression bomb is refused unread). `LIMITS` holds
+the library's defaults; pass another `Limits` to segcore.loaders (`limits=`) to raise or tighten them. `check` serves
+any other count with a limit."""
 from __future__ import annotations
 
 from dataclasses import dataclass

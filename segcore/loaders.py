@@ -25,7 +25,8 @@ from .structure import LEFT_OUT, Block, back_matter_start, make_outline
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_pdf", "load_pdf_document", "load_html", "load_epub", "document_from_blocks", "parse_choi", "parse_arxiv", "load",
+    "load_text", "load_pdf", "load_pdf_document", "load_html", "load_epub", "document_from_blocks", "parse_choi",
+    "parse_arxiv", "load",
     "read_dataset", "read_files",
     "FORMATS", "LEVELS",
 ]

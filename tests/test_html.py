@@ -333,6 +333,6 @@ def test_a_list_of_links_only_is_navigation_but_a_list_with_prose_is_text():
             "<li><a href='#2'>Chapter II</a></li></ul><ul><li>Plant the seeds in <a href='#s'>spring</a> soil.</li>"
             "<li>Water them every day.</li></ul>")
     doc = load_html(page)
-    assert doc.elements == ["Chapters of the book follow below.", "Read them in order.", "Plant the seeds in spring soil.",
-                            "Water them every day."]
+    assert doc.elements == ["Chapters of the book follow below.", "Read them in order.",
+                            "Plant the seeds in spring soil.", "Water them every day."]
     assert doc.meta["left_out"] == {"navigation": 4}
