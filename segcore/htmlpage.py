@@ -1,6 +1,7 @@
 """An HTML page read into blocks (segcore.structure.Block): the page's own text — its <main> (or role="main", or a
-single <article>; else the whole body) — as paragraphs, with the headings h1–h6, and a paragraph wholly in bold that
-reads as a title ("4.1 What is a live system?") as a heading below them. Left out and counted in words
+single <article>; else the whole body) — as paragraphs, with the headings h1–h6 (a heading on a book's title page
+above them all), and a paragraph wholly in bold that reads as a title ("4.1 What is a live system?") as a heading
+below them. Left out and counted in words
 (structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents,
 lists of links only and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
 and licence; citation marks ("[12]") are counted by number. Parsed by lxml (libxml2's HTML parser: it closes what
@@ -26,25 +27,27 @@ _BLOCK = frozenset("p div li dt dd blockquote section article main body ul ol dl
                    "summary center hr tr td th header footer nav aside figure pre table".split())
 _HEADINGS = {f"h{i}": i for i in range(1, 7)}
 _BOLD = frozenset(("b", "strong"))
-_NAVIGATION_TAGS = frozenset(("nav", "aside"))
+_NAVIGATION_TAGS = frozenset(("nav",))
 _EDGE_TAGS = frozenset(("header", "footer"))  # navigation outside an article; an article's own header is its title
+_BOX_NAMES = frozenset(("sidebar",))  # a manual's box of prose (DocBook, reST), or a site's sidebar of links
 _NAVIGATION_ROLES = frozenset("navigation banner contentinfo complementary search menu menubar toolbar doc-toc "
                               "directory".split())
 # class and id words of page furniture (menus, site headers, Sphinx and MediaWiki chrome, notices), matched whole
 _NAVIGATION_NAMES = frozenset("""
-nav navbar navbox navigation vertical-navbox menu sidebar sphinxsidebar related breadcrumb breadcrumbs footer header
+nav navbar navbox navigation vertical-navbox menu sphinxsidebar related breadcrumb docnav navheader navfooter breadcrumbs footer header
 site-header site-footer skip-link mw-jump-link mw-editsection catlinks printfooter noprint mw-indicators hatnote
 ambox metadata sistersitebox headerlink toc toctree-wrapper sitesub contentsub jump-to-nav mw-navigation share social
-cookie cookies banner advertisement
+cookie cookies banner advertisement link-target
 """.split())
 _WRAPPER_NAMES = frozenset(("pg-boilerplate", "pg-header", "pg-footer"))
 _TABLE_TAGS = frozenset(("table", "figure", "figcaption", "caption"))
-_TABLE_NAMES = frozenset(("thumb", "thumbcaption", "gallery", "infobox"))
+_TABLE_NAMES = frozenset("thumb thumbcaption gallery infobox table informaltable figure informalfigure".split())
+_TITLE_PAGE = frozenset(("titlepage", "title-page", "halftitlepage"))
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CITATION = re.compile(r"^\s*\[[^\[\]]{1,30}\]\s*$")  # "[12]", "[a]", "[citation needed]"
 _HEADING_MARKS = re.compile(r"\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", re.I)
 _MAX_HEADING_WORDS = 30
-_PSEUDO_LEVEL = 6  # a bold paragraph's raw level: below h6, then by the depth of its number
+_PSEUDO_LEVEL = 7  # a bold paragraph's raw level: below h6 (raw level 7), then by the depth of its number
 
 _META_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([\w.:-]{1,40})""", re.I)
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -79,6 +82,17 @@ def _link_share(el) -> float:
     return sum(len(t.split()) for t in el.xpath(".//a//text()")) / max(1, _words(el))
 
 
+def _layout(table) -> bool:
+    """A table that lays out prose (a manual's admonition box): most of its words are in paragraphs."""
+    words = _words(table)
+    return words > 0 and sum(len(t.split()) for t in table.xpath(".//p//text()")) >= 0.5 * words
+
+
+def _type(el) -> str:
+    """An element's epub:type (EPUB 3 semantics), lower-cased."""
+    return (el.get("epub:type") or el.get("{http://www.idpf.org/2007/ops}type") or "").lower()
+
+
 def _names(el) -> set[str]:
     return set((el.get("class") or "").lower().split()) | set((el.get("id") or "").lower().split())
 
@@ -97,10 +111,14 @@ def _left_out_kind(el, in_article: bool) -> str | None:
         return "navigation"
     if tag in ("ul", "ol") and len(el.findall("li")) >= 2 and _link_share(el) >= 0.9:  # a list of links only
         return "navigation"
+    if (tag == "aside" and not in_article) or ((tag == "aside" or names & _BOX_NAMES) and _link_share(el) >= 0.5):
+        return "navigation"  # an aside in an article, or a sidebar box, is text unless it is mostly links
     if tag in _NAVIGATION_TAGS or (tag in _EDGE_TAGS and not in_article) or names & _NAVIGATION_NAMES \
             or (el.get("role") or "").lower() in _NAVIGATION_ROLES \
-            or (el.get("epub:type") or el.get("{http://www.idpf.org/2007/ops}type") or "") in ("toc", "landmarks"):
+            or _type(el) in ("toc", "landmarks"):
         return "navigation"
+    if tag == "table" and _layout(el):
+        return None
     if tag in _TABLE_TAGS or names & _TABLE_NAMES:
         return "tables"
     if tag == "pre":
@@ -128,7 +146,8 @@ class _Reader:
         self.blocks: list[Block] = []
         self.left_out: Counter = Counter()
         self.parts: list[tuple[str, bool]] = []  # (text, in bold) of the paragraph being read
-        self.heading = 0
+        self.heading = 0  # raw level of the heading being read: h1–h6 → 2–7, a book's title page → 1
+        self.title_page = None  # the open title page of a book (epub:type titlepage)
         self.bold = 0
         self.whole_bold = False  # the open paragraph is styled bold by its class
 
@@ -172,14 +191,18 @@ class _Reader:
                 if tag in _BLOCK:
                     self.flush()
                     self.whole_bold = "bold" in _names(el) and tag in ("p", "div")
+                if self.title_page is None and _TITLE_PAGE & set(_type(el).split()):  # DocBook's class is no sign
+                    self.title_page = el
                 if tag in _HEADINGS:
-                    self.heading = _HEADINGS[tag]
+                    self.heading = 1 if self.title_page is not None else _HEADINGS[tag] + 1
                 self.bold += tag in _BOLD
                 self.parts.append((el.text or "", self.bold > 0))
             else:
                 if tag in _BLOCK or tag in _SILENT:
                     self.flush()
                     self.whole_bold = False
+                if el is self.title_page:
+                    self.title_page = None
                 if el in skipped:
                     skipped.discard(el)
                 else:

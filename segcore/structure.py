@@ -11,6 +11,7 @@ other reference.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -183,19 +184,25 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
 def back_matter_start(blocks: list[Block]) -> int | None:
     """Index of the first block of the back matter — the reference list and what follows it, the appendices and
     the run of sections named 'See also', 'Notes', 'External links'... just before it — when the document has a
-    reference-list heading; None otherwise."""
-    heads = [(i, b) for i, b in enumerate(blocks) if b.level > 0]
-    refs = [x for x, (i, b) in enumerate(heads) if BACK_MATTER.match(split_number(b.text)[1])]
+    reference-list heading that no later heading outranks, back matter aside (a 'References' subsection inside a
+    chapter is not one); None otherwise."""
+    heads = [(i, b, split_number(b.text)[1]) for i, b in enumerate(blocks) if b.level > 0]
+    numeric = any(b.number and b.number[0].isdigit() for _, b, _ in heads)
+
+    def appendix(i, b, title):
+        lettered = numeric and b.number and re.fullmatch(r"[A-Z]", b.number) and i > heads[0][0]
+        return bool(APPENDIX.match(title) or lettered)
+
+    top, outranked = math.inf, []
+    for i, b, title in reversed(heads):  # does a later heading, back matter aside, rank above this one?
+        outranked.append(top < b.level)
+        if not (appendix(i, b, title) or BACK_MATTER.match(title) or BACK_BEFORE.match(title)):
+            top = min(top, b.level)
+    outranked.reverse()
+    refs = [x for x, (_, _, title) in enumerate(heads) if BACK_MATTER.match(title) and not outranked[x]]
     if not refs:
         return None
     x = refs[0]
-    while x > 0 and BACK_BEFORE.match(split_number(heads[x - 1][1].text)[1]):
+    while x > 0 and BACK_BEFORE.match(heads[x - 1][2]):
         x -= 1
-    start = heads[x][0]
-    numeric = any(b.number and b.number[0].isdigit() for _, b in heads)
-    for i, b in heads:
-        title = split_number(b.text)[1]
-        lettered = numeric and b.number and re.fullmatch(r"[A-Z]", b.number) and i > heads[0][0]
-        if i >= start or APPENDIX.match(title) or lettered:
-            return i
-    return start
+    return next(i for i, b, title in heads if i >= heads[x][0] or appendix(i, b, title))

@@ -336,3 +336,44 @@ def test_a_list_of_links_only_is_navigation_but_a_list_with_prose_is_text():
     assert doc.elements == ["Chapters of the book follow below.", "Read them in order.",
                             "Plant the seeds in spring soil.", "Water them every day."]
     assert doc.meta["left_out"] == {"navigation": 4}
+
+
+def test_a_references_subsection_inside_a_chapter_is_not_the_back_matter():
+    page = ("<h1>Unicode</h1><h2>Encodings</h2><p>Text becomes bytes. Encodings say how.</p><h3>References</h3>"
+            "<p>See the standard for details. It is long.</p><h2>Python support</h2><p>Strings are Unicode. Bytes are"
+            " not.</p><h2>References</h2><p>A list of links follows. Read them.</p>")
+    doc = load_html(page)
+    assert "Strings are Unicode." in doc.elements and "A list of links follows." not in doc.elements
+    assert doc.meta["back_matter"]["blocks"] == 2
+
+
+def test_boxes_of_prose_in_a_manual_are_text_but_its_navigation_is_not():
+    """DocBook (the Debian Handbook and Debian Reference) and reST put tips in sidebar boxes and layout tables."""
+    page = ("<div class='navheader'><table><tr><td><a href='p.html'>Prev</a></td><td><b>The Book</b></td>"
+            "<td><a href='n.html'>Next</a></td></tr></table></div><ul class='docnav top'><li><a href='p.html'>"
+            "<strong>Prev</strong></a></li><li><a href='n.html'><strong>Next</strong></a></li></ul>"
+            "<div class='chapter'><h1>Chapter 2. Packages</h1><p>Packages hold programs. They have versions.</p>"
+            "<div class='sidebar'><div class='title'>TIP Look no further</div><p>Debian is not an acronym. It is a "
+            "name.</p></div><div class='tip'><table summary='Tip'><tr><td rowspan='2'><img src='tip.png' alt='Tip'/>"
+            "</td><th>Tip</th></tr><tr><td><p>Use the search to find a package by its description.</p></td></tr>"
+            "</table></div><div class='table'><p class='title'><b>Table 2.1. Sizes</b></p><div class='table-contents'>"
+            "<table><tr><td>big</td><td>10</td></tr></table></div></div>"
+            "<aside class='sidebar'><a href='x'>One</a> <a href='y'>Two</a> <a href='z'>Three</a></aside></div>")
+    doc = load_html(page)
+    assert doc.elements[:3] == ["Chapter 2. Packages", "Packages hold programs.", "They have versions."]
+    assert "Debian is not an acronym." in doc.elements
+    assert "Use the search to find a package by its description." in doc.elements
+    _none_of(("Prev", "Next", "The Book", "Table 2.1", "big", "One"), doc)
+
+
+def test_a_book_title_page_heading_is_the_title_above_its_chapters():
+    title_page = ("<html xmlns:epub='http://www.idpf.org/2007/ops'><body><section epub:type='titlepage' "
+                  "class='titlepage'><h1 class='title'>The Long Road</h1><p class='author'>An Author</p></section>"
+                  "</body></html>")
+    docbook = "<div class='section'><div class='titlepage'><h2>2.1 Basics</h2></div><p>Text here. More.</p></div>"
+    assert load_html("<h1>Chapter 2</h1><p>Intro. More.</p>" + docbook * 2).meta["outline"].headings[0].level == 1
+    data = _epub({"title_page.xhtml": title_page, **{k: BOOK[k] for k in ("c1.xhtml", "c2.xhtml")}},
+                 ["title_page", "c1", "c2"])
+    outline = load_epub(data).meta["outline"]
+    assert outline.title == "The Long Road"
+    assert [(h.title, h.level) for h in outline.headings] == [("Chapter One", 1), ("Chapter Two", 1)]
