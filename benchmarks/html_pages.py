@@ -26,7 +26,7 @@ Run:  python -m benchmarks.html_pages        (Debian packages python3.11-doc, de
    heading on) is left out; the pages where that happened are listed.
 3. Pandoc EPUBs: each novel of the fiction set is written as Markdown (a title block; each chapter '# Chapter N'
    then paragraphs of 1-6 sentences, seeded by the novel as in benchmarks.books; ASCII punctuation backslash-escaped
-   so the prose stays prose), converted by `pandoc -f markdown -t epub3` into /work/scratch/html/epub/ and loaded.
+   so the prose stays prose), converted by `pandoc -f markdown -t epub3` in a temporary folder and loaded.
    Chapters found: outline headings titled 'Chapter N', in order, over true chapters; other headings: the rest
    (the outline's title not counted); words kept as above against the novel's sentences; left out: the kinds of
    meta['left_out'] summed; sections: novels where with_structure(doc, 'sections') gives as many segments as
@@ -53,6 +53,7 @@ import random
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 import zipfile
 from collections import Counter
@@ -72,7 +73,6 @@ HANDBOOK_HTML = Path("/usr/share/doc/debian-handbook/html/en-US")
 REFERENCE_HTML = Path("/usr/share/debian-reference")
 EPUBS = [Path("/usr/share/doc/live-manual/epub/live-manual.en.epub"),
          Path("/usr/share/doc/ubuntu-packaging-guide-epub/ubuntu-packaging-guide.epub")]
-SCRATCH = Path("/work/scratch/html/epub")
 KEY_WORDS, WINDOW, SHOW_MISSES = 6, 6, 3
 _WORD = re.compile(r"[^\W_]+")
 _NUMBER = re.compile(r"^(?:(?:chapter|appendix|section|part)\s+)?(?:[0-9a-z]{1,3}[.)]?\s*)*?[0-9][0-9.]*[.)]?\s+")
@@ -234,13 +234,13 @@ def pandoc_part() -> list[str]:
         print("part 3 skipped: pandoc is not installed")
         return []
     version = subprocess.run(["pandoc", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
-    SCRATCH.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="html_pages_"))
     t, misses, left, others = Counter(), [], Counter(), Counter()
     shares = []
     for seed, novel in enumerate(load_source("fiction")):
         chaps = [list(novel.elements[a:b]) for a, b in novel.segments(novel.reference)]
         text, names = markdown_novel(chaps, seed)
-        md, epub = SCRATCH / f"novel{seed:02d}.md", SCRATCH / f"novel{seed:02d}.epub"
+        md, epub = scratch / f"novel{seed:02d}.md", scratch / f"novel{seed:02d}.epub"
         md.write_text(text, encoding="utf-8")
         subprocess.run(["pandoc", "-f", "markdown", "-t", "epub3", "-o", str(epub), str(md)], check=True)
         doc, seconds = timed_load(epub)
@@ -266,6 +266,7 @@ def pandoc_part() -> list[str]:
                  **{f"sections {fit}": 1})
         left.update(doc.meta.get("left_out", {}))
     print(f"pandoc EPUBs: {len(misses)} novels with a missed or extra heading;", *misses[:SHOW_MISSES], sep="\n    ")
+    shutil.rmtree(scratch, ignore_errors=True)
     return ["## Novels as pandoc EPUBs", "", f"The {t['novels']} novels of the fiction set ({version}).", "",
             "| novels | chapters found / true | other headings | words kept (mean; lowest novel) | left out "
             "(summed) | sections reference: segments = chapters / = chapters + 1 / other | s per book (reading) |",
