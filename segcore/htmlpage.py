@@ -34,10 +34,10 @@ _NAVIGATION_ROLES = frozenset("navigation banner contentinfo complementary searc
                               "directory".split())
 # class and id words of page furniture (menus, site headers, Sphinx and MediaWiki chrome, notices), matched whole
 _NAVIGATION_NAMES = frozenset("""
-nav navbar navbox navigation vertical-navbox menu sphinxsidebar related breadcrumb docnav navheader navfooter breadcrumbs footer header
-site-header site-footer skip-link mw-jump-link mw-editsection catlinks printfooter noprint mw-indicators hatnote
-ambox metadata sistersitebox headerlink toc toctree-wrapper sitesub contentsub jump-to-nav mw-navigation share social
-cookie cookies banner advertisement link-target
+nav navbar navbox navigation vertical-navbox menu sphinxsidebar related breadcrumb breadcrumbs docnav navheader
+navfooter footer header site-header site-footer skip-link mw-jump-link mw-editsection catlinks printfooter noprint
+mw-indicators hatnote ambox metadata sistersitebox headerlink toc toctree-wrapper sitesub contentsub jump-to-nav
+mw-navigation share social cookie cookies banner advertisement link-target
 """.split())
 _WRAPPER_NAMES = frozenset(("pg-boilerplate", "pg-header", "pg-footer"))
 _TABLE_TAGS = frozenset(("table", "figure", "figcaption", "caption"))
@@ -97,7 +97,14 @@ def _names(el) -> set[str]:
     return set((el.get("class") or "").lower().split()) | set((el.get("id") or "").lower().split())
 
 
-def _left_out_kind(el, in_article: bool) -> str | None:
+def _in_article(el, main) -> bool:
+    """Whether an element is part of an article: the main text is one, or an <article> holds the element."""
+    if main.tag in ("article", "main") or main.get("role") == "main":
+        return True
+    return any(a.tag == "article" for a in el.iterancestors())
+
+
+def _left_out_kind(el, main) -> str | None:
     """Why an element of the main text is left out ('navigation', 'tables', 'code', 'hidden', 'gutenberg',
     'citations'), or None when it is read."""
     tag, names = el.tag, _names(el)
@@ -111,6 +118,8 @@ def _left_out_kind(el, in_article: bool) -> str | None:
         return "navigation"
     if tag in ("ul", "ol") and len(el.findall("li")) >= 2 and _link_share(el) >= 0.9:  # a list of links only
         return "navigation"
+    edge = tag in _EDGE_TAGS or tag == "aside"
+    in_article = edge and _in_article(el, main)
     if (tag == "aside" and not in_article) or ((tag == "aside" or names & _BOX_NAMES) and _link_share(el) >= 0.5):
         return "navigation"  # an aside in an article, or a sidebar box, is text unless it is mostly links
     if tag in _NAVIGATION_TAGS or (tag in _EDGE_TAGS and not in_article) or names & _NAVIGATION_NAMES \
@@ -173,12 +182,11 @@ class _Reader:
             self.blocks.append(Block(text))
 
     def read(self, main):
-        in_article = main.tag in ("article", "main") or main.get("role") == "main"
         walker, skipped = etree.iterwalk(main, events=("start", "end")), set()
         for event, el in walker:
             tag = el.tag if isinstance(el.tag, str) else ""
             if event == "start":
-                kind = None if el is main else _left_out_kind(el, in_article)
+                kind = None if el is main else _left_out_kind(el, main)
                 if tag in _SILENT or kind or not tag:
                     if kind:
                         self.left_out[kind] += 1 if kind == "citations" else _words(el)
@@ -187,7 +195,6 @@ class _Reader:
                     skipped.add(el)
                     walker.skip_subtree()
                     continue
-                in_article |= tag == "article"
                 if tag in _BLOCK:
                     self.flush()
                     self.whole_bold = "bold" in _names(el) and tag in ("p", "div")

@@ -377,3 +377,12 @@ def test_a_book_title_page_heading_is_the_title_above_its_chapters():
     outline = load_epub(data).meta["outline"]
     assert outline.title == "The Long Road"
     assert [(h.title, h.level) for h in outline.headings] == [("Chapter One", 1), ("Chapter Two", 1)]
+
+
+def test_with_two_articles_their_own_footers_are_text_and_the_page_footer_is_not():
+    page = ("<article><h2>First post</h2><p>Day one went well. We walked.</p><footer>Posted in walks</footer>"
+            "</article><article><h2>Second post</h2><p>Day two rained. We stayed in.</p></article>"
+            "<footer>Copyright the site</footer>")
+    doc = load_html(page)
+    assert "Posted in walks" in doc.elements and "Copyright the site" not in doc.elements
+    assert [h.title for h in doc.meta["outline"].headings] == ["First post", "Second post"]
