@@ -41,6 +41,11 @@ FOOTER = ("\n\n\n\nEnd of the Project Gutenberg EBook of {title}, by An Author\n
           "old editions\nwill be renamed.\n")
 
 
+def tokens(text: str) -> list[str]:
+    """The lower-cased word tokens of a text, as the studies of reading count them."""
+    return [w.lower() for w in _WORD.findall(text)]
+
+
 def roman(n: int) -> str:
     out = ""
     for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
@@ -98,10 +103,9 @@ def measure(doc, style: str, seed: int) -> dict:
         if j < len(names) and title.rstrip(".").startswith(names[j].rstrip(".")):
             found, j = found + 1, j + 1
     took_line = sum(1 for title in titles if any(title.startswith(n.rstrip(".") + ". ") for n in names))
-    want = Counter(w.lower() for s in doc.elements for w in _WORD.findall(s))
+    want = Counter(w for s in doc.elements for w in tokens(s))
     heading_elements = {h.element for h in heads}
-    got = Counter(w.lower() for i, s in enumerate(read.elements) if i not in heading_elements
-                  for w in _WORD.findall(s))
+    got = Counter(w for i, s in enumerate(read.elements) if i not in heading_elements for w in tokens(s))
     left = read.meta.get("left_out", {})
     return {"true": len(names), "found": found, "extra": len(titles) - found, "took_line": took_line,
             "words": sum((want & got).values()) / sum(want.values()), "sentences": read.n, "seconds": seconds,

@@ -64,6 +64,7 @@ import lxml.etree as etree
 from segcore.loaders import load, parse_choi
 from segcore.structure import with_structure
 
+from .books import paragraphs, tokens
 from .runner import REPO, load_source, real_files, shared_name
 
 OUT = REPO / "benchmarks" / "results" / "html_pages.md"
@@ -74,13 +75,8 @@ REFERENCE_HTML = Path("/usr/share/debian-reference")
 EPUBS = [Path("/usr/share/doc/live-manual/epub/live-manual.en.epub"),
          Path("/usr/share/doc/ubuntu-packaging-guide-epub/ubuntu-packaging-guide.epub")]
 KEY_WORDS, WINDOW, SHOW_MISSES = 6, 6, 3
-_WORD = re.compile(r"[^\W_]+")
 _NUMBER = re.compile(r"^(?:(?:chapter|appendix|section|part)\s+)?(?:[0-9a-z]{1,3}[.)]?\s*)*?[0-9][0-9.]*[.)]?\s+")
 _ESCAPE = re.compile(r"([!-/:-@\[-`{-~])")
-
-
-def tokens(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
 
 
 def title_key(title: str) -> str:
@@ -216,12 +212,7 @@ def markdown_novel(chaps: list[list[str]], seed: int) -> tuple[str, list[str]]:
     parts, names = [f"% The Novel Number {seed}\n% An Author"], []
     for i, sentences in enumerate(chaps, 1):
         names.append(f"Chapter {i}")
-        parts.append(f"# Chapter {i}")
-        k = 0
-        while k < len(sentences):
-            n = rng.randint(1, 6)
-            parts.append(_ESCAPE.sub(r"\\\1", " ".join(sentences[k:k + n])))
-            k += n
+        parts += [f"# Chapter {i}"] + [_ESCAPE.sub(r"\\\1", p) for p in paragraphs(sentences, rng)]
     return "\n\n".join(parts) + "\n", names
 
 

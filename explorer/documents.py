@@ -57,9 +57,9 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 # ---- one document ----------------------------------------------------------------------------------------------
 
 def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
-    """A Document from an uploaded file's bytes (.txt, .md, .pdf, .html, .epub, Choi or arXiv .ref). arXiv files have no sentences:
-    they load at word level whatever is asked. InputError beyond the upload limit, the app's limits, or for a file
-    loaders refuses."""
+    """A Document from an uploaded file's bytes (.txt, .md, .pdf, .html, .epub, Choi or arXiv .ref). arXiv files
+    have no sentences: they load at word level whatever is asked. InputError beyond the upload limit, the app's
+    limits, or for a file loaders refuses."""
     limit = max_upload_mb()
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")

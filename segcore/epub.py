@@ -49,19 +49,17 @@ def _xml(zf: zipfile.ZipFile, name: str, source: str, limits: Limits):
         raise InputError(f"{source}: this EPUB's {name} is not readable XML ({e.msg})") from None
 
 
-def _member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, budget: list | None = None) -> bytes:
-    """A member's bytes, inflated up to the limit left (`budget`: a one-item list of the bytes still allowed)."""
-    left = budget[0] if budget is not None else limits.markup_bytes
+def _member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, used: int = 0) -> bytes:
+    """A member's bytes, inflated no further than `limits.markup_bytes` allows after the `used` bytes already read
+    (the archive's own sizes may lie)."""
     try:
         with zf.open(name) as f:
-            data = f.read(left + 1)
+            data = f.read(limits.markup_bytes - used + 1)
     except KeyError:
         raise InputError(f"{source}: this EPUB has no {name} (it is not a complete EPUB)") from None
     except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as e:
         raise InputError(f"{source}: cannot read {name} from this EPUB ({e})") from None
-    limits.check_markup(len(data) if len(data) <= left else limits.markup_bytes + 1, source)
-    if budget is not None:
-        budget[0] -= len(data)
+    limits.check_markup(used + len(data), source)
     return data
 
 
@@ -130,11 +128,13 @@ def read_epub(data: bytes, source: str = "", limits: Limits = LIMITS) -> EpubTex
         names = set(zf.namelist())
         missing = [p for p in spine if p not in names]
         limits.check_markup(sum(zf.getinfo(p).file_size for p in spine if p in names), source)
-        blocks, left_out, budget = [], Counter(), [limits.markup_bytes]
+        blocks, left_out, used = [], Counter(), 0
         for path in spine:
             if path in missing:
                 continue
-            page, counts, _ = html_blocks(decode_markup(_member(zf, path, source, limits, budget)), source)
+            data = _member(zf, path, source, limits, used)
+            used += len(data)
+            page, counts, _ = html_blocks(decode_markup(data), source)
             blocks += page
             left_out.update(counts)
         if extra:

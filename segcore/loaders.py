@@ -288,8 +288,10 @@ def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: s
 # --------------------------------------------------------------------------------------------------
 
 def _markup_text(data: bytes | str, source: str, limits: Limits) -> str:
+    """The characters of an HTML page given as text or as bytes (decoded by its declared encoding)."""
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        limits.check_markup(len(data), _name(source))
+        return data
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise InputError(f"{_name(source)}: expected HTML text or bytes, got {type(data).__name__}")
     limits.check_markup(len(data), _name(source))

@@ -386,3 +386,8 @@ def test_with_two_articles_their_own_footers_are_text_and_the_page_footer_is_not
     doc = load_html(page)
     assert "Posted in walks" in doc.elements and "Copyright the site" not in doc.elements
     assert [h.title for h in doc.meta["outline"].headings] == ["First post", "Second post"]
+
+
+def test_a_page_given_as_text_is_not_decoded_again_by_its_declared_encoding():
+    page = "<html><head><meta charset='windows-1252'></head><body><p>Un café. Deux cafés.</p></body></html>"
+    assert load_html(page).elements == ["Un café.", "Deux cafés."]
