@@ -1,7 +1,7 @@
 """The app's limits, from environment variables (README, "Security"): per run, EXPLORER_TIMEOUT (seconds,
 default 60) and EXPLORER_MAX_MEMORY (default 2G; 'none' lifts either); per document, EXPLORER_MAX_CHARS (default
 500000) and EXPLORER_MAX_ELEMENTS (default 50000); EXPLORER_WORKERS, the runs under way at once (default 4), of which
-at most EXPLORER_LONG_RUNS (default 2) past LONG_AFTER seconds.
+at most EXPLORER_LONG_RUNS (default 2) past LONG_AFTER seconds of processor time.
 
 Environment variables rather than a file: Streamlit's config.toml takes no section of the app's own, st.secrets is
 meant for credentials, and a variable is set the same way in a shell, a service unit or a container."""
@@ -15,7 +15,7 @@ from segcore.limits import Limits
 
 DEFAULTS = {"EXPLORER_TIMEOUT": "60", "EXPLORER_MAX_MEMORY": "2G", "EXPLORER_MAX_CHARS": "500000",
             "EXPLORER_MAX_ELEMENTS": "50000", "EXPLORER_WORKERS": "4", "EXPLORER_LONG_RUNS": "2"}
-LONG_AFTER = 2.0  # seconds after which a run is long: low priority, one of EXPLORER_LONG_RUNS (a Choi text: 0.1 s)
+LONG_AFTER = 2.0  # CPU seconds after which a run is long: low priority, one of EXPLORER_LONG_RUNS (Choi text: 0.1 s)
 
 
 def _value(name: str, parse, optional: bool = False):
@@ -49,7 +49,7 @@ def workers() -> int:
 
 
 def long_runs() -> int:
-    """How many runs may go on past LONG_AFTER seconds at once (the other workers stay free for short runs)."""
+    """How many runs may go on past LONG_AFTER CPU seconds at once (the other workers stay free for short runs)."""
     return _value("EXPLORER_LONG_RUNS", int)
 
 

@@ -1,10 +1,9 @@
 """Where the app's segmentations run: worker processes of segcore.budget, each run under the app's budget
 (explorer.settings). One pool per server keeps workers warm (word vectors loaded), bounds the runs under way and keeps
-short runs ahead of long ones (a run past settings.LONG_AFTER seconds drops to the lowest CPU priority, and at most
-EXPLORER_LONG_RUNS such runs go on at once); each
-session has its Runner, a session-scoped resource whose release — Streamlit calls it when the session disconnects —
-kills the session's runs under way and refuses further ones (a benchmark's next document), so a closed tab leaves no
-work behind."""
+short runs ahead of long ones (a run past settings.LONG_AFTER seconds of processor time drops to the lowest CPU
+priority, and at most EXPLORER_LONG_RUNS such runs go on at once); each session has its Runner, a session-scoped
+resource whose release — Streamlit calls it when the session disconnects — kills the session's runs under way and
+refuses further ones (a benchmark's next document), so a closed tab leaves no work behind."""
 from __future__ import annotations
 
 import streamlit as st

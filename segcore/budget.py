@@ -3,9 +3,10 @@ or a BudgetError that says what happened and what to try; the worker killed when
 kept warm for the next call otherwise.
 
 A `Worker` is one process (multiprocessing, spawn) serving calls one at a time; a `Pool` keeps idle workers warm,
-bounds how many run at once and keeps short runs ahead of long ones (a run past `grace` seconds is long: its worker
-drops to the lowest CPU priority and at most `long` such runs go on at once); a `Runner` is one owner's way in (a
-command-line run, an app session): its calls go through a pool under its budget, and `kill()` ends those under way.
+bounds how many run at once and keeps short runs ahead of long ones (a run that has used `grace` seconds of processor
+time is long — one that only waits for a processor on a loaded machine is not: its worker drops to the lowest CPU
+priority and at most `long` such runs go on at once); a `Runner` is one owner's way in (a command-line run, an app
+session): its calls go through a pool under its budget, and `kill()` ends those under way.
 Memory is limited with RLIMIT_AS in the worker (Linux): a run may add at most `Budget.memory` bytes of address space
 to what its worker held when the call began.
 """
@@ -94,7 +95,7 @@ class Worker:
     def __init__(self, warmup=None):
         self.warmup = warmup
         self.owner = None  # who it served last (a Pool hands it back to them first: what they left in it is warm)
-        self.grace, self.on_long = None, None  # after `grace` seconds of a call, on_long(self) (set by a Pool)
+        self.grace, self.on_long = None, None  # on_long(self) after `grace` CPU seconds of a call (a Pool's)
         self.niced = False  # its process runs at LOW_PRIORITY (it cannot be raised back)
         self._process = self._conn = None
         self._killed = self._ready = False
@@ -156,6 +157,7 @@ class Worker:
         now = time.monotonic()
         deadline = None if budget.seconds is None else now + budget.seconds
         long = None if grace is None or self.on_long is None else now + grace
+        start = _cpu_seconds(self.pid)
         while True:
             now = time.monotonic()
             left = None if deadline is None else deadline - now
@@ -163,8 +165,13 @@ class Worker:
                 raise BudgetError(f"The run took longer than its time limit of {budget.seconds:g} s and was stopped; "
                                   f"{ADVICE}.", "time")
             if long is not None and now >= long:
-                long = None
-                self.on_long(self)
+                cpu = _cpu_seconds(self.pid)
+                used = None if start is None or cpu is None else cpu - start
+                if used is not None and used < grace:  # waiting for a processor is not running long
+                    long = now + max(grace - used, 0.05)
+                else:
+                    long = None
+                    self.on_long(self)
             waits = [t for t in (left, None if long is None else long - now) if t is not None]
             if not wait([self._conn, self._process.sentinel], min(waits) if waits else None):
                 continue
@@ -220,6 +227,16 @@ class Worker:
             self._conn.close()
             self._conn = None
         return process.exitcode
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """Processor seconds process `pid` has used (Linux /proc); None where that cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, TypeError):
+        return None
 
 
 def _out_of_memory(exc: BaseException | None, budget: Budget) -> bool:
@@ -291,10 +308,11 @@ def _limit_memory(extra: int | None) -> None:
 class Pool:
     """Workers kept warm between calls, at most `size` busy at once (None: no bound). A caller gets the worker it used
     last if that one is idle, else a warm one nobody used yet, else one nobody used, else another at normal priority,
-    else a new one. A call past `grace` seconds is long: its worker drops to LOW_PRIORITY for good, so that short runs
-    get the processors first, and beyond `long` long calls at once the next one is stopped (BudgetError 'busy'), so
-    that slots stay free for short runs. Idle: at most `keep` workers at normal priority (one started when a worker
-    drops) and `keep` low ones, each kept for the owner it served."""
+    else a new one. A call that has used `grace` seconds of processor time (of wall time where /proc cannot be read)
+    is long: its worker drops to LOW_PRIORITY for good, so that short runs get the processors first, and beyond `long`
+    long calls at once the next one is stopped (BudgetError 'busy'), so that slots stay free for short runs. Idle: at
+    most `keep` workers at normal priority (one started when a worker drops) and `keep` low ones, each kept for the
+    owner it served."""
 
     def __init__(self, warmup=None, keep: int = 1, size: int | None = None, grace: float | None = None,
                  long: int | None = None):
@@ -339,12 +357,12 @@ class Pool:
         return worker
 
     def _went_long(self, worker: Worker) -> None:
-        """A call has gone on past `grace`: count it among the long ones (or stop it) and lower its priority."""
+        """A call has used `grace` processor seconds: count it among the long ones (or stop it), lower its priority."""
         if self._long is not None:
             if not self._long.acquire(blocking=False):
-                raise BudgetError(f"The run went on past {self.grace:g} s while {self.long} other long runs were under "
-                                  f"way, and was stopped to keep the server free for short runs; try again in a "
-                                  f"minute, or {ADVICE}.", "busy")
+                raise BudgetError(f"The run used more than {self.grace:g} s of processor time while {self.long} other "
+                                  f"long runs were under way, and was stopped to keep the server free for short "
+                                  f"runs; try again in a minute, or {ADVICE}.", "busy")
             with self._lock:
                 self._holding.add(worker)
         worker.lower_priority()

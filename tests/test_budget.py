@@ -115,23 +115,34 @@ def test_a_pool_bounds_the_runs_under_way():
         pool.close()
 
 
+def spin(seconds: float) -> None:
+    """Compute for `seconds` of processor time (a long run is one that computes, not one that waits)."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
 def test_long_runs_drop_to_low_priority_and_leave_slots_for_short_ones():
     pool = Pool(size=3, keep=2, grace=0.5, long=1)
     a, b, c = (Runner(Budget(seconds=60), pool) for _ in range(3))
     try:
-        assert a(time.sleep, 1.5) is None  # long, and the only long one: it finishes
+        a(time.sleep, 1.5)  # waiting is not computing: not long, however much wall time it takes
+        assert os.getpriority(os.PRIO_PROCESS, a(os.getpid)) == 0
+        assert a(spin, 1.0) is None  # long, and the only long one: it finishes
         pid = a(os.getpid)  # its owner gets that worker back, still at the lowest priority
         assert os.getpriority(os.PRIO_PROCESS, pid) == 19
         assert os.getpriority(os.PRIO_PROCESS, c(os.getpid)) == 0  # anyone else gets a worker at normal priority
-        threading.Thread(target=lambda: pytest.raises(BudgetError, a, time.sleep, 120), daemon=True).start()
-        time.sleep(1.5)  # a's second call is long now, and holds the one long place
+        threading.Thread(target=lambda: pytest.raises(BudgetError, a, spin, 120), daemon=True).start()
+        deadline = time.time() + 60
+        while not pool._holding and time.time() < deadline:  # a's second call is long now, and holds the long place
+            time.sleep(0.05)
         with pytest.raises(BudgetError, match="other long runs") as info:
-            b(time.sleep, 120)
+            b(spin, 120)
         assert info.value.kind == "busy"
         assert isinstance(c(os.getpid), int)  # a short run still finds a slot
         a.kill()
         d = Runner(Budget(seconds=60), pool)
-        d(time.sleep, 1.0)
+        d(spin, 1.0)
         idle = d(os.getpid)
         assert os.getpriority(os.PRIO_PROCESS, idle) == 19
         d.stop()  # its owner gone (a closed tab), the idle low-priority worker ends
