@@ -14,7 +14,7 @@ from segcore.evaluation import BASELINES
 from segcore.metrics import evaluate
 from segcore.pipeline import REP_KEYS, represent
 from segcore.representations import rank_transform
-from segcore.text import bags, stem
+from segcore.text import bags, segment_top_terms, stem
 from segcore.vectors import load_vectors
 
 from .documents import LARGE_N, LEVEL_LABELS, DocState, cached_corpus, corpus_options
@@ -271,5 +271,5 @@ def novelty(doc_state: DocState, params: dict, window: int) -> Outcome:
 
 
 def top_terms(doc_state: DocState, boundaries: list[int]) -> list[list[str]]:
-    """Each segment's most over-represented content words (segcore.plots.segment_top_terms)."""
-    return plots.segment_top_terms(_bags(doc_state.key, doc_state.doc), boundaries)
+    """Each segment's most over-represented content words (segcore.text.segment_top_terms)."""
+    return segment_top_terms(_bags(doc_state.key, doc_state.doc), boundaries)

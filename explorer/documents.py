@@ -10,13 +10,13 @@ from pathlib import Path
 import streamlit as st
 
 from segcore import datasets, loaders, structure
-from segcore.document import Document
+from segcore.document import Document, clock
 from segcore.errors import InputError
 
 from . import settings
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
-UPLOAD_TYPES = ["txt", "md", "pdf", "html", "htm", "xhtml", "epub", "ref"]
+UPLOAD_TYPES = ["txt", "md", "pdf", "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref"]
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 
@@ -57,9 +57,9 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 # ---- one document ----------------------------------------------------------------------------------------------
 
 def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
-    """A Document from an uploaded file's bytes (.txt, .md, .pdf, .html, .epub, Choi or arXiv .ref). arXiv files
-    have no sentences: they load at word level whatever is asked. InputError beyond the upload limit, the app's
-    limits, or for a file loaders refuses."""
+    """A Document from an uploaded file's bytes (.txt, .md, .pdf, .html, .epub, captions .srt/.vtt/.sbv, Choi or
+    arXiv .ref). arXiv files have no sentences: they load at word level whatever is asked. InputError beyond the
+    upload limit, the app's limits, or for a file loaders refuses."""
     limit = max_upload_mb()
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
@@ -131,17 +131,8 @@ def apply_reference(doc: Document, choice: str) -> Document:
     return doc if choice == FILE_REFERENCE else dataclasses.replace(doc, reference=None)
 
 
-def where(doc: Document, start: int, end: int) -> str:
-    """Where elements start…end-1 are in the PDF: 'p. 3' or 'p. 3–4' (empty without positions)."""
-    positions = doc.meta.get("positions")
-    if not positions:
-        return ""
-    first, last = positions[start][0], positions[end - 1][0]
-    return f"p. {first}" if first == last else f"p. {first}–{last}"
-
-
 def describe(doc: Document) -> str:
-    """One line: size, reference, format, PDF pages, where the headings come from, what reading left out."""
+    """One line: size, reference, format, PDF pages or recording length, where the headings come from, what reading left out."""
     s = f"{doc.n:,} {LEVEL_LABELS.get(doc.level, doc.level)}"
     if doc.reference:
         s += f" · reference: {len(doc.reference)} segments"
@@ -151,6 +142,8 @@ def describe(doc: Document) -> str:
         s += f" · format: {doc.meta['format']}"
     if doc.meta.get("pages"):
         s += f" · {doc.meta['pages']} PDF pages"
+    if doc.meta.get("duration"):
+        s += f" · {clock(doc.meta['duration'])} of recording"
     marks = doc.meta.get("bookmarks") or {}
     if marks.get("located"):
         s += f" · headings from its bookmarks ({marks['located']} of {marks['entries']} found in the text)"

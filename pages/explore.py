@@ -6,9 +6,10 @@ import pandas as pd
 import streamlit as st
 
 from explorer import compute, frame, sidebar, state, views, widgets
-from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows, where
+from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows
 from explorer.guard import guarded, md
 from segcore import exports, kplots, plots
+from segcore.document import span_times, where
 from segcore.metrics import agreement
 
 frame.require()
@@ -227,7 +228,7 @@ def k_tab():
 def segments_tab():
     st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a, "top terms": ", ".join(t),
                                 "begins with": plots.truncate(" ".join(doc.elements[a:a + 3]), 90),
-                                **({"where": where(doc, a, b)} if doc.meta.get("positions") else {})}
+                                **({"where": where(doc, a, b)} if where(doc, 0, 1) else {})}
                                for i, ((a, b), t) in enumerate(zip(spans, tops))]),
                  hide_index=True, width="stretch")
 
@@ -238,13 +239,18 @@ def export_tab():
     e1.download_button("JSON", partial(exports.to_json, doc, seg), f"{base}.json", "application/json",
                        on_click="ignore", key="dl_json", help="Boundaries, segments with text, parameters, timing.")
     e2.download_button("CSV", partial(exports.to_csv, doc, seg), f"{base}.csv", "text/csv", on_click="ignore",
-                       key="dl_csv", help="segment, start, end, text")
+                       key="dl_csv", help="segment, start, end, (pages or start and end times,) text")
     e3.download_button("Choi .ref", partial(exports.to_choi, doc, seg), f"{base}.ref", "text/plain",
                        on_click="ignore", key="dl_choi", help="One element per line, segments separated by lines "
                                                                "of ==========")
     e4.download_button("JSONL chunks", partial(exports.to_jsonl, doc, seg, tops), f"{base}.jsonl",
                        "application/jsonl", on_click="ignore", key="dl_jsonl",
                        help="One JSON object per segment, for a retrieval index.")
+    if span_times(doc, 0, 1) is not None:
+        st.download_button("Chapters", partial(exports.to_chapters, doc, seg, tops), f"{base}.chapters.txt",
+                           "text/plain", on_click="ignore", key="dl_chapters",
+                           help="One '4:05 top terms' line per segment, the first at 0:00: paste them into a video's "
+                                "description to get chapters.")
     st.caption("Link to this view: copy the address bar (the method, K, level, sample and changed parameters are "
                "in it). Uploaded or pasted text is not part of the link.")
 

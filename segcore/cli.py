@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .budget import Budget, Pool, Runner, call, parse_size
 from .datasets import corpus_texts, honest_corpus, load_dataset
+from .document import where
 from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate
 from .exports import FORMATS as EXPORTS, export, to_json
@@ -22,6 +23,7 @@ from .metrics import evaluate as scores
 from .parallel import Progress, run_many
 from .pipeline import preload
 from .structure import DEPTHS, REFERENCE_CHOICES, choose_reference, with_structure
+from .text import bags, segment_top_terms
 
 
 def _params(pairs: list[str]) -> dict:
@@ -90,10 +92,12 @@ def cmd_segment(args) -> int:
         print(to_json(doc, seg, {"scores": score}))
         return 0
     if args.to != "text":
-        print(export(doc, seg, args.to), end="")
+        tops = segment_top_terms(bags(doc.elements), seg.boundaries) if args.to in ("jsonl", "chapters") else None
+        print(export(doc, seg, args.to, tops), end="")
     else:
         for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
-            print(f"========== segment {i + 1}: elements {a}–{b - 1}")
+            place = where(doc, a, b)
+            print(f"========== segment {i + 1}: elements {a}–{b - 1}" + (f" · {place}" if place else ""))
             print(text)
         print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
         for note in left_out_notes(doc):
@@ -272,7 +276,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
     s.add_argument("--corpus", default="auto", help=corpus_help)
     s.add_argument("--to", default="text", choices=("text", *EXPORTS),
-                   help="output: the segments' text (default), or an export format (a folder gives JSON lines)")
+                   help="output: the segments' text (default), or an export format (a folder gives JSON lines; "
+                        "chapters: '4:05 top terms' lines of a timed transcript, .srt/.vtt/.sbv)")
     s.add_argument("--json", dest="to", action="store_const", const="json", help="same as --to json")
     s.add_argument("--reference", choices=tuple(DEPTHS), default=None,
                    help="score the segmentation against the document's own headings: its sections, or its sections "

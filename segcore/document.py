@@ -85,3 +85,32 @@ def boundaries_from_lengths(lengths) -> list[int]:
         t += int(x)
         out.append(t)
     return out
+
+
+def clock(seconds: float) -> str:
+    """A time in a recording: '4:05', '1:02:33'."""
+    h, rest = divmod(int(seconds), 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def span_times(doc: Document, start: int, end: int) -> tuple[float, float] | None:
+    """(start, end) in seconds of elements start…end-1 of a timed transcript (meta['times']): from the time of its
+    first element to that of the next segment's first element (the recording's end for the last); None untimed."""
+    times = doc.meta.get("times")
+    if not times:
+        return None
+    return times[start][0], times[end][0] if end < len(times) else doc.meta.get("duration", times[-1][1])
+
+
+def where(doc: Document, start: int, end: int) -> str:
+    """Where elements start…end-1 are in the source: 'p. 3–4' in a PDF (meta['positions']), '4:05–12:31' in a
+    timed transcript (meta['times']), else ''."""
+    span = span_times(doc, start, end)
+    if span is not None:
+        return f"{clock(span[0])}–{clock(span[1])}"
+    positions = doc.meta.get("positions")
+    if not positions:
+        return ""
+    first, last = positions[start][0], positions[end - 1][0]
+    return f"p. {first}" if first == last else f"p. {first}–{last}"

@@ -1,6 +1,8 @@
 """A segmentation written out: JSON (everything), CSV (one row per segment), Choi's .ref format (segments between
-lines of ==========, readable by every benchmark tool) and JSON lines (one chunk per line, for a retrieval index).
-The CLI (`segment --to`) and the app's download buttons both use these."""
+lines of ==========, readable by every benchmark tool), JSON lines (one chunk per line, for a retrieval index) and,
+for a timed transcript, chapters ('4:05 label' lines, as video sites read them). Segments of a PDF carry their
+pages, those of a transcript their start and end times. The CLI (`segment --to`) and the app's download buttons both
+use these."""
 from __future__ import annotations
 
 import csv
@@ -10,11 +12,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .document import Document
+from .document import Document, clock, span_times, where
+from .errors import InputError
 from .loaders import CHOI_SEPARATOR
 from .methods import Segmentation
 
-FORMATS = ("json", "csv", "choi", "jsonl")
+FORMATS = ("json", "csv", "choi", "jsonl", "chapters")
 
 
 def _plain(o):
@@ -27,9 +30,21 @@ def _plain(o):
     return str(o)
 
 
+def located(doc: Document, start: int, end: int) -> dict:
+    """Where a segment is in the source: {'start_time', 'end_time'} (seconds) in a timed transcript, {'pages'} in a
+    PDF, {} otherwise."""
+    span = span_times(doc, start, end)
+    if span is not None:
+        return {"start_time": round(span[0], 3), "end_time": round(span[1], 3)}
+    return {"pages": where(doc, start, end).removeprefix("p. ")} if where(doc, start, end) else {}
+
+
 def to_json(doc: Document, seg: Segmentation, extra: dict | None = None, indent: int | None = 2) -> str:
-    """The segmentation with its segments' text, the document's source, level and reference, and `extra`."""
+    """The segmentation with its segments' text and place, the document's source, level and reference, and
+    `extra`."""
     d = seg.to_dict(doc)
+    for s in d["segments"]:
+        s.update(located(doc, s["start"], s["end"]))
     d.update({"source": doc.source, "level": doc.level, "reference": doc.reference, **(extra or {})})
     return json.dumps(d, ensure_ascii=False, indent=indent, default=_plain)
 
@@ -37,9 +52,10 @@ def to_json(doc: Document, seg: Segmentation, extra: dict | None = None, indent:
 def to_csv(doc: Document, seg: Segmentation) -> str:
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(["segment", "start", "end", "text"])
+    place = list(located(doc, 0, 1))
+    w.writerow(["segment", "start", "end", *place, "text"])
     for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries)), 1):
-        w.writerow([i, a, b, text])
+        w.writerow([i, a, b, *located(doc, a, b).values(), text])
     return buf.getvalue()
 
 
@@ -58,10 +74,25 @@ def to_jsonl(doc: Document, seg: Segmentation, top_terms: list[list[str]] | None
     out = []
     for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
         rec = {"id": f"{Path(doc.source or 'document').stem}#{i + 1}", "chunk": i + 1, "start": a, "end": b,
-               "n_elements": b - a, "level": doc.level, "text": text, "source": doc.source, "method": seg.method}
+               "n_elements": b - a, **located(doc, a, b), "level": doc.level, "text": text, "source": doc.source,
+               "method": seg.method}
         if top_terms is not None and i < len(top_terms):
             rec["top_terms"] = list(top_terms[i])
         out.append(json.dumps(rec, ensure_ascii=False))
+    return "\n".join(out) + "\n"
+
+
+def to_chapters(doc: Document, seg: Segmentation, top_terms: list[list[str]] | None = None) -> str:
+    """A transcript's segments as chapters, one '4:05 label' line each, the first at 0:00 (as video sites want it);
+    the label is a segment's top terms when given, else its first words. InputError for an untimed document."""
+    if span_times(doc, 0, 1) is None:
+        raise InputError("chapters need a timed transcript (captions: .srt, .vtt or .sbv)")
+    out = []
+    for i, (a, b) in enumerate(doc.segments(seg.boundaries)):
+        start = 0.0 if i == 0 else span_times(doc, a, b)[0]
+        terms = top_terms[i] if top_terms is not None and i < len(top_terms) else []
+        label = ", ".join(terms[:3]) if terms else " ".join(" ".join(doc.elements[a:b]).split()[:8])
+        out.append(f"{clock(start)} {label}")
     return "\n".join(out) + "\n"
 
 
@@ -75,4 +106,6 @@ def export(doc: Document, seg: Segmentation, fmt: str, top_terms: list[list[str]
         return to_choi(doc, seg)
     if fmt == "jsonl":
         return to_jsonl(doc, seg, top_terms)
+    if fmt == "chapters":
+        return to_chapters(doc, seg, top_terms)
     raise ValueError(f"unknown export format {fmt}; one of {FORMATS}")

@@ -16,6 +16,8 @@ from typing import BinaryIO, Union
 from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
+from .captions import EXTENSIONS as CAPTION_EXTENSIONS
+from .captions import caption_blocks, caption_lines, looks_like_captions, punctuated
 from .epub import is_epub, read_epub
 from .htmlpage import decode_markup, html_blocks
 from .pdf import read_pdf
@@ -31,7 +33,7 @@ __all__ = [
     "FORMATS", "LEVELS",
 ]
 
-FORMATS = ("auto", "text", "pdf", "html", "epub", "choi", "arxiv")
+FORMATS = ("auto", "text", "pdf", "html", "epub", "captions", "choi", "arxiv")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
 
@@ -257,14 +259,18 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
 def left_out_notes(doc: Document) -> list[str]:
     """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
     captions, a text's Project Gutenberg wrapper, contents and notes, a page's menus, tables and code
-    (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept."""
+    (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
+    and that a transcript without sentence punctuation was read line by line."""
     notes = []
     if counts := doc.meta.get("left_out"):
-        what = {"pdf": "the PDF", "html": "the page", "epub": "the book"}.get(doc.meta.get("format"), "the text")
+        what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions"}.get(
+            doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
         notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")
+    if doc.meta.get("unpunctuated"):
+        notes.append("the captions mark no sentences (no . ? !): each caption line is an element")
     return notes
 
 
@@ -328,6 +334,26 @@ def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "",
 # Files, auto-detection, datasets
 # --------------------------------------------------------------------------------------------------
 
+def load_captions(data: bytes | str, level: str = "sentence", source: str = "", limits: Limits = LIMITS) -> Document:
+    """A timed transcript (segcore.captions: .srt, .vtt, .sbv) as a Document of its sentences — of its caption lines
+    when it has no sentence punctuation (meta['unpunctuated']) — or words; meta['times'] holds each element's (start,
+    end) in seconds, those of the line where it begins, and meta['duration'] the last cue's end; repeated lines and
+    sound descriptions are counted in meta['left_out']. InputError when no cue can be read, or beyond `limits`."""
+    text = data if isinstance(data, str) else read_text_bytes(data, source)
+    limits.check_text(text, _name(source))
+    try:
+        lines, counts = caption_lines(text)
+    except InputError as e:
+        raise InputError(f"{_name(source)}: {e}") from None
+    marked = punctuated(lines)
+    meta = {"format": "captions", "left_out": counts, "duration": max(x.end for x in lines)}
+    doc = document_from_blocks(caption_blocks(lines, marked), level, source, meta, limits=limits)
+    doc.meta["times"] = doc.meta.pop("positions")
+    if not marked:
+        doc.meta["unpunctuated"] = True
+    return doc
+
+
 def _read_file(path: Path) -> bytes:
     try:
         exists = path.exists()
@@ -365,6 +391,8 @@ def sniff_format(data: bytes, name: str) -> str:
         return "epub"
     if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
         return "html"
+    if ext in CAPTION_EXTENSIONS:
+        return "captions"
     if ext == ".ref":
         text = data.decode("utf-8", errors="replace")
         if not _has_separator_line(text) and ARXIV_SEPARATOR in text:
@@ -374,6 +402,8 @@ def sniff_format(data: bytes, name: str) -> str:
         text = data.decode("utf-8", errors="replace")
         if _has_separator_line(text):
             return "choi"
+    if ext in ("", ".txt") and looks_like_captions(data[:4096].decode("utf-8", errors="replace")):
+        return "captions"
     return "text"
 
 
@@ -391,6 +421,8 @@ def _load_data(data: bytes, name: str, format: str, level: str | None, source: s
         return load_html(data, level or "sentence", source, keep_back_matter, limits)
     if format == "epub":
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
+    if format == "captions":
+        return load_captions(data, level or "sentence", source, limits)
     if format == "text":
         return load_text(read_text_bytes(data, source), level or "sentence", source, keep_back_matter, limits)
     if format == "choi":
@@ -435,9 +467,9 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
                       limits)
 
 
-EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub"), "text": (".txt",), "pdf": (".pdf",),
-              "html": HTML_EXTENSIONS, "epub": (".epub",), "choi": (".ref",),
-              "arxiv": (".ref",)}
+EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", *CAPTION_EXTENSIONS), "text": (".txt",),
+              "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
+              "choi": (".ref",), "arxiv": (".ref",)}
 
 
 def natural_key(name: str):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import math
-from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
 import numpy as np
@@ -423,30 +422,6 @@ def distribution_figure(rows: Sequence[Mapping], metric: str = "pk", group: str 
 
 
 # ---- text overlay ----------------------------------------------------------------------------------------------
-
-def segment_top_terms(bags: Sequence[Sequence[str]], boundaries: Sequence[int], n_terms: int = 5) -> list[list[str]]:
-    """Top terms of each segment against the whole document: count in the segment × log of how much more
-    frequent the word is in the segment than in the document (a tf-idf / log-lift weight). `bags` are the
-    content words of every element (stopwords removed)."""
-    doc_counts = Counter(w for bag in bags for w in bag)
-    doc_counts = Counter({w: c for w, c in doc_counts.items() if _keep_term(w)})  # each word checked once
-    total = sum(doc_counts.values()) or 1
-    out = []
-    for a, b in segments_of(boundaries):
-        seg = Counter(w for bag in bags[a:b] for w in bag)
-        seg = {w: c for w, c in seg.items() if w in doc_counts}
-        n_seg = sum(seg.values()) or 1
-        min_count = 2 if any(c >= 2 for c in seg.values()) else 1
-        scored = [(c * max(0.0, math.log((c / n_seg) / (doc_counts[w] / total))), c, w) for w, c in seg.items()
-                  if c >= min_count]
-        scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
-        out.append([w for _, _, w in scored[:n_terms]])
-    return out
-
-
-def _keep_term(w: str) -> bool:
-    return len(w) >= 3 and any(c.isalpha() for c in w) and w.lower() != "unk"
-
 
 def topic_mixture_labels(signals: Mapping, k: int, top: int = 3) -> list[str] | None:
     """Per-segment topic mixture strings from a method's 'segment_topics' signal (K×T mixtures, as segcore's lda),

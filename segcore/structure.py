@@ -149,7 +149,10 @@ LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "hidden": "hidden text ({:,} words)", "gutenberg": "the Project Gutenberg header and licence ({:,} words)",
             "citations": "citation marks ({:,})", "numbers": "paragraphs without a letter ({:,})",
             "nonlinear": "files outside the reading order ({:,})",
-            "missing": "files the spine names but the archive lacks ({:,})"}
+            "missing": "files the spine names but the archive lacks ({:,})",
+            "sounds": "sound descriptions such as [Music] ({:,})",
+            "repeated": "caption lines repeated by the next cue ({:,})",
+            "bad timing": "cues whose times could not be read ({:,})"}
 
 
 def split_number(line: str) -> tuple[str | None, str]:

@@ -1,7 +1,10 @@
-"""Preprocessing of elements into bags of words: tokenise, lowercase, drop stopwords and punctuation, stem."""
+"""Preprocessing of elements into bags of words: tokenise, lowercase, drop stopwords and punctuation, stem; and each
+segment's top terms."""
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -66,3 +69,27 @@ def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool =
         words = [w for w in tokenize(e) if w not in stop]
         out.append([stem(w) for w in words] if stem_words else words)
     return out
+
+
+def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int = 5) -> list[list[str]]:
+    """Top terms of each segment against the whole document: count in the segment × log of how much more
+    frequent the word is in the segment than in the document (a tf-idf / log-lift weight). `bags` are the
+    content words of every element (stopwords removed)."""
+    doc_counts = Counter(w for bag in bags for w in bag)
+    doc_counts = Counter({w: c for w, c in doc_counts.items() if _keep_term(w)})  # each word checked once
+    total = sum(doc_counts.values()) or 1
+    out = []
+    for a, b in zip([0, *boundaries[:-1]], boundaries):
+        seg = Counter(w for bag in bags[a:b] for w in bag)
+        seg = {w: c for w, c in seg.items() if w in doc_counts}
+        n_seg = sum(seg.values()) or 1
+        min_count = 2 if any(c >= 2 for c in seg.values()) else 1
+        scored = [(c * max(0.0, math.log((c / n_seg) / (doc_counts[w] / total))), c, w) for w, c in seg.items()
+                  if c >= min_count]
+        scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        out.append([w for _, _, w in scored[:n_terms]])
+    return out
+
+
+def _keep_term(w: str) -> bool:
+    return len(w) >= 3 and any(c.isalpha() for c in w) and w.lower() != "unk"

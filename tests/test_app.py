@@ -872,3 +872,19 @@ def test_a_web_page_and_an_e_book_upload_with_their_sections_as_the_reference():
     upload(at, "book.epub", _epub(BOOK, ["nav", "c1", "c2"]))
     assert not errors(at)
     assert "the book's sections" in at.sidebar.selectbox(key="structure_ref").options
+
+
+def test_an_uploaded_transcript_shows_its_segments_times_and_offers_chapters():
+    """Captions (.srt): the text said, the recording's length in the document line, each segment's times in the
+    Segments tab, and a Chapters download beside the other exports."""
+    from tests.test_captions import _lecture
+
+    at = run(new_app())
+    upload(at, "lecture.srt", _lecture().encode("utf-8"))
+    assert not errors(at)
+    doc = at.session_state["_docstate"].doc
+    assert doc.meta["format"] == "captions" and doc.n == 24 and "-->" not in " ".join(doc.elements)
+    assert "1:59 of recording" in documents.describe(doc)
+    table = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
+    assert table["where"].iloc[0].startswith("0:00–")
+    assert len(open_tab(at, "Export").get("download_button")) == 5

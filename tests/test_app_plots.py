@@ -135,7 +135,9 @@ def test_strips_sweep_distribution():
 def test_top_terms_prefer_words_specific_to_the_segment():
     bags = [["volcano", "lava", "the"], ["volcano", "ash", "lava"], ["bread", "flour", "oven"],
             ["bread", "yeast", "flour"]]
-    tops = plots.segment_top_terms(bags, [2, 4], n_terms=2)
+    from segcore.text import segment_top_terms
+
+    tops = segment_top_terms(bags, [2, 4], n_terms=2)
     assert set(tops[0]) == {"volcano", "lava"} and set(tops[1]) == {"bread", "flour"}
 
 

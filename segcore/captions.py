@@ -1,0 +1,153 @@
+"""Timed transcripts: SubRip (.srt), WebVTT (.vtt) and YouTube's SBV captions read as text with the time of every
+line, so that a segment of a lecture, a talk or a meeting is also a stretch of the recording.
+
+Read tolerantly, as real caption files are written: cue numbers and identifiers, cue settings, WebVTT's header, NOTE,
+STYLE and REGION blocks, markup (<i>, <c.colour>, <v Speaker>, word timestamps, {\\an8}) and entities are not text;
+a cue may follow the previous one without a blank line (youtube-dl's files). Left out and counted: lines that only
+describe sounds ("[Music]", "(applause)", "♪ … ♪") and bracketed notes within a line ("[laughs]"), and a line that
+repeats the line just before it where rolling captions (YouTube's automatic ones) show it again — above another line
+of its cue, or alone in a cue shorter than ROLLING_CUE (a line said twice, in a cue of its own, is kept); a line that
+grows the previous one ("so the" → "so the idea") gives only its new words. A cue whose times cannot be
+read is counted, not guessed."""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from .errors import InputError
+from .structure import Block
+
+_TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{2})[.,](\d{1,3})"
+TIMING = re.compile(rf"^\s*{_TIME}\s*-->\s*{_TIME}(?:\s.*)?$")  # SRT and WebVTT: start --> end [settings]
+SBV_TIMING = re.compile(rf"^\s*{_TIME},{_TIME}\s*$")  # YouTube SBV: start,end
+_HEADER_BLOCK = re.compile(r"^(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")
+_TAG = re.compile(r"<[^>\n]{0,200}>")
+_ASS = re.compile(r"\{\\[^}\n]{0,100}\}")
+_BRACKETED = re.compile(r"\s*\[[^\]\n]{0,60}\]")  # "[MUSIC]", "[laughs]" within a line: said by no one
+_SOUND = re.compile(r"^[\s\-–—>]*(?:\[[^\]]*\]|\([^)]*\)|♪[^♪]*♪?|[♪♫]+)[\s.,!?]*$")
+_SPEAKER_MARK = re.compile(r"^\s*(?:>>+|-{1,2}(?=\s)|–|—)\s*")
+_RT = re.compile(r"<rt\b[^>]*>.*?</rt>", re.S | re.I)  # ruby annotations (pronunciation), not the words said
+EXTENSIONS = (".srt", ".vtt", ".sbv")
+ROLLING_CUE = 0.5  # seconds: a cue this short that repeats the line before it is a rolling caption's step
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line said: its text and the start and end (seconds) of the cue that first showed it."""
+
+    text: str
+    start: float
+    end: float
+
+
+def _seconds(h, m, s, frac) -> float:
+    return int(h or 0) * 3600 + int(m) * 60 + int(s) + int(frac.ljust(3, "0")) / 1000
+
+
+def looks_like_captions(text: str) -> bool:
+    """Whether a text is a caption file: a WebVTT header, a 'start --> end' line or two SBV timing lines among its
+    first 20 lines."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("WEBVTT"):
+        return True
+    lines = head.splitlines()[:20]
+    return any(TIMING.match(x) for x in lines) or sum(bool(SBV_TIMING.match(x)) for x in lines) >= 2
+
+
+def _clean(line: str) -> str:
+    line = _RT.sub("", line)
+    line = html.unescape(_ASS.sub("", _TAG.sub("", line))).replace("\u200e", "").replace("\u200f", "")
+    return " ".join(_SPEAKER_MARK.sub("", line).split())
+
+
+def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
+    """(start, end, text lines) of every cue, in file order; what comes before the first timing line (WebVTT's
+    header, metadata, style) is not text."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
+    timings = [i for i, x in enumerate(lines) if "-->" in x or SBV_TIMING.match(x)]
+    cues = []
+    for n, t in enumerate(timings):
+        body = lines[t + 1:timings[n + 1] if n + 1 < len(timings) else len(lines)]
+        if n + 1 < len(timings) and body and _is_identifier(body, len(cues) + 2):
+            body = body[:-1]  # the next cue's number or identifier
+        m = TIMING.match(lines[t]) or SBV_TIMING.match(lines[t])
+        if not m:
+            counts["bad timing"] = counts.get("bad timing", 0) + 1
+            continue
+        start, end = _seconds(*m.groups()[:4]), _seconds(*m.groups()[4:])
+        cues.append((start, max(start, end), _without_blocks(body)))
+    return cues
+
+
+def _is_identifier(body: list[str], number: int) -> bool:
+    """Whether the last line of a cue's body names the next cue: its number, or any line after a blank one."""
+    last = body[-1].strip()
+    return bool(last) and (last == str(number) or (len(body) >= 2 and not body[-2].strip()))
+
+
+def _without_blocks(body: list[str]) -> list[str]:
+    """A cue's non-blank text lines, WebVTT NOTE, STYLE and REGION blocks after it left out."""
+    out, skipping, blank = [], False, True
+    for line in body:
+        if not line.strip():
+            skipping, blank = False, True
+            continue
+        skipping = skipping or (blank and bool(_HEADER_BLOCK.match(line)))
+        blank = False
+        if not skipping:
+            out.append(line)
+    return out
+
+
+def caption_lines(text: str) -> tuple[list[Line], dict]:
+    """The lines said, in order, with their times, and what was left out: {'sounds': n, 'repeated': n,
+    'bad timing': n}. InputError when no cue can be read."""
+    counts: dict = {}
+    cues = _cues(text, counts)
+    out: list[Line] = []
+    last = ""
+    for start, end, raw in cues:
+        cleaned = [x for x in map(_clean, raw) if x]
+        for j, line in enumerate(cleaned):
+            if _SOUND.match(line):
+                counts["sounds"] = counts.get("sounds", 0) + 1
+                continue
+            line, inline = _BRACKETED.subn("", line)
+            if inline:
+                counts["sounds"] = counts.get("sounds", 0) + inline
+            line = line.strip()
+            if not line:
+                continue
+            if line == last and (j < len(cleaned) - 1 or end - start < ROLLING_CUE):  # kept on screen, not said again
+                counts["repeated"] = counts.get("repeated", 0) + 1
+                continue
+            new = line[len(last):].strip() if last and line.startswith(last + " ") else line
+            if new is not line:
+                counts["repeated"] = counts.get("repeated", 0) + 1
+            last = line
+            out.append(Line(new, start, end))
+    if not out:
+        raise InputError("no caption text found: the file has no cue with a readable time and text")
+    return out, counts
+
+
+def caption_blocks(lines: list[Line], punctuated: bool) -> list[Block]:
+    """Blocks for segcore.loaders.document_from_blocks: with sentence punctuation, the whole transcript as one
+    paragraph whose marks (char offset, start, end) give each sentence the times of the line where it begins;
+    without it, one block per caption line (each line an element: sentences cannot be found)."""
+    if not punctuated:
+        return [Block(x.text, marks=[(0, x.start, x.end)]) for x in lines]
+    marks, offset = [], 0
+    for x in lines:
+        marks.append((offset, x.start, x.end))
+        offset += len(x.text) + 1
+    return [Block(" ".join(x.text for x in lines), marks=marks)]
+
+
+def punctuated(lines: list[Line], words_per_stop: float = 40.0) -> bool:
+    """Whether the transcript marks its sentences: at least one . ? ! or … per `words_per_stop` words (automatic
+    captions often have none, and a sentence splitter then finds one sentence of thousands of words)."""
+    words = sum(len(x.text.split()) for x in lines)
+    stops = sum(len(re.findall(r"[.?!…](?=\s|$|[\"'”’)])", x.text)) for x in lines)
+    return words == 0 or stops * words_per_stop >= words

@@ -1,0 +1,187 @@
+"""Timed transcripts (segcore.captions, loaders.load_captions): SubRip, WebVTT and SBV files read as the words said,
+each element with the time of the line where it begins; markup, numbering, headers, sound descriptions and the
+repeated lines of rolling captions are not text; a transcript without sentence punctuation is read line by line;
+segments carry their times in the CLI, the exports and the app."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segcore import exports
+from segcore.captions import caption_lines
+from segcore.document import clock, span_times, where
+from segcore.errors import InputError
+from segcore.loaders import left_out_notes, load, load_captions, sniff_format
+from segcore.methods import segment
+
+SRT = ("\ufeff1\r\n00:00:01,000 --> 00:00:04,000\r\n<i>Volcanoes</i> form where magma &amp; gas\r\n"
+       "reach the surface.\r\n\r\n"
+       "2\r\n00:00:04,500 --> 00:00:07,000\r\n{\\an8}Lava flows down the slopes of the volcano\r\n\r\n"
+       "3\r\n00:00:07,000 --> 00:00:09,500\r\nand the ash falls on the towns. [MUSIC]\r\n\r\n"
+       "4\r\n00:00:10,000 --> 00:00:12,000\r\n♪ la la ♪\r\n\r\n"
+       "5\r\n00:01:05,250 --> 00:01:09,000\r\n- Bread needs flour, water and yeast.\r\n- The oven bakes it.\r\n")
+
+VTT = """WEBVTT - a lecture
+Kind: captions
+Language: en
+
+STYLE
+::cue(v) { color: yellow }
+
+NOTE written by hand
+for the test
+
+intro
+00:00:00.000 --> 00:00:03.000 align:start position:10%
+<v Ada>Rivers carve valleys over millions of years.</v>
+
+00:00:03.000 --> 00:00:06.500
+<v.loud Ada>The <b>water</b> carries <ruby>sand<rt>sănd</rt></ruby> to the sea.
+
+NOTE a comment between cues
+
+1:02:03.000 --> 1:02:06.000
+>> Stars burn hydrogen into helium.
+"""
+
+# Rolling captions as YouTube writes them automatically: each line shown twice, word timestamps, no blank line
+# between a cue's text and the next timing line, no punctuation.
+ROLLING = """WEBVTT
+Kind: captions
+Language: en
+
+00:00:00.000 --> 00:00:02.000 align:start position:0%
+so<00:00:00.400><c> today</c><00:00:00.800><c> we</c><00:00:01.200><c> talk</c>
+
+00:00:02.000 --> 00:00:02.010 align:start position:0%
+so today we talk
+
+00:00:02.010 --> 00:00:04.000 align:start position:0%
+so today we talk
+about<00:00:02.500><c> rivers</c><00:00:03.000><c> and</c><c> valleys</c>
+00:00:04.000 --> 00:00:04.010 align:start position:0%
+about rivers and valleys
+
+00:00:04.010 --> 00:00:06.000 align:start position:0%
+about rivers and valleys
+[Music]
+00:00:06.000 --> 00:00:08.000 align:start position:0%
+then<c> we</c><c> talk</c><c> about</c><c> stars</c>
+"""
+
+
+def test_a_subrip_file_reads_as_its_sentences_with_their_times():
+    doc = load(SRT.encode("utf-8"), source="talk.srt")
+    assert doc.meta["format"] == "captions" and sniff_format(b"", "talk.srt") == "captions"
+    assert doc.elements == ["Volcanoes form where magma & gas reach the surface.",
+                            "Lava flows down the slopes of the volcano and the ash falls on the towns.",
+                            "Bread needs flour, water and yeast.", "The oven bakes it."]
+    times = doc.meta["times"]
+    assert times[0] == (1.0, 4.0) and times[1] == (4.5, 7.0)  # a sentence over two cues: the first one's times
+    assert times[2] == times[3] == (65.25, 69.0) and doc.meta["duration"] == 69.0
+    assert doc.meta["left_out"] == {"sounds": 2}
+    assert where(doc, 0, 2) == "0:01–1:05" and where(doc, 2, 4) == "1:05–1:09"
+    assert span_times(doc, 2, 4) == (65.25, 69.0)
+
+
+def test_webvtt_headers_notes_styles_identifiers_and_markup_are_not_text():
+    doc = load_captions(VTT, source="rivers.vtt")
+    assert doc.elements == ["Rivers carve valleys over millions of years.", "The water carries sand to the sea.",
+                            "Stars burn hydrogen into helium."]
+    assert [t[0] for t in doc.meta["times"]] == [0.0, 3.0, 3723.0] and clock(3723.0) == "1:02:03"
+    assert sniff_format(VTT.encode(), "") == "captions" and sniff_format(VTT.encode(), "notes.txt") == "captions"
+
+
+def test_rolling_automatic_captions_read_each_line_once_and_line_by_line():
+    lines, counts = caption_lines(ROLLING)
+    assert [x.text for x in lines] == ["so today we talk", "about rivers and valleys", "then we talk about stars"]
+    assert [x.start for x in lines] == [0.0, 2.01, 6.0]
+    assert counts == {"repeated": 4, "sounds": 1}
+    doc = load_captions(ROLLING)
+    assert doc.meta["unpunctuated"] and doc.n == 3  # no sentence punctuation: each line an element
+    assert any("each caption line is an element" in n for n in left_out_notes(doc))
+    words = load_captions(ROLLING, level="word")
+    assert words.elements[:5] == ["so", "today", "we", "talk", "about"] and len(words.meta["times"]) == words.n
+
+
+def test_a_line_said_again_in_a_cue_of_its_own_is_kept():
+    said = "1\n00:00:01,000 --> 00:00:02,500\nNo.\n\n2\n00:00:02,500 --> 00:00:04,000\nNo.\n"
+    assert [x.text for x in caption_lines(said)[0]] == ["No.", "No."]
+
+
+def test_a_line_that_grows_gives_only_its_new_words_and_sbv_files_read_too():
+    grown = "00:00:01.000 --> 00:00:02.000\nthe idea\n\n00:00:02.000 --> 00:00:03.000\nthe idea is simple.\n"
+    assert [x.text for x in caption_lines(grown)[0]] == ["the idea", "is simple."]
+    sbv = "0:00:00.000,0:00:02.500\nFirst line said.\n\n0:00:02.500,0:00:05.000\nSecond line said.\n"
+    doc = load(sbv.encode(), source="talk.sbv")
+    assert doc.elements == ["First line said.", "Second line said."] and doc.meta["times"][1] == (2.5, 5.0)
+
+
+def test_unreadable_timings_are_counted_and_a_file_without_cues_is_a_clear_error():
+    text = "1\n00:00:01,000 --> 00:00:0x\nlost\n\n2\n00:00:02,000 --> 00:00:03,000\nKept. And kept.\n"
+    doc = load_captions(text)
+    assert doc.elements == ["Kept.", "And kept."] and doc.meta["left_out"] == {"bad timing": 1}
+    with pytest.raises(InputError, match="empty.srt: no caption text found"):
+        load(b"1\n00:00:01,000 --> 00:00:02,000\n\n", source="empty.srt")
+    with pytest.raises(InputError, match="not UTF-8"):
+        load("1\n00:00:01,000 --> 00:00:02,000\ncafé\n".encode("latin-1"), source="latin.srt")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["river", "stone", "valley", "star", "light", "sea"]), min_size=1,
+                         max_size=6), min_size=2, max_size=12))
+def test_every_word_said_is_read_once_in_order_with_times_that_never_go_back(cues):
+    text = "\n".join(f"{i + 1}\n{clock_srt(2 * i)} --> {clock_srt(2 * i + 1.5)}\n{' '.join(c)} {i}\n"
+                     for i, c in enumerate(cues))
+    doc = load_captions(text, level="word")
+    assert doc.elements == [w for i, c in enumerate(cues) for w in [*c, str(i)]]
+    starts = [t[0] for t in doc.meta["times"]]
+    assert starts == sorted(starts) and starts[-1] == 2 * (len(cues) - 1)
+
+
+def clock_srt(seconds: float) -> str:
+    ms = int(round(seconds * 1000))
+    return f"{ms // 3600000:02d}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
+
+
+def _lecture(n: int = 24) -> str:
+    """A timed transcript of two topics, one sentence per cue, 5 s each."""
+    topics = ["Volcanoes erupt lava and ash while magma rises under crater {}.",
+              "Bakers knead bread dough with flour and yeast before oven {} bakes bread."]
+    names = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split()
+    return "\n".join(f"{i + 1}\n{clock_srt(5 * i)} --> {clock_srt(5 * i + 4)}\n"
+                     f"{topics[i >= n // 2].format(names[i % len(names)])}\n" for i in range(n))
+
+
+def test_exports_carry_the_times_and_chapters_start_at_zero():
+    doc = load_captions(_lecture(), source="lecture.srt")
+    seg = segment(doc, "best", k=2)
+    assert seg.boundaries == [12, 24]
+    rows = list(csv.reader(io.StringIO(exports.to_csv(doc, seg))))
+    assert rows[0] == ["segment", "start", "end", "start_time", "end_time", "text"] and rows[2][3:5] == ["60.0", "119.0"]
+    d = json.loads(exports.to_json(doc, seg))
+    assert d["segments"][1]["start_time"] == 60.0
+    chapters = exports.to_chapters(doc, seg, [["volcano", "lava"], ["bread", "flour"]]).splitlines()
+    assert chapters == ["0:00 volcano, lava", "1:00 bread, flour"]
+    assert exports.to_chapters(doc, seg).splitlines()[1].startswith("1:00 Bakers knead bread dough")
+    with pytest.raises(InputError, match="timed transcript"):
+        exports.to_chapters(load(b"One sentence here. Another one there."), seg)
+
+
+def test_the_cli_prints_each_segment_with_its_times(tmp_path):
+    path = tmp_path / "lecture.vtt"
+    path.write_text("WEBVTT\n\n" + _lecture().replace(",", "."), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "2"], capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "segment 1: elements 0–11 · 0:00–1:00" in out.stdout and "segment 2: elements 12–23 · 1:00–1:59" in out.stdout
+    out = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "2", "--to", "chapters"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.splitlines()[0].startswith("0:00 ") and len(out.stdout.splitlines()) == 2
