@@ -4,11 +4,10 @@ line, so that a segment of a lecture, a talk or a meeting is also a stretch of t
 Read tolerantly, as real caption files are written: cue numbers and identifiers, cue settings, WebVTT's header, NOTE,
 STYLE and REGION blocks, markup (<i>, <c.colour>, <v Speaker>, word timestamps, {\\an8}) and entities are not text;
 a cue may follow the previous one without a blank line (youtube-dl's files). Left out and counted: lines that only
-describe sounds ("[Music]", "(applause)", "♪ … ♪") and bracketed notes within a line ("[laughs]"), and a line that
-repeats the line just before it where rolling captions (YouTube's automatic ones) show it again — above another line
-of its cue, or alone in a cue shorter than ROLLING_CUE (a line said twice, in a cue of its own, is kept); a line that
-grows the previous one ("so the" → "so the idea") gives only its new words. A cue whose times cannot be
-read is counted, not guessed."""
+describe sounds ("[Music]", "♪ … ♪", "(applause)": up to 30 characters in parentheses) and bracketed notes within a
+line ("[laughs]"); in rolling captions (YouTube's automatic ones, where most cues begin with the line that ended the
+cue before: ROLLING_SHARE), a cue's first line when it repeats the line just before it — still on screen, not said
+again (a cue's later lines are new, so a line said twice in a row is kept there too, as it is in other captions). A cue whose times cannot be read is counted, not guessed."""
 from __future__ import annotations
 
 import html
@@ -24,12 +23,13 @@ SBV_TIMING = re.compile(rf"^\s*{_TIME},{_TIME}\s*$")  # YouTube SBV: start,end
 _HEADER_BLOCK = re.compile(r"^(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")
 _TAG = re.compile(r"<[^>\n]{0,200}>")
 _ASS = re.compile(r"\{\\[^}\n]{0,100}\}")
-_BRACKETED = re.compile(r"\s*\[[^\]\n]{0,60}\]")  # "[MUSIC]", "[laughs]" within a line: said by no one
-_SOUND = re.compile(r"^[\s\-–—>]*(?:\[[^\]]*\]|\([^)]*\)|♪[^♪]*♪?|[♪♫]+)[\s.,!?]*$")
-_SPEAKER_MARK = re.compile(r"^\s*(?:>>+|-{1,2}(?=\s)|–|—)\s*")
+BRACKETED = re.compile(r"\s*\[[^\]\n]{0,60}\]")  # "[MUSIC]", "[laughs]" within a line: said by no one
+_SOUND = re.compile(r"^[\s\-–—>]*(?:\[[^\]]*\]|\([^)]{1,30}\)|♪[^♪]*♪?|[♪♫]+)[\s.,!?]*$")
+_SPEAKER_MARK = re.compile(r"^\s*(?:>>+|-(?=\s))\s*")  # a new speaker: ">> " (YouTube), "- " (dialogue)
 _RT = re.compile(r"<rt\b[^>]*>.*?</rt>", re.S | re.I)  # ruby annotations (pronunciation), not the words said
 EXTENSIONS = (".srt", ".vtt", ".sbv")
-ROLLING_CUE = 0.5  # seconds: a cue this short that repeats the line before it is a rolling caption's step
+PSEUDO_SENTENCE = 20  # words of an element of a transcript without sentence punctuation (Hearst 1997, w)
+ROLLING_SHARE = 0.5  # captions roll when this share of the cues begin with the previous cue's last line
 
 
 @dataclass(frozen=True)
@@ -100,49 +100,68 @@ def _without_blocks(body: list[str]) -> list[str]:
     return out
 
 
+def _rolling(cues: list[tuple[float, float, list[str]]]) -> bool:
+    """Whether the captions roll: at least half of the cues begin with the line that ended the cue before them."""
+    repeats = sum(bool(c[2] and p[2] and c[2][0] == p[2][-1]) for p, c in zip(cues, cues[1:]))
+    return len(cues) > 1 and repeats >= ROLLING_SHARE * (len(cues) - 1)
+
+
 def caption_lines(text: str) -> tuple[list[Line], dict]:
     """The lines said, in order, with their times, and what was left out: {'sounds': n, 'repeated': n,
     'bad timing': n}. InputError when no cue can be read."""
     counts: dict = {}
-    cues = _cues(text, counts)
+    cues = [(start, end, [x for x in map(_clean, raw) if x]) for start, end, raw in _cues(text, counts)]
+    rolling = _rolling(cues)
     out: list[Line] = []
     last = ""
-    for start, end, raw in cues:
-        cleaned = [x for x in map(_clean, raw) if x]
+    for start, end, cleaned in cues:
         for j, line in enumerate(cleaned):
             if _SOUND.match(line):
                 counts["sounds"] = counts.get("sounds", 0) + 1
                 continue
-            line, inline = _BRACKETED.subn("", line)
+            line, inline = BRACKETED.subn("", line)
             if inline:
                 counts["sounds"] = counts.get("sounds", 0) + inline
             line = line.strip()
             if not line:
                 continue
-            if line == last and (j < len(cleaned) - 1 or end - start < ROLLING_CUE):  # kept on screen, not said again
+            if rolling and j == 0 and line == last:  # still on screen (a cue's lines after its first are new)
                 counts["repeated"] = counts.get("repeated", 0) + 1
                 continue
-            new = line[len(last):].strip() if last and line.startswith(last + " ") else line
-            if new is not line:
-                counts["repeated"] = counts.get("repeated", 0) + 1
             last = line
-            out.append(Line(new, start, end))
+            out.append(Line(line, start, end))
     if not out:
         raise InputError("no caption text found: the file has no cue with a readable time and text")
     return out, counts
 
 
-def caption_blocks(lines: list[Line], punctuated: bool) -> list[Block]:
+def caption_blocks(lines: list[Line], punctuated: bool, words: int = PSEUDO_SENTENCE) -> list[Block]:
     """Blocks for segcore.loaders.document_from_blocks: with sentence punctuation, the whole transcript as one
     paragraph whose marks (char offset, start, end) give each sentence the times of the line where it begins;
-    without it, one block per caption line (each line an element: sentences cannot be found)."""
+    without it, consecutive caption lines joined into pseudo-sentences of at least `words` words (Hearst 1997's
+    token-sequences, w = 20; a shorter end joins the one before), each one block. A sentence (an element) has the
+    times of the line where it begins; at word level each word those of its own line."""
     if not punctuated:
-        return [Block(x.text, marks=[(0, x.start, x.end)]) for x in lines]
+        groups, size = [[]], 0
+        for x in lines:
+            if size >= words:
+                groups.append([])
+                size = 0
+            groups[-1].append(x)
+            size += len(x.text.split())
+        if len(groups) > 1 and size < words / 2:
+            groups[-2].extend(groups.pop())
+        return [_block(g) for g in groups]
+    return [_block(lines)]
+
+
+def _block(lines: list[Line]) -> Block:
+    """The lines as one block, marked with the offset and times of each line."""
     marks, offset = [], 0
     for x in lines:
         marks.append((offset, x.start, x.end))
         offset += len(x.text) + 1
-    return [Block(" ".join(x.text for x in lines), marks=marks)]
+    return Block(" ".join(x.text for x in lines), marks=marks)
 
 
 def punctuated(lines: list[Line], words_per_stop: float = 40.0) -> bool:

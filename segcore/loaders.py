@@ -17,7 +17,7 @@ from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
-from .captions import caption_blocks, caption_lines, looks_like_captions, punctuated
+from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
 from .epub import is_epub, read_epub
 from .htmlpage import decode_markup, html_blocks
 from .pdf import read_pdf
@@ -100,6 +100,9 @@ def _check_level(level) -> str:
     return level
 
 
+_WORD = re.compile(r"\S+")
+
+
 def _position(marks: list, offset: int):
     """(page, y) of the line of a PDF block that holds the character at offset."""
     page, y = marks[0][1], marks[0][2]
@@ -137,10 +140,15 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         else:
             parts = sentences_with_offsets(tok, b.text) if tok is not None else [(b.text, 0)]
         for text, offset in parts:
-            new = [text] if level == "sentence" else word_elements(text)
+            if level == "sentence" or not b.marks:
+                new, starts = ([text], [offset]) if level == "sentence" else (word_elements(text), [])
+            else:  # each word at its own place: the line (PDF) or caption line (transcript) it is on
+                pieces = [(word_elements(m.group()), offset + m.start()) for m in _WORD.finditer(text)]
+                new = [w for ws, _ in pieces for w in ws]
+                starts = [at for ws, at in pieces for _ in ws]
             elements.extend(new)
             if b.marks:
-                positions.extend([_position(b.marks, offset)] * len(new))
+                positions.extend(_position(b.marks, at) for at in starts)
     if level == "sentence":
         meta["sentence_splitter"] = sentence_splitter_kind()
     if len(elements) < 2:
@@ -270,7 +278,8 @@ def left_out_notes(doc: Document) -> list[str]:
     if back and not back["kept"]:
         notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")
     if doc.meta.get("unpunctuated"):
-        notes.append("the captions mark no sentences (no . ? !): each caption line is an element")
+        notes.append(f"the captions mark no sentences (no . ? !): elements of at least {PSEUDO_SENTENCE} words, whole "
+                     f"caption lines")
     return notes
 
 
@@ -335,8 +344,8 @@ def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "",
 # --------------------------------------------------------------------------------------------------
 
 def load_captions(data: bytes | str, level: str = "sentence", source: str = "", limits: Limits = LIMITS) -> Document:
-    """A timed transcript (segcore.captions: .srt, .vtt, .sbv) as a Document of its sentences — of its caption lines
-    when it has no sentence punctuation (meta['unpunctuated']) — or words; meta['times'] holds each element's (start,
+    """A timed transcript (segcore.captions: .srt, .vtt, .sbv) as a Document of its sentences — of pseudo-sentences of
+    whole caption lines when it has no sentence punctuation (meta['unpunctuated']) — or words; meta['times'] holds each element's (start,
     end) in seconds, those of the line where it begins, and meta['duration'] the last cue's end; repeated lines and
     sound descriptions are counted in meta['left_out']. InputError when no cue can be read, or beyond `limits`."""
     text = data if isinstance(data, str) else read_text_bytes(data, source)

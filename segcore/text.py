@@ -92,4 +92,9 @@ def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int
 
 
 def _keep_term(w: str) -> bool:
-    return len(w) >= 3 and any(c.isalpha() for c in w) and w.lower() != "unk"
+    """A word that can label a segment: three characters or more, a letter, not 'unk', and not a contraction of a
+    stopword ("you're", "it's") or a negation ("don't")."""
+    w = w.lower().replace("’", "'")
+    if "'" in w and (w.endswith("n't") or w.split("'")[0] in load_stopwords("choi")):
+        return False
+    return len(w) >= 3 and any(c.isalpha() for c in w) and w != "unk"

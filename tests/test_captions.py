@@ -74,6 +74,13 @@ about rivers and valleys
 [Music]
 00:00:06.000 --> 00:00:08.000 align:start position:0%
 then<c> we</c><c> talk</c><c> about</c><c> stars</c>
+
+00:00:08.000 --> 00:00:08.010 align:start position:0%
+then we talk about stars
+
+00:00:08.010 --> 00:00:10.000 align:start position:0%
+then we talk about stars
+then<c> we</c><c> talk</c><c> about</c><c> stars</c>
 """
 
 
@@ -101,24 +108,38 @@ def test_webvtt_headers_notes_styles_identifiers_and_markup_are_not_text():
 
 def test_rolling_automatic_captions_read_each_line_once_and_line_by_line():
     lines, counts = caption_lines(ROLLING)
-    assert [x.text for x in lines] == ["so today we talk", "about rivers and valleys", "then we talk about stars"]
-    assert [x.start for x in lines] == [0.0, 2.01, 6.0]
-    assert counts == {"repeated": 4, "sounds": 1}
-    doc = load_captions(ROLLING)
-    assert doc.meta["unpunctuated"] and doc.n == 3  # no sentence punctuation: each line an element
-    assert any("each caption line is an element" in n for n in left_out_notes(doc))
+    assert [x.text for x in lines] == ["so today we talk", "about rivers and valleys", "then we talk about stars",
+                                       "then we talk about stars"]  # said twice: the second time below the first
+    assert [x.start for x in lines] == [0.0, 2.01, 6.0, 8.01]
+    assert counts == {"repeated": 6, "sounds": 1}
     words = load_captions(ROLLING, level="word")
     assert words.elements[:5] == ["so", "today", "we", "talk", "about"] and len(words.meta["times"]) == words.n
 
 
-def test_a_line_said_again_in_a_cue_of_its_own_is_kept():
-    said = "1\n00:00:01,000 --> 00:00:02,500\nNo.\n\n2\n00:00:02,500 --> 00:00:04,000\nNo.\n"
-    assert [x.text for x in caption_lines(said)[0]] == ["No.", "No."]
+def test_captions_without_punctuation_read_as_pseudo_sentences_of_whole_lines():
+    from benchmarks.captions import WORD_SECONDS, caption_rows, rolling_vtt
+
+    said = [f"word{i}" for i in range(95)]
+    doc = load_captions(rolling_vtt(said))
+    assert doc.meta["unpunctuated"] and any("at least 20 words" in n for n in left_out_notes(doc))
+    assert " ".join(doc.elements).split() == said
+    sizes = [len(e.split()) for e in doc.elements]
+    assert all(s >= 20 for s in sizes) and max(sizes) < 20 + max(b - a for a, b in caption_rows(said))
+    starts = [said.index(e.split()[0]) * WORD_SECONDS for e in doc.elements]  # each element at its first line's time
+    assert [t[0] for t in doc.meta["times"]] == pytest.approx(starts)
 
 
-def test_a_line_that_grows_gives_only_its_new_words_and_sbv_files_read_too():
-    grown = "00:00:01.000 --> 00:00:02.000\nthe idea\n\n00:00:02.000 --> 00:00:03.000\nthe idea is simple.\n"
-    assert [x.text for x in caption_lines(grown)[0]] == ["the idea", "is simple."]
+def test_a_line_said_twice_is_kept_in_captions_that_do_not_roll():
+    said = ["Is it over?", "No.", "No.", "Then we go on."]
+    srt = "\n".join(f"{i + 1}\n00:00:0{i},000 --> 00:00:0{i},900\n{x}\n" for i, x in enumerate(said))
+    assert [x.text for x in caption_lines(srt)[0]] == said
+
+
+def test_words_said_again_and_a_long_aside_in_parentheses_are_kept_and_sbv_files_read_too():
+    said = ("00:00:01.000 --> 00:00:02.000\nthe idea\n\n00:00:02.000 --> 00:00:03.000\nthe idea is simple\n(and "
+            "it works in practice, as we saw)\n")
+    assert [x.text for x in caption_lines(said)[0]] == ["the idea", "the idea is simple",
+                                                         "(and it works in practice, as we saw)"]
     sbv = "0:00:00.000,0:00:02.500\nFirst line said.\n\n0:00:02.500,0:00:05.000\nSecond line said.\n"
     doc = load(sbv.encode(), source="talk.sbv")
     assert doc.elements == ["First line said.", "Second line said."] and doc.meta["times"][1] == (2.5, 5.0)
