@@ -5,31 +5,29 @@ Run:  python -m benchmarks.captions          (the lecture sets of ../shared/data
 
 Each lecture of lectures/ai/manual, lectures/physics/manual and lectures/physics/asr is written out two ways, with
 synthetic times of 0.4 s a word (150 words a minute):
-- 'broadcast SRT': the transcript as it is, cut into cues as broadcast captions are — lines of at most 42
-  characters, two lines a cue — in SubRip;
-- 'automatic VTT': as YouTube's automatic captions are — lower case, no punctuation, rolling: each cue shows the
-  line before above the new one, and a 10 ms cue shows the new line alone — in WebVTT with word timestamps.
-Bracketed notes ('[laughter]', 92 in the ai set) are taken out of the transcript first (the reader leaves them out
-and counts them), so that the words of the captions are the transcript's and the reference can be carried over: a
-reference boundary, at a word, goes to the loaded element that begins nearest to that word (positions counted in
-letters and digits: a sentence splitter may cut '??' in two, and a '- ' that begins a caption line is read as a
-change of speaker). Rows: `best` (the
-default) with K given and automatic, on the transcript's own lines (one element per line of the .ref file) and on
-each caption reading; Pk, WindowDiff and F1 (tolerance 3) at the level of that reading's elements (different units
-from one reading to another), and Pk at the level of words (segcore.metrics.word_pk: the same unit for every
-reading, the figure to compare them by); text kept (letters and
-digits loaded over the transcript's); elements per document; and, for the caption readings with K given, the median distance in
-seconds from a boundary's time (segcore.document.span_times: the start of the cue where its segment begins) to the
-nearest reference boundary's time.
+- 'broadcast SRT': the transcript as it is, cut into cues as broadcast captions are — lines of at most 42 characters,
+  two lines a cue — in SubRip;
+- 'automatic VTT': as YouTube's automatic captions are — lower case, no punctuation, rolling: each cue shows the line
+  before above the new one, and a 10 ms cue shows the new line alone — in WebVTT with word timestamps.
 
-Disclosure: this bench's first runs showed four faults of the reader, mended before these figures — a caption line
-all in parentheses taken for a sound ('(probably not in time, but in distance).': now at most 30 characters); '--'
-at a line's start taken for a speaker's dash; a line said twice dropped in captions that do not roll (now only in
-rolling captions, and only as a cue's first line); a line that grew the one before it cut to its new words (rule
-dropped). Without sentence punctuation the elements are pseudo-sentences of at least 20 words (Hearst 1997's w):
-chosen on lectures/ai/manual's automatic VTT among 1 (each caption line), 10, 20 and 40 words by word-level Pk of
-best, the mean of K given and automatic (37.32, 36.59, 36.33, 36.88 %); the physics sets are reported, not chosen on.
-"""
+Bracketed notes ('[laughter]', 92 in the ai set) are taken out of the transcript first (the reader leaves them out and
+counts them), so that the words of the captions are the transcript's and the reference can be carried over: a reference
+boundary, at a word, goes to the loaded element that begins nearest to that word (positions counted in letters and
+digits: a sentence splitter may cut '??' in two, and a '- ' that begins a caption line is read as a change of speaker).
+Rows: `best` (the default) with K given and automatic, on the transcript's own lines (one element per line of the .ref
+file) and on each caption reading; Pk, WindowDiff and F1 (tolerance 3) at the level of that reading's elements
+(different units from one reading to another), and Pk at the level of words (segcore.metrics.word_pk: the same unit for
+every reading, the figure to compare them by); text kept (letters and digits loaded over the transcript's); elements per
+document; and, for the caption readings with K given, the median distance in seconds from a boundary's time
+(segcore.document.span_times: the start of the cue where its segment begins) to the nearest reference boundary's time.
+
+Disclosure: this bench's first runs showed four faults of the reader, mended before these figures — a caption line all
+in parentheses taken for a sound ('(probably not in time, but in distance).': now at most 30 characters); '--' at a
+line's start taken for a speaker's dash; a line said twice dropped in captions that do not roll (now only in rolling
+captions, and only as a cue's first line); a line that grew the one before it cut to its new words (rule dropped).
+Without sentence punctuation the elements are pseudo-sentences of at least 20 words (Hearst 1997's w): chosen on
+lectures/ai/manual's automatic VTT among 1 (each caption line), 10, 20 and 40 words by word-level Pk of best, the mean
+of K given and automatic (37.32, 36.59, 36.33, 36.88 %); the physics sets are reported, not chosen on."""
 from __future__ import annotations
 
 import html
@@ -175,7 +173,8 @@ def seconds_off(docs: list[Document], rows: list[dict]) -> float | None:
 
 def main() -> None:
     lines = ["# Lectures read from caption files", "", __doc__.split("\n\n", 1)[1].split("Run:", 1)[0].strip(), "",
-             "| set | reading | docs | text kept | elements / doc | K | Pk % (words) | Pk % | WD % | F1 % | no boundary Pk % "
+             "| set | reading | docs | text kept | elements / doc | K | Pk % (words) | Pk % | WD % | F1 % "
+             "| no boundary Pk % "
              "| segments found / true | boundary to nearest reference (median s) |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for key in SETS:
@@ -191,7 +190,8 @@ def main() -> None:
                 off = seconds_off(rdocs, ev.rows) if k_given else None
                 lines.append(f"| {key} | {name} | {len(rdocs)} of {len(docs)} | {100 * kept:.1f} % | "
                              f"{statistics.mean(d.n for d in rdocs):.0f} | {'given' if k_given else 'auto'} | "
-                             f"{100 * s['pk_word']:.2f} | {100 * s['pk']:.2f} | {100 * s['windowdiff']:.2f} | {100 * s['f1']:.1f} | {100 * s['pk_none']:.2f} | "
+                             f"{100 * s['pk_word']:.2f} | {100 * s['pk']:.2f} | {100 * s['windowdiff']:.2f} | "
+                             f"{100 * s['f1']:.1f} | {100 * s['pk_none']:.2f} | "
                              f"{s['segments_found']} / {s['segments_true']} | "
                              f"{'' if off is None else f'{off:.1f}'} |")
                 print(lines[-1], flush=True)

@@ -97,6 +97,7 @@ def _on_k_click(chart: str):
 
 tops = compute.top_terms(doc_state, bounds)
 spans = doc.segments(bounds)
+places = [where(doc, a, b) for a, b in spans] if where(doc, 0, 1) else None  # pages of a PDF, times of a recording
 left, right = st.columns([1.05, 1], gap="medium")
 with left:
     st.subheader("Similarity of elements")
@@ -145,7 +146,7 @@ with right:
     st.html(plots.overlay_legend_html())
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
                                topics=plots.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
-                               highlight=hl, max_height=600, window=window))
+                               highlight=hl, max_height=600, window=window, places=places))
 
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 
@@ -226,9 +227,9 @@ def k_tab():
                                                  else "."))
 
 def segments_tab():
-    st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a, "top terms": ", ".join(t),
-                                "begins with": plots.truncate(" ".join(doc.elements[a:a + 3]), 90),
-                                **({"where": where(doc, a, b)} if where(doc, 0, 1) else {})}
+    st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a,
+                                **({"where": places[i]} if places else {}), "top terms": ", ".join(t),
+                                "begins with": plots.truncate(" ".join(doc.elements[a:a + 3]), 90)}
                                for i, ((a, b), t) in enumerate(zip(spans, tops))]),
                  hide_index=True, width="stretch")
 

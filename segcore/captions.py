@@ -4,10 +4,11 @@ line, so that a segment of a lecture, a talk or a meeting is also a stretch of t
 Read tolerantly, as real caption files are written: cue numbers and identifiers, cue settings, WebVTT's header, NOTE,
 STYLE and REGION blocks, markup (<i>, <c.colour>, <v Speaker>, word timestamps, {\\an8}) and entities are not text;
 a cue may follow the previous one without a blank line (youtube-dl's files). Left out and counted: lines that only
-describe sounds ("[Music]", "♪ … ♪", "(applause)": up to 30 characters in parentheses) and bracketed notes within a
-line ("[laughs]"); in rolling captions (YouTube's automatic ones, where most cues begin with the line that ended the
+describe sounds ("[Music]", "♪ … ♪", "(applause)": up to 30 characters in parentheses) and bracketed notes within
+a line ("[laughs]"); in rolling captions (YouTube's automatic ones, where most cues begin with the line that ended the
 cue before: ROLLING_SHARE), a cue's first line when it repeats the line just before it — still on screen, not said
-again (a cue's later lines are new, so a line said twice in a row is kept there too, as it is in other captions). A cue whose times cannot be read is counted, not guessed."""
+again (a cue's later lines are new, so a line said twice in a row is kept there too, as it is in other captions). A
+cue whose times cannot be read is counted, not guessed."""
 from __future__ import annotations
 
 import html

@@ -344,10 +344,11 @@ def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "",
 # --------------------------------------------------------------------------------------------------
 
 def load_captions(data: bytes | str, level: str = "sentence", source: str = "", limits: Limits = LIMITS) -> Document:
-    """A timed transcript (segcore.captions: .srt, .vtt, .sbv) as a Document of its sentences — of pseudo-sentences of
-    whole caption lines when it has no sentence punctuation (meta['unpunctuated']) — or words; meta['times'] holds each element's (start,
-    end) in seconds, those of the line where it begins, and meta['duration'] the last cue's end; repeated lines and
-    sound descriptions are counted in meta['left_out']. InputError when no cue can be read, or beyond `limits`."""
+    """A timed transcript (segcore.captions: .srt, .vtt, .sbv) as a Document of its sentences — of pseudo-sentences
+    of whole caption lines when it has no sentence punctuation (meta['unpunctuated']) — or words; meta['times'] holds
+    each element's (start, end) in seconds, those of the line where it begins, and meta['duration'] the last cue's
+    end; repeated lines and sound descriptions are counted in meta['left_out']. InputError when no cue can be read,
+    or beyond `limits`."""
     text = data if isinstance(data, str) else read_text_bytes(data, source)
     limits.check_text(text, _name(source))
     try:

@@ -446,12 +446,13 @@ def topic_mixture_labels(signals: Mapping, k: int, top: int = 3) -> list[str] | 
 def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str = "sentence",
                  top_terms: Sequence[Sequence[str]] | None = None, topics: Sequence[str] | None = None,
                  reference: Sequence[int] | None = None, highlight: int | None = None, number_every: int = 25,
-                 max_height: int | None = 620, window: tuple[int, int] | None = None) -> str:
-    """HTML of the text with one coloured block per segment (alternating colours), a header per segment with its
-    number, element range and top terms (and topic mixture), element numbers shown (every sentence; every
-    `number_every` words at word level), reference boundaries marked inside the text, one segment optionally
-    highlighted. `window` (start, end): only the elements start … end−1 (a page, see `page_ranges`). All text is
-    HTML-escaped."""
+                 max_height: int | None = 620, window: tuple[int, int] | None = None,
+                 places: Sequence[str] | None = None) -> str:
+    """HTML of the text with one coloured block per segment (alternating colours), a header per segment with its number,
+    element range, place in the source (`places`: 'p. 3–4', '5:18–13:38') and top terms (and topic mixture), element
+    numbers shown (every sentence; every `number_every` words at word level), reference boundaries marked inside the
+    text, one segment optionally highlighted. `window` (start, end): only the elements start … end−1 (a page, see
+    `page_ranges`). All text is HTML-escaped."""
     ref_gaps = set((reference or [])[:-1])
     lo, hi = window if window is not None else (0, len(elements))
     parts = [
@@ -465,6 +466,7 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
         bg = HIGHLIGHT_COLOUR if hl else SEGMENT_COLOURS[i % 2]
         border = "3px solid #b8860b" if hl else "1px solid rgba(0,0,0,0.08)"
         header = f"Segment {i + 1} · {'words' if level == 'word' else 'elements'} {a}–{b - 1} ({b - a})"
+        header += f" · {places[i]}" if places is not None and i < len(places) and places[i] else ""
         terms = list(top_terms[i]) if top_terms is not None and i < len(top_terms) else []
         sub = ""
         if terms:
