@@ -19,7 +19,7 @@ import numpy as np
 from segcore import Document, segment
 from segcore.datasets import concatenate
 from segcore.evaluation import evaluate
-from segcore.loaders import read_dataset
+from segcore.folders import read_dataset
 from segcore.metrics import boundary_prf, pk
 
 from .runner import SHARED, shared_name

@@ -46,7 +46,7 @@ def real_folder(key: str) -> tuple[Path, str]:
 
 def real_files(key: str) -> list[Path]:
     """The .ref and .dev files of one set of real documents (REAL_SETS), in natural order (none when absent)."""
-    from segcore.loaders import natural_key
+    from segcore.folders import natural_key
 
     root = real_folder(key)[0]
     files = [p for p in root.glob("*") if p.suffix in (".ref", ".dev")]

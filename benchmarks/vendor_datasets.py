@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from segcore.datasets import FILES, ROOT, write_dataset
-from segcore.loaders import read_dataset
+from segcore.folders import read_dataset
 
 from .runner import SHARED
 

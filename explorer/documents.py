@@ -9,7 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from segcore import datasets, loaders, structure
+from segcore import datasets, folders, loaders, structure
 from segcore.document import Document, clock
 from segcore.errors import InputError
 
@@ -175,9 +175,9 @@ def cached_dataset(name: str) -> list[Document]:
 
 
 def read_reference_files(files: list[tuple[str, bytes]]) -> tuple[list[Document], list[str]]:
-    """Documents with a reference from uploaded .ref files and .zip archives of them (segcore.loaders.read_files),
+    """Documents with a reference from uploaded .ref files and .zip archives of them (segcore.folders.read_files),
     and one message per file that cannot be used, a document without a reference included."""
-    docs, problems = loaders.read_files(files, max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
+    docs, problems = folders.read_files(files, max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
     problems += [f"{d.source}: no reference segmentation in it (plain text), skipped" for d in docs if not d.reference]
     return [d for d in docs if d.reference], problems
 

@@ -17,7 +17,8 @@ from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate
 from .exports import FORMATS as EXPORTS, export, to_json
 from .limits import LIMITS, Limits
-from .loaders import FORMATS, LEVELS, dataset_files, left_out_notes, load
+from .folders import dataset_files
+from .loaders import FORMATS, LEVELS, left_out_notes, load
 from .methods import DEFAULT_METHOD, METHODS, get_method, segment
 from .metrics import evaluate as scores
 from .parallel import Progress, run_many

@@ -13,7 +13,7 @@ import numpy as np
 from .document import Document
 from .errors import InputError
 from .limits import LIMITS, Limits
-from .loaders import read_dataset
+from .folders import read_dataset
 from .topicmodel import read_corpus
 
 ROOT = Path(__file__).resolve().parent.parent / "assets" / "datasets"
@@ -65,7 +65,7 @@ def concatenate(docs: list[Document], source: str = "concatenation") -> Document
 
 def load_dataset(name_or_path: str, format: str = "auto", level: str | None = None,
                  max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
-    """A bundled dataset by name, or the documents of a folder, zip or file (`loaders.read_dataset`, within
+    """A bundled dataset by name, or the documents of a folder, zip or file (`folders.read_dataset`, within
     `limits`): (documents, one message per file that could not be read)."""
     if is_named(name_or_path):
         return load_named(name_or_path), []

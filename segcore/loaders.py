@@ -1,20 +1,18 @@
-"""Turn texts, PDFs, HTML pages, EPUB books and benchmark files (Choi .ref, Alemi & Ginsparg arXiv) into Documents,
-offline.
+"""Turn texts, PDFs, HTML pages, EPUB books, captions and benchmark files (Choi .ref, Alemi & Ginsparg arXiv) into
+Documents, offline; one file at a time (segcore.folders reads many).
 
 Every failure is an InputError or ParameterError with a message meant for the user: decoding and
 PDF-parser errors never escape raw. Nothing here downloads anything (no ``nltk.download``).
 """
 from __future__ import annotations
 
-import io
 import re
 import sys
-import zipfile
 from pathlib import Path
 from typing import BinaryIO, Union
 
 from .document import LEVELS, Document, boundaries_from_lengths
-from .errors import InputError, ParameterError, SegcoreError
+from .errors import InputError, ParameterError
 from .limits import LIMITS, Limits
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
@@ -28,8 +26,7 @@ from .structure import LEFT_OUT, Block, back_matter_start, make_outline
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
     "load_text", "load_pdf", "load_pdf_document", "load_html", "load_epub", "document_from_blocks", "parse_choi",
-    "parse_arxiv", "load",
-    "read_dataset", "read_files",
+    "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
 
@@ -94,7 +91,8 @@ def read_arxiv_bytes(data: bytes, source: str = "") -> str:
 # Plain text
 # --------------------------------------------------------------------------------------------------
 
-def _check_level(level) -> str:
+def check_level(level) -> str:
+    """The level, if it is one of LEVELS (ParameterError otherwise)."""
     if level not in LEVELS:
         raise ParameterError(f"level must be 'sentence' or 'word', not {level!r}")
     return level
@@ -121,7 +119,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     reference-list heading, the reference list and appendices (structure.back_matter_start) are left out unless
     keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept. InputError
     beyond `limits` (characters before sentence splitting, then elements)."""
-    _check_level(level)
+    check_level(level)
     limits.check_text(" ".join(b.text for b in blocks), _name(source))
     meta = dict(meta or {})
     start = back_matter_start(blocks)
@@ -172,7 +170,7 @@ def load_text(text: str, level: str = "sentence", source: str = "", keep_back_ma
     patterns, segcore.plaintext.text_blocks) each an element of its own and listed in meta['outline'], what was
     left out (a Project Gutenberg header and licence, a table of contents, ...) counted in meta['left_out'];
     InputError beyond `limits`."""
-    _check_level(level)
+    check_level(level)
     if not isinstance(text, str):
         raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
     limits.check_text(text, _name(source))
@@ -251,7 +249,7 @@ def _pdf_bytes(data, source: str) -> tuple[bytes, str]:
         return bytes(data), source
     if isinstance(data, (str, Path)):
         p = Path(data)
-        return _read_file(p), source or str(data)
+        return read_file(p), source or str(data)
     raise InputError(f"{_name(source)}: expected PDF bytes or a file path, got {type(data).__name__}")
 
 
@@ -290,7 +288,7 @@ def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: s
     entries and those located), page and y of every element in meta['positions'], what was left out in
     meta['left_out']; the reference list and appendices left out unless keep_back_matter. InputError beyond
     `limits`: pages and inflated stream size before parsing, then characters and elements."""
-    _check_level(level)
+    check_level(level)
     data, source = _pdf_bytes(data, source)
     pdf = read_pdf(data, _name(source), limits)
     meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines,
@@ -319,7 +317,7 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
     of their own and in meta['outline'], its <title> in meta['title'], the menus, tables, code and notices left out
     counted in meta['left_out']; a reference list and what follows it left out unless keep_back_matter. InputError
     beyond `limits` (markup bytes, then characters and elements)."""
-    _check_level(level)
+    check_level(level)
     blocks, left_out, title = html_blocks(_markup_text(data, source, limits), _name(source))
     meta = {"format": "html", **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
@@ -330,9 +328,9 @@ def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "",
     """A Document of an EPUB book's text in reading order (segcore.epub): sentences or words, the headings of its
     files as elements of their own and in meta['outline'], its title in meta['title'], what was left out in
     meta['left_out']. InputError for an archive that is not an EPUB or is encrypted, or beyond `limits`."""
-    _check_level(level)
+    check_level(level)
     if isinstance(data, (str, Path)):
-        data, source = _read_file(Path(data)), source or str(data)
+        data, source = read_file(Path(data)), source or str(data)
     book = read_epub(bytes(data), _name(source), limits)
     meta = {"format": "epub", "files": book.files, **({"title": book.title} if book.title else {}),
             **({"left_out": book.left_out} if book.left_out else {})}
@@ -364,7 +362,8 @@ def load_captions(data: bytes | str, level: str = "sentence", source: str = "", 
     return doc
 
 
-def _read_file(path: Path) -> bytes:
+def read_file(path: Path) -> bytes:
+    """A file's bytes, or an InputError that says why it cannot be read (missing, a folder, too large, ...)."""
     try:
         exists = path.exists()
     except (OSError, ValueError):  # a name too long or with a NUL byte: surely text passed as a path
@@ -417,12 +416,13 @@ def sniff_format(data: bytes, name: str) -> str:
     return "text"
 
 
-def _load_data(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool = False,
+def load_data(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool = False,
                limits: Limits = LIMITS) -> Document:
+    """A file's bytes (`name` for its extension) as a Document in `format` ('auto': sniffed); see `load`."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if level is not None:
-        _check_level(level)
+        check_level(level)
     if format == "auto":
         format = sniff_format(data, name)
     if format == "pdf":
@@ -470,114 +470,8 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
         name, default = "", "<stdin>"
     elif isinstance(path_or_bytes, (str, Path)):
         path = Path(path_or_bytes)
-        data, name, default = _read_file(path), path.name, str(path_or_bytes)
+        data, name, default = read_file(path), path.name, str(path_or_bytes)
     else:
         raise InputError(f"expected a file path, bytes or '-', got {type(path_or_bytes).__name__}")
-    return _load_data(data, name, format, level, source if source is not None else default, keep_back_matter,
+    return load_data(data, name, format, level, source if source is not None else default, keep_back_matter,
                       limits)
-
-
-EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", *CAPTION_EXTENSIONS), "text": (".txt",),
-              "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
-              "choi": (".ref",), "arxiv": (".ref",)}
-
-
-def natural_key(name: str):
-    """Sort key that orders 'doc2' before 'doc10'."""
-    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", name) if t]
-
-
-def _skipped(parts) -> bool:
-    return any(p.startswith(".") or p == "_meta" or p == "__MACOSX" for p in parts)
-
-
-def _check_format(format: str, level: str | None) -> tuple[str, ...]:
-    if format not in FORMATS:
-        raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
-    if level is not None:
-        _check_level(level)
-    return EXTENSIONS[format]
-
-
-def dataset_files(folder: PathLike, format: str = "auto") -> list[Path]:
-    """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out)."""
-    root = Path(folder)
-    exts = _check_format(format, None)
-    files = [p for p in root.rglob("*")
-             if p.is_file() and p.suffix.lower() in exts and not _skipped(p.relative_to(root).parts)]
-    files.sort(key=lambda p: natural_key(p.relative_to(root).as_posix()))
-    if not files:
-        raise InputError(f"{root}: no {'/'.join(exts)} files found in this folder")
-    return files
-
-
-def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
-    """(member name, bytes or the InputError that stops it) of a zip's document files, natural order; the unpacked
-    total is limited to max_bytes (checked from the archive's directory before anything is inflated)."""
-    infos = sorted((i for i in zf.infolist() if not i.is_dir() and Path(i.filename).suffix.lower() in exts
-                    and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
-    if not infos:
-        raise InputError(f"{name}: no {'/'.join(exts)} files found in this zip archive")
-    total = sum(i.file_size for i in infos)
-    if max_bytes is not None and total > max_bytes:
-        raise InputError(f"{name}: {total / 2**20:.0f} MB once unpacked, more than the {max_bytes / 2**20:.0f} MB "
-                         f"limit; split the archive")
-    for info in infos:
-        try:
-            yield info.filename, zf.read(info)
-        except (zipfile.BadZipFile, OSError, RuntimeError, ValueError) as e:  # RuntimeError: encrypted member
-            yield info.filename, InputError(f"{info.filename}: cannot read it from the zip archive ({e})")
-
-
-def _open_zip(data, name: str) -> zipfile.ZipFile:
-    try:
-        return zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data)
-    except (zipfile.BadZipFile, OSError) as e:
-        raise InputError(f"{name}: not a valid zip file ({e})") from None
-
-
-def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str | None = None,
-               max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
-    """Documents from (name, bytes) pairs — document files, or zip archives of them — and one message per file
-    that could not be used (it is reported, the others are still read)."""
-    exts = _check_format(format, level)
-    docs, problems = [], []
-
-    def add(name: str, data):
-        try:
-            if isinstance(data, Exception):
-                raise data
-            docs.append(_load_data(data, Path(name).name, format, level, name, limits=limits))
-        except SegcoreError as e:
-            problems.append(str(e) if name in str(e) else f"{name}: {e}")
-
-    for name, data in files:
-        if Path(name).suffix.lower() != ".zip":
-            add(name, data)
-            continue
-        try:
-            with _open_zip(data, name) as zf:
-                for member, content in _zip_members(zf, name, exts, max_bytes):
-                    add(member, content)
-        except InputError as e:
-            problems.append(str(e))
-    return docs, problems
-
-
-def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
-                 max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
-    """The documents of a folder (every .ref/.txt/.pdf file under it, natural order), a zip of them, or one file,
-    and one message per file that could not be read: a bad file is reported, not fatal."""
-    _check_format(format, level)
-    root = Path(path)
-    if not root.exists():
-        raise InputError(f"file not found: {root}")
-    if root.is_dir():
-        files = [(p.relative_to(root).as_posix(), p) for p in dataset_files(root, format)]
-        docs, problems = [], []
-        for name, p in files:
-            d, bad = read_files([(name, _read_file(p))], format, level, limits=limits)
-            docs += d
-            problems += bad
-        return docs, problems
-    return read_files([(root.name, _read_file(root))], format, level, max_bytes, limits)

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from segcore import loaders, sentences
 from segcore.document import Document
 from segcore.errors import InputError, ParameterError, SegcoreError
+from segcore.folders import read_dataset, read_files
 from segcore.loaders import (
-    load, read_dataset, read_files, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
-    read_text_bytes, split_sentences, word_elements,
+    load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes, read_text_bytes,
+    split_sentences, word_elements,
 )
 
 DATA = Path(__file__).parent / "data"

@@ -15,7 +15,7 @@ from segcore.budget import Budget, BudgetError, Pool, Runner
 from segcore.document import check_boundaries
 from segcore.errors import SegcoreError
 from segcore.evaluation import evaluate
-from segcore.loaders import read_dataset
+from segcore.folders import read_dataset
 from segcore.methods import Param
 from segcore.pipeline import preload
 

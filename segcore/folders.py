@@ -1,0 +1,120 @@
+"""Many documents at once: a folder (recursive, natural order), a zip archive, or uploaded files, each read with
+segcore.loaders; a file that cannot be read is reported by name and the others are kept."""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+from .captions import EXTENSIONS as CAPTION_EXTENSIONS
+from .document import Document
+from .errors import InputError, ParameterError, SegcoreError
+from .limits import LIMITS, Limits
+from .loaders import FORMATS, HTML_EXTENSIONS, PathLike, check_level, load_data, read_file
+
+
+EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", *CAPTION_EXTENSIONS), "text": (".txt",),
+              "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
+              "choi": (".ref",), "arxiv": (".ref",)}
+
+
+def natural_key(name: str):
+    """Sort key that orders 'doc2' before 'doc10'."""
+    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", name) if t]
+
+
+def _skipped(parts) -> bool:
+    return any(p.startswith(".") or p == "_meta" or p == "__MACOSX" for p in parts)
+
+
+def _check_format(format: str, level: str | None) -> tuple[str, ...]:
+    if format not in FORMATS:
+        raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
+    if level is not None:
+        check_level(level)
+    return EXTENSIONS[format]
+
+
+def dataset_files(folder: PathLike, format: str = "auto") -> list[Path]:
+    """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out)."""
+    root = Path(folder)
+    exts = _check_format(format, None)
+    files = [p for p in root.rglob("*")
+             if p.is_file() and p.suffix.lower() in exts and not _skipped(p.relative_to(root).parts)]
+    files.sort(key=lambda p: natural_key(p.relative_to(root).as_posix()))
+    if not files:
+        raise InputError(f"{root}: no {'/'.join(exts)} files found in this folder")
+    return files
+
+
+def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
+    """(member name, bytes or the InputError that stops it) of a zip's document files, natural order; the unpacked
+    total is limited to max_bytes (checked from the archive's directory before anything is inflated)."""
+    infos = sorted((i for i in zf.infolist() if not i.is_dir() and Path(i.filename).suffix.lower() in exts
+                    and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
+    if not infos:
+        raise InputError(f"{name}: no {'/'.join(exts)} files found in this zip archive")
+    total = sum(i.file_size for i in infos)
+    if max_bytes is not None and total > max_bytes:
+        raise InputError(f"{name}: {total / 2**20:.0f} MB once unpacked, more than the {max_bytes / 2**20:.0f} MB "
+                         f"limit; split the archive")
+    for info in infos:
+        try:
+            yield info.filename, zf.read(info)
+        except (zipfile.BadZipFile, OSError, RuntimeError, ValueError) as e:  # RuntimeError: encrypted member
+            yield info.filename, InputError(f"{info.filename}: cannot read it from the zip archive ({e})")
+
+
+def _open_zip(data, name: str) -> zipfile.ZipFile:
+    try:
+        return zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data)
+    except (zipfile.BadZipFile, OSError) as e:
+        raise InputError(f"{name}: not a valid zip file ({e})") from None
+
+
+def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str | None = None,
+               max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
+    """Documents from (name, bytes) pairs — document files, or zip archives of them — and one message per file
+    that could not be used (it is reported, the others are still read)."""
+    exts = _check_format(format, level)
+    docs, problems = [], []
+
+    def add(name: str, data):
+        try:
+            if isinstance(data, Exception):
+                raise data
+            docs.append(load_data(data, Path(name).name, format, level, name, limits=limits))
+        except SegcoreError as e:
+            problems.append(str(e) if name in str(e) else f"{name}: {e}")
+
+    for name, data in files:
+        if Path(name).suffix.lower() != ".zip":
+            add(name, data)
+            continue
+        try:
+            with _open_zip(data, name) as zf:
+                for member, content in _zip_members(zf, name, exts, max_bytes):
+                    add(member, content)
+        except InputError as e:
+            problems.append(str(e))
+    return docs, problems
+
+
+def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
+                 max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
+    """The documents of a folder (every .ref/.txt/.pdf file under it, natural order), a zip of them, or one file,
+    and one message per file that could not be read: a bad file is reported, not fatal."""
+    _check_format(format, level)
+    root = Path(path)
+    if not root.exists():
+        raise InputError(f"file not found: {root}")
+    if root.is_dir():
+        files = [(p.relative_to(root).as_posix(), p) for p in dataset_files(root, format)]
+        docs, problems = [], []
+        for name, p in files:
+            d, bad = read_files([(name, read_file(p))], format, level, limits=limits)
+            docs += d
+            problems += bad
+        return docs, problems
+    return read_files([(root.name, read_file(root))], format, level, max_bytes, limits)
