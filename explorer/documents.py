@@ -10,6 +10,7 @@ from pathlib import Path
 import streamlit as st
 
 from segcore import datasets, folders, loaders, structure
+from segcore.captions import looks_like_captions
 from segcore.document import Document, clock
 from segcore.errors import InputError
 
@@ -76,7 +77,9 @@ def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_m
 
 @st.cache_data(max_entries=24, show_spinner=False)
 def cached_load_string(text: str, level: str, keep_back_matter: bool = False) -> Document:
-    return loaders.load(text.encode("utf-8"), format="text", level=level, source="pasted text",
+    """Pasted text as a Document: plain text, or captions when it reads as captions (timing lines)."""
+    fmt = "captions" if looks_like_captions(text) else "text"
+    return loaders.load(text.encode("utf-8"), format=fmt, level=level, source="pasted text",
                         keep_back_matter=keep_back_matter, limits=settings.limits())
 
 

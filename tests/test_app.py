@@ -888,3 +888,8 @@ def test_an_uploaded_transcript_shows_its_segments_times_and_offers_chapters():
     table = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
     assert table["where"].iloc[0].startswith("0:00–")
     assert len(open_tab(at, "Export").get("download_button")) == 5
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(_lecture())
+    run(at)
+    assert at.session_state["_docstate"].doc.meta["format"] == "captions" and not errors(at)
