@@ -147,6 +147,8 @@ def describe(doc: Document) -> str:
         s += f" · {doc.meta['pages']} PDF pages"
     if doc.meta.get("duration"):
         s += f" · {clock(doc.meta['duration'])} of recording"
+    if doc.meta.get("toc_headings"):
+        s += f" · {doc.meta['toc_headings']} chapter headings from its table of contents"
     marks = doc.meta.get("bookmarks") or {}
     if marks.get("located"):
         s += f" · headings from its bookmarks ({marks['located']} of {marks['entries']} found in the text)"

@@ -2,11 +2,14 @@
 an HTML page (segcore.htmlpage). Only members of the archive are read, by name, and nothing is fetched: a path in the
 package that leaves the archive names nothing. The files the spine marks as outside the reading order (linear="no")
 are left out and counted; a file the spine names twice (with different #fragments) is read once. Sizes are checked
-before and while inflating (segcore.limits: markup_bytes), and an encrypted (DRM) book is refused with a message."""
+before and while inflating (segcore.limits: markup_bytes), and an encrypted (DRM) book is refused with a message.
+A file with text but no heading of its own (a chapter titled by styled paragraphs) gets the title its table of
+contents gives it — the EPUB 3 navigation document, else the EPUB 2 NCX — as its heading."""
 from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,12 +32,14 @@ MAX_SPINE = 10_000
 
 @dataclass
 class EpubText:
-    """An EPUB's blocks, what was left out (structure.LEFT_OUT keys), its title and the number of files read."""
+    """An EPUB's blocks, what was left out (structure.LEFT_OUT keys), its title, the number of files read and how many
+    of them have their heading from the table of contents."""
 
     blocks: list[Block]
     left_out: dict[str, int] = field(default_factory=dict)
     title: str | None = None
     files: int = 0
+    toc_headings: int = 0
 
 
 def is_epub(data: bytes) -> bool:
@@ -84,6 +89,69 @@ def _encrypted(zf: zipfile.ZipFile, source: str, limits: Limits) -> set[str]:
     return {unquote(el.get("URI")) for el in tree.iter() if _local(el.tag) == "CipherReference" and el.get("URI")}
 
 
+def _toc(zf: zipfile.ZipFile, package, base: str, source: str, limits: Limits) -> dict[str, tuple[str, int]]:
+    """{member path: (title, depth from 1)} of the first table-of-contents entry naming each file: the EPUB 3
+    navigation document's toc (the manifest item with property 'nav'), else the EPUB 2 NCX; {} when the book has
+    neither or it cannot be read (a table of contents only adds headings)."""
+    nav = ncx = None
+    for el in package.iter():
+        if _local(el.tag) == "item" and el.get("href"):
+            path = posixpath.normpath(posixpath.join(base, urldefrag(unquote(el.get("href")))[0]))
+            if "nav" in (el.get("properties") or "").split():
+                nav = nav or path
+            elif el.get("media-type") == "application/x-dtbncx+xml":
+                ncx = ncx or path
+    for path, entries in ((nav, _nav_entries), (ncx, _ncx_entries)):
+        if path is None or path not in zf.namelist():
+            continue
+        try:
+            tree = _xml(zf, path, source, limits)
+        except InputError:
+            continue
+        out: dict[str, tuple[str, int]] = {}
+        for title, href, depth in entries(tree):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), urldefrag(unquote(href))[0]))
+            if title and target not in out:
+                out[target] = (title, depth)
+        if out:
+            return out
+    return {}
+
+
+def _text(el) -> str:
+    return " ".join("".join(el.itertext()).split())
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def _nav_entries(tree):
+    """(title, href, depth) of the links of an EPUB 3 nav document's toc (or first) <nav>, in order."""
+    navs = [el for el in tree.iter() if _local(el.tag) == "nav"]
+    toc = next((n for n in navs if "toc" in (n.get("{http://www.idpf.org/2007/ops}type") or "").split()),
+               navs[0] if navs else None)
+    for a in (() if toc is None else toc.iter()):
+        if _local(a.tag) == "a" and a.get("href"):
+            depth = 0
+            for x in a.iterancestors():
+                if x is toc:
+                    break
+                depth += _local(x.tag) == "ol"
+            yield _text(a), a.get("href"), max(depth, 1)
+
+
+def _ncx_entries(tree):
+    """(title, src, depth) of an NCX's navPoints, in document order."""
+    for point in tree.iter():
+        if _local(point.tag) != "navPoint":
+            continue
+        label = next((x for x in point if _local(x.tag) == "navLabel"), None)
+        content = next((x for x in point if _local(x.tag) == "content"), None)
+        if label is not None and content is not None and content.get("src"):
+            yield _text(label), content.get("src"), 1 + sum(_local(x.tag) == "navPoint" for x in point.iterancestors())
+
+
 def _spine(package, base: str) -> tuple[list[str], int, str | None]:
     """(member paths of the spine's documents in reading order, each once; the number of non-linear ones; the
     book's title)."""
@@ -115,7 +183,8 @@ def read_epub(data: bytes, source: str = "", limits: Limits = LIMITS) -> EpubTex
         raise InputError(f"{source}: not a readable EPUB (it is not a ZIP archive)") from None
     with zf:
         opf = _package(zf, source, limits)
-        spine, extra, title = _spine(_xml(zf, opf, source, limits), posixpath.dirname(opf))
+        package = _xml(zf, opf, source, limits)
+        spine, extra, title = _spine(package, posixpath.dirname(opf))
         if not spine:
             raise InputError(f"{source}: this EPUB's spine names no readable document")
         if len(spine) > MAX_SPINE:
@@ -128,17 +197,23 @@ def read_epub(data: bytes, source: str = "", limits: Limits = LIMITS) -> EpubTex
         names = set(zf.namelist())
         missing = [p for p in spine if p not in names]
         limits.check_markup(sum(zf.getinfo(p).file_size for p in spine if p in names), source)
-        blocks, left_out, used = [], Counter(), 0
+        toc = _toc(zf, package, posixpath.dirname(opf), source, limits)
+        blocks, left_out, used, titled = [], Counter(), 0, 0
         for path in spine:
             if path in missing:
                 continue
             data = _member(zf, path, source, limits, used)
             used += len(data)
             page, counts, _ = html_blocks(decode_markup(data), source)
+            if path in toc and page and not any(b.level for b in page):  # a heading as an h1 would be (raw level 2)
+                name, depth = toc[path]
+                same = _words(page[0].text) == _words(name)  # the title written as a styled paragraph: that one
+                page[:1 if same else 0] = [Block(page[0].text if same else name, level=1 + depth)]
+                titled += 1
             blocks += page
             left_out.update(counts)
         if extra:
             left_out["nonlinear"] += extra
         if missing:
             left_out["missing"] += len(missing)
-    return EpubText(blocks, dict(left_out), title, len(spine) - len(missing))
+    return EpubText(blocks, dict(left_out), title, len(spine) - len(missing), titled)

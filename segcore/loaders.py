@@ -326,14 +326,16 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
 def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
               limits: Limits = LIMITS) -> Document:
     """A Document of an EPUB book's text in reading order (segcore.epub): sentences or words, the headings of its
-    files as elements of their own and in meta['outline'], its title in meta['title'], what was left out in
-    meta['left_out']. InputError for an archive that is not an EPUB or is encrypted, or beyond `limits`."""
+    files as elements of their own and in meta['outline'] (for a file without one, its title in the book's table of
+    contents: meta['toc_headings'] counts them), its title in meta['title'], what was left out in meta['left_out'].
+    InputError for an archive that is not an EPUB or is encrypted, or beyond `limits`."""
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
     book = read_epub(bytes(data), _name(source), limits)
     meta = {"format": "epub", "files": book.files, **({"title": book.title} if book.title else {}),
-            **({"left_out": book.left_out} if book.left_out else {})}
+            **({"left_out": book.left_out} if book.left_out else {}),
+            **({"toc_headings": book.toc_headings} if book.toc_headings else {})}
     return document_from_blocks(book.blocks, level, source, meta, keep_back_matter, limits)
 
 

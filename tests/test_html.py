@@ -274,6 +274,34 @@ def test_an_epub_is_read_in_spine_order_with_its_chapters():
                                    "(5 words), files outside the reading order (1)"]
 
 
+def test_chapters_without_headings_take_their_titles_from_the_table_of_contents():
+    """A book whose chapters are styled paragraphs (no h1-h6): the EPUB 3 nav document, or else the EPUB 2 NCX,
+    gives each file its heading; a paragraph that says the title becomes that heading rather than a repeat."""
+    def plain(*paragraphs):
+        return ("<html xmlns='http://www.w3.org/1999/xhtml'><body>" + "".join(f"<p class='x'>{p}</p>"
+                                                                          for p in paragraphs) + "</body></html>")
+    files = {"a.xhtml": plain("The Storm", "Rain fell on the harbour. The boats stayed in."),
+             "b.xhtml": plain("Morning light came through the shutters. The town woke up."),
+             "toc.xhtml": NAV.replace("c1.xhtml", "a.xhtml").replace("c2.xhtml", "b.xhtml#start")
+                             .replace("Chapter One", "The Storm").replace("Chapter Two", "Calm")}
+    nav = "<item id='navdoc' href='toc.xhtml' media-type='application/xhtml+xml' properties='nav'/>"
+    doc = load(_epub(files, ["a", "b"], manifest_extra=nav), source="storm.epub")
+    assert doc.elements[:4] == ["The Storm", "Rain fell on the harbour.", "The boats stayed in.", "Calm"]
+    assert [(h.title, h.element) for h in doc.meta["outline"].headings] == [("The Storm", 0), ("Calm", 3)]
+    assert doc.meta["toc_headings"] == 2 and with_structure(doc, "sections").reference == [3, 6]
+    ncx = ("<ncx xmlns='http://www.daisy.org/z3986/2005/ncx/' version='2005-1'><navMap>"
+           "<navPoint id='p1'><navLabel><text>The Storm</text></navLabel><content src='a.xhtml'/></navPoint>"
+           "<navPoint id='p2'><navLabel><text>Calm</text></navLabel><content src='b.xhtml'/></navPoint>"
+           "</navMap></ncx>")
+    files2 = {**{k: v for k, v in files.items() if k != "toc.xhtml"}, "toc.ncx": ncx}
+    item = "<item id='ncx' href='toc.ncx' media-type='application/x-dtbncx+xml'/>"
+    doc2 = load(_epub(files2, ["a", "b"], manifest_extra=item), source="storm.epub")
+    assert doc2.elements == doc.elements and doc2.meta["toc_headings"] == 2
+    from explorer.documents import describe
+
+    assert "2 chapter headings from its table of contents" in describe(doc2)
+
+
 def test_an_epub_spine_naming_a_file_twice_reads_it_once():
     files = {"c1.xhtml": BOOK["c1.xhtml"], "c2.xhtml": BOOK["c2.xhtml"]}
     data = _epub(files, ["c1", "c1b", "c2"], manifest_extra="<item id='c1b' href='c1.xhtml#part2' "
