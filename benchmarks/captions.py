@@ -13,7 +13,8 @@ synthetic times of 0.4 s a word (150 words a minute):
 Bracketed notes ('[laughter]', 92 in the ai set) are taken out of the transcript first (the reader leaves them out and
 counts them), so that the words of the captions are the transcript's and the reference can be carried over: a reference
 boundary, at a word, goes to the loaded element that begins nearest to that word (positions counted in letters and
-digits: a sentence splitter may cut '??' in two, and a '- ' that begins a caption line is read as a change of speaker).
+digits, the transcript's matched in order to the loaded ones: a sentence splitter may cut '??' in two, and the reader
+takes off a '- ' or a speaker's name — 'C:' in one ai lecture — that begins a caption line).
 Rows: `best` (the default) with K given and automatic, on the transcript's own lines (one element per line of the .ref
 file) and on each caption reading; Pk, WindowDiff and F1 (tolerance 3) at the level of that reading's elements
 (different units from one reading to another), and Pk at the level of words (segcore.metrics.word_pk: the same unit for
@@ -127,13 +128,18 @@ def chars(words: list[str]) -> list[int]:
 
 
 def carried(doc: Document, words: list[str], bounds: list[int]) -> Document | None:
-    """The loaded document with the reference (word indices of `words`) carried over, None when its text is not
-    that of `words`."""
-    at = chars(words)
-    starts = chars(["".join(e.split()) for e in doc.elements])
-    if starts[-1] != at[-1]:
+    """The loaded document with the reference (word indices of `words`) carried over, None when its letters are not
+    those of `words` less some the reader left out (each letter of the transcript is matched, in order, to the next
+    equal loaded letter; a boundary's word goes where its first letter went)."""
+    said, read = "".join(ALNUM.findall(" ".join(words))), "".join(ALNUM.findall(" ".join(doc.elements)))
+    landing, j = [], 0
+    for c in said:
+        landing.append(j)
+        j += j < len(read) and read[j] == c
+    if j != len(read):
         return None
-    ends = sorted({min(range(1, doc.n), key=lambda e: (abs(starts[e] - at[w]), -e)) for w in bounds})
+    at, starts = chars(words), chars(doc.elements)
+    ends = sorted({min(range(1, doc.n), key=lambda e: (abs(starts[e] - landing[at[w]]), -e)) for w in bounds})
     doc.reference = [*ends, doc.n]
     return doc
 
@@ -148,7 +154,7 @@ def readings(docs: tuple[Document, ...]) -> dict:
         for name, said, wb in (("broadcast SRT", words, bounds), ("automatic VTT", auto, [index[w] for w in bounds])):
             text = srt_text(said) if name == "broadcast SRT" else rolling_vtt(said)
             loaded = load(text.encode("utf-8"), format="captions", source=doc.source)
-            out[name][1].append((chars(["".join(e.split()) for e in loaded.elements])[-1], chars(said)[-1]))
+            out[name][1].append((chars(loaded.elements)[-1], chars(said)[-1]))
             c = carried(loaded, said, wb)
             if c is not None:
                 out[name][0].append(c)

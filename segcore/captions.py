@@ -7,12 +7,14 @@ a cue may follow the previous one without a blank line (youtube-dl's files). Lef
 describe sounds ("[Music]", "♪ … ♪", "(applause)": up to 30 characters in parentheses) and bracketed notes within
 a line ("[laughs]"); in rolling captions (YouTube's automatic ones, where most cues begin with the line that ended the
 cue before: ROLLING_SHARE), a cue's first line when it repeats the line just before it — still on screen, not said
-again (a cue's later lines are new, so a line said twice in a row is kept there too, as it is in other captions). A
-cue whose times cannot be read is counted, not guessed."""
+again (a cue's later lines are new, so a line said twice in a row is kept there too, as it is in other captions);
+speakers' names that begin lines ("Ada: ...", as meeting captions write them). A cue whose times cannot be read is
+counted, not guessed."""
 from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from .errors import InputError
@@ -26,10 +28,12 @@ _TAG = re.compile(r"<[^>\n]{0,200}>")
 _ASS = re.compile(r"\{\\[^}\n]{0,100}\}")
 BRACKETED = re.compile(r"\s*\[[^\]\n]{0,60}\]")  # "[MUSIC]", "[laughs]" within a line: said by no one
 _SOUND = re.compile(r"^[\s\-–—>]*(?:\[[^\]]*\]|\([^)]{1,30}\)|♪[^♪]*♪?|[♪♫]+)[\s.,!?]*$")
+_SPEAKER = re.compile(r"^((?:[A-Z][\w.'’-]*)(?: [A-Z][\w.'’-]*){0,3}):\s")  # "Ada Lovelace: ..."
 _SPEAKER_MARK = re.compile(r"^\s*(?:>>+|-(?=\s))\s*")  # a new speaker: ">> " (YouTube), "- " (dialogue)
 _RT = re.compile(r"<rt\b[^>]*>.*?</rt>", re.S | re.I)  # ruby annotations (pronunciation), not the words said
 EXTENSIONS = (".srt", ".vtt", ".sbv")
 PSEUDO_SENTENCE = 20  # words of an element of a transcript without sentence punctuation (Hearst 1997, w)
+SPEAKER_LINES = 3  # a label must begin this many lines to be taken for a speaker's name
 ROLLING_SHARE = 0.5  # captions roll when this share of the cues begin with the previous cue's last line
 
 
@@ -109,7 +113,7 @@ def _rolling(cues: list[tuple[float, float, list[str]]]) -> bool:
 
 def caption_lines(text: str) -> tuple[list[Line], dict]:
     """The lines said, in order, with their times, and what was left out: {'sounds': n, 'repeated': n,
-    'bad timing': n}. InputError when no cue can be read."""
+    'bad timing': n, 'speakers': n}. InputError when no cue can be read."""
     counts: dict = {}
     cues = [(start, end, [x for x in map(_clean, raw) if x]) for start, end, raw in _cues(text, counts)]
     rolling = _rolling(cues)
@@ -133,7 +137,23 @@ def caption_lines(text: str) -> tuple[list[Line], dict]:
             out.append(Line(line, start, end))
     if not out:
         raise InputError("no caption text found: the file has no cue with a readable time and text")
-    return out, counts
+    return _without_speakers(out, counts), counts
+
+
+def _without_speakers(lines: list[Line], counts: dict) -> list[Line]:
+    """The lines with their speaker labels taken off ("Ada Lovelace: ..." in a meeting's captions): a label is a
+    name of one to four capitalised words and a colon that begins SPEAKER_LINES lines or more (a one-off "Note:" is
+    text); counted, since a name said in every line is no topic."""
+    found = [_SPEAKER.match(x.text) for x in lines]
+    often = Counter(m.group(1) for m in found if m)
+    speakers = {name for name, n in often.items() if n >= SPEAKER_LINES}
+    out = []
+    for x, m in zip(lines, found):
+        if m and m.group(1) in speakers and x.text[m.end():].strip():
+            counts["speakers"] = counts.get("speakers", 0) + 1
+            x = Line(x.text[m.end():].strip(), x.start, x.end)
+        out.append(x)
+    return out
 
 
 def caption_blocks(lines: list[Line], punctuated: bool, words: int = PSEUDO_SENTENCE) -> list[Block]:

@@ -152,7 +152,8 @@ LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "missing": "files the spine names but the archive lacks ({:,})",
             "sounds": "sound descriptions such as [Music] ({:,})",
             "repeated": "caption lines repeated by the next cue ({:,})",
-            "bad timing": "cues whose times could not be read ({:,})"}
+            "bad timing": "cues whose times could not be read ({:,})",
+            "speakers": "speakers' names that begin lines ({:,})"}
 
 
 def split_number(line: str) -> tuple[str | None, str]:

@@ -129,6 +129,19 @@ def test_captions_without_punctuation_read_as_pseudo_sentences_of_whole_lines():
     assert [t[0] for t in doc.meta["times"]] == pytest.approx(starts)
 
 
+def test_speakers_names_that_begin_lines_are_taken_off_and_a_one_off_label_is_text():
+    said = ["Ada Lovelace: The engine weaves algebra.", "Charles: It computes tables.", "Note: this is an aside.",
+            "Ada Lovelace: Cards give it its orders.", "Charles: Gears hold the numbers.",
+            "Ada Lovelace: So it can compute more than numbers.", "Charles: Then we build it."]
+    vtt = "WEBVTT\n\n" + "\n".join(f"00:00:0{i}.000 --> 00:00:0{i}.900\n{x}\n" for i, x in enumerate(said))
+    lines, counts = caption_lines(vtt)
+    assert [x.text for x in lines][:3] == ["The engine weaves algebra.", "It computes tables.",
+                                           "Note: this is an aside."]
+    assert counts == {"speakers": 6}
+    teams = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Ada Lovelace>The engine weaves algebra.</v>\n"
+    assert [x.text for x in caption_lines(teams)[0]] == ["The engine weaves algebra."]
+
+
 def test_a_line_said_twice_is_kept_in_captions_that_do_not_roll():
     said = ["Is it over?", "No.", "No.", "Then we go on."]
     srt = "\n".join(f"{i + 1}\n00:00:0{i},000 --> 00:00:0{i},900\n{x}\n" for i, x in enumerate(said))
