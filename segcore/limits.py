@@ -21,8 +21,8 @@ def check(count: int, limit: int, what: str, source: str = "", advice: str = "")
 @dataclass(frozen=True)
 class Limits:
     """At most `chars` characters of text and `elements` elements (sentences or words) in one document; a PDF of
-    at most `pages` pages whose non-image streams inflate to at most `inflated_bytes` bytes; an HTML page, or an
-    EPUB's text files inflated, of at most `markup_bytes` bytes."""
+    at most `pages` pages whose non-image streams inflate to at most `inflated_bytes` bytes; an HTML page, a caption
+    file, or an EPUB's text files inflated, of at most `markup_bytes` bytes."""
 
     chars: int = 2_000_000
     elements: int = 200_000
@@ -53,9 +53,9 @@ class Limits:
                             "than {mb} MB (a decompression bomb?), refused before parsing", "inflated_bytes")
 
     def check_markup(self, size: int, source: str = "") -> int:
-        """InputError when an HTML page, or an EPUB's text files inflated, pass `markup_bytes`."""
-        return _check_bytes(size, self.markup_bytes, f"{source or 'the input'}: more than {{mb}} MB of HTML (or of an "
-                            "EPUB's text inflated), refused before reading", "markup_bytes")
+        """InputError when an HTML page, a caption file, or an EPUB's text files inflated, pass `markup_bytes`."""
+        return _check_bytes(size, self.markup_bytes, f"{source or 'the input'}: more than {{mb}} MB of HTML or "
+                            "captions (or of an EPUB's text inflated), refused before reading", "markup_bytes")
 
 
 def _check_bytes(size: int, limit: int, said: str, name: str) -> int:

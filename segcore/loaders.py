@@ -349,9 +349,9 @@ def load_captions(data: bytes | str, level: str = "sentence", source: str = "", 
     each element's (start, end) in seconds, those of the line where it begins, and meta['duration'] the last cue's
     end; repeated lines and sound descriptions are counted in meta['left_out']. InputError when no cue can be read,
     or beyond `limits`."""
+    limits.check_markup(len(data.encode("utf-8")) if isinstance(data, str) else len(data), _name(source))
     text = data if isinstance(data, str) else read_text_bytes(data, source)
-    limits.check_text(text, _name(source))
-    try:
+    try:  # the words said are checked against limits.chars (timestamps and markup can be most of a file)
         lines, counts = caption_lines(text)
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None

@@ -168,6 +168,18 @@ def test_unreadable_timings_are_counted_and_a_file_without_cues_is_a_clear_error
         load("1\n00:00:01,000 --> 00:00:02,000\ncafé\n".encode("latin-1"), source="latin.srt")
 
 
+def test_a_caption_file_is_limited_by_its_size_and_by_the_words_said():
+    from segcore.limits import Limits
+
+    text = _lecture()
+    said = sum(len(e) for e in load_captions(text).elements)
+    assert load_captions(text, limits=Limits(chars=said + 100)).n == 24  # timestamps are not text
+    with pytest.raises(InputError, match="characters"):
+        load_captions(text, limits=Limits(chars=said // 2))
+    with pytest.raises(InputError, match="MB of HTML or captions"):
+        load_captions(text, limits=Limits(markup_bytes=1000))
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(["river", "stone", "valley", "star", "light", "sea"]), min_size=1,
                          max_size=6), min_size=2, max_size=12))
