@@ -72,7 +72,7 @@ def _runner(args):
 def cmd_segment(args) -> int:
     params = _params(args.param)
     get_method(args.method).resolve(params)  # a bad method or parameter fails once, before any file is read
-    limits = Limits(args.max_chars, args.max_elements)
+    limits = Limits(args.max_chars, args.max_elements, args.max_pages)
     if args.input != "-" and Path(args.input).is_dir():
         if args.reference or args.keep_back_matter:
             raise ParameterError("--reference and --keep-back-matter are for one file; for a folder, use "
@@ -148,7 +148,8 @@ def _segment_folder(args, params: dict, context, limits: Limits) -> int:
 
 def cmd_evaluate(args) -> int:
     params = _params(args.param)
-    docs, problems = load_dataset(args.dataset, args.format, limits=Limits(args.max_chars, args.max_elements))
+    limits = Limits(args.max_chars, args.max_elements, args.max_pages)
+    docs, problems = load_dataset(args.dataset, args.format, limits=limits)
     docs = [choose_reference(d, args.reference) for d in docs]
     problems += [f"{d.source}: no reference: neither a .ref file nor headings to use ({args.reference})"
                  for d in docs if d.reference is None]
@@ -242,7 +243,8 @@ def _size(text: str) -> int:
 
 
 def _add_safety(p: argparse.ArgumentParser, what: str) -> None:
-    """--timeout and --max-memory (a worker process under a budget), --max-chars and --max-elements (input limits)."""
+    """--timeout and --max-memory (a worker process under a budget), --max-chars, --max-elements and --max-pages
+    (input limits)."""
     p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                    help=f"wall-time limit of {what}, run in a worker process that is killed beyond it (default: none)")
     p.add_argument("--max-memory", type=_size, default=None, metavar="SIZE",
@@ -251,6 +253,8 @@ def _add_safety(p: argparse.ArgumentParser, what: str) -> None:
                    help=f"largest text accepted, in characters (default {LIMITS.chars:,})")
     p.add_argument("--max-elements", type=_count(1, 10**12), default=LIMITS.elements, metavar="N",
                    help=f"most sentences or words accepted in one document (default {LIMITS.elements:,})")
+    p.add_argument("--max-pages", type=_count(1, 10**6), default=LIMITS.pages, metavar="N",
+                   help=f"most pages accepted in one PDF (default {LIMITS.pages:,})")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,8 +1,8 @@
 """The largest input accepted, checked before the expensive step: characters of text (before sentence splitting),
-elements (before segmenting), the bytes of an HTML page or of an EPUB's text inflated, and for a PDF its pages and
-the inflated size of its compressed streams (before parsing: a decompression bomb is refused unread). `LIMITS` holds
-the library's defaults; pass another `Limits` to segcore.loaders (`limits=`) to raise or tighten them. `check` serves
-any other count with a limit."""
+elements (before segmenting), the bytes of an HTML page, a caption file or an EPUB's text inflated, and for a PDF its
+pages and the inflated size of its compressed streams (before parsing: a decompression bomb is refused unread).
+`LIMITS` holds the library's defaults; pass another `Limits` to segcore.loaders (`limits=`) to raise or tighten them.
+`check` serves any other count with a limit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -45,7 +45,8 @@ class Limits:
         return check(n, self.elements, f"{level}s", source, advice)
 
     def check_pages(self, n: int, source: str = "") -> int:
-        return check(n, self.pages, "PDF pages", source, "split the PDF, or raise the limit (Limits.pages)")
+        return check(n, self.pages, "PDF pages", source, "split the PDF, or raise the limit (--max-pages, "
+                                                           "Limits.pages)")
 
     def check_inflated(self, size: int, source: str = "") -> int:
         """InputError when a PDF's streams inflate past `inflated_bytes` (size counted up to just past it)."""

@@ -9,6 +9,7 @@ import pytest
 DATA = Path(__file__).parent / "data"
 CHOI = str(DATA / "choi_1_0.ref")
 PAPER = str(Path(__file__).parent.parent / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt")
+TINY_PDF = str(DATA / "tiny.pdf")
 
 
 def run(*args, stdin=None):
@@ -55,6 +56,8 @@ def test_segment_stdin_params_and_text_output():
     (("segment", PAPER, "--level", "word", "--method", "cvs", "--max-memory", "5M"), None, b"its limit of 5 MB"),
     (("segment", PAPER, "--level", "word", "--max-elements", "1000"), None, b"use sentences instead of words"),
     (("segment", "-", "--max-chars", "10"), b"A text. Longer than ten.", b"more than the limit of 10"),
+    (("segment", TINY_PDF, "--max-pages", "2"), None, b"3 PDF pages, more than the limit of 2; split the PDF, or "
+                                                       b"raise the limit (--max-pages"),
     (("segment", str(DATA / "choi_1_0.ref"), "--timeout", "0"), None, b"more than 0 seconds"),
     (("segment", str(DATA / "choi_1_0.ref"), "--max-memory", "lots"), None, b"size such as 2G"),
     (("evaluate", "choi/3-5", "--timeout", "10", "--jobs", "2"), None, b"leave out --jobs"),
