@@ -11,10 +11,12 @@ import streamlit as st
 
 from segcore import datasets, folders, loaders, structure
 from segcore.captions import looks_like_captions
+from segcore.budget import BudgetError, call
 from segcore.document import Document, clock
 from segcore.errors import InputError
 
 from . import settings
+from .workers import session_runner
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 UPLOAD_TYPES = ["txt", "md", "pdf", "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref"]
@@ -57,22 +59,31 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 
 # ---- one document ----------------------------------------------------------------------------------------------
 
-def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
+def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False, run=call) -> Document:
     """A Document from an uploaded file's bytes (.txt, .md, .pdf, .html, .epub, captions .srt/.vtt/.sbv, Choi or
-    arXiv .ref). arXiv files have no sentences: they load at word level whatever is asked. InputError beyond the
-    upload limit, the app's limits, or for a file loaders refuses."""
+    arXiv .ref), read by `run(loaders.load, ...)` (a Runner: in a worker process under its budget). arXiv files have
+    no sentences: they load at word level whatever is asked. InputError beyond the upload limit, the app's limits,
+    past the run's budget, or for a file loaders refuses."""
     limit = max_upload_mb()
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
     fmt = loaders.sniff_format(data, name)
-    return loaders.load(data, format=fmt, level="word" if fmt == "arxiv" else level, source=name,
-                        keep_back_matter=keep_back_matter, limits=settings.limits())
+    try:
+        return run(loaders.load, data, format=fmt, level="word" if fmt == "arxiv" else level, source=name,
+                   keep_back_matter=keep_back_matter, limits=settings.limits())
+    except BudgetError as e:
+        if e.kind in ("stopped", "busy"):
+            raise
+        raise InputError(f"{name}: reading the file took more {'time' if e.kind == 'time' else 'memory'} than a run "
+                         f"may have here, and was stopped; split it, or upload a shorter file") from None
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
 def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
-    """load_bytes, cached under `key` (name, content digest and level) and the back-matter choice."""
-    return load_bytes(_data, name, level, keep_back_matter)
+    """load_bytes in one of the server's worker processes under the app's budget (a long PDF is many seconds of
+    parsing, which must not hold the server's own process), cached under `key` (name, content digest and level) and
+    the back-matter choice."""
+    return load_bytes(_data, name, level, keep_back_matter, run=session_runner())
 
 
 @st.cache_data(max_entries=24, show_spinner=False)

@@ -693,6 +693,19 @@ def test_a_run_over_budget_is_an_error_and_the_app_stays_usable(monkeypatch):
     assert not errors(at) and "segments**" in summary(at)
 
 
+def test_an_upload_is_read_in_a_worker_under_the_budget(monkeypatch):
+    """Reading a file (a long PDF is many seconds of parsing) runs in a worker under the app's budget, not in the
+    server's process: past the time limit it is a clear error, and the app stays usable."""
+    at = run(new_app())
+    monkeypatch.setenv("EXPLORER_TIMEOUT", "0.001")
+    upload(at, "slow.pdf", tiny_pdf(["A page read too slowly for this budget.", "Another line of it."]))
+    said = [e.replace("\\", "") for e in errors(at)]
+    assert any("slow.pdf: reading the file took more time than a run may have here" in e for e in said), said
+    monkeypatch.setenv("EXPLORER_TIMEOUT", "60")
+    upload(at, "fine.txt", b"Volcanoes erupt lava. Ash falls on towns. Bread needs flour. Ovens bake bread.")
+    assert not errors(at) and at.session_state["_docstate"].doc.n == 4
+
+
 def test_a_crafted_link_is_checked_before_any_work():
     at = new_app()
     at.query_params = {"method": "texttiling", "p.rounds": "99999999", "p.smoothing": "1e308", "k": "9" * 30}
