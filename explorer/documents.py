@@ -72,8 +72,10 @@ def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = Fals
         return run(loaders.load, data, format=fmt, level="word" if fmt == "arxiv" else level, source=name,
                    keep_back_matter=keep_back_matter, limits=settings.limits())
     except BudgetError as e:
-        if e.kind in ("stopped", "busy"):
+        if e.kind == "stopped":  # its tab has closed
             raise
+        if e.kind == "busy":
+            raise InputError(f"{name}: the server is busy with other long runs; try again in a minute") from None
         raise InputError(f"{name}: reading the file took more {'time' if e.kind == 'time' else 'memory'} than a run "
                          f"may have here, and was stopped; split it, or upload a shorter file") from None
 
