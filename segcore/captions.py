@@ -71,10 +71,11 @@ def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
     header, metadata, style) is not text."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
     timings = [i for i, x in enumerate(lines) if "-->" in x or SBV_TIMING.match(x)]
+    webvtt = lines[0].startswith("WEBVTT")
     cues = []
     for n, t in enumerate(timings):
         body = lines[t + 1:timings[n + 1] if n + 1 < len(timings) else len(lines)]
-        if n + 1 < len(timings) and body and _is_identifier(body, len(cues) + 2):
+        if n + 1 < len(timings) and body and _is_identifier(body, len(cues) + 2, webvtt):
             body = body[:-1]  # the next cue's number or identifier
         m = TIMING.match(lines[t]) or SBV_TIMING.match(lines[t])
         if not m:
@@ -85,10 +86,11 @@ def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
     return cues
 
 
-def _is_identifier(body: list[str], number: int) -> bool:
-    """Whether the last line of a cue's body names the next cue: its number, or any line after a blank one."""
+def _is_identifier(body: list[str], number: int, webvtt: bool) -> bool:
+    """Whether the last line of a cue's body names the next cue: its number, or in WebVTT any line after a blank one
+    (a SubRip cue's text may hold a blank line; its identifiers are numbers)."""
     last = body[-1].strip()
-    return bool(last) and (last == str(number) or (len(body) >= 2 and not body[-2].strip()))
+    return bool(last) and (last == str(number) or (webvtt and len(body) >= 2 and not body[-2].strip()))
 
 
 def _without_blocks(body: list[str]) -> list[str]:

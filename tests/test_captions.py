@@ -142,6 +142,13 @@ def test_speakers_names_that_begin_lines_are_taken_off_and_a_one_off_label_is_te
     assert [x.text for x in caption_lines(teams)[0]] == ["The engine weaves algebra."]
 
 
+def test_a_subrip_cue_with_a_blank_line_inside_keeps_its_last_line():
+    srt = ("1\n00:00:01,000 --> 00:00:03,000\nThe first part of a cue.\n\nIts second part.\n"
+           "00:00:03,000 --> 00:00:05,000\nThe next cue, unnumbered.\n")
+    assert [x.text for x in caption_lines(srt)[0]] == ["The first part of a cue.", "Its second part.",
+                                                       "The next cue, unnumbered."]
+
+
 def test_a_line_said_twice_is_kept_in_captions_that_do_not_roll():
     said = ["Is it over?", "No.", "No.", "Then we go on."]
     srt = "\n".join(f"{i + 1}\n00:00:0{i},000 --> 00:00:0{i},900\n{x}\n" for i, x in enumerate(said))
