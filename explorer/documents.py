@@ -68,16 +68,22 @@ def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = Fals
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
     fmt = loaders.sniff_format(data, name)
+    return _read(run, data, name, format=fmt, level="word" if fmt == "arxiv" else level,
+                 keep_back_matter=keep_back_matter)
+
+
+def _read(run, data: bytes, name: str, **kwargs) -> Document:
+    """run(loaders.load, data, ...) under the app's limits; a read past the run's budget an InputError that says
+    what to do."""
     try:
-        return run(loaders.load, data, format=fmt, level="word" if fmt == "arxiv" else level, source=name,
-                   keep_back_matter=keep_back_matter, limits=settings.limits())
+        return run(loaders.load, data, source=name, limits=settings.limits(), **kwargs)
     except BudgetError as e:
         if e.kind == "stopped":  # its tab has closed
             raise
         if e.kind == "busy":
             raise InputError(f"{name}: the server is busy with other long runs; try again in a minute") from None
-        raise InputError(f"{name}: reading the file took more {'time' if e.kind == 'time' else 'memory'} than a run "
-                         f"may have here, and was stopped; split it, or upload a shorter file") from None
+        raise InputError(f"{name}: reading it took more {'time' if e.kind == 'time' else 'memory'} than a run may "
+                         f"have here, and was stopped; split it, or use a shorter text") from None
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
@@ -90,10 +96,11 @@ def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_m
 
 @st.cache_data(max_entries=24, show_spinner=False)
 def cached_load_string(text: str, level: str, keep_back_matter: bool = False) -> Document:
-    """Pasted text as a Document: plain text, or captions when it reads as captions (timing lines)."""
+    """Pasted text as a Document, read in a worker process as uploads are: plain text, or captions when it reads as
+    captions (timing lines)."""
     fmt = "captions" if looks_like_captions(text) else "text"
-    return loaders.load(text.encode("utf-8"), format=fmt, level=level, source="pasted text",
-                        keep_back_matter=keep_back_matter, limits=settings.limits())
+    return _read(session_runner(), text.encode("utf-8"), "pasted text", format=fmt, level=level,
+                 keep_back_matter=keep_back_matter)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

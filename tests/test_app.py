@@ -700,7 +700,7 @@ def test_an_upload_is_read_in_a_worker_under_the_budget(monkeypatch):
     monkeypatch.setenv("EXPLORER_TIMEOUT", "0.001")
     upload(at, "slow.pdf", tiny_pdf(["A page read too slowly for this budget.", "Another line of it."]))
     said = [e.replace("\\", "") for e in errors(at)]
-    assert any("slow.pdf: reading the file took more time than a run may have here" in e for e in said), said
+    assert any("slow.pdf: reading it took more time than a run may have here" in e for e in said), said
     monkeypatch.setenv("EXPLORER_TIMEOUT", "60")
     upload(at, "fine.txt", b"Volcanoes erupt lava. Ash falls on towns. Bread needs flour. Ovens bake bread.")
     assert not errors(at) and at.session_state["_docstate"].doc.n == 4
