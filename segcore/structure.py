@@ -150,7 +150,7 @@ LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "citations": "citation marks ({:,})", "numbers": "paragraphs without a letter ({:,})",
             "nonlinear": "files outside the reading order ({:,})",
             "missing": "files the spine names but the archive lacks ({:,})",
-            "sounds": "sound descriptions such as [Music] ({:,})",
+            "sounds": "sound descriptions and notes in brackets, such as [Music] ({:,})",
             "repeated": "caption lines repeated by the next cue ({:,})",
             "bad timing": "cues whose times could not be read ({:,})",
             "speakers": "speakers' names that begin lines ({:,})"}
