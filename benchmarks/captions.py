@@ -31,6 +31,7 @@ lectures/ai/manual's automatic VTT among 1 (each caption line), 10, 20 and 40 wo
 of K given and automatic (37.32, 36.59, 36.33, 36.88 %); the physics sets are reported, not chosen on."""
 from __future__ import annotations
 
+import bisect
 import html
 import re
 import statistics
@@ -139,9 +140,16 @@ def carried(doc: Document, words: list[str], bounds: list[int]) -> Document | No
     if j != len(read):
         return None
     at, starts = chars(words), chars(doc.elements)
-    ends = sorted({min(range(1, doc.n), key=lambda e: (abs(starts[e] - landing[at[w]]), -e)) for w in bounds})
-    doc.reference = [*ends, doc.n]
+    doc.reference = [*sorted({nearest(starts, doc.n, landing[at[w]]) for w in bounds}), doc.n]
     return doc
+
+
+def nearest(starts: list[int], n: int, x: int) -> int:
+    """The element 1 … n-1 whose start (starts[e], non-decreasing) is nearest to x; the later one on a tie."""
+    above = bisect.bisect_right(starts, x, 1, n)  # the first element that starts after x
+    below = [above - 1] if above > 1 else []
+    after = [bisect.bisect_right(starts, starts[above], 1, n) - 1] if above < n else []
+    return min(below + after, key=lambda e: (abs(starts[e] - x), -e))
 
 
 def readings(docs: tuple[Document, ...]) -> dict:

@@ -10,7 +10,6 @@ from pathlib import Path
 import streamlit as st
 
 from segcore import datasets, folders, loaders, structure
-from segcore.captions import looks_like_captions
 from segcore.budget import BudgetError, call
 from segcore.document import Document, clock
 from segcore.errors import InputError
@@ -96,10 +95,9 @@ def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_m
 
 @st.cache_data(max_entries=24, show_spinner=False)
 def cached_load_string(text: str, level: str, keep_back_matter: bool = False) -> Document:
-    """Pasted text as a Document, read in a worker process as uploads are: plain text, or captions when it reads as
-    captions (timing lines)."""
-    fmt = "captions" if looks_like_captions(text) else "text"
-    return _read(session_runner(), text.encode("utf-8"), "pasted text", format=fmt, level=level,
+    """Pasted text as a Document, read in a worker process as uploads are, its format sniffed as a nameless file's
+    (loaders.sniff_format: plain text, or captions when it has timing lines, ...)."""
+    return _read(session_runner(), text.encode("utf-8"), "pasted text", level=level,
                  keep_back_matter=keep_back_matter)
 
 

@@ -158,21 +158,21 @@ def _without_speakers(lines: list[Line], counts: dict) -> list[Line]:
     return out
 
 
-def caption_blocks(lines: list[Line], punctuated: bool, words: int = PSEUDO_SENTENCE) -> list[Block]:
+def caption_blocks(lines: list[Line], punctuated: bool) -> list[Block]:
     """Blocks for segcore.loaders.document_from_blocks: with sentence punctuation, the whole transcript as one
     paragraph whose marks (char offset, start, end) give each sentence the times of the line where it begins;
-    without it, consecutive caption lines joined into pseudo-sentences of at least `words` words (Hearst 1997's
+    without it, consecutive caption lines joined into pseudo-sentences of at least PSEUDO_SENTENCE words (Hearst 1997's
     token-sequences, w = 20; a shorter end joins the one before), each one block. A sentence (an element) has the
     times of the line where it begins; at word level each word those of its own line."""
     if not punctuated:
         groups, size = [[]], 0
         for x in lines:
-            if size >= words:
+            if size >= PSEUDO_SENTENCE:
                 groups.append([])
                 size = 0
             groups[-1].append(x)
             size += len(x.text.split())
-        if len(groups) > 1 and size < words / 2:
+        if len(groups) > 1 and size < PSEUDO_SENTENCE / 2:
             groups[-2].extend(groups.pop())
         return [_block(g) for g in groups]
     return [_block(lines)]

@@ -36,7 +36,8 @@ def located(doc: Document, start: int, end: int) -> dict:
     span = span_times(doc, start, end)
     if span is not None:
         return {"start_time": round(span[0], 3), "end_time": round(span[1], 3)}
-    return {"pages": where(doc, start, end).removeprefix("p. ")} if where(doc, start, end) else {}
+    place = where(doc, start, end)
+    return {"pages": place.removeprefix("p. ")} if place else {}
 
 
 def to_json(doc: Document, seg: Segmentation, extra: dict | None = None, indent: int | None = 2) -> str:

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.captions import stamp
 from segcore import exports
 from segcore.captions import caption_lines
 from segcore.document import clock, span_times, where
@@ -191,7 +192,7 @@ def test_a_caption_file_is_limited_by_its_size_and_by_the_words_said():
 @given(st.lists(st.lists(st.sampled_from(["river", "stone", "valley", "star", "light", "sea"]), min_size=1,
                          max_size=6), min_size=2, max_size=12))
 def test_every_word_said_is_read_once_in_order_with_times_that_never_go_back(cues):
-    text = "\n".join(f"{i + 1}\n{clock_srt(2 * i)} --> {clock_srt(2 * i + 1.5)}\n{' '.join(c)} {i}\n"
+    text = "\n".join(f"{i + 1}\n{stamp(2 * i)} --> {stamp(2 * i + 1.5)}\n{' '.join(c)} {i}\n"
                      for i, c in enumerate(cues))
     doc = load_captions(text, level="word")
     assert doc.elements == [w for i, c in enumerate(cues) for w in [*c, str(i)]]
@@ -199,17 +200,12 @@ def test_every_word_said_is_read_once_in_order_with_times_that_never_go_back(cue
     assert starts == sorted(starts) and starts[-1] == 2 * (len(cues) - 1)
 
 
-def clock_srt(seconds: float) -> str:
-    ms = int(round(seconds * 1000))
-    return f"{ms // 3600000:02d}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
-
-
 def _lecture(n: int = 24) -> str:
     """A timed transcript of two topics, one sentence per cue, 5 s each."""
     topics = ["Volcanoes erupt lava and ash while magma rises under crater {}.",
               "Bakers knead bread dough with flour and yeast before oven {} bakes bread."]
     names = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split()
-    return "\n".join(f"{i + 1}\n{clock_srt(5 * i)} --> {clock_srt(5 * i + 4)}\n"
+    return "\n".join(f"{i + 1}\n{stamp(5 * i)} --> {stamp(5 * i + 4)}\n"
                      f"{topics[i >= n // 2].format(names[i % len(names)])}\n" for i in range(n))
 
 
