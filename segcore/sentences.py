@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 import unicodedata
 
 __all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_for", "sentences_with_offsets"]
@@ -11,7 +12,7 @@ __all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_
 # Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
 # end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
 ABBREVIATIONS = frozenset("""
-mr mrs ms messrs dr prof hon gen gov sen capt lt sgt cmdr adm supt sr jr st mt ft
+mr mrs ms messrs mme mlle rev esq dr prof hon gen gov sen capt lt sgt cmdr adm supt sr jr st mt ft
 vs etc e.g i.e cf viz al approx appx
 fig figs eq eqs sec secs ch chs ref refs no nos vol vols pp p ed eds
 jan feb mar apr jun jul aug sep sept oct nov dec tues thurs
@@ -20,6 +21,13 @@ a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
 """.split())
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
+# A word Punkt learns from one document as an abbreviation is kept when dotted ("m.p"), a single letter (an
+# initial), or a short non-stopword that ends with a period at least LEARNED_MIN times: one or two sightings of
+# an ordinary word at a sentence's end ("his hat.", "bakes it.") are not evidence. On the 82 novels of
+# fiction_kazantseva2011 (one sentence per line) the old rule (any learned word of up to 4 letters) lost 529
+# line ends that learning nothing keeps; this rule gives back 207 of them (recall 86.98 -> 87.10 %, precision
+# 90.89 -> 90.90 %) and, unlike learning nothing, keeps a document's own recurring abbreviations.
+LEARNED_MIN = 3
 
 
 @functools.lru_cache(maxsize=1)
@@ -60,10 +68,19 @@ def punkt_for(text: str):
     trainer.train(text, finalize=False)
     trainer.finalize_training()
     params = trainer.get_params()
-    # On one document Punkt also "learns" ordinary words seen before a period and a lower-case word
-    # (e.g. "concepts. arXiv preprint" in a reference list): keep only short or dotted ones.
-    params.abbrev_types = {a for a in params.abbrev_types if "." in a or len(a) <= 4} | ABBREVIATIONS
+    params.abbrev_types = _trusted(params.abbrev_types, text) | ABBREVIATIONS
     return PunktSentenceTokenizer(params)
+
+
+def _trusted(learned: set[str], text: str) -> set[str]:
+    """The learned abbreviations kept (LEARNED_MIN): on one document Punkt also "learns" ordinary words seen
+    before a period (e.g. "concepts. arXiv preprint" in a reference list)."""
+    from .text import load_stopwords
+
+    stop = load_stopwords("choi")
+    dotted = Counter(w.lower() for w in re.findall(r"(?<![\w.])(\w{2,4})\.", text))
+    return {a for a in learned if "." in a or len(a) == 1
+            or (len(a) <= 4 and a not in stop and dotted[a] >= LEARNED_MIN)}
 
 
 def split_sentences(text: str) -> list[str]:

@@ -48,6 +48,17 @@ def test_split_sentences_abbreviations():
     ]
 
 
+def test_split_sentences_ordinary_words_seen_once_before_a_period_are_not_abbreviations():
+    if sentences.sentence_splitter_kind() == "punkt-pretrained":
+        pytest.skip("the rule is for Punkt trained on the text")
+    text = ("She bakes it. Then she eats the cake. He likes it. The dog barks at home. We went home. "
+            "Everyone loves tea. Bob bought tea. Then we left.")
+    assert split_sentences(text)[:2] == ["She bakes it.", "Then she eats the cake."]
+    assert len(split_sentences(text)) == 8
+    learned = {"it", "hat", "mme", "m.p", "j"}
+    assert sentences._trusted(learned, "his hat. it. it. it. Mme. x. Mme. y. Mme. z") == {"mme", "m.p", "j"}
+
+
 def test_split_sentences_blank_lines_are_hard_breaks_and_whitespace_collapses():
     text = "A heading without a stop\n\nThe body  starts\nhere and\tgoes on. A second one.\r\n \r\nLast\n"
     assert split_sentences(text) == [
