@@ -113,6 +113,7 @@ class DocState:
 
     doc: Document | None = None
     key: str = ""            # identifies the content, level and reference, for the caches
+    content: str = ""        # identifies the text loaded, whatever its level and reference
     label: str = ""          # what the user loaded
     error: str | None = None
     notes: list[str] = field(default_factory=list)

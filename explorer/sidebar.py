@@ -112,8 +112,9 @@ def _structure_reference(doc: Document, state: DocState, sb) -> Document:
     if not any(label in options for label in docs.structure_labels(doc).values()):
         return doc
     ss = st.session_state
-    if ss.get("structure_ref") not in options:  # the file's reference if any, else none until one is chosen
-        ss["structure_ref"] = docs.FILE_REFERENCE if doc.reference else docs.NO_REFERENCE
+    if ss.get("structure_ref") not in options or ss.setdefault("_ref_text", state.content) != state.content:
+        ss["structure_ref"] = options[0]  # a new text starts on the file's reference if any, else its sections
+        ss["_ref_text"] = state.content
     choice = sb.selectbox("Reference", options, key="structure_ref",
                           help="What the segmentation is scored against: the reference a .ref file carries, or the "
                                "document's own headings (its sections, or sections and subsections), or nothing.")
@@ -154,15 +155,18 @@ def document_sidebar() -> DocState:
     keep = not ss.setdefault("drop_back_matter", True)
     if src == "Sample":
         state.label = docs.SAMPLE_BY_KEY[ss["sample"]].file
-        state.key = f"sample:{ss['sample']}:{level}"
+        state.content = f"sample:{ss['sample']}"
+        state.key = f"{state.content}:{level}"
         out = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level)
     elif src == "Upload a file":
         _, state.label, data, digest = ss["_last_upload"]
-        state.key = f"upload:{state.label}:{digest}:{keep}:{level}"
+        state.content = f"upload:{state.label}:{digest}:{keep}"
+        state.key = f"{state.content}:{level}"
         out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep)
     else:
         state.label = "pasted text"
-        state.key = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}:{keep}:{level}"
+        state.content = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}:{keep}"
+        state.key = f"{state.content}:{level}"
         out = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level, keep)
     if out.error:
         state.error = out.error
@@ -171,7 +175,7 @@ def document_sidebar() -> DocState:
     doc = out.value
     if doc.level != level:
         state.notes.append(f"{md(state.label)} is a word-level file (no sentence boundaries): loaded as words.")
-        state.key = state.key.rsplit(":", 1)[0] + ":" + doc.level
+        state.key = f"{state.content}:{doc.level}"
     state.doc = _with_reference(_structure_reference(doc, state, sb), state, sb)
     sb.success(docs.describe(state.doc))
     for note in state.notes:
@@ -185,9 +189,8 @@ def _automatic_for_new_document(state: DocState) -> None:
     ss = st.session_state
     if state.doc is None or state.sample is not None:
         return
-    text = state.key.split(":ref=")[0].rsplit(":", 1)[0]  # the content, whatever its level and typed reference
-    if ss.get("_k_text") != text:
-        ss["_k_text"] = text
+    if ss.get("_k_text") != state.content:
+        ss["_k_text"] = state.content
         ss["k_mode"] = AUTOMATIC
 
 

@@ -763,21 +763,29 @@ def test_a_wrong_setting_is_named(monkeypatch):
 
 
 def test_a_paper_offers_its_sections_as_the_reference():
-    """A PDF with headings: the sidebar offers its sections as the reference (none chosen until asked), and the
-    reference list can be kept."""
+    """A PDF with headings: the sidebar starts on its sections as the reference and scores against them; 'none'
+    stays chosen while the same text is shown, a new text starts on its sections again, K stays as set when only
+    the reference changes, and the reference list can be kept."""
     at = run(new_app())
-    upload(at, "lexical_chains.pdf", (ROOT / "tests" / "data" / "papers" / "lexical_chains.pdf").read_bytes())
+    pdf = (ROOT / "tests" / "data" / "papers" / "lexical_chains.pdf").read_bytes()
+    upload(at, "lexical_chains.pdf", pdf)
     box = at.sidebar.selectbox(key="structure_ref")
-    assert "the paper's sections" in box.options and box.value == "none" and not at.metric
-    box.set_value("the paper's sections")
-    run(at)
+    assert "the paper's sections" in box.options and box.value == "the paper's sections"
     doc = at.session_state["_docstate"].doc
     assert doc.reference == [*doc.meta["outline"].starts(1), doc.n] and not errors(at)
     assert at.metric and at.metric[0].label == "Pk"
-    n = doc.n
-    at.sidebar.checkbox(key="drop_back_matter").uncheck()
+    at.sidebar.radio(key="k_mode").set_value("Number")
     run(at)
-    assert at.session_state["_docstate"].doc.n > n  # the reference list and the appendix are back
+    at.sidebar.number_input(key="k").set_value(4)
+    at.sidebar.selectbox(key="structure_ref").set_value("none")
+    run(at)
+    assert at.sidebar.selectbox(key="structure_ref").value == "none" and not at.metric
+    assert at.sidebar.radio(key="k_mode").value == "Number" and at.sidebar.number_input(key="k").value == 4
+    n = at.session_state["_docstate"].doc.n
+    at.sidebar.checkbox(key="drop_back_matter").uncheck()  # another text: the reference list and appendix are back
+    run(at)
+    assert at.session_state["_docstate"].doc.n > n
+    assert at.sidebar.selectbox(key="structure_ref").value == "the paper's sections" and at.metric
 
 
 @pytest.mark.parametrize("link, warning", [
@@ -876,9 +884,7 @@ def test_a_web_page_and_an_e_book_upload_with_their_sections_as_the_reference():
     doc = at.session_state["_docstate"].doc
     assert doc.meta["format"] == "html" and "Jump to content" not in " ".join(doc.elements)
     box = at.sidebar.selectbox(key="structure_ref")
-    assert "the page's sections" in box.options
-    box.set_value("the page's sections")
-    run(at)
+    assert "the page's sections" in box.options and box.value == "the page's sections"
     assert at.session_state["_docstate"].doc.reference == [3, 7, 10] and at.metric and not errors(at)
     line = documents.describe(at.session_state["_docstate"].doc)
     assert "format: html" in line and "left out of the page: " in line and "citation marks (3)" in line
