@@ -9,6 +9,12 @@ from .errors import InputError, ParameterError
 LEVELS = ("sentence", "word")  # what one element is
 
 
+def segments_of(boundaries) -> list[tuple[int, int]]:
+    """(start, end) pairs of the segments given by end indices."""
+    starts = [0, *boundaries[:-1]]
+    return [(int(a), int(b)) for a, b in zip(starts, boundaries)]
+
+
 @dataclass
 class Document:
     """Elements in reading order; `reference` holds segment end indices (last = N) when known."""
@@ -41,8 +47,7 @@ class Document:
 
     def segments(self, boundaries: list[int]) -> list[tuple[int, int]]:
         """(start, end) pairs of the segments given by end indices."""
-        starts = [0, *boundaries[:-1]]
-        return list(zip(starts, boundaries))
+        return segments_of(boundaries)
 
     def segment_texts(self, boundaries: list[int]) -> list[str]:
         sep = " " if self.level == "word" else "\n"

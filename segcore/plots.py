@@ -15,6 +15,8 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from .document import segments_of
+
 # Alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4), a highlight colour,
 # and one colour per method for the comparison plots.
 SEGMENT_COLOURS = ("#fdebd0", "#d6eaf8")
@@ -40,12 +42,6 @@ HEATMAP_KINDS = {
 def truncate(text: str, width: int = 80) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
-
-
-def segments_of(boundaries: Sequence[int]) -> list[tuple[int, int]]:
-    """(start, end) pairs of the segments given by end indices."""
-    starts = [0, *boundaries[:-1]]
-    return [(int(a), int(b)) for a, b in zip(starts, boundaries)]
 
 
 def bin_edges(n: int, max_bins: int) -> np.ndarray:
