@@ -252,6 +252,8 @@ def export_tab():
                            "text/plain", on_click="ignore", key="dl_chapters",
                            help="One '4:05 top terms' line per segment, the first at 0:00: paste them into a video's "
                                 "description to get chapters.")
+        if note := exports.chapter_problems(doc, seg):
+            st.caption(f"Chapters: {note[0].upper()}{note[1:]}.")
     st.caption("Link to this view: copy the address bar (the method, K, level, sample and changed parameters are "
                "in it). Uploaded or pasted text is not part of the link.")
 

@@ -15,7 +15,7 @@ from .datasets import corpus_texts, honest_corpus, load_dataset
 from .document import where
 from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate
-from .exports import FORMATS as EXPORTS, export, to_json
+from .exports import FORMATS as EXPORTS, chapter_problems, export, to_json
 from .limits import LIMITS, Limits
 from .folders import dataset_files
 from .loaders import FORMATS, LEVELS, left_out_notes, load
@@ -95,6 +95,9 @@ def cmd_segment(args) -> int:
     if args.to != "text":
         tops = segment_top_terms(bags(doc.elements), seg.boundaries) if args.to in ("jsonl", "chapters") else None
         print(export(doc, seg, args.to, tops), end="")
+        note = chapter_problems(doc, seg) if args.to == "chapters" else ""
+        if note:
+            print(f"note: {note}", file=sys.stderr)
     else:
         for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
             place = where(doc, a, b)

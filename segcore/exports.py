@@ -97,6 +97,27 @@ def to_chapters(doc: Document, seg: Segmentation, top_terms: list[list[str]] | N
     return "\n".join(out) + "\n"
 
 
+CHAPTERS_MIN, CHAPTER_SECONDS = 3, 10  # YouTube shows chapters only when there are 3 or more, each of 10 s or more
+
+
+def chapter_problems(doc: Document, seg: Segmentation) -> str:
+    """Why a video site would not show these chapters ('' when it would): fewer than CHAPTERS_MIN, or chapters
+    shorter than CHAPTER_SECONDS between the whole-second times the lines show."""
+    if span_times(doc, 0, 1) is None:
+        return ""
+    starts = [0] + [int(span_times(doc, a, b)[0]) for a, b in doc.segments(seg.boundaries)[1:]]
+    lengths = np.diff([*starts, span_times(doc, 0, doc.n)[1]])
+    problems = []
+    if len(starts) < CHAPTERS_MIN:
+        problems.append(f"{len(starts)} chapters, fewer than {CHAPTERS_MIN}")
+    short = [f"{i + 1} ({lengths[i]:.0f} s)" for i in np.flatnonzero(lengths < CHAPTER_SECONDS)]
+    if short:
+        problems.append(f"chapter{'s' * (len(short) > 1)} {', '.join(short[:5])}"
+                        f"{f' and {len(short) - 5} more' if len(short) > 5 else ''} shorter than {CHAPTER_SECONDS} s")
+    return ("video sites such as YouTube show chapters only when there are at least "
+            f"{CHAPTERS_MIN}, each of {CHAPTER_SECONDS} s or more: " + "; ".join(problems)) if problems else ""
+
+
 def export(doc: Document, seg: Segmentation, fmt: str, top_terms: list[list[str]] | None = None) -> str:
     """The segmentation in one of FORMATS."""
     if fmt == "json":

@@ -907,6 +907,11 @@ def test_an_uploaded_transcript_shows_its_segments_times_and_offers_chapters():
     table = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
     assert table["where"].iloc[0].startswith("0:00–")
     assert len(open_tab(at, "Export").get("download_button")) == 5
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
+    at.sidebar.number_input(key="k").set_value(2)
+    notes = [c.value for c in open_tab(at, "Export").caption if c.value.startswith("Chapters:")]
+    assert len(notes) == 1 and notes[0].endswith(": 2 chapters, fewer than 3."), notes
     at.sidebar.radio(key="src").set_value("Paste text")
     run(at)
     at.sidebar.text_area(key="paste").set_value(_lecture())

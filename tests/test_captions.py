@@ -9,6 +9,7 @@ import io
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -223,6 +224,13 @@ def test_exports_carry_the_times_and_chapters_start_at_zero():
     assert exports.to_chapters(doc, seg).splitlines()[1].startswith("1:00 Bakers knead bread dough")
     with pytest.raises(InputError, match="timed transcript"):
         exports.to_chapters(load(b"One sentence here. Another one there."), seg)
+    assert exports.chapter_problems(doc, seg).endswith(": 2 chapters, fewer than 3")
+    assert exports.chapter_problems(doc, replace(seg, boundaries=[12, 13, 24])).endswith(
+        ": chapter 2 (5 s) shorter than 10 s")
+    assert exports.chapter_problems(doc, replace(seg, boundaries=[12, 14, 24])) == ""  # 10 s is enough
+    assert "chapters 1 (5 s), 2 (5 s), 3 (5 s), 4 (5 s), 5 (5 s) and 1 more shorter" in exports.chapter_problems(
+        doc, replace(seg, boundaries=[1, 2, 3, 4, 5, 6, 24]))
+    assert exports.chapter_problems(load(b"One sentence here. Another one there."), seg) == ""
 
 
 def test_the_cli_prints_each_segment_with_its_times(tmp_path):
@@ -236,3 +244,4 @@ def test_the_cli_prints_each_segment_with_its_times(tmp_path):
     out = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "2", "--to", "chapters"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.splitlines()[0].startswith("0:00 ") and len(out.stdout.splitlines()) == 2
+    assert out.stderr.startswith("note: video sites such as YouTube show chapters only when there are at least 3")
