@@ -72,10 +72,14 @@ def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = Fals
 
 
 def _read(run, data: bytes, name: str, **kwargs) -> Document:
-    """run(loaders.load, data, ...) under the app's limits; a read past the run's budget an InputError that says
-    what to do."""
+    """run(loaders.load, data, ...) under the app's limits (_in_worker)."""
+    return _in_worker(run, name, loaders.load, data, source=name, limits=settings.limits(), **kwargs)
+
+
+def _in_worker(run, name: str, fn, *args, **kwargs):
+    """run(fn, ...): a read past the run's budget an InputError about `name` that says what to do."""
     try:
-        return run(loaders.load, data, source=name, limits=settings.limits(), **kwargs)
+        return run(fn, *args, **kwargs)
     except BudgetError as e:
         if e.kind == "stopped":  # its tab has closed
             raise
@@ -198,12 +202,20 @@ def cached_dataset(name: str) -> list[Document]:
     return datasets.load_named(name)
 
 
-def read_reference_files(files: list[tuple[str, bytes]]) -> tuple[list[Document], list[str]]:
-    """Documents with a reference from uploaded .ref files and .zip archives of them (segcore.folders.read_files),
-    and one message per file that cannot be used, a document without a reference included."""
-    docs, problems = folders.read_files(files, max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
+def read_reference_files(files: list[tuple[str, bytes]], run=call) -> tuple[list[Document], list[str]]:
+    """Documents with a reference from uploaded .ref files and .zip archives of them (segcore.folders.read_files,
+    called by `run` as load_bytes reads), and one message per file that cannot be used, a document without a
+    reference included."""
+    docs, problems = _in_worker(run, "the uploaded files", folders.read_files, files,
+                                max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
     problems += [f"{d.source}: no reference segmentation in it (plain text), skipped" for d in docs if not d.reference]
     return [d for d in docs if d.reference], problems
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def cached_reference_files(files: list[tuple[str, bytes]]) -> tuple[list[Document], list[str]]:
+    """read_reference_files in one of the server's worker processes under the app's budget, as Explore's uploads."""
+    return read_reference_files(files, run=session_runner())
 
 
 def corpus_options() -> list[str]:

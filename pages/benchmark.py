@@ -32,7 +32,7 @@ source = c1.selectbox("Dataset", sources, key="bench_source",
 if source == UPLOAD_SET:
     ups = c1.file_uploader(f"Reference files (.ref) or a .zip archive of them — up to {documents.max_upload_mb()} MB "
                            f"each", type=["ref", "zip"], accept_multiple_files=True, key="bench_upload")
-    out = guarded(documents.read_reference_files, [(u.name, u.getvalue()) for u in ups or []],
+    out = guarded(documents.cached_reference_files, [(u.name, u.getvalue()) for u in ups or []],
                   what="Reading the uploaded files")
     docs, problems = out.value or ([], [])
 else:
