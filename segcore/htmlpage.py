@@ -4,7 +4,7 @@ above them all), and a paragraph wholly in bold that reads as a title ("4.1 What
 below them. Left out and counted in words
 (structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents,
 lists of links only and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
-and licence; citation marks ("[12]") are counted by number. Parsed by lxml (libxml2's HTML parser: it closes what
+and licence; the labels of note boxes ("Note", "Tip"); citation marks ("[12]") are counted by number. Parsed by lxml (libxml2's HTML parser: it closes what
 authors leave open and reads broken markup the way browsers do; nothing is fetched)."""
 from __future__ import annotations
 
@@ -43,6 +43,10 @@ _WRAPPER_NAMES = frozenset(("pg-boilerplate", "pg-header", "pg-footer"))
 _TABLE_TAGS = frozenset(("table", "figure", "figcaption", "caption"))
 _TABLE_NAMES = frozenset("thumb thumbcaption gallery infobox table informaltable figure informalfigure".split())
 _TITLE_PAGE = frozenset(("titlepage", "title-page", "halftitlepage"))
+# a note box's label ("Note", "Tip", "See also"): Sphinx's and GitHub's title classes, Publican's header, and in a
+# DocBook box (its class names the kind) a header cell or a heading of class "title"
+_LABEL_NAMES = frozenset(("admonition-title", "admonition_header", "markdown-alert-title"))
+_ADMONITIONS = frozenset("note tip hint important warning caution danger attention seealso".split())
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CITATION = re.compile(r"^\s*\[[^\[\]]{1,30}\]\s*$")  # "[12]", "[a]", "[citation needed]"
 _HEADING_MARKS = re.compile(r"\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", re.I)
@@ -106,7 +110,7 @@ def _in_article(el, main) -> bool:
 
 def _left_out_kind(el, main) -> str | None:
     """Why an element of the main text is left out ('navigation', 'tables', 'code', 'hidden', 'gutenberg',
-    'citations'), or None when it is read."""
+    'citations', 'labels'), or None when it is read."""
     tag, names = el.tag, _names(el)
     if el.get("hidden") is not None or el.get("aria-hidden") == "true" or _HIDDEN_STYLE.search(el.get("style") or ""):
         return "hidden"
@@ -114,6 +118,9 @@ def _left_out_kind(el, main) -> str | None:
         return "citations"
     if names & _WRAPPER_NAMES:
         return "gutenberg"
+    if names & _LABEL_NAMES or ((tag == "th" or (tag in _HEADINGS and "title" in names)) and any(
+            _names(a) & _ADMONITIONS for a, _ in zip(el.iterancestors(), range(4)))):
+        return "labels"
     if "contents" in names and _link_share(el) >= 0.5:  # a table of contents, not a wrapper named so
         return "navigation"
     if tag in ("ul", "ol") and len(el.findall("li")) >= 2 and _link_share(el) >= 0.9:  # a list of links only

@@ -392,6 +392,26 @@ def test_boxes_of_prose_in_a_manual_are_text_but_its_navigation_is_not():
     assert "Debian is not an acronym." in doc.elements
     assert "Use the search to find a package by its description." in doc.elements
     _none_of(("Prev", "Next", "The Book", "Table 2.1", "big", "One"), doc)
+    assert "Tip" not in doc.elements and doc.meta["left_out"]["labels"] == 1
+
+
+def test_the_labels_of_note_boxes_are_neither_text_nor_headings():
+    """Sphinx's 'Note' and 'See also', a DocBook box's heading and Publican's header are labels, left out and
+    counted; the box's text is read, and the section around it stays one section."""
+    page = ("<main><h1>Guide</h1><h2>1. Install</h2><p>Run the installer. It asks for a disk.</p>"
+            "<div class='admonition note'><p class='admonition-title'>Note</p><p>Back up your files first.</p></div>"
+            "<div class='admonition seealso'><p class='admonition-title'>See also</p><p>The upgrade guide.</p></div>"
+            "<div class='warning'><h3 class='title'>Data loss</h3><p>Formatting erases the disk.</p></div>"
+            "<div class='important'><div class='admonition_header'><p><strong>Thanks</strong></p></div>"
+            "<div class='admonition'><p>Say thanks to the authors.</p></div></div>"
+            "<h2>2. Use</h2><p>Start the program. It opens a window.</p></main>")
+    doc = with_structure(load_html(page), "sections")
+    _none_of(("Note", "See also", "Data loss", "Thanks"), doc)
+    assert {"Back up your files first.", "The upgrade guide.", "Formatting erases the disk.",
+            "Say thanks to the authors."} <= set(doc.elements)
+    assert [doc.elements[i] for i in doc.meta["outline"].starts(1)] == ["1. Install", "2. Use"]
+    assert doc.meta["left_out"]["labels"] == 6
+    assert any("note boxes" in n for n in left_out_notes(doc))
 
 
 def test_a_book_title_page_heading_is_the_title_above_its_chapters():
