@@ -90,13 +90,7 @@ def split_sentences(text: str) -> list[str]:
     if not paragraphs:
         return []
     tok = punkt_for("\n\n".join(paragraphs))
-    out = []
-    for para in paragraphs:
-        for sent in tok.tokenize(para.strip()):
-            sent = " ".join(sent.split())
-            if sent:
-                out.append(sent)
-    return out
+    return [sent for para in paragraphs for sent, _ in sentences_with_offsets(tok, para)]
 
 
 _NON_WORD = re.compile(r"([^\w\s])")
@@ -108,10 +102,23 @@ def word_elements(text: str) -> list[str]:
     return _NON_WORD.sub(r" \1 ", text).split()
 
 
+# "Tab. 2", "Sect. 4.1", "Thm. 1": a short capitalised word with a period before a number is a label, not a sentence's
+# end (a sentence seldom begins with digits); Punkt splits there unless the word is a known abbreviation
+_LABEL_END = re.compile(r"(?<![\w.])[A-Z][a-z]{0,4}\.$")
+_NUMBER_START = re.compile(r"\d")
+
+
 def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
-    """(sentence, offset of its start in text) by Punkt's span_tokenize; inner whitespace collapsed."""
-    out = []
+    """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
+    a number undone (_LABEL_END); inner whitespace collapsed."""
+    spans = []
     for a, b in tok.span_tokenize(text):
+        if spans and _NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]):
+            spans[-1] = (spans[-1][0], b)
+        else:
+            spans.append((a, b))
+    out = []
+    for a, b in spans:
         sent = " ".join(text[a:b].split())
         if sent:
             out.append((sent, a))

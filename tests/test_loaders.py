@@ -46,6 +46,9 @@ def test_split_sentences_abbreviations():
         "They discussed the U.S. economy vs. the U.K. one.",
         "It was late.",
     ]
+    labels = "Results are in Tab. 2 and Fig. 3. In Sect. 4.1 we compare. Thm. 1 proves it. It was 1990. 2000 came."
+    assert split_sentences(labels) == ["Results are in Tab. 2 and Fig. 3.", "In Sect. 4.1 we compare.",
+                                       "Thm. 1 proves it.", "It was 1990.", "2000 came."]
 
 
 def test_split_sentences_ordinary_words_seen_once_before_a_period_are_not_abbreviations():
