@@ -21,7 +21,7 @@ from .htmlpage import decode_markup, html_blocks
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .sentences import punkt_for, sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements
-from .structure import LEFT_OUT, Block, back_matter_start, make_outline
+from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without_note_labels
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
@@ -115,13 +115,17 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
                          keep_back_matter: bool = False, limits: Limits = LIMITS) -> Document:
     """A Document of headings and paragraphs (segcore.structure.Block): a heading is one element of its own; a
     paragraph gives its sentences (NLTK Punkt) or words. The headings go to meta['outline'] (structure.Outline),
-    the page and y of each element to meta['positions'] when the blocks carry them (PDFs). When the text has a
+    the page and y of each element to meta['positions'] when the blocks carry them (PDFs); the labels of note boxes
+    ("Tip", "Warning:", structure.NOTE_LABEL) are left out and counted. When the text has a
     reference-list heading, the reference list and appendices (structure.back_matter_start) are left out unless
     keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept. InputError
     beyond `limits` (characters before sentence splitting, then elements)."""
     check_level(level)
     limits.check_text(" ".join(b.text for b in blocks), _name(source))
     meta = dict(meta or {})
+    blocks, labels = without_note_labels(blocks)
+    if labels:
+        meta["left_out"] = {**meta.get("left_out", {}), "labels": meta.get("left_out", {}).get("labels", 0) + labels}
     start = back_matter_start(blocks)
     if start is not None:
         meta["back_matter"] = {"heading": blocks[start].text, "kept": keep_back_matter,

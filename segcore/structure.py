@@ -134,6 +134,9 @@ TOP_NAMES = re.compile(r"^(?:abstract|introduction|keywords|index terms|related 
 # the sections an encyclopedia article or a book puts just before its reference list: back matter with it
 BACK_BEFORE = re.compile(r"^(?:see also|notes|footnotes|endnotes|citations|sources|further reading|external links)$",
                          re.I)
+# a note box's label set as a line or heading of its own ("Tip", "Warning:"), as manuals (DocBook, Texinfo) print
+# them: neither a section nor a sentence
+NOTE_LABEL = re.compile(r"^(?:note|tip|hint|important|warning|caution|danger|attention)\s*:?$", re.I)
 APPENDIX = re.compile(r"^(?:appendix|appendices|supplementary material|supplemental material)\b", re.I)
 _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the to vs via with without".split())
 # what reading a PDF (segcore.pdf), a text (segcore.plaintext), a page (segcore.htmlpage) or a book (segcore.epub) may
@@ -184,6 +187,12 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
         return True
     long = [w for w in letters if len(w) >= 4 and w.lower() not in _SMALL_WORDS]
     return not long or sum(w[0].isupper() for w in long) >= 0.6 * len(long)
+
+
+def without_note_labels(blocks: list[Block]) -> tuple[list[Block], int]:
+    """The blocks without the labels of note boxes (NOTE_LABEL), and how many words they had."""
+    kept = [b for b in blocks if not NOTE_LABEL.match(b.text.strip())]
+    return kept, sum(len(b.text.split()) for b in blocks) - sum(len(b.text.split()) for b in kept)
 
 
 def back_matter_start(blocks: list[Block]) -> int | None:

@@ -125,6 +125,16 @@ def test_formula_lines_are_not_headings():
     assert "outline" not in load_text(text).meta  # neither '# elements' inside a formula nor 'Aij ='"
 
 
+def test_the_labels_of_note_boxes_are_neither_sections_nor_sentences():
+    """A manual's 'Note:' or 'WARNING' line (DocBook and Texinfo PDFs print them as bold headings) is left out and
+    counted; the box's text and the real sections stay."""
+    doc = load_text("# Install\n\nRun it. It works.\n\nNote:\n\nBack up first.\n\nWARNING\n\nDo not unplug the "
+                    "machine while it runs.\n\n# Use\n\nStart it. Enjoy it.\n\nA note on tips\n\nTips help.")
+    assert doc.elements[3:5] == ["Back up first.", "Do not unplug the machine while it runs."]
+    assert doc.meta["left_out"] == {"labels": 2} and doc.meta["outline"].starts(1) == [5]
+    assert "A note on tips" in doc.elements
+
+
 def test_text_without_headings_has_no_outline():
     doc = load_text("The cat sat on the mat. The dog ran away.\n\nIt rained all day. We stayed in.")
     assert "outline" not in doc.meta
