@@ -3,13 +3,15 @@ lines), LaTeX (\\section, ...), books (a chapter, part, act or scene and its num
 First", a lone "XII" — above its title; a preface or epilogue) or, when none of these is found, plain text (numbered
 lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
-contents, illustration and footnote notes in brackets, paragraphs without a letter or digit."""
+contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text with
+an ATX heading or a code fence), fenced code, pipe tables and the labels of alert boxes, and the marks of quotes,
+links, images, code spans and emphasis are taken off the text."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 
-from .structure import END_PUNCT, TOP_NAMES, Block, looks_like_title, number_depth, split_number
+from .structure import END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title, number_depth, split_number
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -18,6 +20,46 @@ _LATEX = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|parag
                     r"\{(.*)\}\s*(.*)$")
 _LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5, "paragraph": 6}
 _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
+
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
+_QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
+_ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
+_INLINE = [(re.compile(r"\s*<!--.*?-->"), ""), (re.compile(r"\s*!\[[^\]]*\]\([^)]*\)"), ""),  # comments, images
+           (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # a link: its text
+           (re.compile(r"`([^`]+)`"), r"\1"),  # code spans: their text
+           (re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*])"), r"\2")]  # emphasis
+
+
+def _markdown_line(line: str) -> str:
+    """A Markdown line's text: block-quote marks, images, link targets, code and emphasis marks taken off."""
+    line = _QUOTE.sub("", line)
+    for pattern, repl in _INLINE:
+        line = pattern.sub(repl, line)
+    return line
+
+
+def _markdown_drops(lines: list[str]) -> dict[int, str]:
+    """Lines of a Markdown text that are not its prose: fenced code ('code lines'), pipe tables (a run of lines
+    with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels')."""
+    drop, fence, run = {}, None, []
+    for i, line in enumerate([*lines, ""]):
+        if "|" in line and fence is None:
+            run.append(i)
+            continue
+        if any(_TABLE_RULE.match(lines[r].strip()) for r in run):
+            drop.update(dict.fromkeys(run, "table and figure lines"))
+        run = []
+        if i == len(lines):
+            break
+        if m := _FENCE.match(line):
+            fence = m.group(1) if fence is None else (None if m.group(1) == fence else fence)
+            drop[i] = "code lines"
+        elif fence is not None:
+            drop[i] = "code lines"
+        elif _ALERT.match(_QUOTE.sub("", line).strip()):
+            drop[i] = "labels"
+    return drop
+
 
 def _clean_latex(s: str) -> str:
     return " ".join(_LATEX_CMD.sub("", s).replace("{", "").replace("}", "").replace("~", " ").split())
@@ -258,6 +300,9 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     stripped = [ln.strip() for ln in lines]
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes")
+    markdown = any(_ATX.match(ln) or _FENCE.match(ln) for ln in lines)
+    if markdown:
+        drop |= _markdown_drops(lines)
     found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])
     if not [h for h in found if h[1] > 0]:  # no markup: a paragraph without a letter or digit is an ornament
         kept = ["" if i in drop else s for i, s in enumerate(stripped)] + [""]
@@ -280,6 +325,7 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             flush()
             lv, title = heads[i]
             if lv > 0:
+                title = _markdown_line(title) if markdown else title
                 number, _ = split_number(title)
                 blocks.append(Block(title, lv, number))
                 m = _LATEX.match(line)
@@ -287,7 +333,12 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                     body.append(m.group(3).strip())
         elif i in drop or not line.strip():
             flush()
-        else:
+        elif not markdown:
             body.append(line.strip())
+        elif NOTE_LABEL.match(text := _markdown_line(line).strip()):  # "> **Warning**" above the box's text
+            flush()
+            drop[i] = "labels"
+        elif text:
+            body.append(text)
     flush()
     return blocks, dict(Counter(kind for i, kind in drop.items() if stripped[i]))

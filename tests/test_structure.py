@@ -100,6 +100,49 @@ def test_markdown_headings():
     assert not any(e.startswith("#") for e in doc.elements)
 
 
+README = """# Setup
+
+Install the **tool** with `pip`. It needs [Python](https://python.org) 3.10 ![logo](logo.png).
+
+> [!NOTE]
+> Use a _virtual_ environment. It keeps my_var_name clean.
+
+```bash
+# not a heading
+pip install tool
+```
+
+## Usage
+
+| option | meaning |
+|---|---|
+| -k | segments |
+
+> **Warning**
+> Large files take time.
+
+~~~
+```
+still code
+~~~
+
+## License
+
+MIT. Compute 2 * 3 * 4 by hand.
+"""
+
+
+def test_markdown_code_tables_alerts_and_marks_are_not_text():
+    """A README: fenced code, a pipe table and alert labels are left out and counted; quote, link, image, code and
+    emphasis marks are taken off the words; identifiers and arithmetic keep theirs."""
+    doc = load_text(README)
+    assert doc.elements == [
+        "Setup", "Install the tool with pip.", "It needs Python 3.10.", "Use a virtual environment.",
+        "It keeps my_var_name clean.", "Usage", "Large files take time.", "License", "MIT.", "Compute 2 * 3 * 4 by hand."]
+    assert doc.meta["left_out"] == {"labels": 2, "code lines": 8, "table and figure lines": 3}
+    assert [doc.elements[i] for i in doc.meta["outline"].starts(1)] == ["Usage", "License"]
+
+
 def test_latex_headings():
     doc = load_text(LATEX)
     assert heads(doc) == [("Introduction", 1, "Introduction"), ("Data from gauges", 2, "Data from gauges"),
