@@ -3,9 +3,9 @@ lines), LaTeX (\\section, ...), books (a chapter, part, act or scene and its num
 First", a lone "XII" — above its title; a preface or epilogue) or, when none of these is found, plain text (numbered
 lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
-contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text with
-an ATX heading or a code fence), fenced code, pipe tables and the labels of alert boxes, and the marks of quotes,
-links, images, code spans and emphasis are taken off the text."""
+contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
+with an ATX heading, a code fence, a table rule or an alert), fenced code, pipe tables and the labels of alert
+boxes, and the marks of quotes, links, images, code spans and emphasis are taken off the text."""
 from __future__ import annotations
 
 import re
@@ -300,7 +300,8 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     stripped = [ln.strip() for ln in lines]
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes")
-    markdown = any(_ATX.match(ln) or _FENCE.match(ln) for ln in lines)
+    markdown = any(_ATX.match(ln) or _FENCE.match(ln) or ("|" in ln and _TABLE_RULE.match(ln.strip()))
+                   or _ALERT.match(_QUOTE.sub("", ln).strip()) for ln in lines)
     if markdown:
         drop |= _markdown_drops(lines)
     found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from segcore.errors import InputError, ParameterError
 from segcore.loaders import load, load_text
@@ -141,6 +143,21 @@ def test_markdown_code_tables_alerts_and_marks_are_not_text():
         "It keeps my_var_name clean.", "Usage", "Large files take time.", "License", "MIT.", "Compute 2 * 3 * 4 by hand."]
     assert doc.meta["left_out"] == {"labels": 2, "code lines": 8, "table and figure lines": 3}
     assert [doc.elements[i] for i in doc.meta["outline"].starts(1)] == ["Usage", "License"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["# Title", "## Part two", "```", "~~~", "| a | b |", "|---|---|", "> [!TIP]",
+                                 "> **Note**", "", "Plain words here.", "A *marked* `span` [link](u) line.",
+                                 "* a list item", "![alt](x.png)", "<!-- a comment -->", "Warning:"]), max_size=30))
+def test_any_markdown_loads_or_says_why(lines):
+    """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError."""
+    text = "\n".join(lines)
+    try:
+        doc = load_text(text)
+    except InputError:
+        return
+    assert doc.n >= 2 and all(e.strip() for e in doc.elements)
+    assert not any(e.startswith(("```", "~~~", "|---", "> [!")) for e in doc.elements)
 
 
 def test_latex_headings():
