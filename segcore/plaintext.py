@@ -4,8 +4,9 @@ First", a lone "XII" — above its title; a preface or epilogue) or, when none o
 lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
 contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
-with an ATX heading, a code fence, a table rule or an alert), fenced code, pipe tables and the labels of alert
-boxes, and the marks of quotes, links, images, code spans and emphasis are taken off the text."""
+with an ATX heading, a code fence, a table rule or an alert), fenced code, pipe tables, rules and the labels of
+alert boxes, and the marks of quotes, bullets, links, images, code spans and emphasis are taken off the text (a list
+item is a paragraph of its own)."""
 from __future__ import annotations
 
 import re
@@ -23,6 +24,8 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
+_BULLET = re.compile(r"^\s*[-*+]\s+(?=\S)")
+_RULE = re.compile(r"^\s*([-*_])(?:\s*\1){2,}\s*$")  # ---, * * *, ___
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
 _INLINE = [(re.compile(r"\s*<!--.*?-->"), ""), (re.compile(r"\s*!\[[^\]]*\]\([^)]*\)"), ""),  # comments, images
            (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # a link: its text
@@ -336,9 +339,15 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             flush()
         elif not markdown:
             body.append(line.strip())
+        elif _RULE.match(line):
+            flush()
+            drop[i] = "rules"
         elif NOTE_LABEL.match(text := _markdown_line(line).strip()):  # "> **Warning**" above the box's text
             flush()
             drop[i] = "labels"
+        elif _BULLET.match(text):  # a list item is a paragraph of its own, without its bullet
+            flush()
+            body.append(_BULLET.sub("", text))
         elif text:
             body.append(text)
     flush()

@@ -131,6 +131,12 @@ still code
 ## License
 
 MIT. Compute 2 * 3 * 4 by hand.
+
+* * *
+
+- First item
+  goes on here.
+* Second item.
 """
 
 
@@ -140,8 +146,9 @@ def test_markdown_code_tables_alerts_and_marks_are_not_text():
     doc = load_text(README)
     assert doc.elements == [
         "Setup", "Install the tool with pip.", "It needs Python 3.10.", "Use a virtual environment.",
-        "It keeps my_var_name clean.", "Usage", "Large files take time.", "License", "MIT.", "Compute 2 * 3 * 4 by hand."]
-    assert doc.meta["left_out"] == {"labels": 2, "code lines": 8, "table and figure lines": 3}
+        "It keeps my_var_name clean.", "Usage", "Large files take time.", "License", "MIT.", "Compute 2 * 3 * 4 by hand.",
+        "First item goes on here.", "Second item."]
+    assert doc.meta["left_out"] == {"labels": 2, "code lines": 8, "table and figure lines": 3, "rules": 1}
     assert [doc.elements[i] for i in doc.meta["outline"].starts(1)] == ["Usage", "License"]
 
 
