@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
 import unicodedata
+from collections import Counter
 
 __all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_for", "sentences_with_offsets"]
 
