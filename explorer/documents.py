@@ -18,7 +18,7 @@ from . import settings
 from .workers import session_runner
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
-UPLOAD_TYPES = ["txt", "md", "pdf", "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref"]
+UPLOAD_TYPES = ["txt", "md", "tex", "pdf", "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref"]
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 
@@ -127,7 +127,7 @@ class DocState:
 
 # what the sidebar offers as the reference: the file's own, the document's structure (segcore.structure), none
 FILE_REFERENCE, NO_REFERENCE = "the file's reference", "none"
-_NOUNS = {"pdf": "paper", "html": "page", "epub": "book"}
+_NOUNS = {"pdf": "paper", "latex": "paper", "html": "page", "epub": "book"}
 
 
 def structure_labels(doc: Document) -> dict[str, str]:

@@ -4,8 +4,9 @@ above them all), and a paragraph wholly in bold that reads as a title ("4.1 What
 below them. Left out and counted in words
 (structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents,
 lists of links only and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
-and licence; the labels of note boxes ("Note", "Tip"); citation marks ("[12]") are counted by number. Parsed by lxml (libxml2's HTML parser: it closes what
-authors leave open and reads broken markup the way browsers do; nothing is fetched)."""
+and licence; the labels of note boxes ("Note", "Tip"); citation marks ("[12]") are counted by number. Parsed by
+lxml (libxml2's HTML parser: it closes what authors leave open and reads broken markup the way browsers do; nothing
+is fetched)."""
 from __future__ import annotations
 
 import codecs

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import BinaryIO, Union
 
@@ -18,6 +19,7 @@ from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
 from .epub import is_epub, read_epub
 from .htmlpage import decode_markup, html_blocks
+from .latex import latex_prose, looks_like_latex
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .sentences import punkt_for, sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements
@@ -25,12 +27,13 @@ from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_pdf", "load_pdf_document", "load_html", "load_epub", "document_from_blocks", "parse_choi",
-    "parse_arxiv", "load_captions", "load",
+    "load_text", "load_latex", "load_pdf", "load_pdf_document", "load_html", "load_epub", "document_from_blocks",
+    "parse_choi", "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
 
-FORMATS = ("auto", "text", "pdf", "html", "epub", "captions", "choi", "arxiv")
+FORMATS = ("auto", "text", "latex", "pdf", "html", "epub", "captions", "choi", "arxiv")
+LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
 
@@ -174,14 +177,30 @@ def load_text(text: str, level: str = "sentence", source: str = "", keep_back_ma
     patterns, segcore.plaintext.text_blocks) each an element of its own and listed in meta['outline'], what was
     left out (a Project Gutenberg header and licence, a table of contents, ...) counted in meta['left_out'];
     InputError beyond `limits`."""
+    return _load_prose(text, "text", level, source, keep_back_matter, limits)
+
+
+def load_latex(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+               limits: Limits = LIMITS) -> Document:
+    """A Document of a LaTeX source's prose (segcore.latex: its body, sectioning commands as headings, the abstract a
+    section, equations, floats, code, footnotes and comments left out and counted), read as load_text reads a text."""
+    return _load_prose(text, "latex", level, source, keep_back_matter, limits)
+
+
+def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: bool, limits: Limits) -> Document:
     check_level(level)
     if not isinstance(text, str):
         raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
     limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
-    blocks, left_out = text_blocks(text)
-    meta = {"format": "text", **({"left_out": left_out} if left_out else {})}
+    left_out = Counter()
+    if fmt == "latex":
+        text, dropped = latex_prose(text)
+        left_out.update(dropped)
+    blocks, dropped = text_blocks(text)
+    left_out.update(dropped)
+    meta = {"format": fmt, **({"left_out": dict(left_out)} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
@@ -273,8 +292,8 @@ def left_out_notes(doc: Document) -> list[str]:
     and that a transcript without sentence punctuation was read line by line."""
     notes = []
     if counts := doc.meta.get("left_out"):
-        what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions"}.get(
-            doc.meta.get("format"), "the text")
+        what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
+                "latex": "the LaTeX source"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -417,8 +436,14 @@ def sniff_format(data: bytes, name: str) -> str:
         text = data.decode("utf-8", errors="replace")
         if _has_separator_line(text):
             return "choi"
-    if ext in ("", ".txt") and looks_like_captions(data[:4096].decode("utf-8", errors="replace")):
-        return "captions"
+    if ext in LATEX_EXTENSIONS:
+        return "latex"
+    if ext in ("", ".txt"):
+        head = data[:20000].decode("utf-8", errors="replace")
+        if looks_like_captions(head[:4096]):
+            return "captions"
+        if looks_like_latex(head):
+            return "latex"
     return "text"
 
 
@@ -439,8 +464,9 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
-    if format == "text":
-        return load_text(read_text_bytes(data, source), level or "sentence", source, keep_back_matter, limits)
+    if format in ("text", "latex"):
+        return _load_prose(read_text_bytes(data, source), format, level or "sentence", source, keep_back_matter,
+                           limits)
     if format == "choi":
         doc = parse_choi(read_text_bytes(data, source), source=source, limits=limits)
         if level == "word":

@@ -1,0 +1,250 @@
+"""A LaTeX source read as its prose, for segcore.plaintext: the body between \\begin{document} and \\end{document},
+sectioning commands as heading lines of their own (the title above them, the abstract as a section), the text of
+formatting commands (\\emph{…}, \\textbf{…}, \\href's text), lists and theorems as paragraphs, a bibliography as a
+References section (left out with the back matter by default) and \\appendix as an Appendix heading. Left out and
+counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
+code listings, footnotes, the authors' block, and the files \\input names (a single file is read: nothing is
+fetched). Citations are dropped and a cross-reference becomes '[ref]' (LaTeX's own '??' would end a sentence).
+Inline math keeps its symbols' names without backslashes ("sigma(i,j)")."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+
+__all__ = ["latex_prose", "looks_like_latex"]
+
+_COMMENT = re.compile(r"(?<!\\)%.*")
+_TOKEN = re.compile(r"\\([A-Za-z@]+)\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
+_SECTIONS = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph")
+_DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline flalign displaymath math".split(),
+                              "equations"),
+              **dict.fromkeys("figure table algorithm algorithm2e tikzpicture tabular wrapfigure sidewaystable "
+                              "sidewaysfigure subfigure".split(), "floats"),
+              **dict.fromkeys("verbatim lstlisting minted Verbatim alltt".split(), "code lines")}
+_INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
+_GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
+_SPACE_BEFORE_STOP = re.compile(r" +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
+_DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
+              "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
+              "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
+              "usepackage": 1, "documentclass": 1, "newcommand": 2, "renewcommand": 2, "newenvironment": 3,
+              "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
+              "email": 1, "institute": 1, "title": 1}
+_REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
+_SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX",
+            "S": "§", "ss": "ß", "aa": "å", "o": "ø", "ae": "æ", "oe": "œ", "copyright": "©",
+            "textbackslash": "\\"}
+_BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
+_COUNTED = {"footnote": "footnote texts", "thanks": "front", "author": "front", "date": "front",
+            "affiliation": "front", "email": "front", "institute": "front", "input": "inputs", "include": "inputs"}
+
+
+def looks_like_latex(text: str) -> bool:
+    """A LaTeX document: \\documentclass or \\begin{document} near its start."""
+    head = _COMMENT.sub("", text[:20000])
+    return "\\documentclass" in head or "\\begin{document}" in head
+
+
+def _group(s: str, i: int) -> tuple[str, int]:
+    """The text inside the braces that open at s[i] (skipping spaces and an [optional] argument), and the index after
+    them; ('', i) when no group follows."""
+    j = i
+    while j < len(s) and s[j] in " \t\n":
+        j += 1
+    if j < len(s) and s[j] == "[":
+        end = s.find("]", j, j + _OPTION)
+        j = end + 1 if end >= 0 else j
+        while j < len(s) and s[j] in " \t\n":
+            j += 1
+    if j >= len(s) or s[j] != "{":
+        return "", i
+    depth = 0
+    for k in range(j, len(s)):
+        c = s[k]
+        if c == "\\":
+            continue
+        if c == "{" and s[k - 1] != "\\":
+            depth += 1
+        elif c == "}" and s[k - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return s[j + 1:k], k + 1
+    return s[j + 1:], len(s)
+
+
+def _environment_end(s: str, name: str, i: int) -> tuple[int, int]:
+    """(start of the matching \\end{name}, index after it), nested environments of the same name skipped (one
+    pass over the begins and ends of that name)."""
+    depth = 1
+    for m in _bounds(name).finditer(s, i):
+        depth += 1 if m.group(1) == "begin" else -1
+        if depth == 0:
+            return m.start(), m.end()
+    return len(s), len(s)
+
+
+@lru_cache(maxsize=256)
+def _bounds(name: str) -> re.Pattern:
+    return re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
+
+
+_OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
+_MAX_DEPTH = 40  # arguments inside arguments beyond this are read flat: commands and braces dropped
+_FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
+
+
+class _Reader:
+    def __init__(self):
+        self.left_out: Counter = Counter()
+        self.depth = 0
+
+    def render(self, s: str, math: bool = False) -> str:
+        """The text of a LaTeX fragment."""
+        if self.depth >= _MAX_DEPTH:
+            return _FLAT.sub(" ", s)
+        self.depth += 1
+        try:
+            return self._render(s, math)
+        finally:
+            self.depth -= 1
+
+    def _render(self, s: str, math: bool) -> str:
+        out, i = [], 0
+        while True:
+            m = _TOKEN.search(s, i)
+            if m is None:
+                out.append(s[i:])
+                break
+            out.append(s[i:m.start()])
+            i = m.end()
+            tok, name, char = m.group(0), m.group(1), m.group(2)
+            if name is not None:
+                text, i = self.command(s, name, i, math)
+                out.append(text)
+            elif char == "[":  # \[ … \]: a displayed equation
+                end = s.find("\\]", i)
+                i = len(s) if end < 0 else end + 2
+                self.left_out["equations"] += 1
+                out.append(_GONE)
+            elif char is not None:
+                out.append(" " if char in ",;:! \n\\" else "" if math and char in "{}" else char)
+            elif tok in ("$", "$$"):
+                end = s.find(tok, i)
+                end = len(s) if end < 0 else end
+                if tok == "$$":
+                    self.left_out["equations"] += 1
+                    out.append(_GONE)
+                else:
+                    out.append(self.render(s[i:end], math=True))
+                i = end + len(tok)
+            elif tok in "{}":
+                continue
+            else:
+                out.append({"~": " ", "``": "“", "''": "”", "--": "–", "---": "—"}[tok])
+        return "".join(out)
+
+    def command(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
+        """The text of the command \\name whose arguments start at s[i], and the index after them."""
+        if name == "begin":
+            env, i = _group(s, i)
+            return self.environment(s, env.strip(), i)
+        if name in _SECTIONS:
+            title, i = _group(s, i)
+            return f"\n\n\\{name}{{{' '.join(self.render(title).split())}}}\n\n", i
+        if name in _DROP_ARGS:
+            for _ in range(_DROP_ARGS[name]):
+                _, i = _group(s, i)
+            if name in _COUNTED:
+                self.left_out[_COUNTED[name]] += 1
+            return ("\n\n" if name in ("input", "include") else ""), i
+        if name in _REFS:
+            _, i = _group(s, i)
+            return "[ref]", i
+        if name == "href":
+            _, i = _group(s, i)
+            text, i = _group(s, i)
+            return self.render(text), i
+        if name == "item":
+            end = s.find("]", i, i + _OPTION) if s[i:i + 1] == "[" else -1
+            label, i = (s[i + 1:end], end + 1) if end >= 0 else ("", i)
+            return "\n\n" + (self.render(label) + " " if label else ""), i
+        if name == "appendix":
+            return "\n\n\\section*{Appendix}\n\n", i
+        if name == "bibliography":
+            _, i = _group(s, i)
+            return "\n\n\\section*{References}\n\n", i
+        if name == "bibitem":
+            _, i = _group(s, i)
+            return "\n\n", i
+        if name in _SYMBOLS:
+            return _SYMBOLS[name], i
+        if name in _BREAKS:
+            return "\n\n" if name in ("par", "newpage", "clearpage", "pagebreak") else " ", i
+        if name == "maketitle":
+            return "", i
+        parts = []  # any other command: the text of its arguments (\emph{x}, \textbf{x}, \url{x}, a macro's text)
+        while True:
+            arg, j = _group(s, i)
+            if j == i:
+                break
+            parts.append(self.render(arg, math))
+            i = j
+        return (name if math and not parts else "") + " ".join(parts), i
+
+    def environment(self, s: str, env: str, i: int) -> tuple[str, int]:
+        """The text of \\begin{env}…\\end{env} whose body starts at s[i], and the index after \\end{env}."""
+        base = env.rstrip("*")
+        end, after = _environment_end(s, env, i)
+        body = s[i:end]
+        if base in _DROP_ENVS:
+            kind = _DROP_ENVS[base]
+            self.left_out[kind] += body.count("\n") + 1 if kind == "code lines" else 1
+            return (_GONE if kind in _INLINE_ENVS else "\n\n"), after
+        if base == "abstract":
+            return f"\n\n\\section*{{Abstract}}\n\n{self.render(body)}\n\n", after
+        if base == "thebibliography":
+            _, i = _group(s, i)  # the widest label
+            return f"\n\n\\section*{{References}}\n\n{self.render(s[i:end])}\n\n", after
+        if base == "document":
+            return self.render(body), after
+        return f"\n\n{self.render(body)}\n\n", after  # lists, theorems, quotes, …: their text, paragraphs apart
+
+
+def _join_around_gone(text: str) -> str:
+    """The text with each _GONE mark and one line end on either side of it made a space (a linear scan: a regex
+    with spaces on both sides of the mark backtracks quadratically on long runs of spaces)."""
+    parts = text.split(_GONE)
+    out = [parts[0]]
+    for part in parts[1:]:
+        before = out[-1].rstrip(" \t")
+        out[-1] = before[:-1] if before.endswith("\n") else before
+        rest = part.lstrip(" \t")
+        out.append(" " + (rest[1:] if rest.startswith("\n") else rest))
+    return "".join(out)
+
+
+def latex_prose(source: str) -> tuple[str, dict[str, int]]:
+    """A LaTeX source as plain text (paragraphs between blank lines, sectioning commands on lines of their own) and
+    what was left out, by kind (structure.LEFT_OUT)."""
+    lines, comments = [], 0
+    for line in source.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        kept = _COMMENT.sub("", line)
+        if kept != line:
+            comments += 1
+            if not kept.strip():
+                continue  # a comment line does not end a paragraph
+        lines.append(kept)
+    text = "\n".join(lines)
+    reader = _Reader()
+    start = text.find("\\begin{document}")
+    title, _ = _group(text, m.end()) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
+    body = text[start + len("\\begin{document}"):] if start >= 0 else text
+    end = body.find("\\end{document}")
+    prose = reader.render(body[:end] if end >= 0 else body)
+    title = " ".join(reader.render(title).split())
+    if comments:
+        reader.left_out["comments"] += comments
+    prose = (f"\\part*{{{title}}}\n\n" if title else "") + _join_around_gone(prose)
+    out = "\n".join(_SPACE_BEFORE_STOP.sub(r"\1", " ".join(line.split())) for line in prose.split("\n"))
+    return re.sub(r"\n{3,}", "\n\n", out).strip() + "\n", dict(reader.left_out)

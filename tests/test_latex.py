@@ -1,0 +1,141 @@
+"""LaTeX sources (segcore.latex, loaders.load_latex): a paper's prose with its sections, the abstract a section,
+the title above them; equations, floats, code, footnotes, comments and authors left out and counted; citations
+dropped, cross-references '[ref]'; the bibliography and appendices are the back matter; any LaTeX loads or says why."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segcore.errors import InputError
+from segcore.latex import latex_prose, looks_like_latex
+from segcore.loaders import left_out_notes, load, load_latex, sniff_format
+from segcore.structure import with_structure
+
+PAPER = r"""\documentclass[11pt]{article}
+\usepackage{amsmath} % packages
+\newcommand{\R}{\mathbb{R}}
+\title{Segmenting Lectures with \emph{Lexical} Chains}
+\author{Ada Lovelace\thanks{Equal contribution.} \\ University of Somewhere}
+\begin{document}
+\maketitle
+\begin{abstract}
+Lecture transcripts are long~\cite{choi2000}. We segment them.
+\end{abstract}
+
+\section{Introduction}\label{sec:intro}
+Recorded lectures are common~\citep{hearst1997,utiyama2001}. Students search them.%
+\footnote{See \url{https://example.org} for data.}
+% A whole comment line.
+We score a segment by $\sigma(i,j)$, defined in Eq.~\eqref{eq:sigma}:
+\begin{equation}
+  \sigma(i, j) = \sum_{k=i}^{j} x_k \label{eq:sigma}
+\end{equation}
+where $x_k \in \R$ is a vector. The \textbf{main} idea is \textit{simple}---and fast.
+
+\subsection{Contributions}
+\begin{itemize}
+  \item A new score.
+  \item[(b)] A faster splitter, as Table~\ref{tab:res} shows.
+\end{itemize}
+
+\begin{figure}[t]
+  \centering\includegraphics[width=\linewidth]{fig1.pdf}
+  \caption{Scores of the methods on the lecture set.}
+\end{figure}
+
+\section{Method}
+\input{method}
+The method works in two steps. First it splits. \[ a^2 + b^2 = c^2 \] Then it merges.
+\begin{verbatim}
+for i in range(n):
+    split(i)
+\end{verbatim}
+\begin{table}\begin{tabular}{ll} a & b \\ \end{tabular}\caption{Results.}\label{tab:res}\end{table}
+
+\section*{Conclusion}
+It works \& it is fast: 100\% of the lectures read well.
+
+\appendix
+\section{Proofs}
+The proof is easy.
+
+\begin{thebibliography}{9}
+\bibitem{choi2000} F. Choi. Advances in domain independent linear text segmentation. 2000.
+\end{thebibliography}
+\end{document}
+"""
+
+
+def test_a_paper_reads_as_its_prose_with_its_sections():
+    doc = load_latex(PAPER, source="paper.tex")
+    assert doc.meta["format"] == "latex"
+    outline = doc.meta["outline"]
+    assert outline.title == "Segmenting Lectures with Lexical Chains"
+    assert [h.title for h in outline.sections(1)] == ["Abstract", "Introduction", "Method", "Conclusion"]
+    assert "Contributions" in [h.title for h in outline.sections(2)]
+    text = " ".join(doc.elements)
+    assert "Lecture transcripts are long." in doc.elements and "Students search them." in doc.elements
+    assert "We score a segment by sigma(i,j), defined in Eq. [ref]: where x_k in R is a vector." in doc.elements
+    assert "The main idea is simple—and fast." in doc.elements
+    assert "(b) A faster splitter, as Table [ref] shows." in doc.elements and "A new score." in doc.elements
+    assert "The method works in two steps." in doc.elements and "Then it merges." in doc.elements
+    assert "It works & it is fast: 100% of the lectures read well." in doc.elements
+    for gone in ("\\", "cite", "choi2000", "Equal contribution", "example.org", "Scores of the methods", "range(n)",
+                 "a & b", "Results.", "A whole comment", "Ada Lovelace", "c^2", "The proof is easy", "Choi. Advances"):
+        assert gone not in text, gone
+    counts = doc.meta["left_out"]
+    assert counts["equations"] == 2 and counts["floats"] == 2 and counts["code lines"] == 4
+    assert counts["footnote texts"] == 1 and counts["inputs"] == 1 and counts["comments"] == 3
+    assert any("left out of the LaTeX source: " in n and "displayed equations (2)" in n for n in left_out_notes(doc))
+    assert doc.meta["back_matter"]["heading"] == "Appendix"  # the appendix and the bibliography after it
+    kept = load_latex(PAPER, keep_back_matter=True)
+    assert "The proof is easy." in kept.elements and any(e.startswith("F. Choi") for e in kept.elements)
+    scored = with_structure(doc, "sections")
+    assert scored.reference == [1, 4, 12, 16, doc.n]  # the title, then the four sections
+
+
+def test_latex_is_recognised_by_its_name_or_its_content(tmp_path):
+    assert sniff_format(PAPER.encode(), "paper.tex") == "latex"
+    assert sniff_format(PAPER.encode(), "") == "latex" and sniff_format(PAPER.encode(), "paper.txt") == "latex"
+    assert sniff_format(b"Plain words about \\section signs.", "notes.txt") == "text"
+    assert looks_like_latex("% comment\n\\documentclass{article}") and not looks_like_latex("% \\documentclass")
+    assert load(PAPER.encode()).meta["format"] == "latex"
+    path = tmp_path / "paper.tex"
+    path.write_text(PAPER, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "3", "--reference",
+                          "sections"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "left out of the LaTeX source" in out.stderr and "against the document's sections (5 segments)" in out.stderr
+
+
+def test_unbalanced_or_empty_latex_gives_text_or_a_clear_error():
+    assert "Still read." in load_latex(r"\begin{document}\section{A} One. \emph{Still read. Two.").elements
+    text, counts = latex_prose(r"\begin{equation} x = 1 \section{B} never closed")
+    assert "\\section" not in text and counts == {"equations": 1}
+    try:
+        load_latex(r"\documentclass{article}\begin{document}\end{document}")
+    except InputError as e:
+        assert "no text" in str(e) or "only" in str(e)
+    else:
+        raise AssertionError("an empty document must be refused")
+
+
+PIECES = ["\\section{Intro}", "\\begin{equation}", "\\end{equation}", "\\begin{itemize}", "\\item", "\\end{itemize}",
+          "Some words here.", "More words.", "$x^2$", "\\[", "\\]", "{", "}", "%", "\\", "\\emph{", "\\cite{",
+          "\\begin{document}", "\\end{document}", "\\title{T}", "~", "\n\n", "\\begin{verbatim}", "\\footnote{",
+          "\\href{u}{", "\\item[", "]", "$$", "\\begin{thebibliography}{9}", "\\bibitem{k}"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+def test_any_latex_loads_or_says_why(pieces):
+    source = " ".join(pieces)
+    try:
+        doc = load_latex(source)
+    except InputError:
+        return
+    assert doc.n >= 2 and all(e.strip() for e in doc.elements)
+    assert not any("\\begin" in e or "\\end{" in e or "\x00" in e for e in doc.elements)
