@@ -788,6 +788,18 @@ def test_a_paper_offers_its_sections_as_the_reference():
     assert at.sidebar.selectbox(key="structure_ref").value == "the paper's sections" and at.metric
 
 
+def test_a_latex_source_uploads_as_a_paper_with_its_sections():
+    from tests.test_latex import PAPER
+
+    at = run(new_app())
+    upload(at, "paper.tex", PAPER.encode("utf-8"))
+    assert not errors(at)
+    doc = at.session_state["_docstate"].doc
+    assert doc.meta["format"] == "latex" and not any("\\" in e for e in doc.elements)
+    assert at.sidebar.selectbox(key="structure_ref").value == "the paper's sections" and at.metric
+    assert "left out of the LaTeX source" in documents.describe(doc)
+
+
 @pytest.mark.parametrize("link, warning", [
     ({"k": "²"}, "K in the link must be 'auto' or a whole number from 1 to 50,000, got '²'"),
     ({"k": "7" * 5000}, "K in the link must be 'auto' or a whole number"),
