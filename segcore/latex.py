@@ -22,6 +22,7 @@ _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline f
               **dict.fromkeys("figure table algorithm algorithm2e tikzpicture tabular wrapfigure sidewaystable "
                               "sidewaysfigure subfigure".split(), "floats"),
               **dict.fromkeys("verbatim lstlisting minted Verbatim alltt".split(), "code lines")}
+_SIZED_ENVS = frozenset(("minipage", "multicols", "adjustbox", "resizebox"))
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
 _SPACE_BEFORE_STOP = re.compile(r" +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
@@ -196,6 +197,10 @@ class _Reader:
         """The text of \\begin{env}…\\end{env} whose body starts at s[i], and the index after \\end{env}."""
         base = env.rstrip("*")
         end, after = _environment_end(s, env, i)
+        if base in _SIZED_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
+            _, i = _group(s, i)
+        elif s[i:i + 1] == "[" and (close := s.find("]", i, min(end, i + _OPTION))) >= 0:
+            i = close + 1  # \begin{enumerate}[label=(a)]
         body = s[i:end]
         if base in _DROP_ENVS:
             kind = _DROP_ENVS[base]

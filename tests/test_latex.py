@@ -36,7 +36,7 @@ We score a segment by $\sigma(i,j)$, defined in Eq.~\eqref{eq:sigma}:
 where $x_k \in \R$ is a vector. The \textbf{main} idea is \textit{simple}---and fast.
 
 \subsection{Contributions}
-\begin{itemize}
+\begin{itemize}[leftmargin=*]
   \item A new score.
   \item[(b)] A faster splitter, as Table~\ref{tab:res} shows.
 \end{itemize}
