@@ -4,8 +4,8 @@ formatting commands (\\emph{…}, \\textbf{…}, \\href's text), lists and theor
 References section (left out with the back matter by default) and \\appendix as an Appendix heading. Left out and
 counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
 code listings, footnotes, the authors' block, and the files \\input names (a single file is read: nothing is
-fetched). Citations are dropped and a cross-reference becomes '[ref]' (LaTeX's own '??' would end a sentence).
-Inline math keeps its symbols' names without backslashes ("sigma(i,j)")."""
+fetched). Citations are dropped and a cross-reference becomes '[#]' (no word to count as a term; LaTeX's '??'
+would end a sentence). Inline math keeps its symbols' names without backslashes ("sigma(i,j)")."""
 from __future__ import annotations
 
 import re
@@ -161,7 +161,7 @@ class _Reader:
             return ("\n\n" if name in ("input", "include") else ""), i
         if name in _REFS:
             _, i = _group(s, i)
-            return "[ref]", i
+            return "[#]", i
         if name == "href":
             _, i = _group(s, i)
             text, i = _group(s, i)

@@ -1,6 +1,6 @@
 """LaTeX sources (segcore.latex, loaders.load_latex): a paper's prose with its sections, the abstract a section,
 the title above them; equations, floats, code, footnotes, comments and authors left out and counted; citations
-dropped, cross-references '[ref]'; the bibliography and appendices are the back matter; any LaTeX loads or says why."""
+dropped, cross-references '[#]'; the bibliography and appendices are the back matter; any LaTeX loads or says why."""
 from __future__ import annotations
 
 import subprocess
@@ -78,9 +78,9 @@ def test_a_paper_reads_as_its_prose_with_its_sections():
     assert "Contributions" in [h.title for h in outline.sections(2)]
     text = " ".join(doc.elements)
     assert "Lecture transcripts are long." in doc.elements and "Students search them." in doc.elements
-    assert "We score a segment by sigma(i,j), defined in Eq. [ref]: where x_k in R is a vector." in doc.elements
+    assert "We score a segment by sigma(i,j), defined in Eq. [#]: where x_k in R is a vector." in doc.elements
     assert "The main idea is simple—and fast." in doc.elements
-    assert "(b) A faster splitter, as Table [ref] shows." in doc.elements and "A new score." in doc.elements
+    assert "(b) A faster splitter, as Table [#] shows." in doc.elements and "A new score." in doc.elements
     assert "The method works in two steps." in doc.elements and "Then it merges." in doc.elements
     assert "It works & it is fast: 100% of the lectures read well." in doc.elements
     for gone in ("\\", "cite", "choi2000", "Equal contribution", "example.org", "Scores of the methods", "range(n)",
