@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import bz2
 import re
-import textwrap
 from html.parser import HTMLParser
 from pathlib import Path
+
+from segcore.rest import label_titles, rst_items
 
 MIN_WORDS = 3
 SECTION_BREAK = None  # in a page's paragraph stream: a top-level section starts here
@@ -26,177 +27,24 @@ def enough_words(prose: str) -> bool:
 # reST (Python docs)
 # --------------------------------------------------------------------------------------------------
 
-_ADORNMENT = re.compile(r"^([^\w\s])\1{2,}\s*$")
-_EXPLICIT = re.compile(r"^\.\.(?:\s+([\w:-]+)::(.*)|\s|$)")
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+\.|#\.|\(\d+\))\s+")
-_FIELD = re.compile(r"^:[^`:]+:(?:\s|$)")
-_TABLE_BORDER = re.compile(r"^\s*(?:\+[-=+]+\+|=+(?:\s+=+)+)\s*$")
-_OPTION = re.compile(r"^\s*:[\w-]+:")
-
-ADMONITIONS = {"note", "warning", "seealso", "tip", "hint", "important", "caution", "danger", "error",
-               "attention", "impl-detail"}  # body and first-line text kept
-PROSE_DIRECTIVES = ADMONITIONS | {  # body kept; first-line argument (title, version, signature) dropped
-    "topic", "sidebar", "admonition", "only", "versionadded", "versionchanged", "deprecated",
-    "method", "function", "object", "data", "attribute", "class"}
-
-_INLINE = re.compile(r"""
-    ``(?P<literal>.+?)``
-  | :(?P<role>[\w:.+-]+):`(?P<role_text>[^`]+)`
-  | `(?P<link>[^`]+)`_{0,2}
-  | \*\*(?P<strong>[^*]+)\*\*
-  | (?<![\w*])\*(?P<em>[^*\s](?:[^*]*[^*\s])?)\*(?![\w*])
-  | \s?\[(?:\#\w*|\d+|\*)\]_
-  | \\(?P<escaped>.)
-""", re.VERBOSE)
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())
-
-
-def _heading_at(lines: list[str], i: int):
-    """(adornment style, lines used, title) if a section title starts at line i, else None."""
-    line = lines[i]
-    nxt = lines[i + 1] if i + 1 < len(lines) else ""
-    over = _ADORNMENT.match(line)
-    if over and i + 2 < len(lines) and lines[i + 2].strip() == line.strip() and nxt.strip():
-        return (line.strip()[0], True), 3, nxt.strip()
-    under = _ADORNMENT.match(nxt)
-    if under and line.strip() and not over and _indent(line) == 0 and (i == 0 or not lines[i - 1].strip()):
-        return (nxt.strip()[0], False), 2, line.strip()
-    return None
-
-
 def rst_label_titles(root: Path) -> dict[str, str]:
     """Section titles by label ('.. _label:' right before a heading) in every reST source under root."""
     titles = {}
     for path in root.rglob("*.rst.txt"):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        for i, line in enumerate(lines):
-            label = re.match(r"^\.\. _([^:]+):\s*$", line)
-            j = i + 1
-            while label and j < len(lines) and (not lines[j].strip() or lines[j].startswith(".. _")):
-                j += 1
-            heading = label and j < len(lines) and _heading_at(lines, j)
-            if heading:
-                titles[label.group(1).strip().lower()] = plain_rst(heading[2], {})[0]
+        titles.update(label_titles(path.read_text(encoding="utf-8").splitlines()))
     return titles
 
 
-def _role_text(role: str, text: str, labels: dict[str, str]) -> str:
-    titled = re.match(r"^(.*?)\s*<[^<>]*>$", text, re.DOTALL)
-    if titled and titled.group(1):
-        return titled.group(1)
-    text = text.lstrip("!")
-    if text.startswith("~"):
-        return text[1:].rsplit(".", 1)[-1]
-    if role in ("ref", "std:ref"):
-        return labels.get(text.lower(), text.replace("-", " ").replace("_", " "))
-    if role in ("pep", "rfc"):
-        return f"{role.upper()} {text}"
-    return text
-
-
-def _inline(m: re.Match, labels: dict[str, str], prose_only: bool) -> str:
-    kind = m.lastgroup
-    if kind in ("literal", "role_text"):
-        if prose_only:
-            return ""
-        return m.group(kind) if kind == "literal" else _role_text(m.group("role"), m.group(kind), labels)
-    if kind == "link":
-        return re.sub(r"\s*<[^<>]*>$", "", m.group(kind)) or m.group(kind)
-    return m.group(kind).strip() if kind else ""  # emphasis, an escaped character; a footnote reference vanishes
-
-
-def plain_rst(text: str, labels: dict[str, str]) -> tuple[str, str]:
-    """(plain text, the text outside code markup) of a reST paragraph."""
-    plain = _INLINE.sub(lambda m: _inline(m, labels, False), text)
-    prose = _INLINE.sub(lambda m: _inline(m, labels, True), text)
-    return " ".join(plain.split()), prose
-
-
-def _block_end(lines: list[str], start: int, indent: int) -> int:
-    """First line from start on that is not blank and indented no deeper than indent."""
-    i = start
-    while i < len(lines) and (not lines[i].strip() or _indent(lines[i]) > indent):
-        i += 1
-    return i
-
-
-def _run_paragraphs(run: list[str]) -> list[tuple[str, int]]:
-    """(text, continuation indent) of the list items, terms, definitions and paragraphs in a run of lines."""
-    paragraphs, current, column, in_list = [], [], None, False
-    for line in run:
-        bullet = _BULLET.match(line) if in_list or not current else None  # else a continuation line
-        if bullet or _indent(line) != column:
-            if current:
-                paragraphs.append((" ".join(current), column))
-            current, column, in_list = [], bullet.end() if bullet else _indent(line), bool(bullet)
-        current.append(line[bullet.end():].strip() if bullet else line.strip())
-    if current:
-        paragraphs.append((" ".join(current), column))
-    return paragraphs
-
-
-def _directive_body(lines: list[str], name: str, argument: str) -> list[str]:
-    """The prose lines of a directive: its body without options, plus an admonition's first-line text."""
-    body = textwrap.dedent("\n".join(lines)).splitlines()
-    while body and _OPTION.match(body[0]):
-        body.pop(0)
-    return ([argument.strip(), ""] if name in ADMONITIONS and argument.strip() else []) + body
-
-
-def _literal_marker(text: str) -> tuple[str, bool]:
-    """The text with its literal-block marker '::' resolved, and whether a literal block follows."""
-    if not text.endswith("::"):
-        return text, False
-    if text == "::" or text.endswith(" ::"):
-        return text[:-2].rstrip(), True
-    return text[:-1], True
-
-
 def rst_stream(lines: list[str], labels: dict[str, str], styles: list) -> Stream:
-    """Paragraphs of reST lines, with a SECTION_BREAK at each heading of the second adornment style."""
+    """Paragraphs of reST lines (segcore.rest), with a SECTION_BREAK at each heading of the second adornment style;
+    paragraphs of fewer than MIN_WORDS words outside code markup dropped."""
     out: Stream = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if not line.strip():
-            i += 1
-            continue
-        heading = _heading_at(lines, i)
-        if heading:
-            style, used, _ = heading
-            if style not in styles:
-                styles.append(style)
-            if styles.index(style) == 1:
+    for kind, a, b in rst_items(lines, labels, styles):
+        if kind == "heading":
+            if a == 1:
                 out.append(SECTION_BREAK)
-            i += used
-            continue
-        indent = _indent(line)
-        explicit = _EXPLICIT.match(line.strip())
-        if explicit:
-            end = _block_end(lines, i + 1, indent)
-            name = explicit.group(1)
-            if name in PROSE_DIRECTIVES:
-                out += rst_stream(_directive_body(lines[i + 1:end], name, explicit.group(2)), labels, styles)
-            i = end
-            continue
-        run_end = i
-        while run_end < len(lines) and lines[run_end].strip():
-            run_end += 1
-        run = lines[i:run_end]
-        i = run_end
-        if _TABLE_BORDER.match(run[0]) or run[0].strip().startswith(">>>") or _FIELD.match(run[0].strip()):
-            continue
-        literal_follows = False
-        for text, column in _run_paragraphs(run):
-            text, literal_follows = _literal_marker(text)
-            plain, prose = plain_rst(text, labels)
-            if plain and enough_words(prose):
-                out.append(plain)
-        if literal_follows:
-            i = _block_end(lines, i, column)
+        elif a and enough_words(b):
+            out.append(a)
     return out
 
 

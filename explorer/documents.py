@@ -18,7 +18,7 @@ from . import settings
 from .workers import session_runner
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
-UPLOAD_TYPES = ["txt", "md", "tex", "pdf", "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref"]
+UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref"]
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 

@@ -22,17 +22,18 @@ from .htmlpage import decode_markup, html_blocks
 from .latex import latex_prose, looks_like_latex
 from .pdf import read_pdf
 from .plaintext import text_blocks
+from .rest import rest_blocks
 from .sentences import punkt_for, sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements
 from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without_note_labels
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_latex", "load_pdf", "load_pdf_document", "load_html", "load_epub", "document_from_blocks",
-    "parse_choi", "parse_arxiv", "load_captions", "load",
+    "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub",
+    "document_from_blocks", "parse_choi", "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
 
-FORMATS = ("auto", "text", "latex", "pdf", "html", "epub", "captions", "choi", "arxiv")
+FORMATS = ("auto", "text", "latex", "rest", "pdf", "html", "epub", "captions", "choi", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -187,6 +188,13 @@ def load_latex(text: str, level: str = "sentence", source: str = "", keep_back_m
     return _load_prose(text, "latex", level, source, keep_back_matter, limits)
 
 
+def load_rest(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+              limits: Limits = LIMITS) -> Document:
+    """A Document of a reStructuredText source (segcore.rest: section titles by adornment, paragraphs with inline
+    markup resolved; code, tables and directives without prose left out and counted)."""
+    return _load_prose(text, "rest", level, source, keep_back_matter, limits)
+
+
 def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: bool, limits: Limits) -> Document:
     check_level(level)
     if not isinstance(text, str):
@@ -198,7 +206,7 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
     if fmt == "latex":
         text, dropped = latex_prose(text)
         left_out.update(dropped)
-    blocks, dropped = text_blocks(text)
+    blocks, dropped = rest_blocks(text) if fmt == "rest" else text_blocks(text)
     left_out.update(dropped)
     meta = {"format": fmt, **({"left_out": dict(left_out)} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
@@ -293,7 +301,7 @@ def left_out_notes(doc: Document) -> list[str]:
     notes = []
     if counts := doc.meta.get("left_out"):
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
-                "latex": "the LaTeX source"}.get(doc.meta.get("format"), "the text")
+                "latex": "the LaTeX source", "rest": "the reST source"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -438,6 +446,8 @@ def sniff_format(data: bytes, name: str) -> str:
             return "choi"
     if ext in LATEX_EXTENSIONS:
         return "latex"
+    if ext == ".rst" or name.lower().endswith(".rst.txt"):
+        return "rest"
     if ext in ("", ".txt"):
         head = data[:20000].decode("utf-8", errors="replace")
         if looks_like_captions(head[:4096]):
@@ -464,7 +474,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
-    if format in ("text", "latex"):
+    if format in ("text", "latex", "rest"):
         return _load_prose(read_text_bytes(data, source), format, level or "sentence", source, keep_back_matter,
                            limits)
     if format == "choi":

@@ -317,7 +317,7 @@ def test_load_errors(tmp_path):
         load(tmp_path / "nope.txt")
     with pytest.raises(InputError, match="directory"):
         load(tmp_path)
-    with pytest.raises(ParameterError, match="auto, text, latex, pdf, html, epub, captions, choi, arxiv"):
+    with pytest.raises(ParameterError, match="auto, text, latex, rest, pdf, html, epub, captions, choi, arxiv"):
         load(CHOI_1_0, format="docx")
     bad = tmp_path / "latin.txt"
     bad.write_bytes("Un café. Deux cafés.".encode("latin-1"))

@@ -1,0 +1,95 @@
+"""reStructuredText sources (segcore.rest, loaders.load_rest): section titles by adornment style, paragraphs with
+their inline markup resolved, the prose of notes read, code, tables, fields and other directives left out and counted;
+the Python documentation corpus of the benchmarks is built by the same reader."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segcore.errors import InputError
+from segcore.loaders import left_out_notes, load, load_rest, sniff_format
+from segcore.structure import with_structure
+
+GUIDE = """\
+=====
+Guide
+=====
+
+.. _install:
+
+Installing
+==========
+
+Run the **installer** from the `download page <https://example.org>`_. It asks for a *disk*::
+
+    $ ./install --disk sda
+    done
+
+.. note::
+
+   Back up your files first. See :ref:`usage` and :func:`shutil.copy`.
+
+.. image:: logo.png
+
+Using
+=====
+
+.. _usage:
+
+Running it
+----------
+
+Start the program with ``run``. It opens a window.
+
+* First item of a list.
+* Second item, see :ref:`install`.
+
+:Author: Ada
+
++-----+-----+
+| a   | b   |
++-----+-----+
+
+>>> print(1)
+1
+
+.. code-block:: python
+
+   print("hello")
+"""
+
+
+def test_a_guide_reads_as_its_prose_with_its_sections():
+    doc = load_rest(GUIDE, source="guide.rst")
+    outline = doc.meta["outline"]
+    assert doc.meta["format"] == "rest" and outline.title == "Guide"
+    assert [h.title for h in outline.sections(1)] == ["Installing", "Using"]
+    assert [h.title for h in outline.sections(2)][-1] == "Running it"
+    assert doc.elements[2:4] == ["Run the installer from the download page.", "It asks for a disk:"]
+    assert "Back up your files first." in doc.elements and "See Running it and shutil.copy." in doc.elements
+    assert "Start the program with run." in doc.elements and "Second item, see Installing." in doc.elements
+    text = " ".join(doc.elements)
+    for gone in ("./install", "done", "logo.png", "Ada", "| a", "print", "**", "`", ".. "):
+        assert gone not in text, gone
+    assert doc.meta["left_out"] == {"code lines": 5, "directives": 1, "fields": 1, "table and figure lines": 3}
+    assert any(n.startswith("left out of the reST source: ") for n in left_out_notes(doc))
+    assert with_structure(doc, "sections").reference[-1] == doc.n
+
+
+def test_rest_is_recognised_by_its_name():
+    assert sniff_format(GUIDE.encode(), "guide.rst") == "rest"
+    assert sniff_format(GUIDE.encode(), "classes.rst.txt") == "rest"
+    assert load(GUIDE.encode(), format="rest").meta["format"] == "rest"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["Title", "=====", "-----", "", "Some words in a sentence here.", ".. note::",
+                                 "   Indented prose of a note.", ".. code-block:: python", "   x = 1", "::",
+                                 "* an item", ":Field: value", "+---+", "| a |", ">>> 1", ":ref:`x`", "``lit``",
+                                 "`link <u>`_", ".. _label:"]), max_size=30))
+def test_any_rest_loads_or_says_why(lines):
+    try:
+        doc = load_rest("\n".join(lines))
+    except InputError:
+        return
+    assert doc.n >= 2 and all(e.strip() for e in doc.elements)
