@@ -788,16 +788,20 @@ def test_a_paper_offers_its_sections_as_the_reference():
     assert at.sidebar.selectbox(key="structure_ref").value == "the paper's sections" and at.metric
 
 
-def test_a_latex_source_uploads_as_a_paper_with_its_sections():
+@pytest.mark.parametrize("name, fmt, sections, note", [
+    ("paper.tex", "latex", "the paper's sections", "left out of the LaTeX source"),
+    ("guide.rst", "rest", "the text's sections", "left out of the reST source")])
+def test_a_latex_or_rest_source_uploads_with_its_sections(name, fmt, sections, note):
     from tests.test_latex import PAPER
+    from tests.test_rest import GUIDE
 
     at = run(new_app())
-    upload(at, "paper.tex", PAPER.encode("utf-8"))
+    upload(at, name, (PAPER if fmt == "latex" else GUIDE).encode("utf-8"))
     assert not errors(at)
     doc = at.session_state["_docstate"].doc
-    assert doc.meta["format"] == "latex" and not any("\\" in e for e in doc.elements)
-    assert at.sidebar.selectbox(key="structure_ref").value == "the paper's sections" and at.metric
-    assert "left out of the LaTeX source" in documents.describe(doc)
+    assert doc.meta["format"] == fmt and not any("\\" in e or "``" in e for e in doc.elements)
+    assert at.sidebar.selectbox(key="structure_ref").value == sections and at.metric
+    assert note in documents.describe(doc)
 
 
 @pytest.mark.parametrize("link, warning", [
