@@ -16,6 +16,10 @@ __all__ = ["latex_prose", "looks_like_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%.*")
 _TOKEN = re.compile(r"\\([A-Za-z@]+)\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
+_OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
+_MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
+_FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
+_ENV_NAME = re.compile(r"[A-Za-z@]{1,40}\*?")
 _SECTIONS = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph")
 _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline flalign displaymath math".split(),
                               "equations"),
@@ -47,9 +51,25 @@ def looks_like_latex(text: str) -> bool:
     return "\\documentclass" in head or "\\begin{document}" in head
 
 
-def _group(s: str, i: int) -> tuple[str, int]:
+_BRACE = re.compile(r"\\.|[{}]", re.S)
+
+
+def _braces(s: str) -> dict[int, int]:
+    """The index of the closing brace of each opening brace of s that is closed (escaped braces skipped): one pass,
+    so that looking for a command's argument never scans to the end again."""
+    table, stack = {}, []
+    for m in _BRACE.finditer(s):
+        c = m.group()
+        if c == "{":
+            stack.append(m.start())
+        elif c == "}" and stack:
+            table[stack.pop()] = m.start()
+    return table
+
+
+def _group(s: str, i: int, braces: dict[int, int]) -> tuple[str, int]:
     """The text inside the braces that open at s[i] (skipping spaces and an [optional] argument), and the index after
-    them; ('', i) when no group follows."""
+    them; ('', i) when no closed group follows."""
     j = i
     while j < len(s) and s[j] in " \t\n":
         j += 1
@@ -58,20 +78,8 @@ def _group(s: str, i: int) -> tuple[str, int]:
         j = end + 1 if end >= 0 else j
         while j < len(s) and s[j] in " \t\n":
             j += 1
-    if j >= len(s) or s[j] != "{":
-        return "", i
-    depth = 0
-    for k in range(j, len(s)):
-        c = s[k]
-        if c == "\\":
-            continue
-        if c == "{" and s[k - 1] != "\\":
-            depth += 1
-        elif c == "}" and s[k - 1] != "\\":
-            depth -= 1
-            if depth == 0:
-                return s[j + 1:k], k + 1
-    return s[j + 1:], len(s)
+    close = braces.get(j) if j < len(s) and s[j] == "{" else None
+    return ("", i) if close is None else (s[j + 1:close], close + 1)
 
 
 def _environment_end(s: str, name: str, i: int) -> tuple[int, int]:
@@ -90,25 +98,24 @@ def _bounds(name: str) -> re.Pattern:
     return re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
 
 
-_OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
-_MAX_DEPTH = 40  # arguments inside arguments beyond this are read flat: commands and braces dropped
-_FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
-
-
 class _Reader:
     def __init__(self):
         self.left_out: Counter = Counter()
-        self.depth = 0
+        self.rendering: list[tuple[str, dict[int, int]]] = []  # the fragments being read, with their braces
 
     def render(self, s: str, math: bool = False) -> str:
         """The text of a LaTeX fragment."""
-        if self.depth >= _MAX_DEPTH:
+        if len(self.rendering) >= _MAX_DEPTH:
             return _FLAT.sub(" ", s)
-        self.depth += 1
+        self.rendering.append((s, _braces(s)))
         try:
             return self._render(s, math)
         finally:
-            self.depth -= 1
+            self.rendering.pop()
+
+    def group(self, s: str, i: int) -> tuple[str, int]:
+        """_group in the fragment being read."""
+        return _group(s, i, self.rendering[-1][1])
 
     def _render(self, s: str, math: bool) -> str:
         out, i = [], 0
@@ -148,23 +155,25 @@ class _Reader:
     def command(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
         """The text of the command \\name whose arguments start at s[i], and the index after them."""
         if name == "begin":
-            env, i = _group(s, i)
-            return self.environment(s, env.strip(), i)
+            env, j = self.group(s, i)
+            if _ENV_NAME.fullmatch(env.strip()):
+                return self.environment(s, env.strip(), j)
+            return "", i  # "\\begin{" left open, or no name: what follows is read as text
         if name in _SECTIONS:
-            title, i = _group(s, i)
+            title, i = self.group(s, i)
             return f"\n\n\\{name}{{{' '.join(self.render(title).split())}}}\n\n", i
         if name in _DROP_ARGS:
             for _ in range(_DROP_ARGS[name]):
-                _, i = _group(s, i)
+                _, i = self.group(s, i)
             if name in _COUNTED:
                 self.left_out[_COUNTED[name]] += 1
             return ("\n\n" if name in ("input", "include") else ""), i
         if name in _REFS:
-            _, i = _group(s, i)
+            _, i = self.group(s, i)
             return "[#]", i
         if name == "href":
-            _, i = _group(s, i)
-            text, i = _group(s, i)
+            _, i = self.group(s, i)
+            text, i = self.group(s, i)
             return self.render(text), i
         if name == "item":
             end = s.find("]", i, i + _OPTION) if s[i:i + 1] == "[" else -1
@@ -173,10 +182,10 @@ class _Reader:
         if name == "appendix":
             return "\n\n\\section*{Appendix}\n\n", i
         if name == "bibliography":
-            _, i = _group(s, i)
+            _, i = self.group(s, i)
             return "\n\n\\section*{References}\n\n", i
         if name == "bibitem":
-            _, i = _group(s, i)
+            _, i = self.group(s, i)
             return "\n\n", i
         if name in _SYMBOLS:
             return _SYMBOLS[name], i
@@ -186,7 +195,7 @@ class _Reader:
             return "", i
         parts = []  # any other command: the text of its arguments (\emph{x}, \textbf{x}, \url{x}, a macro's text)
         while True:
-            arg, j = _group(s, i)
+            arg, j = self.group(s, i)
             if j == i:
                 break
             parts.append(self.render(arg, math))
@@ -198,7 +207,7 @@ class _Reader:
         base = env.rstrip("*")
         end, after = _environment_end(s, env, i)
         if base in _SIZED_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
-            _, i = _group(s, i)
+            _, i = self.group(s, i)
         elif s[i:i + 1] == "[" and (close := s.find("]", i, min(end, i + _OPTION))) >= 0:
             i = close + 1  # \begin{enumerate}[label=(a)]
         body = s[i:end]
@@ -209,7 +218,7 @@ class _Reader:
         if base == "abstract":
             return f"\n\n\\section*{{Abstract}}\n\n{self.render(body)}\n\n", after
         if base == "thebibliography":
-            _, i = _group(s, i)  # the widest label
+            _, i = self.group(s, i)  # the widest label
             return f"\n\n\\section*{{References}}\n\n{self.render(s[i:end])}\n\n", after
         if base == "document":
             return self.render(body), after
@@ -243,7 +252,7 @@ def latex_prose(source: str) -> tuple[str, dict[str, int]]:
     text = "\n".join(lines)
     reader = _Reader()
     start = text.find("\\begin{document}")
-    title, _ = _group(text, m.end()) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
+    title, _ = _group(text, m.end(), _braces(text)) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
     body = text[start + len("\\begin{document}"):] if start >= 0 else text
     end = body.find("\\end{document}")
     prose = reader.render(body[:end] if end >= 0 else body)
