@@ -129,7 +129,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     meta = dict(meta or {})
     blocks, labels = without_note_labels(blocks)
     if labels:
-        meta["left_out"] = {**meta.get("left_out", {}), "labels": meta.get("left_out", {}).get("labels", 0) + labels}
+        meta["left_out"] = dict(Counter(meta.get("left_out", {})) + Counter(labels=labels))
     start = back_matter_start(blocks)
     if start is not None:
         meta["back_matter"] = {"heading": blocks[start].text, "kept": keep_back_matter,
@@ -196,6 +196,7 @@ def load_rest(text: str, level: str = "sentence", source: str = "", keep_back_ma
 
 
 def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: bool, limits: Limits) -> Document:
+    """A text, LaTeX or reST source as a Document (load_text, load_latex, load_rest)."""
     check_level(level)
     if not isinstance(text, str):
         raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
