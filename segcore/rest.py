@@ -167,9 +167,10 @@ def rst_items(lines: list[str], labels: dict[str, str], styles: list, left_out: 
             name = explicit.group(1)
             if name in PROSE_DIRECTIVES:
                 out += rst_items(_directive_body(lines[i + 1:end], name, explicit.group(2)), labels, styles, left_out)
+            elif name in _CODE_DIRECTIVES:
+                left_out["code lines"] += sum(1 for ln in lines[i + 1:end] if ln.strip())
             elif name:
-                left_out["code lines" if name in _CODE_DIRECTIVES else "directives"] += 1 if name not in \
-                    _CODE_DIRECTIVES else sum(1 for ln in lines[i + 1:end] if ln.strip())
+                left_out["directives"] += 1
             i = end
             continue
         run_end = i
@@ -177,9 +178,10 @@ def rst_items(lines: list[str], labels: dict[str, str], styles: list, left_out: 
             run_end += 1
         run = lines[i:run_end]
         i = run_end
-        if _TABLE_BORDER.match(run[0]) or run[0].strip().startswith(">>>") or _FIELD.match(run[0].strip()):
-            left_out["table and figure lines" if _TABLE_BORDER.match(run[0]) else
-                     "code lines" if run[0].strip().startswith(">>>") else "fields"] += len(run)
+        kind = ("table and figure lines" if _TABLE_BORDER.match(run[0]) else
+                "code lines" if run[0].strip().startswith(">>>") else "fields" if _FIELD.match(run[0].strip()) else "")
+        if kind:  # a table, a doctest, a field list
+            left_out[kind] += len(run)
             continue
         literal_follows = False
         for text, column in _run_paragraphs(run):
