@@ -1,5 +1,5 @@
-"""A LaTeX source read as its prose, for segcore.plaintext: the body between \\begin{document} and \\end{document},
-sectioning commands as heading lines of their own (the title above them, the abstract as a section), the text of
+"""A LaTeX source read into blocks (segcore.structure.Block) of its prose: the body between \\begin{document} and
+\\end{document}, sectioning commands as headings (the title above them, the abstract as a section), the text of
 formatting commands (\\emph{…}, \\textbf{…}, \\href's text), lists and theorems as paragraphs, a bibliography as a
 References section (left out with the back matter by default) and \\appendix as an Appendix heading. Left out and
 counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
@@ -12,7 +12,10 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-__all__ = ["latex_prose", "looks_like_latex"]
+from .plaintext import LATEX_RANK
+from .structure import Block, split_number
+
+__all__ = ["latex_blocks", "looks_like_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%.*")
 _TOKEN = re.compile(r"\\([A-Za-z@]+)\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
@@ -20,7 +23,7 @@ _OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does 
 _MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
 _FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
 _ENV_NAME = re.compile(r"[A-Za-z@]{1,40}\*?")
-_SECTIONS = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph")
+_HEAD = "\x01"  # a heading line of the rendered text: _HEAD, the sectioning command, _HEAD, the title
 _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline flalign displaymath math".split(),
                               "equations"),
               **dict.fromkeys("figure table algorithm algorithm2e tikzpicture tabular wrapfigure sidewaystable "
@@ -29,6 +32,7 @@ _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline f
 _SIZED_ENVS = frozenset(("minipage", "multicols", "adjustbox", "resizebox"))
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SPACE_BEFORE_STOP = re.compile(r" +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
@@ -159,9 +163,9 @@ class _Reader:
             if _ENV_NAME.fullmatch(env.strip()):
                 return self.environment(s, env.strip(), j)
             return "", i  # "\\begin{" left open, or no name: what follows is read as text
-        if name in _SECTIONS:
+        if name in LATEX_RANK:
             title, i = self.group(s, i)
-            return f"\n\n\\{name}{{{' '.join(self.render(title).split())}}}\n\n", i
+            return _heading(name, self.render(title)), i
         if name in _DROP_ARGS:
             for _ in range(_DROP_ARGS[name]):
                 _, i = self.group(s, i)
@@ -180,10 +184,10 @@ class _Reader:
             label, i = (s[i + 1:end], end + 1) if end >= 0 else ("", i)
             return "\n\n" + (self.render(label) + " " if label else ""), i
         if name == "appendix":
-            return "\n\n\\section*{Appendix}\n\n", i
+            return _heading("section", "Appendix"), i
         if name == "bibliography":
             _, i = self.group(s, i)
-            return "\n\n\\section*{References}\n\n", i
+            return _heading("section", "References"), i
         if name == "bibitem":
             _, i = self.group(s, i)
             return "\n\n", i
@@ -216,10 +220,10 @@ class _Reader:
             self.left_out[kind] += body.count("\n") + 1 if kind == "code lines" else 1
             return (_GONE if kind in _INLINE_ENVS else "\n\n"), after
         if base == "abstract":
-            return f"\n\n\\section*{{Abstract}}\n\n{self.render(body)}\n\n", after
+            return _heading("section", "Abstract") + f"{self.render(body)}\n\n", after
         if base == "thebibliography":
             _, i = self.group(s, i)  # the widest label
-            return f"\n\n\\section*{{References}}\n\n{self.render(s[i:end])}\n\n", after
+            return _heading("section", "References") + f"{self.render(s[i:end])}\n\n", after
         if base == "document":
             return self.render(body), after
         return f"\n\n{self.render(body)}\n\n", after  # lists, theorems, quotes, …: their text, paragraphs apart
@@ -238,11 +242,15 @@ def _join_around_gone(text: str) -> str:
     return "".join(out)
 
 
-def latex_prose(source: str) -> tuple[str, dict[str, int]]:
-    """A LaTeX source as plain text (paragraphs between blank lines, sectioning commands on lines of their own) and
-    what was left out, by kind (structure.LEFT_OUT)."""
+def _heading(command: str, title: str) -> str:
+    return f"\n\n{_HEAD}{command}{_HEAD}{' '.join(title.split())}\n\n"
+
+
+def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
+    """A LaTeX source's headings (level: LATEX_RANK of the sectioning command; the title a part above them) and
+    paragraphs, and what was left out, by kind (structure.LEFT_OUT)."""
     lines, comments = [], 0
-    for line in source.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+    for line in source.replace(_HEAD, " ").replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         kept = _COMMENT.sub("", line)
         if kept != line:
             comments += 1
@@ -256,9 +264,15 @@ def latex_prose(source: str) -> tuple[str, dict[str, int]]:
     body = text[start + len("\\begin{document}"):] if start >= 0 else text
     end = body.find("\\end{document}")
     prose = reader.render(body[:end] if end >= 0 else body)
-    title = " ".join(reader.render(title).split())
     if comments:
         reader.left_out["comments"] += comments
-    prose = (f"\\part*{{{title}}}\n\n" if title else "") + _join_around_gone(prose)
-    out = "\n".join(_SPACE_BEFORE_STOP.sub(r"\1", " ".join(line.split())) for line in prose.split("\n"))
-    return re.sub(r"\n{3,}", "\n\n", out).strip() + "\n", dict(reader.left_out)
+    prose = (_heading("part", reader.render(title)) if title.strip() else "") + _join_around_gone(prose)
+    blocks = []
+    for para in _PARAGRAPH.split(prose):
+        if para.lstrip().startswith(_HEAD):
+            _, command, title = para.strip().split(_HEAD, 2)
+            if title:
+                blocks.append(Block(title, LATEX_RANK[command], split_number(title)[0]))
+        elif words := " ".join(para.split()):
+            blocks.append(Block(_SPACE_BEFORE_STOP.sub(r"\1", words)))
+    return blocks, dict(reader.left_out)

@@ -19,7 +19,7 @@ from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
 from .epub import is_epub, read_epub
 from .htmlpage import decode_markup, html_blocks
-from .latex import latex_prose, looks_like_latex
+from .latex import latex_blocks, looks_like_latex
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
@@ -203,13 +203,8 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
     limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
-    left_out = Counter()
-    if fmt == "latex":
-        text, dropped = latex_prose(text)
-        left_out.update(dropped)
-    blocks, dropped = rest_blocks(text) if fmt == "rest" else text_blocks(text)
-    left_out.update(dropped)
-    meta = {"format": fmt, **({"left_out": dict(left_out)} if left_out else {})}
+    blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks}.get(fmt, text_blocks)(text)
+    meta = {"format": fmt, **({"left_out": left_out} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 

@@ -19,7 +19,7 @@ _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _LATEX = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?\s*(?:\[[^\]]*\])?\s*"
                     r"\{(.*)\}\s*(.*)$")
-_LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5, "paragraph": 6}
+LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5, "paragraph": 6}
 _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
@@ -86,7 +86,7 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
         if (m := _ATX.match(line)) and apart(i):
             out.append((i, len(m.group(1)), m.group(2).strip()))
         elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
-            out.append((i, _LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))
+            out.append((i, LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))
         elif (m := _SETEXT.match(line)) and i > 0 and lines[i - 1].strip() and not _SETEXT.match(lines[i - 1]) \
                 and apart(i - 1) and (m.group(1)[0] == "=" or len(m.group(1)) >= 2) \
                 and not (out and out[-1][0] == i - 1):

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from segcore.errors import InputError
-from segcore.latex import latex_prose, looks_like_latex
+from segcore.latex import latex_blocks, looks_like_latex
 from segcore.loaders import left_out_notes, load, load_latex, sniff_format
 from segcore.structure import with_structure
 from tests.loading import loaded_or_refused
@@ -98,6 +98,15 @@ def test_a_paper_reads_as_its_prose_with_its_sections():
     assert scored.reference == [1, 4, 12, 16, doc.n]  # the title, then the four sections
 
 
+def test_the_prose_is_not_read_again_as_markdown_or_plain_text_headings():
+    """'\\#' at a paragraph's start is a number sign, not a Markdown heading; stars stay; a short title-case
+    paragraph is not a heading."""
+    doc = load_latex("\\begin{document}\\section{Data}\nWe count. It is easy.\n\n\\# of tokens is large here.\n\n"
+                     "Short Title Line\n\nThe 2 * 3 * 4 rule holds.\\end{document}")
+    assert [h.title for h in doc.meta["outline"].headings] == ["Data"]
+    assert "# of tokens is large here." in doc.elements and "The 2 * 3 * 4 rule holds." in doc.elements
+
+
 def test_latex_is_recognised_by_its_name_or_its_content(tmp_path):
     assert sniff_format(PAPER.encode(), "paper.tex") == "latex"
     assert sniff_format(PAPER.encode(), "") == "latex" and sniff_format(PAPER.encode(), "paper.txt") == "latex"
@@ -114,8 +123,8 @@ def test_latex_is_recognised_by_its_name_or_its_content(tmp_path):
 
 def test_unbalanced_or_empty_latex_gives_text_or_a_clear_error():
     assert "Still read." in load_latex(r"\begin{document}\section{A} One. \emph{Still read. Two.").elements
-    text, counts = latex_prose(r"\begin{equation} x = 1 \section{B} never closed")
-    assert "\\section" not in text and counts == {"equations": 1}
+    blocks, counts = latex_blocks(r"\begin{equation} x = 1 \section{B} never closed")
+    assert blocks == [] and counts == {"equations": 1}  # no heading from inside the open equation
     try:
         load_latex(r"\documentclass{article}\begin{document}\end{document}")
     except InputError as e:
