@@ -342,9 +342,9 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         elif _RULE.match(line):
             flush()
             drop[i] = "rules"
-        elif NOTE_LABEL.match(text := _markdown_line(line).strip()):  # "> **Warning**" above the box's text
-            flush()
-            drop[i] = "labels"
+        elif NOTE_LABEL.match(text := _markdown_line(line).strip()):  # "> **Warning**" above the box's text:
+            flush()  # a block of its own, which document_from_blocks leaves out as every note label
+            blocks.append(Block(text))
         elif _BULLET.match(text):  # a list item is a paragraph of its own, without its bullet
             flush()
             body.append(_BULLET.sub("", text))
