@@ -105,21 +105,21 @@ def _bounds(name: str) -> re.Pattern:
 class _Reader:
     def __init__(self):
         self.left_out: Counter = Counter()
-        self.rendering: list[tuple[str, dict[int, int]]] = []  # the fragments being read, with their braces
+        self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
 
     def render(self, s: str, math: bool = False) -> str:
         """The text of a LaTeX fragment."""
-        if len(self.rendering) >= _MAX_DEPTH:
+        if len(self.braces) >= _MAX_DEPTH:
             return _FLAT.sub(" ", s)
-        self.rendering.append((s, _braces(s)))
+        self.braces.append(_braces(s))
         try:
             return self._render(s, math)
         finally:
-            self.rendering.pop()
+            self.braces.pop()
 
     def group(self, s: str, i: int) -> tuple[str, int]:
         """_group in the fragment being read."""
-        return _group(s, i, self.rendering[-1][1])
+        return _group(s, i, self.braces[-1])
 
     def _render(self, s: str, math: bool) -> str:
         out, i = [], 0
