@@ -198,8 +198,13 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
 
 def without_note_labels(blocks: list[Block]) -> tuple[list[Block], int]:
     """The blocks without the labels of note boxes (NOTE_LABEL), and how many words they had."""
-    kept = [b for b in blocks if not NOTE_LABEL.match(b.text.strip())]
-    return kept, sum(len(b.text.split()) for b in blocks) - sum(len(b.text.split()) for b in kept)
+    kept, words = [], 0
+    for b in blocks:
+        if NOTE_LABEL.match(b.text.strip()):
+            words += len(b.text.split())
+        else:
+            kept.append(b)
+    return kept, words
 
 
 def back_matter_start(blocks: list[Block]) -> int | None:
