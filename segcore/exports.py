@@ -89,12 +89,16 @@ def to_chapters(doc: Document, seg: Segmentation, top_terms: list[list[str]] | N
     if span_times(doc, 0, 1) is None:
         raise InputError("chapters need a timed transcript (captions: .srt, .vtt or .sbv)")
     out = []
-    for i, (a, b) in enumerate(doc.segments(seg.boundaries)):
-        start = 0.0 if i == 0 else span_times(doc, a, b)[0]
+    for i, ((a, b), start) in enumerate(zip(doc.segments(seg.boundaries), _chapter_starts(doc, seg))):
         terms = top_terms[i] if top_terms is not None and i < len(top_terms) else []
         label = ", ".join(terms[:3]) if terms else " ".join(" ".join(doc.elements[a:b]).split()[:8])
         out.append(f"{clock(start)} {label}")
     return "\n".join(out) + "\n"
+
+
+def _chapter_starts(doc: Document, seg: Segmentation) -> list[float]:
+    """Each segment's start time in a timed transcript, the first at 0:00 (as video sites want it)."""
+    return [0.0] + [span_times(doc, a, b)[0] for a, b in doc.segments(seg.boundaries)[1:]]
 
 
 CHAPTERS_MIN, CHAPTER_SECONDS = 3, 10  # YouTube shows chapters only when there are 3 or more, each of 10 s or more
@@ -105,7 +109,7 @@ def chapter_problems(doc: Document, seg: Segmentation) -> str:
     shorter than CHAPTER_SECONDS between the whole-second times the lines show."""
     if span_times(doc, 0, 1) is None:
         return ""
-    starts = [0] + [int(span_times(doc, a, b)[0]) for a, b in doc.segments(seg.boundaries)[1:]]
+    starts = [int(t) for t in _chapter_starts(doc, seg)]
     lengths = np.diff([*starts, span_times(doc, 0, doc.n)[1]])
     problems = []
     if len(starts) < CHAPTERS_MIN:
