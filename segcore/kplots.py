@@ -191,9 +191,10 @@ def choice_summary(k: int, info: Mapping, signals: Mapping) -> tuple[str | None,
             lines.append(f"Held-out likelihood and the gap statistic{of} both point to K = {held}.")
         else:
             lines.append(f"Held-out likelihood alone would choose K = {held}, the gap statistic{of} K = {gap}; the "
-                         f"held-out choice is kept within 1–5× the gap statistic's, which gives K = {k}.")
+                         f"held-out choice is made among 1–5× the gap statistic's, which gives K = {k}.")
     elif held:
-        lines.append(f"K = {held} predicts held-out sentences best.")
+        lines.append(f"K = {held} is the fewest segments that predict held-out sentences about as well as the best "
+                     "K (by the one-standard-error rule).")
     elif gap:
         lines.append(f"K = {gap} is the smallest K past which the gap statistic{of} stops rising clearly.")
     elif "smoothed_gradient" in signals:

