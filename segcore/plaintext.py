@@ -4,9 +4,9 @@ First", a lone "XII" — above its title; a preface or epilogue) or, when none o
 lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
 contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
-with an ATX heading, a code fence, a table rule or an alert), fenced code, pipe tables, rules and the labels of
-alert boxes, and the marks of quotes, bullets, links, images, code spans and emphasis are taken off the text (a list
-item is a paragraph of its own)."""
+with an ATX heading, a code fence, a table rule, an alert, a link or an HTML comment), fenced code, pipe tables,
+rules, HTML comments and the labels of alert boxes, and the marks of quotes, bullets, item numbers, links, images,
+code spans, emphasis and HTML tags are taken off the text (a list item is a paragraph of its own)."""
 from __future__ import annotations
 
 import re
@@ -25,9 +25,15 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
 _BULLET = re.compile(r"^\s*[-*+]\s+(?=\S)")
+_ORDERED = re.compile(r"^\s*(\d{1,9})[.)]\s+(?=\S)")  # "1. ", "2) ": an ordered list item
+_LINK = re.compile(r"!?\[[^\]]+\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![alt](./img.png)
+_HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
+              "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
+              "table|tbody|td|th|thead|tr|tt|u|ul|var|video")
 _RULE = re.compile(r"^\s*([-*_])(?:\s*\1){2,}\s*$")  # ---, * * *, ___
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
 _INLINE = [(re.compile(r"\s*<!--.*?-->"), ""), (re.compile(r"\s*!\[[^\]]*\]\([^)]*\)"), ""),  # comments, images
+           (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
            (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # a link: its text
            (re.compile(r"`([^`]+)`"), r"\1"),  # code spans: their text
            (re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*])"), r"\2")]  # emphasis
@@ -43,8 +49,9 @@ def _markdown_line(line: str) -> str:
 
 def _markdown_drops(lines: list[str]) -> dict[int, str]:
     """Lines of a Markdown text that are not its prose: fenced code ('code lines'), pipe tables (a run of lines
-    with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels')."""
-    drop, fence, run = {}, None, []
+    with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), HTML comments
+    that fill their lines ('comments')."""
+    drop, fence, run, comment = {}, None, [], False
     for i, line in enumerate([*lines, ""]):
         if "|" in line and fence is None:
             run.append(i)
@@ -54,7 +61,10 @@ def _markdown_drops(lines: list[str]) -> dict[int, str]:
         run = []
         if i == len(lines):
             break
-        if m := _FENCE.match(line):
+        if comment or (fence is None and line.strip().startswith("<!--")):
+            comment = "-->" not in line[line.find("<!--") + 4 if not comment else 0:]
+            drop[i] = "comments"
+        elif m := _FENCE.match(line):
             fence = m.group(1) if fence is None else (None if m.group(1) == fence else fence)
             drop[i] = "code lines"
         elif fence is not None:
@@ -304,7 +314,8 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     stripped = [ln.strip() for ln in lines]
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes")
     markdown = any(_ATX.match(ln) or _FENCE.match(ln) or ("|" in ln and _TABLE_RULE.match(ln.strip()))
-                   or _ALERT.match(_QUOTE.sub("", ln).strip()) for ln in lines)
+                   or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln) or ln.lstrip().startswith("<!--")
+                   for ln in lines)
     if markdown:
         drop |= _markdown_drops(lines)
     found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])
@@ -317,7 +328,7 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         found = book[0] if book else _plain(kept[:-1])
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
-    blocks, body = [], []
+    blocks, body, listed = [], [], False
 
     def flush():
         if body:
@@ -337,6 +348,7 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                     body.append(m.group(3).strip())
         elif i in drop or not line.strip():
             flush()
+            listed = False
         elif not markdown:
             body.append(line.strip())
         elif _RULE.match(line):
@@ -345,9 +357,10 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         elif NOTE_LABEL.match(text := _markdown_line(line).strip()):  # "> **Warning**" above the box's text:
             flush()  # a block of its own, which document_from_blocks leaves out as every note label
             blocks.append(Block(text))
-        elif _BULLET.match(text):  # a list item is a paragraph of its own, without its bullet
-            flush()
-            body.append(_BULLET.sub("", text))
+        elif _BULLET.match(text) or ((m := _ORDERED.match(text)) and (not body or listed or m.group(1) == "1")):
+            flush()  # a list item is a paragraph of its own, without its bullet or number; a number starts one
+            body.append(_ORDERED.sub("", _BULLET.sub("", text)))  # only after a break, an item or as "1." (CommonMark)
+            listed = True
         elif text:
             body.append(text)
     flush()

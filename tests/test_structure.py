@@ -153,14 +153,31 @@ def test_markdown_code_tables_alerts_and_marks_are_not_text():
     assert [doc.elements[i] for i in doc.meta["outline"].starts(1)] == ["Usage", "License"]
 
 
+def test_markdown_numbered_items_html_and_comments():
+    """A numbered item is a paragraph without its number (a number inside a paragraph is text unless it is "1.");
+    HTML tags are taken off their words, comments over several lines left out and counted; a text whose only
+    Markdown is a link is read as Markdown."""
+    doc = load_text("# Tool\n\nIt has grown since\n2019. It is used now.\n\n1. Install the tool.\n2. Run it on a "
+                    "file.\n   It takes time.\n3) Read the output.\n\n<!-- badges\nand notes -->\nA <b>bold</b> "
+                    "<a href=\"x\">link</a><br>here, if a < b.\n\n<p align=\"center\"><img src=\"logo.png\"></p>")
+    assert doc.elements == ["Tool", "It has grown since 2019.", "It is used now.", "Install the tool.",
+                            "Run it on a file.", "It takes time.", "Read the output.", "A bold link here, if a < b."]
+    assert doc.meta["left_out"] == {"comments": 2}
+    assert load_text("See [the guide](https://example.org/guide) for *more* on it.\n\n1. One thing.\n2. Another "
+                     "thing.").elements == ["See the guide for more on it.", "One thing.", "Another thing."]
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(["# Title", "## Part two", "```", "~~~", "| a | b |", "|---|---|", "> [!TIP]",
                                  "> **Note**", "", "Plain words here.", "A *marked* `span` [link](u) line.",
-                                 "* a list item", "![alt](x.png)", "<!-- a comment -->", "Warning:"]), max_size=30))
+                                 "* a list item", "![alt](x.png)", "<!-- a comment -->", "Warning:", "2. an item",
+                                 "<!-- open", "-->", "<b>bold</b> <br>"]), max_size=30))
 def test_any_markdown_loads_or_says_why(lines):
     """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError."""
     doc = loaded_or_refused(load_text, "\n".join(lines))
-    assert doc is None or not any(e.startswith(("```", "~~~", "|---", "> [!")) for e in doc.elements)
+    markdown = any(ln.startswith(("#", "```", "~~~", "|---", "> [!", "<!--")) for ln in lines)
+    assert doc is None or not any(e.startswith(("```", "~~~", "|---", "> [!", "<!--"))
+                                  or (markdown and "<b>" in e) for e in doc.elements)
 
 
 def test_latex_headings():
