@@ -5,7 +5,9 @@ References section (left out with the back matter by default) and \\appendix as 
 counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
 code listings, footnotes, the authors' block, and the files \\input names (a single file is read: nothing is
 fetched). Citations are dropped and a cross-reference becomes '[#]' (no word to count as a term; LaTeX's '??'
-would end a sentence). Inline math keeps its symbols' names without backslashes ("sigma(i,j)")."""
+would end a sentence). Inline math keeps its symbols' names without backslashes ("sigma(i,j)"). Macros the source
+defines (\\newcommand, \\renewcommand, \\providecommand, \\def without parameters) are expanded, within a budget of
+characters (a macro that grows without end stops there)."""
 from __future__ import annotations
 
 import re
@@ -45,6 +47,9 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
             "S": "§", "ss": "ß", "aa": "å", "o": "ø", "ae": "æ", "oe": "œ", "copyright": "©",
             "textbackslash": "\\"}
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
+_DEFINE = re.compile(r"\\(?:(?:re|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
+                     r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)\s*(?=\{))")
+_EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 _COUNTED = {"footnote": "footnote texts", "thanks": "front", "author": "front", "date": "front",
             "affiliation": "front", "email": "front", "institute": "front", "input": "inputs", "include": "inputs"}
 
@@ -102,10 +107,22 @@ def _bounds(name: str) -> re.Pattern:
     return re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
 
 
+def _macros(text: str) -> dict[str, tuple[int, str | None, str]]:
+    """The macros a source defines with \\newcommand, \\renewcommand, \\providecommand or \\def (without
+    parameters): name -> (number of arguments, the first one's default or None, body)."""
+    braces, out = _braces(text), {}
+    for m in _DEFINE.finditer(text):
+        body, j = _group(text, m.end(), braces)
+        if j != m.end():
+            out[m.group(1) or m.group(2) or m.group(5)] = (int(m.group(3) or 0), m.group(4), body)
+    return out
+
+
 class _Reader:
-    def __init__(self):
+    def __init__(self, macros: dict | None = None, budget: int = 0):
         self.left_out: Counter = Counter()
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
+        self.macros, self.budget = macros or {}, budget
 
     def render(self, s: str, math: bool = False) -> str:
         """The text of a LaTeX fragment."""
@@ -172,6 +189,11 @@ class _Reader:
             if name in _COUNTED:
                 self.left_out[_COUNTED[name]] += 1
             return ("\n\n" if name in ("input", "include") else ""), i
+        if name == "def":  # \def\name{body}: a definition, no text
+            m = re.match(r"\s*\\[A-Za-z@]+[^{]{0,20}", s[i:i + 60])
+            return "", self.group(s, i + m.end())[1] if m else i
+        if name in self.macros and self.budget > 0:
+            return self.expand(s, name, i, math)
         if name in _REFS:
             _, i = self.group(s, i)
             return "[#]", i
@@ -205,6 +227,26 @@ class _Reader:
             parts.append(self.render(arg, math))
             i = j
         return (name if math and not parts else "") + " ".join(parts), i
+
+    def expand(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
+        """The text of the defined macro \\name whose arguments start at s[i] (#1 … #9 replaced by them; an
+        optional first one in brackets or its default), and the index after them."""
+        n, default, body = self.macros[name]
+        args = []
+        if default is not None and n:
+            end = s.find("]", i, i + _OPTION) if s[i:i + 1] == "[" else -1
+            args.append(s[i + 1:end] if end >= 0 else default)
+            i = end + 1 if end >= 0 else i
+        while len(args) < n:
+            arg, j = self.group(s, i)
+            if j == i:  # a one-token argument: \macro x
+                m = re.match(r"\s*(\\[A-Za-z@]+|\S)", s[i:i + 60])
+                arg, j = (m.group(1), i + m.end()) if m else ("", i)
+            args.append(arg)
+            i = j
+        text = re.sub(r"#(\d)", lambda a: args[int(a.group(1)) - 1] if 0 < int(a.group(1)) <= n else "", body)
+        self.budget -= len(text)
+        return self.render(text, math), i
 
     def environment(self, s: str, env: str, i: int) -> tuple[str, int]:
         """The text of \\begin{env}…\\end{env} whose body starts at s[i], and the index after \\end{env}."""
@@ -258,7 +300,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
                 continue  # a comment line does not end a paragraph
         lines.append(kept)
     text = "\n".join(lines)
-    reader = _Reader()
+    reader = _Reader(_macros(text), len(text) + _EXPANSION)
     start = text.find("\\begin{document}")
     title, _ = _group(text, m.end(), _braces(text)) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
     body = text[start + len("\\begin{document}"):] if start >= 0 else text

@@ -133,10 +133,29 @@ def test_unbalanced_or_empty_latex_gives_text_or_a_clear_error():
         raise AssertionError("an empty document must be refused")
 
 
+def test_macros_the_source_defines_are_expanded_within_a_budget():
+    r"""\newcommand, \renewcommand and \def macros give their text (arguments, an optional first one's default);
+    a macro that grows without end stops at the budget: the text stays within the source's length plus
+    latex._EXPANSION characters."""
+    from segcore import latex
+
+    blocks, _ = latex_blocks("\\newcommand{\\ours}{\\textsc{SegNet}\\xspace}\n\\newcommand\\best[1]{\\textbf{#1}}\n"
+                             "\\newcommand{\\opt}[2][fast]{#1 and #2}\n\\def\\etal{et al.}\n\\begin{document}\n"
+                             "We propose \\ours. Smith \\etal{} showed \\best{this}. It is \\opt{slow}, \\opt[quick]{x}."
+                             "\n\\end{document}")
+    assert [b.text for b in blocks] == ["We propose SegNet. Smith et al. showed this. It is fast and slow, quick and x."]
+    bomb = "".join(f"\\newcommand{{\\m{a}}}{{\\m{b}\\m{b} x}}\n" for a, b in zip("abcdefghijklmnopqrstuvwxyz",
+                                                                                   "bcdefghijklmnopqrstuvwxyz"))
+    for source in (bomb + "\\begin{document}" + "\\ma " * 100 + "\\end{document}",
+                   "\\newcommand{\\a}{\\a\\a}\\begin{document}" + "\\a " * 1000 + "\\end{document}"):
+        assert sum(len(b.text) for b in latex_blocks(source)[0]) <= len(source) + latex._EXPANSION
+
+
 PIECES = ["\\section{Intro}", "\\begin{equation}", "\\end{equation}", "\\begin{itemize}", "\\item", "\\end{itemize}",
           "Some words here.", "More words.", "$x^2$", "\\[", "\\]", "{", "}", "%", "\\", "\\emph{", "\\cite{",
           "\\begin{document}", "\\end{document}", "\\title{T}", "~", "\n\n", "\\begin{verbatim}", "\\footnote{",
-          "\\href{u}{", "\\item[", "]", "$$", "\\begin{thebibliography}{9}", "\\bibitem{k}"]
+          "\\href{u}{", "\\item[", "]", "$$", "\\begin{thebibliography}{9}", "\\bibitem{k}",
+          "\\newcommand{\\m}[1]{#1 \\m{#1}}", "\\m{", "\\def\\d{", "\\d"]
 
 
 @settings(max_examples=200, deadline=None)
