@@ -302,7 +302,8 @@ def test_whitened_and_zipf_weighted_vectors_find_planted_topics(method, params):
 def test_heldout_likelihoods_are_even_odd_predictions_of_segment_sums():
     """best's held-out criteria: each segment's even rows predict its odd rows and the reverse, by hand."""
     import scipy.sparse as sp
-    from segcore.algorithms.best import cvs_heldout, heldout_loglik, segment_sums
+    from segcore.algorithms.best import (cvs_heldout, heldout_elements, heldout_loglik, row_loglik,
+                                         segment_sums)
 
     rng = np.random.default_rng(3)
     counts = sp.csr_matrix(rng.poisson(0.4, (12, 5)).astype(float))
@@ -317,6 +318,10 @@ def test_heldout_likelihoods_are_even_odd_predictions_of_segment_sums():
         for train, test in ((even, odd), (odd, even)):
             expected += (test * np.log((train + 1) / (train.sum() + 5))).sum()
     assert heldout_loglik(counts, bounds) == pytest.approx(expected)
+    per = heldout_elements(counts, bounds, row_loglik)  # element 6 (even, second segment): by its rows 5, 7, 9, 11
+    odd = dense[[5, 7, 9, 11]].sum(0)
+    assert per[6] == pytest.approx((dense[6] * np.log((odd + 1) / (odd.sum() + 5))).sum())
+    assert per.sum() == pytest.approx(expected)
     expected = sum((np.sign(x[rows[rows % 2 == t]].sum(0)) * x[rows[rows % 2 != t]].sum(0)).sum() / np.sqrt(3)
                    for rows in (np.arange(0, 5), np.arange(5, 12)) for t in (0, 1))
     assert cvs_heldout(x, bounds) == pytest.approx(expected)

@@ -141,9 +141,10 @@ def test_macros_the_source_defines_are_expanded_within_a_budget():
 
     blocks, _ = latex_blocks("\\newcommand{\\ours}{\\textsc{SegNet}\\xspace}\n\\newcommand\\best[1]{\\textbf{#1}}\n"
                              "\\newcommand{\\opt}[2][fast]{#1 and #2}\n\\def\\etal{et al.}\n\\begin{document}\n"
-                             "We propose \\ours. Smith \\etal{} showed \\best{this}. It is \\opt{slow}, \\opt[quick]{x}."
-                             "\n\\end{document}")
-    assert [b.text for b in blocks] == ["We propose SegNet. Smith et al. showed this. It is fast and slow, quick and x."]
+                             "We propose \\ours. Smith \\etal{} showed \\best{this}. It is \\opt{slow}, "
+                             "\\opt[quick]{x}.\n\\end{document}")
+    assert [b.text for b in blocks] == ["We propose SegNet. Smith et al. showed this. It is fast and slow, quick "
+                                        "and x."]
     bomb = "".join(f"\\newcommand{{\\m{a}}}{{\\m{b}\\m{b} x}}\n" for a, b in zip("abcdefghijklmnopqrstuvwxyz",
                                                                                    "bcdefghijklmnopqrstuvwxyz"))
     for source in (bomb + "\\begin{document}" + "\\ma " * 100 + "\\end{document}",
