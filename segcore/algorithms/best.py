@@ -347,8 +347,9 @@ register_method(Method(
      Param("auto", "combined", "automatic K: the held-out likelihood's K among 1–5× the gap statistic's "
                                "(combined), either alone, or the n^-m prior (× lam)",
            ("combined", "heldout", "gap", "prior")),
-     Param("heldout_vectors", 0.5, "with auto=heldout: weight of the held-out CVS term next to the held-out word "
-                                   "likelihood (0.5 chosen on choi/3-5 and the lecture .dev files)", low=0.0, high=1e6),
+     Param("heldout_vectors", 0.5, "with auto=combined or heldout: weight of the held-out CVS term next to the "
+                                   "held-out word likelihood (0.5 chosen on choi/3-5 and the lecture .dev files)",
+           low=0.0, high=1e6),
      Param("heldout_se", 1.0, "with auto=combined or heldout: K is the fewest segments whose held-out likelihood is "
                               "within this many standard errors of the largest (Breiman et al.'s one-standard-error "
                               "rule, the convention; 0 = the largest)", low=0.0, high=10.0),
