@@ -5,8 +5,9 @@ lines such as "3.2 Results", short title-shaped lines set apart by blank lines).
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
 contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
 with an ATX heading, a code fence, a table rule, an alert, a link or an HTML comment), fenced code, pipe tables,
-rules, HTML comments and the labels of alert boxes, and the marks of quotes, bullets, item numbers, links, images,
-code spans, emphasis and HTML tags are taken off the text (a list item is a paragraph of its own)."""
+rules, HTML comments, <pre> and <table> blocks and the labels of alert boxes, and the marks of quotes, bullets,
+item numbers, links, images, code spans, emphasis and HTML tags are taken off the text (a list item is a paragraph
+of its own)."""
 from __future__ import annotations
 
 import re
@@ -47,13 +48,19 @@ def _markdown_line(line: str) -> str:
     return line
 
 
+_HTML_BLOCK = re.compile(r"^\s*<(!--|(?:pre|table|script|style)\b)", re.I)  # an HTML block opening a line
+_HTML_END = {"!--": ("-->", "comments"), "pre": ("</pre>", "code lines"), "script": ("</script>", "code lines"),
+             "style": ("</style>", "code lines"), "table": ("</table>", "table and figure lines")}
+
+
 def _markdown_drops(lines: list[str]) -> dict[int, str]:
     """Lines of a Markdown text that are not its prose: fenced code ('code lines'), pipe tables (a run of lines
-    with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), HTML comments
-    that fill their lines ('comments')."""
-    drop, fence, run, comment = {}, None, [], False
+    with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), and HTML blocks
+    that open their line until they close: comments ('comments'), <pre>, <script> and <style> ('code lines'),
+    <table> ('table and figure lines'); one closed on its line with text after it is left to the inline rules."""
+    drop, fence, run, block = {}, None, [], None
     for i, line in enumerate([*lines, ""]):
-        if "|" in line and fence is None:
+        if "|" in line and fence is None and block is None:
             run.append(i)
             continue
         if any(_TABLE_RULE.match(lines[r].strip()) for r in run):
@@ -61,9 +68,14 @@ def _markdown_drops(lines: list[str]) -> dict[int, str]:
         run = []
         if i == len(lines):
             break
-        if comment or (fence is None and line.strip().startswith("<!--")):
-            comment = "-->" not in line[line.find("<!--") + 4 if not comment else 0:]
-            drop[i] = "comments"
+        opening = _HTML_BLOCK.match(line) if block is None and fence is None else None
+        if block or opening:
+            end, kind = block or _HTML_END[opening.group(1).lower()]
+            rest = line[opening.end():] if opening else line
+            closed = rest.lower().find(end)
+            block = None if closed >= 0 else (end, kind)
+            if not (opening and closed >= 0 and rest[closed + len(end):].strip()):
+                drop[i] = kind
         elif m := _FENCE.match(line):
             fence = m.group(1) if fence is None else (None if m.group(1) == fence else fence)
             drop[i] = "code lines"

@@ -155,14 +155,16 @@ def test_markdown_code_tables_alerts_and_marks_are_not_text():
 
 def test_markdown_numbered_items_html_and_comments():
     """A numbered item is a paragraph without its number (a number inside a paragraph is text unless it is "1.");
-    HTML tags are taken off their words, comments over several lines left out and counted; a text whose only
+    HTML tags are taken off their words, comments, <pre> and <table> blocks left out and counted; a text whose only
     Markdown is a link is read as Markdown."""
     doc = load_text("# Tool\n\nIt has grown since\n2019. It is used now.\n\n1. Install the tool.\n2. Run it on a "
                     "file.\n   It takes time.\n3) Read the output.\n\n<!-- badges\nand notes -->\nA <b>bold</b> "
-                    "<a href=\"x\">link</a><br>here, if a < b.\n\n<p align=\"center\"><img src=\"logo.png\"></p>")
+                    "<a href=\"x\">link</a><br>here, if a < b.\n\n<p align=\"center\"><img src=\"logo.png\"></p>\n\n"
+                    "<pre>\nx = 1\n</pre>\n<table>\n<tr><td>a</td></tr>\n</table>\n<!-- a --> It ends.")
     assert doc.elements == ["Tool", "It has grown since 2019.", "It is used now.", "Install the tool.",
-                            "Run it on a file.", "It takes time.", "Read the output.", "A bold link here, if a < b."]
-    assert doc.meta["left_out"] == {"comments": 2}
+                            "Run it on a file.", "It takes time.", "Read the output.", "A bold link here, if a < b.",
+                            "It ends."]
+    assert doc.meta["left_out"] == {"comments": 2, "code lines": 3, "table and figure lines": 3}
     assert load_text("See [the guide](https://example.org/guide) for *more* on it.\n\n1. One thing.\n2. Another "
                      "thing.").elements == ["See the guide for more on it.", "One thing.", "Another thing."]
 
@@ -171,7 +173,8 @@ def test_markdown_numbered_items_html_and_comments():
 @given(st.lists(st.sampled_from(["# Title", "## Part two", "```", "~~~", "| a | b |", "|---|---|", "> [!TIP]",
                                  "> **Note**", "", "Plain words here.", "A *marked* `span` [link](u) line.",
                                  "* a list item", "![alt](x.png)", "<!-- a comment -->", "Warning:", "2. an item",
-                                 "<!-- open", "-->", "<b>bold</b> <br>"]), max_size=30))
+                                 "<!-- open", "-->", "<b>bold</b> <br>", "<pre>", "</pre>", "<table>"]),
+                max_size=30))
 def test_any_markdown_loads_or_says_why(lines):
     """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError."""
     doc = loaded_or_refused(load_text, "\n".join(lines))
