@@ -6,7 +6,7 @@ counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and
 code listings, footnotes, the authors' block, and the files \\input names (a single file is read: nothing is
 fetched). Citations are dropped and a cross-reference becomes '[#]' (no word to count as a term; LaTeX's '??'
 would end a sentence). Inline math keeps its symbols' names without backslashes ("sigma(i,j)"). Macros the source
-defines (\\newcommand, \\renewcommand, \\providecommand, \\def without parameters) are expanded, within a budget of
+defines (\\newcommand, \\renewcommand, \\providecommand, \\def) are expanded, within a budget of
 characters (a macro that grows without end stops there)."""
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ _SPACE_BEFORE_STOP = re.compile(r" +([.,;:!?])")  # "works well~\cite{x}." -> "w
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
-              "usepackage": 1, "documentclass": 1, "newcommand": 2, "renewcommand": 2, "newenvironment": 3,
+              "usepackage": 1, "documentclass": 1, "newenvironment": 3,
               "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
               "email": 1, "institute": 1, "title": 1}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
@@ -48,7 +48,8 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
             "textbackslash": "\\"}
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
 _DEFINE = re.compile(r"\\(?:(?:re|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
-                     r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)\s*(?=\{))")
+                     r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
+_DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 _COUNTED = {"footnote": "footnote texts", "thanks": "front", "author": "front", "date": "front",
             "affiliation": "front", "email": "front", "institute": "front", "input": "inputs", "include": "inputs"}
@@ -91,6 +92,13 @@ def _group(s: str, i: int, braces: dict[int, int]) -> tuple[str, int]:
     return ("", i) if close is None else (s[j + 1:close], close + 1)
 
 
+def _option(s: str, i: int, stop: int | None = None) -> tuple[str | None, int]:
+    """The [optional argument] that opens at s[i] (its closing ']' within _OPTION characters and before `stop`) and
+    the index after it; (None, i) when there is none."""
+    end = s.find("]", i, min(i + _OPTION, len(s) if stop is None else stop)) if s[i:i + 1] == "[" else -1
+    return (s[i + 1:end], end + 1) if end >= 0 else (None, i)
+
+
 def _environment_end(s: str, name: str, i: int) -> tuple[int, int]:
     """(start of the matching \\end{name}, index after it), nested environments of the same name skipped (one
     pass over the begins and ends of that name)."""
@@ -108,13 +116,14 @@ def _bounds(name: str) -> re.Pattern:
 
 
 def _macros(text: str) -> dict[str, tuple[int, str | None, str]]:
-    """The macros a source defines with \\newcommand, \\renewcommand, \\providecommand or \\def (without
-    parameters): name -> (number of arguments, the first one's default or None, body)."""
+    """The macros a source defines with \\newcommand, \\renewcommand, \\providecommand or \\def (its
+    parameters #1#2… undelimited): name -> (number of arguments, the first one's default or None, body)."""
     braces, out = _braces(text), {}
     for m in _DEFINE.finditer(text):
         body, j = _group(text, m.end(), braces)
         if j != m.end():
-            out[m.group(1) or m.group(2) or m.group(5)] = (int(m.group(3) or 0), m.group(4), body)
+            out[m.group(1) or m.group(2) or m.group(5)] = (int(m.group(3) or 0) + (m.group(6) or "").count("#"),
+                                                            m.group(4), body)
     return out
 
 
@@ -189,9 +198,9 @@ class _Reader:
             if name in _COUNTED:
                 self.left_out[_COUNTED[name]] += 1
             return ("\n\n" if name in ("input", "include") else ""), i
-        if name == "def":  # \def\name{body}: a definition, no text
-            m = re.match(r"\s*\\[A-Za-z@]+[^{]{0,20}", s[i:i + 60])
-            return "", self.group(s, i + m.end())[1] if m else i
+        if name in _DEFINERS:  # a definition (read beforehand by _macros): no text
+            m = _DEFINE.match(s, s.rfind("\\", 0, i))
+            return "", self.group(s, m.end())[1] if m else i
         if name in self.macros and self.budget > 0:
             return self.expand(s, name, i, math)
         if name in _REFS:
@@ -202,8 +211,7 @@ class _Reader:
             text, i = self.group(s, i)
             return self.render(text), i
         if name == "item":
-            end = s.find("]", i, i + _OPTION) if s[i:i + 1] == "[" else -1
-            label, i = (s[i + 1:end], end + 1) if end >= 0 else ("", i)
+            label, i = _option(s, i)
             return "\n\n" + (self.render(label) + " " if label else ""), i
         if name == "appendix":
             return _heading("section", "Appendix"), i
@@ -234,9 +242,8 @@ class _Reader:
         n, default, body = self.macros[name]
         args = []
         if default is not None and n:
-            end = s.find("]", i, i + _OPTION) if s[i:i + 1] == "[" else -1
-            args.append(s[i + 1:end] if end >= 0 else default)
-            i = end + 1 if end >= 0 else i
+            given, i = _option(s, i)
+            args.append(default if given is None else given)
         while len(args) < n:
             arg, j = self.group(s, i)
             if j == i:  # a one-token argument: \macro x
@@ -254,8 +261,8 @@ class _Reader:
         end, after = _environment_end(s, env, i)
         if base in _SIZED_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
             _, i = self.group(s, i)
-        elif s[i:i + 1] == "[" and (close := s.find("]", i, min(end, i + _OPTION))) >= 0:
-            i = close + 1  # \begin{enumerate}[label=(a)]
+        else:
+            i = _option(s, i, end)[1]  # \begin{enumerate}[label=(a)]
         body = s[i:end]
         if base in _DROP_ENVS:
             kind = _DROP_ENVS[base]

@@ -25,8 +25,7 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
-_BULLET = re.compile(r"^\s*[-*+]\s+(?=\S)")
-_ORDERED = re.compile(r"^\s*(\d{1,9})[.)]\s+(?=\S)")  # "1. ", "2) ": an ordered list item
+_ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s+(?=\S)")  # a list item: "- ", "* ", "1. ", "2) "
 _LINK = re.compile(r"!?\[[^\]]+\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![alt](./img.png)
 _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
               "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
@@ -369,9 +368,9 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         elif NOTE_LABEL.match(text := _markdown_line(line).strip()):  # "> **Warning**" above the box's text:
             flush()  # a block of its own, which document_from_blocks leaves out as every note label
             blocks.append(Block(text))
-        elif _BULLET.match(text) or ((m := _ORDERED.match(text)) and (not body or listed or m.group(1) == "1")):
-            flush()  # a list item is a paragraph of its own, without its bullet or number; a number starts one
-            body.append(_ORDERED.sub("", _BULLET.sub("", text)))  # only after a break, an item or as "1." (CommonMark)
+        elif (m := _ITEM.match(text)) and (m.group(1) in (None, "1") or not body or listed):
+            flush()  # a list item is a paragraph of its own, without its bullet or number; a number other than 1
+            body.append(text[m.end():])  # starts one only after a break or another item (CommonMark)
             listed = True
         elif text:
             body.append(text)

@@ -134,9 +134,9 @@ def test_unbalanced_or_empty_latex_gives_text_or_a_clear_error():
 
 
 def test_macros_the_source_defines_are_expanded_within_a_budget():
-    r"""\newcommand, \renewcommand and \def macros give their text (arguments, an optional first one's default);
-    a macro that grows without end stops at the budget: the text stays within the source's length plus
-    latex._EXPANSION characters."""
+    r"""\newcommand, \renewcommand and \def macros (with parameters too) give their text (arguments, an optional
+    first one's default), their definitions none; a macro that grows without end stops at the budget: the text stays
+    within the source's length plus latex._EXPANSION characters."""
     from segcore import latex
 
     blocks, _ = latex_blocks("\\newcommand{\\ours}{\\textsc{SegNet}\\xspace}\n\\newcommand\\best[1]{\\textbf{#1}}\n"
@@ -145,6 +145,8 @@ def test_macros_the_source_defines_are_expanded_within_a_budget():
                              "\\opt[quick]{x}.\n\\end{document}")
     assert [b.text for b in blocks] == ["We propose SegNet. Smith et al. showed this. It is fast and slow, quick "
                                         "and x."]
+    assert latex_blocks("\\def\\pair#1#2{#1 with #2}\\begin{document}Salt \\pair{a}{b}. \\newcommand\\R{x}"
+                        "Over \\R.\\end{document}")[0][0].text == "Salt a with b. Over x."  # definitions give no text
     bomb = "".join(f"\\newcommand{{\\m{a}}}{{\\m{b}\\m{b} x}}\n" for a, b in zip("abcdefghijklmnopqrstuvwxyz",
                                                                                    "bcdefghijklmnopqrstuvwxyz"))
     for source in (bomb + "\\begin{document}" + "\\ma " * 100 + "\\end{document}",
