@@ -93,7 +93,7 @@ _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re
 _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Algorithm|Listing)\s*(?:\d+|[IVXL]+)\s*[.:|]")
-_WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?][\"'”’)\]]*$")  # a sentence's end after a word
+_WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
@@ -135,20 +135,50 @@ def _same_baseline(a: Line, b: Line) -> bool:
 
 
 def _merge_fragments(boxes: list[_Box]) -> None:
-    """Put back together the pieces of one line that pdfminer split at wide justified spaces (same baseline, same
-    column, less than 1.5 em apart), into the box of the leftmost piece."""
+    """Put back together the pieces of one line that pdfminer split at wide justified spaces or after a list bullet
+    (same baseline, same column): pieces less than 1.5 em apart, and the pieces (less than 4 em apart) of a row as
+    wide as a line of running text (8 words or more) above or below it, which is a justified line, not a table's
+    row. Boxes that shared
+    such a line become one, at the place of the earlier, lines top to bottom: a list's bullets and the text of its
+    items read in order."""
+    home = {id(ln): b for b in boxes for ln in b.lines}
+    order = {id(b): j for j, b in enumerate(boxes)}
+
+    def join(a: Line, b: Line) -> None:
+        a.text, a.x1, a.y1 = f"{a.text} {b.text}", b.x1, max(a.y1, b.y1)
+        home[id(b)].lines.remove(b)
+        keep, gone = sorted((home[id(a)], home[id(b)]), key=lambda x: order[id(x)])
+        if keep is not gone:
+            for ln in gone.lines:
+                home[id(ln)] = keep
+            keep.lines = sorted(keep.lines + gone.lines, key=lambda ln: (-ln.y0, ln.x0))
+            gone.lines = []
+
+    def gap(a: Line, b: Line) -> float:  # in em
+        return (b.x0 - a.x1) / max(a.size, b.size)
+
     for col in {b.column for b in boxes}:
-        lines = sorted(((ln, b) for b in boxes if b.column == col for ln in b.lines), key=lambda p: (-p[0].y0,
-                                                                                                    p[0].x0))
-        i = 0
-        while i < len(lines) - 1:
-            (a, _), (b, box_b) = lines[i], lines[i + 1]
-            if _same_baseline(a, b) and 0 <= b.x0 - a.x1 < 1.5 * max(a.size, b.size):
-                a.text, a.x1, a.y1 = f"{a.text} {b.text}", b.x1, max(a.y1, b.y1)
-                box_b.lines.remove(b)
-                del lines[i + 1]
+        rows: list[list[Line]] = []  # lines on one baseline, left to right
+        for ln in sorted((ln for b in boxes if b.column == col for ln in b.lines), key=lambda ln: -ln.y0):
+            if rows and _same_baseline(rows[-1][0], ln):
+                rows[-1].append(ln)
             else:
-                i += 1
+                rows.append([ln])
+        for row in rows:
+            row.sort(key=lambda ln: ln.x0)
+            i = 0
+            while i < len(row) - 1:
+                if 0 <= gap(row[i], row[i + 1]) < 1.5:
+                    join(row[i], row.pop(i + 1))
+                else:
+                    i += 1
+        for k, row in enumerate(rows):
+            whole = [r[0] for r in rows[max(k - 1, 0):k + 2] if len(r) == 1 and r is not row
+                     and len(r[0].text.split()) >= 8]
+            if len(row) > 1 and all(0 <= gap(a, b) < 4 for a, b in zip(row, row[1:])) and any(
+                    abs(w.x0 - row[0].x0) < w.size and abs(w.x1 - row[-1].x1) < w.size for w in whole):
+                while len(row) > 1:
+                    join(row[0], row.pop(1))
     boxes[:] = [b for b in boxes if b.lines]
 
 
@@ -163,9 +193,16 @@ def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> No
                                               for o in others + [x for x in b.lines if x is not ln])]
         short = all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines)
         if (cells and len(cells) * 2 >= len(b.lines)) or (short and not any(
-                _heading_line(ln, body_size) or (_WORDS_END.search(ln.text) and not _numeric(ln.text))
+                _heading_line(ln, body_size) or _ends_sentence(ln, body_size)
                 for ln in b.lines)):
             b.floating = True
+
+
+def _ends_sentence(ln: Line, body_size: float) -> bool:
+    """A sentence's end after a word, or a list's lead-in ("… of Octave:") in text of the body's size, not a
+    table's row or label."""
+    end = _WORDS_END.search(ln.text)
+    return bool(end) and not _numeric(ln.text) and (":" not in end.group() or ln.size >= 0.95 * body_size)
 
 
 def _numeric(text: str) -> bool:

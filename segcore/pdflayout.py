@@ -49,6 +49,11 @@ _ITALIC = re.compile(r"italic|oblique|-it$|^cmti|^sfti|^ptmri|-i$", re.I)
 _ITALIC_SUFFIX = re.compile(r"[a-z]TI$")
 _MONO = re.compile(r"mono|courier|^cmtt|^sftt|^pcrr|^txtt|consol|typewriter|menlo|-tt$", re.I)  # code
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
+# accents set as glyphs of their own (TeX's \accent, OT1 fonts: "Br¨uns"), as the combining marks they stand for
+_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "^": "\u0302", "ˆ": "\u0302", "~": "\u0303", "˜": "\u0303",
+            "¯": "\u0304", "˘": "\u0306", "˙": "\u0307", "˚": "\u030a", "˝": "\u030b", "ˇ": "\u030c", "¸": "\u0327",
+            "˛": "\u0328"}
+_DOTLESS = {"ı": "i", "ȷ": "j"}  # TeX accents i and j without their dot
 
 
 @dataclass
@@ -119,9 +124,28 @@ def inflated_size(data: bytes, budget: int) -> int:
 
 # ---- pdfminer ----------------------------------------------------------------------------------------------------
 
+def _accents(chars) -> dict[int, str]:
+    """Accents set as characters of their own over or under a letter, as TeX does ("Br¨uns", "Garc´ıa"): by index,
+    the combining mark that the letter takes, and '' for the accent itself. An accent belongs to the neighbour
+    (next, else previous) letter that it covers by at least half the narrower width; a caret or tilde between two
+    characters (code) covers neither and stays."""
+    out: dict[int, str] = {}
+    for i, c in enumerate(chars):
+        t = c.get_text()
+        mark = _ACCENTS.get(t) or (t if len(t) == 1 and unicodedata.combining(t) else "")
+        for j in (i + 1, i - 1) if mark and i not in out else ():
+            if 0 <= j < len(chars) and j not in out and chars[j].get_text().isalpha():
+                overlap = min(c.x1, chars[j].x1) - max(c.x0, chars[j].x0)
+                if overlap > 0 and overlap >= 0.5 * min(c.width, chars[j].width):
+                    out[i], out[j] = "", mark
+                    break
+    return out
+
+
 def _line(obj, LTChar) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
-    docstring), small raised digits after punctuation or at a line start dropped (footnote markers)."""
+    docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation or at a
+    line start dropped (footnote markers)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
     if not chars or sum(1 for c in chars if c.upright) * 2 < len(chars):
         return None  # rotated text, e.g. arXiv's vertical stamp in the margin
@@ -131,8 +155,13 @@ def _line(obj, LTChar) -> Line | None:
     parts, prev, last, in_marker = [], None, "", False
     bold_chars = italic_chars = mono_chars = n_letters = 0
     first_style, lead_end = None, None  # style of the first letter; text length before the first other style
-    for c in chars:
+    accents = _accents(chars)
+    for i, c in enumerate(chars):
         t = c.get_text()
+        if i in accents:
+            if not accents[i]:
+                continue
+            t = unicodedata.normalize("NFC", _DOTLESS.get(t, t) + accents[i])
         if (t.isdigit() or (in_marker and t == ",")) and c.height < 0.85 * height and c.matrix[5] > base + 0.15 * em \
                 and (in_marker or not last or not last.isalnum()):
             in_marker = True

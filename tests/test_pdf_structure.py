@@ -11,6 +11,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from pdfminer.fontmetrics import FONT_METRICS
 
 from benchmarks.pdf_extraction import heading_scores, true_starts
 from segcore.errors import InputError
@@ -259,3 +260,76 @@ def test_real_paper_structure():
                                          "Supporting Information Synthesis.", "Facilitating Text Composition."]
     assert doc.meta["back_matter"]["heading"] == "REFERENCES" and not any("[12]" in e for e in doc.elements)
     assert not any(e.startswith("https://") for e in doc.elements)  # footnotes
+
+
+def _width(text: str, size: float = 10) -> float:
+    metrics = FONT_METRICS["Times-Roman"][1]
+    return sum(metrics.get(c, 500) for c in text.replace("\x95", "\u2022")) * size / 1000
+
+
+def accents_and_lists_pdf() -> bytes:
+    """TeX's way of setting accents (the accent a glyph of its own over its letter: "Br¨uns", "Jos´e"), a lead-in
+    line that pdfminer puts in a box of its own, and a bulleted list whose bullets come later in the page's content
+    than the items' text, so that pdfminer puts them in boxes of their own, apart from the text (as in GNU Octave's
+    manual)."""
+    def op(x, y, t):
+        return f"BT /F1 10 Tf 1 0 0 1 {x:.2f} {y} Tm {pdf_string(t)} Tj ET"
+
+    def accented(x, y, before, accent, letter, after):  # the accent centred over `letter`, as TeX's \accent does
+        xl = x + _width(before)
+        return [op(x, y, before), op(xl + (_width(letter) - _width(accent)) / 2, y, accent),
+                op(xl, y, letter + after)]
+
+    ops = [op(86, 700, "We thank the many people who have helped with this work over the years, and"),
+           op(72, 687, "in particular:")]
+    items = [["Rivers carry water from the hills down to the sea, and over many long",
+              "centuries they shape the valleys that they flow through."],
+             ["Floods come after heavy rain and move sand and stones downstream."],
+             ["Bread is made from flour, water, salt and yeast in a warm kitchen, and",
+              "the dough rises for hours before it is baked in a hot oven."]]
+    y, bullets = 668, []
+    for item in items:
+        bullets.append(op(86, y, "\x95"))
+        for line in item:
+            ops.append(op(98, y, line))
+            y -= 13
+    ops += accented(72, y - 20, "The method was first described by Br", "\xa8", "u", "ns and by Jos")
+    ops += accented(72 + _width("The method was first described by Bruns and by Jos"), y - 20, "", "\xb4", "e",
+                    " Garcia in their paper.")
+    return build(["\n".join(ops + bullets)])
+
+
+def test_accents_set_apart_and_lists_in_boxes_apart_read_in_order():
+    elements = load(accents_and_lists_pdf()).elements
+    assert elements == [
+        "We thank the many people who have helped with this work over the years, and in particular:",
+        "\u2022 Rivers carry water from the hills down to the sea, and over many long centuries they shape the "
+        "valleys that they flow through.",
+        "\u2022 Floods come after heavy rain and move sand and stones downstream.",
+        "\u2022 Bread is made from flour, water, salt and yeast in a warm kitchen, and the dough rises for hours "
+        "before it is baked in a hot oven.",
+        "The method was first described by Brüns and by José Garcia in their paper."], elements
+
+
+def justified_pdf() -> bytes:
+    """A paragraph whose middle line is justified with spaces of about 2.5 em (a long unbreakable name in it), which
+    pdfminer splits into pieces, above a two-row table whose cells are as far apart."""
+    lines = ["To add a user to a group when they log in, put the line below into the file that",
+             "configures the login", "auth optional pam_group.so", "and list the group in",
+             "the file of group settings, then log out and log in again to see the change."]
+    right = 72 + _width(lines[0])
+    middle = [_width(t) for t in lines[1:4]]
+    space = (right - 72 - sum(middle)) / 2
+    xs = [72, 72 + middle[0] + space, right - middle[2]]
+    ops = [(72, 700, lines[0])] + [(x, 687, t) for x, t in zip(xs, lines[1:4])] + [(72, 674, lines[4])]
+    ops += [(72, 640, "Group"), (160, 640, "Members"), (72, 627, "audio"), (160, 627, "alice")]
+    return build(["\n".join(f"BT /F1 10 Tf 1 0 0 1 {x:.2f} {y} Tm {pdf_string(t)} Tj ET" for x, y, t in ops)])
+
+
+def test_a_justified_line_split_at_wide_spaces_is_one_line_and_a_table_row_is_not():
+    out = read_pdf(justified_pdf())
+    assert [b.text for b in out.blocks] == [
+        "To add a user to a group when they log in, put the line below into the file that configures the login "
+        "auth optional pam_group.so and list the group in the file of group settings, then log out and log in "
+        "again to see the change."], out.blocks
+    assert out.left_out == {"table and figure lines": 4}
