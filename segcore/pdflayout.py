@@ -124,22 +124,26 @@ def inflated_size(data: bytes, budget: int) -> int:
 
 # ---- pdfminer ----------------------------------------------------------------------------------------------------
 
-def _accents(chars) -> dict[int, str]:
-    """Accents set as characters of their own over or under a letter, as TeX does ("Br¨uns", "Garc´ıa"): by index,
-    the combining mark that the letter takes, and '' for the accent itself. An accent belongs to the neighbour
-    (next, else previous) letter that it covers by at least half the narrower width; a caret or tilde between two
-    characters (code) covers neither and stays."""
+def _accents(chars: list[tuple[str, float, float]]) -> dict[int, str]:
+    """Accents set as characters of their own over or under a letter, as TeX does ("Br¨uns", "Garc´ıa"), among
+    characters given as (text, x0, x1): by index, the combining mark that the letter takes, and '' for the accent
+    itself. An accent belongs to the neighbour (next, else previous) letter that it covers by at least half the
+    narrower width; a caret or tilde between two characters (code) covers neither and stays."""
     out: dict[int, str] = {}
-    for i, c in enumerate(chars):
-        t = c.get_text()
+    for i, (t, x0, x1) in enumerate(chars):
         mark = _ACCENTS.get(t) or (t if len(t) == 1 and unicodedata.combining(t) else "")
         for j in (i + 1, i - 1) if mark and i not in out else ():
-            if 0 <= j < len(chars) and j not in out and chars[j].get_text().isalpha():
-                overlap = min(c.x1, chars[j].x1) - max(c.x0, chars[j].x0)
-                if overlap > 0 and overlap >= 0.5 * min(c.width, chars[j].width):
+            if 0 <= j < len(chars) and j not in out and chars[j][0].isalpha():
+                overlap = min(x1, chars[j][2]) - max(x0, chars[j][1])
+                if overlap > 0 and overlap >= 0.5 * min(x1 - x0, chars[j][2] - chars[j][1]):
                     out[i], out[j] = "", mark
                     break
     return out
+
+
+def _accented(t: str, mark: str) -> str:
+    """A letter with the combining mark of an accent set apart (`_accents`), composed where Unicode can."""
+    return unicodedata.normalize("NFC", _DOTLESS.get(t, t) + mark)
 
 
 def _line(obj, LTChar) -> Line | None:
@@ -155,13 +159,13 @@ def _line(obj, LTChar) -> Line | None:
     parts, prev, last, in_marker = [], None, "", False
     bold_chars = italic_chars = mono_chars = n_letters = 0
     first_style, lead_end = None, None  # style of the first letter; text length before the first other style
-    accents = _accents(chars)
+    accents = _accents([(c.get_text(), c.x0, c.x1) for c in chars])
     for i, c in enumerate(chars):
         t = c.get_text()
         if i in accents:
             if not accents[i]:
                 continue
-            t = unicodedata.normalize("NFC", _DOTLESS.get(t, t) + accents[i])
+            t = _accented(t, accents[i])
         if (t.isdigit() or (in_marker and t == ",")) and c.height < 0.85 * height and c.matrix[5] > base + 0.15 * em \
                 and (in_marker or not last or not last.isalnum()):
             in_marker = True
@@ -312,8 +316,11 @@ def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
         rects = [textpage.get_charbox(i) for i in idx]
         size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage.raw, i) for i in idx) or 10.0
         base = statistics.median(r[1] for r in rects)
-        ln = Line(clean_text(m.group()), min(r[0] for r in rects), base - 0.25 * size, max(r[2] for r in rects),
-                  base + 0.75 * size, size)
+        chars = {i: text[i] for i in range(*m.span())}
+        for k, mark in _accents([(text[i], r[0], r[2]) for i, r in zip(idx, rects)]).items():
+            chars[idx[k]] = mark and _accented(text[idx[k]], mark)
+        ln = Line(clean_text("".join(chars.values())), min(r[0] for r in rects), base - 0.25 * size,
+                  max(r[2] for r in rects), base + 0.75 * size, size)
         prev = boxes[-1][-1] if boxes else None
         if prev and 0 < prev.y0 - ln.y0 < 1.6 * size and ln.x0 < prev.x1 and prev.x0 < ln.x1 \
                 and abs(prev.size - size) < 0.1 * size:

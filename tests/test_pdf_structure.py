@@ -275,10 +275,9 @@ def accents_and_lists_pdf() -> bytes:
     def op(x, y, t):
         return f"BT /F1 10 Tf 1 0 0 1 {x:.2f} {y} Tm {pdf_string(t)} Tj ET"
 
-    def accented(x, y, before, accent, letter, after):  # the accent centred over `letter`, as TeX's \accent does
-        xl = x + _width(before)
-        return [op(x, y, before), op(xl + (_width(letter) - _width(accent)) / 2, y, accent),
-                op(xl, y, letter + after)]
+    def accented(accent, letter):  # TJ: the accent centred over the letter that follows it, as TeX's \accent does
+        w_letter, w_accent = (FONT_METRICS["Times-Roman"][1][c] for c in (letter, accent))
+        return f"{-(w_letter - w_accent) / 2} {pdf_string(accent)} {(w_letter + w_accent) / 2}"
 
     ops = [op(86, 700, "We thank the many people who have helped with this work over the years, and"),
            op(72, 687, "in particular:")]
@@ -293,9 +292,9 @@ def accents_and_lists_pdf() -> bytes:
         for line in item:
             ops.append(op(98, y, line))
             y -= 13
-    ops += accented(72, y - 20, "The method was first described by Br", "\xa8", "u", "ns and by Jos")
-    ops += accented(72 + _width("The method was first described by Bruns and by Jos"), y - 20, "", "\xb4", "e",
-                    " Garcia in their paper.")
+    ops.append(f"BT /F1 10 Tf 1 0 0 1 72 {y - 20} Tm [{pdf_string('The method was first described by Br')} "
+               f"{accented(chr(0xa8), 'u')} {pdf_string('uns and by Jos')} {accented(chr(0xb4), 'e')} "
+               f"{pdf_string('e Garcia in their paper.')}] TJ ET")
     return build(["\n".join(ops + bullets)])
 
 
@@ -333,3 +332,12 @@ def test_a_justified_line_split_at_wide_spaces_is_one_line_and_a_table_row_is_no
         "auth optional pam_group.so and list the group in the file of group settings, then log out and log in "
         "again to see the change."], out.blocks
     assert out.left_out == {"table and figure lines": 4}
+
+
+def test_accents_are_put_on_the_letter_they_cover_and_a_caret_between_characters_stays():
+    from segcore.pdflayout import _accents
+
+    # character boxes as PDFium gives them on a page of GNU Octave's manual ("Pad´e"), then code: "x^2", "~/x"
+    pade = [("P", 373.6, 380.0), ("a", 380.8, 385.7), ("d", 386.1, 391.5), ("´", 393.8, 395.8), ("e", 392.1, 396.3)]
+    assert _accents(pade) == {3: "", 4: "\u0301"}
+    assert _accents([("x", 0, 6), ("^", 6, 11), ("2", 11, 16), ("~", 20, 25), ("/", 25, 28), ("x", 28, 34)]) == {}
