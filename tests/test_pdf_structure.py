@@ -341,3 +341,11 @@ def test_accents_are_put_on_the_letter_they_cover_and_a_caret_between_characters
     pade = [("P", 373.6, 380.0), ("a", 380.8, 385.7), ("d", 386.1, 391.5), ("´", 393.8, 395.8), ("e", 392.1, 396.3)]
     assert _accents(pade) == {3: "", 4: "\u0301"}
     assert _accents([("x", 0, 6), ("^", 6, 11), ("2", 11, 16), ("~", 20, 25), ("/", 25, 28), ("x", 28, 34)]) == {}
+
+
+def test_pdfiums_mark_of_a_hyphen_at_a_line_end_is_a_soft_hyphen():
+    from segcore.pdflayout import clean_text
+
+    # PDFium's text of a page of GNU Octave's manual: "The eigen\ufffevalues of A", "economy-sized decom\ufffe"
+    assert clean_text("The eigen\ufffevalues of A") == "The eigenvalues of A"
+    assert clean_text("an economy-sized decom\ufffe") == "an economy-sized decom\u00ad"
