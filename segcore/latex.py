@@ -1,6 +1,7 @@
 """A LaTeX source read into blocks (segcore.structure.Block) of its prose: the body between \\begin{document} and
 \\end{document}, sectioning commands as headings (the title above them, the abstract as a section), the text of
-formatting commands (\\emph{…}, \\textbf{…}, \\href's text), lists and theorems as paragraphs, a bibliography as a
+formatting commands (\\emph{…}, \\textbf{…}, \\href's text), lists and theorems as paragraphs (a theorem's opening
+with its name as printed: "Theorem (Cauchy–Schwarz).", from the source's \\newtheorem), a bibliography as a
 References section (left out with the back matter by default) and \\appendix as an Appendix heading. Left out and
 counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
 code listings, footnotes, the authors' block, and the files \\input names (a single file is read: nothing is
@@ -50,6 +51,7 @@ _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip m
 _DEFINE = re.compile(r"\\(?:(?:re|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
 _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
+_THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\]]{0,100}\]\s*)?\{([^{}]{1,100})\}")
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 _COUNTED = {"footnote": "footnote texts", "thanks": "front", "author": "front", "date": "front",
             "affiliation": "front", "email": "front", "institute": "front", "input": "inputs", "include": "inputs"}
@@ -127,11 +129,17 @@ def _macros(text: str) -> dict[str, tuple[int, str | None, str]]:
     return out
 
 
+def _theorems(text: str) -> dict[str, str]:
+    """The theorem-like environments a source defines with \\newtheorem (and amsthm's proof): name -> the name
+    printed at its start."""
+    return {"proof": "Proof", **{m.group(1): " ".join(m.group(2).split()) for m in _THEOREM.finditer(text)}}
+
+
 class _Reader:
-    def __init__(self, macros: dict | None = None, budget: int = 0):
+    def __init__(self, macros: dict | None = None, budget: int = 0, theorems: dict | None = None):
         self.left_out: Counter = Counter()
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
-        self.macros, self.budget = macros or {}, budget
+        self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
 
     def render(self, s: str, math: bool = False) -> str:
         """The text of a LaTeX fragment."""
@@ -259,10 +267,11 @@ class _Reader:
         """The text of \\begin{env}…\\end{env} whose body starts at s[i], and the index after \\end{env}."""
         base = env.rstrip("*")
         end, after = _environment_end(s, env, i)
+        option = None
         if base in _SIZED_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
             _, i = self.group(s, i)
         else:
-            i = _option(s, i, end)[1]  # \begin{enumerate}[label=(a)]
+            option, i = _option(s, i, end)  # \begin{enumerate}[label=(a)], \begin{theorem}[Cauchy]
         body = s[i:end]
         if base in _DROP_ENVS:
             kind = _DROP_ENVS[base]
@@ -275,6 +284,10 @@ class _Reader:
             return _heading("section", "References") + f"{self.render(s[i:end])}\n\n", after
         if base == "document":
             return self.render(body), after
+        if base in self.theorems:  # "Theorem (Cauchy–Schwarz). …"; a proof's option replaces its name
+            name = self.render(option) if base == "proof" and option else self.theorems[base] + (
+                f" ({self.render(option)})" if option else "")
+            return f"\n\n{name.strip()}. {self.render(body)}\n\n", after
         return f"\n\n{self.render(body)}\n\n", after  # lists, theorems, quotes, …: their text, paragraphs apart
 
 
@@ -307,7 +320,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
                 continue  # a comment line does not end a paragraph
         lines.append(kept)
     text = "\n".join(lines)
-    reader = _Reader(_macros(text), len(text) + _EXPANSION)
+    reader = _Reader(_macros(text), len(text) + _EXPANSION, _theorems(text))
     start = text.find("\\begin{document}")
     title, _ = _group(text, m.end(), _braces(text)) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
     body = text[start + len("\\begin{document}"):] if start >= 0 else text

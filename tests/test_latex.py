@@ -166,3 +166,35 @@ PIECES = ["\\section{Intro}", "\\begin{equation}", "\\end{equation}", "\\begin{i
 def test_any_latex_loads_or_says_why(pieces):
     doc = loaded_or_refused(load_latex, " ".join(pieces))
     assert doc is None or not any("\\begin" in e or "\\end{" in e or "\x00" in e for e in doc.elements)
+
+
+def test_a_theorem_opens_with_its_name_as_printed():
+    source = r"""\documentclass{article}
+\newtheorem{theorem}{Theorem}[section]
+\newtheorem{lemma}[theorem]{Lemma}
+\newtheorem*{remark}{Remark}
+\begin{document}
+\section{Bounds}
+We bound inner products.
+\begin{theorem}[Cauchy--Schwarz]
+The inner product is at most the product of the norms.
+\end{theorem}
+\begin{lemma}
+Norms are never negative.
+\end{lemma}
+\begin{proof}[Proof of the theorem]
+Expand the square.
+\end{proof}
+\begin{remark*}
+Equality needs parallel vectors.
+\end{remark*}
+\begin{proof}
+Obvious.
+\end{proof}
+\end{document}
+"""
+    elements = load_latex(source).elements
+    assert elements[elements.index("We bound inner products.") + 1:] == [
+        "Theorem (Cauchy–Schwarz).", "The inner product is at most the product of the norms.",
+        "Lemma.", "Norms are never negative.", "Proof of the theorem.", "Expand the square.",
+        "Remark.", "Equality needs parallel vectors.", "Proof.", "Obvious."], elements
