@@ -1,7 +1,8 @@
 """A PDF's text layer as `Block`s that read as the author wrote them: headings, and paragraphs of body text.
 
 Lines come from segcore.pdflayout (pdfminer.six, words from character positions, PDF limits). Here, page by page:
-columns in reading order; pieces of one justified line that pdfminer split are put back together; running headers,
+columns in reading order; pieces of one justified line that pdfminer split, and list bullets boxed apart from their
+items, are put back together; running headers,
 page numbers, footnotes (small print below a column's body text), captions and the text of tables and figures
 (lines that share their baseline with another piece of the same column, and boxes of short lines that are neither
 headings nor sentences) are left out and counted; hyphenated words are re-joined from the document's own
@@ -138,9 +139,8 @@ def _merge_fragments(boxes: list[_Box]) -> None:
     """Put back together the pieces of one line that pdfminer split at wide justified spaces or after a list bullet
     (same baseline, same column): pieces less than 1.5 em apart, and the pieces (less than 4 em apart) of a row as
     wide as a line of running text (8 words or more) above or below it, which is a justified line, not a table's
-    row. Boxes that shared
-    such a line become one, at the place of the earlier, lines top to bottom: a list's bullets and the text of its
-    items read in order."""
+    row. Boxes that shared such a line become one, at the place of the earlier, lines top to bottom: a list's
+    bullets and the text of its items read in order."""
     home = {id(ln): b for b in boxes for ln in b.lines}
     order = {id(b): j for j, b in enumerate(boxes)}
 
