@@ -4,8 +4,8 @@ Lines come from segcore.pdflayout (pdfminer.six, words from character positions,
 columns in reading order; pieces of one justified line that pdfminer split, and list bullets boxed apart from their
 items, are put back together; running headers, page numbers, footnotes (small print below a column's body text),
 captions and the text of tables and figures (lines that share their baseline with another piece of the same column,
-and boxes of short lines that are neither headings nor sentences) are left out and counted; hyphenated words are re-joined from the document's own
-vocabulary; paragraphs broken by a column or page end are re-joined. Headings are the PDF's bookmarks when it has
+and boxes of short lines that are neither headings nor sentences) are left out and counted; hyphenated words are
+re-joined from the document's own vocabulary; paragraphs broken by a column or page end are re-joined. Headings are the PDF's bookmarks when it has
 an outline that names its text's headings (segcore.pdfoutline); else, and below them, they are found from their
 style (bold or larger than the body text, in any case when numbered; upper case; italic with a number; never in a
 monospaced font), their numbering ("3", "3.2", "A.1", "IV") and their shape (short, title case, no end
