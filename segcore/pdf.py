@@ -7,11 +7,11 @@ captions and the text of tables and figures (lines that share their baseline wit
 and boxes of short lines that are neither headings nor sentences) are left out and counted; hyphenated words are
 re-joined from the document's own vocabulary; paragraphs broken by a column or page end are re-joined. Headings are
 the PDF's bookmarks when it has an outline that names its text's headings (segcore.pdfoutline); else, and below
-them, they are found from their style (bold or larger than the body text, in any case when numbered; upper case; italic with a number; never in a
-monospaced font), their numbering ("3", "3.2", "A.1", "IV") and their shape (short, title case, no end
-punctuation); run-in headings are the bold words that open a paragraph. The title page (page 1's headings before
-the first numbered one) is body text. Each block keeps the page and the distance from the page top of its lines,
-for the app to show where a segment is.
+them, they are found from their style (bold or larger than the body text, in any case when numbered; upper case;
+italic with a number; never in a monospaced font), their numbering ("3", "3.2", "A.1", "IV") and their shape (short,
+title case, no end punctuation); run-in headings are the bold words that open a paragraph. The title page (page 1's
+headings before the first numbered one) is body text. Each block keeps the page and the distance from the page top
+of its lines, for the app to show where a segment is.
 """
 from __future__ import annotations
 
