@@ -117,10 +117,11 @@ def _bounds(name: str) -> re.Pattern:
     return re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
 
 
-def _macros(text: str) -> dict[str, tuple[int, str | None, str]]:
-    """The macros a source defines with \\newcommand, \\renewcommand, \\providecommand or \\def (its
-    parameters #1#2… undelimited): name -> (number of arguments, the first one's default or None, body)."""
-    braces, out = _braces(text), {}
+def _macros(text: str, braces: dict[int, int]) -> dict[str, tuple[int, str | None, str]]:
+    """The macros a source (its brace table `braces`) defines with \\newcommand, \\renewcommand, \\providecommand
+    or \\def (its parameters #1#2… undelimited): name -> (number of arguments, the first one's default or None,
+    body)."""
+    out = {}
     for m in _DEFINE.finditer(text):
         body, j = _group(text, m.end(), braces)
         if j != m.end():
@@ -320,9 +321,10 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
                 continue  # a comment line does not end a paragraph
         lines.append(kept)
     text = "\n".join(lines)
-    reader = _Reader(_macros(text), len(text) + _EXPANSION, _theorems(text))
+    braces = _braces(text)
+    reader = _Reader(_macros(text, braces), len(text) + _EXPANSION, _theorems(text))
     start = text.find("\\begin{document}")
-    title, _ = _group(text, m.end(), _braces(text)) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
+    title, _ = _group(text, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
     body = text[start + len("\\begin{document}"):] if start >= 0 else text
     end = body.find("\\end{document}")
     prose = reader.render(body[:end] if end >= 0 else body)

@@ -170,16 +170,21 @@ class HeldOut:
     per: dict[int, np.ndarray]
     found: dict[int, Split | None]
 
+    def totals(self) -> dict[int, float]:
+        """The held-out log-likelihood of each K tried, summed over elements."""
+        return {j: float(v.sum()) for j, v in self.per.items()}
+
     def curve(self) -> Signal:
-        ks = sorted(self.per)
-        return Signal([float(self.per[j].sum()) for j in ks], "k", x=ks)
+        total = self.totals()
+        ks = sorted(total)
+        return Signal([total[j] for j in ks], "k", x=ks)
 
     def choose(self, low: int = 1, high: int | None = None, c: float = 1.0) -> int:
         """Breiman et al.'s (1984, §3.4.3) one-standard-error rule, kept to [low, high]: the K of the largest
         held-out likelihood, moved into the range, and then the fewest segments in [low, that K] whose likelihood is
         within c standard errors (of the paired difference per element) of that K's; `low` when no K tried lies
         there."""
-        total = {j: v.sum() for j, v in self.per.items()}
+        total = self.totals()
         top = max(total, key=lambda j: (total[j], -j))
         top = max(top, low) if high is None else min(max(top, low), high)
         ks = [j for j in sorted(total) if low <= j <= top]
@@ -215,7 +220,7 @@ def heldout_k(t: Terms, ui, p: dict) -> HeldOut:
                     held.per[j] += p["heldout_vectors"] * heldout_elements(t.x, b, cvs_rows)
                 exact = pool == 1 and len(table.positions) == m + 1
                 held.found[j] = Split(b, table.cost(j), costs_by_k=table.costs_by_k()) if exact else None
-        total = {j: v.sum() for j, v in held.per.items()}
+        total = held.totals()
         ks = sorted(total)
         half = max((j for j in ks if j <= kmax // 2), default=ks[0])
         if kmax >= cap or total[ks[-1]] <= total[half]:
