@@ -99,6 +99,7 @@ _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
+_LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)  # "Theorem 1.1 (", "Proof.": text, not headings
 _FRONT_END = re.compile(r"^(?:abstract|introduction|keywords|index terms|summary)$", re.I)
 
 
@@ -303,14 +304,16 @@ def _larger(ln: Line, body_size: float) -> bool:
 
 def _heading_line(ln: Line, body_size: float) -> bool:
     """A line set as a heading: a line of an outline entry's heading, or title-shaped and bold, larger than the body
-    text (>= 1.08×), upper case, or numbered and italic (IEEE's "A. Data")."""
+    text (>= 1.08×), upper case, or numbered and italic (IEEE's "A. Data"); in sentence case when numbered or set
+    at least 1.15× the body size (OUP's unnumbered "Cross referencing"). A caption's first line is none."""
     if ln.outline_level:
         return True
-    if ln.mono:
+    if ln.mono or _CAPTION.match(ln.text):
         return False
     number, title = split_number(ln.text)
     larger = _larger(ln, body_size)
-    sentence_case = bool(number and (ln.bold or larger)) or (ln.bold and ln.size >= 1.15 * body_size > 0)
+    sentence_case = (bool(number and (ln.bold or larger or (ln.italic and number[0].isdigit())))
+                     or ln.size >= 1.15 * body_size > 0)
     if not looks_like_title(title, max_words=14, any_case=sentence_case) or title[:1].isdigit():
         return False
     caps = title.upper() == title and len(re.sub(r"\W", "", title)) >= 4
@@ -329,6 +332,9 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]
         if heads[i] and plain[i] and any(0 <= j < len(heads) and not heads[j] and box.lines[j].text.upper() ==
                                          box.lines[j].text for j in (i - 1, i + 1)):
             heads[i] = False
+    for i in range(1, len(heads)):  # the last words of a wrapped heading ("… - section" / "head"), set in its style
+        heads[i] = heads[i] or (heads[i - 1] and not plain[i] and _one_heading(box.lines[i - 1], box.lines[i])
+                                and box.lines[i].italic == box.lines[i - 1].italic)
     for i, ln in enumerate(box.lines):
         if cur:
             prev = box.lines[i - 1]
@@ -356,9 +362,13 @@ def _one_heading(a: Line, b: Line) -> bool:
 
 def _run_in(para: _Para) -> _Para | None:
     """The run-in heading that opens a paragraph, split off it: bold words ending with '.', ':' or a dash, or
-    followed by a capital; or italic words ending with '.' or ':' (ACM's \\paragraph). None if there is none."""
+    followed by a capital; or italic words ending with '.' or ':' (ACM's \\paragraph). None if there is none, or
+    if the words are a caption's ("Table 1."), a label (one word and a colon: "Returns:") or a theorem's ("Lemma
+    2.", "Proof.")."""
     first = para.lines[0]
     lead = first.lead
+    if _CAPTION.match(first.text):  # "Table 1. Observation log": a caption, left out whole
+        return None
     rest = first.text[len(lead):].strip()
     title = _RUNIN_END.sub("", lead).strip()
     if not lead or not title or not looks_like_title(title, max_words=10):
@@ -366,7 +376,8 @@ def _run_in(para: _Para) -> _Para | None:
     ends = bool(_RUNIN_END.search(lead))
     if not (ends or (first.lead_bold and (rest[:1].isupper() or rest[:1] in "\u2014\u2013-"))):
         return None
-    if not first.lead_bold and (not ends or len(title.split()) < 2):
+    label = len(title.split()) < 2 and lead.endswith(":") or _LABEL.match(title)
+    if label or (not first.lead_bold and (not ends or len(title.split()) < 2)):
         return None
     head = Line(lead, first.x0, first.y0, first.x1, first.y1, first.size, bold=first.lead_bold)
     first.text, first.lead = rest.lstrip("\u2014\u2013- ") or rest, ""

@@ -349,3 +349,53 @@ def test_pdfiums_mark_of_a_hyphen_at_a_line_end_is_a_soft_hyphen():
     # PDFium's text of a page of GNU Octave's manual: "The eigen\ufffevalues of A", "economy-sized decom\ufffe"
     assert clean_text("The eigen\ufffevalues of A") == "The eigenvalues of A"
     assert clean_text("an economy-sized decom\ufffe") == "an economy-sized decom\u00ad"
+
+
+def latex_journal_pdf() -> bytes:
+    """A page set as LaTeX journal classes set theirs: an unnumbered heading in sentence case, larger than the body
+    and wrapped over two lines (OUP); a numbered subsubsection in italic, smaller than the body (AASTeX); a heading
+    in Computer Modern's bold CMB10 (whose name says nothing of bold); a table caption opening with a bold
+    "Table 1."; a theorem and a "Returns:" label in bold at the head of their paragraphs."""
+    bold = FONT_METRICS["Times-Bold"][1]
+
+    def lead(y, head, rest):  # a paragraph's first line: bold words, then the body font
+        x = 72 + sum(bold.get(c, 500) for c in head + " ") * 10 / 1000
+        return [("F3", 10, 72, y, head), ("F1", 10, x, y, rest)]
+
+    items = ([("F3", 12, 72, 740, "1 Introduction")] + column(BODY[0], 72, 720)
+             + [("F1", 13, 72, 684, "This is an example of a first level heading set in"),
+                ("F1", 13, 72, 669, "sentence case")] + column(BODY[1], 72, 650)
+             + [("F6", 9, 72, 616, "3.1.1. Column math mode")] + column(BODY[2], 72, 600)
+             + [("F7", 10, 72, 566, "Related Work")] + column(BODY[4][:1], 72, 550)
+             + lead(520, "Table 1.", "Observation log of the three rivers") + column(BODY[4][2:3], 72, 490)
+             + lead(460, "Theorem 1.1 (Cauchy).", "For all vectors u and v the inner product is at most")
+             + column(["the product of their norms, and equality holds when they are parallel."], 72, 447)
+             + lead(420, "Returns:", "the number of rows that were read from the file and checked.")
+             + column(BODY[4][4:], 72, 400))
+    ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x:.2f} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+    widths = " ".join(str(bold.get(chr(c), 0)) for c in range(32, 127))
+    return build([ops], {"F6": "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>",
+                         "F7": "<< /Type /Font /Subtype /Type1 /BaseFont /EHKDEH+CMB10 /Encoding /WinAnsiEncoding "
+                               f"/FirstChar 32 /LastChar 126 /Widths [{widths}] /FontDescriptor << /Type "
+                               "/FontDescriptor /FontName /EHKDEH+CMB10 /Flags 32 /FontBBox [0 -200 1000 900] "
+                               "/ItalicAngle 0 /Ascent 700 /Descent -200 /CapHeight 700 /StemV 80 >> >>"})
+
+
+def test_headings_of_latex_journal_classes_and_labels_that_are_not_headings():
+    out = read_pdf(latex_journal_pdf())
+    assert [b.text for b in out.blocks if b.level] == [
+        "1 Introduction", "This is an example of a first level heading set in sentence case", "3.1.1. Column math mode",
+        "Related Work"], out.blocks
+    text = [b.text for b in out.blocks if not b.level]
+    assert "Theorem 1.1 (Cauchy). For all vectors u and v the inner product is at most the product of their norms, " \
+           "and equality holds when they are parallel." in text
+    assert "Returns: the number of rows that were read from the file and checked." in text
+    assert not any("Observation log" in t for t in text) and out.left_out["captions"] == 1
+
+
+def test_bold_and_italic_from_tex_font_names():
+    from segcore.pdflayout import _style
+
+    assert [_style(n)[:2] for n in ("EHKDEH+CMB10", "CMSSBX10", "SFRB1000", "CMBX12", "CMR10")] == [
+        (True, False)] * 4 + [(False, False)]
+    assert [_style(n)[1] for n in ("CMSL10", "SFSL1000", "BeraSerif-Roman-Slant_167", "CMTI10", "CMBXTI10")] == [True] * 5
