@@ -257,7 +257,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
             limits.check_pages(count, source)
         limits.check_inflated(inflated_size(data, limits.inflated_bytes), source)
         rsrc = PDFResourceManager(caching=True)
-        device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=LAParams())
+        device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=LAParams(boxes_flow=None))
         interpreter = PDFPageInterpreter(rsrc, device)
         for page in PDFPage.create_pages(doc):
             limits.check_pages(len(pages) + 1, source)  # the page tree's /Count can lie

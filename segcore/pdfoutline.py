@@ -112,6 +112,8 @@ def _page_index(boxes) -> tuple[dict, list]:
     lines = [ln for box in boxes for ln in box]
     runs: dict[str, list] = {}
     for i in range(len(lines)):
+        if not _key(lines[i].text):  # a run starts at words ("∫" over "RESUMEN" is not the heading's first line)
+            continue
         text = ""
         for j in range(i, min(i + SPAN, len(lines))):
             if j > i and not 0 <= lines[j - 1].y0 - lines[j].y1 < 2 * lines[j].size:

@@ -399,3 +399,14 @@ def test_bold_and_italic_from_tex_font_names():
     assert [_style(n)[:2] for n in ("EHKDEH+CMB10", "CMSSBX10", "SFRB1000", "CMBX12", "CMR10")] == [
         (True, False)] * 4 + [(False, False)]
     assert [_style(n)[1] for n in ("CMSL10", "SFSL1000", "BeraSerif-Roman-Slant_167", "CMTI10", "CMBXTI10")] == [True] * 5
+
+
+def test_a_bookmarked_heading_starts_at_words_not_at_a_symbol_just_above_it():
+    from segcore.pdflayout import Line
+    from segcore.pdfoutline import Entry, mark_outline
+
+    intro, symbol, head = (Line("1 INTRODUCTION", 36, 700, 120, 709, 9), Line("\u222b", 100, 400, 106, 410, 10),
+                           Line("RESUMEN", 36, 385, 90, 394, 9))
+    pages = [(612, 792, [[intro], [symbol], [head]])]
+    assert mark_outline(pages, [Entry(1, "1 Introduction", 0, 712), Entry(1, "Resumen", 0, 402)]) == 2
+    assert (symbol.outline_level, head.outline_level, head.outline_entry) == (0, 1, 1)
