@@ -19,6 +19,8 @@ Run:  python -m benchmarks.pdf_extraction        (the real paper from ../shared/
   K = the number of its sections (+1 for the front matter) and with the issue's K = 13, reference list kept (as
   before #14) and left out (the default now): how many boundaries fall inside the reference list, and how many
   section headings are within ±3 sentences of a boundary.
+- Sample papers of LaTeX journal classes (TEXLIVE_PDFS, when present: apt-get install texlive-publishers-doc),
+  against their bookmarks as the Debian PDFs below.
 - PDFs that Debian packages install (DEBIAN_PDFS, when present: apt-get install libtasn1-doc shared-mime-info
   octave-doc debian-reference-en), made by TeX, Texinfo and DBLaTeX, each with bookmarks: their bookmarks are the
   truth. Located = entries whose heading segcore finds in the text (the default reading); layout only = read with
@@ -62,6 +64,18 @@ DEBIAN_PDFS = [("libtasn1-doc", Path("/usr/share/doc/libtasn1-doc/libtasn1.pdf")
                ("octave-doc", Path("/usr/share/doc/octave/liboctave.pdf"), False),
                ("debian-reference-en", Path("/usr/share/debian-reference/debian-reference.en.pdf"), True),
                ("octave-doc", Path("/usr/share/doc/octave/octave.pdf"), True)]
+# Sample papers of LaTeX journal classes (apt-get install texlive-publishers-doc): (class, path, whether the heading
+# rules were changed looking at it)
+TEXLIVE = Path("/usr/share/doc/texlive-doc/latex")
+TEXLIVE_PDFS = [("acmart sigconf", TEXLIVE / "acmart/samples/sample-sigconf.pdf", False),
+                ("acmart acmsmall", TEXLIVE / "acmart/samples/sample-acmsmall.pdf", False),
+                ("aastex631", TEXLIVE / "aastex/sample631.pdf", True),
+                ("asmeconf", TEXLIVE / "asmeconf/asmeconf-template.pdf", True),
+                ("aiaa", TEXLIVE / "aiaa/template_advanced.pdf", False),
+                ("ejpecp", TEXLIVE / "ejpecp/sample.pdf", True),
+                ("quantumarticle", TEXLIVE / "quantumarticle/quantum-template.pdf", False),
+                ("oup-authoring-template", TEXLIVE / "oup-authoring-template/oup-authoring-template.pdf", True),
+                ("apa7", TEXLIVE / "apa7/samples/longsample.pdf", False)]
 BOOK = dataclasses.replace(LIMITS, pages=2000)  # GNU Octave's manual has 1,158 pages, over the default limit
 OUT = REPO / "benchmarks" / "results" / "pdf_extraction.md"
 _WORD = re.compile(r"[^\W_]+")
@@ -217,8 +231,9 @@ def main() -> None:
     lines += ["", "## Word agreement with a second extractor (reference list and appendices kept)", "",
               "| PDF | extractor | segcore's words | agreement | coverage |", "|---|---|---|---|---|"]
     debian = [(pkg, path, tuned) for pkg, path, tuned in DEBIAN_PDFS if path.is_file()]
+    texlive = [(cls, path, tuned) for cls, path, tuned in TEXLIVE_PDFS if path.is_file()]
     pdfs = [PAPERS / f"{name}.pdf" for name in truth] + sorted((SHARED / "pdfs").glob("*.pdf")) \
-        + [path for _, path, _ in debian]
+        + [path for _, path, _ in debian + texlive]
     for path in pdfs:
         for w in word_agreement(path):
             lines.append(f"| {path.name} | {w['extractor']} | {w['words']:,} | {100 * w['agreement']:.1f} % | "
@@ -245,19 +260,27 @@ def main() -> None:
                          f"{', '.join(map(str, r['boundaries']))} |")
     else:
         lines += ["", f"(The real paper {shared_name('pdfs', REAL.name)} is not here: its rows are left out.)"]
-    lines += ["", "## Real PDFs from Debian packages, against their bookmarks", "",
-              "| PDF (package) | made by | pages | bookmarks (top level) | located by default | layout only: found "
-              "(top level) | layout only: headings, precision | role |", "|---|---|---|---|---|---|---|---|"]
-    for pkg, path, tuned in debian:
+    lines += ["", "## Real PDFs from Debian packages, against their bookmarks", ""] + bookmark_table(debian, "package")
+    lines += ["", "## Sample papers of LaTeX journal classes (TeX Live), against their bookmarks", "",
+              "The sample paper that each class ships (`apt-get install texlive-publishers-doc`), made by pdfLaTeX or "
+              "LuaLaTeX: two-column and one-column layouts, numbered and unnumbered headings, theorems, floats. The "
+              "heading rules of 36e82ea were changed looking at aastex631, asmeconf, ejpecp and oup-authoring-template "
+              "(\"rules changed on it\"); the others were only measured.", ""] + bookmark_table(texlive, "class")
+    OUT.write_text("\n".join(lines) + "\n")
+
+
+def bookmark_table(pdfs: list[tuple[str, Path, bool]], what: str) -> list[str]:
+    """The table of `bookmark_scores` of each (name, path, rules changed on it) in `pdfs`."""
+    lines = [f"| PDF ({what}) | made by | pages | bookmarks (top level) | located by default | layout only: found "
+             "(top level) | layout only: headings, precision | role |", "|---|---|---|---|---|---|---|---|"]
+    for name, path, tuned in pdfs:
         b = bookmark_scores(path)
-        lines.append(f"| {path.name} ({pkg}) | {producer(path)} | {b['pages']} | {b['entries']} ({b['top']}) | "
+        lines.append(f"| {path.name} ({name}) | {producer(path)} | {b['pages']} | {b['entries']} ({b['top']}) | "
                      f"{b['located']} ({100 * b['located'] / max(1, b['entries']):.0f} %) | {b['found']} "
                      f"({100 * b['found'] / max(1, b['entries']):.0f} %; top {b['top_found']} of {b['top']}) | "
                      f"{b['headings']}, {100 * b['precision']:.0f} % | "
                      f"{'rules changed on it' if tuned else 'reported'} |")
-    if not debian:
-        lines.append("| (none installed) | | | | | | | |")
-    OUT.write_text("\n".join(lines) + "\n")
+    return lines if pdfs else lines + ["| (none installed) | | | | | | | |"]
     print("\n".join(lines))
 
 
