@@ -332,9 +332,13 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]
         if heads[i] and plain[i] and any(0 <= j < len(heads) and not heads[j] and box.lines[j].text.upper() ==
                                          box.lines[j].text for j in (i - 1, i + 1)):
             heads[i] = False
+    def same(i, j):  # lines i and j in one heading style, not the body's
+        return not plain[i] and _one_heading(box.lines[i], box.lines[j]) and box.lines[i].italic == box.lines[j].italic
+
     for i in range(1, len(heads)):  # the last words of a wrapped heading ("… - section" / "head"), set in its style
-        heads[i] = heads[i] or (heads[i - 1] and not plain[i] and _one_heading(box.lines[i - 1], box.lines[i])
-                                and box.lines[i].italic == box.lines[i - 1].italic)
+        heads[i] = heads[i] or (heads[i - 1] and same(i, i - 1))
+    for i in range(len(heads) - 2, -1, -1):  # a heading broken after a colon ("I. FIRST-LEVEL HEADING:" / "THE …")
+        heads[i] = heads[i] or (heads[i + 1] and box.lines[i].text.endswith(":") and same(i, i + 1))
     for i, ln in enumerate(box.lines):
         if cur:
             prev = box.lines[i - 1]
@@ -440,8 +444,10 @@ def _assign_levels(paras: list[_Para]) -> None:
     heads = [p for p in heads if not p.lines[0].outline_level]
     roman = any(p.number and len(p.number) > 1 and re.fullmatch(r"[IVX]+", p.number) for p in heads)
 
-    def depth(number):
-        return 2 if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX" else number_depth(number)
+    def depth(number):  # under roman numerals (APS, AIP, IEEE: "II.", "A.", "1."), letters are 2 and numbers 3
+        if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX":
+            return 2
+        return 3 if roman and re.fullmatch(r"\d{1,2}", number) else number_depth(number)
 
     def style(p):
         return (p.lines[0].bold, p.lines[0].italic, round(p.size * 2) / 2)
@@ -474,13 +480,14 @@ def _assign_levels(paras: list[_Para]) -> None:
 
 def _mark_front_matter(paras: list[_Para]) -> None:
     """Title, authors and affiliations are body text: the headings of page 1 before the first heading numbered
-    ("1", "2.3", "IV"; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
+    ("1", "2.3", "IV", "I."; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
     wherever it is (a title page); without such a heading, the first heading if it is the largest (the title)."""
     heads = [p for p in paras if p.level and not p.lines[0].outline_level]
 
     def anchor(p):
-        title = _RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip()
-        return bool(p.number and (p.number[0].isdigit() or len(p.number) > 1)) or bool(_FRONT_END.match(title))
+        text = " ".join(ln.text for ln in p.lines)
+        numbered = p.number and (p.number[0].isdigit() or len(p.number) > 1 or text.startswith("I. "))
+        return bool(numbered) or bool(_FRONT_END.match(_RUNIN_END.sub("", text).strip()))
 
     first = next((i for i, p in enumerate(heads) if anchor(p)), None)
     if first is not None:

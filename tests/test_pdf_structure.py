@@ -410,3 +410,19 @@ def test_a_bookmarked_heading_starts_at_words_not_at_a_symbol_just_above_it():
     pages = [(612, 792, [[intro], [symbol], [head]])]
     assert mark_outline(pages, [Entry(1, "1 Introduction", 0, 712), Entry(1, "Resumen", 0, 402)]) == 2
     assert (symbol.outline_level, head.outline_level, head.outline_entry) == (0, 1, 1)
+
+
+def test_aps_headings_roman_letters_numbers_and_a_heading_broken_after_a_colon():
+    """REVTeX's levels (APS, AIP): "I." over "A." over "1."; a first heading broken after a colon, on page 1 under
+    the title and authors."""
+    items = ([("F3", 12, 200, 740, "A Study of Rivers"), ("F1", 10, 220, 725, "Ann Author and Second Author")]
+             + [("F3", 9, 72, 690, "I. RIVERS AND FLOODS:"), ("F3", 9, 72, 679, "A FIRST LOOK")]
+             + column(BODY[0], 72, 660) + [("F3", 9, 72, 625, "A. Where the water goes")] + column(BODY[1], 72, 610)
+             + [("F6", 9, 72, 575, "1. Measuring the flow")] + column(BODY[2], 72, 560)
+             + [("F3", 9, 72, 525, "II. BREAD")] + column(BODY[4][:1], 72, 510))
+    ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+    doc = load(build([ops], {"F6": "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"}))
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [
+        ("I. RIVERS AND FLOODS: A FIRST LOOK", 1), ("A. Where the water goes", 2), ("1. Measuring the flow", 3),
+        ("II. BREAD", 1)]
+    assert doc.elements[:2] == ["A Study of Rivers", "Ann Author and Second Author"]
