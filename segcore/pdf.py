@@ -7,10 +7,7 @@ captions and the text of tables and figures (lines that share their baseline wit
 and boxes of short lines that are neither headings nor sentences) are left out and counted; hyphenated words are
 re-joined from the document's own vocabulary; paragraphs broken by a column or page end are re-joined. Headings are
 the PDF's bookmarks when it has an outline that names its text's headings (segcore.pdfoutline); else, and below
-them, they are found from their style (bold or larger than the body text, in any case when numbered; upper case;
-italic with a number; never in a monospaced font), their numbering ("3", "3.2", "A.1", "IV") and their shape (short,
-title case, no end punctuation); run-in headings are the bold words that open a paragraph. The title page (page 1's
-headings before the first numbered one) is body text. Each block keeps the page and the distance from the page top
+them, they are found from their style, numbering and shape (segcore.pdfheadings). Each block keeps the page and the distance from the page top
 of its lines, for the app to show where a segment is.
 """
 from __future__ import annotations
@@ -25,8 +22,10 @@ from dataclasses import dataclass, field
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdflayout import Line, loaded_words_check, read_lines, repair_words
+from .pdfheadings import (CAPTION, Para, assign_levels, continues_heading, heading_line, is_larger,
+                          mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
-from .structure import BACK_MATTER, TOP_NAMES, Block, looks_like_title, number_depth, split_number
+from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
 
@@ -61,21 +60,6 @@ class _Box:
 
 
 @dataclass
-class _Para:
-    lines: list
-    page: int
-    column: int
-    height: float  # the page's height, for positions from the top
-    level: int = 0  # 0 body; > 0 heading (raw level)
-    number: str | None = None
-    runin: bool = False
-
-    @property
-    def size(self):
-        return statistics.median(ln.size for ln in self.lines)
-
-
-@dataclass
 class PdfText:
     """What read_pdf found: blocks in reading order, the number of pages, what was left out (counts), the lines
     re-read by PDFium, the PDF's outline entries (segcore.pdfoutline.Entry) and how many were located as headings
@@ -92,15 +76,11 @@ class PdfText:
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
 _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
-_CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Algorithm|Listing)\s*(?:\d+|[IVXL]+)\s*[.:|]")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
-_LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)  # "Theorem 1.1 (", "Proof.": text, not headings
-_FRONT_END = re.compile(r"^(?:abstract|introduction|keywords|index terms|summary)$", re.I)
 
 
 # ---- page layout -------------------------------------------------------------------------------------------------
@@ -193,7 +173,7 @@ def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> No
                                               for o in others + [x for x in b.lines if x is not ln])]
         short = all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines)
         if (cells and len(cells) * 2 >= len(b.lines)) or (short and not any(
-                _heading_line(ln, body_size) or _ends_sentence(ln, body_size)
+                heading_line(ln, body_size) or _ends_sentence(ln, body_size)
                 for ln in b.lines)):
             b.floating = True
 
@@ -297,43 +277,21 @@ def _remove_contents(pages: list[list[_Box]]) -> int:
 
 # ---- headings and paragraphs -------------------------------------------------------------------------------------
 
-def _larger(ln: Line, body_size: float) -> bool:
-    """Set larger than the body text (>= 1.08×)."""
-    return body_size > 0 and ln.size >= 1.08 * body_size
 
-
-def _heading_line(ln: Line, body_size: float) -> bool:
-    """A line set as a heading: a line of an outline entry's heading, or title-shaped and bold, larger than the body
-    text (>= 1.08×), upper case, or numbered and italic (IEEE's "A. Data"); in sentence case when numbered or set
-    at least 1.15× the body size (OUP's unnumbered "Cross referencing"). A caption's first line is none."""
-    if ln.outline_level:
-        return True
-    if ln.mono or _CAPTION.match(ln.text):
-        return False
-    number, title = split_number(ln.text)
-    larger = _larger(ln, body_size)
-    sentence_case = (bool(number and (ln.bold or larger or (ln.italic and number[0].isdigit())))
-                     or ln.size >= 1.15 * body_size > 0)
-    if not looks_like_title(title, max_words=14, any_case=sentence_case) or title[:1].isdigit():
-        return False
-    caps = title.upper() == title and len(re.sub(r"\W", "", title)) >= 4
-    return ln.bold or larger or caps or bool(number and ln.italic)
-
-
-def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]:
+def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, and around
     heading lines (consecutive heading lines of one style are one heading, e.g. a title over two lines; more than
     three are a paragraph set in capitals or bold)."""
     paras, cur = [], []
     width = max(ln.x1 - ln.x0 for ln in box.lines)
-    heads = [_heading_line(ln, body_size) for ln in box.lines]
-    plain = [not (ln.outline_level or ln.bold or _larger(ln, body_size)) for ln in box.lines]
+    heads = [heading_line(ln, body_size) for ln in box.lines]
+    plain = [not (ln.outline_level or ln.bold or is_larger(ln, body_size)) for ln in box.lines]
     for i in range(len(heads)):  # a line in capitals between lines in capitals of a paragraph is not a heading
         if heads[i] and plain[i] and any(0 <= j < len(heads) and not heads[j] and box.lines[j].text.upper() ==
                                          box.lines[j].text for j in (i - 1, i + 1)):
             heads[i] = False
     def same(i, j):  # lines i and j in one heading style, not the body's
-        return not plain[i] and _one_heading(box.lines[i], box.lines[j]) and box.lines[i].italic == box.lines[j].italic
+        return not plain[i] and one_heading(box.lines[i], box.lines[j]) and box.lines[i].italic == box.lines[j].italic
 
     for i in range(1, len(heads)):  # the last words of a wrapped heading ("… - section" / "head"), set in its style
         heads[i] = heads[i] or (heads[i - 1] and same(i, i - 1))
@@ -343,51 +301,18 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[_Para]
         if cur:
             prev = box.lines[i - 1]
             if heads[i] or heads[i - 1]:
-                split = not (heads[i] and heads[i - 1] and _one_heading(prev, ln))
+                split = not (heads[i] and heads[i - 1] and one_heading(prev, ln))
             else:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
                 split = not ln.text[:1].islower() and (short or indented)
             if split:
-                paras.append(_Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
+                paras.append(Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
                 cur = []
         cur.append(ln)
     if cur:
-        paras.append(_Para(cur, box.page, box.column, height, level=int(heads[-1] and len(cur) <= 3)))
+        paras.append(Para(cur, box.page, box.column, height, level=int(heads[-1] and len(cur) <= 3)))
     return paras
-
-
-def _one_heading(a: Line, b: Line) -> bool:
-    """Two consecutive heading lines of one heading: of one outline entry, or of one style outside the outline."""
-    if a.outline_level or b.outline_level:
-        return a.outline_entry == b.outline_entry
-    return a.bold == b.bold and abs(a.size - b.size) < 0.5
-
-
-def _run_in(para: _Para) -> _Para | None:
-    """The run-in heading that opens a paragraph, split off it: bold words ending with '.', ':' or a dash, or
-    followed by a capital; or italic words ending with '.' or ':' (ACM's \\paragraph). None if there is none, or
-    if the words are a caption's ("Table 1."), a label (one word and a colon: "Returns:") or a theorem's ("Lemma
-    2.", "Proof.")."""
-    first = para.lines[0]
-    lead = first.lead
-    if _CAPTION.match(first.text):  # "Table 1. Observation log": a caption, left out whole
-        return None
-    rest = first.text[len(lead):].strip()
-    title = _RUNIN_END.sub("", lead).strip()
-    if not lead or not title or not looks_like_title(title, max_words=10):
-        return None
-    ends = bool(_RUNIN_END.search(lead))
-    if not (ends or (first.lead_bold and (rest[:1].isupper() or rest[:1] in "\u2014\u2013-"))):
-        return None
-    label = len(title.split()) < 2 and lead.endswith(":") or _LABEL.match(title)
-    if label or (not first.lead_bold and (not ends or len(title.split()) < 2)):
-        return None
-    head = Line(lead, first.x0, first.y0, first.x1, first.y1, first.size, bold=first.lead_bold)
-    first.text, first.lead = rest.lstrip("\u2014\u2013- ") or rest, ""
-    if not first.text:
-        para.lines.pop(0)
-    return _Para([head], para.page, para.column, para.height, level=1, runin=True)
 
 
 class _Joiner:
@@ -432,73 +357,6 @@ def _text_and_marks(lines: list[Line], joiner: _Joiner, page: int, height: float
     return text, marks
 
 
-def _assign_levels(paras: list[_Para]) -> None:
-    """Raw heading levels: an outline entry's heading its level in the outline; the others (but the top-level names
-    such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth
-    ("3" 1, "3.2" 2; letters under roman numerals 2); an unnumbered heading takes the depth of numbered headings of
-    its style (bold, italic, size), else ranks by size among the numbered ones; run-in headings come below all."""
-    heads = [p for p in paras if p.level and not p.runin]
-    for p in heads:
-        p.number = split_number(" ".join(ln.text for ln in p.lines))[0]
-    marked = [p for p in heads if p.lines[0].outline_level]
-    heads = [p for p in heads if not p.lines[0].outline_level]
-    roman = any(p.number and len(p.number) > 1 and re.fullmatch(r"[IVX]+", p.number) for p in heads)
-
-    def depth(number):  # under roman numerals (APS, AIP, IEEE: "II.", "A.", "1."), letters are 2 and numbers 3
-        if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX":
-            return 2
-        return 3 if roman and re.fullmatch(r"\d{1,2}", number) else number_depth(number)
-
-    def style(p):
-        return (p.lines[0].bold, p.lines[0].italic, round(p.size * 2) / 2)
-
-    numbered = [p for p in heads if p.number]
-    by_style = {style(p): depth(p.number) for p in numbered}
-    sizes = sorted({(depth(p.number), p.size) for p in numbered})
-    ranks = sorted({round(p.size * 2) / 2 for p in heads}, reverse=True)
-    for p in heads:
-        if p.number:
-            p.level = depth(p.number)
-        elif TOP_NAMES.match(_RUNIN_END.sub("", p.lines[0].text)):
-            p.level = 1
-        elif style(p) in by_style:
-            p.level = by_style[style(p)]
-        elif sizes:
-            p.level = min((d for d, s in sizes if p.size >= s - 0.3), default=max(d for d, _ in sizes))
-        else:
-            p.level = ranks.index(round(p.size * 2) / 2) + 1
-    for p in paras:
-        if p.runin:
-            p.level = 1 if TOP_NAMES.match(_RUNIN_END.sub("", p.lines[0].text)) else 9
-    deepest = max((ln.outline_level for p in marked for ln in p.lines), default=0)
-    for p in heads + [p for p in paras if p.runin]:
-        if p.number or not TOP_NAMES.match(_RUNIN_END.sub("", p.lines[0].text)):  # "Acknowledgments" stays on top
-            p.level += deepest
-    for p in marked:
-        p.level = p.lines[0].outline_level
-
-
-def _mark_front_matter(paras: list[_Para]) -> None:
-    """Title, authors and affiliations are body text: the headings of page 1 before the first heading numbered
-    ("1", "2.3", "IV", "I."; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
-    wherever it is (a title page); without such a heading, the first heading if it is the largest (the title)."""
-    heads = [p for p in paras if p.level and not p.lines[0].outline_level]
-
-    def anchor(p):
-        text = " ".join(ln.text for ln in p.lines)
-        numbered = p.number and (p.number[0].isdigit() or len(p.number) > 1 or text.startswith("I. "))
-        return bool(numbered) or bool(_FRONT_END.match(_RUNIN_END.sub("", text).strip()))
-
-    first = next((i for i, p in enumerate(heads) if anchor(p)), None)
-    if first is not None:
-        for p in heads[:first]:
-            p.level = 0 if p.page == 1 else p.level
-        return
-    heads = [p for p in heads if p.page == 1]
-    if len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:
-        heads[0].level = 0
-
-
 def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, bookmarks: bool = True) -> PdfText:
     """The blocks of a PDF's text layer (see the module docstring); with `bookmarks`, the headings of the PDF's
     outline when it has one that names its text's headings (segcore.pdfoutline). InputError if it is not a PDF, is
@@ -535,19 +393,19 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
                 left_out["footnotes" if box.footnote else "table and figure lines"] += len(box.lines)
                 continue
             for p in _split_paragraphs(box, body_size, height):
-                if not p.level and (h := _run_in(p)):
+                if not p.level and (h := run_in(p)):
                     paras.append(h)
                     if not p.lines:
                         continue
                 paras.append(p)
-    _assign_levels(paras)
-    _mark_front_matter(paras)
+    assign_levels(paras)
+    mark_front_matter(paras)
     blocks = _assemble(paras, body_size, left_out)
     loaded_words_check(" ".join(b.text for b in blocks), source)
     return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired, entries, located)
 
 
-def _assemble(paras: list[_Para], body_size: float, left_out: Counter) -> list[Block]:
+def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Block]:
     """Blocks in reading order: captions left out; a body paragraph broken by a column or page end (no sentence
     end, and the next one starts lower-case or the line ended with a comma or hyphen) is re-joined."""
     joiner = _Joiner([ln.text for p in paras for ln in p.lines])
@@ -557,11 +415,11 @@ def _assemble(paras: list[_Para], body_size: float, left_out: Counter) -> list[B
         text, marks = _text_and_marks(p.lines, joiner, p.page, p.height)
         if not text:
             continue
-        if not p.level and _CAPTION.match(text):
+        if not p.level and CAPTION.match(text):
             left_out["captions"] += 1
             continue
         if p.level:
-            if last_head and last_head[0] is blocks[-1] and _continues_heading(last_head[1], p):
+            if last_head and last_head[0] is blocks[-1] and continues_heading(last_head[1], p):
                 last_head[0].text, last_head[0].marks = _text_and_marks(p.lines, joiner, p.page, p.height,
                                                                         last_head[0].text, last_head[0].marks)
                 continue
@@ -579,11 +437,3 @@ def _assemble(paras: list[_Para], body_size: float, left_out: Counter) -> list[B
     return blocks
 
 
-def _continues_heading(prev: _Para, p: _Para) -> bool:
-    """A heading set as two boxes ("2 CHARACTERIZING EXPOSITORY" / "WRITING"): same style and place, next line."""
-    a, b = prev.lines[-1], p.lines[0]
-    if a.outline_level or b.outline_level:
-        return _one_heading(a, b)
-    return (not p.number and not p.runin and prev.level == p.level and prev.page == p.page
-            and prev.column == p.column and a.bold == b.bold and abs(a.size - b.size) < 0.3
-            and 0 <= a.y0 - b.y1 < b.size)

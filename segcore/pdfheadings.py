@@ -1,0 +1,168 @@
+"""Which lines of a PDF's text are headings, and at which level: a heading's style (bold or larger than the body
+text, in any case when numbered or much larger; upper case; italic with a number; never monospaced), numbering
+("3", "3.2", "A.1", "IV") and shape (short, title case, no end punctuation); run-in headings (the bold words that
+open a paragraph, but captions, labels and theorems); levels from the outline, numbering and style; the title page
+as body text. Used by segcore.pdf on the paragraphs of each text box."""
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass
+
+from .pdflayout import Line
+from .structure import TOP_NAMES, looks_like_title, number_depth, split_number
+
+CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Algorithm|Listing)\s*(?:\d+|[IVXL]+)\s*[.:|]")
+RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
+LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)  # "Theorem 1.1 (", "Proof.": text, not headings
+FRONT_END = re.compile(r"^(?:abstract|introduction|keywords|index terms|summary)$", re.I)
+
+
+@dataclass
+class Para:
+    """A paragraph of a text box, or a heading (level > 0), with its page and place."""
+
+    lines: list
+    page: int
+    column: int
+    height: float  # the page's height, for positions from the top
+    level: int = 0  # 0 body; > 0 heading (raw level)
+    number: str | None = None
+    runin: bool = False
+
+    @property
+    def size(self):
+        return statistics.median(ln.size for ln in self.lines)
+
+
+def is_larger(ln: Line, body_size: float) -> bool:
+    """Set larger than the body text (>= 1.08×)."""
+    return body_size > 0 and ln.size >= 1.08 * body_size
+
+
+def heading_line(ln: Line, body_size: float) -> bool:
+    """A line set as a heading: a line of an outline entry's heading, or title-shaped and bold, larger than the body
+    text (>= 1.08×), upper case, or numbered and italic (IEEE's "A. Data"); in sentence case when numbered or set
+    at least 1.15× the body size (OUP's unnumbered "Cross referencing"). A caption's first line is none."""
+    if ln.outline_level:
+        return True
+    if ln.mono or CAPTION.match(ln.text):
+        return False
+    number, title = split_number(ln.text)
+    larger = is_larger(ln, body_size)
+    sentence_case = (bool(number and (ln.bold or larger or (ln.italic and number[0].isdigit())))
+                     or ln.size >= 1.15 * body_size > 0)
+    if not looks_like_title(title, max_words=14, any_case=sentence_case) or title[:1].isdigit():
+        return False
+    caps = title.upper() == title and len(re.sub(r"\W", "", title)) >= 4
+    return ln.bold or larger or caps or bool(number and ln.italic)
+
+
+def one_heading(a: Line, b: Line) -> bool:
+    """Two consecutive heading lines of one heading: of one outline entry, or of one style outside the outline."""
+    if a.outline_level or b.outline_level:
+        return a.outline_entry == b.outline_entry
+    return a.bold == b.bold and abs(a.size - b.size) < 0.5
+
+
+def run_in(para: Para) -> Para | None:
+    """The run-in heading that opens a paragraph, split off it: bold words ending with '.', ':' or a dash, or
+    followed by a capital; or italic words ending with '.' or ':' (ACM's \\paragraph). None if there is none, or
+    if the words are a caption's ("Table 1."), a label (one word and a colon: "Returns:") or a theorem's ("Lemma
+    2.", "Proof.")."""
+    first = para.lines[0]
+    lead = first.lead
+    if CAPTION.match(first.text):  # "Table 1. Observation log": a caption, left out whole
+        return None
+    rest = first.text[len(lead):].strip()
+    title = RUNIN_END.sub("", lead).strip()
+    if not lead or not title or not looks_like_title(title, max_words=10):
+        return None
+    ends = bool(RUNIN_END.search(lead))
+    if not (ends or (first.lead_bold and (rest[:1].isupper() or rest[:1] in "\u2014\u2013-"))):
+        return None
+    label = len(title.split()) < 2 and lead.endswith(":") or LABEL.match(title)
+    if label or (not first.lead_bold and (not ends or len(title.split()) < 2)):
+        return None
+    head = Line(lead, first.x0, first.y0, first.x1, first.y1, first.size, bold=first.lead_bold)
+    first.text, first.lead = rest.lstrip("\u2014\u2013- ") or rest, ""
+    if not first.text:
+        para.lines.pop(0)
+    return Para([head], para.page, para.column, para.height, level=1, runin=True)
+
+
+def assign_levels(paras: list[Para]) -> None:
+    """Raw heading levels: an outline entry's heading its level in the outline; the others (but the top-level names
+    such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth
+    ("3" 1, "3.2" 2; letters under roman numerals 2); an unnumbered heading takes the depth of numbered headings of
+    its style (bold, italic, size), else ranks by size among the numbered ones; run-in headings come below all."""
+    heads = [p for p in paras if p.level and not p.runin]
+    for p in heads:
+        p.number = split_number(" ".join(ln.text for ln in p.lines))[0]
+    marked = [p for p in heads if p.lines[0].outline_level]
+    heads = [p for p in heads if not p.lines[0].outline_level]
+    roman = any(p.number and len(p.number) > 1 and re.fullmatch(r"[IVX]+", p.number) for p in heads)
+
+    def depth(number):  # under roman numerals (APS, AIP, IEEE: "II.", "A.", "1."), letters are 2 and numbers 3
+        if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX":
+            return 2
+        return 3 if roman and re.fullmatch(r"\d{1,2}", number) else number_depth(number)
+
+    def style(p):
+        return (p.lines[0].bold, p.lines[0].italic, round(p.size * 2) / 2)
+
+    numbered = [p for p in heads if p.number]
+    by_style = {style(p): depth(p.number) for p in numbered}
+    sizes = sorted({(depth(p.number), p.size) for p in numbered})
+    ranks = sorted({round(p.size * 2) / 2 for p in heads}, reverse=True)
+    for p in heads:
+        if p.number:
+            p.level = depth(p.number)
+        elif TOP_NAMES.match(RUNIN_END.sub("", p.lines[0].text)):
+            p.level = 1
+        elif style(p) in by_style:
+            p.level = by_style[style(p)]
+        elif sizes:
+            p.level = min((d for d, s in sizes if p.size >= s - 0.3), default=max(d for d, _ in sizes))
+        else:
+            p.level = ranks.index(round(p.size * 2) / 2) + 1
+    for p in paras:
+        if p.runin:
+            p.level = 1 if TOP_NAMES.match(RUNIN_END.sub("", p.lines[0].text)) else 9
+    deepest = max((ln.outline_level for p in marked for ln in p.lines), default=0)
+    for p in heads + [p for p in paras if p.runin]:
+        if p.number or not TOP_NAMES.match(RUNIN_END.sub("", p.lines[0].text)):  # "Acknowledgments" stays on top
+            p.level += deepest
+    for p in marked:
+        p.level = p.lines[0].outline_level
+
+
+def mark_front_matter(paras: list[Para]) -> None:
+    """Title, authors and affiliations are body text: the headings of page 1 before the first heading numbered
+    ("1", "2.3", "IV", "I."; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
+    wherever it is (a title page); without such a heading, the first heading if it is the largest (the title)."""
+    heads = [p for p in paras if p.level and not p.lines[0].outline_level]
+
+    def anchor(p):
+        text = " ".join(ln.text for ln in p.lines)
+        numbered = p.number and (p.number[0].isdigit() or len(p.number) > 1 or text.startswith("I. "))
+        return bool(numbered) or bool(FRONT_END.match(RUNIN_END.sub("", text).strip()))
+
+    first = next((i for i, p in enumerate(heads) if anchor(p)), None)
+    if first is not None:
+        for p in heads[:first]:
+            p.level = 0 if p.page == 1 else p.level
+        return
+    heads = [p for p in heads if p.page == 1]
+    if len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:
+        heads[0].level = 0
+
+
+def continues_heading(prev: Para, p: Para) -> bool:
+    """A heading set as two boxes ("2 CHARACTERIZING EXPOSITORY" / "WRITING"): same style and place, next line."""
+    a, b = prev.lines[-1], p.lines[0]
+    if a.outline_level or b.outline_level:
+        return one_heading(a, b)
+    return (not p.number and not p.runin and prev.level == p.level and prev.page == p.page
+            and prev.column == p.column and a.bold == b.bold and abs(a.size - b.size) < 0.3
+            and 0 <= a.y0 - b.y1 < b.size)
