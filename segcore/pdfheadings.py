@@ -140,20 +140,20 @@ def assign_levels(paras: list[Para]) -> None:
 def mark_front_matter(paras: list[Para]) -> None:
     """Title, authors and affiliations are body text: the headings of page 1 before the first heading numbered
     ("1", "2.3", "IV", "I."; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
-    wherever it is (a title page); without such a heading, the first heading if it is the largest (the title)."""
-    heads = [p for p in paras if p.level and not p.lines[0].outline_level]
-
+    wherever it is (a title page), a bookmarked heading too; without such a heading, the first heading if it is the
+    largest (the title). Bookmarked headings stay headings."""
     def anchor(p):
         text = " ".join(ln.text for ln in p.lines)
         numbered = p.number and (p.number[0].isdigit() or len(p.number) > 1 or text.startswith("I. "))
         return bool(numbered) or bool(FRONT_END.match(RUNIN_END.sub("", text).strip()))
 
-    first = next((i for i, p in enumerate(heads) if anchor(p)), None)
+    every = [p for p in paras if p.level]
+    first = next((i for i, p in enumerate(every) if anchor(p)), None)
     if first is not None:
-        for p in heads[:first]:
-            p.level = 0 if p.page == 1 else p.level
+        for p in every[:first]:
+            p.level = 0 if p.page == 1 and not p.lines[0].outline_level else p.level
         return
-    heads = [p for p in heads if p.page == 1]
+    heads = [p for p in every if p.page == 1 and not p.lines[0].outline_level]
     if len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:
         heads[0].level = 0
 

@@ -23,6 +23,7 @@ MAX_ENTRIES = 5000     # outline entries read at most
 SPAN = 3               # lines a heading may be set over
 _LABEL_WORD = re.compile(r"^(?:chapter|part|appendix|lecture|section|book)\s+(?=\S)", re.I)
 _LABEL = re.compile(r"^(?:chapter|part|appendix|lecture|section|book)\s+[\w.]{1,8}$", re.I)
+_MARK = re.compile(r"(?:\s*\[[\d,;\s\u2013-]+\]|(?<=[^\W\d_])\d{1,2}|[*\u2020\u2021\u00a7]+)$")  # citation or note mark
 
 
 @dataclass(frozen=True)
@@ -37,13 +38,15 @@ class Entry:
 
 
 def _key(text: str) -> str:
-    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text).lower())
+    """Letters and digits, lower case, without accents (a heading set in capitals drops them: "ΠΕΡΙΛΗΨΗ")."""
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).lower())
+    return re.sub(r"[\W_]+", "", "".join(c for c in text if not unicodedata.combining(c)))
 
 
 def keys(text: str) -> set[str]:
     """A title's match keys: its letters and digits, with and without its leading label word ("Appendix") and
-    number."""
-    forms = {text, _LABEL_WORD.sub("", text)}
+    number, and without a citation or note mark at its end ("Packages [12, 13]", "asmeconf.bst³")."""
+    forms = {text, _LABEL_WORD.sub("", text), _MARK.sub("", text)}
     return {k for t in forms for k in (_key(t), _key(split_number(t)[1])) if k}
 
 

@@ -426,3 +426,19 @@ def test_aps_headings_roman_letters_numbers_and_a_heading_broken_after_a_colon()
         ("I. RIVERS AND FLOODS: A FIRST LOOK", 1), ("A. Where the water goes", 2), ("1. Measuring the flow", 3),
         ("II. BREAD", 1)]
     assert doc.elements[:2] == ["A Study of Rivers", "Ann Author and Second Author"]
+
+
+def test_bookmarks_with_marks_and_accents_and_the_title_page_before_them():
+    """hyperref's bookmarks name headings printed with a citation, a note mark or in capitals without accents; the
+    title and the authors above the first bookmarked section are body text."""
+    items = ([("F3", 14, 150, 740, "Rivers and Their Floods"), ("F3", 11, 180, 720, "Ann Author and Second Author")]
+             + [("F3", 11, 72, 690, "1 Introduction [12, 13]")] + column(BODY[0], 72, 672)
+             + [("F3", 11, 72, 640, "2 Methods of Measurement3")] + column(BODY[1], 72, 622)
+             + [("F3", 11, 72, 590, "3 RESUME")] + column(BODY[2], 72, 572))
+    ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+    marks = [(1, "1 Introduction", 0, 702), (1, "2 Methods of Measurement", 0, 652), (1, "3 Résumé", 0, 602)]
+    out = read_pdf(build([ops], outline=marks))
+    assert out.bookmarks_located == 3
+    assert [(b.text, b.level) for b in out.blocks][:3] == [("Rivers and Their Floods", 0),
+                                                           ("Ann Author and Second Author", 0),
+                                                           ("1 Introduction [12, 13]", 1)]
