@@ -209,9 +209,9 @@ def _norm_key(s: str) -> str:
     return " ".join(re.sub(r"\d+", "#", s.lower()).split())
 
 
-def _remove_page_furniture(pages: list[list[_Box]]) -> int:
-    """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages); the number
-    of lines dropped."""
+def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
+    """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, but a title
+    set larger than the body text that a running head repeats: ACM's); the number of lines dropped."""
     npages = len(pages)
     edge_keys, page_keys, edges = [], [], []
     for boxes in pages:
@@ -237,7 +237,8 @@ def _remove_page_furniture(pages: list[list[_Box]]) -> int:
     for boxes, edge in zip(pages, edges):
         for b in boxes:
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
-                id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or _norm_key(ln.text) in repeated)))]
+                id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or (
+                    _norm_key(ln.text) in repeated and ln.size < 1.15 * body_size))))]
             dropped += len(b.lines) - len(kept)
             b.lines = kept
         boxes[:] = [b for b in boxes if b.lines]
@@ -382,7 +383,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
         _mark_floats(ordered, width * (0.42 if two_columns else 0.8), body_size)
         pages.append(ordered)
         heights.append(height)
-    left_out = Counter(furniture=_remove_page_furniture(pages), contents=_remove_contents(pages))
+    left_out = Counter(furniture=_remove_page_furniture(pages, body_size), contents=_remove_contents(pages))
     _mark_footnotes(pages, heights, body_size)
     paras = []
     for boxes, height in zip(pages, heights):

@@ -442,3 +442,15 @@ def test_bookmarks_with_marks_and_accents_and_the_title_page_before_them():
     assert [(b.text, b.level) for b in out.blocks][:3] == [("Rivers and Their Floods", 0),
                                                            ("Ann Author and Second Author", 0),
                                                            ("1 Introduction [12, 13]", 1)]
+
+
+def test_a_title_that_the_running_heads_repeat_stays_and_the_running_heads_go():
+    def ops(items):
+        return "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+
+    page1 = [("F3", 17, 150, 720, "Rivers and Their Floods")] + column(BODY[0] + [""] + BODY[1], 72, 690)
+    heads = [[("F1", 7, 72, 760, "Rivers and Their Floods"), ("F1", 7, 450, 760, "Author et al.")]] * 2
+    pages = [page1] + [h + column(b, 72, 700) for h, b in zip(heads, (BODY[2], BODY[3]))]
+    elements = load(build([ops(p) for p in pages])).elements
+    assert elements[0] == "Rivers and Their Floods" and elements.count("Rivers and Their Floods") == 1
+    assert not any("et al." in e for e in elements)
