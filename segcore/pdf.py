@@ -7,8 +7,8 @@ captions and the text of tables and figures (lines that share their baseline wit
 and boxes of short lines that are neither headings nor sentences) are left out and counted; hyphenated words are
 re-joined from the document's own vocabulary; paragraphs broken by a column or page end are re-joined. Headings are
 the PDF's bookmarks when it has an outline that names its text's headings (segcore.pdfoutline); else, and below
-them, they are found from their style, numbering and shape (segcore.pdfheadings). Each block keeps the page and the distance from the page top
-of its lines, for the app to show where a segment is.
+them, they are found from their style, numbering and shape (segcore.pdfheadings). Each block keeps the page and
+the distance from the page top of its lines, for the app to show where a segment is.
 """
 from __future__ import annotations
 
@@ -291,8 +291,10 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
         if heads[i] and plain[i] and any(0 <= j < len(heads) and not heads[j] and box.lines[j].text.upper() ==
                                          box.lines[j].text for j in (i - 1, i + 1)):
             heads[i] = False
+
     def same(i, j):  # lines i and j in one heading style, not the body's
-        return not plain[i] and one_heading(box.lines[i], box.lines[j]) and box.lines[i].italic == box.lines[j].italic
+        a, b = box.lines[i], box.lines[j]
+        return not plain[i] and one_heading(a, b) and a.italic == b.italic
 
     for i in range(1, len(heads)):  # the last words of a wrapped heading ("… - section" / "head"), set in its style
         heads[i] = heads[i] or (heads[i - 1] and same(i, i - 1))

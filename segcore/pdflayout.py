@@ -44,7 +44,8 @@ GLUED_LETTERS = 20                 # a run of this many letters or more without 
 
 _CID = re.compile(r"\(cid:\d+\)")
 # bold and italic font names, Computer Modern (cmbx, cmb10, cmssbx, cmsl) and EC / CM-Super (ecbx, sfrb, sfsl...) too
-_BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^(?:sf|ec)(?:bx|rb|sx|bi)|^ptmb|-b$", re.I)
+_BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^(?:sf|ec)(?:bx|rb|sx|bi)|^ptmb|-b$",
+                   re.I)
 _BOLD_SUFFIX = re.compile(r"[a-z]TB$")  # Linux Libertine/Biolinum: LinLibertineTB
 _ITALIC = re.compile(r"italic|oblique|slant|-it$|^cmti|^cmsl|^cmbxti|^(?:sf|ec)(?:ti|sl|bi|si|so)|^ptmri|-i$", re.I)
 _ITALIC_SUFFIX = re.compile(r"[a-z]TI$")

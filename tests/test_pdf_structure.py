@@ -398,7 +398,8 @@ def test_bold_and_italic_from_tex_font_names():
 
     assert [_style(n)[:2] for n in ("EHKDEH+CMB10", "CMSSBX10", "SFRB1000", "CMBX12", "CMR10")] == [
         (True, False)] * 4 + [(False, False)]
-    assert [_style(n)[1] for n in ("CMSL10", "SFSL1000", "BeraSerif-Roman-Slant_167", "CMTI10", "CMBXTI10")] == [True] * 5
+    slanted = ("CMSL10", "SFSL1000", "BeraSerif-Roman-Slant_167", "CMTI10", "CMBXTI10")
+    assert [_style(n)[1] for n in slanted] == [True] * 5
 
 
 def test_a_bookmarked_heading_starts_at_words_not_at_a_symbol_just_above_it():
