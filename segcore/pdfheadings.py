@@ -94,8 +94,9 @@ def run_in(para: Para) -> Para | None:
 def assign_levels(paras: list[Para]) -> None:
     """Raw heading levels: an outline entry's heading its level in the outline; the others (but the top-level names
     such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth
-    ("3" 1, "3.2" 2; under roman numerals letters 2, numbers 3); an unnumbered heading takes the depth of numbered headings of
-    its style (bold, italic, size), else ranks by size among the numbered ones; run-in headings come below all."""
+    ("3" 1, "3.2" 2; under roman numerals letters 2, numbers 3); an unnumbered heading takes the depth of numbered
+    headings of its style (bold, italic, size), else ranks by size among the numbered ones; run-in headings come
+    below all."""
     heads = [p for p in paras if p.level and not p.runin]
     for p in heads:
         p.number = split_number(" ".join(ln.text for ln in p.lines))[0]
