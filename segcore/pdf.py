@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdflayout import Line, loaded_words_check, read_lines, repair_words
-from .pdfheadings import (CAPTION, Para, assign_levels, continues_heading, heading_line, is_larger,
+from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
                           mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .structure import BACK_MATTER, Block, split_number
@@ -238,7 +238,7 @@ def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
         for b in boxes:
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
                 id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or (
-                    _norm_key(ln.text) in repeated and ln.size < 1.15 * body_size))))]
+                    _norm_key(ln.text) in repeated and not is_larger(ln, body_size, MUCH_LARGER)))))]
             dropped += len(b.lines) - len(kept)
             b.lines = kept
         boxes[:] = [b for b in boxes if b.lines]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .pdflayout import Line
 from .structure import TOP_NAMES, looks_like_title, number_depth, split_number
 
+MUCH_LARGER = 1.15  # a heading in sentence case, or a title that the running heads repeat, is set this much larger
 CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Algorithm|Listing)\s*(?:\d+|[IVXL]+)\s*[.:|]")
 RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
 LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)  # "Theorem 1.1 (", "Proof.": text, not headings
@@ -35,9 +36,9 @@ class Para:
         return statistics.median(ln.size for ln in self.lines)
 
 
-def is_larger(ln: Line, body_size: float) -> bool:
-    """Set larger than the body text (>= 1.08×)."""
-    return body_size > 0 and ln.size >= 1.08 * body_size
+def is_larger(ln: Line, body_size: float, by: float = 1.08) -> bool:
+    """Set larger than the body text (>= 1.08×, or `by` times: MUCH_LARGER for a title's size)."""
+    return body_size > 0 and ln.size >= by * body_size
 
 
 def heading_line(ln: Line, body_size: float) -> bool:
@@ -51,7 +52,7 @@ def heading_line(ln: Line, body_size: float) -> bool:
     number, title = split_number(ln.text)
     larger = is_larger(ln, body_size)
     sentence_case = (bool(number and (ln.bold or larger or (ln.italic and number[0].isdigit())))
-                     or ln.size >= 1.15 * body_size > 0)
+                     or is_larger(ln, body_size, MUCH_LARGER))
     if not looks_like_title(title, max_words=14, any_case=sentence_case) or title[:1].isdigit():
         return False
     caps = title.upper() == title and len(re.sub(r"\W", "", title)) >= 4

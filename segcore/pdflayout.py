@@ -26,6 +26,7 @@ gigabytes.
 """
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import re
@@ -77,8 +78,9 @@ class Line:
     outline_entry: int = -1  # … and that entry's index
 
 
+@functools.lru_cache(maxsize=1024)
 def _style(fontname: str) -> tuple[bool, bool, bool]:
-    """(bold, italic, monospaced) from a font's name."""
+    """(bold, italic, monospaced) from a font's name (asked for every character: a document has few fonts)."""
     name = fontname.split("+", 1)[-1]
     return (bool(_BOLD.search(name) or _BOLD_SUFFIX.search(name)),
             bool(_ITALIC.search(name) or _ITALIC_SUFFIX.search(name)), bool(_MONO.search(name)))

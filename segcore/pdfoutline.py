@@ -39,8 +39,7 @@ class Entry:
 
 def _key(text: str) -> str:
     """Letters and digits, lower case, without accents (a heading set in capitals drops them: "ΠΕΡΙΛΗΨΗ")."""
-    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).lower())
-    return re.sub(r"[\W_]+", "", "".join(c for c in text if not unicodedata.combining(c)))
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKD", text.lower()))  # accents decomposed: \W
 
 
 def keys(text: str) -> set[str]:

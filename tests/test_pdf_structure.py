@@ -20,7 +20,7 @@ from segcore.limits import LIMITS, Limits
 from segcore.pdflayout import inflated_size
 from segcore.pdf import read_pdf
 from segcore.structure import with_structure
-from tests.data.make_pdfs import build, column, pdf_string
+from tests.data.make_pdfs import build, column, pdf_string, text_ops
 
 DATA = Path(__file__).resolve().parent / "data"
 PAPERS = DATA / "papers"
@@ -161,16 +161,13 @@ def manual_pdf(loop: bool = False, marks=MARKS) -> bytes:
     """A manual with bookmarks: a contents page listing the titles (dot leaders and page numbers); on page 2 a
     "Chapter 1" label over its title and a bold subsection in sentence case; on page 3 a section set in the body
     font, which no layout rule can tell from text."""
-    def ops(items):
-        return "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
-
     toc = [("F3", 16, 72, 700, "Contents"), ("F1", 10, 72, 670, "1 Getting started" + " ." * 30),
            ("F1", 10, 84, 656, "1.1 Setting up the tools" + " ." * 25), ("F1", 10, 72, 642, "2 Running the analysis"),
            ("F1", 10, 200, 642, ". . . . . . . . . . . . ."), ("F1", 10, 340, 642, "3")]
     page2 = [("F3", 14, 72, 700, "Chapter 1"), ("F3", 18, 72, 676, "Getting started")] + column(BODY[0], 72, 640) \
         + [("F3", 12, 72, 570, "1.1 Setting up the tools")] + column(BODY[1] + [""] + BODY[3], 72, 545)
     page3 = [("F1", 10, 72, 700, "2 Running the analysis")] + column(BODY[2] + [""] + BODY[4], 72, 680)
-    return build([ops(toc), ops(page2), ops(page3)], outline=marks, loop=loop)
+    return build([text_ops(toc), text_ops(page2), text_ops(page3)], outline=marks, loop=loop)
 
 
 @pytest.mark.parametrize("loop", [False, True])
@@ -214,7 +211,7 @@ def test_code_in_capitals_and_a_paragraph_in_capitals_are_not_headings():
             "PROGRAM IS WITH YOU. SHOULD THE PROGRAM PROVE DEFECTIVE, YOU ASSUME THE COST OF ALL"]
     code = [("F5", 10, 72, 660, "DEFINITIONS EXPLICIT TAGS"), ("F5", 10, 72, 647, "BEGIN")]
     items = column(BODY[0], 72, 700) + code + column(BODY[1], 72, 620) + column(caps, 72, 580) + column(BODY[2], 72, 510)
-    ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+    ops = text_ops(items)
     blocks = read_pdf(build([ops], {"F5": "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>"})).blocks
     assert not [b.text for b in blocks if b.level]
     assert any(b.text.startswith("THE PROGRAM IS PROVIDED") for b in blocks)
@@ -322,7 +319,7 @@ def justified_pdf() -> bytes:
     xs = [72, 72 + middle[0] + space, right - middle[2]]
     ops = [(72, 700, lines[0])] + [(x, 687, t) for x, t in zip(xs, lines[1:4])] + [(72, 674, lines[4])]
     ops += [(72, 640, "Group"), (160, 640, "Members"), (72, 627, "audio"), (160, 627, "alice")]
-    return build(["\n".join(f"BT /F1 10 Tf 1 0 0 1 {x:.2f} {y} Tm {pdf_string(t)} Tj ET" for x, y, t in ops)])
+    return build([text_ops([("F1", 10, x, y, t) for x, y, t in ops])])
 
 
 def test_a_justified_line_split_at_wide_spaces_is_one_line_and_a_table_row_is_not():
@@ -372,7 +369,7 @@ def latex_journal_pdf() -> bytes:
              + column(["the product of their norms, and equality holds when they are parallel."], 72, 447)
              + lead(420, "Returns:", "the number of rows that were read from the file and checked.")
              + column(BODY[4][4:], 72, 400))
-    ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x:.2f} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+    ops = text_ops(items)
     widths = " ".join(str(bold.get(chr(c), 0)) for c in range(32, 127))
     return build([ops], {"F6": "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>",
                          "F7": "<< /Type /Font /Subtype /Type1 /BaseFont /EHKDEH+CMB10 /Encoding /WinAnsiEncoding "
@@ -421,7 +418,7 @@ def test_aps_headings_roman_letters_numbers_and_a_heading_broken_after_a_colon()
              + column(BODY[0], 72, 660) + [("F3", 9, 72, 625, "A. Where the water goes")] + column(BODY[1], 72, 610)
              + [("F6", 9, 72, 575, "1. Measuring the flow")] + column(BODY[2], 72, 560)
              + [("F3", 9, 72, 525, "II. BREAD")] + column(BODY[4][:1], 72, 510))
-    ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+    ops = text_ops(items)
     doc = load(build([ops], {"F6": "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"}))
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [
         ("I. RIVERS AND FLOODS: A FIRST LOOK", 1), ("A. Where the water goes", 2), ("1. Measuring the flow", 3),
@@ -436,7 +433,7 @@ def test_bookmarks_with_marks_and_accents_and_the_title_page_before_them():
              + [("F3", 11, 72, 690, "1 Introduction [12, 13]")] + column(BODY[0], 72, 672)
              + [("F3", 11, 72, 640, "2 Methods of Measurement3")] + column(BODY[1], 72, 622)
              + [("F3", 11, 72, 590, "3 RESUME")] + column(BODY[2], 72, 572))
-    ops = "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
+    ops = text_ops(items)
     marks = [(1, "1 Introduction", 0, 702), (1, "2 Methods of Measurement", 0, 652), (1, "3 Résumé", 0, 602)]
     out = read_pdf(build([ops], outline=marks))
     assert out.bookmarks_located == 3
@@ -446,12 +443,9 @@ def test_bookmarks_with_marks_and_accents_and_the_title_page_before_them():
 
 
 def test_a_title_that_the_running_heads_repeat_stays_and_the_running_heads_go():
-    def ops(items):
-        return "\n".join(f"BT /{f} {size} Tf 1 0 0 1 {x} {y} Tm {pdf_string(t)} Tj ET" for f, size, x, y, t in items)
-
     page1 = [("F3", 17, 150, 720, "Rivers and Their Floods")] + column(BODY[0] + [""] + BODY[1], 72, 690)
     heads = [[("F1", 7, 72, 760, "Rivers and Their Floods"), ("F1", 7, 450, 760, "Author et al.")]] * 2
     pages = [page1] + [h + column(b, 72, 700) for h, b in zip(heads, (BODY[2], BODY[3]))]
-    elements = load(build([ops(p) for p in pages])).elements
+    elements = load(build([text_ops(p) for p in pages])).elements
     assert elements[0] == "Rivers and Their Floods" and elements.count("Rivers and Their Floods") == 1
     assert not any("et al." in e for e in elements)
