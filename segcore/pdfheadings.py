@@ -15,7 +15,8 @@ from .structure import TOP_NAMES, looks_like_title, number_depth, split_number
 MUCH_LARGER = 1.15  # a heading in sentence case, or a title that the running heads repeat, is set this much larger
 CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Algorithm|Listing)\s*(?:\d+|[IVXL]+)\s*[.:|]")
 RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
-LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)  # "Theorem 1.1 (", "Proof.": text, not headings
+# "Theorem 1.1 (", "Proof.": the label of a theorem, text and not a run-in heading
+THEOREM_LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)
 FRONT_END = re.compile(r"^(?:abstract|introduction|keywords|index terms|summary)$", re.I)
 
 
@@ -82,7 +83,7 @@ def run_in(para: Para) -> Para | None:
     ends = bool(RUNIN_END.search(lead))
     if not (ends or (first.lead_bold and (rest[:1].isupper() or rest[:1] in "\u2014\u2013-"))):
         return None
-    label = len(title.split()) < 2 and lead.endswith(":") or LABEL.match(title)
+    label = len(title.split()) < 2 and lead.endswith(":") or THEOREM_LABEL.match(title)
     if label or (not first.lead_bold and (not ends or len(title.split()) < 2)):
         return None
     head = Line(lead, first.x0, first.y0, first.x1, first.y1, first.size, bold=first.lead_bold)
