@@ -35,6 +35,7 @@ import unicodedata
 import zlib
 from dataclasses import dataclass
 
+from . import bidi
 from .errors import InputError, MissingDependencyError
 from .limits import LIMITS, Limits
 from .pdfoutline import Entry, read_outline
@@ -43,7 +44,7 @@ WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than th
 WORD_OVERLAP = 0.2                 # xpdf minDupBreakOverlap: an overlap larger than this many em starts a word
 GLUED_LETTERS = 20                 # a run of this many letters or more without a space: glued words
 
-_CID = re.compile(r"\(cid:\d+\)")
+_CID = re.compile(r"\(cid:\d+\)|[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # unmapped glyph codes, control characters
 # bold and italic font names, Computer Modern (cmbx, cmb10, cmssbx, cmsl) and EC / CM-Super (ecbx, sfrb, sfsl...) too
 _BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^(?:sf|ec)(?:bx|rb|sx|bi)|^ptmb|-b$",
                    re.I)
@@ -87,7 +88,7 @@ def _style(fontname: str) -> tuple[bool, bool, bool]:
 
 
 def clean_text(s: str) -> str:
-    """NFKC (ligatures), (cid:N) codes out, whitespace collapsed; a soft hyphen (PDFium's U+FFFE for a hyphen
+    """NFKC (ligatures), (cid:N) codes and control characters out, whitespace collapsed; a soft hyphen (PDFium's U+FFFE for a hyphen
     at a line end too) kept only at the end."""
     s = unicodedata.normalize("NFKC", _CID.sub("", s)).replace("\ufffe", "\u00ad")
     shy = s.rstrip().endswith("\u00ad")
@@ -151,13 +152,30 @@ def _accented(t: str, mark: str) -> str:
     return unicodedata.normalize("NFC", _DOTLESS.get(t, t) + mark)
 
 
-def _line(obj, LTChar) -> Line | None:
+def _visual_order(chars: list) -> list:
+    """A line's characters from left to right on the page (combining marks after their letter), whichever order
+    the PDF wrote them in: right-to-left text is written in visual order by XeTeX, in reading order by others."""
+    clusters: list[list] = []
+    for c in chars:
+        if clusters and unicodedata.combining(c.get_text()[:1] or " "):
+            clusters[-1].append(c)
+        else:
+            clusters.append([c])
+    clusters.sort(key=lambda cl: cl[0].x0 + cl[0].x1)
+    return [c for cl in clusters for c in cl]
+
+
+def _line(obj, LTChar, rtl: bool = False) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation or at a
-    line start dropped (footnote markers)."""
+    line start dropped (footnote markers); a line with right-to-left text read from its characters' places and put
+    in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
     if not chars or sum(1 for c in chars if c.upright) * 2 < len(chars):
         return None  # rotated text, e.g. arXiv's vertical stamp in the margin
+    bidi_line = rtl or bidi.has_rtl("".join(c.get_text() for c in chars))
+    if bidi_line:
+        chars = _visual_order(chars)
     letters = [c for c in chars if c.get_text().isalpha()] or chars
     em = height = statistics.median(c.height for c in letters)
     base = statistics.median(c.matrix[5] for c in letters)
@@ -195,6 +213,8 @@ def _line(obj, LTChar) -> Line | None:
         if t.strip():
             last = t.strip()[-1]
     raw = "".join(parts)
+    if bidi_line:
+        raw, lead_end = bidi.logical_order(parts, rtl), None  # a run-in heading may stand at the right end
     text = clean_text(raw)
     if not text:
         return None
@@ -270,9 +290,10 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
             boxes = []
             for el in layout:
                 if isinstance(el, LTTextBox):
-                    lines = [ln for ln in (_line(o, LTChar) for o in el if isinstance(o, LTTextLine)) if ln]
+                    rtl = bidi.mostly_rtl(el.get_text())  # the box is a paragraph: its direction, UAX #9 P2
+                    lines = [ln for ln in (_line(o, LTChar, rtl) for o in el if isinstance(o, LTTextLine)) if ln]
                 elif isinstance(el, LTTextLine):
-                    lines = [ln] if (ln := _line(el, LTChar)) else []
+                    lines = [ln] if (ln := _line(el, LTChar, bidi.mostly_rtl(el.get_text()))) else []
                 else:  # figures, images, drawings: labels inside figures are not running text
                     continue
                 if lines:

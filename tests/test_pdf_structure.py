@@ -11,9 +11,12 @@ import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 from pdfminer.fontmetrics import FONT_METRICS
 
 from benchmarks.pdf_extraction import heading_scores, true_starts
+from segcore import bidi
 from segcore.errors import InputError
 from segcore.loaders import load, load_pdf
 from segcore.limits import LIMITS, Limits
@@ -449,3 +452,68 @@ def test_a_title_that_the_running_heads_repeat_stays_and_the_running_heads_go():
     elements = load(build([text_ops(p) for p in pages])).elements
     assert elements[0] == "Rivers and Their Floods" and elements.count("Rivers and Their Floods") == 1
     assert not any("et al." in e for e in elements)
+
+
+HEBREW = {ord(ch): 161 + i for i, ch in enumerate("אבגדהוזחטיכךלמםנןסעפףצץקרשת")}
+_HEBREW_NAMES = ("alef bet gimel dalet he vav zayin het tet yod kaf finalkaf lamed mem finalmem nun finalnun samekh "
+                 "ayin pe finalpe tsadi finaltsadi qof resh shin tav").split()
+HEBREW_FONT = ("<< /Type /Font /Subtype /Type1 /BaseFont /HebrewSans /FirstChar 32 /LastChar 200 /Widths ["
+               + " ".join("250" if c == 32 else "500" for c in range(32, 201)) + "] /Encoding << /Type /Encoding "
+               "/BaseEncoding /WinAnsiEncoding /Differences [161 " + " ".join(f"/{n}hebrew" for n in _HEBREW_NAMES)
+               + "] >> >>")
+
+
+def hebrew_ops(lines: list[str], logical: bool = False) -> str:
+    """Lines of a right-to-left paragraph, right-aligned at x = 540 from y = 700 down, as a PDF writes them: in
+    visual order, one string per line, as XeTeX does; or (logical) letter by letter in reading order, each placed
+    right to left."""
+    ops = []
+    for i, line in enumerate(lines):
+        y = 700 - 14 * i
+        if not logical:
+            x = 540 - sum(2.5 if ch == " " else 5 for ch in line)
+            ops.append(f"BT /F7 10 Tf 1 0 0 1 {x} {y} Tm {pdf_string(line.translate(HEBREW))} Tj ET")
+            continue
+        x = 540.0
+        for ch in line:
+            x -= 2.5 if ch == " " else 5
+            if ch != " ":
+                ops.append(f"BT /F7 10 Tf 1 0 0 1 {x} {y} Tm {pdf_string(ch.translate(HEBREW))} Tj ET")
+    return "\n".join(ops)
+
+
+RIVERS = "נהרים זורמים מן ההרים אל הים ויוצרים עמקים רחבים בדרכם הארוכה"  # logical order, one line each below
+
+
+def test_right_to_left_text_reads_in_reading_order_whichever_order_the_pdf_writes():
+    """Hebrew read off the page left to right is backwards; XeTeX writes visual order (a file name and a number
+    inside stay left to right, brackets are drawn mirrored), other producers reading order letter by letter."""
+    visual = [RIVERS[::-1], "2 קרפ file.tex ץבוק", ".םיבר םירפס שי תירבעב", RIVERS[::-1], ".(שדח) רפס"]
+    doc = load(build([hebrew_ops(visual)], {"F7": HEBREW_FONT}))
+    assert " ".join(doc.elements) == f"{RIVERS} קובץ file.tex פרק 2 בעברית יש ספרים רבים. {RIVERS} ספר (חדש)."
+    logical = [RIVERS, "ספרים רבים בעברית.", RIVERS, "שלום לכם."]
+    doc = load(build([hebrew_ops(logical, logical=True)], {"F7": HEBREW_FONT}))
+    assert " ".join(doc.elements) == " ".join(logical)
+
+
+@given(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="".join(
+    chr(c) for c in range(0x590, 0x900)) + "".join(chr(c) for c in range(0xfb1d, 0xfe00)) + "\ufe70\ufefc"), max_size=40))
+def test_a_line_without_right_to_left_letters_is_left_as_it_is(text):
+    assume(not bidi.has_rtl(text))
+    assert bidi.logical_order(list(text), rtl=False) == text
+
+
+@given(st.lists(st.text("אבגדהוזחטיכלמנסעפצקרשתابتثجحخدذرزسشصضطظعغفقكلمنهوي", min_size=1, max_size=8),
+                min_size=1, max_size=8))
+def test_right_to_left_words_drawn_on_the_page_read_back_in_order(words):
+    line = " ".join(words)
+    assert bidi.logical_order(list(line[::-1]), rtl=True) == line
+    assert bidi.logical_order(list(f"{line[::-1]} 2024 ,abc"), rtl=True) == f"abc, 2024 {line}"
+
+
+def test_bidi_numbers_brackets_and_marks():
+    assert bidi.logical_order(list("٣ . . . اهلصف نتشون ١.۴.١"), rtl=True) == "١.۴.١ نوشتن فصلها . . . ٣"  # contents
+    assert bidi.logical_order(list("the word םולש means peace"), rtl=False) == "the word שלום means peace"
+    assert bidi.logical_order(list("(שדח) רפס"), rtl=True) == "ספר (חדש)"  # brackets are drawn mirrored
+    assert bidi.logical_order(["ב", "\u05b8", "א"], rtl=True) == "אב\u05b8"  # a vowel mark stays after its letter
+    assert bidi.logical_order(["ם", "(cid:876)", "ש"], rtl=True) == "ש(cid:876)ם"  # an unmapped glyph is one unit
