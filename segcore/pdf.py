@@ -25,6 +25,7 @@ from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
                           mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
+from .sentences import UNSPACED
 from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -79,6 +80,8 @@ _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_UNSPACED_END = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]$")  # with CJK punctuation
+_UNSPACED_START = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
 
@@ -319,7 +322,8 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
 
 
 class _Joiner:
-    """Join line ends: re-join hyphenated words (using the document's own vocabulary), else a space."""
+    """Join line ends: re-join hyphenated words (using the document's own vocabulary), lines of scripts written
+    without spaces, else a space."""
 
     def __init__(self, all_lines: list[str]):
         self.words, self.compounds = set(), set()
@@ -344,8 +348,9 @@ class _Joiner:
             if (a + b) not in self.words and f"{a}-{b}" in self.compounds:
                 return left + right  # "evidence-based" seen elsewhere in the document
             return left[:-1] + right  # "seg-mentation" -> "segmentation"
-        if left.endswith(("—", "–")) and not left.endswith((" —", " –")):
-            return left + right
+        if (left.endswith(("—", "–")) and not left.endswith((" —", " –"))) or (
+                _UNSPACED_END.search(left) and _UNSPACED_START.match(right)):
+            return left + right  # Chinese, Japanese, Thai lines break anywhere, without a space
         return left + " " + right
 
 

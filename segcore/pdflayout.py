@@ -39,6 +39,7 @@ from . import bidi
 from .errors import InputError, MissingDependencyError
 from .limits import LIMITS, Limits
 from .pdfoutline import Entry, read_outline
+from .sentences import UNSPACED
 
 WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than this many em starts a word
 WORD_OVERLAP = 0.2                 # xpdf minDupBreakOverlap: an overlap larger than this many em starts a word
@@ -52,7 +53,8 @@ _BOLD_SUFFIX = re.compile(r"[a-z]TB$")  # Linux Libertine/Biolinum: LinLibertine
 _ITALIC = re.compile(r"italic|oblique|slant|-it$|^cmti|^cmsl|^cmbxti|^(?:sf|ec)(?:ti|sl|bi|si|so)|^ptmri|-i$", re.I)
 _ITALIC_SUFFIX = re.compile(r"[a-z]TI$")
 _MONO = re.compile(r"mono|courier|^cmtt|^sftt|^pcrr|^txtt|consol|typewriter|menlo|-tt$", re.I)  # code
-_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_LETTER_RUN = re.compile(f"[^\\W\\d_{UNSPACED}]+")  # words of scripts written with spaces
+_UNSPACED_RUN = re.compile(f"[{UNSPACED}]+")
 # accents set as glyphs of their own (TeX's \accent, OT1 fonts: "Br¨uns"), as the combining marks they stand for
 _ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "^": "\u0302", "ˆ": "\u0302", "~": "\u0303", "˜": "\u0303",
             "¯": "\u0304", "˘": "\u0306", "˙": "\u0307", "˚": "\u030a", "˝": "\u030b", "ˇ": "\u030c", "¸": "\u0327",
@@ -313,13 +315,15 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
 
 def word_shape(text: str) -> tuple[float, float]:
     """(share of letters in runs of GLUED_LETTERS+ letters: glued words; share of one-letter words other than
-    'a'/'I' among the words: words broken letter by letter)."""
+    'a'/'I' among the words: words broken letter by letter). A character of a script written without spaces
+    (Chinese, Thai...) counts as a letter and as a word, never glued or broken."""
     runs = _LETTER_RUN.findall(text)
-    letters = sum(map(len, runs))
-    if not runs:
+    unspaced = sum(map(len, _UNSPACED_RUN.findall(text))) if not text.isascii() else 0
+    letters = sum(map(len, runs)) + unspaced
+    if not letters:
         return 0.0, 0.0
     glued = sum(len(r) for r in runs if len(r) >= GLUED_LETTERS) / letters
-    broken = sum(1 for r in runs if len(r) == 1 and r not in "aAI") / len(runs)
+    broken = sum(1 for r in runs if len(r) == 1 and r not in "aAI") / (len(runs) + unspaced)
     return glued, broken
 
 

@@ -108,15 +108,33 @@ _LABEL_END = re.compile(r"(?<![\w.])[A-Z][a-z]{0,4}\.$")
 _NUMBER_START = re.compile(r"\d")
 
 
+# scripts written without spaces between words (a regular expression class's ranges): Chinese characters, Japanese
+# kana and kanji, then Thai, Lao, Myanmar, Khmer
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+UNSPACED = CJK + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+# Chinese and Japanese end a sentence with a full stop, question or exclamation mark written without a space after
+# it, which Punkt (made for space-separated words) does not see: a sentence ends after one (or after ! ? — NFKC's
+# form of the full-width marks — after a Chinese or Japanese character) and any closing marks
+_CJK_END = re.compile(f"(?:[。！？｡]|(?<=[{CJK}])[!?])[」』”’）)\\]]*(?=\\s*\\S)")
+
+
+def _cjk_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """The span a…b of text cut after each Chinese or Japanese sentence end inside it (_CJK_END)."""
+    cuts = [m.end() for m in _CJK_END.finditer(text, a, b)] if not text.isascii() else []
+    return list(zip([a] + cuts, cuts + [b]))
+
+
 def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
-    a number undone (_LABEL_END); inner whitespace collapsed."""
+    a number undone (_LABEL_END), a split after a Chinese or Japanese sentence end added (_CJK_END); inner
+    whitespace collapsed."""
     spans = []
     for a, b in tok.span_tokenize(text):
         if spans and _NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]):
             spans[-1] = (spans[-1][0], b)
         else:
             spans.append((a, b))
+    spans = [part for a, b in spans for part in _cjk_spans(text, a, b)]
     out = []
     for a, b in spans:
         sent = " ".join(text[a:b].split())

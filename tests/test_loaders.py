@@ -69,6 +69,12 @@ def test_split_sentences_blank_lines_are_hard_breaks_and_whitespace_collapses():
     assert split_sentences("") == [] and split_sentences(" \n\n \n") == []
 
 
+def test_split_sentences_chinese_and_japanese_end_without_a_space():
+    text = "今天天气很好。我们去公园散步吧！你觉得怎么样？「好的。」He said so. 日本語の文です。"
+    assert split_sentences(text) == ["今天天气很好。", "我们去公园散步吧！", "你觉得怎么样？", "「好的。」", "He said so.",
+                                     "日本語の文です。"]
+
+
 def test_split_sentences_uses_pretrained_tables_when_installed(tmp_path, monkeypatch):
     import nltk
 

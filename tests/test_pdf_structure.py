@@ -517,3 +517,24 @@ def test_bidi_numbers_brackets_and_marks():
     assert bidi.logical_order(list("(שדח) רפס"), rtl=True) == "ספר (חדש)"  # brackets are drawn mirrored
     assert bidi.logical_order(["ב", "\u05b8", "א"], rtl=True) == "אב\u05b8"  # a vowel mark stays after its letter
     assert bidi.logical_order(["ם", "(cid:876)", "ש"], rtl=True) == "ש(cid:876)ם"  # an unmapped glyph is one unit
+
+
+def cjk_font(chars: str) -> tuple[str, dict]:
+    """A font whose codes 161… are the given characters (glyph names uniXXXX) and the code map for str.translate."""
+    names = " ".join(f"/uni{ord(ch):04X}" for ch in chars)
+    font = ("<< /Type /Font /Subtype /Type1 /BaseFont /HeiTest /FirstChar 32 /LastChar 250 /Widths ["
+            + " ".join("250" if c == 32 else "1000" for c in range(32, 251)) + "] /Encoding << /Type /Encoding "
+            f"/BaseEncoding /WinAnsiEncoding /Differences [161 {names}] >> >>")
+    return font, {ord(ch): 161 + i for i, ch in enumerate(chars)}
+
+
+def test_chinese_lines_join_without_a_space_and_are_not_refused_as_broken_words():
+    """Chinese is written without spaces and breaks lines anywhere; its sentences end without a space (full-width
+    marks become ASCII ones under NFKC); a math exam's variables (x, f) among it are not words broken apart."""
+    text = "河流把山上的水带到海里。洪水在大雨之后到来，把沙子和石头冲到下游。面包是用面粉、水、盐和酵母做的吗？面团要发几个小时。"
+    font, codes = cjk_font("".join(dict.fromkeys(text)))
+    lines = [text[i:i + 20] for i in range(0, len(text), 20)] + ["x f x y f x"]
+    ops = text_ops([("F7", 10, 72, 700 - 14 * i, ln.translate(codes)) for i, ln in enumerate(lines)])
+    doc = load(build([ops], {"F7": font}))
+    assert doc.elements == ["河流把山上的水带到海里。", "洪水在大雨之后到来,把沙子和石头冲到下游。", "面包是用面粉、水、盐和酵母做的吗?",
+                            "面团要发几个小时。", "x f x y f x"]
