@@ -90,8 +90,8 @@ def _style(fontname: str) -> tuple[bool, bool, bool]:
 
 
 def clean_text(s: str) -> str:
-    """NFKC (ligatures), (cid:N) codes and control characters out, whitespace collapsed; a soft hyphen (PDFium's U+FFFE for a hyphen
-    at a line end too) kept only at the end."""
+    """NFKC (ligatures), (cid:N) codes and control characters out, whitespace collapsed; a soft hyphen (PDFium's
+    U+FFFE for a hyphen at a line end too) kept only at the end."""
     s = unicodedata.normalize("NFKC", _CID.sub("", s)).replace("\ufffe", "\u00ad")
     shy = s.rstrip().endswith("\u00ad")
     s = " ".join(s.replace("\u00ad", "").split())
