@@ -4,8 +4,8 @@ A PDF places characters, and a reader that takes them from left to right (pdfmin
 backwards: "هتشر" for "رشته". `logical_order` undoes the display order of the Unicode bidirectional algorithm
 (UAX #9) for one line: it resolves each character's level with the rules that matter on a line of text (paragraph
 direction given; numbers and the separators inside them, W4–W5; a number after left-to-right text, W7; neutrals
-between two strong characters of one direction take it, N1, the rest the paragraph's, N2; I1–I2) and reverses runs from the highest level down (L2), which
-is its own inverse. Explicit embeddings (LRE, RLI...) are not in a PDF's text layer, and mirrored brackets are drawn
+between two strong characters of one direction take it, N1, the rest the paragraph's, N2; I1–I2) and reverses runs
+from the highest level down (L2), which is its own inverse. Explicit embeddings (LRE, RLI...) are not in a PDF's text layer, and mirrored brackets are drawn
 as their mirror image, so they are swapped back in right-to-left runs (L4)."""
 from __future__ import annotations
 
