@@ -80,8 +80,7 @@ _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_UNSPACED_END = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]$")  # with CJK punctuation
-_UNSPACED_START = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")
+_UNSPACED_CHAR = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")  # with CJK punctuation
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
 
@@ -349,7 +348,7 @@ class _Joiner:
                 return left + right  # "evidence-based" seen elsewhere in the document
             return left[:-1] + right  # "seg-mentation" -> "segmentation"
         if (left.endswith(("—", "–")) and not left.endswith((" —", " –"))) or (
-                _UNSPACED_END.search(left) and _UNSPACED_START.match(right)):
+                _UNSPACED_CHAR.match(left[-1]) and _UNSPACED_CHAR.match(right)):
             return left + right  # Chinese, Japanese, Thai lines break anywhere, without a space
         return left + " " + right
 

@@ -120,7 +120,7 @@ _CJK_END = re.compile(f"(?:[。！？｡]|(?<=[{CJK}])[!?])[」』”’）)\\]]
 
 def _cjk_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """The span a…b of text cut after each Chinese or Japanese sentence end inside it (_CJK_END)."""
-    cuts = [m.end() for m in _CJK_END.finditer(text, a, b)] if not text.isascii() else []
+    cuts = [m.end() for m in _CJK_END.finditer(text, a, b)]
     return list(zip([a] + cuts, cuts + [b]))
 
 
@@ -134,7 +134,8 @@ def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
             spans[-1] = (spans[-1][0], b)
         else:
             spans.append((a, b))
-    spans = [part for a, b in spans for part in _cjk_spans(text, a, b)]
+    if not text.isascii():
+        spans = [part for a, b in spans for part in _cjk_spans(text, a, b)]
     out = []
     for a, b in spans:
         sent = " ".join(text[a:b].split())
