@@ -27,6 +27,7 @@ _SILENT = frozenset("script style noscript template head title meta link svg mat
 _BLOCK = frozenset("p div li dt dd blockquote section article main body ul ol dl h1 h2 h3 h4 h5 h6 address details "
                    "summary center hr tr td th header footer nav aside figure pre table".split())
 _HEADINGS = {f"h{i}": i for i in range(1, 7)}
+_PROSE = ("p", "li", "dd", "dt", "blockquote", *_HEADINGS)  # a table whose words are mostly in these lays out prose
 _BOLD = frozenset(("b", "strong"))
 _NAVIGATION_TAGS = frozenset(("nav",))
 _EDGE_TAGS = frozenset(("header", "footer"))  # navigation outside an article; an article's own header is its title
@@ -87,10 +88,26 @@ def _link_share(el) -> float:
     return sum(len(t.split()) for t in el.xpath(".//a//text()")) / max(1, _words(el))
 
 
+def _prose_words(table) -> int:
+    """Words of a table's paragraphs, list items, definitions, quotations and headings (the outermost of them)."""
+    def outermost(el):
+        return not any(a.tag in _PROSE for a in el.iterancestors() if a is not table and table in a.iterancestors())
+    return sum(_words(el) for el in table.iter(*_PROSE) if outermost(el))
+
+
 def _layout(table) -> bool:
-    """A table that lays out prose (a manual's admonition box): most of its words are in paragraphs."""
+    """A table that lays out the page rather than holding data: role="presentation"; else, unless most of its words
+    are links (a menu, an index, a table of cross-references), most of its words in paragraphs, list items or
+    headings (a manual's admonition box, an old page's content cell) or another table inside it (a page laid out in
+    nested tables) when its class does not name data."""
+    if (table.get("role") or "").lower() in ("presentation", "none"):
+        return True
+    if _link_share(table) >= 0.5:
+        return False
     words = _words(table)
-    return words > 0 and sum(len(t.split()) for t in table.xpath(".//p//text()")) >= 0.5 * words
+    if words and _prose_words(table) >= 0.5 * words:
+        return True
+    return table.find(".//table") is not None and not _names(table) & _TABLE_NAMES
 
 
 def _type(el) -> str:

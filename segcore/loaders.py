@@ -158,11 +158,13 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     if level == "sentence":
         meta["sentence_splitter"] = sentence_splitter_kind()
     if len(elements) < 2:
+        left = meta.get("left_out")
+        left = f"; left out: {', '.join(LEFT_OUT[k].format(n) for k, n in left.items())}" if left else ""
         if level == "sentence" and elements:
             raise InputError(f"{_name(source)}: only one sentence found, nothing to segment at sentence level; "
-                             f"use level='word' to segment it into word sequences")
-        raise InputError(f"{_name(source)}: only one word found, nothing to segment" if elements else
-                         f"{_name(source)}: no text found (empty or whitespace only)")
+                             f"use level='word' to segment it into word sequences{left}")
+        raise InputError(f"{_name(source)}: only one word found, nothing to segment{left}" if elements else
+                         f"{_name(source)}: no text found{left or ' (empty or whitespace only)'}")
     limits.check_elements(len(elements), level, _name(source))
     outline = make_outline(heads, len(elements))
     if outline is not None:

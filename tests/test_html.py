@@ -436,3 +436,30 @@ def test_with_two_articles_their_own_footers_are_text_and_the_page_footer_is_not
 def test_a_page_given_as_text_is_not_decoded_again_by_its_declared_encoding():
     page = "<html><head><meta charset='windows-1252'></head><body><p>Un café. Deux cafés.</p></body></html>"
     assert load_html(page).elements == ["Un café.", "Deux cafés."]
+
+
+def test_a_page_laid_out_in_nested_tables_is_read_but_its_menus_and_data_tables_are_not():
+    """Pages of the HTML 4 era (libxml2's and libxslt's manuals) put everything in tables: a table holding a table,
+    or mostly prose, lays out the page; a table of links (a menu, a table of cross-references) holds no prose."""
+    menu = ("<table><tr><td><h3>Main Menu</h3><ul><li><a href='index.html'>Home</a></li><li><a href='intro.html'>"
+            "Introduction</a></li><li><a href='docs.html'>Documentation</a></li></ul></td></tr></table>")
+    content = ("<table border='0'><tr><td bgcolor='#fffacd'><p>This page describes the library. It reads XML.</p>"
+               "<p>Here are its key points:</p><ul><li>It is written in plain C.</li><li>It is released under the MIT "
+               "licence.</li></ul><table><tr><td><p><a href='a.html'>xmlA</a></p></td><td><p><a href='b.html'>xmlB</a>"
+               "</p></td></tr></table></td></tr></table>")
+    page = (f"<html><body><table><tr><td><h1>The XML library</h1></td></tr></table><table><tr><td valign='top'>"
+            f"<table><tr><td>{menu}</td></tr></table></td><td valign='top'><h2>Introduction</h2>{content}</td></tr>"
+            f"</table></body></html>")
+    doc = load_html(page)
+    assert doc.elements == ["The XML library", "Introduction", "This page describes the library.", "It reads XML.",
+                            "Here are its key points:", "It is written in plain C.",
+                            "It is released under the MIT licence."]
+    _none_of(("Main Menu", "Home", "xmlA"), doc)
+    assert doc.meta["left_out"]["tables"] == 2 + 5
+
+
+def test_a_page_whose_text_is_all_left_out_says_what_was_left_out():
+    """An index page is all links in tables: the refusal names what was left out, not an empty file."""
+    rows = "".join(f"<tr><td><a href='f{i}.html'>function{i}</a></td></tr>" for i in range(30))
+    with pytest.raises(InputError, match=r"no text found; left out: tables and figures \(30 words\)"):
+        load_html(f"<html><body><table>{rows}</table></body></html>")
