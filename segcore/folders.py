@@ -11,7 +11,7 @@ from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
-from .loaders import FORMATS, HTML_EXTENSIONS, PathLike, check_level, load_data, read_file
+from .loaders import FORMATS, HTML_EXTENSIONS, PathLike, check_level, document_suffix, load_data, read_file
 
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", *CAPTION_EXTENSIONS), "text": (".txt",),
@@ -41,7 +41,7 @@ def dataset_files(folder: PathLike, format: str = "auto") -> list[Path]:
     root = Path(folder)
     exts = _check_format(format, None)
     files = [p for p in root.rglob("*")
-             if p.is_file() and p.suffix.lower() in exts and not _skipped(p.relative_to(root).parts)]
+             if p.is_file() and document_suffix(p.name) in exts and not _skipped(p.relative_to(root).parts)]
     files.sort(key=lambda p: natural_key(p.relative_to(root).as_posix()))
     if not files:
         raise InputError(f"{root}: no {'/'.join(exts)} files found in this folder")
@@ -51,7 +51,7 @@ def dataset_files(folder: PathLike, format: str = "auto") -> list[Path]:
 def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
     """(member name, bytes or the InputError that stops it) of a zip's document files, natural order; the unpacked
     total is limited to max_bytes (checked from the archive's directory before anything is inflated)."""
-    infos = sorted((i for i in zf.infolist() if not i.is_dir() and Path(i.filename).suffix.lower() in exts
+    infos = sorted((i for i in zf.infolist() if not i.is_dir() and document_suffix(i.filename) in exts
                     and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
     if not infos:
         raise InputError(f"{name}: no {'/'.join(exts)} files found in this zip archive")

@@ -22,7 +22,7 @@ def check(count: int, limit: int, what: str, source: str = "", advice: str = "")
 class Limits:
     """At most `chars` characters of text and `elements` elements (sentences or words) in one document; a PDF of
     at most `pages` pages whose non-image streams inflate to at most `inflated_bytes` bytes; an HTML page, a caption
-    file, or an EPUB's text files inflated, of at most `markup_bytes` bytes."""
+    file, an EPUB's text files inflated, or a gzip, bzip2 or xz file's content, of at most `markup_bytes` bytes."""
 
     chars: int = 2_000_000
     elements: int = 200_000
@@ -54,9 +54,11 @@ class Limits:
                             "than {mb} MB (a decompression bomb?), refused before parsing", "inflated_bytes")
 
     def check_markup(self, size: int, source: str = "") -> int:
-        """InputError when an HTML page, a caption file, or an EPUB's text files inflated, pass `markup_bytes`."""
+        """InputError when an HTML page, a caption file, an EPUB's text files or a compressed file inflated, pass
+        `markup_bytes`."""
         return _check_bytes(size, self.markup_bytes, f"{source or 'the input'}: more than {{mb}} MB of HTML or "
-                            "captions (or of an EPUB's text inflated), refused before reading", "markup_bytes")
+                            "captions (or of an EPUB's text or a compressed file inflated), refused before reading",
+                            "markup_bytes")
 
 
 def _check_bytes(size: int, limit: int, said: str, name: str) -> int:

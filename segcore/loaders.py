@@ -6,6 +6,10 @@ PDF-parser errors never escape raw. Nothing here downloads anything (no ``nltk.d
 """
 from __future__ import annotations
 
+import bz2
+import gzip
+import io
+import lzma
 import re
 import sys
 from collections import Counter
@@ -58,6 +62,8 @@ def _binary_error(data: bytes, source: str) -> InputError:
         hint = " (it is a PDF: load it with format='pdf')"
     elif data[:4] == b"PK\x03\x04":
         hint = " (it is a zip archive: use iter_dataset() for a zip of .ref files)"
+    elif data[257:262] == b"ustar":
+        hint = " (it is a tar archive: extract the file to read first)"
     return InputError(f"{_name(source)}: looks like a binary file, not text{hint}")
 
 
@@ -418,12 +424,15 @@ def _has_separator_line(text: str) -> bool:
 
 
 HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
+SNIFF_BYTES = 1 << 20  # of a compressed file, how much sniff_format inflates to tell its format
 _HTML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b",
                          re.I | re.S)
 
 
 def sniff_format(data: bytes, name: str) -> str:
-    """Format of a file from its name and content."""
+    """Format of a file from its name and content (of a compressed file: the name without .gz, .bz2 or .xz, and the
+    start of what it holds)."""
+    data, name = _inflated(data, name, name, SNIFF_BYTES) or (data, name)
     ext = Path(name).suffix.lower() if name else ""
     if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
         return "pdf"
@@ -455,13 +464,53 @@ def sniff_format(data: bytes, name: str) -> str:
     return "text"
 
 
+# (how the file starts, what it is, how to open it, its extension)
+_COMPRESSED = ((re.compile(rb"\x1f\x8b\x08"), "gzip", gzip.open, ".gz"),
+               (re.compile(rb"BZh[1-9]1AY&SY", re.S), "bzip2", bz2.open, ".bz2"),
+               (re.compile(rb"\xfd7zXZ\x00"), "xz", lzma.open, ".xz"))
+
+
+def document_suffix(name: str) -> str:
+    """A file name's extension, lower-cased, under a compression's: '.ref' for 'doc.ref.gz'."""
+    path = Path(name)
+    if path.suffix.lower() in {ext for *_, ext in _COMPRESSED}:
+        path = path.with_suffix("")
+    return path.suffix.lower()
+
+
+def _inflated(data: bytes, name: str, source: str, most: int) -> tuple[bytes, str] | None:
+    """The first `most` bytes of a gzip, bzip2 or xz file's content and its name without that extension; None when
+    `data` is not compressed."""
+    for start, kind, opener, ext in _COMPRESSED:
+        if start.match(data):
+            try:
+                with opener(io.BytesIO(data)) as f:
+                    content = f.read(most)
+            except (OSError, EOFError, lzma.LZMAError) as e:
+                raise InputError(f"{_name(source)}: a damaged or incomplete {kind} file ({e})") from None
+            return content, name[:-len(ext)] if name.lower().endswith(ext) else name
+    return None
+
+
+def uncompressed(data: bytes, name: str, source: str, limits: Limits = LIMITS) -> tuple[bytes, str]:
+    """The content of a gzip, bzip2 or xz file and its name without that extension (`data` and `name` unchanged when
+    not compressed), inflated no further than limits.markup_bytes allows: a decompression bomb is refused unread."""
+    found = _inflated(data, name, source, limits.markup_bytes + 1)
+    if found is None:
+        return data, name
+    limits.check_markup(len(found[0]), _name(source))
+    return found
+
+
 def load_data(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool = False,
                limits: Limits = LIMITS) -> Document:
-    """A file's bytes (`name` for its extension) as a Document in `format` ('auto': sniffed); see `load`."""
+    """A file's bytes (`name` for its extension; gzip, bzip2 or xz compressed or not) as a Document in `format`
+    ('auto': sniffed from the content); see `load`."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if level is not None:
         check_level(level)
+    data, name = uncompressed(data, name, source, limits)
     if format == "auto":
         format = sniff_format(data, name)
     if format == "pdf":

@@ -3,6 +3,7 @@ charts' shapes, URL state, uploads, and that bad input always gives an st.error 
 from __future__ import annotations
 
 import base64
+import gzip
 import io
 import json
 import re
@@ -357,6 +358,15 @@ def test_upload_choi_ref():
     assert not errors(at) and heatmap(at)
 
 
+def test_upload_compressed_ref_file():
+    """A Choi file compressed with gzip keeps its format (from the name inside) and its reference."""
+    at = run(new_app())
+    upload(at, "doc.ref.gz", gzip.compress((SAMPLES / "choi_3-11_2_7.ref").read_bytes()))
+    doc = at.session_state["_docstate"].doc
+    assert doc.reference and len(doc.reference) == 10
+    assert not errors(at) and heatmap(at)
+
+
 def test_upload_text_file():
     at = run(new_app())
     upload(at, "notes.txt", PASTED.encode())
@@ -399,6 +409,9 @@ def test_upload_handler_directly():
 
     doc = documents.load_bytes((SAMPLES / "arxiv_alemi2015_003.ref").read_bytes(), "x.ref", "sentence")
     assert doc.level == "word" and len(doc.reference) == 10  # arXiv files are word level whatever is asked
+    packed = documents.load_bytes(gzip.compress((SAMPLES / "arxiv_alemi2015_003.ref").read_bytes()), "x.ref.gz",
+                                  "sentence")
+    assert packed.elements == doc.elements and packed.reference == doc.reference
     too_big = b"a" * (documents.max_upload_mb() * 1024 * 1024 + 1)
     with pytest.raises(InputError, match="MB limit"):
         documents.load_bytes(too_big, "big.txt", "sentence")

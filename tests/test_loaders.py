@@ -1,8 +1,12 @@
 """Tests of segcore.loaders: sentences, words, benchmark formats, PDFs, files and datasets (all offline)."""
+import bz2
+import gzip
 import io
+import lzma
 import re
 import shutil
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -14,6 +18,7 @@ from segcore import loaders, sentences
 from segcore.document import Document
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.folders import read_dataset, read_files
+from segcore.limits import Limits
 from segcore.loaders import (
     load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes, read_text_bytes,
     split_sentences, word_elements,
@@ -406,3 +411,43 @@ def test_read_dataset_zip(tmp_path):
         zf.writestr("a.ref", "x\n" * 600_000)
     docs, problems = read_files([("big.zip", big.read_bytes())], max_bytes=1_000_000)
     assert not docs and "more than the 1 MB limit" in problems[0]
+
+
+@pytest.mark.parametrize("pack", [gzip.compress, bz2.compress, lzma.compress])
+def test_a_compressed_file_reads_as_its_content(pack):
+    """A gzip, bzip2 or xz file (a NEWS.gz, a corpus.txt.xz) reads as the file inside, its format from the name
+    without the compression's extension or from the content."""
+    text = "# Notes\n\nThe cat sat on the mat. It was warm.\n\n# More\n\nDogs bark at night. They wake us.\n"
+    ext = {gzip.compress: ".gz", bz2.compress: ".bz2", lzma.compress: ".xz"}[pack]
+    plain = load(text.encode(), source="notes.md")
+    for name in (f"notes.md{ext}", "notes"):
+        doc = loaders.load_data(pack(text.encode()), name, "auto", None, name)
+        assert doc.elements == plain.elements and doc.meta["outline"] == plain.meta["outline"]
+    page = f"<html><body><h1>T</h1><p>{text}</p></body></html>".encode()
+    assert loaders.load_data(pack(page), "page" + ext, "auto", None, "page").meta["format"] == "html"
+
+
+def test_a_compressed_file_is_inflated_no_further_than_the_limit_and_damage_is_named(tmp_path):
+    bomb = gzip.compress(b"word " * 2_000_000)  # 10 MB of text in about 10 kB
+    with pytest.raises(InputError, match=r"more than 1 MB .* a compressed file inflated"):
+        loaders.load_data(bomb, "a.txt.gz", "auto", None, "a.txt.gz", limits=Limits(markup_bytes=2**20))
+    with pytest.raises(InputError, match="a.txt.gz: a damaged or incomplete gzip file"):
+        loaders.load_data(bomb[:len(bomb) // 2], "a.txt.gz", "auto", None, "a.txt.gz")
+    archive = io.BytesIO()
+    with tarfile.open(fileobj=archive, mode="w") as tar:
+        info = tarfile.TarInfo("a.txt")
+        info.size = 5
+        tar.addfile(info, io.BytesIO(b"hello"))
+    path = tmp_path / "a.tar.gz"
+    path.write_bytes(gzip.compress(archive.getvalue()))
+    with pytest.raises(InputError, match="it is a tar archive: extract the file to read first"):
+        load(path)
+
+
+def test_a_folder_of_compressed_reference_files_is_a_dataset(tmp_path):
+    (tmp_path / "b.ref.gz").write_bytes(gzip.compress(CHOI_3_48.read_bytes()))
+    (tmp_path / "a.ref.xz").write_bytes(lzma.compress(CHOI_1_0.read_bytes()))
+    (tmp_path / "notes.gz.bak").write_bytes(b"not a document")
+    docs, problems = read_dataset(tmp_path)
+    assert problems == [] and [d.source for d in docs] == ["a.ref.xz", "b.ref.gz"]
+    assert [d.reference for d in docs] == [parse_choi(p.read_text()).reference for p in (CHOI_1_0, CHOI_3_48)]
