@@ -18,8 +18,8 @@ from . import settings
 from .workers import session_runner
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
-UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref",
-                "gz", "bz2", "xz"]  # compressed: read as the file inside (loaders.uncompressed)
+UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref", "man",
+                *"12345678", "gz", "bz2", "xz"]  # manual pages; compressed: read as the file inside
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 

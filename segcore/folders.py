@@ -11,12 +11,14 @@ from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
-from .loaders import FORMATS, HTML_EXTENSIONS, PathLike, check_level, document_suffix, load_data, read_file
+from .loaders import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS, PathLike, check_level, document_suffix, load_data, \
+    read_file
 
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", *CAPTION_EXTENSIONS), "text": (".txt",),
+              "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *(f".{s}" for s in "123456789")),
               "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
-              "choi": (".ref",), "arxiv": (".ref",)}
+              "choi": (".ref",), "arxiv": (".ref",)}  # the files of a folder read in each format
 
 
 def natural_key(name: str):

@@ -24,6 +24,7 @@ from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like
 from .epub import is_epub, read_epub
 from .htmlpage import decode_markup, html_blocks
 from .latex import latex_blocks, looks_like_latex
+from .manpage import looks_like_man, man_blocks
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
@@ -37,7 +38,7 @@ __all__ = [
     "FORMATS", "LEVELS",
 ]
 
-FORMATS = ("auto", "text", "latex", "rest", "pdf", "html", "epub", "captions", "choi", "arxiv")
+FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "captions", "choi", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -204,14 +205,17 @@ def load_rest(text: str, level: str = "sentence", source: str = "", keep_back_ma
 
 
 def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: bool, limits: Limits) -> Document:
-    """A text, LaTeX or reST source as a Document (load_text, load_latex, load_rest)."""
+    """A text, LaTeX, reST or man page source as a Document (load_text, load_latex, load_rest; format 'man')."""
     check_level(level)
     if not isinstance(text, str):
         raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
     limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
-    blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks}.get(fmt, text_blocks)(text)
+    try:
+        blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks}.get(fmt, text_blocks)(text)
+    except InputError as e:
+        raise InputError(f"{_name(source)}: {e}") from None
     meta = {"format": fmt, **({"left_out": left_out} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
@@ -305,7 +309,7 @@ def left_out_notes(doc: Document) -> list[str]:
     notes = []
     if counts := doc.meta.get("left_out"):
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
-                "latex": "the LaTeX source", "rest": "the reST source"}.get(doc.meta.get("format"), "the text")
+                "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -455,8 +459,10 @@ def sniff_format(data: bytes, name: str) -> str:
         return "latex"
     if ext == ".rst" or name.lower().endswith(".rst.txt"):
         return "rest"
+    head = data[:20000].decode("utf-8", errors="replace")
+    if ext != ".md" and looks_like_man(head):
+        return "man"
     if ext in ("", ".txt"):
-        head = data[:20000].decode("utf-8", errors="replace")
         if looks_like_captions(head[:4096]):
             return "captions"
         if looks_like_latex(head):
@@ -521,7 +527,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
-    if format in ("text", "latex", "rest"):
+    if format in ("text", "latex", "rest", "man"):
         return _load_prose(read_text_bytes(data, source), format, level or "sentence", source, keep_back_matter,
                            limits)
     if format == "choi":

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from segcore import loaders, sentences
+from segcore import folders, loaders, sentences
 from segcore.document import Document
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.folders import read_dataset, read_files
@@ -328,7 +328,7 @@ def test_load_errors(tmp_path):
         load(tmp_path / "nope.txt")
     with pytest.raises(InputError, match="directory"):
         load(tmp_path)
-    with pytest.raises(ParameterError, match="auto, text, latex, rest, pdf, html, epub, captions, choi, arxiv"):
+    with pytest.raises(ParameterError, match="auto, text, latex, rest, man, pdf, html, epub, captions, choi, arxiv"):
         load(CHOI_1_0, format="docx")
     bad = tmp_path / "latin.txt"
     bad.write_bytes("Un café. Deux cafés.".encode("latin-1"))
@@ -451,3 +451,14 @@ def test_a_folder_of_compressed_reference_files_is_a_dataset(tmp_path):
     docs, problems = read_dataset(tmp_path)
     assert problems == [] and [d.source for d in docs] == ["a.ref.xz", "b.ref.gz"]
     assert [d.reference for d in docs] == [parse_choi(p.read_text()).reference for p in (CHOI_1_0, CHOI_3_48)]
+
+
+def test_every_format_names_the_files_of_a_folder_it_reads(tmp_path):
+    """A folder read in any format, not only the sniffed one: LaTeX sources, reST and manual pages included."""
+    (tmp_path / "a.tex").write_text("\\section{One}\nCats sleep. Dogs run.\n\\section{Two}\nBirds fly. Fish swim.\n")
+    (tmp_path / "b.rst").write_text("One\n===\n\nCats sleep. Dogs run.\n\nTwo\n===\n\nBirds fly.\n")
+    (tmp_path / "c.1.gz").write_bytes(gzip.compress(b".TH C 1\n.SH NAME\nc \\- a tool\n.SH USE\nIt runs.\n"))
+    for fmt, name in (("latex", "a.tex"), ("rest", "b.rst"), ("man", "c.1.gz")):
+        docs, problems = read_dataset(tmp_path, format=fmt)
+        assert problems == [] and [d.source for d in docs] == [name] and docs[0].meta["format"] == fmt
+    assert set(loaders.FORMATS) <= set(folders.EXTENSIONS)

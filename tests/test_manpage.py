@@ -1,0 +1,103 @@
+"""Manual pages in roff (segcore.manpage): sections as headings, escapes resolved, requests and definitions never
+read as text, no-fill blocks and tables left out and counted, BSD mdoc pages refused with a message."""
+import gzip
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segcore.errors import InputError
+from segcore.loaders import left_out_notes, load, sniff_format
+from segcore.manpage import man_blocks
+
+# Written for these tests in the styles of hand-written, help2man and pod2man pages (no page ships in the repository)
+PAGE = r""".\" Copyright 2026 nobody
+.de Vb \" Begin verbatim text
+.ft CW
+.nf
+..
+.ie \n(.g .ds Aq \(aq
+.el       .ds Aq '
+.if \n(.H>23 .if \n(.V>19 \
+\{\
+.    ds : e
+.\}
+.TH TIDY 1 "May 2026" "tidy 2.0" "User Commands"
+.SH NAME
+tidy \- sort the lines of a file
+.SH SYNOPSIS
+.B tidy
+[\fI\,OPTION\/\fR]... [\fIFILE\fR]
+.SH DESCRIPTION
+\fBtidy\fP sorts lines \(em fast.
+It keeps the caf\[u00E9] menu and \*(lqquotes\*(rq intact.
+.PP
+It reads standard input when no
+.I FILE
+is given.
+.TP
+\fB\-r\fR, \fB\-\-reverse\fR
+reverse the order
+.IP \(bu 2
+Bullets open paragraphs.
+.SS Exit status
+.nf
+tidy file.txt > out.txt
+echo $?
+.fi
+Zero means success.
+.TS
+tab(;);
+l l.
+code;meaning
+0;success
+.TE
+.SH "SEE ALSO"
+.BR sort (1),
+.BR uniq (1)
+"""
+
+
+def test_a_page_reads_as_its_sections_and_prose():
+    doc = load(PAGE.encode(), source="tidy.1")
+    assert doc.meta["format"] == "man"
+    assert doc.elements == [
+        "NAME", "tidy - sort the lines of a file", "SYNOPSIS", "tidy [OPTION]... [FILE]", "DESCRIPTION",
+        "tidy sorts lines — fast.", "It keeps the café menu and “quotes” intact.",
+        "It reads standard input when no FILE is given.", "-r, --reverse: reverse the order",
+        "Bullets open paragraphs.", "Exit status", "Zero means success.", "SEE ALSO", "sort(1), uniq(1)"]
+    outline = doc.meta["outline"].headings
+    assert [(h.title, h.level) for h in outline] == [("NAME", 1), ("SYNOPSIS", 1), ("DESCRIPTION", 1),
+                                                   ("Exit status", 2), ("SEE ALSO", 1)]
+    assert doc.meta["left_out"] == {"code lines": 2, "tables": 4}
+    assert left_out_notes(doc) == ["left out of the manual page: code blocks (2 lines), tables and figures (4 words)"]
+
+
+def test_a_page_is_told_by_its_content_whatever_its_name_and_compressed():
+    assert sniff_format(PAGE.encode(), "tidy.1") == "man"
+    assert sniff_format(PAGE.encode(), "") == "man"
+    assert sniff_format(gzip.compress(PAGE.encode()), "tidy.1.gz") == "man"
+    assert load(gzip.compress(PAGE.encode()), source="x").elements == load(PAGE.encode()).elements
+    assert sniff_format(b".NET is a framework. It has a runtime.\n", "notes.txt") == "text"
+
+
+def test_a_bsd_mdoc_page_and_a_page_that_only_includes_another_are_refused_with_what_to_do():
+    mdoc = b".Dd May 1, 2026\n.Dt TIDY 1\n.Os\n.Sh NAME\n.Nm tidy\n.Nd sort lines\n"
+    with pytest.raises(InputError, match=r"tidy.1: a BSD mdoc manual page .* mandoc -T utf8"):
+        load(mdoc, source="tidy.1", format="man")
+    assert sniff_format(mdoc, "tidy.1") == "man"
+    with pytest.raises(InputError, match=r"no text found; left out: pages it includes with .so, not read"):
+        load(b".so man1/tidy.1\n", format="man")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([".TH X 1", ".SH", ".SS A", ".TP", ".IP", ".nf", ".fi", ".de X", "..", ".TS",
+                                 ".ie \\n(.g \\{\\", ".\\}", "\\fBbold\\fR", "\\(em", "\\*(lq", "\\", "word text",
+                                 ".B", ".BR a b", "\\[u00E9]", "\\s-1x\\s0", "'br", ".so x"]), max_size=30))
+def test_any_sequence_of_requests_reads_or_is_refused_cleanly(lines):
+    try:
+        blocks, left = man_blocks("\n".join(lines))
+    except InputError:
+        return
+    assert all(b.text and b.text == " ".join(b.text.split()) for b in blocks)
+    assert all(v > 0 for v in left.values())
