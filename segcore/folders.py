@@ -11,8 +11,8 @@ from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
-from .loaders import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS, PathLike, check_level, document_suffix, load_data, \
-    read_file
+from .compression import document_suffix
+from .loaders import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS, PathLike, check_level, load_data, read_file
 
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", *CAPTION_EXTENSIONS), "text": (".txt",),

@@ -6,10 +6,6 @@ PDF-parser errors never escape raw. Nothing here downloads anything (no ``nltk.d
 """
 from __future__ import annotations
 
-import bz2
-import gzip
-import io
-import lzma
 import re
 import sys
 from collections import Counter
@@ -20,6 +16,7 @@ from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError
 from .limits import LIMITS, Limits
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
+from .compression import inflated, uncompressed
 from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
 from .epub import is_epub, read_epub
 from .htmlpage import decode_markup, html_blocks
@@ -436,7 +433,7 @@ _HTML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-
 def sniff_format(data: bytes, name: str) -> str:
     """Format of a file from its name and content (of a compressed file: the name without .gz, .bz2 or .xz, and the
     start of what it holds)."""
-    data, name = _inflated(data, name, name, SNIFF_BYTES) or (data, name)
+    data, name = inflated(data, name, name, SNIFF_BYTES) or (data, name)
     ext = Path(name).suffix.lower() if name else ""
     if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
         return "pdf"
@@ -468,44 +465,6 @@ def sniff_format(data: bytes, name: str) -> str:
         if looks_like_latex(head):
             return "latex"
     return "text"
-
-
-# (how the file starts, what it is, how to open it, its extension)
-_COMPRESSED = ((re.compile(rb"\x1f\x8b\x08"), "gzip", gzip.open, ".gz"),
-               (re.compile(rb"BZh[1-9]1AY&SY", re.S), "bzip2", bz2.open, ".bz2"),
-               (re.compile(rb"\xfd7zXZ\x00"), "xz", lzma.open, ".xz"))
-
-
-def document_suffix(name: str) -> str:
-    """A file name's extension, lower-cased, under a compression's: '.ref' for 'doc.ref.gz'."""
-    path = Path(name)
-    if path.suffix.lower() in {ext for *_, ext in _COMPRESSED}:
-        path = path.with_suffix("")
-    return path.suffix.lower()
-
-
-def _inflated(data: bytes, name: str, source: str, most: int) -> tuple[bytes, str] | None:
-    """The first `most` bytes of a gzip, bzip2 or xz file's content and its name without that extension; None when
-    `data` is not compressed."""
-    for start, kind, opener, ext in _COMPRESSED:
-        if start.match(data):
-            try:
-                with opener(io.BytesIO(data)) as f:
-                    content = f.read(most)
-            except (OSError, EOFError, lzma.LZMAError) as e:
-                raise InputError(f"{_name(source)}: a damaged or incomplete {kind} file ({e})") from None
-            return content, name[:-len(ext)] if name.lower().endswith(ext) else name
-    return None
-
-
-def uncompressed(data: bytes, name: str, source: str, limits: Limits = LIMITS) -> tuple[bytes, str]:
-    """The content of a gzip, bzip2 or xz file and its name without that extension (`data` and `name` unchanged when
-    not compressed), inflated no further than limits.markup_bytes allows: a decompression bomb is refused unread."""
-    found = _inflated(data, name, source, limits.markup_bytes + 1)
-    if found is None:
-        return data, name
-    limits.check_markup(len(found[0]), _name(source))
-    return found
 
 
 def load_data(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool = False,

@@ -1,0 +1,52 @@
+"""Compressed files: a gzip, bzip2 or xz file read as the file inside (Python's gzip, bz2 and lzma modules), inflated
+no further than segcore.limits allows."""
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import re
+from pathlib import Path
+
+from .errors import InputError
+from .limits import LIMITS, Limits
+
+__all__ = ["document_suffix", "inflated", "uncompressed"]
+
+# (how the file starts, what it is, how to open it, its extension)
+_COMPRESSED = ((re.compile(rb"\x1f\x8b\x08"), "gzip", gzip.open, ".gz"),
+               (re.compile(rb"BZh[1-9]1AY&SY", re.S), "bzip2", bz2.open, ".bz2"),
+               (re.compile(rb"\xfd7zXZ\x00"), "xz", lzma.open, ".xz"))
+
+
+def document_suffix(name: str) -> str:
+    """A file name's extension, lower-cased, under a compression's: '.ref' for 'doc.ref.gz'."""
+    path = Path(name)
+    if path.suffix.lower() in {ext for *_, ext in _COMPRESSED}:
+        path = path.with_suffix("")
+    return path.suffix.lower()
+
+
+def inflated(data: bytes, name: str, source: str, most: int) -> tuple[bytes, str] | None:
+    """The first `most` bytes of a gzip, bzip2 or xz file's content and its name without that extension; None when
+    `data` is not compressed."""
+    for start, kind, opener, ext in _COMPRESSED:
+        if start.match(data):
+            try:
+                with opener(io.BytesIO(data)) as f:
+                    content = f.read(most)
+            except (OSError, EOFError, lzma.LZMAError) as e:
+                raise InputError(f"{source or 'the input'}: a damaged or incomplete {kind} file ({e})") from None
+            return content, name[:-len(ext)] if name.lower().endswith(ext) else name
+    return None
+
+
+def uncompressed(data: bytes, name: str, source: str, limits: Limits = LIMITS) -> tuple[bytes, str]:
+    """The content of a gzip, bzip2 or xz file and its name without that extension (`data` and `name` unchanged when
+    not compressed), inflated no further than limits.markup_bytes allows: a decompression bomb is refused unread."""
+    found = inflated(data, name, source, limits.markup_bytes + 1)
+    if found is None:
+        return data, name
+    limits.check_markup(len(found[0]), source)
+    return found
