@@ -7,16 +7,13 @@ A file with text but no heading of its own (a chapter titled by styled paragraph
 contents gives it — the EPUB 3 navigation document, else the EPUB 2 NCX — as its heading."""
 from __future__ import annotations
 
-import io
 import posixpath
 import re
-import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urldefrag
 
-import lxml.etree as etree
-
+from .archive import local, member, open_zip, xml
 from .errors import InputError
 from .htmlpage import decode_markup, html_blocks
 from .limits import LIMITS, Limits
@@ -24,8 +21,6 @@ from .structure import Block
 
 __all__ = ["read_epub", "EpubText", "is_epub"]
 
-_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
-                       remove_pis=True)
 _CONTENT_TYPES = ("application/xhtml+xml", "text/html", "application/xml", "text/xml")
 MAX_SPINE = 10_000
 
@@ -47,55 +42,30 @@ def is_epub(data: bytes) -> bool:
     return data[:4] == b"PK\x03\x04" and data[30:38] == b"mimetype" and b"application/epub+zip" in data[38:80]
 
 
-def _xml(zf: zipfile.ZipFile, name: str, source: str, limits: Limits):
-    try:
-        return etree.fromstring(_member(zf, name, source, limits), parser=_XML)
-    except etree.XMLSyntaxError as e:
-        raise InputError(f"{source}: this EPUB's {name} is not readable XML ({e.msg})") from None
-
-
-def _member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, used: int = 0) -> bytes:
-    """A member's bytes, inflated no further than `limits.markup_bytes` allows after the `used` bytes already read
-    (the archive's own sizes may lie)."""
-    try:
-        with zf.open(name) as f:
-            data = f.read(limits.markup_bytes - used + 1)
-    except KeyError:
-        raise InputError(f"{source}: this EPUB has no {name} (it is not a complete EPUB)") from None
-    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as e:
-        raise InputError(f"{source}: cannot read {name} from this EPUB ({e})") from None
-    limits.check_markup(used + len(data), source)
-    return data
-
-
-def _local(tag) -> str:
-    return etree.QName(tag).localname if isinstance(tag, str) else ""
-
-
-def _package(zf: zipfile.ZipFile, source: str, limits: Limits) -> str:
+def _package(zf, source: str, limits: Limits) -> str:
     """The path of the package document (.opf) named by META-INF/container.xml."""
-    container = _xml(zf, "META-INF/container.xml", source, limits)
+    container = xml(zf, "META-INF/container.xml", source, limits, "EPUB")
     for el in container.iter():
-        if _local(el.tag) == "rootfile" and el.get("full-path"):
+        if local(el.tag) == "rootfile" and el.get("full-path"):
             return unquote(el.get("full-path"))
     raise InputError(f"{source}: this EPUB's container names no package document")
 
 
-def _encrypted(zf: zipfile.ZipFile, source: str, limits: Limits) -> set[str]:
+def _encrypted(zf, source: str, limits: Limits) -> set[str]:
     """Paths of the members META-INF/encryption.xml says are encrypted (fonts are often obfuscated so)."""
     if "META-INF/encryption.xml" not in zf.namelist():
         return set()
-    tree = _xml(zf, "META-INF/encryption.xml", source, limits)
-    return {unquote(el.get("URI")) for el in tree.iter() if _local(el.tag) == "CipherReference" and el.get("URI")}
+    tree = xml(zf, "META-INF/encryption.xml", source, limits, "EPUB")
+    return {unquote(el.get("URI")) for el in tree.iter() if local(el.tag) == "CipherReference" and el.get("URI")}
 
 
-def _toc(zf: zipfile.ZipFile, package, base: str, source: str, limits: Limits) -> dict[str, tuple[str, int]]:
+def _toc(zf, package, base: str, source: str, limits: Limits) -> dict[str, tuple[str, int]]:
     """{member path: (title, depth from 1)} of the first table-of-contents entry naming each file: the EPUB 3
     navigation document's toc (the manifest item with property 'nav'), else the EPUB 2 NCX; {} when the book has
     neither or it cannot be read (a table of contents only adds headings)."""
     nav = ncx = None
     for el in package.iter():
-        if _local(el.tag) == "item" and el.get("href"):
+        if local(el.tag) == "item" and el.get("href"):
             path = posixpath.normpath(posixpath.join(base, urldefrag(unquote(el.get("href")))[0]))
             if "nav" in (el.get("properties") or "").split():
                 nav = nav or path
@@ -105,7 +75,7 @@ def _toc(zf: zipfile.ZipFile, package, base: str, source: str, limits: Limits) -
         if path is None or path not in zf.namelist():
             continue
         try:
-            tree = _xml(zf, path, source, limits)
+            tree = xml(zf, path, source, limits, "EPUB")
         except InputError:
             continue
         out: dict[str, tuple[str, int]] = {}
@@ -128,28 +98,28 @@ def _words(text: str) -> list[str]:
 
 def _nav_entries(tree):
     """(title, href, depth) of the links of an EPUB 3 nav document's toc (or first) <nav>, in order."""
-    navs = [el for el in tree.iter() if _local(el.tag) == "nav"]
+    navs = [el for el in tree.iter() if local(el.tag) == "nav"]
     toc = next((n for n in navs if "toc" in (n.get("{http://www.idpf.org/2007/ops}type") or "").split()),
                navs[0] if navs else None)
     for a in (() if toc is None else toc.iter()):
-        if _local(a.tag) == "a" and a.get("href"):
+        if local(a.tag) == "a" and a.get("href"):
             depth = 0
             for x in a.iterancestors():
                 if x is toc:
                     break
-                depth += _local(x.tag) == "ol"
+                depth += local(x.tag) == "ol"
             yield _text(a), a.get("href"), max(depth, 1)
 
 
 def _ncx_entries(tree):
     """(title, src, depth) of an NCX's navPoints, in document order."""
     for point in tree.iter():
-        if _local(point.tag) != "navPoint":
+        if local(point.tag) != "navPoint":
             continue
-        label = next((x for x in point if _local(x.tag) == "navLabel"), None)
-        content = next((x for x in point if _local(x.tag) == "content"), None)
+        label = next((x for x in point if local(x.tag) == "navLabel"), None)
+        content = next((x for x in point if local(x.tag) == "content"), None)
         if label is not None and content is not None and content.get("src"):
-            yield _text(label), content.get("src"), 1 + sum(_local(x.tag) == "navPoint" for x in point.iterancestors())
+            yield _text(label), content.get("src"), 1 + sum(local(x.tag) == "navPoint" for x in point.iterancestors())
 
 
 def _spine(package, base: str) -> tuple[list[str], int, str | None]:
@@ -157,7 +127,7 @@ def _spine(package, base: str) -> tuple[list[str], int, str | None]:
     book's title)."""
     items, order, extra = {}, [], 0
     for el in package.iter():
-        name = _local(el.tag)
+        name = local(el.tag)
         if name == "item" and el.get("id") and el.get("href"):
             href = urldefrag(unquote(el.get("href")))[0]
             items[el.get("id")] = (posixpath.normpath(posixpath.join(base, href)), el.get("media-type") or "")
@@ -169,7 +139,7 @@ def _spine(package, base: str) -> tuple[list[str], int, str | None]:
                 extra += 1
                 continue
             order.append(path)
-    title = next((" ".join(el.text.split()) for el in package.iter() if _local(el.tag) == "title" and el.text), None)
+    title = next((" ".join(el.text.split()) for el in package.iter() if local(el.tag) == "title" and el.text), None)
     return order, extra, title
 
 
@@ -177,13 +147,9 @@ def read_epub(data: bytes, source: str = "", limits: Limits = LIMITS) -> EpubTex
     """The blocks of an EPUB's spine documents in reading order (see the module's docstring); InputError for an
     archive that is not an EPUB, is encrypted, or passes `limits` (markup_bytes inflated, then characters)."""
     source = source or "the EPUB"
-    try:
-        zf = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError, ValueError):
-        raise InputError(f"{source}: not a readable EPUB (it is not a ZIP archive)") from None
-    with zf:
+    with open_zip(data, source, "EPUB") as zf:
         opf = _package(zf, source, limits)
-        package = _xml(zf, opf, source, limits)
+        package = xml(zf, opf, source, limits, "EPUB")
         spine, extra, title = _spine(package, posixpath.dirname(opf))
         if not spine:
             raise InputError(f"{source}: this EPUB's spine names no readable document")
@@ -202,7 +168,7 @@ def read_epub(data: bytes, source: str = "", limits: Limits = LIMITS) -> EpubTex
         for path in spine:
             if path in missing:
                 continue
-            data = _member(zf, path, source, limits, used)
+            data = member(zf, path, source, limits, "EPUB", used)
             used += len(data)
             page, counts, _ = html_blocks(decode_markup(data), source)
             if path in toc and page and not any(b.level for b in page):  # a heading as an h1 would be (raw level 2)

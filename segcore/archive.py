@@ -1,0 +1,51 @@
+"""The members of a document that is a ZIP archive (an EPUB book, a Word .docx) read safely: by name only, inflated
+no further than segcore.limits allows (the archive's own sizes may lie), XML parsed without entities, DTDs or
+network access."""
+from __future__ import annotations
+
+import io
+import zipfile
+
+import lxml.etree as etree
+
+from .errors import InputError
+from .limits import Limits
+
+__all__ = ["open_zip", "member", "xml", "local"]
+
+_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
+                       remove_pis=True)
+
+
+def open_zip(data: bytes, source: str, what: str) -> zipfile.ZipFile:
+    """The archive of a `what` (an EPUB, a Word document); InputError when `data` is not a ZIP archive."""
+    try:
+        return zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise InputError(f"{source}: not a readable {what} (it is not a ZIP archive)") from None
+
+
+def member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str, used: int = 0) -> bytes:
+    """A member's bytes, inflated no further than `limits.markup_bytes` allows after the `used` bytes already read."""
+    try:
+        with zf.open(name) as f:
+            data = f.read(limits.markup_bytes - used + 1)
+    except KeyError:
+        raise InputError(f"{source}: this {what} has no {name} (it is not a complete {what})") from None
+    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as e:
+        raise InputError(f"{source}: cannot read {name} from this {what} ({e})") from None
+    limits.check_markup(used + len(data), source)
+    return data
+
+
+def xml(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str):
+    """A member parsed as XML (see the module's docstring)."""
+    try:
+        return etree.fromstring(member(zf, name, source, limits, what), parser=_XML)
+    except etree.XMLSyntaxError as e:
+        raise InputError(f"{source}: this {what}'s {name} is not readable XML ({e.msg})") from None
+
+
+def local(tag) -> str:
+    """An element's tag without its namespace ('' for comments and the like)."""
+    return etree.QName(tag).localname if isinstance(tag, str) else ""
