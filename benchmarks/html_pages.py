@@ -1,5 +1,5 @@
-"""HTML pages and EPUB books (segcore.htmlpage, segcore.epub) read with segcore.loaders.load, against real files
-installed on this machine. Writes benchmarks/results/html_pages.md.
+"""HTML pages, EPUB books and Word documents (segcore.htmlpage, segcore.epub, segcore.docx) read with
+segcore.loaders.load, against real files installed on this machine. Writes benchmarks/results/html_pages.md.
 
 Run:  python -m benchmarks.html_pages        (Debian packages python3.11-doc, debian-handbook, debian-reference-en,
       live-manual, ubuntu-packaging-guide-epub; pandoc; the novels of ../shared/data/fiction_kazantseva2011)
@@ -24,9 +24,10 @@ Run:  python -m benchmarks.html_pages        (Debian packages python3.11-doc, de
    titles found in 3 or more loaded pages of the set (chrome such as 'Prev' would repeat, section titles rarely do).
    Seconds: load time per HTML page. `load` runs with its defaults, so a page's back matter (from a 'References'
    heading on) is left out; the pages where that happened are listed.
-3. Pandoc EPUBs: each novel of the fiction set is written as Markdown (a title block; each chapter '# Chapter N'
-   then paragraphs of 1-6 sentences, seeded by the novel as in benchmarks.books; ASCII punctuation backslash-escaped
-   so the prose stays prose), converted by `pandoc -f markdown -t epub3` in a temporary folder and loaded.
+3. Pandoc EPUBs and Word documents: each novel of the fiction set is written as Markdown (a title block; each
+   chapter '# Chapter N' then paragraphs of 1-6 sentences, seeded by the novel as in benchmarks.books; ASCII
+   punctuation backslash-escaped so the prose stays prose), converted by `pandoc -f markdown -t epub3` (and
+   `-t docx`) in a temporary folder and loaded.
    Chapters found: outline headings titled 'Chapter N', in order, over true chapters; other headings: the rest
    (the outline's title not counted); words kept as above against the novel's sentences; left out: the kinds of
    meta['left_out'] summed; sections: novels where with_structure(doc, 'sections') gives as many segments as
@@ -216,8 +217,11 @@ def markdown_novel(chaps: list[list[str]], seed: int) -> tuple[str, list[str]]:
     return "\n\n".join(parts) + "\n", names
 
 
+PANDOC_TARGETS = (("epub3", ".epub", "EPUB"), ("docx", ".docx", "Word document"))  # pandoc -t, extension, name
+
+
 def pandoc_part() -> list[str]:
-    """Part 3: the novels as pandoc EPUBs."""
+    """Part 3: the novels as pandoc EPUBs and Word documents."""
     if not real_files("fiction"):
         print(f"part 3 skipped: the fiction set is not here ({shared_name('fiction_kazantseva2011')})")
         return []
@@ -225,16 +229,31 @@ def pandoc_part() -> list[str]:
         print("part 3 skipped: pandoc is not installed")
         return []
     version = subprocess.run(["pandoc", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    out = ["## Novels as pandoc EPUBs and Word documents", "", f"The {len(load_source('fiction'))} novels of the "
+           f"fiction set ({version}).", "",
+           "| format | novels | chapters found / true | other headings | words kept (mean; lowest novel) | left out "
+           "(summed) | sections reference: segments = chapters / = chapters + 1 / other | s per book (reading) |",
+           "|---|---|---|---|---|---|---|---|"]
+    notes = []
+    for target, ext, name in PANDOC_TARGETS:
+        row, other = _pandoc_novels(target, ext, name)
+        out.append(row)
+        notes.append(f"Other headings of the {name}s (digits as N): " + other + ".")
+    return out + [""] + notes + [""]
+
+
+def _pandoc_novels(target: str, ext: str, name: str) -> tuple[str, str]:
+    """The table row of the novels written by pandoc -t `target` and loaded, and their other headings."""
     scratch = Path(tempfile.mkdtemp(prefix="html_pages_"))
     t, misses, left, others = Counter(), [], Counter(), Counter()
     shares = []
     for seed, novel in enumerate(load_source("fiction")):
         chaps = [list(novel.elements[a:b]) for a, b in novel.segments(novel.reference)]
         text, names = markdown_novel(chaps, seed)
-        md, epub = scratch / f"novel{seed:02d}.md", scratch / f"novel{seed:02d}.epub"
+        md, book = scratch / f"novel{seed:02d}.md", scratch / f"novel{seed:02d}{ext}"
         md.write_text(text, encoding="utf-8")
-        subprocess.run(["pandoc", "-f", "markdown", "-t", "epub3", "-o", str(epub), str(md)], check=True)
-        doc, seconds = timed_load(epub)
+        subprocess.run(["pandoc", "-f", "markdown", "-t", target, "-o", str(book), str(md)], check=True)
+        doc, seconds = timed_load(book)
         outline = doc.meta.get("outline")
         heads = outline.headings if outline else []
         found, j = 0, 0
@@ -256,17 +275,14 @@ def pandoc_part() -> list[str]:
         t.update(novels=1, true=len(names), found=found, other=len(heads) - found, seconds=seconds,
                  **{f"sections {fit}": 1})
         left.update(doc.meta.get("left_out", {}))
-    print(f"pandoc EPUBs: {len(misses)} novels with a missed or extra heading;", *misses[:SHOW_MISSES], sep="\n    ")
+    print(f"pandoc {name}s: {len(misses)} novels with a missed or extra heading;", *misses[:SHOW_MISSES],
+          sep="\n    ")
     shutil.rmtree(scratch, ignore_errors=True)
-    return ["## Novels as pandoc EPUBs", "", f"The {t['novels']} novels of the fiction set ({version}).", "",
-            "| novels | chapters found / true | other headings | words kept (mean; lowest novel) | left out "
-            "(summed) | sections reference: segments = chapters / = chapters + 1 / other | s per book (reading) |",
-            "|---|---|---|---|---|---|---|",
-            f"| {t['novels']} | {t['found']:,} / {t['true']:,} | {t['other']} | {100 * sum(shares) / len(shares):.2f} %"
-            f"; {100 * min(shares):.2f} % | {', '.join(f'{k} {v:,}' for k, v in left.items()) or 'nothing'} | "
-            f"{t['sections =']} / {t['sections +1']} / {t['sections other']} | {t['seconds'] / t['novels']:.2f} |", "",
-            "Other headings (digits as N): " + (", ".join(f"'{k}' {v}" for k, v in others.most_common(5)) or "none")
-            + ".", ""]
+    return (f"| {name} | {t['novels']} | {t['found']:,} / {t['true']:,} | {t['other']} | "
+            f"{100 * sum(shares) / len(shares):.2f} %; {100 * min(shares):.2f} % | "
+            f"{', '.join(f'{k} {v:,}' for k, v in left.items()) or 'nothing'} | "
+            f"{t['sections =']} / {t['sections +1']} / {t['sections other']} | {t['seconds'] / t['novels']:.2f} |",
+            ", ".join(f"'{k}' {v}" for k, v in others.most_common(5)) or "none")
 
 
 def epub_toc(path: Path) -> list[str]:
@@ -323,7 +339,7 @@ def epub_part() -> list[str]:
 
 
 def main() -> None:
-    lines = ["# HTML pages and EPUB books", "",
+    lines = ["# HTML pages, EPUB books and Word documents", "",
              "`python -m benchmarks.html_pages` (definitions and disclosures in its docstring).", ""]
     rows, notes = [], []
     for label, folder, pairs in (("python (HTML vs reST)", PYTHON_HTML, python_pairs),

@@ -66,9 +66,9 @@ def _load(key: str, label: str, fn, *args) -> Outcome:
 def _upload(sb) -> tuple | None:
     """(file id, name, bytes, digest) of the uploaded file, kept after the uploader is cleared until forgotten."""
     ss = st.session_state
-    up = sb.file_uploader(f"Text (.txt, .md, .rst), LaTeX (.tex), PDF, web page (.html), e-book (.epub), captions "
-                          f"(.srt, .vtt), manual page (.1–.8) or Choi/arXiv reference file (.ref), any of them "
-                          f"compressed (.gz, .bz2, .xz) — up to {docs.max_upload_mb()} MB",
+    up = sb.file_uploader(f"Text (.txt, .md, .rst), LaTeX (.tex), PDF, Word (.docx), web page (.html), e-book (.epub), "
+                          f"captions (.srt, .vtt), manual page (.1–.8) or Choi/arXiv reference file (.ref), any of "
+                          f"them compressed (.gz, .bz2, .xz) — up to {docs.max_upload_mb()} MB",
                           type=docs.UPLOAD_TYPES, key="upload",
                           help="A .ref file in Choi's format (one sentence per line, segments separated by lines of "
                                "==========) or Alemi & Ginsparg's arXiv format (segments separated by BR) carries a "

@@ -11,7 +11,7 @@ import lxml.etree as etree
 from .errors import InputError
 from .limits import Limits
 
-__all__ = ["open_zip", "member", "xml", "local"]
+__all__ = ["open_zip", "zip_names", "member", "xml", "local"]
 
 _XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
                        remove_pis=True)
@@ -23,6 +23,15 @@ def open_zip(data: bytes, source: str, what: str) -> zipfile.ZipFile:
         return zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError):
         raise InputError(f"{source}: not a readable {what} (it is not a ZIP archive)") from None
+
+
+def zip_names(data: bytes) -> list[str]:
+    """The member names of a ZIP archive (read from its directory, nothing inflated); [] when it is not one."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            return zf.namelist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return []
 
 
 def member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str, used: int = 0) -> bytes:

@@ -16,8 +16,10 @@ from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError
 from .limits import LIMITS, Limits
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
+from .archive import zip_names
 from .compression import inflated, uncompressed
 from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
+from .docx import is_docx, read_docx
 from .epub import is_epub, read_epub
 from .htmlpage import decode_markup, html_blocks
 from .latex import latex_blocks, looks_like_latex
@@ -30,12 +32,12 @@ from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub",
+    "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub", "load_docx",
     "document_from_blocks", "parse_choi", "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
 
-FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "captions", "choi", "arxiv")
+FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "captions", "choi", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -60,6 +62,8 @@ def _binary_error(data: bytes, source: str) -> InputError:
         hint = " (it is a PDF: load it with format='pdf')"
     elif data[:4] == b"PK\x03\x04":
         hint = " (it is a zip archive: use iter_dataset() for a zip of .ref files)"
+    elif data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
+        hint = " (an Office 97–2003 file, such as a Word .doc: save it as .docx or PDF)"
     elif data[257:262] == b"ustar":
         hint = " (it is a tar archive: extract the file to read first)"
     return InputError(f"{_name(source)}: looks like a binary file, not text{hint}")
@@ -306,7 +310,8 @@ def left_out_notes(doc: Document) -> list[str]:
     notes = []
     if counts := doc.meta.get("left_out"):
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
-                "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page"}.get(doc.meta.get("format"), "the text")
+                "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
+                "docx": "the Word document"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -357,6 +362,21 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
     blocks, left_out, title = html_blocks(_markup_text(data, source, limits), _name(source))
     meta = {"format": "html", **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
+
+
+def load_docx(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+              limits: Limits = LIMITS) -> Document:
+    """A Document of a Word document's text (segcore.docx): sentences or words, its headings (by outline level or
+    heading style) as elements of their own and in meta['outline'], its title in meta['title'], what was left out
+    (tables, drawings, footnotes, hidden text) in meta['left_out']. InputError for an archive that is not a .docx,
+    or beyond `limits`."""
+    check_level(level)
+    if isinstance(data, (str, Path)):
+        data, source = read_file(Path(data)), source or str(data)
+    doc = read_docx(bytes(data), _name(source), limits)
+    meta = {"format": "docx", **({"title": doc.title} if doc.title else {}),
+            **({"left_out": doc.left_out} if doc.left_out else {})}
+    return document_from_blocks(doc.blocks, level, source, meta, keep_back_matter, limits)
 
 
 def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
@@ -439,6 +459,8 @@ def sniff_format(data: bytes, name: str) -> str:
         return "pdf"
     if is_epub(data) or ext == ".epub":
         return "epub"
+    if ext == ".docx" or (data[:4] == b"PK\x03\x04" and is_docx(zip_names(data))):
+        return "docx"
     if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
         return "html"
     if ext in CAPTION_EXTENSIONS:
@@ -484,6 +506,8 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_html(data, level or "sentence", source, keep_back_matter, limits)
     if format == "epub":
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
+    if format == "docx":
+        return load_docx(data, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
     if format in ("text", "latex", "rest", "man"):

@@ -367,6 +367,14 @@ def test_upload_compressed_ref_file():
     assert not errors(at) and heatmap(at)
 
 
+def test_upload_word_document():
+    at = run(new_app())
+    upload(at, "volcanoes.docx", (ROOT / "tests" / "data" / "pandoc_volcanoes.docx").read_bytes())
+    doc = at.session_state["_docstate"].doc
+    assert not errors(at) and doc.meta["format"] == "docx" and doc.elements[1] == "Volcanoes"
+    assert overlay(at)
+
+
 def test_upload_text_file():
     at = run(new_app())
     upload(at, "notes.txt", PASTED.encode())

@@ -1,0 +1,167 @@
+"""A Word document (.docx: Office Open XML, ECMA-376 Part 1 §17) read into blocks: the paragraphs of its main part in
+order, a heading at its outline level (§17.3.1.20: the paragraph's own, else its style's through basedOn, else a style
+named 'heading N'; 'Title' above them all); a run's text with tabs and breaks as spaces, hyperlinks, the shown result of
+fields, tracked insertions and content controls read; deleted or moved-away text, field instructions and hidden text
+(vanish) not.
+Left out and counted (structure.LEFT_OUT): tables, text boxes and drawings, displayed equations, and the footnotes
+and endnotes (their marks dropped; the notes live in other parts, not read). Members read with segcore.archive."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+import lxml.etree as etree
+
+from .archive import local, member, open_zip, xml
+from .errors import InputError
+from .limits import LIMITS, Limits
+from .structure import Block, split_number
+
+__all__ = ["read_docx", "DocxText", "DOCUMENT"]
+
+DOCUMENT = "word/document.xml"
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_OUT = frozenset(("tbl",))  # body-level elements left out: tables
+_FIGURES = frozenset(("drawing", "pict", "object", "AlternateContent"))  # in a run: drawings and text boxes
+_NOT_TEXT = frozenset(("del", "moveFrom", "delText", "instrText", "rPr", "pPr", "commentReference", "annotationRef"))
+_NOTES = frozenset(("footnoteReference", "endnoteReference"))
+_BODY_BLOCKS = frozenset(("sdt", "sdtContent", "customXml", "ins", "smartTag", "moveTo"))  # read what they hold
+_HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.I)
+_MAX_STYLE_CHAIN = 20
+
+
+@dataclass
+class DocxText:
+    """A Word document's blocks, what was left out (structure.LEFT_OUT keys) and its title (docProps/core.xml)."""
+
+    blocks: list[Block]
+    left_out: dict[str, int] = field(default_factory=dict)
+    title: str | None = None
+
+
+def is_docx(names: list[str]) -> bool:
+    """Whether a ZIP archive's member names are a Word document's."""
+    return DOCUMENT in names and "[Content_Types].xml" in names
+
+
+def _w(el, name: str) -> str | None:
+    return el.get(_W + name)
+
+
+def _outline(ppr) -> int | None:
+    """The outline level (0–8) a paragraph or style properties element sets, None when none (9 = body text)."""
+    if ppr is None:
+        return None
+    lvl = ppr.find(_W + "outlineLvl")
+    value = _w(lvl, "val") if lvl is not None else None
+    return int(value) if value and value.isdigit() and int(value) < 9 else None
+
+
+def _style_levels(zf, source: str, limits: Limits) -> dict[str, int]:
+    """{paragraph style id: raw heading level}: 1 for a title, 2–10 for outline levels 0–8 (their own or inherited
+    through basedOn, else from a name 'heading N'); styles that are not headings are absent."""
+    if "word/styles.xml" not in zf.namelist():
+        return {}
+    styles = {}
+    for st in xml(zf, "word/styles.xml", source, limits, "Word document").iter(_W + "style"):
+        if _w(st, "type") not in (None, "paragraph") or not _w(st, "styleId"):
+            continue
+        name = st.find(_W + "name")
+        based = st.find(_W + "basedOn")
+        styles[_w(st, "styleId")] = (_outline(st.find(_W + "pPr")), (_w(name, "val") or "") if name is not None else "",
+                                     _w(based, "val") if based is not None else None)
+    levels = {}
+    for sid in styles:
+        at, seen = sid, 0
+        while at in styles and seen < _MAX_STYLE_CHAIN:
+            outline, name, based = styles[at]
+            heading = _HEADING_NAME.match(name.strip())
+            if name.strip().lower() == "title" or at.lower() == "title":
+                levels[sid] = 1
+            elif outline is not None or heading:
+                levels[sid] = 2 + (outline if outline is not None else int(heading.group(1)) - 1)
+            else:
+                at, seen = based, seen + 1
+                continue
+            break
+    return levels
+
+
+def _words(el) -> int:
+    return sum(len(t.split()) for t in el.itertext())
+
+
+def _hidden(run) -> bool:
+    rpr = run.find(_W + "rPr")
+    vanish = rpr.find(_W + "vanish") if rpr is not None else None
+    return vanish is not None and _w(vanish, "val") not in ("0", "false", "off")
+
+
+def _paragraph(p, left_out: Counter) -> str:
+    """A paragraph's text (see the module's docstring); what it leaves out is counted into `left_out`."""
+    parts, walker = [], etree.iterwalk(p, events=("start",))
+    for _, el in walker:
+        name = local(el.tag)
+        if name in _NOT_TEXT:
+            walker.skip_subtree()
+        elif name in _FIGURES:  # an AlternateContent holds one drawing twice (Choice, Fallback): count the first
+            left_out["tables"] += _words(el[0] if name == "AlternateContent" and len(el) else el)
+            walker.skip_subtree()
+        elif name == "oMathPara":  # a displayed equation (Office Math); inline math is read as text
+            left_out["equations"] += 1
+            walker.skip_subtree()
+        elif name in _NOTES:
+            left_out["footnote texts"] += 1
+        elif name == "r" and _hidden(el):
+            left_out["hidden"] += _words(el)
+            walker.skip_subtree()
+        elif name == "t":
+            parts.append(el.text or "")
+        elif name in ("tab", "ptab", "br", "cr"):
+            parts.append(" ")
+        elif name == "noBreakHyphen":
+            parts.append("-")
+    return " ".join("".join(parts).split())
+
+
+def _title(zf, source: str, limits: Limits) -> str | None:
+    if "docProps/core.xml" not in zf.namelist():
+        return None
+    try:
+        core = xml(zf, "docProps/core.xml", source, limits, "Word document")
+    except InputError:
+        return None  # the title only names the document
+    title = next((" ".join("".join(el.itertext()).split()) for el in core.iter() if local(el.tag) == "title"), "")
+    return title or None
+
+
+def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> DocxText:
+    """The blocks of a Word document's main part in order (see the module's docstring); InputError for an archive
+    that is not a Word document or passes `limits` (markup_bytes inflated)."""
+    source = source or "the Word document"
+    with open_zip(data, source, "Word document") as zf:
+        if DOCUMENT not in zf.namelist():
+            raise InputError(f"{source}: not a Word document (.docx): it has no {DOCUMENT}")
+        levels = _style_levels(zf, source, limits)
+        body = xml(zf, DOCUMENT, source, limits, "Word document").find(_W + "body")
+        blocks, left_out = [], Counter()
+        pending = [] if body is None else list(body)[::-1]
+        while pending:
+            el = pending.pop()
+            name = local(el.tag)
+            if name in _BODY_BLOCKS:
+                pending.extend(list(el)[::-1])
+            elif name in _OUT:
+                left_out["tables"] += _words(el)
+            elif name == "p":
+                text = _paragraph(el, left_out)
+                if not any(c.isalpha() for c in text):  # empty, or a number or an ornament ("* * *")
+                    left_out["numbers"] += bool(text)
+                    continue
+                ppr = el.find(_W + "pPr")
+                style = ppr.find(_W + "pStyle") if ppr is not None else None
+                own = _outline(ppr)
+                level = 2 + own if own is not None else levels.get(_w(style, "val") if style is not None else "", 0)
+                blocks.append(Block(text, level, split_number(text)[0] if level else None))
+        return DocxText(blocks, {k: v for k, v in left_out.items() if v}, _title(zf, source, limits))

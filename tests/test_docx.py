@@ -1,0 +1,102 @@
+"""Word documents (segcore.docx): paragraphs in order, headings by outline level or heading style, what is not
+text (deleted text, field instructions, hidden runs) never read, tables, drawings, equations and notes left out and
+counted, archives that are not Word documents refused with a message."""
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from segcore.errors import InputError
+from segcore.limits import Limits
+from segcore.loaders import left_out_notes, load, sniff_format
+
+DATA = Path(__file__).parent / "data"
+W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+M = 'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"'
+MC = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
+
+
+def docx(body: str, styles: str = "") -> bytes:
+    """A minimal Word document with `body` as the main part's body and `styles` as its paragraph styles."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/'
+                                           'package/2006/content-types"/>')
+        zf.writestr("word/document.xml", f'<?xml version="1.0"?><w:document {W} {M} {MC}><w:body>{body}</w:body>'
+                                         f'</w:document>')
+        zf.writestr("word/styles.xml", f'<?xml version="1.0"?><w:styles {W}>{styles}</w:styles>')
+    return out.getvalue()
+
+
+def p(text: str, style: str = "", extra: str = "") -> str:
+    props = f'<w:pPr><w:pStyle w:val="{style}"/></w:pPr>' if style else ""
+    return f"<w:p>{props}<w:r><w:t xml:space='preserve'>{text}</w:t></w:r>{extra}</w:p>"
+
+
+STYLES = ('<w:style w:type="paragraph" w:styleId="Kop1"><w:name w:val="Kop 1"/><w:pPr><w:outlineLvl w:val="0"/>'
+          '</w:pPr></w:style><w:style w:type="paragraph" w:styleId="Mine"><w:name w:val="My Section"/>'
+          '<w:basedOn w:val="Kop1"/></w:style><w:style w:type="paragraph" w:styleId="H2"><w:name w:val="heading 2"/>'
+          '</w:style><w:style w:type="paragraph" w:styleId="Body"><w:name w:val="Body Text"/>'
+          '<w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style>')
+
+
+def test_a_pandoc_document_reads_as_its_markdown_source():
+    """tests/data/pandoc_volcanoes.docx was written by pandoc 2.17 from pandoc_volcanoes.md beside it."""
+    doc = load(DATA / "pandoc_volcanoes.docx")
+    assert doc.meta["format"] == "docx" and doc.meta["title"] == "Volcanoes and Bread"
+    assert doc.elements == ["Volcanoes and Bread", "Volcanoes", "Volcanoes erupt lava.",
+                            "Ash falls on towns near the mountain.", "Eruptions", "An eruption can last for years.",
+                            "The lava cools into rock.", "Bread", "Bread needs flour and water.",
+                            "Ovens bake it at high heat."]
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Volcanoes", 1), ("Eruptions", 2),
+                                                                         ("Bread", 1)]
+    assert left_out_notes(doc) == ["left out of the Word document: tables and figures (5 words), footnotes (1)"]
+
+
+def test_headings_come_from_outline_levels_styles_and_their_names_in_any_language():
+    body = (p("Lava", "Mine") + p("Lava flows downhill. It is hot.", "Body") + p("Types", "H2")
+            + p("Pahoehoe is smooth.") + '<w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:r><w:t>Ash</w:t></w:r></w:p>' + p("Ash falls far.")
+            + p("Kop", "Kop1") + p("Dutch styles work too."))
+    doc = load(docx(body, STYLES))
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Lava", 1), ("Types", 2), ("Ash", 1),
+                                                                         ("Kop", 1)]
+    assert "Lava flows downhill." in doc.elements
+
+
+def test_what_is_not_text_is_never_read_and_what_is_left_out_is_counted():
+    run = "<w:r><w:t>{}</w:t></w:r>"
+    body = ("<w:p>" + run.format("Visible words") + "<w:r><w:tab/></w:r>" + run.format("after a tab.")
+            + '<w:del w:id="1"><w:r><w:delText>Deleted words.</w:delText></w:r></w:del>'
+            + '<w:ins w:id="2"><w:r><w:t xml:space="preserve"> Inserted words.</w:t></w:r></w:ins>'
+            + '<w:r><w:rPr><w:vanish/></w:rPr><w:t>Hidden words.</w:t></w:r>'
+            + '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>PAGE \\* MERGEFORMAT</w:instrText></w:r>'
+            + '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + run.format(" Shown result.")
+            + '<w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:footnoteReference w:id="3"/></w:r>'
+            + '<w:hyperlink><w:r><w:t xml:space="preserve"> A link.</w:t></w:r></w:hyperlink>'
+            + '<w:r><mc:AlternateContent><mc:Choice><w:drawing><w:t>Box text</w:t></w:drawing></mc:Choice>'
+            + '<mc:Fallback><w:pict><w:t>Box text</w:t></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>'
+            + "<w:tbl><w:tr><w:tc>" + p("Cell one") + "</w:tc><w:tc>" + p("Cell two") + "</w:tc></w:tr></w:tbl>"
+            + "<w:sdt><w:sdtContent>" + p("In a content control.") + "</w:sdtContent></w:sdt>" + p("* * *")
+            + "<w:p><m:oMathPara><m:oMath><m:r><m:t>E=mc2</m:t></m:r></m:oMath></m:oMathPara></w:p>"
+            + "<w:p>" + run.format("Inline ") + "<m:oMath><m:r><m:t>x</m:t></m:r></m:oMath>" + run.format(" math.")
+            + "</w:p>")
+    doc = load(docx(body), source="x.docx")
+    assert doc.elements == ["Visible words after a tab.", "Inserted words.", "Shown result.", "A link.",
+                            "In a content control.", "Inline x math."]
+    assert doc.meta["left_out"] == {"hidden": 2, "footnote texts": 1, "tables": 2 + 4, "equations": 1, "numbers": 1}
+
+
+def test_a_word_document_is_told_by_its_content_and_other_archives_are_refused_with_a_message():
+    data = docx(p("One sentence here. Another one there."))
+    assert sniff_format(data, "") == "docx" and sniff_format(data, "notes.bin") == "docx"
+    other = io.BytesIO()
+    with zipfile.ZipFile(other, "w") as zf:
+        zf.writestr("a.txt", "hello")
+    with pytest.raises(InputError, match="not a Word document"):
+        load(other.getvalue(), format="docx", source="x.docx")
+    with pytest.raises(InputError, match=r"an Office 97–2003 file, such as a Word \.doc: save it as \.docx or PDF"):
+        load(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, source="old.doc")
+    big = docx(p("word " * 300_000))  # 1.5 MB of XML in a few kB
+    with pytest.raises(InputError, match="more than 1 MB"):
+        load(big, limits=Limits(markup_bytes=2**20))
