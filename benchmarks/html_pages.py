@@ -1,5 +1,6 @@
-"""HTML pages, EPUB books and Word documents (segcore.htmlpage, segcore.epub, segcore.docx) read with
-segcore.loaders.load, against real files installed on this machine. Writes benchmarks/results/html_pages.md.
+"""HTML pages, EPUB books, Word and OpenDocument documents (segcore.htmlpage, segcore.epub, segcore.docx,
+segcore.odt) read with segcore.loaders.load, against real files installed on this machine. Writes
+benchmarks/results/html_pages.md.
 
 Run:  python -m benchmarks.html_pages        (Debian packages python3.11-doc, debian-handbook, debian-reference-en,
       live-manual, ubuntu-packaging-guide-epub; pandoc; the novels of ../shared/data/fiction_kazantseva2011)
@@ -27,7 +28,7 @@ Run:  python -m benchmarks.html_pages        (Debian packages python3.11-doc, de
 3. Pandoc EPUBs and Word documents: each novel of the fiction set is written as Markdown (a title block; each
    chapter '# Chapter N' then paragraphs of 1-6 sentences, seeded by the novel as in benchmarks.books; ASCII
    punctuation backslash-escaped so the prose stays prose), converted by `pandoc -f markdown -t epub3` (and
-   `-t docx`) in a temporary folder and loaded.
+   `-t docx`, `-t odt`) in a temporary folder and loaded.
    Chapters found: outline headings titled 'Chapter N', in order, over true chapters; other headings: the rest
    (the outline's title not counted); words kept as above against the novel's sentences; left out: the kinds of
    meta['left_out'] summed; sections: novels where with_structure(doc, 'sections') gives as many segments as
@@ -217,7 +218,8 @@ def markdown_novel(chaps: list[list[str]], seed: int) -> tuple[str, list[str]]:
     return "\n\n".join(parts) + "\n", names
 
 
-PANDOC_TARGETS = (("epub3", ".epub", "EPUB"), ("docx", ".docx", "Word document"))  # pandoc -t, extension, name
+PANDOC_TARGETS = (("epub3", ".epub", "EPUB"), ("docx", ".docx", "Word document"),
+                  ("odt", ".odt", "OpenDocument text"))  # pandoc -t, extension, name
 
 
 def pandoc_part() -> list[str]:
@@ -229,7 +231,7 @@ def pandoc_part() -> list[str]:
         print("part 3 skipped: pandoc is not installed")
         return []
     version = subprocess.run(["pandoc", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
-    out = ["## Novels as pandoc EPUBs and Word documents", "", f"The {len(load_source('fiction'))} novels of the "
+    out = ["## Novels as pandoc EPUBs, Word and OpenDocument documents", "", f"The {len(load_source('fiction'))} novels of the "
            f"fiction set ({version}).", "",
            "| format | novels | chapters found / true | other headings | words kept (mean; lowest novel) | left out "
            "(summed) | sections reference: segments = chapters / = chapters + 1 / other | s per book (reading) |",
@@ -339,7 +341,7 @@ def epub_part() -> list[str]:
 
 
 def main() -> None:
-    lines = ["# HTML pages, EPUB books and Word documents", "",
+    lines = ["# HTML pages, EPUB books, Word and OpenDocument documents", "",
              "`python -m benchmarks.html_pages` (definitions and disclosures in its docstring).", ""]
     rows, notes = [], []
     for label, folder, pairs in (("python (HTML vs reST)", PYTHON_HTML, python_pairs),

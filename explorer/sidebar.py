@@ -66,13 +66,14 @@ def _load(key: str, label: str, fn, *args) -> Outcome:
 def _upload(sb) -> tuple | None:
     """(file id, name, bytes, digest) of the uploaded file, kept after the uploader is cleared until forgotten."""
     ss = st.session_state
-    up = sb.file_uploader(f"Text (.txt, .md, .rst), LaTeX (.tex), PDF, Word (.docx), web page (.html), e-book (.epub), "
-                          f"captions (.srt, .vtt), manual page (.1–.8) or Choi/arXiv reference file (.ref), any of "
-                          f"them compressed (.gz, .bz2, .xz) — up to {docs.max_upload_mb()} MB",
+    up = sb.file_uploader(f"A text, PDF, Word or web page, an e-book, captions, a manual page or a reference file "
+                          f"— up to {docs.max_upload_mb()} MB",
                           type=docs.UPLOAD_TYPES, key="upload",
-                          help="A .ref file in Choi's format (one sentence per line, segments separated by lines of "
-                               "==========) or Alemi & Ginsparg's arXiv format (segments separated by BR) carries a "
-                               "reference segmentation, so the app can score the result.")
+                          help="Text (.txt, .md, .rst), LaTeX (.tex), PDF, Word (.docx), OpenDocument (.odt), web page "
+                               "(.html), e-book (.epub), captions (.srt, .vtt, .sbv), manual page (.1–.8), any of them "
+                               "compressed (.gz, .bz2, .xz). A .ref file in Choi's format (one sentence per line, "
+                               "segments separated by lines of ==========) or Alemi & Ginsparg's arXiv format (segments "
+                               "separated by BR) carries a reference segmentation, so the app can score the result.")
     last = ss.get("_last_upload")
     if up is not None and (last is None or last[0] != up.file_id):
         data = up.getvalue()

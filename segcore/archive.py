@@ -11,7 +11,7 @@ import lxml.etree as etree
 from .errors import InputError
 from .limits import Limits
 
-__all__ = ["open_zip", "zip_names", "member", "xml", "local"]
+__all__ = ["open_zip", "zip_names", "member", "xml", "local", "words_in", "dc_title"]
 
 _XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
                        remove_pis=True)
@@ -58,3 +58,21 @@ def xml(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str):
 def local(tag) -> str:
     """An element's tag without its namespace ('' for comments and the like)."""
     return etree.QName(tag).localname if isinstance(tag, str) else ""
+
+
+def words_in(el) -> int:
+    """Words of an element's text (what a left-out part is counted in)."""
+    return sum(len(t.split()) for t in el.itertext())
+
+
+def dc_title(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str) -> str | None:
+    """The Dublin Core title in a metadata member (a .docx's docProps/core.xml, an .odt's meta.xml); None when there
+    is none or it cannot be read (the title only names the document)."""
+    if name not in zf.namelist():
+        return None
+    try:
+        root = xml(zf, name, source, limits, what)
+    except InputError:
+        return None
+    titles = (" ".join("".join(el.itertext()).split()) for el in root.iter() if local(el.tag) == "title")
+    return next(titles, "") or None

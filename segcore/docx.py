@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
 import lxml.etree as etree
 
-from .archive import local, member, open_zip, xml
+from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .structure import Block, split_number
 
-__all__ = ["read_docx", "DocxText", "DOCUMENT"]
+__all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
 DOCUMENT = "word/document.xml"
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -29,15 +28,6 @@ _NOTES = frozenset(("footnoteReference", "endnoteReference"))
 _BODY_BLOCKS = frozenset(("sdt", "sdtContent", "customXml", "ins", "smartTag", "moveTo"))  # read what they hold
 _HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.I)
 _MAX_STYLE_CHAIN = 20
-
-
-@dataclass
-class DocxText:
-    """A Word document's blocks, what was left out (structure.LEFT_OUT keys) and its title (docProps/core.xml)."""
-
-    blocks: list[Block]
-    left_out: dict[str, int] = field(default_factory=dict)
-    title: str | None = None
 
 
 def is_docx(names: list[str]) -> bool:
@@ -88,10 +78,6 @@ def _style_levels(zf, source: str, limits: Limits) -> dict[str, int]:
     return levels
 
 
-def _words(el) -> int:
-    return sum(len(t.split()) for t in el.itertext())
-
-
 def _hidden(run) -> bool:
     rpr = run.find(_W + "rPr")
     vanish = rpr.find(_W + "vanish") if rpr is not None else None
@@ -106,7 +92,7 @@ def _paragraph(p, left_out: Counter) -> str:
         if name in _NOT_TEXT:
             walker.skip_subtree()
         elif name in _FIGURES:  # an AlternateContent holds one drawing twice (Choice, Fallback): count the first
-            left_out["tables"] += _words(el[0] if name == "AlternateContent" and len(el) else el)
+            left_out["tables"] += words_in(el[0] if name == "AlternateContent" and len(el) else el)
             walker.skip_subtree()
         elif name == "oMathPara":  # a displayed equation (Office Math); inline math is read as text
             left_out["equations"] += 1
@@ -114,7 +100,7 @@ def _paragraph(p, left_out: Counter) -> str:
         elif name in _NOTES:
             left_out["footnote texts"] += 1
         elif name == "r" and _hidden(el):
-            left_out["hidden"] += _words(el)
+            left_out["hidden"] += words_in(el)
             walker.skip_subtree()
         elif name == "t":
             parts.append(el.text or "")
@@ -125,20 +111,11 @@ def _paragraph(p, left_out: Counter) -> str:
     return " ".join("".join(parts).split())
 
 
-def _title(zf, source: str, limits: Limits) -> str | None:
-    if "docProps/core.xml" not in zf.namelist():
-        return None
-    try:
-        core = xml(zf, "docProps/core.xml", source, limits, "Word document")
-    except InputError:
-        return None  # the title only names the document
-    title = next((" ".join("".join(el.itertext()).split()) for el in core.iter() if local(el.tag) == "title"), "")
-    return title or None
-
-
-def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> DocxText:
-    """The blocks of a Word document's main part in order (see the module's docstring); InputError for an archive
-    that is not a Word document or passes `limits` (markup_bytes inflated)."""
+def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int],
+                                                                              str | None]:
+    """The blocks of a Word document's main part in order (see the module's docstring), what was left out
+    (structure.LEFT_OUT keys) and its title (docProps/core.xml); InputError for an archive that is not a Word document
+    or passes `limits` (markup_bytes inflated)."""
     source = source or "the Word document"
     with open_zip(data, source, "Word document") as zf:
         if DOCUMENT not in zf.namelist():
@@ -153,7 +130,7 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> DocxTex
             if name in _BODY_BLOCKS:
                 pending.extend(list(el)[::-1])
             elif name in _OUT:
-                left_out["tables"] += _words(el)
+                left_out["tables"] += words_in(el)
             elif name == "p":
                 text = _paragraph(el, left_out)
                 if not any(c.isalpha() for c in text):  # empty, or a number or an ornament ("* * *")
@@ -164,4 +141,5 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> DocxTex
                 own = _outline(ppr)
                 level = 2 + own if own is not None else levels.get(_w(style, "val") if style is not None else "", 0)
                 blocks.append(Block(text, level, split_number(text)[0] if level else None))
-        return DocxText(blocks, {k: v for k, v in left_out.items() if v}, _title(zf, source, limits))
+        title = dc_title(zf, "docProps/core.xml", source, limits, "Word document")
+        return blocks, {k: v for k, v in left_out.items() if v}, title

@@ -15,8 +15,8 @@ from .compression import document_suffix
 from .loaders import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS, PathLike, check_level, load_data, read_file
 
 
-EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx", *CAPTION_EXTENSIONS),
-              "text": (".txt",), "docx": (".docx",),
+EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx", ".odt", *CAPTION_EXTENSIONS),
+              "text": (".txt",), "docx": (".docx",), "odt": (".odt",),
               "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *(f".{s}" for s in "123456789")),
               "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
               "choi": (".ref",), "arxiv": (".ref",)}  # the files of a folder read in each format

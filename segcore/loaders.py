@@ -21,6 +21,7 @@ from .compression import inflated, uncompressed
 from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
 from .docx import is_docx, read_docx
 from .epub import is_epub, read_epub
+from .odt import is_odt, read_odt
 from .htmlpage import decode_markup, html_blocks
 from .latex import latex_blocks, looks_like_latex
 from .manpage import looks_like_man, man_blocks
@@ -33,11 +34,12 @@ from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
     "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub", "load_docx",
+    "load_odt",
     "document_from_blocks", "parse_choi", "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
 
-FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "captions", "choi", "arxiv")
+FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "captions", "choi", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -311,7 +313,7 @@ def left_out_notes(doc: Document) -> list[str]:
     if counts := doc.meta.get("left_out"):
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
-                "docx": "the Word document"}.get(doc.meta.get("format"), "the text")
+                "docx": "the Word document", "odt": "the OpenDocument text"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -368,15 +370,25 @@ def load_docx(data: bytes | PathLike, level: str = "sentence", source: str = "",
               limits: Limits = LIMITS) -> Document:
     """A Document of a Word document's text (segcore.docx): sentences or words, its headings (by outline level or
     heading style) as elements of their own and in meta['outline'], its title in meta['title'], what was left out
-    (tables, drawings, footnotes, hidden text) in meta['left_out']. InputError for an archive that is not a .docx,
-    or beyond `limits`."""
+    (tables, drawings, equations, footnotes, hidden text) in meta['left_out']. InputError for an archive that is not
+    a .docx, or beyond `limits`."""
+    return _load_office(data, "docx", level, source, keep_back_matter, limits)
+
+
+def load_odt(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+             limits: Limits = LIMITS) -> Document:
+    """A Document of an OpenDocument text (segcore.odt), read as load_docx reads a Word document."""
+    return _load_office(data, "odt", level, source, keep_back_matter, limits)
+
+
+def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,
+                 limits: Limits) -> Document:
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
-    doc = read_docx(bytes(data), _name(source), limits)
-    meta = {"format": "docx", **({"title": doc.title} if doc.title else {}),
-            **({"left_out": doc.left_out} if doc.left_out else {})}
-    return document_from_blocks(doc.blocks, level, source, meta, keep_back_matter, limits)
+    blocks, left_out, title = {"docx": read_docx, "odt": read_odt}[fmt](bytes(data), _name(source), limits)
+    meta = {"format": fmt, **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
+    return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
 def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
@@ -461,6 +473,8 @@ def sniff_format(data: bytes, name: str) -> str:
         return "epub"
     if ext == ".docx" or (data[:4] == b"PK\x03\x04" and is_docx(zip_names(data))):
         return "docx"
+    if is_odt(data) or ext == ".odt":
+        return "odt"
     if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
         return "html"
     if ext in CAPTION_EXTENSIONS:
@@ -506,8 +520,8 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_html(data, level or "sentence", source, keep_back_matter, limits)
     if format == "epub":
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
-    if format == "docx":
-        return load_docx(data, level or "sentence", source, keep_back_matter, limits)
+    if format in ("docx", "odt"):
+        return _load_office(data, format, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
     if format in ("text", "latex", "rest", "man"):

@@ -1,6 +1,6 @@
-"""Word documents (segcore.docx): paragraphs in order, headings by outline level or heading style, what is not
-text (deleted text, field instructions, hidden runs) never read, tables, drawings, equations and notes left out and
-counted, archives that are not Word documents refused with a message."""
+"""Word documents and OpenDocument texts (segcore.docx, segcore.odt): paragraphs in order, headings by outline level
+or heading style, what is not text (deleted text, field instructions, hidden runs) never read, tables, drawings,
+equations and notes left out and counted, archives that are not such documents refused with a message."""
 import io
 import zipfile
 from pathlib import Path
@@ -41,22 +41,25 @@ STYLES = ('<w:style w:type="paragraph" w:styleId="Kop1"><w:name w:val="Kop 1"/><
           '<w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style>')
 
 
-def test_a_pandoc_document_reads_as_its_markdown_source():
-    """tests/data/pandoc_volcanoes.docx was written by pandoc 2.17 from pandoc_volcanoes.md beside it."""
-    doc = load(DATA / "pandoc_volcanoes.docx")
-    assert doc.meta["format"] == "docx" and doc.meta["title"] == "Volcanoes and Bread"
+@pytest.mark.parametrize("fmt", ["docx", "odt"])
+def test_a_pandoc_document_reads_as_its_markdown_source(fmt):
+    """tests/data/pandoc_volcanoes.docx and .odt were written by pandoc 2.17 from pandoc_volcanoes.md beside them."""
+    doc = load(DATA / f"pandoc_volcanoes.{fmt}")
+    assert doc.meta["format"] == fmt and doc.meta["title"] == "Volcanoes and Bread"
     assert doc.elements == ["Volcanoes and Bread", "Volcanoes", "Volcanoes erupt lava.",
                             "Ash falls on towns near the mountain.", "Eruptions", "An eruption can last for years.",
                             "The lava cools into rock.", "Bread", "Bread needs flour and water.",
                             "Ovens bake it at high heat."]
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Volcanoes", 1), ("Eruptions", 2),
                                                                          ("Bread", 1)]
-    assert left_out_notes(doc) == ["left out of the Word document: tables and figures (5 words), footnotes (1)"]
+    what = {"docx": "Word document", "odt": "OpenDocument text"}[fmt]
+    assert left_out_notes(doc) == [f"left out of the {what}: tables and figures (5 words), footnotes (1)"]
 
 
 def test_headings_come_from_outline_levels_styles_and_their_names_in_any_language():
     body = (p("Lava", "Mine") + p("Lava flows downhill. It is hot.", "Body") + p("Types", "H2")
-            + p("Pahoehoe is smooth.") + '<w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:r><w:t>Ash</w:t></w:r></w:p>' + p("Ash falls far.")
+            + p("Pahoehoe is smooth.") + '<w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:r><w:t>Ash</w:t></w:r></w:p>'
+            + p("Ash falls far.")
             + p("Kop", "Kop1") + p("Dutch styles work too."))
     doc = load(docx(body, STYLES))
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Lava", 1), ("Types", 2), ("Ash", 1),
@@ -100,3 +103,48 @@ def test_a_word_document_is_told_by_its_content_and_other_archives_are_refused_w
     big = docx(p("word " * 300_000))  # 1.5 MB of XML in a few kB
     with pytest.raises(InputError, match="more than 1 MB"):
         load(big, limits=Limits(markup_bytes=2**20))
+
+
+def odt(body: str, styles: str = "") -> bytes:
+    """A minimal OpenDocument text with `body` inside office:text and `styles` as its automatic styles."""
+    ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+          'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+          'xmlns:dc="http://purl.org/dc/elements/1.1/"')
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("content.xml", f'<?xml version="1.0"?><office:document-content {ns}><office:automatic-styles>'
+                                   f'{styles}</office:automatic-styles><office:body><office:text>{body}</office:text>'
+                                   f'</office:body></office:document-content>')
+        zf.writestr("meta.xml", f'<?xml version="1.0"?><office:document-meta {ns}><office:meta><dc:title>Rocks'
+                                f'</dc:title></office:meta></office:document-meta>')
+    return out.getvalue()
+
+
+def test_an_opendocument_text_reads_its_paragraphs_and_leaves_out_what_is_not_prose():
+    styles = '<style:style style:name="P1" style:family="paragraph" style:parent-style-name="Title"/>'
+    body = ('<text:tracked-changes><text:changed-region><text:deletion><text:p>Gone words.</text:p></text:deletion>'
+            '</text:changed-region></text:tracked-changes>'
+            '<text:p text:style-name="P1">Rocks</text:p><text:table-of-content><text:p>Granite 1</text:p>'
+            '</text:table-of-content><text:h text:outline-level="1">Granite</text:h>'
+            '<text:p>Granite is<text:s text:c="3"/>hard.<text:tab/>It<text:line-break/>cools slowly.'
+            '<text:note><text:note-citation>1</text:note-citation><text:note-body><text:p>A note.</text:p>'
+            '</text:note-body></text:note> <text:span>It is <text:a>old</text:a>.</text:span></text:p>'
+            '<text:list><text:list-item><text:p>Quartz is in it.</text:p></text:list-item></text:list>'
+            '<text:section><text:h text:outline-level="2">Uses</text:h><text:p>Kitchens use it.'
+            '<draw:frame><draw:text-box><text:p>Caption words here</text:p></draw:text-box></draw:frame>'
+            '<office:annotation><text:p>A comment.</text:p></office:annotation></text:p></text:section>'
+            '<table:table><table:table-row><table:table-cell><text:p>Cell text</text:p></table:table-cell>'
+            '</table:table-row></table:table><text:p>* * *</text:p>')
+    data = odt(body, styles)
+    assert sniff_format(data, "") == "odt"
+    doc = load(data, source="rocks.odt")
+    assert doc.meta["title"] == "Rocks"
+    assert doc.elements == ["Rocks", "Granite", "Granite is hard.", "It cools slowly.", "It is old.",
+                            "Quartz is in it.", "Uses", "Kitchens use it."]
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Granite", 1), ("Uses", 2)]
+    assert doc.meta["left_out"] == {"contents": 1, "footnote texts": 1, "tables": 3 + 2, "comments": 1,
+                                    "numbers": 1}

@@ -1,0 +1,113 @@
+"""An OpenDocument text (.odt: LibreOffice, OpenOffice; OASIS ODF 1.2 Part 1 §5) read into blocks: the paragraphs and
+headings of content.xml in order (text:h at its outline level; a paragraph whose style is, or derives from, 'Title'
+above them), lists and sections read through; spans, links and fields read, spaces (text:s), tabs and line breaks as
+spaces. Left out and counted (structure.LEFT_OUT): tables, frames (images, text boxes, formulas), footnotes and
+endnotes, indexes and tables of contents, comments, tracked deletions, letterless paragraphs. Members read with
+segcore.archive."""
+from __future__ import annotations
+
+from collections import Counter
+
+import lxml.etree as etree
+
+from .archive import dc_title, local, open_zip, words_in, xml
+from .errors import InputError
+from .limits import LIMITS, Limits
+from .structure import Block, split_number
+
+__all__ = ["read_odt", "is_odt"]
+
+CONTENT = "content.xml"
+_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
+_MIMETYPE = b"application/vnd.oasis.opendocument.text"
+_LEFT_OUT = {"table": "tables", "frame": "tables", "note": "footnote texts", "table-of-content": "contents",
+             "alphabetical-index": "contents", "illustration-index": "contents", "table-index": "contents",
+             "object-index": "contents", "user-index": "contents", "bibliography": "contents",
+             "annotation": "comments", "tracked-changes": None, "sequence-decls": None}  # kind counted, or None
+_MAX_STYLE_CHAIN = 20
+
+
+def is_odt(data: bytes) -> bool:
+    """A ZIP archive whose first member is the OpenDocument 'mimetype' file of a text document."""
+    return data[:4] == b"PK\x03\x04" and data[30:38] == b"mimetype" and data[38:38 + len(_MIMETYPE)] == _MIMETYPE
+
+
+def _titles(roots) -> set[str]:
+    """The names of the paragraph styles that are, or derive from, 'Title' (styles.xml and automatic styles)."""
+    parent = {}
+    for root in roots:
+        for st in root.iter(_STYLE + "style"):
+            parent[st.get(_STYLE + "name")] = st.get(_STYLE + "parent-style-name")
+    out = set()
+    for name in parent:
+        at, seen = name, 0
+        while at is not None and seen < _MAX_STYLE_CHAIN:
+            if at == "Title":
+                out.add(name)
+                break
+            at, seen = parent.get(at), seen + 1
+    return out | {"Title"}
+
+
+def _size(kind: str, el) -> int:
+    """How a left-out element counts, in the unit structure.LEFT_OUT gives its kind: notes and comments by number,
+    contents by lines (paragraphs), tables and frames by words."""
+    if kind in ("footnote texts", "comments"):
+        return 1
+    return len(el.findall(f".//{_TEXT}p")) if kind == "contents" else words_in(el)
+
+
+def _text(el, left_out: Counter) -> str:
+    """A paragraph's or heading's text; what it leaves out (notes, frames, comments) is counted into `left_out`."""
+    parts, walker = [el.text or ""], etree.iterwalk(el, events=("start", "end"))
+    for event, x in walker:
+        name = local(x.tag)
+        if x is el:
+            continue
+        if event == "start":
+            kind = _LEFT_OUT.get(name, "")
+            if kind != "":
+                if kind:
+                    left_out[kind] += _size(kind, x)
+                walker.skip_subtree()  # its end event still comes, with its tail
+                continue
+            parts.append(" " if name in ("s", "tab", "line-break") else x.text or "")
+        else:
+            parts.append(x.tail or "")
+    return " ".join("".join(parts).split())
+
+
+def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int], str | None]:
+    """The blocks of an OpenDocument text in order (see the module's docstring), what was left out and its title;
+    InputError for an archive that is not one or passes `limits` (markup_bytes inflated)."""
+    source = source or "the OpenDocument text"
+    with open_zip(data, source, "OpenDocument text") as zf:
+        if CONTENT not in zf.namelist():
+            raise InputError(f"{source}: not an OpenDocument text (.odt): it has no {CONTENT}")
+        content = xml(zf, CONTENT, source, limits, "OpenDocument text")
+        styles = [xml(zf, "styles.xml", source, limits, "OpenDocument text")] if "styles.xml" in zf.namelist() else []
+        titles = _titles(styles + [content])
+        body = next((el for el in content.iter() if local(el.tag) == "text" and el.getparent() is not None
+                     and local(el.getparent().tag) == "body"), None)
+        blocks, left_out = [], Counter()
+        pending = [] if body is None else list(body)[::-1]
+        while pending:
+            el = pending.pop()
+            name = local(el.tag)
+            if name in ("p", "h"):
+                text = _text(el, left_out)
+                if not any(c.isalpha() for c in text):  # empty, or a number or an ornament ("* * *")
+                    left_out["numbers"] += bool(text)
+                    continue
+                level = el.get(_TEXT + "outline-level", "1") if name == "h" else None
+                level = (1 + int(level) if level.isdigit() else 2) if level is not None else \
+                    1 if el.get(_TEXT + "style-name") in titles else 0
+                blocks.append(Block(text, level, split_number(text)[0] if level else None))
+            elif name in _LEFT_OUT:
+                if _LEFT_OUT[name]:
+                    left_out[_LEFT_OUT[name]] += _size(_LEFT_OUT[name], el)
+            else:  # lists, list items, sections, soft page breaks: read what they hold
+                pending.extend(list(el)[::-1])
+        title = dc_title(zf, "meta.xml", source, limits, "OpenDocument text")
+        return blocks, {k: v for k, v in left_out.items() if v}, title
