@@ -15,16 +15,16 @@ from typing import BinaryIO, Union
 from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError
 from .limits import LIMITS, Limits
-from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .archive import zip_names
-from .compression import inflated, uncompressed
+from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
+from .compression import inflated, uncompressed
 from .docx import is_docx, read_docx
 from .epub import is_epub, read_epub
-from .odt import is_odt, read_odt
 from .htmlpage import decode_markup, html_blocks
 from .latex import latex_blocks, looks_like_latex
 from .manpage import looks_like_man, man_blocks
+from .odt import is_odt, read_odt
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks

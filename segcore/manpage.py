@@ -53,8 +53,9 @@ def _escapes(m: re.Match) -> str:
     g = m.groupdict()
     name = g["two"] or g["long"] or g["str2"] or g["strl"] or g["str1"]
     if name is not None:
-        if name.startswith("u") and re.fullmatch(r"u[0-9A-Fa-f]{4,6}", name):
-            return chr(int(name[1:], 16))
+        if re.fullmatch(r"u[0-9A-Fa-f]{4,6}", name):  # a code point; none past U+10FFFF, no surrogate
+            code = int(name[1:], 16)
+            return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
         return _CHARS.get(name, "")
     if g["space"]:
         return " "

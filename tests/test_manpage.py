@@ -93,11 +93,12 @@ def test_a_bsd_mdoc_page_and_a_page_that_only_includes_another_are_refused_with_
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from([".TH X 1", ".SH", ".SS A", ".TP", ".IP", ".nf", ".fi", ".de X", "..", ".TS",
                                  ".ie \\n(.g \\{\\", ".\\}", "\\fBbold\\fR", "\\(em", "\\*(lq", "\\", "word text",
-                                 ".B", ".BR a b", "\\[u00E9]", "\\s-1x\\s0", "'br", ".so x"]), max_size=30))
+                                 ".B", ".BR a b", "\\[u00E9]", "\\[u110000]", "\\[uD800]", "\\s-1x\\s0", "'br",
+                                 ".so x"]), max_size=30))
 def test_any_sequence_of_requests_reads_or_is_refused_cleanly(lines):
     try:
         blocks, left = man_blocks("\n".join(lines))
     except InputError:
         return
-    assert all(b.text and b.text == " ".join(b.text.split()) for b in blocks)
+    assert all(b.text and b.text == " ".join(b.text.split()) and b.text.encode("utf-8") for b in blocks)
     assert all(v > 0 for v in left.values())
