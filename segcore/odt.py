@@ -101,7 +101,7 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
                     left_out["numbers"] += bool(text)
                     continue
                 level = el.get(_TEXT + "outline-level", "1") if name == "h" else None
-                level = (1 + int(level) if level.isdigit() else 2) if level is not None else \
+                level = (1 + min(int(level), 10) if level.isdigit() else 2) if level is not None else \
                     1 if el.get(_TEXT + "style-name") in titles else 0
                 blocks.append(Block(text, level, split_number(text)[0] if level else None))
             elif name in _LEFT_OUT:

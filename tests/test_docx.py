@@ -6,6 +6,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from segcore.errors import InputError
 from segcore.limits import Limits
@@ -148,3 +150,27 @@ def test_an_opendocument_text_reads_its_paragraphs_and_leaves_out_what_is_not_pr
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Granite", 1), ("Uses", 2)]
     assert doc.meta["left_out"] == {"contents": 1, "footnote texts": 1, "tables": 3 + 2, "comments": 1,
                                     "numbers": 1}
+
+
+WORD_PARTS = ["<w:p>", "</w:p>", "<w:r><w:t>Some words here.</w:t></w:r>", "<w:r><w:tab/></w:r>", "<w:tbl>",
+              "</w:tbl>", '<w:r><w:fldChar w:fldCharType="begin"/></w:r>', '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+              "<w:sdt><w:sdtContent>", "</w:sdtContent></w:sdt>", '<w:pPr><w:outlineLvl w:val="99999"/></w:pPr>',
+              '<w:pPr><w:pStyle w:val="Loop"/></w:pPr>', "<m:oMathPara>", "</m:oMathPara>", "<w:del>", "</w:del>"]
+ODF_PARTS = ["<text:p>", "</text:p>", "Some words here.", "<text:h text:outline-level='99999'>", "</text:h>",
+             '<text:s text:c="999999999"/>', "<text:note>", "</text:note>", "<text:list>", "</text:list>",
+             "<table:table>", "</table:table>", "<text:section>", "</text:section>"]
+LOOP = ('<w:style w:type="paragraph" w:styleId="Loop"><w:name w:val="Loop"/><w:basedOn w:val="Back"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Back"><w:name w:val="Back"/><w:basedOn w:val="Loop"/></w:style>')
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(WORD_PARTS), max_size=25), st.lists(st.sampled_from(ODF_PARTS), max_size=25))
+def test_any_markup_reads_or_is_refused_cleanly(word, odf):
+    """Unbalanced markup, styles based on each other in a loop, absurd outline levels and space counts: a Document
+    or an InputError, never another exception."""
+    for data in (docx("".join(word), LOOP), odt("".join(odf))):
+        try:
+            doc = load(data)
+        except InputError:
+            continue
+        assert doc.n >= 2 and all(e.strip() for e in doc.elements)
