@@ -153,7 +153,8 @@ def test_an_opendocument_text_reads_its_paragraphs_and_leaves_out_what_is_not_pr
 
 
 WORD_PARTS = ["<w:p>", "</w:p>", "<w:r><w:t>Some words here.</w:t></w:r>", "<w:r><w:tab/></w:r>", "<w:tbl>",
-              "</w:tbl>", '<w:r><w:fldChar w:fldCharType="begin"/></w:r>', '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+              "</w:tbl>", '<w:r><w:fldChar w:fldCharType="begin"/></w:r>',
+              '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
               "<w:sdt><w:sdtContent>", "</w:sdtContent></w:sdt>", '<w:pPr><w:outlineLvl w:val="99999"/></w:pPr>',
               '<w:pPr><w:pStyle w:val="Loop"/></w:pPr>', "<m:oMathPara>", "</m:oMathPara>", "<w:del>", "</w:del>"]
 ODF_PARTS = ["<text:p>", "</text:p>", "Some words here.", "<text:h text:outline-level='99999'>", "</text:h>",
