@@ -3,8 +3,9 @@ order, a heading at its outline level (§17.3.1.20: the paragraph's own, else it
 named 'heading N'; 'Title' above them all); a run's text with tabs and breaks as spaces, hyperlinks, the shown result of
 fields, tracked insertions and content controls read; deleted or moved-away text, field instructions and hidden text
 (vanish) not.
-Left out and counted (structure.LEFT_OUT): tables, text boxes and drawings, displayed equations, and the footnotes
-and endnotes (their marks dropped; the notes live in other parts, not read). Members read with segcore.archive."""
+Left out and counted (structure.LEFT_OUT): tables, text boxes and drawings, displayed equations, paragraphs without a
+letter, and the footnotes and endnotes (their marks dropped; the notes live in other parts, not read). Members read
+with segcore.archive."""
 from __future__ import annotations
 
 import re
@@ -21,7 +22,6 @@ __all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
 DOCUMENT = "word/document.xml"
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-_OUT = frozenset(("tbl",))  # body-level elements left out: tables
 _FIGURES = frozenset(("drawing", "pict", "object", "AlternateContent"))  # in a run: drawings and text boxes
 _NOT_TEXT = frozenset(("del", "moveFrom", "delText", "instrText", "rPr", "pPr", "commentReference", "annotationRef"))
 _NOTES = frozenset(("footnoteReference", "endnoteReference"))
@@ -45,7 +45,7 @@ def _outline(ppr) -> int | None:
         return None
     lvl = ppr.find(_W + "outlineLvl")
     value = _w(lvl, "val") if lvl is not None else None
-    return int(value) if value and value.isdigit() and int(value) < 9 else None
+    return int(value) if value and value.isascii() and value.isdigit() and int(value) < 9 else None
 
 
 def _style_levels(zf, source: str, limits: Limits) -> dict[str, int]:
@@ -129,7 +129,7 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
             name = local(el.tag)
             if name in _BODY_BLOCKS:
                 pending.extend(list(el)[::-1])
-            elif name in _OUT:
+            elif name == "tbl":
                 left_out["tables"] += words_in(el)
             elif name == "p":
                 text = _paragraph(el, left_out)

@@ -100,9 +100,11 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
                 if not any(c.isalpha() for c in text):  # empty, or a number or an ornament ("* * *")
                     left_out["numbers"] += bool(text)
                     continue
-                level = el.get(_TEXT + "outline-level", "1") if name == "h" else None
-                level = (1 + min(int(level), 10) if level.isdigit() else 2) if level is not None else \
-                    1 if el.get(_TEXT + "style-name") in titles else 0
+                if name == "h":  # outline level 1-10 (ODF's range), raw level 2-11 under the title's 1
+                    given = el.get(_TEXT + "outline-level", "1")
+                    level = 1 + (min(int(given), 10) if given.isascii() and given.isdigit() else 1)
+                else:
+                    level = 1 if el.get(_TEXT + "style-name") in titles else 0
                 blocks.append(Block(text, level, split_number(text)[0] if level else None))
             elif name in _LEFT_OUT:
                 if _LEFT_OUT[name]:
