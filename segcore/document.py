@@ -74,10 +74,12 @@ def parse_ends(text: str, n: int, what: str = "reference segmentation") -> list[
     """Segment ends typed by a person ('12, 30, 45' or '12 30 45 60': commas, semicolons or spaces) for a text of
     n elements, checked as `check_boundaries` does; the last end, n, may be left out."""
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-    bad = next((t for t in tokens if not t.lstrip("-").isdigit()), None)
+    digits = re.compile(r"-?[0-9]{1,18}")  # ASCII digits ('²' is a digit to str.isdigit, no number to int)
+    bad = next((t for t in tokens if not digits.fullmatch(t)), None)
     if bad is not None:
-        raise InputError(f"{what}: '{bad}' is not a whole number; type the element numbers where segments end, "
-                         f"e.g. 12, 30, 45")
+        shown = bad if len(bad) <= 30 else bad[:29] + "…"
+        raise InputError(f"{what}: '{shown}' is not an element number; type the element numbers where segments "
+                         f"end, e.g. 12, 30, 45")
     ends = [int(t) for t in tokens]
     if ends and ends[-1] < n:
         ends.append(n)

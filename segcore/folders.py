@@ -24,7 +24,8 @@ EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx
 
 def natural_key(name: str):
     """Sort key that orders 'doc2' before 'doc10'."""
-    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", name) if t]
+    return [(0, len(t.lstrip("0")), t.lstrip("0")) if t.isascii() and t.isdigit() else (1, 0, t)
+            for t in re.split(r"([0-9]+)", name) if t]  # digits compared by length, then as text: no int() of 5000 digits
 
 
 def _skipped(parts) -> bool:

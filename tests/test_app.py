@@ -266,7 +266,7 @@ def test_paste_text():
     assert not at.metric and "segments**" in summary(at)
     at.sidebar.text_input(key="ref_text").set_value("five")
     run(at)
-    assert any("not a whole number" in e for e in errors(at))
+    assert any("is not an element number" in e for e in errors(at))
 
 
 def test_pasted_html_is_escaped():
