@@ -24,8 +24,9 @@ EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx
 
 def natural_key(name: str):
     """Sort key that orders 'doc2' before 'doc10'."""
+    # a run of digits compares by its length, then as text: no int() of a name's 5,000 digits
     return [(0, len(t.lstrip("0")), t.lstrip("0")) if t.isascii() and t.isdigit() else (1, 0, t)
-            for t in re.split(r"([0-9]+)", name) if t]  # digits compared by length, then as text: no int() of 5000 digits
+            for t in re.split(r"([0-9]+)", name) if t]
 
 
 def _skipped(parts) -> bool:

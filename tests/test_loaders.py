@@ -465,3 +465,9 @@ def test_every_format_names_the_files_of_a_folder_it_reads(tmp_path):
         docs, problems = read_dataset(tmp_path, format=fmt)
         assert problems == [] and [d.source for d in docs] == [name] and docs[0].meta["format"] == fmt
     assert set(loaders.FORMATS) <= set(folders.EXTENSIONS)
+
+
+def test_natural_order_takes_any_run_of_digits():
+    names = ["doc10", "x" + "9" * 5000, "doc2", "doc1", "doc²", "a"]
+    assert [n[:6] for n in sorted(names, key=folders.natural_key)] == ["a", "doc1", "doc2", "doc10", "doc²",
+                                                                        "x99999"]
