@@ -67,7 +67,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
-from segcore.loaders import CHOI_SEPARATOR, sentence_splitter_kind, split_sentences
+from segcore.formats import CHOI_SEPARATOR
+from segcore.loaders import sentence_splitter_kind, split_sentences
 
 from .markup import (MIN_WORDS, SECTION_BREAK, Stream, handbook_documents, python_documents, reference_documents,
                      wikipedia_documents)

@@ -13,6 +13,7 @@ from segcore import datasets, folders, loaders, structure
 from segcore.budget import BudgetError, call
 from segcore.document import Document, clock
 from segcore.errors import InputError
+from segcore.formats import sniff_format
 
 from . import settings
 from .workers import session_runner
@@ -68,7 +69,7 @@ def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = Fals
     limit = max_upload_mb()
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
-    fmt = loaders.sniff_format(data, name)
+    fmt = sniff_format(data, name)
     return _read(run, data, name, format=fmt, level="word" if fmt == "arxiv" else level,
                  keep_back_matter=keep_back_matter)
 
@@ -102,7 +103,7 @@ def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_m
 @st.cache_data(max_entries=24, show_spinner=False)
 def cached_load_string(text: str, level: str, keep_back_matter: bool = False) -> Document:
     """Pasted text as a Document, read in a worker process as uploads are, its format sniffed as a nameless file's
-    (loaders.sniff_format: plain text, or captions when it has timing lines, ...)."""
+    (formats.sniff_format: plain text, or captions when it has timing lines, ...)."""
     return _read(session_runner(), text.encode("utf-8"), "pasted text", level=level,
                  keep_back_matter=keep_back_matter)
 

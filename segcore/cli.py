@@ -18,7 +18,8 @@ from .evaluation import evaluate
 from .exports import FORMATS as EXPORTS, chapter_problems, export, to_json
 from .limits import LIMITS, Limits
 from .folders import dataset_files
-from .loaders import FORMATS, LEVELS, left_out_notes, load
+from .formats import FORMATS
+from .loaders import LEVELS, left_out_notes, load
 from .methods import DEFAULT_METHOD, METHODS, get_method, segment
 from .metrics import evaluate as scores
 from .parallel import Progress, run_many

@@ -14,7 +14,7 @@ import numpy as np
 
 from .document import Document, clock, span_times, where
 from .errors import InputError
-from .loaders import CHOI_SEPARATOR
+from .formats import CHOI_SEPARATOR
 from .methods import Segmentation
 
 FORMATS = ("json", "csv", "choi", "jsonl", "chapters")

@@ -12,7 +12,8 @@ from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
 from .compression import document_suffix
-from .loaders import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS, PathLike, check_level, load_data, read_file
+from .formats import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS
+from .loaders import PathLike, check_level, load_data, read_file
 
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx", ".odt", *CAPTION_EXTENSIONS),

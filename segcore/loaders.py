@@ -15,16 +15,15 @@ from typing import BinaryIO, Union
 from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError
 from .limits import LIMITS, Limits
-from .archive import zip_names
-from .captions import EXTENSIONS as CAPTION_EXTENSIONS
-from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, looks_like_captions, punctuated
-from .compression import inflated, uncompressed
-from .docx import is_docx, read_docx
-from .epub import is_epub, read_epub
+from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, punctuated
+from .compression import uncompressed
+from .docx import read_docx
+from .epub import read_epub
+from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, sniff_format
 from .htmlpage import decode_markup, html_blocks
-from .latex import latex_blocks, looks_like_latex
-from .manpage import looks_like_man, man_blocks
-from .odt import is_odt, read_odt
+from .latex import latex_blocks
+from .manpage import man_blocks
+from .odt import read_odt
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
@@ -39,10 +38,6 @@ __all__ = [
     "FORMATS", "LEVELS",
 ]
 
-FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "captions", "choi", "arxiv")
-LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
-CHOI_SEPARATOR = "=" * 10
-ARXIV_SEPARATOR = "BR"
 
 PathLike = Union[str, Path]
 
@@ -450,57 +445,6 @@ def read_file(path: Path) -> bytes:
         return path.read_bytes()
     except OSError as e:
         raise InputError(f"{path}: cannot read the file ({e.strerror or e})") from None
-
-
-def _has_separator_line(text: str) -> bool:
-    return any(line.strip() == CHOI_SEPARATOR for line in text.splitlines())
-
-
-HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
-SNIFF_BYTES = 1 << 20  # of a compressed file, how much sniff_format inflates to tell its format
-_HTML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b",
-                         re.I | re.S)
-
-
-def sniff_format(data: bytes, name: str) -> str:
-    """Format of a file from its name and content (of a compressed file: the name without .gz, .bz2 or .xz, and the
-    start of what it holds)."""
-    data, name = inflated(data, name, name, SNIFF_BYTES) or (data, name)
-    ext = Path(name).suffix.lower() if name else ""
-    if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
-        return "pdf"
-    if is_epub(data) or ext == ".epub":
-        return "epub"
-    if ext == ".docx" or (data[:4] == b"PK\x03\x04" and is_docx(zip_names(data))):
-        return "docx"
-    if is_odt(data) or ext == ".odt":
-        return "odt"
-    if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
-        return "html"
-    if ext in CAPTION_EXTENSIONS:
-        return "captions"
-    if ext == ".ref":
-        text = data.decode("utf-8", errors="replace")
-        if not _has_separator_line(text) and ARXIV_SEPARATOR in text:
-            return "arxiv"
-        return "choi"
-    if not ext:  # nameless input (bytes, stdin): a Choi file is recognisable by its separator lines
-        text = data.decode("utf-8", errors="replace")
-        if _has_separator_line(text):
-            return "choi"
-    if ext in LATEX_EXTENSIONS:
-        return "latex"
-    if ext == ".rst" or name.lower().endswith(".rst.txt"):
-        return "rest"
-    head = data[:20000].decode("utf-8", errors="replace")
-    if ext != ".md" and looks_like_man(head):
-        return "man"
-    if ext in ("", ".txt"):
-        if looks_like_captions(head[:4096]):
-            return "captions"
-        if looks_like_latex(head):
-            return "latex"
-    return "text"
 
 
 def load_data(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool = False,

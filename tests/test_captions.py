@@ -20,7 +20,8 @@ from segcore import exports
 from segcore.captions import caption_lines
 from segcore.document import clock, span_times, where
 from segcore.errors import InputError
-from segcore.loaders import left_out_notes, load, load_captions, sniff_format
+from segcore.formats import sniff_format
+from segcore.loaders import left_out_notes, load, load_captions
 from segcore.methods import segment
 
 SRT = ("\ufeff1\r\n00:00:01,000 --> 00:00:04,000\r\n<i>Volcanoes</i> form where magma &amp; gas\r\n"

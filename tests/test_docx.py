@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from segcore.errors import InputError
 from segcore.limits import Limits
-from segcore.loaders import left_out_notes, load, sniff_format
+from segcore.formats import sniff_format
+from segcore.loaders import left_out_notes, load
 
 DATA = Path(__file__).parent / "data"
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from segcore.errors import InputError
 from segcore.limits import Limits
-from segcore.loaders import left_out_notes, load, load_epub, load_html, sniff_format
+from segcore.formats import sniff_format
+from segcore.loaders import left_out_notes, load, load_epub, load_html
 from segcore.structure import with_structure
 from tests.loading import loaded_or_refused
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from segcore.errors import InputError
 from segcore.latex import latex_blocks, looks_like_latex
-from segcore.loaders import left_out_notes, load, load_latex, sniff_format
+from segcore.formats import sniff_format
+from segcore.loaders import left_out_notes, load, load_latex
 from segcore.structure import with_structure
 from tests.loading import loaded_or_refused
 

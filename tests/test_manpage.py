@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from segcore.errors import InputError
-from segcore.loaders import left_out_notes, load, sniff_format
+from segcore.formats import sniff_format
+from segcore.loaders import left_out_notes, load
 from segcore.manpage import man_blocks
 
 # Written for these tests in the styles of hand-written, help2man and pod2man pages (no page ships in the repository)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from segcore.loaders import left_out_notes, load, load_rest, sniff_format
+from segcore.formats import sniff_format
+from segcore.loaders import left_out_notes, load, load_rest
 from segcore.structure import with_structure
 from tests.loading import loaded_or_refused
 

@@ -1,0 +1,74 @@
+"""Which format a file is in: the formats segcore.loaders reads, their extensions, and `sniff_format`, which tells a
+file's format from its name and content (a compressed file's from the name inside and the start of its content)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .archive import zip_names
+from .captions import EXTENSIONS as CAPTION_EXTENSIONS
+from .captions import looks_like_captions
+from .compression import inflated
+from .docx import is_docx
+from .epub import is_epub
+from .latex import looks_like_latex
+from .manpage import looks_like_man
+from .odt import is_odt
+
+__all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "sniff_format"]
+
+FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "captions", "choi", "arxiv")
+LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
+CHOI_SEPARATOR = "=" * 10
+ARXIV_SEPARATOR = "BR"
+
+
+def _has_separator_line(text: str) -> bool:
+    return any(line.strip() == CHOI_SEPARATOR for line in text.splitlines())
+
+
+HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
+SNIFF_BYTES = 1 << 20  # of a compressed file, how much sniff_format inflates to tell its format
+_HTML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b",
+                         re.I | re.S)
+
+
+def sniff_format(data: bytes, name: str) -> str:
+    """Format of a file from its name and content (of a compressed file: the name without .gz, .bz2 or .xz, and the
+    start of what it holds)."""
+    data, name = inflated(data, name, name, SNIFF_BYTES) or (data, name)
+    ext = Path(name).suffix.lower() if name else ""
+    if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
+        return "pdf"
+    if is_epub(data) or ext == ".epub":
+        return "epub"
+    if ext == ".docx" or (data[:4] == b"PK\x03\x04" and is_docx(zip_names(data))):
+        return "docx"
+    if is_odt(data) or ext == ".odt":
+        return "odt"
+    if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
+        return "html"
+    if ext in CAPTION_EXTENSIONS:
+        return "captions"
+    if ext == ".ref":
+        text = data.decode("utf-8", errors="replace")
+        if not _has_separator_line(text) and ARXIV_SEPARATOR in text:
+            return "arxiv"
+        return "choi"
+    if not ext:  # nameless input (bytes, stdin): a Choi file is recognisable by its separator lines
+        text = data.decode("utf-8", errors="replace")
+        if _has_separator_line(text):
+            return "choi"
+    if ext in LATEX_EXTENSIONS:
+        return "latex"
+    if ext == ".rst" or name.lower().endswith(".rst.txt"):
+        return "rest"
+    head = data[:20000].decode("utf-8", errors="replace")
+    if ext != ".md" and looks_like_man(head):
+        return "man"
+    if ext in ("", ".txt"):
+        if looks_like_captions(head[:4096]):
+            return "captions"
+        if looks_like_latex(head):
+            return "latex"
+    return "text"
