@@ -4,10 +4,10 @@ First", a lone "XII" — above its title; a preface or epilogue) or, when none o
 lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
 contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
-with an ATX heading, a code fence, a table rule, an alert, a link or an HTML comment), fenced code, pipe tables,
-rules, HTML comments, <pre> and <table> blocks and the labels of alert boxes, and the marks of quotes, bullets,
-item numbers, links, images, code spans, emphasis and HTML tags are taken off the text (a list item is a paragraph
-of its own)."""
+with front matter, an ATX heading, a code fence, a table rule, an alert, a link, a footnote or an HTML comment), its
+front matter, fenced code, pipe tables, rules, footnotes, HTML comments, <pre> and <table> blocks and the labels of
+alert boxes, and the marks of quotes, bullets, item numbers, links, images, code spans, emphasis, footnotes and HTML
+tags are taken off the text (a list item is a paragraph of its own)."""
 from __future__ import annotations
 
 import re
@@ -31,8 +31,16 @@ _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl
               "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
               "table|tbody|td|th|thead|tr|tt|u|ul|var|video")
 _RULE = re.compile(r"^\s*([-*_])(?:\s*\1){2,}\s*$")  # ---, * * *, ___
+_FOOTNOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")  # a footnote's text: "[^1]: And yeast."
+# front matter: (its closing line, a key line, any of its lines: a key, an indented or list line, a comment)
+_FRONT = {"---": (re.compile(r"^(?:---|\.\.\.)\s*$"), re.compile(r"^[\w-]+\s*:(?:\s|$)"),  # YAML: Jekyll, pandoc
+                  re.compile(r"^(?:[\w-]+\s*:(?:\s|$)|\s+\S|\s*-\s|\s*#)")),
+          "+++": (re.compile(r"^\+\+\+\s*$"), re.compile(r"^[\w.-]+\s*="),  # TOML: Hugo
+                  re.compile(r"^(?:[\w.\"-]+\s*=|\[.*\]\s*$|\s+\S|\s*#|\s*\])"))}
+_MAX_FRONT = 200  # lines: a front matter block closes within them
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
 _INLINE = [(re.compile(r"\s*<!--.*?-->"), ""), (re.compile(r"\s*!\[[^\]]*\]\([^)]*\)"), ""),  # comments, images
+           (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
            (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # a link: its text
            (re.compile(r"`([^`]+)`"), r"\1"),  # code spans: their text
@@ -82,7 +90,24 @@ def _markdown_drops(lines: list[str]) -> dict[int, str]:
             drop[i] = "code lines"
         elif _ALERT.match(_QUOTE.sub("", line).strip()):
             drop[i] = "labels"
+        elif _FOOTNOTE.match(line) or (drop.get(i - 1) == "footnotes" and line.strip()) or (
+                line.startswith("    ") and drop.get(i - 1 - (not lines[i - 1].strip())) == "footnotes"):
+            drop[i] = "footnotes"  # a footnote's text runs to a blank line, and on over paragraphs indented 4 spaces
     return drop
+
+
+def _front_matter(lines: list[str]) -> range:
+    """The lines of a Markdown file's front matter (Jekyll, Hugo, pandoc, Obsidian): a '---' first line, lines that
+    are all YAML's ('key: value', indented, '- item', '# comment'), then '---' or '...'; or TOML's between '+++' lines
+    ('key = value', '[table]'); else none."""
+    if not lines or lines[0].strip() not in _FRONT:
+        return range(0)
+    close, key, line = _FRONT[lines[0].strip()]
+    end = next((i for i in range(1, min(len(lines), _MAX_FRONT)) if close.match(lines[i])), None)
+    inside = [] if end is None else [ln for ln in lines[1:end] if ln.strip()]
+    if not any(key.match(ln) for ln in inside) or not all(line.match(ln) for ln in inside):
+        return range(0)
+    return range(end + 1)
 
 
 def _clean_latex(s: str) -> str:
@@ -323,10 +348,12 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     and the number of lines left out of each kind (structure.LEFT_OUT), none counted when none left out."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     stripped = [ln.strip() for ln in lines]
-    drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes")
-    markdown = any(_ATX.match(ln) or _FENCE.match(ln) or ("|" in ln and _TABLE_RULE.match(ln.strip()))
-                   or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln) or ln.lstrip().startswith("<!--")
-                   for ln in lines)
+    front = _front_matter(lines)
+    drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes") \
+        | dict.fromkeys(front, "front matter")
+    markdown = bool(front) or any(_ATX.match(ln) or _FENCE.match(ln) or ("|" in ln and _TABLE_RULE.match(ln.strip()))
+                                  or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
+                                  or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines)
     if markdown:
         drop |= _markdown_drops(lines)
     found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])
@@ -350,8 +377,8 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         if i in heads:
             flush()
             lv, title = heads[i]
-            if lv > 0:
-                title = _markdown_line(title) if markdown else title
+            title = (_markdown_line(title) if markdown else title).strip()
+            if lv > 0 and title:  # a heading whose marks were all its text ("</pre>" over "---") is none
                 number, _ = split_number(title)
                 blocks.append(Block(title, lv, number))
                 m = _LATEX.match(line)

@@ -143,6 +143,7 @@ _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the t
 # leave out, in words, by the key it is counted under
 LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)",
+            "front matter": "front matter, such as its title, date and tags ({:,} lines)",
             "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})",
             "wrapper": "the Project Gutenberg header and licence ({:,} lines)",
             "notes": "illustration and footnote notes in brackets ({:,} lines)",

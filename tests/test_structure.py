@@ -169,11 +169,26 @@ def test_markdown_numbered_items_html_and_comments():
                      "thing.").elements == ["See the guide for more on it.", "One thing.", "Another thing."]
 
 
+def test_markdown_front_matter_and_footnotes_are_not_text():
+    """Jekyll's, pandoc's or Hugo's front matter and Markdown footnotes (a mark in the text, its note below) are left
+    out and counted; a block between rules that is not all YAML stays text."""
+    doc = load_text("---\ntitle: Volcanoes\ntags:\n  - geology\n# a comment\n---\n\n# Lava\n\nLava flows.[^1] It "
+                    "cools.[^note]\n\n[^1]: When it is hot.\n    Very hot.\n\n    Still the note.\n[^note]: Slowly.\n\n"
+                    "# Ash\n\nAsh falls. It covers cars.\n")
+    assert doc.elements == ["Lava", "Lava flows.", "It cools.", "Ash", "Ash falls.", "It covers cars."]
+    assert doc.meta["left_out"] == {"front matter": 6, "footnotes": 4}
+    toml = load_text('+++\ntitle = "Ash"\n[params]\ndraft = true\n+++\n\nAsh falls. It covers cars.')
+    assert toml.elements == ["Ash falls.", "It covers cars."] and toml.meta["left_out"] == {"front matter": 5}
+    prose = load_text("---\nWarning: a draft. Read it with care.\nIt has two lines.\n---\n\nAsh falls. It covers cars.")
+    assert "It has two lines." in prose.elements and "front matter" not in prose.meta.get("left_out", {})
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(["# Title", "## Part two", "```", "~~~", "| a | b |", "|---|---|", "> [!TIP]",
                                  "> **Note**", "", "Plain words here.", "A *marked* `span` [link](u) line.",
                                  "* a list item", "![alt](x.png)", "<!-- a comment -->", "Warning:", "2. an item",
-                                 "<!-- open", "-->", "<b>bold</b> <br>", "<pre>", "</pre>", "<table>"]),
+                                 "<!-- open", "-->", "<b>bold</b> <br>", "<pre>", "</pre>", "<table>", "---",
+                                 "title: x", "[^1]: a note", "    indented", "a mark[^1] here"]),
                 max_size=30))
 def test_any_markdown_loads_or_says_why(lines):
     """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError."""
