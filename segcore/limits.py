@@ -1,6 +1,7 @@
 """The largest input accepted, checked before the expensive step: characters of text (before sentence splitting),
-elements (before segmenting), the bytes of an HTML page, a caption file or an EPUB's text inflated, and for a PDF its
-pages and the inflated size of its compressed streams (before parsing: a decompression bomb is refused unread).
+elements (before segmenting), the bytes of an HTML page, a caption file or a document's text inflated (an EPUB, a Word
+or OpenDocument file, a compressed file), and for a PDF its pages and the inflated size of its compressed streams
+(before parsing: a decompression bomb is refused unread).
 `LIMITS` holds the library's defaults; pass another `Limits` to segcore.loaders (`limits=`) to raise or tighten them.
 `check` serves any other count with a limit."""
 from __future__ import annotations
@@ -22,7 +23,8 @@ def check(count: int, limit: int, what: str, source: str = "", advice: str = "")
 class Limits:
     """At most `chars` characters of text and `elements` elements (sentences or words) in one document; a PDF of
     at most `pages` pages whose non-image streams inflate to at most `inflated_bytes` bytes; an HTML page, a caption
-    file, an EPUB's text files inflated, or a gzip, bzip2 or xz file's content, of at most `markup_bytes` bytes."""
+    file, the text files of an EPUB, a Word or an OpenDocument file inflated, or a gzip, bzip2 or xz file's content, of
+    at most `markup_bytes` bytes."""
 
     chars: int = 2_000_000
     elements: int = 200_000
@@ -54,11 +56,11 @@ class Limits:
                             "than {mb} MB (a decompression bomb?), refused before parsing", "inflated_bytes")
 
     def check_markup(self, size: int, source: str = "") -> int:
-        """InputError when an HTML page, a caption file, an EPUB's text files or a compressed file inflated, pass
-        `markup_bytes`."""
+        """InputError when an HTML page, a caption file, or the text files of an EPUB, a Word or OpenDocument file or
+        a compressed file inflated, pass `markup_bytes`."""
         return _check_bytes(size, self.markup_bytes, f"{source or 'the input'}: more than {{mb}} MB of HTML or "
-                            "captions (or of an EPUB's text or a compressed file inflated), refused before reading",
-                            "markup_bytes")
+                            "captions, or of text inflated from an EPUB, a Word or OpenDocument file or a compressed "
+                            "file, refused before reading", "markup_bytes")
 
 
 def _check_bytes(size: int, limit: int, said: str, name: str) -> int:
