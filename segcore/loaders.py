@@ -6,6 +6,7 @@ PDF-parser errors never escape raw. Nothing here downloads anything (no ``nltk.d
 """
 from __future__ import annotations
 
+import codecs
 import re
 import sys
 from collections import Counter
@@ -80,12 +81,46 @@ def read_text_bytes(data: bytes, source: str = "") -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
+        declared = declared_encoding(data[:DECLARED_BYTES])
+        if declared:
+            try:
+                return data.decode(declared)
+            except UnicodeDecodeError:
+                pass  # the declaration is wrong: report the bytes as they are
         line = data.count(b"\n", 0, e.start) + 1
         bad = data[e.start:e.start + 4]
         raise InputError(
-            f"{_name(source)}: not UTF-8 text: invalid byte {bad[:1]!r} at byte offset {e.start} (line {line}); "
-            f"convert the file to UTF-8 first (e.g. iconv -f latin1 -t utf-8)") from None
+            f"{_name(source)}: not UTF-8 text: invalid byte {bad[:1]!r} at byte offset {e.start} (line {line})"
+            f"{f', nor {declared} as it declares' if declared else ''}; convert the file to UTF-8 first (e.g. iconv "
+            f"-f latin1 -t utf-8)") from None
     return text[1:] if text.startswith("\ufeff") else text
+
+
+DECLARED_BYTES = 8192  # where a text's declaration of its encoding is looked for
+_DECLARATIONS = (re.compile(rb"^Character set encoding:\s*([\w.-]{2,40})", re.M | re.I),  # Project Gutenberg
+                 re.compile(rb"-\*-.{0,80}?coding:\s*([\w.-]{2,40})"),  # Emacs (and PEP 263)
+                 re.compile(rb"\bvim?:.{0,80}?\bf(?:ile)?enc(?:oding)?=([\w.-]{2,40})"),  # vim
+                 re.compile(rb"^[^%\n]*\\usepackage\[([\w,]{2,60})\]\{inputenc\}", re.M))  # LaTeX
+_INPUTENC = {"latin1": "latin-1", "latin9": "iso8859-15", "latin2": "iso8859-2", "latin3": "iso8859-3",
+             "latin4": "iso8859-4", "latin5": "iso8859-9", "latin10": "iso8859-16", "ansinew": "cp1252",
+             "cp1252": "cp1252", "cp1250": "cp1250", "cp1251": "cp1251", "cp437": "cp437", "cp850": "cp850",
+             "cp852": "cp852", "applemac": "mac_roman", "koi8-r": "koi8_r", "utf8": "utf-8"}
+
+
+def declared_encoding(head: bytes) -> str | None:
+    """The encoding a text declares in its first lines, as Python names it: Project Gutenberg's 'Character set
+    encoding:' line, an Emacs or vim coding cookie, LaTeX's \\usepackage[...]{inputenc}; None when it declares none
+    Python knows."""
+    for pattern in _DECLARATIONS:
+        if m := pattern.search(head):
+            names = m.group(1).decode("ascii").lower().split(",")
+            name = next((_INPUTENC[n] for n in names if n in _INPUTENC), None) if pattern is _DECLARATIONS[-1] \
+                else names[0]
+            try:
+                return codecs.lookup(name).name if name else None
+            except LookupError:
+                return None
+    return None
 
 
 def read_arxiv_bytes(data: bytes, source: str = "") -> str:

@@ -432,7 +432,8 @@ def test_a_compressed_file_reads_as_its_content(pack):
 
 def test_a_compressed_file_is_inflated_no_further_than_the_limit_and_damage_is_named(tmp_path):
     bomb = gzip.compress(b"word " * 2_000_000)  # 10 MB of text in about 10 kB
-    with pytest.raises(InputError, match=r"more than 1 MB of HTML or captions, or of text inflated from .* a compressed file"):
+    with pytest.raises(InputError, match=r"more than 1 MB of HTML or captions, or of text inflated from .* a "
+                                         r"compressed file"):
         loaders.load_data(bomb, "a.txt.gz", "auto", None, "a.txt.gz", limits=Limits(markup_bytes=2**20))
     with pytest.raises(InputError, match="a.txt.gz: a damaged or incomplete gzip file"):
         loaders.load_data(bomb[:len(bomb) // 2], "a.txt.gz", "auto", None, "a.txt.gz")
@@ -471,3 +472,20 @@ def test_natural_order_takes_any_run_of_digits():
     names = ["doc10", "x" + "9" * 5000, "doc2", "doc1", "doc²", "a"]
     assert [n[:6] for n in sorted(names, key=folders.natural_key)] == ["a", "doc1", "doc2", "doc10", "doc²",
                                                                         "x99999"]
+
+
+def test_a_text_that_declares_its_encoding_is_read_in_it_and_one_that_does_not_is_refused():
+    """Project Gutenberg's older books are ISO-8859-1 and say so in their header; Emacs and vim cookies and LaTeX's
+    inputenc declare one too. An undeclared or wrongly declared text that is not UTF-8 is refused, not guessed."""
+    book = ("The Project Gutenberg EBook of Caf\xe9s\n\nCharacter set encoding: ISO-8859-1\n\nUn caf\xe9. Deux "
+            "caf\xe9s.\n\nTrois th\xe9s. Quatre.\n")
+    assert "Un café." in load(book.encode("latin-1"), source="cafes.txt").elements
+    emacs = "-*- mode: text; coding: cp1252 -*-\n\nIt costs 5 \u20ac. A caf\xe9 is cheap.\n"
+    assert "It costs 5 €." in load(emacs.encode("cp1252"), source="notes.txt").elements
+    latex = "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[latin1]{inputenc}\n" \
+            "\\begin{document}\n\\section{Caf\xe9}\nUn caf\xe9. Deux caf\xe9s.\n\\end{document}\n"
+    assert "Un café." in load(latex.encode("latin-1"), source="c.tex").elements
+    with pytest.raises(InputError, match="not UTF-8 text: .*, nor utf-8 as it declares"):
+        load("-*- coding: utf-8 -*-\nUn caf\xe9. Deux.".encode("latin-1"), source="x.txt")
+    with pytest.raises(InputError, match=r"not UTF-8 text: invalid byte b'\\xe9' .* \(line 1\); convert"):
+        load("Un caf\xe9. Deux caf\xe9s.".encode("latin-1"), source="y.txt")
