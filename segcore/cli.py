@@ -27,6 +27,9 @@ from .pipeline import preload
 from .structure import DEPTHS, REFERENCE_CHOICES, choose_reference, with_structure
 from .text import bags, segment_top_terms
 
+FORMAT_HELP = ("the input's format; auto (the default) tells it from the file's name and content, also inside a .gz, "
+               ".bz2 or .xz file")
+
 
 def _params(pairs: list[str]) -> dict:
     out = {}
@@ -278,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("segment", help="segment one document")
     s.add_argument("input", help="a file path (text, PDF, HTML page, EPUB book, .ref), a folder (every document file "
                                  "in it, one result each), or - for standard input")
-    s.add_argument("--format", default="auto", choices=FORMATS)
+    s.add_argument("--format", default="auto", choices=FORMATS, help=FORMAT_HELP)
     s.add_argument("--level", default="sentence", choices=LEVELS, help="elements: sentences or words")
     s.add_argument("--method", default=DEFAULT_METHOD)
     s.add_argument("--k", type=int, default=None, help="number of segments (default: the method's automatic rule)")
@@ -302,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("evaluate", help="evaluate a method on a dataset with reference segmentations")
     e.add_argument("dataset", help="a folder or .zip of documents, or a bundled dataset name such as choi/3-11")
-    e.add_argument("--format", default="auto", choices=FORMATS)
+    e.add_argument("--format", default="auto", choices=FORMATS, help=FORMAT_HELP)
     e.add_argument("--method", default=DEFAULT_METHOD)
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
     e.add_argument("--reference", choices=REFERENCE_CHOICES, default="auto",
