@@ -7,6 +7,7 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.errors import SegcoreError
+from segcore.limits import whole
 from segcore.methods import DEFAULT_METHOD
 
 from . import settings
@@ -26,15 +27,6 @@ def quoted(text, limit: int = 60) -> str:
     """A value from a link in quotes, cut to `limit` characters (a link can carry kilobytes)."""
     s = str(text)
     return f"'{s if len(s) <= limit else s[:limit - 1] + '…'}'"
-
-
-def whole(text: str, low: int, high: int) -> int | None:
-    """The whole number that `text` writes in ASCII digits if it lies in low…high, else None ('²' and a 5,000-digit
-    number included)."""
-    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
-        return None
-    value = int(text)
-    return value if low <= value <= high else None
 
 
 def keep_widget_state() -> None:

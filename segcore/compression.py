@@ -20,10 +20,13 @@ _COMPRESSED = ((re.compile(rb"\x1f\x8b\x08"), "gzip", gzip.open, ".gz"),
                (re.compile(rb"\xfd7zXZ\x00"), "xz", lzma.open, ".xz"))
 
 
+_EXTENSIONS = frozenset(ext for *_, ext in _COMPRESSED)
+
+
 def document_suffix(name: str) -> str:
     """A file name's extension, lower-cased, under a compression's: '.ref' for 'doc.ref.gz'."""
     path = Path(name)
-    if path.suffix.lower() in {ext for *_, ext in _COMPRESSED}:
+    if path.suffix.lower() in _EXTENSIONS:
         path = path.with_suffix("")
     return path.suffix.lower()
 

@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import InputError, ParameterError
+from .limits import whole
 
 LEVELS = ("sentence", "word")  # what one element is
 
@@ -74,13 +75,12 @@ def parse_ends(text: str, n: int, what: str = "reference segmentation") -> list[
     """Segment ends typed by a person ('12, 30, 45' or '12 30 45 60': commas, semicolons or spaces) for a text of
     n elements, checked as `check_boundaries` does; the last end, n, may be left out."""
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-    digits = re.compile(r"-?[0-9]{1,18}")  # ASCII digits ('²' is a digit to str.isdigit, no number to int)
-    bad = next((t for t in tokens if not digits.fullmatch(t)), None)
+    ends = [whole(t, 0, 10**18) for t in tokens]  # out of range of the text: check_boundaries says so
+    bad = next((t for t, e in zip(tokens, ends) if e is None), None)
     if bad is not None:
         shown = bad if len(bad) <= 30 else bad[:29] + "…"
         raise InputError(f"{what}: '{shown}' is not an element number; type the element numbers where segments "
                          f"end, e.g. 12, 30, 45")
-    ends = [int(t) for t in tokens]
     if ends and ends[-1] < n:
         ends.append(n)
     return check_boundaries(ends, n, what=f"{what} ({n} elements)")

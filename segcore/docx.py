@@ -15,8 +15,8 @@ import lxml.etree as etree
 
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
-from .limits import LIMITS, Limits
-from .structure import Block, split_number
+from .limits import LIMITS, Limits, whole
+from .structure import Block, text_block
 
 __all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
@@ -44,8 +44,7 @@ def _outline(ppr) -> int | None:
     if ppr is None:
         return None
     lvl = ppr.find(_W + "outlineLvl")
-    value = _w(lvl, "val") if lvl is not None else None
-    return int(value) if value and value.isascii() and value.isdigit() and int(value) < 9 else None
+    return whole(_w(lvl, "val") or "", 0, 8) if lvl is not None else None
 
 
 def _style_levels(zf, source: str, limits: Limits) -> dict[str, int]:
@@ -132,14 +131,11 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
             elif name == "tbl":
                 left_out["tables"] += words_in(el)
             elif name == "p":
-                text = _paragraph(el, left_out)
-                if not any(c.isalpha() for c in text):  # empty, or a number or an ornament ("* * *")
-                    left_out["numbers"] += bool(text)
-                    continue
                 ppr = el.find(_W + "pPr")
                 style = ppr.find(_W + "pStyle") if ppr is not None else None
                 own = _outline(ppr)
                 level = 2 + own if own is not None else levels.get(_w(style, "val") if style is not None else "", 0)
-                blocks.append(Block(text, level, split_number(text)[0] if level else None))
+                if block := text_block(_paragraph(el, left_out), level, left_out):
+                    blocks.append(block)
         title = dc_title(zf, "docProps/core.xml", source, limits, "Word document")
         return blocks, {k: v for k, v in left_out.items() if v}, title

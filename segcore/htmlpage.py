@@ -90,8 +90,14 @@ def _link_share(el) -> float:
 
 def _prose_words(table) -> int:
     """Words of a table's paragraphs, list items, definitions, quotations and headings (the outermost of them)."""
-    def outermost(el):
-        return not any(a.tag in _PROSE for a in el.iterancestors() if a is not table and table in a.iterancestors())
+    def outermost(el):  # no prose element between it and the table
+        for a in el.iterancestors():
+            if a is table:
+                return True
+            if a.tag in _PROSE:
+                return False
+        return True
+
     return sum(_words(el) for el in table.iter(*_PROSE) if outermost(el))
 
 

@@ -3,12 +3,21 @@ elements (before segmenting), the bytes of an HTML page, a caption file or a doc
 or OpenDocument file, a compressed file), and for a PDF its pages and the inflated size of its compressed streams
 (before parsing: a decompression bomb is refused unread).
 `LIMITS` holds the library's defaults; pass another `Limits` to segcore.loaders (`limits=`) to raise or tighten them.
-`check` serves any other count with a limit."""
+`check` serves any other count with a limit, `whole` reads a bounded whole number from outside text."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .errors import InputError, ParameterError
+
+
+def whole(text: str, low: int, high: int) -> int | None:
+    """The whole number that `text` writes in ASCII digits if it lies in low…high, else None ('²', a digit to
+    str.isdigit but no number to int, and a 5,000-digit number, past int()'s limit, included)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
 
 
 def check(count: int, limit: int, what: str, source: str = "", advice: str = "") -> int:

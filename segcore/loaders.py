@@ -113,11 +113,9 @@ def declared_encoding(head: bytes) -> str | None:
     Python knows."""
     for pattern in _DECLARATIONS:
         if m := pattern.search(head):
-            names = m.group(1).decode("ascii").lower().split(",")
-            name = next((_INPUTENC[n] for n in names if n in _INPUTENC), None) if pattern is _DECLARATIONS[-1] \
-                else names[0]
+            names = m.group(1).decode("ascii").lower().split(",")  # inputenc's options name LaTeX's encodings
             try:
-                return codecs.lookup(name).name if name else None
+                return codecs.lookup(next((_INPUTENC[n] for n in names if n in _INPUTENC), names[-1])).name
             except LookupError:
                 return None
     return None

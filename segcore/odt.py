@@ -12,8 +12,8 @@ import lxml.etree as etree
 
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
-from .limits import LIMITS, Limits
-from .structure import Block, split_number
+from .limits import LIMITS, Limits, whole
+from .structure import Block, text_block
 
 __all__ = ["read_odt", "is_odt"]
 
@@ -96,16 +96,12 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
             el = pending.pop()
             name = local(el.tag)
             if name in ("p", "h"):
-                text = _text(el, left_out)
-                if not any(c.isalpha() for c in text):  # empty, or a number or an ornament ("* * *")
-                    left_out["numbers"] += bool(text)
-                    continue
                 if name == "h":  # outline level 1-10 (ODF's range), raw level 2-11 under the title's 1
-                    given = el.get(_TEXT + "outline-level", "1")
-                    level = 1 + (min(int(given), 10) if given.isascii() and given.isdigit() else 1)
+                    level = 1 + (whole(el.get(_TEXT + "outline-level", "1"), 1, 10) or 1)
                 else:
                     level = 1 if el.get(_TEXT + "style-name") in titles else 0
-                blocks.append(Block(text, level, split_number(text)[0] if level else None))
+                if block := text_block(_text(el, left_out), level, left_out):
+                    blocks.append(block)
             elif name in _LEFT_OUT:
                 if _LEFT_OUT[name]:
                     left_out[_LEFT_OUT[name]] += _size(_LEFT_OUT[name], el)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .document import Document
@@ -167,6 +168,15 @@ LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "repeated": "caption lines repeated by the next cue ({:,})",
             "bad timing": "cues whose times could not be read ({:,})",
             "speakers": "speakers' names that begin lines ({:,})"}
+
+
+def text_block(text: str, level: int, left_out: Counter) -> Block | None:
+    """A Block of a document's paragraph (level 0) or heading (its number split off), or None for one without a
+    letter — empty, a number, an ornament ("* * *") — counted in left_out['numbers'] when not empty."""
+    if not any(c.isalpha() for c in text):
+        left_out["numbers"] += bool(text)
+        return None
+    return Block(text, level, split_number(text)[0] if level else None)
 
 
 def split_number(line: str) -> tuple[str | None, str]:
