@@ -1,5 +1,5 @@
-"""HTML pages, EPUB books, Word and OpenDocument documents (segcore.htmlpage, segcore.epub, segcore.docx,
-segcore.odt) read with segcore.loaders.load, against real files installed on this machine. Writes
+"""HTML pages, EPUB books, Word, OpenDocument and RTF documents (segcore.htmlpage, segcore.epub, segcore.docx,
+segcore.odt, segcore.rtf) read with segcore.loaders.load, against real files installed on this machine. Writes
 benchmarks/results/html_pages.md.
 
 Run:  python -m benchmarks.html_pages        (Debian packages python3.11-doc, debian-handbook, debian-reference-en,
@@ -28,7 +28,7 @@ Run:  python -m benchmarks.html_pages        (Debian packages python3.11-doc, de
 3. Pandoc EPUBs and Word documents: each novel of the fiction set is written as Markdown (a title block; each
    chapter '# Chapter N' then paragraphs of 1-6 sentences, seeded by the novel as in benchmarks.books; ASCII
    punctuation backslash-escaped so the prose stays prose), converted by `pandoc -f markdown -t epub3` (and
-   `-t docx`, `-t odt`) in a temporary folder and loaded.
+   `-t docx`, `-t odt`, `-s -t rtf`) in a temporary folder and loaded.
    Chapters found: outline headings titled 'Chapter N', in order, over true chapters; other headings: the rest
    (the outline's title not counted); words kept as above against the novel's sentences; left out: the kinds of
    meta['left_out'] summed; sections: novels where with_structure(doc, 'sections') gives as many segments as
@@ -219,11 +219,11 @@ def markdown_novel(chaps: list[list[str]], seed: int) -> tuple[str, list[str]]:
 
 
 PANDOC_TARGETS = (("epub3", ".epub", "EPUB"), ("docx", ".docx", "Word document"),
-                  ("odt", ".odt", "OpenDocument text"))  # pandoc -t, extension, name
+                  ("odt", ".odt", "OpenDocument text"), ("rtf", ".rtf", "RTF document"))  # pandoc -t, extension, name
 
 
 def pandoc_part() -> list[str]:
-    """Part 3: the novels as pandoc EPUBs and Word documents."""
+    """Part 3: the novels as pandoc EPUBs, Word, OpenDocument and RTF documents."""
     if not real_files("fiction"):
         print(f"part 3 skipped: the fiction set is not here ({shared_name('fiction_kazantseva2011')})")
         return []
@@ -231,7 +231,8 @@ def pandoc_part() -> list[str]:
         print("part 3 skipped: pandoc is not installed")
         return []
     version = subprocess.run(["pandoc", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
-    out = ["## Novels as pandoc EPUBs, Word and OpenDocument documents", "", f"The {len(load_source('fiction'))} novels of the "
+    out = ["## Novels as pandoc EPUBs, Word, OpenDocument and RTF documents", "",
+           f"The {len(load_source('fiction'))} novels of the "
            f"fiction set ({version}).", "",
            "| format | novels | chapters found / true | other headings | words kept (mean; lowest novel) | left out "
            "(summed) | sections reference: segments = chapters / = chapters + 1 / other | s per book (reading) |",
@@ -254,7 +255,7 @@ def _pandoc_novels(target: str, ext: str, name: str) -> tuple[str, str]:
         text, names = markdown_novel(chaps, seed)
         md, book = scratch / f"novel{seed:02d}.md", scratch / f"novel{seed:02d}{ext}"
         md.write_text(text, encoding="utf-8")
-        subprocess.run(["pandoc", "-f", "markdown", "-t", target, "-o", str(book), str(md)], check=True)
+        subprocess.run(["pandoc", "-s", "-f", "markdown", "-t", target, "-o", str(book), str(md)], check=True)
         doc, seconds = timed_load(book)
         outline = doc.meta.get("outline")
         heads = outline.headings if outline else []

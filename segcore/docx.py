@@ -8,7 +8,6 @@ letter, and the footnotes and endnotes (their marks dropped; the notes live in o
 with segcore.archive."""
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import lxml.etree as etree
@@ -16,7 +15,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, text_block
+from .structure import Block, style_levels, text_block
 
 __all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
@@ -26,8 +25,6 @@ _FIGURES = frozenset(("drawing", "pict", "object", "AlternateContent"))  # in a 
 _NOT_TEXT = frozenset(("del", "moveFrom", "delText", "instrText", "rPr", "pPr", "commentReference", "annotationRef"))
 _NOTES = frozenset(("footnoteReference", "endnoteReference"))
 _BODY_BLOCKS = frozenset(("sdt", "sdtContent", "customXml", "ins", "smartTag", "moveTo"))  # read what they hold
-_HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.I)
-_MAX_STYLE_CHAIN = 20
 
 
 def is_docx(names: list[str]) -> bool:
@@ -48,8 +45,7 @@ def _outline(ppr) -> int | None:
 
 
 def _style_levels(zf, source: str, limits: Limits) -> dict[str, int]:
-    """{paragraph style id: raw heading level}: 1 for a title, 2–10 for outline levels 0–8 (their own or inherited
-    through basedOn, else from a name 'heading N'); styles that are not headings are absent."""
+    """{paragraph style id: raw heading level} of word/styles.xml (structure.style_levels)."""
     if "word/styles.xml" not in zf.namelist():
         return {}
     styles = {}
@@ -60,21 +56,7 @@ def _style_levels(zf, source: str, limits: Limits) -> dict[str, int]:
         based = st.find(_W + "basedOn")
         styles[_w(st, "styleId")] = (_outline(st.find(_W + "pPr")), (_w(name, "val") or "") if name is not None else "",
                                      _w(based, "val") if based is not None else None)
-    levels = {}
-    for sid in styles:
-        at, seen = sid, 0
-        while at in styles and seen < _MAX_STYLE_CHAIN:
-            outline, name, based = styles[at]
-            heading = _HEADING_NAME.match(name.strip())
-            if name.strip().lower() == "title" or at.lower() == "title":
-                levels[sid] = 1
-            elif outline is not None or heading:
-                levels[sid] = 2 + (outline if outline is not None else int(heading.group(1)) - 1)
-            else:
-                at, seen = based, seen + 1
-                continue
-            break
-    return levels
+    return style_levels(styles)
 
 
 def _hidden(run) -> bool:

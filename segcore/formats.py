@@ -14,10 +14,12 @@ from .epub import is_epub
 from .latex import looks_like_latex
 from .manpage import looks_like_man
 from .odt import is_odt
+from .rtf import is_rtf
 
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "sniff_format"]
 
-FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "captions", "choi", "arxiv")
+FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "captions", "choi",
+           "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -46,6 +48,8 @@ def sniff_format(data: bytes, name: str) -> str:
         return "docx"
     if is_odt(data) or ext == ".odt":
         return "odt"
+    if is_rtf(data) or ext == ".rtf":  # a Word .doc is often RTF under that name
+        return "rtf"
     if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
         return "html"
     if ext in CAPTION_EXTENSIONS:

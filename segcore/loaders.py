@@ -25,6 +25,7 @@ from .htmlpage import decode_markup, html_blocks
 from .latex import latex_blocks
 from .manpage import man_blocks
 from .odt import read_odt
+from .rtf import read_rtf
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
@@ -34,7 +35,7 @@ from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
     "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub", "load_docx",
-    "load_odt",
+    "load_odt", "load_rtf",
     "document_from_blocks", "parse_choi", "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
@@ -341,7 +342,8 @@ def left_out_notes(doc: Document) -> list[str]:
     if counts := doc.meta.get("left_out"):
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
-                "docx": "the Word document", "odt": "the OpenDocument text"}.get(doc.meta.get("format"), "the text")
+                "docx": "the Word document", "odt": "the OpenDocument text",
+                "rtf": "the RTF document"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -409,12 +411,19 @@ def load_odt(data: bytes | PathLike, level: str = "sentence", source: str = "", 
     return _load_office(data, "odt", level, source, keep_back_matter, limits)
 
 
+def load_rtf(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+             limits: Limits = LIMITS) -> Document:
+    """A Document of an RTF document (segcore.rtf), read as load_docx reads a Word document."""
+    return _load_office(data, "rtf", level, source, keep_back_matter, limits)
+
+
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,
                  limits: Limits) -> Document:
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
-    blocks, left_out, title = {"docx": read_docx, "odt": read_odt}[fmt](bytes(data), _name(source), limits)
+    reader = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf}[fmt]
+    blocks, left_out, title = reader(bytes(data), _name(source), limits)
     meta = {"format": fmt, **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
@@ -497,7 +506,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_html(data, level or "sentence", source, keep_back_matter, limits)
     if format == "epub":
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
-    if format in ("docx", "odt"):
+    if format in ("docx", "odt", "rtf"):
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)

@@ -24,7 +24,7 @@ _MIMETYPE = b"application/vnd.oasis.opendocument.text"
 _LEFT_OUT = {"table": "tables", "frame": "tables", "note": "footnote texts", "table-of-content": "contents",
              "alphabetical-index": "contents", "illustration-index": "contents", "table-index": "contents",
              "object-index": "contents", "user-index": "contents", "bibliography": "contents",
-             "annotation": "comments", "tracked-changes": None, "sequence-decls": None}  # kind counted, or None
+             "annotation": "annotations", "tracked-changes": None, "sequence-decls": None}  # kind counted, or None
 _MAX_STYLE_CHAIN = 20
 
 
@@ -53,7 +53,7 @@ def _titles(roots) -> set[str]:
 def _size(kind: str, el) -> int:
     """How a left-out element counts, in the unit structure.LEFT_OUT gives its kind: notes and comments by number,
     contents by lines (paragraphs), tables and frames by words."""
-    if kind in ("footnote texts", "comments"):
+    if kind in ("footnote texts", "annotations"):
         return 1
     return len(el.findall(f".//{_TEXT}p")) if kind == "contents" else words_in(el)
 

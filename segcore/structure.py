@@ -156,7 +156,7 @@ LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "footnote texts": "footnotes ({:,})", "front": "authors, affiliations and dates ({:,})",
             "inputs": "files it \\input or \\include, not read: give one file ({:,})",
             "includes": "pages it includes with .so, not read: give that page ({:,})",
-            "comments": "comments ({:,} lines)",
+            "comments": "comments ({:,} lines)", "annotations": "comments ({:,})",
             "directives": "directives without prose, such as images and tables of contents ({:,})",
             "fields": "field lists ({:,} lines)",
             "hidden": "hidden text ({:,} words)", "gutenberg": "the Project Gutenberg header and licence ({:,} words)",
@@ -168,6 +168,31 @@ LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
             "repeated": "caption lines repeated by the next cue ({:,})",
             "bad timing": "cues whose times could not be read ({:,})",
             "speakers": "speakers' names that begin lines ({:,})"}
+
+
+_HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.I)
+_MAX_STYLE_CHAIN = 20
+
+
+def style_levels(styles: dict) -> dict:
+    """{style: raw heading level} of a word processor's paragraph styles, given as {style: (outline level 0–8 or
+    None, name, based-on style or None)}: 1 for a title, 2–10 for outline levels 0–8 (their own or inherited through
+    based-on, else from a name 'heading N'); styles that are not headings are absent (Word and RTF documents)."""
+    levels = {}
+    for sid in styles:
+        at, seen = sid, 0
+        while at in styles and seen < _MAX_STYLE_CHAIN:
+            outline, name, based = styles[at]
+            heading = _HEADING_STYLE.match(name.strip())
+            if name.strip().lower() == "title" or (isinstance(at, str) and at.lower() == "title"):
+                levels[sid] = 1
+            elif outline is not None or heading:
+                levels[sid] = 2 + (outline if outline is not None else int(heading.group(1)) - 1)
+            else:
+                at, seen = based, seen + 1
+                continue
+            break
+    return levels
 
 
 def text_block(text: str, level: int, left_out: Counter) -> Block | None:

@@ -149,7 +149,7 @@ def test_an_opendocument_text_reads_its_paragraphs_and_leaves_out_what_is_not_pr
     assert doc.elements == ["Rocks", "Granite", "Granite is hard.", "It cools slowly.", "It is old.",
                             "Quartz is in it.", "Uses", "Kitchens use it."]
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Granite", 1), ("Uses", 2)]
-    assert doc.meta["left_out"] == {"contents": 1, "footnote texts": 1, "tables": 3 + 2, "comments": 1,
+    assert doc.meta["left_out"] == {"contents": 1, "footnote texts": 1, "tables": 3 + 2, "annotations": 1,
                                     "numbers": 1}
 
 

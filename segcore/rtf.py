@@ -1,0 +1,286 @@
+"""An RTF document (Rich Text Format 1.9.1, Microsoft 2008: Word, WordPad, TextEdit, pandoc) read into blocks: its
+paragraphs in order, a heading at its outline level (its own \\outlinelevelN, else its style's through \\sbasedon, else
+a style named 'heading N'; 'Title' above them), the shown result of fields read, the title from \\info. Characters
+from \\uN (its ANSI fallback skipped, \\ucN), and bytes (\\'hh) in the code page of their font's \\fcharset, else of
+\\ansicpg. Left out and counted (structure.LEFT_OUT): table cells (\\intbl), text boxes, footnotes, comments, hidden
+text (\\v), letterless paragraphs; not text: headers and footers, pictures, objects, field instructions, list numbers,
+index entries, deleted revisions, every ignorable destination (\\*) that is not read."""
+from __future__ import annotations
+
+import codecs
+import re
+from collections import Counter
+
+from .errors import InputError
+from .limits import LIMITS, Limits
+from .structure import Block, style_levels, text_block
+
+__all__ = ["read_rtf", "is_rtf"]
+
+MAX_DEPTH = 1000  # groups within groups; deeper is refused
+_TOKEN = re.compile(r"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?|\\'([0-9a-fA-F]{2})|\\(.)|([{}])|([^\\{}\r\n]+)|[\r\n]+|\\$",
+                    re.S)
+_SYMBOLS = {"tab": " ", "line": " ", "page": " ", "column": " ", "emdash": "\u2014", "endash": "\u2013",
+            "emspace": " ", "enspace": " ", "qmspace": " ", "bullet": "\u2022", "lquote": "\u2018",
+            "rquote": "\u2019", "ldblquote": "\u201c", "rdblquote": "\u201d", "~": " ", "_": "-", "\\": "\\",
+            "{": "{", "}": "}"}
+_PARAGRAPH_ENDS = frozenset(("par", "sect", "cell", "nestcell", "row", "nestrow", "\n", "\r"))
+# destinations that are not text, whether or not marked ignorable (\*)
+_DROP = frozenset(("colortbl", "pict", "object", "header", "headerl", "headerr", "headerf", "footer", "footerl",
+                   "footerr", "footerf", "fldinst", "listtext", "pntext", "pn", "nonshppict", "xe", "tc", "tcn", "txe",
+                   "rxe", "template", "revtbl", "filetbl", "listtable", "listoverridetable", "rsidtbl", "sp", "shprslt",
+                   "bkmkstart", "bkmkend", "datafield", "fldtype", "themedata", "colorschememapping", "latentstyles",
+                   "datastore"))
+# destinations read into a sink of their own: its name, or a structure.LEFT_OUT kind whose words are counted
+_SINKS = {"fonttbl": "fonts", "stylesheet": "styles", "info": "info", "title": "title", "footnote": "footnote texts",
+          "annotation": "annotations", "shpinst": "tables", "shptxt": "tables"}
+_BY_NUMBER = frozenset(("footnote texts", "annotations"))  # counted once per group, not by words
+_CHARSETS = {77: "mac_roman", 128: "cp932", 129: "cp949", 130: "johab", 134: "gbk", 136: "cp950", 161: "cp1253",
+             162: "cp1254", 163: "cp1258", 177: "cp1255", 178: "cp1256", 186: "cp1257", 204: "cp1251", 222: "cp874",
+             238: "cp1250", 255: "cp437"}  # \fcharsetN: the code page of a font's bytes (0: the document's \ansicpg)
+_PARAGRAPH = {"level": None, "style": 0, "table": False}  # what \pard resets
+
+
+def is_rtf(data: bytes) -> bool:
+    """Whether bytes open as an RTF document does ('{\\rtf', after a byte-order mark or white space)."""
+    return data[:64].lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{\\rtf")
+
+
+def _codec(page: int | None) -> str | None:
+    """Python's codec of a Windows code page number (\\ansicpg, 10000 = Mac Roman), None when it has none."""
+    name = {10000: "mac_roman", 65001: "utf-8"}.get(page, f"cp{page}")
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return None
+
+
+class _Reader:
+    """One pass over the tokens; `state` is the current group's (a copy pushed at '{', popped at '}')."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.blocks: list[Block] = []
+        self.left_out: Counter = Counter()
+        self.sinks: dict[str, list[str]] = {}
+        self.ansi, self.fonts, self.styles, self.levels = "cp1252", {}, {}, {}
+        self.parts: list[str] = []
+        self.hidden: list[str] = []
+        self.pending = bytearray()  # \'hh bytes not yet decoded, in the code page of `pending_font`
+        self.pending_font = None
+        self.skip = 0  # fallback characters of the last \uN still to skip
+        self.high = None  # the first half of a surrogate pair written as two \uN
+        self.state = {"sink": "body", "uc": 1, "font": None, "hidden": False, "deleted": False, "entry": None,
+                      **_PARAGRAPH}
+
+    def read(self, text: str):
+        stack, pos, n, fresh, star = [], 0, len(text), False, False
+        while pos < n:
+            m = _TOKEN.match(text, pos)
+            pos = m.end()
+            word, arg, hexa, symbol, brace, run = m.groups()
+            if brace == "{":
+                if len(stack) >= MAX_DEPTH:
+                    raise InputError(f"{self.source}: groups nested more than {MAX_DEPTH:,} deep: not an RTF document "
+                                     f"segcore can read")
+                self._flush()
+                stack.append(self.state)
+                self.state, self.skip, fresh = dict(self.state), 0, True
+                continue
+            if brace == "}":
+                self._flush()
+                if not stack:
+                    break  # a '}' of no group
+                self._close(stack.pop())
+                self.skip = 0
+                if not stack:
+                    break  # the document's group is closed: what follows is not part of it
+                continue
+            if m.lastindex is None:  # line breaks: not text in RTF
+                continue
+            if self.skip:
+                if run and len(run) > self.skip:
+                    run, self.skip = run[self.skip:], 0
+                else:
+                    self.skip -= len(run) if run else 1
+                    continue
+            if fresh:
+                if symbol == "*":
+                    star = True
+                    continue
+                fresh, was_star, star = False, star, False
+                if word and self._destination(word, was_star):
+                    continue
+                if was_star and not word:  # '{\*' followed by text: nothing to read
+                    self.state["sink"] = None
+            if word == "bin":  # raw bytes follow: never text
+                pos = min(n, pos + max(0, int(arg or 0)))
+            elif word:
+                self._word(word, int(arg) if arg else None)
+            elif hexa:
+                self._bytes(bytes((int(hexa, 16),)))
+            elif symbol:
+                if symbol in _PARAGRAPH_ENDS:
+                    self._paragraph()
+                else:
+                    self._text(_SYMBOLS.get(symbol, ""))
+            elif run:
+                if run.isascii():
+                    self._text(run)
+                else:  # bytes above 127 written as they are, in the font's code page
+                    self._bytes(run.encode("latin-1"))
+        self._flush()
+        self._paragraph()
+
+    def _destination(self, word: str, star: bool) -> bool:
+        """At a group's first control word: a destination not read empties the sink; True when the word is used."""
+        state = self.state
+        if state["sink"] in ("fonts", "styles") and state["entry"] is None and word not in _DROP and not star:
+            state["entry"] = {"outline": None, "based": None, "id": 0, "name": []}
+            return False
+        if word in _SINKS:
+            kind = _SINKS[word]
+            if state["sink"] is None or (kind == "title" and state["sink"] != "info"):
+                return False
+            state["sink"] = kind
+            if kind in _BY_NUMBER:
+                self.left_out[kind] += 1
+            return True
+        if word in _DROP or star:
+            state["sink"] = None
+            return True
+        return False
+
+    def _close(self, outer: dict):
+        """End of a group: a style or font entry that closes is kept."""
+        entry, sink = self.state["entry"], self.state["sink"]
+        if sink == "styles" and outer["sink"] != "styles":
+            self.levels = style_levels(self.styles)
+        if entry is not None and entry is not outer["entry"]:
+            if sink == "fonts" and entry.get("charset") is not None:
+                self.fonts[entry["id"]] = entry["charset"]
+            elif sink == "styles" and entry.get("paragraph", True):
+                name = "".join(entry["name"]).split(";")[0]
+                self.styles[entry["id"]] = (entry["outline"], name, entry["based"])
+        self.state = outer
+
+    def _word(self, word: str, arg: int | None):
+        state, entry = self.state, self.state["entry"]
+        if state["sink"] is None:
+            return
+        if entry is not None:  # inside a font or style entry of the tables
+            if word in ("f", "s") and arg is not None:
+                entry["id"] = arg
+            elif word in ("cs", "ds", "ts", "tsrowd"):
+                entry["paragraph"] = False
+            elif word == "fcharset" and arg is not None:
+                entry["charset"] = _CHARSETS.get(arg)
+            elif word == "outlinelevel" and arg is not None and 0 <= arg <= 8:
+                entry["outline"] = arg
+            elif word == "sbasedon" and arg is not None:
+                entry["based"] = arg
+            return
+        if word in _PARAGRAPH_ENDS:
+            self._paragraph()
+        elif word == "u" and arg is not None:
+            self._unicode(arg + 65536 if -32768 <= arg < 0 else arg)
+            self.skip = state["uc"]
+        elif word in _SYMBOLS:
+            self._text(_SYMBOLS[word])
+        elif word == "pard":
+            self._flush()
+            state.update(_PARAGRAPH)
+        elif word == "plain":
+            state["hidden"] = state["deleted"] = False
+        elif word in ("v", "deleted"):
+            state["hidden" if word == "v" else "deleted"] = arg != 0
+        elif word == "uc" and arg is not None and arg >= 0:
+            state["uc"] = arg
+        elif word == "outlinelevel":
+            state["level"] = arg if arg is not None and 0 <= arg <= 8 else None
+        elif word == "s" and arg is not None:
+            state["style"] = arg
+        elif word in ("intbl", "itap"):
+            state["table"] = arg != 0
+        elif word == "f" and arg is not None:
+            self._flush()
+            state["font"] = arg
+        elif word == "deff" and arg is not None:
+            state["font"] = arg
+        elif word == "ansicpg" and arg is not None:
+            self.ansi = _codec(arg) or self.ansi
+        elif word in ("mac", "pc", "pca"):
+            self.ansi = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}[word]
+
+    def _unicode(self, code: int):
+        """\\uN's character; a surrogate pair's two halves (two \\uN) make one, a lone half nothing."""
+        high, self.high = self.high, None
+        if 0xD800 <= code < 0xDC00:
+            self.high = code
+        elif 0xDC00 <= code < 0xE000:
+            if high is not None:
+                self._text(chr(0x10000 + ((high - 0xD800) << 10) + code - 0xDC00))
+        elif 0 <= code <= 0x10FFFF:
+            self._text(chr(code))
+
+    def _bytes(self, data: bytes):
+        if self.pending and self.pending_font != self.state["font"]:
+            self._flush()
+        self.pending += data
+        self.pending_font = self.state["font"]
+
+    def _flush(self):
+        """Decode the pending bytes in their font's code page."""
+        if self.pending:
+            codec = self.fonts.get(self.pending_font) or self.ansi
+            data, self.pending = bytes(self.pending), bytearray()
+            self._put(data.decode(codec, errors="replace"))
+
+    def _text(self, text: str):
+        self._flush()
+        self._put(text)
+
+    def _put(self, text: str):
+        state = self.state
+        sink = state["sink"]
+        if sink is None or state["deleted"]:
+            return
+        if state["entry"] is not None:
+            state["entry"]["name"].append(text)
+        elif sink == "body":
+            (self.hidden if state["hidden"] else self.parts).append(text)
+        elif sink not in ("info", "fonts", "styles"):
+            self.sinks.setdefault(sink, []).append(text)
+
+    def _paragraph(self):
+        """End of a paragraph (or table cell) of the body: a block, or words counted as left out."""
+        self._flush()
+        state = self.state
+        if state["sink"] != "body":
+            self._put(" ")
+            return
+        text = " ".join("".join(self.parts).split())
+        self.left_out["hidden"] += len("".join(self.hidden).split())
+        self.parts, self.hidden = [], []
+        if state["table"]:
+            self.left_out["tables"] += len(text.split())
+            return
+        level = 2 + state["level"] if state["level"] is not None else self.levels.get(state["style"], 0)
+        if block := text_block(text, level, self.left_out):
+            self.blocks.append(block)
+
+def read_rtf(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int], str | None]:
+    """The blocks of an RTF document in order (see the module's docstring), what was left out (structure.LEFT_OUT
+    keys) and its title (\\info's \\title); InputError for bytes that are not RTF or pass `limits` (markup_bytes)."""
+    source = source or "the RTF document"
+    limits.check_markup(len(data), source)
+    if not is_rtf(data):
+        raise InputError(f"{source}: not an RTF document: it does not begin with '{{\\rtf'")
+    reader = _Reader(source)
+    reader.read(data.decode("latin-1"))
+    left_out = reader.left_out
+    for kind, parts in reader.sinks.items():
+        if kind not in _BY_NUMBER and kind != "title":
+            left_out[kind] += len("".join(parts).split())
+    title = " ".join("".join(reader.sinks.get("title", [])).split()) or None
+    return reader.blocks, {k: v for k, v in left_out.items() if v}, title

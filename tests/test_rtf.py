@@ -1,0 +1,111 @@
+"""RTF documents (segcore.rtf): paragraphs in order, headings by outline level or style, characters from \\uN and from
+code-page bytes, what is not text never read, tables, notes, comments, text boxes and hidden text left out and
+counted, crafted input refused with a message or read, never a traceback."""
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segcore.errors import InputError
+from segcore.formats import sniff_format
+from segcore.limits import Limits
+from segcore.loaders import left_out_notes, load
+from segcore.rtf import read_rtf
+
+DATA = Path(__file__).parent / "data"
+
+# as Word writes it: a font table with a Cyrillic font, styles (a heading by outline level, one by name only that
+# is based on another, a title), document information, then the body
+WORD = (r"{\rtf1\adeflang1025\ansi\ansicpg1252\uc1\deff0{\fonttbl{\f0\froman\fcharset0\fprq2"
+        r"{\*\panose 02020603050405020304}Times New Roman;}{\f1\fswiss\fcharset204 Arial Cyr;}}"
+        r"{\colortbl;\red0\green0\blue0;}"
+        r"{\stylesheet{\ql \li0\ri0\widctlpar\f0\fs24 \snext0 Normal;}"
+        r"{\s1\ql \li0\ri0\keepn\outlinelevel0\b\fs32 \sbasedon0 \snext0 heading 1;}"
+        r"{\s2\ql \b\fs28 \sbasedon0 \snext0 heading 2;}{\s3\ql \sbasedon2 \snext0 My Subsection;}"
+        r"{\s15\qc \fs48 \sbasedon0 \snext0 Title;}{\*\cs10 \additive Default Paragraph Font;}}" "\n"
+        r"{\info{\title Stones and Songs}{\author A. Writer}{\operator A. Writer}}"
+        r"{\header \pard\plain \ql Running head words\par}" "\n"
+        r"\pard\plain \s15\qc Stones and Songs\par" "\n"
+        r"\pard\plain \s1\outlinelevel0\b Granite\par" "\n"
+        r"\pard\plain \ql Granite is hard{\super\chftn}{\footnote \pard\plain \ql {\super\chftn} A note.\par}. "
+        r"It cools slowly{\v  hidden words here}.\par" "\n"
+        r"\pard\plain \s3 Uses\par" "\n"
+        r"\pard\plain \ql Caf\'e9s use it \u8212\'97 see {\field{\*\fldinst { HYPERLINK \"http://x.org\" }}"
+        r"{\fldrslt {\ul the site}}}.{\*\atnid AW}{\*\annotation{\*\atnref 1}\pard\plain A comment.}\par" "\n"
+        r"\trowd\cellx4000\cellx8000\pard\plain \intbl Cell one\cell Cell two\cell\row" "\n"
+        r"\pard\plain {\pict\pngblip\picw10 89504e470d0a\bin4 }}{{}\par" "\n"
+        r"\pard\plain {\f1 \'cf\'e5\'f1\'ed\'ff} \u-10179\'3f\u-8704\'3f sings.\par" "\n"
+        r"{\shp{\*\shpinst{\sp{\sn fillColor}{\sv 255}}{\shptxt \pard Box text\par}}"
+        r"{\shprslt{\*\do\dobxcolumn{\dptxbxtext Box text}}}}" "\n"
+        r"\pard\plain * * *\par}" "\n\x00\x00")
+
+
+def test_a_word_document_reads_its_paragraphs_headings_and_characters():
+    doc = load(WORD.encode("latin-1"), source="stones.rtf")
+    assert doc.meta["format"] == "rtf" and doc.meta["title"] == "Stones and Songs"
+    assert doc.elements == ["Stones and Songs", "Granite", "Granite is hard.", "It cools slowly.", "Uses",
+                            "Cafés use it — see the site.", "Песня \U0001f600 sings."]
+    outline = doc.meta["outline"]
+    assert outline.title == "Stones and Songs"
+    assert [(h.title, h.level) for h in outline.headings] == [("Granite", 1), ("Uses", 2)]
+    assert doc.meta["left_out"] == {"footnote texts": 1, "hidden": 3, "annotations": 1, "tables": 4 + 2, "numbers": 1}
+    assert left_out_notes(doc) == ["left out of the RTF document: hidden text (3 words), footnotes (1), comments (1), "
+                                   "tables and figures (6 words), paragraphs without a letter (1)"]
+
+
+def test_a_pandoc_document_reads_as_its_markdown_source_and_a_doc_that_is_rtf_is_read():
+    """tests/data/pandoc_volcanoes.rtf was written by pandoc 2.17 (-s -t rtf) from pandoc_volcanoes.md."""
+    data = (DATA / "pandoc_volcanoes.rtf").read_bytes()
+    for doc in (load(DATA / "pandoc_volcanoes.rtf"), load(data, source="saved by an old editor.doc")):
+        assert doc.meta["format"] == "rtf"
+        assert doc.elements == ["Volcanoes and Bread", "Volcanoes", "Volcanoes erupt lava.",
+                                "Ash falls on towns near the mountain.", "Eruptions", "An eruption can last for years.",
+                                "The lava cools into rock.", "Bread", "Bread needs flour and water.",
+                                "Ovens bake it at high heat."]
+        assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Volcanoes", 1), ("Eruptions", 2),
+                                                                             ("Bread", 1)]
+        assert left_out_notes(doc) == ["left out of the RTF document: tables and figures (5 words), footnotes (1)"]
+    assert sniff_format(data, "") == "rtf" and sniff_format(data, "old.doc") == "rtf"
+
+
+def test_textedit_paragraphs_unicode_fallbacks_and_code_pages():
+    """TextEdit ends paragraphs with a backslash before the line break; \\uc2 skips two fallback characters;
+    \\ansicpg1251 is the code page of bytes in a font of charset 0; a Mac Roman document's bytes."""
+    cocoa = (b"{\\rtf1\\ansi\\ansicpg1251\\cocoartf2709\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n"
+             b"{\\*\\expandedcolortbl;;}\n\\pard\\tx566\\pardirnatural\\partightenfactor0\n\n"
+             b"\\f0\\fs24 \\cf0 First line \\'c4\\'e0.\\\nSecond \\uc2\\u20013\\'d6\\'d0 line.\\\n}")
+    blocks, left_out, title = read_rtf(cocoa)
+    assert [b.text for b in blocks] == ["First line Да.", "Second 中 line."] and title is None
+    mac = b"{\\rtf1\\mac Cr\\'8fme br\\'9el\\'8ee.\\par}"
+    assert [b.text for b in read_rtf(mac)[0]] == ["Crème brûlée."]
+
+
+def test_what_is_not_rtf_or_too_large_or_too_deep_is_refused_with_a_message():
+    with pytest.raises(InputError, match="not an RTF document"):
+        load(b"plain words", format="rtf", source="x.rtf")
+    with pytest.raises(InputError, match="nested more than 1,000 deep"):
+        load(b"{\\rtf1 " + b"{" * 5000 + b"words" + b"}" * 5000 + b"}", source="deep.rtf")
+    with pytest.raises(InputError, match="more than 1 MB"):
+        load(b"{\\rtf1 " + b"words " * 200_000 + b"}", source="big.rtf", limits=Limits(markup_bytes=2**20))
+
+
+PARTS = [r"{", r"}", r"\par ", "Some words here. ", r"\'e9", r"\'", "\\", r"{\*\footnote ", r"{\*", r"\u-10179 ",
+         r"\u99999999999 ", r"\u-8704 ", r"\uc99999 ", r"\bin99999999 ", r"\bin-5 ", r"\intbl ", r"\pard ",
+         r"\outlinelevel-3 ", r"\outlinelevel99999999999 ", r"\s77 ", r"{\stylesheet{\s77\sbasedon77 Loop;}}",
+         r"{\fonttbl{\f5\fcharset128 Mincho;}}", r"\f5 ", r"\ansicpg99999 ", r"\v ", r"{\info{\title ", "\r\n",
+         r"\cell ", r"\row ", r"{\field{\*\fldinst X}{\fldrslt Y}}"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PARTS), max_size=40))
+def test_any_crafted_rtf_reads_or_is_refused_cleanly(parts):
+    """Unbalanced groups, lone surrogates, absurd numbers, binary lengths past the end, styles based on themselves,
+    double-byte code pages cut in half: a Document or an InputError, never another exception; text that can be
+    written as UTF-8."""
+    try:
+        doc = load(("{\\rtf1 " + "".join(parts)).encode("latin-1"), source="x.rtf")
+    except InputError:
+        return
+    assert doc.n >= 2 and all(e.strip() for e in doc.elements)
+    "\n".join(doc.elements).encode("utf-8")
