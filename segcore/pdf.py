@@ -13,6 +13,7 @@ the distance from the page top of its lines, for the app to show where a segment
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import math
 import re
 import statistics
@@ -207,6 +208,27 @@ def _mark_footnotes(pages: list[list[_Box]], heights: list[float], body_size: fl
                 b.footnote = True
 
 
+def _place(ln: Line) -> tuple:
+    return ln.text, round(ln.x0), round(ln.y0)
+
+
+def _drop_overlays(raw: list, entries: list[Entry]) -> tuple[int, list[Entry]]:
+    """Slides built up step by step (beamer's \\pause, a presentation's animations): a landscape page whose every
+    line with a letter the next page repeats in place is an earlier step of that slide, and its lines are dropped.
+    The number of such pages, and the bookmarks with those pointing at one moved to the slide's last step."""
+    def step(page, after) -> bool:
+        lines = [ln for box in page[2] for ln in box if _LETTERS.search(ln.text)]
+        later = {_place(ln) for box in after[2] for ln in box}
+        return page[0] > page[1] and page[:2] == after[:2] and bool(lines) and all(_place(ln) in later for ln in lines)
+
+    steps = [i for i in range(len(raw) - 1) if step(raw[i], raw[i + 1])]
+    step_of = {}
+    for i in reversed(steps):
+        raw[i] = (*raw[i][:2], [])
+        step_of[i] = step_of.get(i + 1, i + 1)
+    return len(step_of), [dataclasses.replace(e, page=step_of.get(e.page, e.page)) for e in entries]
+
+
 def _norm_key(s: str) -> str:
     return " ".join(re.sub(r"\d+", "#", s.lower()).split())
 
@@ -214,7 +236,7 @@ def _norm_key(s: str) -> str:
 def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
     """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, but a title
     set larger than the body text that a running head repeats: ACM's); the number of lines dropped."""
-    npages = len(pages)
+    npages = sum(1 for boxes in pages if boxes)  # a slide's earlier steps (_drop_overlays) are not pages
     edge_keys, page_keys, edges = [], [], []
     for boxes in pages:
         lines = sorted((ln for b in boxes for ln in b.lines), key=lambda ln: -ln.y1)
@@ -373,6 +395,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
         what = "it is empty" if not data.strip() else "it does not start with %PDF"
         raise InputError(f"{source}: not a PDF file ({what})")
     raw, entries = read_lines(data, source, limits)
+    overlays, entries = _drop_overlays(raw, entries)
     repaired = repair_words(raw, data)
     located = mark_outline(raw, entries) if bookmarks else 0
     if not any(re.search(r"\w", ln.text) for _, _, boxes in raw for box in boxes for ln in box):
@@ -389,7 +412,8 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
         _mark_floats(ordered, width * (0.42 if two_columns else 0.8), body_size)
         pages.append(ordered)
         heights.append(height)
-    left_out = Counter(furniture=_remove_page_furniture(pages, body_size), contents=_remove_contents(pages))
+    left_out = Counter(overlays=overlays, furniture=_remove_page_furniture(pages, body_size),
+                       contents=_remove_contents(pages))
     _mark_footnotes(pages, heights, body_size)
     paras = []
     for boxes, height in zip(pages, heights):

@@ -256,7 +256,8 @@ def _miner_error(e: Exception, source: str) -> InputError:
 def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry]]:
     """(width, height, text boxes as lists of Lines) of each page, after the page count (the page tree's) and the
     inflated stream size are checked against `limits` (a page tree whose count lies is stopped past the limit), and
-    the PDF's outline entries (segcore.pdfoutline; [] without an outline)."""
+    the PDF's outline entries (segcore.pdfoutline; [] without an outline). Lines wholly outside the page are never
+    seen and not read (beamer places a slide's hidden steps there)."""
     try:
         from pdfminer.converter import PDFPageAggregator
         from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
@@ -298,6 +299,8 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
                     lines = [ln] if (ln := _line(el, LTChar, bidi.mostly_rtl(el.get_text()))) else []
                 else:  # figures, images, drawings: labels inside figures are not running text
                     continue
+                lines = [ln for ln in lines if ln.x0 < layout.x1 and ln.x1 > layout.x0 and ln.y0 < layout.y1
+                         and ln.y1 > layout.y0]
                 if lines:
                     boxes.append(lines)
             pages.append((layout.width, layout.height, boxes))

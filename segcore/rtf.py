@@ -169,7 +169,7 @@ class _Reader:
         if state["sink"] is None:
             return
         if entry is not None:  # inside a font or style entry of the tables
-            if word in ("f", "s") and arg is not None:
+            if word == ("f" if state["sink"] == "fonts" else "s") and arg is not None:
                 entry["id"] = arg
             elif word in ("cs", "ds", "ts", "tsrowd"):
                 entry["paragraph"] = False

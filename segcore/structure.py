@@ -142,7 +142,8 @@ APPENDIX = re.compile(r"^(?:appendix|appendices|supplementary material|supplemen
 _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the to vs via with without".split())
 # what reading a PDF (segcore.pdf), a text (segcore.plaintext), a page (segcore.htmlpage) or a book (segcore.epub) may
 # leave out, in words, by the key it is counted under
-LEFT_OUT = {"furniture": "running headers and page numbers ({:,} lines)",
+LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,} pages)",
+            "furniture": "running headers and page numbers ({:,} lines)",
             "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)",
             "front matter": "front matter, such as its title, date and tags ({:,} lines)",
             "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})",

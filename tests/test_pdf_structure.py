@@ -18,7 +18,7 @@ from pdfminer.fontmetrics import FONT_METRICS
 from benchmarks.pdf_extraction import heading_scores, true_starts
 from segcore import bidi
 from segcore.errors import InputError
-from segcore.loaders import load, load_pdf
+from segcore.loaders import left_out_notes, load, load_pdf, load_pdf_document
 from segcore.limits import LIMITS, Limits
 from segcore.pdflayout import inflated_size
 from segcore.pdf import read_pdf
@@ -540,3 +540,21 @@ def test_chinese_lines_join_without_a_space_and_are_not_refused_as_broken_words(
     doc = load(build([ops], {"F7": font}))
     assert doc.elements == ["河流把山上的水带到海里。", "洪水在大雨之后到来,把沙子和石头冲到下游。", "面包是用面粉、水、盐和酵母做的吗?",
                             "面团要发几个小时。", "x f x y f x"]
+
+
+def test_slides_built_up_step_by_step_are_read_once_and_text_off_the_page_never():
+    """A beamer deck: a slide shown in three steps (each page repeats the last one's lines in place and adds an
+    item), its bookmark pointing at the first step, a hidden step's text placed off the page, then another slide."""
+    def slide(title, items, hidden=()):
+        ops = [("F3", 16, 20, 230, title)] + [("F1", 11, 30, 200 - 16 * i, t) for i, t in enumerate(items)]
+        return text_ops(ops + [("F1", 11, 2000, 2000, t) for t in hidden] + [("F1", 8, 300, 5, "Talk title 1/2")])
+    items = ["Lava flows downhill slowly.", "Ash falls on the towns nearby.", "Rock forms when the lava cools."]
+    steps = [slide("Volcanoes", items[:n], items[n:]) for n in (1, 2, 3)]
+    data = build(steps + [slide("Bread", ["Bread needs flour and water.", "Ovens bake it at high heat."])],
+                 outline=[(1, "Volcanoes", 0, 240), (1, "Bread", 3, 240)], media="0 0 364 273")
+    doc = load_pdf_document(data)
+    assert doc.elements == ["Volcanoes", *items, "Bread", "Bread needs flour and water.", "Ovens bake it at high heat."]
+    assert doc.meta["left_out"]["overlays"] == 2 and doc.meta["bookmarks"] == {"entries": 2, "located": 2}
+    assert "the earlier steps of slides built up step by step (2 pages)" in left_out_notes(doc)[0]
+    portrait = load_pdf_document(build(steps))  # a document's pages, not slides: nothing is a step
+    assert "overlays" not in portrait.meta.get("left_out", {})
