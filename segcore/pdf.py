@@ -217,9 +217,11 @@ def _drop_overlays(raw: list, entries: list[Entry]) -> tuple[int, list[Entry]]:
     line with a letter the next page repeats in place is an earlier step of that slide, and its lines are dropped.
     The number of such pages, and the bookmarks with those pointing at one moved to the slide's last step."""
     def step(page, after) -> bool:
+        if page[0] <= page[1] or page[:2] != after[:2]:  # not a landscape page followed by one of its size
+            return False
         lines = [ln for box in page[2] for ln in box if _LETTERS.search(ln.text)]
         later = {_place(ln) for box in after[2] for ln in box}
-        return page[0] > page[1] and page[:2] == after[:2] and bool(lines) and all(_place(ln) in later for ln in lines)
+        return bool(lines) and all(_place(ln) in later for ln in lines)
 
     steps = [i for i in range(len(raw) - 1) if step(raw[i], raw[i + 1])]
     step_of = {}

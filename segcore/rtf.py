@@ -38,6 +38,7 @@ _BY_NUMBER = frozenset(("footnote texts", "annotations"))  # counted once per gr
 _CHARSETS = {77: "mac_roman", 128: "cp932", 129: "cp949", 130: "johab", 134: "gbk", 136: "cp950", 161: "cp1253",
              162: "cp1254", 163: "cp1258", 177: "cp1255", 178: "cp1256", 186: "cp1257", 204: "cp1251", 222: "cp874",
              238: "cp1250", 255: "cp437"}  # \fcharsetN: the code page of a font's bytes (0: the document's \ansicpg)
+_CHARSET_WORDS = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}  # a document's character set other than \ansi
 _PARAGRAPH = {"level": None, "style": 0, "table": False}  # what \pard resets
 
 
@@ -46,7 +47,7 @@ def is_rtf(data: bytes) -> bool:
     return data[:64].lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{\\rtf")
 
 
-def _codec(page: int | None) -> str | None:
+def _codec(page: int) -> str | None:
     """Python's codec of a Windows code page number (\\ansicpg, 10000 = Mac Roman), None when it has none."""
     name = {10000: "mac_roman", 65001: "utf-8"}.get(page, f"cp{page}")
     try:
@@ -62,7 +63,7 @@ class _Reader:
         self.source = source
         self.blocks: list[Block] = []
         self.left_out: Counter = Counter()
-        self.sinks: dict[str, list[str]] = {}
+        self.sinks: dict[str, list[str]] = {"title": [], "tables": []}  # the text kept of sinks other than the body
         self.ansi, self.fonts, self.styles, self.levels = "cp1252", {}, {}, {}
         self.parts: list[str] = []
         self.hidden: list[str] = []
@@ -202,15 +203,13 @@ class _Reader:
             state["style"] = arg
         elif word in ("intbl", "itap"):
             state["table"] = arg != 0
-        elif word == "f" and arg is not None:
+        elif word in ("f", "deff") and arg is not None:
             self._flush()
-            state["font"] = arg
-        elif word == "deff" and arg is not None:
             state["font"] = arg
         elif word == "ansicpg" and arg is not None:
             self.ansi = _codec(arg) or self.ansi
-        elif word in ("mac", "pc", "pca"):
-            self.ansi = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}[word]
+        elif word in _CHARSET_WORDS:
+            self.ansi = _CHARSET_WORDS[word]
 
     def _unicode(self, code: int):
         """\\uN's character; a surrogate pair's two halves (two \\uN) make one, a lone half nothing."""
@@ -249,8 +248,8 @@ class _Reader:
             state["entry"]["name"].append(text)
         elif sink == "body":
             (self.hidden if state["hidden"] else self.parts).append(text)
-        elif sink not in ("info", "fonts", "styles"):
-            self.sinks.setdefault(sink, []).append(text)
+        elif sink in self.sinks:  # a footnote's or comment's text is counted by number, never kept
+            self.sinks[sink].append(text)
 
     def _paragraph(self):
         """End of a paragraph (or table cell) of the body: a block, or words counted as left out."""
@@ -269,6 +268,7 @@ class _Reader:
         if block := text_block(text, level, self.left_out):
             self.blocks.append(block)
 
+
 def read_rtf(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int], str | None]:
     """The blocks of an RTF document in order (see the module's docstring), what was left out (structure.LEFT_OUT
     keys) and its title (\\info's \\title); InputError for bytes that are not RTF or pass `limits` (markup_bytes)."""
@@ -279,8 +279,6 @@ def read_rtf(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
     reader = _Reader(source)
     reader.read(data.decode("latin-1"))
     left_out = reader.left_out
-    for kind, parts in reader.sinks.items():
-        if kind not in _BY_NUMBER and kind != "title":
-            left_out[kind] += len("".join(parts).split())
-    title = " ".join("".join(reader.sinks.get("title", [])).split()) or None
+    left_out["tables"] += len("".join(reader.sinks["tables"]).split())
+    title = " ".join("".join(reader.sinks["title"]).split()) or None
     return reader.blocks, {k: v for k, v in left_out.items() if v}, title
