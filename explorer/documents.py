@@ -20,7 +20,7 @@ from .workers import session_runner
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "docx", "odt", "rtf", "doc", "html", "htm", "xhtml", "epub", "srt",
-                "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz"]  # a .doc: read when it is RTF, else a message
+                "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz"]  # a .doc: Word 97–2003, or RTF under that name
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 
@@ -61,7 +61,7 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 # ---- one document ----------------------------------------------------------------------------------------------
 
 def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False, run=call) -> Document:
-    """A Document from an uploaded file's bytes (.txt, .md, .pdf, .docx, .odt, .rtf, .html, .epub, captions
+    """A Document from an uploaded file's bytes (.txt, .md, .pdf, .docx, .doc, .odt, .rtf, .html, .epub, captions
     .srt/.vtt/.sbv, a manual page, Choi or arXiv .ref; any of them gzip, bzip2 or xz compressed), read by
     `run(loaders.load, ...)` (a Runner: in a worker process under its budget). arXiv files have no sentences: they load
     at word level whatever is asked. InputError beyond the upload limit, the app's limits, past the run's budget, or for

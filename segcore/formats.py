@@ -15,10 +15,11 @@ from .latex import looks_like_latex
 from .manpage import looks_like_man
 from .odt import is_odt
 from .rtf import is_rtf
+from .worddoc import is_ole
 
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "sniff_format"]
 
-FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "captions", "choi",
+FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc", "captions", "choi",
            "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
@@ -50,6 +51,8 @@ def sniff_format(data: bytes, name: str) -> str:
         return "odt"
     if is_rtf(data) or ext == ".rtf":  # a Word .doc is often RTF under that name
         return "rtf"
+    if ext in (".doc", ".dot") or is_ole(data):  # Word 97–2003 (other Office 97–2003 files are named as such)
+        return "doc"
     if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
         return "html"
     if ext in CAPTION_EXTENSIONS:

@@ -26,6 +26,7 @@ from .latex import latex_blocks
 from .manpage import man_blocks
 from .odt import read_odt
 from .rtf import read_rtf
+from .worddoc import read_doc
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
@@ -35,7 +36,7 @@ from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
     "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub", "load_docx",
-    "load_odt", "load_rtf",
+    "load_odt", "load_rtf", "load_doc",
     "document_from_blocks", "parse_choi", "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
@@ -62,7 +63,7 @@ def _binary_error(data: bytes, source: str) -> InputError:
     elif data[:4] == b"PK\x03\x04":
         hint = " (it is a zip archive: use iter_dataset() for a zip of .ref files)"
     elif data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
-        hint = " (an Office 97–2003 file, such as a Word .doc: save it as .docx or PDF)"
+        hint = " (an Office 97–2003 file: a Word .doc is read with format='doc'; others: save them as PDF)"
     elif data[257:262] == b"ustar":
         hint = " (it is a tar archive: extract the file to read first)"
     return InputError(f"{_name(source)}: looks like a binary file, not text{hint}")
@@ -343,7 +344,7 @@ def left_out_notes(doc: Document) -> list[str]:
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
                 "docx": "the Word document", "odt": "the OpenDocument text",
-                "rtf": "the RTF document"}.get(doc.meta.get("format"), "the text")
+                "rtf": "the RTF document", "doc": "the Word document"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -417,12 +418,18 @@ def load_rtf(data: bytes | PathLike, level: str = "sentence", source: str = "", 
     return _load_office(data, "rtf", level, source, keep_back_matter, limits)
 
 
+def load_doc(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+             limits: Limits = LIMITS) -> Document:
+    """A Document of a Word 97–2003 document (.doc, segcore.worddoc), read as load_docx reads a Word document."""
+    return _load_office(data, "doc", level, source, keep_back_matter, limits)
+
+
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,
                  limits: Limits) -> Document:
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
-    reader = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf}[fmt]
+    reader = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc}[fmt]
     blocks, left_out, title = reader(bytes(data), _name(source), limits)
     meta = {"format": fmt, **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
@@ -506,7 +513,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_html(data, level or "sentence", source, keep_back_matter, limits)
     if format == "epub":
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
-    if format in ("docx", "odt", "rtf"):
+    if format in ("docx", "odt", "rtf", "doc"):
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)

@@ -367,11 +367,12 @@ def test_upload_compressed_ref_file():
     assert not errors(at) and heatmap(at)
 
 
-def test_upload_word_document():
+@pytest.mark.parametrize("name", ["pandoc_volcanoes.docx", "libreoffice_volcanoes.doc", "pandoc_volcanoes.rtf"])
+def test_upload_word_document(name):
     at = run(new_app())
-    upload(at, "volcanoes.docx", (ROOT / "tests" / "data" / "pandoc_volcanoes.docx").read_bytes())
+    upload(at, name, (ROOT / "tests" / "data" / name).read_bytes())
     doc = at.session_state["_docstate"].doc
-    assert not errors(at) and doc.meta["format"] == "docx" and doc.elements[1] == "Volcanoes"
+    assert not errors(at) and doc.meta["format"] == name.rsplit(".", 1)[1] and doc.elements[1] == "Volcanoes"
     assert overlay(at)
 
 
@@ -403,6 +404,7 @@ def test_upload_pdf_with_text():
     ("latin1.txt", "Un café crème. Deux phrases là.".encode("latin-1"), "UTF-8"),
     ("damaged.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer garbage", "PDF"),
     ("scan.pdf", tiny_pdf(None), "no text layer"),
+    ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, "damaged Office 97–2003 file"),
 ])
 def test_bad_upload_gives_an_error(name, data, expected):
     at = run(new_app())

@@ -45,11 +45,11 @@ STYLES = ('<w:style w:type="paragraph" w:styleId="Kop1"><w:name w:val="Kop 1"/><
 
 
 @pytest.mark.parametrize("name", ["pandoc_volcanoes.docx", "pandoc_volcanoes.odt", "pandoc_volcanoes.rtf",
-                                  "libreoffice_volcanoes.rtf"])
+                                  "libreoffice_volcanoes.rtf", "libreoffice_volcanoes.doc"])
 def test_a_document_written_from_markdown_reads_as_its_source(name):
     """tests/data/pandoc_volcanoes.docx, .odt and .rtf were written by pandoc 2.17 from pandoc_volcanoes.md beside
-    them (its RTF has no document information: no title), libreoffice_volcanoes.rtf by LibreOffice 7.4 from the .docx
-    (its styles name their fonts, \\f6, before their names, 'Heading 1')."""
+    them (its RTF has no document information: no title), libreoffice_volcanoes.rtf and .doc (Word 97–2003) by
+    LibreOffice 7.4 from the .docx (its RTF styles name their fonts, \\f6, before their names, 'Heading 1')."""
     doc = load(DATA / name)
     fmt = name.rsplit(".", 1)[1]
     assert doc.meta["format"] == fmt
@@ -60,7 +60,7 @@ def test_a_document_written_from_markdown_reads_as_its_source(name):
                             "Ovens bake it at high heat."]
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Volcanoes", 1), ("Eruptions", 2),
                                                                          ("Bread", 1)]
-    what = {"docx": "Word document", "odt": "OpenDocument text", "rtf": "RTF document"}[fmt]
+    what = {"docx": "Word document", "odt": "OpenDocument text", "rtf": "RTF document", "doc": "Word document"}[fmt]
     assert left_out_notes(doc) == [f"left out of the {what}: tables and figures (5 words), footnotes (1)"]
 
 
@@ -106,7 +106,7 @@ def test_a_word_document_is_told_by_its_content_and_other_archives_are_refused_w
         zf.writestr("a.txt", "hello")
     with pytest.raises(InputError, match="not a Word document"):
         load(other.getvalue(), format="docx", source="x.docx")
-    with pytest.raises(InputError, match=r"an Office 97–2003 file, such as a Word \.doc: save it as \.docx or PDF"):
+    with pytest.raises(InputError, match=r"old\.doc: a damaged Office 97–2003 file"):
         load(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, source="old.doc")
     big = docx(p("word " * 300_000))  # 1.5 MB of XML in a few kB
     with pytest.raises(InputError, match="more than 1 MB .* inflated from an EPUB, a Word or OpenDocument file"):
