@@ -56,6 +56,55 @@ def _codec(page: int) -> str | None:
         return None
 
 
+def _entry_word(entry: dict, table: str, word: str, arg: int | None):
+    """A control word inside an entry of the font table ('fonts') or the stylesheet ('styles')."""
+    if word == ("f" if table == "fonts" else "s") and arg is not None:
+        entry["id"] = arg
+    elif word in ("cs", "ds", "ts", "tsrowd"):  # a character, section or table style
+        entry["paragraph"] = False
+    elif word == "fcharset" and arg is not None:
+        entry["charset"] = _CHARSETS.get(arg)
+    elif word == "outlinelevel" and arg is not None and 0 <= arg <= 8:
+        entry["outline"] = arg
+    elif word == "sbasedon" and arg is not None:
+        entry["based"] = arg
+
+
+class _Characters:
+    """Characters from \\uN (a surrogate pair's two halves, two \\uN, make one; a lone half nothing) and from bytes,
+    decoded in the code page of their font's \\fcharset, else of the document's (\\ansicpg, \\mac, \\pc)."""
+
+    def __init__(self):
+        self.ansi, self.fonts = "cp1252", {}  # the document's code page; {font number: its code page}
+        self.pending = bytearray()  # bytes not yet decoded, in the code page of `font`
+        self.font = None
+        self.high = None  # the first half of a surrogate pair
+
+    def unicode(self, code: int) -> str:
+        high, self.high = self.high, None
+        if 0xD800 <= code < 0xDC00:
+            self.high = code
+        elif 0xDC00 <= code < 0xE000:
+            return chr(0x10000 + ((high - 0xD800) << 10) + code - 0xDC00) if high is not None else ""
+        elif 0 <= code <= 0x10FFFF:
+            return chr(code)
+        return ""
+
+    def add(self, data: bytes, font) -> str:
+        """Keep bytes of `font`; the text of the bytes kept before when they were in another font."""
+        done = self.flush() if self.pending and self.font != font else ""
+        self.pending += data
+        self.font = font
+        return done
+
+    def flush(self) -> str:
+        """The pending bytes decoded."""
+        if not self.pending:
+            return ""
+        data, self.pending = bytes(self.pending), bytearray()
+        return data.decode(self.fonts.get(self.font) or self.ansi, errors="replace")
+
+
 class _Reader:
     """One pass over the tokens; `state` is the current group's (a copy pushed at '{', popped at '}')."""
 
@@ -64,13 +113,11 @@ class _Reader:
         self.blocks: list[Block] = []
         self.left_out: Counter = Counter()
         self.sinks: dict[str, list[str]] = {"title": [], "tables": []}  # the text kept of sinks other than the body
-        self.ansi, self.fonts, self.styles, self.levels = "cp1252", {}, {}, {}
+        self.chars = _Characters()
+        self.styles, self.levels = {}, {}
         self.parts: list[str] = []
         self.hidden: list[str] = []
-        self.pending = bytearray()  # \'hh bytes not yet decoded, in the code page of `pending_font`
-        self.pending_font = None
         self.skip = 0  # fallback characters of the last \uN still to skip
-        self.high = None  # the first half of a surrogate pair written as two \uN
         self.state = {"sink": "body", "uc": 1, "font": None, "hidden": False, "deleted": False, "entry": None,
                       **_PARAGRAPH}
 
@@ -159,7 +206,7 @@ class _Reader:
             self.levels = style_levels(self.styles)
         if entry is not None and entry is not outer["entry"]:
             if sink == "fonts" and entry.get("charset") is not None:
-                self.fonts[entry["id"]] = entry["charset"]
+                self.chars.fonts[entry["id"]] = entry["charset"]
             elif sink == "styles" and entry.get("paragraph", True):
                 name = "".join(entry["name"]).split(";")[0]
                 self.styles[entry["id"]] = (entry["outline"], name, entry["based"])
@@ -170,21 +217,12 @@ class _Reader:
         if state["sink"] is None:
             return
         if entry is not None:  # inside a font or style entry of the tables
-            if word == ("f" if state["sink"] == "fonts" else "s") and arg is not None:
-                entry["id"] = arg
-            elif word in ("cs", "ds", "ts", "tsrowd"):
-                entry["paragraph"] = False
-            elif word == "fcharset" and arg is not None:
-                entry["charset"] = _CHARSETS.get(arg)
-            elif word == "outlinelevel" and arg is not None and 0 <= arg <= 8:
-                entry["outline"] = arg
-            elif word == "sbasedon" and arg is not None:
-                entry["based"] = arg
+            _entry_word(entry, state["sink"], word, arg)
             return
         if word in _PARAGRAPH_ENDS:
             self._paragraph()
         elif word == "u" and arg is not None:
-            self._unicode(arg + 65536 if -32768 <= arg < 0 else arg)
+            self._text(self.chars.unicode(arg + 65536 if -32768 <= arg < 0 else arg))
             self.skip = state["uc"]
         elif word in _SYMBOLS:
             self._text(_SYMBOLS[word])
@@ -207,33 +245,17 @@ class _Reader:
             self._flush()
             state["font"] = arg
         elif word == "ansicpg" and arg is not None:
-            self.ansi = _codec(arg) or self.ansi
+            self.chars.ansi = _codec(arg) or self.chars.ansi
         elif word in _CHARSET_WORDS:
-            self.ansi = _CHARSET_WORDS[word]
-
-    def _unicode(self, code: int):
-        """\\uN's character; a surrogate pair's two halves (two \\uN) make one, a lone half nothing."""
-        high, self.high = self.high, None
-        if 0xD800 <= code < 0xDC00:
-            self.high = code
-        elif 0xDC00 <= code < 0xE000:
-            if high is not None:
-                self._text(chr(0x10000 + ((high - 0xD800) << 10) + code - 0xDC00))
-        elif 0 <= code <= 0x10FFFF:
-            self._text(chr(code))
+            self.chars.ansi = _CHARSET_WORDS[word]
 
     def _bytes(self, data: bytes):
-        if self.pending and self.pending_font != self.state["font"]:
-            self._flush()
-        self.pending += data
-        self.pending_font = self.state["font"]
+        if done := self.chars.add(data, self.state["font"]):
+            self._put(done)
 
     def _flush(self):
-        """Decode the pending bytes in their font's code page."""
-        if self.pending:
-            codec = self.fonts.get(self.pending_font) or self.ansi
-            data, self.pending = bytes(self.pending), bytearray()
-            self._put(data.decode(codec, errors="replace"))
+        if done := self.chars.flush():
+            self._put(done)
 
     def _text(self, text: str):
         self._flush()
