@@ -51,7 +51,7 @@ def sniff_format(data: bytes, name: str) -> str:
         return "odt"
     if is_rtf(data) or ext == ".rtf":  # a Word .doc is often RTF under that name
         return "rtf"
-    if ext in (".doc", ".dot") or is_ole(data):  # Word 97–2003 (other Office 97–2003 files are named as such)
+    if is_ole(data):  # Word 97–2003 (other Office 97–2003 files are named as such); a .doc may also be RTF, HTML, text
         return "doc"
     if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
         return "html"

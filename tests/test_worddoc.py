@@ -54,6 +54,8 @@ def test_a_document_written_by_word_reads_with_its_heading():
 def test_a_word_document_is_told_by_its_content_and_a_doc_that_is_rtf_reads_as_rtf():
     assert sniff_format(FEATURES, "") == "doc" and sniff_format(FEATURES, "report.bin") == "doc"
     assert sniff_format((DATA / "word97_features.rtf").read_bytes(), "report.doc") == "rtf"
+    assert sniff_format(b"<html><body><p>Saved by Word as a web page.</p></body></html>", "page.doc") == "html"
+    assert load(b"Plain text. Saved under the name of a Word file.", source="notes.doc").elements[0] == "Plain text."
     assert load(FEATURES, source="x.bin").meta["format"] == "doc"
 
 
