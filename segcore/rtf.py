@@ -202,19 +202,25 @@ class _Reader:
     def _close(self, outer: dict):
         """End of a group: a style or font entry that closes is kept."""
         entry, sink = self.state["entry"], self.state["sink"]
+        if entry is not None and entry is not outer["entry"]:
+            self._keep(entry, sink)
         if sink == "styles" and outer["sink"] != "styles":
             self.levels = style_levels(self.styles)
-        if entry is not None and entry is not outer["entry"]:
-            if sink == "fonts" and entry.get("charset") is not None:
-                self.chars.fonts[entry["id"]] = entry["charset"]
-            elif sink == "styles" and entry.get("paragraph", True):
-                name = "".join(entry["name"]).split(";")[0]
-                self.styles[entry["id"]] = (entry["outline"], name, entry["based"])
         self.state = outer
+
+    def _keep(self, entry: dict, table: str):
+        """A font's code page, or a paragraph style's outline level, name and based-on style."""
+        if table == "fonts" and entry.get("charset") is not None:
+            self.chars.fonts[entry["id"]] = entry["charset"]
+        elif table == "styles" and entry.get("paragraph", True):
+            self.styles[entry["id"]] = (entry["outline"], "".join(entry["name"]), entry["based"])
 
     def _word(self, word: str, arg: int | None):
         state, entry = self.state, self.state["entry"]
         if state["sink"] is None:
+            return
+        if entry is None and word == {"fonts": "f", "styles": "s"}.get(state["sink"]) and arg is not None:
+            state["entry"] = {"outline": None, "based": None, "id": arg, "name": []}  # a table without inner groups
             return
         if entry is not None:  # inside a font or style entry of the tables
             _entry_word(entry, state["sink"], word, arg)
@@ -266,8 +272,12 @@ class _Reader:
         sink = state["sink"]
         if sink is None or state["deleted"]:
             return
-        if state["entry"] is not None:
-            state["entry"]["name"].append(text)
+        if state["entry"] is not None:  # a name; ';' ends the entry
+            name, end, _ = text.partition(";")
+            state["entry"]["name"].append(name)
+            if end:
+                self._keep(state["entry"], sink)
+                state["entry"] = None
         elif sink == "body":
             (self.hidden if state["hidden"] else self.parts).append(text)
         elif sink in self.sinks:  # a footnote's or comment's text is counted by number, never kept

@@ -72,6 +72,11 @@ def test_textedit_paragraphs_unicode_fallbacks_and_code_pages():
     assert [b.text for b in blocks] == ["First line Да.", "Second 中 line."] and title is None
     mac = b"{\\rtf1\\mac Cr\\'8fme br\\'9el\\'8ee.\\par}"
     assert [b.text for b in read_rtf(mac)[0]] == ["Crème brûlée."]
+    flat = (b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;\\f1\\fnil\\fcharset204 Arial;}"
+            b"{\\stylesheet\\s0 Normal;\\s1\\outlinelevel0 Part;}"
+            b"\\pard\\s1 Part one\\par\\pard\\f0 Caf\\'e9 au lait. \\f1 \\'cf\\'f0\\'e8\\'e2\\'e5\\'f2.\\par}")
+    blocks = read_rtf(flat)[0]  # font table and stylesheet without inner groups, entries ended by ';'
+    assert [(b.text, b.level) for b in blocks] == [("Part one", 2), ("Café au lait. Привет.", 0)]
 
 
 def test_what_is_not_rtf_or_too_large_or_too_deep_is_refused_with_a_message():
