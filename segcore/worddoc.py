@@ -26,6 +26,7 @@ _WORD_97 = 0x00C1  # nFib of Word 97 and later; Word 6 and 95 files have a diffe
 _FKP = 512  # bytes of a formatted disk page (§2.9.91, §2.9.92)
 _NO_STYLE = 0x0FFF  # istdBase of a style based on none
 _STI_TITLE = 62
+_ENCRYPTED, _TABLE_1, _OBFUSCATED = 0x0100, 0x0200, 0x8000  # FibBase flags: fEncrypted, fWhichTblStm, fObfuscated
 # sprms (§2.6): paragraph in a table, table depth, outline level; character deleted (tracked), hidden
 _IN_TABLE, _ITAP, _OUTLINE, _DELETED, _HIDDEN = 0x2416, 0x6649, 0x2640, 0x0800, 0x083C
 _PARAGRAPH_END = re.compile("[\r\x07\x0c]")  # paragraph mark, table cell or row mark, section or page break
@@ -279,9 +280,9 @@ def read_doc(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
             raise InputError(f"{source}: {kind}; only Word documents are read (save it as PDF)")
         word = _stream(ole, "WordDocument", source, limits)
         flags, longs, pairs = _fib(word, source)
-        if flags & 0x0100 or flags & 0x8000:
+        if flags & (_ENCRYPTED | _OBFUSCATED):
             raise InputError(f"{source}: the Word document is password-protected: save it without a password")
-        table = _stream(ole, "1Table" if flags & 0x0200 else "0Table", source, limits)
+        table = _stream(ole, "1Table" if flags & _TABLE_1 else "0Table", source, limits)
         title = _title(ole)
     finally:
         ole.close()
