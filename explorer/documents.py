@@ -19,8 +19,9 @@ from . import settings
 from .workers import session_runner
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
+# a .doc: Word 97–2003, or RTF, HTML or text under that name
 UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "docx", "odt", "rtf", "doc", "html", "htm", "xhtml", "epub", "srt",
-                "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz"]  # a .doc: Word 97–2003, or RTF under that name
+                "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz"]
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 

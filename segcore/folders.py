@@ -16,7 +16,8 @@ from .formats import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS
 from .loaders import PathLike, check_level, load_data, read_file
 
 
-EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx", ".odt", ".rtf", ".doc", *CAPTION_EXTENSIONS),
+EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx", ".odt", ".rtf", ".doc",
+                       *CAPTION_EXTENSIONS),
               "text": (".txt",), "docx": (".docx",), "odt": (".odt",), "rtf": (".rtf",), "doc": (".doc", ".dot"),
               "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *(f".{s}" for s in "123456789")),
               "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,

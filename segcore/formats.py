@@ -19,8 +19,8 @@ from .worddoc import is_ole
 
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "sniff_format"]
 
-FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc", "captions", "choi",
-           "arxiv")
+FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc", "captions",
+           "choi", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -51,7 +51,7 @@ def sniff_format(data: bytes, name: str) -> str:
         return "odt"
     if is_rtf(data) or ext == ".rtf":  # a Word .doc is often RTF under that name
         return "rtf"
-    if is_ole(data):  # Word 97–2003 (other Office 97–2003 files are named as such); a .doc may also be RTF, HTML, text
+    if is_ole(data):  # Word 97–2003, other Office 97–2003 files named as such (a .doc may be RTF, HTML or text)
         return "doc"
     if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
         return "html"
