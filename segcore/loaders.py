@@ -26,7 +26,7 @@ from .latex import latex_blocks
 from .manpage import man_blocks
 from .odt import read_odt
 from .rtf import read_rtf
-from .worddoc import read_doc
+from .worddoc import is_ole, read_doc
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
@@ -62,7 +62,7 @@ def _binary_error(data: bytes, source: str) -> InputError:
         hint = " (it is a PDF: load it with format='pdf')"
     elif data[:4] == b"PK\x03\x04":
         hint = " (it is a zip archive: use iter_dataset() for a zip of .ref files)"
-    elif data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
+    elif is_ole(data):
         hint = " (an Office 97–2003 file: a Word .doc is read with format='doc'; others: save them as PDF)"
     elif data[257:262] == b"ustar":
         hint = " (it is a tar archive: extract the file to read first)"
@@ -424,13 +424,16 @@ def load_doc(data: bytes | PathLike, level: str = "sentence", source: str = "", 
     return _load_office(data, "doc", level, source, keep_back_matter, limits)
 
 
+# a word processor's format: its reader, giving (blocks, what was left out, title)
+_OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc}
+
+
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,
                  limits: Limits) -> Document:
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
-    reader = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc}[fmt]
-    blocks, left_out, title = reader(bytes(data), _name(source), limits)
+    blocks, left_out, title = _OFFICE_READERS[fmt](bytes(data), _name(source), limits)
     meta = {"format": fmt, **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
@@ -513,7 +516,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_html(data, level or "sentence", source, keep_back_matter, limits)
     if format == "epub":
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
-    if format in ("docx", "odt", "rtf", "doc"):
+    if format in _OFFICE_READERS:
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)

@@ -13,7 +13,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, text_block
+from .structure import Block, style_levels, text_block
 
 __all__ = ["read_odt", "is_odt"]
 
@@ -25,7 +25,6 @@ _LEFT_OUT = {"table": "tables", "frame": "tables", "note": "footnote texts", "ta
              "alphabetical-index": "contents", "illustration-index": "contents", "table-index": "contents",
              "object-index": "contents", "user-index": "contents", "bibliography": "contents",
              "annotation": "annotations", "tracked-changes": None, "sequence-decls": None}  # kind counted, or None
-_MAX_STYLE_CHAIN = 20
 
 
 def is_odt(data: bytes) -> bool:
@@ -34,20 +33,11 @@ def is_odt(data: bytes) -> bool:
 
 
 def _titles(roots) -> set[str]:
-    """The names of the paragraph styles that are, or derive from, 'Title' (styles.xml and automatic styles)."""
-    parent = {}
-    for root in roots:
-        for st in root.iter(_STYLE + "style"):
-            parent[st.get(_STYLE + "name")] = st.get(_STYLE + "parent-style-name")
-    out = set()
-    for name in parent:
-        at, seen = name, 0
-        while at is not None and seen < _MAX_STYLE_CHAIN:
-            if at == "Title":
-                out.add(name)
-                break
-            at, seen = parent.get(at), seen + 1
-    return out | {"Title"}
+    """The names of the paragraph styles that are, or derive from, 'Title' (styles.xml and automatic styles; the
+    chain walked by structure.style_levels)."""
+    styles = {st.get(_STYLE + "name"): (None, st.get(_STYLE + "name"), st.get(_STYLE + "parent-style-name"))
+              for root in roots for st in root.iter(_STYLE + "style") if st.get(_STYLE + "name")}
+    return {name for name, level in style_levels(styles).items() if level == 1} | {"Title"}
 
 
 def _size(kind: str, el) -> int:
