@@ -70,7 +70,8 @@ def _upload(sb) -> tuple | None:
                           f"— up to {docs.max_upload_mb()} MB",
                           type=docs.UPLOAD_TYPES, key="upload",
                           help="Text (.txt, .md, .rst), LaTeX (.tex), PDF, Word (.docx; .doc of Word 97–2003), "
-                               "OpenDocument (.odt), RTF (.rtf), web page (.html), e-book (.epub), captions (.srt, "
+                               "OpenDocument (.odt), RTF (.rtf), PowerPoint slides (.pptx), web page (.html), e-book "
+                               "(.epub), captions (.srt, "
                                ".vtt, .sbv), manual page (.1–.8), any of them "
                                "compressed (.gz, .bz2, .xz). A .ref file in Choi's format (one sentence per line, "
                                "segments separated by lines of ==========) or Alemi & Ginsparg's arXiv format (segments "

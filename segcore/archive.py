@@ -11,7 +11,7 @@ import lxml.etree as etree
 from .errors import InputError
 from .limits import Limits
 
-__all__ = ["open_zip", "zip_names", "member", "xml", "local", "words_in", "dc_title"]
+__all__ = ["open_zip", "zip_names", "member", "parse", "xml", "local", "words_in", "dc_title"]
 
 _XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
                        remove_pis=True)
@@ -47,12 +47,17 @@ def member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: st
     return data
 
 
-def xml(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str):
-    """A member parsed as XML (see the module's docstring)."""
+def parse(data: bytes, name: str, source: str, what: str):
+    """A member's bytes parsed as XML (see the module's docstring)."""
     try:
-        return etree.fromstring(member(zf, name, source, limits, what), parser=_XML)
+        return etree.fromstring(data, parser=_XML)
     except etree.XMLSyntaxError as e:
         raise InputError(f"{source}: this {what}'s {name} is not readable XML ({e.msg})") from None
+
+
+def xml(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str):
+    """A member parsed as XML (see the module's docstring)."""
+    return parse(member(zf, name, source, limits, what), name, source, what)
 
 
 def local(tag) -> str:

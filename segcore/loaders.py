@@ -16,6 +16,7 @@ from typing import BinaryIO, Union
 from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError
 from .limits import LIMITS, Limits
+from .archive import zip_names
 from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, punctuated
 from .compression import uncompressed
 from .docx import read_docx
@@ -25,6 +26,7 @@ from .htmlpage import decode_markup, html_blocks
 from .latex import latex_blocks
 from .manpage import man_blocks
 from .odt import read_odt
+from .pptx import read_pptx
 from .rtf import read_rtf
 from .worddoc import is_ole, read_doc
 from .pdf import read_pdf
@@ -60,6 +62,8 @@ def _binary_error(data: bytes, source: str) -> InputError:
     hint = ""
     if data.lstrip()[:5] == b"%PDF-":
         hint = " (it is a PDF: load it with format='pdf')"
+    elif data[:4] == b"PK\x03\x04" and "xl/workbook.xml" in zip_names(data):
+        hint = " (it is an Excel workbook, which is not read: save its text as .txt, or the sheet as PDF)"
     elif data[:4] == b"PK\x03\x04":
         hint = " (it is a zip archive: use iter_dataset() for a zip of .ref files)"
     elif is_ole(data):
@@ -344,7 +348,8 @@ def left_out_notes(doc: Document) -> list[str]:
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
                 "docx": "the Word document", "odt": "the OpenDocument text",
-                "rtf": "the RTF document", "doc": "the Word document"}.get(doc.meta.get("format"), "the text")
+                "rtf": "the RTF document", "doc": "the Word document",
+                "pptx": "the presentation"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -424,8 +429,15 @@ def load_doc(data: bytes | PathLike, level: str = "sentence", source: str = "", 
     return _load_office(data, "doc", level, source, keep_back_matter, limits)
 
 
-# a word processor's format: its reader, giving (blocks, what was left out, title)
-_OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc}
+def load_pptx(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+              limits: Limits = LIMITS) -> Document:
+    """A Document of a PowerPoint presentation's slides (.pptx, segcore.pptx): their titles as headings (sections,
+    section-header slides, slides), read as load_docx reads a Word document."""
+    return _load_office(data, "pptx", level, source, keep_back_matter, limits)
+
+
+# an office format: its reader, giving (blocks, what was left out, title)
+_OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc, "pptx": read_pptx}
 
 
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,

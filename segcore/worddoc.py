@@ -275,8 +275,10 @@ def read_doc(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
     ole = _open(data, source)
     try:
         if not ole.exists("WordDocument"):
-            kind = ("an Excel workbook" if ole.exists("Workbook") or ole.exists("Book") else "a PowerPoint file"
-                    if ole.exists("PowerPoint Document") else "an Office 97–2003 file that is not a Word document")
+            if ole.exists("PowerPoint Document"):
+                raise InputError(f"{source}: a PowerPoint 97–2003 file, which is not read: save it as .pptx or PDF")
+            kind = ("an Excel workbook" if ole.exists("Workbook") or ole.exists("Book")
+                    else "an Office 97–2003 file that is not a Word document")
             raise InputError(f"{source}: {kind}; only Word documents are read (save it as PDF)")
         word = _stream(ole, "WordDocument", source, limits)
         flags, longs, pairs = _fib(word, source)

@@ -367,8 +367,9 @@ def test_upload_compressed_ref_file():
     assert not errors(at) and heatmap(at)
 
 
-@pytest.mark.parametrize("name", ["pandoc_volcanoes.docx", "libreoffice_volcanoes.doc", "pandoc_volcanoes.rtf"])
-def test_upload_word_document(name):
+@pytest.mark.parametrize("name", ["pandoc_volcanoes.docx", "libreoffice_volcanoes.doc", "pandoc_volcanoes.rtf",
+                                  "pandoc_slides.pptx"])
+def test_upload_office_document(name):
     at = run(new_app())
     upload(at, name, (ROOT / "tests" / "data" / name).read_bytes())
     doc = at.session_state["_docstate"].doc
@@ -405,6 +406,7 @@ def test_upload_pdf_with_text():
     ("damaged.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer garbage", "PDF"),
     ("scan.pdf", tiny_pdf(None), "no text layer"),
     ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, "damaged Office 97–2003 file"),
+    ("talk.pptx", b"PK\x03\x04 cut short", "not a readable PowerPoint presentation"),
 ])
 def test_bad_upload_gives_an_error(name, data, expected):
     at = run(new_app())
