@@ -66,8 +66,8 @@ def _load(key: str, label: str, fn, *args) -> Outcome:
 def _upload(sb) -> tuple | None:
     """(file id, name, bytes, digest) of the uploaded file, kept after the uploader is cleared until forgotten."""
     ss = st.session_state
-    up = sb.file_uploader(f"A text, PDF, Word or web page, an e-book, captions, a manual page or a reference file "
-                          f"— up to {docs.max_upload_mb()} MB",
+    up = sb.file_uploader(f"A text, PDF, Word or web page, slides, an e-book, captions, a manual page or a reference "
+                          f"file — up to {docs.max_upload_mb()} MB",
                           type=docs.UPLOAD_TYPES, key="upload",
                           help="Text (.txt, .md, .rst), LaTeX (.tex), PDF, Word (.docx; .doc of Word 97–2003), "
                                "OpenDocument (.odt), RTF (.rtf), PowerPoint slides (.pptx), web page (.html), e-book "

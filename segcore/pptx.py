@@ -1,10 +1,11 @@
 """A PowerPoint presentation (.pptx, .ppsx, .potx, .pptm: Office Open XML PresentationML, ECMA-376 Part 1 §19) read
 into blocks: its slides in the presentation's order (§19.2.1.34 sldIdLst, through the part's relationships), and on
 each slide the text of its shapes in the shape tree's order (§19.3.1.45 spTree, groups read within), the title first.
-A slide's title placeholder is a heading: the title slide's (ctrTitle) is the presentation's title (raw level 1); a
-section of PowerPoint 2010 (p14:sectionLst) names the heading of its first slide (level 2); a section-header slide's
-title (its layout's type secHead, §19.7.15) is level 3, any other slide's title level 4 (structure.make_outline
-keeps the levels present, in order). A title repeated from the slide before ('… (cont.)' too) opens no new section.
+A slide's title placeholder is a heading: a title slide's (ctrTitle, or a title with a subTitle) is the
+presentation's title (raw level 1); a section of PowerPoint 2010 (p14:sectionLst) names the heading of its first
+slide (level 2); the title of a section-header slide (its layout's type secHead, §19.7.15, or a slide that holds its
+title and nothing else, as LibreOffice writes them) is level 3, any other slide's title level 4
+(structure.make_outline keeps the levels present, in order). A title repeated from the slide before ('… (cont.)' too) opens no new section.
 Every other paragraph is a block of body text: line breaks as spaces, fields' shown text read.
 Left out and counted (structure.LEFT_OUT): hidden slides, tables, charts, diagrams and pictures (graphic frames),
 the date, footer and slide-number placeholders, a title slide's subtitle (its authors and date), repeated titles,
@@ -121,7 +122,8 @@ class _Slides:
         tree = next((el for el in root.iter() if local(el.tag) == "spTree"), None)
         shapes = list(_shapes(tree)) if tree is not None else []
         kinds = [_placeholder(s) for s in shapes]
-        opening = "ctrTitle" in kinds
+        opening = "ctrTitle" in kinds or "subTitle" in kinds  # a title slide (LibreOffice's have no ctrTitle)
+        bare = all(kind in _TITLES or kind in _FURNITURE for kind in kinds)  # a title and nothing else: a divider
         for shape, kind in sorted(zip(shapes, kinds), key=lambda sk: sk[1] not in _TITLES):
             paragraphs = [t for p in shape.iter() if local(p.tag) == "p" and (t := _paragraph(p))]
             if local(shape.tag) == "graphicFrame":
@@ -131,7 +133,7 @@ class _Slides:
             elif kind == "subTitle" and opening:
                 self.left_out["front"] += len(paragraphs)
             elif kind in _TITLES and paragraphs:
-                level = 1 if kind == "ctrTitle" else 3 if layout == "secHead" else 4
+                level = 1 if opening else 3 if layout == "secHead" or bare else 4
                 self.heading(" ".join(paragraphs), level)
             else:
                 for text in paragraphs:

@@ -65,10 +65,13 @@ def pptx(slides: list[tuple[str, str]], sections: list[tuple[str, int]] = (), hi
     return out.getvalue()
 
 
-def test_slides_written_from_markdown_read_as_their_source():
+@pytest.mark.parametrize("name", ["pandoc_slides.pptx", "libreoffice_slides.pptx"])
+def test_slides_written_from_markdown_read_as_their_source(name):
     """tests/data/pandoc_slides.pptx was written by pandoc 2.17 from pandoc_slides.md beside it: a title slide,
-    section-header slides for the level-1 headings, a slide continued under '(cont.)', a table, speaker notes."""
-    doc = load(DATA / "pandoc_slides.pptx")
+    section-header slides for the level-1 headings, a slide continued under '(cont.)', a table, speaker notes.
+    LibreOffice 7.4's .pptx of it (through .odp) has no ctrTitle and no section-header layout: its title slide is a
+    title with a subtitle, its section headers slides with a title alone."""
+    doc = load(DATA / name)
     assert doc.meta["format"] == "pptx" and doc.meta["title"] == "Volcanoes and Bread"
     assert doc.elements == ["Volcanoes and Bread", "Volcanoes", "How volcanoes form",
                             "Magma rises through cracks in the crust.", "It collects in a chamber below the mountain.",
@@ -78,9 +81,10 @@ def test_slides_written_from_markdown_read_as_their_source():
                             "The crust turns brown."]
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [
         ("Volcanoes", 1), ("How volcanoes form", 2), ("Eruptions", 2), ("Bread", 1), ("Dough", 2), ("Baking", 2)]
+    table = 6 if name.startswith("pandoc") else 5  # LibreOffice writes the height '3,357 m' as one word
     assert left_out_notes(doc) == ["left out of the presentation: authors, affiliations and dates (1), slides' speaker "
                                    "notes (1), slide titles repeated from the slide before (1), tables and figures "
-                                   "(6 words)"]
+                                   f"({table} words)"]
 
 
 def test_sections_hidden_slides_furniture_and_reading_order():
