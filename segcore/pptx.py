@@ -16,7 +16,7 @@ import posixpath
 import re
 from collections import Counter
 
-from .archive import dc_title, local, member, open_zip, parse, words_in, xml
+from .archive import dc_title, local, member, open_zip, parse, xml
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .structure import Block, text_block
@@ -94,6 +94,11 @@ def _shapes(tree):
             yield el
 
 
+def _words(el) -> int:
+    """Words of the text runs (a:t) within an element (not its other content, such as a table's style id)."""
+    return sum(len((t.text or "").split()) for t in el.iter() if local(t.tag) == "t")
+
+
 def _key(title: str) -> str:
     return " ".join(_CONTINUED.sub("", title).lower().split())
 
@@ -127,7 +132,7 @@ class _Slides:
         for shape, kind in sorted(zip(shapes, kinds), key=lambda sk: sk[1] not in _TITLES):
             paragraphs = [t for p in shape.iter() if local(p.tag) == "p" and (t := _paragraph(p))]
             if local(shape.tag) == "graphicFrame":
-                self.left_out["tables"] += words_in(shape)
+                self.left_out["tables"] += _words(shape)
             elif kind in _FURNITURE:
                 self.left_out["furniture"] += len(paragraphs)
             elif kind == "subTitle" and opening:
@@ -164,7 +169,7 @@ def read_pptx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
             used += len(raw)
             slide = parse(raw, path, source, what)
             if slide.get("show") in ("0", "false"):
-                out.left_out["hidden"] += words_in(slide)
+                out.left_out["hidden"] += _words(slide)
                 continue
             related = list(_relations(zf, path, source, limits).values())
             layout = next((target for kind, target in related if kind == "slideLayout"), None)
