@@ -13,6 +13,8 @@ from .docx import is_docx
 from .epub import is_epub
 from .latex import looks_like_latex
 from .manpage import looks_like_man
+from .odp import EXTENSIONS as ODP_EXTENSIONS
+from .odp import is_odp
 from .odt import is_odt
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 from .pptx import is_pptx
@@ -22,7 +24,7 @@ from .worddoc import is_ole
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "sniff_format"]
 
 FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc", "pptx",
-           "captions", "choi", "arxiv")
+           "odp", "captions", "choi", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -53,6 +55,8 @@ def sniff_format(data: bytes, name: str) -> str:
         return "odt"
     if ext in PPTX_EXTENSIONS or (data[:4] == b"PK\x03\x04" and is_pptx(zip_names(data))):
         return "pptx"
+    if is_odp(data) or ext in ODP_EXTENSIONS:
+        return "odp"
     if is_rtf(data) or ext == ".rtf":  # a Word .doc is often RTF under that name
         return "rtf"
     if is_ole(data):  # Word 97–2003, other Office 97–2003 files named as such (a .doc may be RTF, HTML or text)

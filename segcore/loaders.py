@@ -25,6 +25,7 @@ from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, sniff_format
 from .htmlpage import decode_markup, html_blocks
 from .latex import latex_blocks
 from .manpage import man_blocks
+from .odp import read_odp
 from .odt import read_odt
 from .pptx import read_pptx
 from .rtf import read_rtf
@@ -349,7 +350,7 @@ def left_out_notes(doc: Document) -> list[str]:
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
                 "docx": "the Word document", "odt": "the OpenDocument text",
                 "rtf": "the RTF document", "doc": "the Word document",
-                "pptx": "the presentation"}.get(doc.meta.get("format"), "the text")
+                "pptx": "the presentation", "odp": "the presentation"}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -436,8 +437,15 @@ def load_pptx(data: bytes | PathLike, level: str = "sentence", source: str = "",
     return _load_office(data, "pptx", level, source, keep_back_matter, limits)
 
 
+def load_odp(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
+             limits: Limits = LIMITS) -> Document:
+    """A Document of an OpenDocument presentation's slides (.odp, segcore.odp), read as load_pptx reads one."""
+    return _load_office(data, "odp", level, source, keep_back_matter, limits)
+
+
 # an office format: its reader, giving (blocks, what was left out, title)
-_OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc, "pptx": read_pptx}
+_OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc, "pptx": read_pptx,
+                   "odp": read_odp}
 
 
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,

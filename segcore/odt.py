@@ -15,7 +15,7 @@ from .errors import InputError
 from .limits import LIMITS, Limits, whole
 from .structure import Block, style_levels, text_block
 
-__all__ = ["read_odt", "is_odt"]
+__all__ = ["read_odt", "is_odt", "paragraph_text"]
 
 CONTENT = "content.xml"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
@@ -48,7 +48,7 @@ def _size(kind: str, el) -> int:
     return len(el.findall(f".//{_TEXT}p")) if kind == "contents" else words_in(el)
 
 
-def _text(el, left_out: Counter) -> str:
+def paragraph_text(el, left_out: Counter) -> str:
     """A paragraph's or heading's text; what it leaves out (notes, frames, comments) is counted into `left_out`."""
     parts, walker = [el.text or ""], etree.iterwalk(el, events=("start", "end"))
     for event, x in walker:
@@ -90,7 +90,7 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
                     level = 1 + (whole(el.get(_TEXT + "outline-level", "1"), 1, 10) or 1)
                 else:
                     level = 1 if el.get(_TEXT + "style-name") in titles else 0
-                if block := text_block(_text(el, left_out), level, left_out):
+                if block := text_block(paragraph_text(el, left_out), level, left_out):
                     blocks.append(block)
             elif name in _LEFT_OUT:
                 if _LEFT_OUT[name]:

@@ -368,7 +368,7 @@ def test_upload_compressed_ref_file():
 
 
 @pytest.mark.parametrize("name", ["pandoc_volcanoes.docx", "libreoffice_volcanoes.doc", "pandoc_volcanoes.rtf",
-                                  "pandoc_slides.pptx"])
+                                  "pandoc_slides.pptx", "libreoffice_slides.odp"])
 def test_upload_office_document(name):
     at = run(new_app())
     upload(at, name, (ROOT / "tests" / "data" / name).read_bytes())

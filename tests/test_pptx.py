@@ -1,5 +1,6 @@
-"""PowerPoint presentations (segcore.pptx): slides in the presentation's order, titles as headings (sections,
-section-header slides, slides), what is not the slides' prose left out and counted, damaged archives refused."""
+"""Presentations (segcore.slides; PowerPoint by segcore.pptx, OpenDocument by segcore.odp): slides in the
+presentation's order, titles as headings (sections, section-header slides, slides), what is not the slides' prose
+left out and counted, damaged archives refused."""
 import io
 import zipfile
 from pathlib import Path
@@ -12,6 +13,7 @@ from segcore.errors import InputError
 from segcore.formats import sniff_format
 from segcore.limits import Limits
 from segcore.loaders import left_out_notes, load
+from segcore.odp import read_odp
 from segcore.pptx import read_pptx
 
 DATA = Path(__file__).parent / "data"
@@ -65,14 +67,14 @@ def pptx(slides: list[tuple[str, str]], sections: list[tuple[str, int]] = (), hi
     return out.getvalue()
 
 
-@pytest.mark.parametrize("name", ["pandoc_slides.pptx", "libreoffice_slides.pptx"])
+@pytest.mark.parametrize("name", ["pandoc_slides.pptx", "libreoffice_slides.pptx", "libreoffice_slides.odp"])
 def test_slides_written_from_markdown_read_as_their_source(name):
     """tests/data/pandoc_slides.pptx was written by pandoc 2.17 from pandoc_slides.md beside it: a title slide,
     section-header slides for the level-1 headings, a slide continued under '(cont.)', a table, speaker notes.
-    LibreOffice 7.4's .pptx of it (through .odp) has no ctrTitle and no section-header layout: its title slide is a
-    title with a subtitle, its section headers slides with a title alone."""
+    LibreOffice 7.4's .odp of it, and its .pptx of that, have no centred title and no section-header layout: the
+    title slide is a title with a subtitle, the section headers slides with a title alone."""
     doc = load(DATA / name)
-    assert doc.meta["format"] == "pptx" and doc.meta["title"] == "Volcanoes and Bread"
+    assert doc.meta["format"] == name.rsplit(".", 1)[1] and doc.meta["title"] == "Volcanoes and Bread"
     assert doc.elements == ["Volcanoes and Bread", "Volcanoes", "How volcanoes form",
                             "Magma rises through cracks in the crust.", "It collects in a chamber below the mountain.",
                             "Pressure builds until the rock gives way.", "Eruptions", "An eruption can last for years.",
@@ -108,6 +110,53 @@ def test_sections_hidden_slides_furniture_and_reading_order():
                                     "hidden": 4, "tables": 2}
 
 
+ODF = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+       'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+       'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+       'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+       'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+       'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"')
+
+
+def frame(*paragraphs: str, cls: str = "outline") -> str:
+    body = "".join(f"<text:p>{t}</text:p>" for t in paragraphs)
+    return f'<draw:frame presentation:class="{cls}"><draw:text-box>{body}</draw:text-box></draw:frame>'
+
+
+def odp(pages: list[str]) -> bytes:
+    """An OpenDocument presentation of pages (their shapes' XML); style dp9 hides a page."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.presentation")
+        hidden = ('<style:style style:name="dp9" style:family="drawing-page"><style:drawing-page-properties '
+                  'presentation:visibility="hidden"/></style:style>')
+        body = "".join(f'<draw:page draw:style-name="{"dp9" if "SECRET" in p else "dp1"}">{p}</draw:page>'
+                       for p in pages)
+        zf.writestr("content.xml", f"<office:document-content {ODF}><office:automatic-styles>{hidden}"
+                                   f"</office:automatic-styles><office:body><office:presentation>{body}"
+                                   f"</office:presentation></office:body></office:document-content>")
+    return out.getvalue()
+
+
+def test_an_opendocument_presentation_reads_its_pages_and_leaves_out_what_is_not_prose():
+    table = ('<draw:frame><table:table><table:table-row><table:table-cell><text:p>Cell words</text:p>'
+             '</table:table-cell></table:table-row></table:table></draw:frame>')
+    notes = f'<presentation:notes>{frame("Say this aloud.", cls="notes")}</presentation:notes>'
+    pages = [frame("Rocks", cls="title") + frame("A. Teacher", cls="subtitle"),
+             frame("Lava", cls="title") + f'<draw:g>{frame("Lava flows downhill.")}</draw:g>'
+             + frame("Geology 101", cls="footer") + notes,
+             frame("SECRET", cls="title") + frame("Never shown."),
+             frame("Ash", cls="title") + table + frame("Ash falls far. <text:span>It is grey.</text:span>")]
+    doc = load(odp(pages), source="talk.odp")
+    assert doc.meta["format"] == "odp" and doc.meta["title"] == "Rocks"
+    assert doc.elements == ["Rocks", "Lava", "Lava flows downhill.", "Ash", "Ash falls far.", "It is grey."]
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Lava", 1), ("Ash", 1)]
+    assert doc.meta["left_out"] == {"front": 1, "furniture": 1, "speaker notes": 1, "hidden": 3, "tables": 2}
+    assert sniff_format(odp(pages), "") == "odp" and sniff_format(b"", "talk.otp") == "odp"
+    with pytest.raises(InputError, match="not an OpenDocument presentation"):
+        read_odp(zipfile_with({"mimetype": "x"}), "x.odp")
+
+
 def test_a_presentation_is_told_by_its_content_and_bad_ones_are_refused_with_a_message():
     data = pptx([("obj", shape("Title", ph="title") + shape("One sentence here."))])
     assert sniff_format(data, "") == "pptx" and sniff_format(data, "talk.bin") == "pptx"
@@ -132,15 +181,16 @@ def zipfile_with(members: dict[str, str]) -> bytes:
     return out.getvalue()
 
 
-FIXTURE = (DATA / "pandoc_slides.pptx").read_bytes()
+FIXTURES = {name: (DATA / name).read_bytes() for name in ("pandoc_slides.pptx", "libreoffice_slides.odp")}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_any_damage_reads_or_is_refused_cleanly(data):
-    """Any member of the fixture replaced by damaged XML: the presentation reads or gives an InputError."""
-    members = {i.filename: zipfile.ZipFile(io.BytesIO(FIXTURE)).read(i) for i in
-               zipfile.ZipFile(io.BytesIO(FIXTURE)).infolist()}
+    """Any member of a fixture replaced by damaged XML: the presentation reads or gives an InputError."""
+    fixture = data.draw(st.sampled_from(sorted(FIXTURES)))
+    archive = zipfile.ZipFile(io.BytesIO(FIXTURES[fixture]))
+    members = {i.filename: archive.read(i) for i in archive.infolist()}
     name = data.draw(st.sampled_from(sorted(n for n in members if n.endswith((".xml", ".rels")))))
     text = members[name]
     cut = data.draw(st.integers(0, len(text)))
@@ -151,6 +201,6 @@ def test_any_damage_reads_or_is_refused_cleanly(data):
         for n, b in members.items():
             zf.writestr(n, b)
     try:
-        read_pptx(out.getvalue(), "x.pptx")
+        (read_odp if fixture.endswith(".odp") else read_pptx)(out.getvalue(), fixture)
     except InputError:
         pass
