@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import posixpath
 
-from .archive import dc_title, local, member, open_zip, parse, xml
+from .archive import dc_title, local, member, open_zip, parse
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .slides import BODY, FURNITURE, OBJECT, OPENING_TITLE, SUBTITLE, TITLE, Deck, Shape
@@ -21,6 +21,7 @@ __all__ = ["read_pptx", "is_pptx", "PRESENTATION", "EXTENSIONS"]
 PRESENTATION = "ppt/presentation.xml"
 EXTENSIONS = (".pptx", ".ppsx", ".potx", ".pptm", ".ppsm", ".potm")
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+WHAT = "PowerPoint presentation"
 
 
 def is_pptx(names: list[str]) -> bool:
@@ -28,15 +29,29 @@ def is_pptx(names: list[str]) -> bool:
     return PRESENTATION in names and "[Content_Types].xml" in names
 
 
-def _relations(zf, part: str, source: str, limits: Limits) -> dict[str, tuple[str, str]]:
+class _Parts:
+    """The archive's XML parts, read within `limits.markup_bytes` all together (a deck's slides, relationships and
+    layouts are many parts: each one's own limit would not bound their sum)."""
+
+    def __init__(self, zf, source: str, limits: Limits):
+        self.zf, self.source, self.limits, self.used = zf, source, limits, 0
+        self.names = set(zf.namelist())
+
+    def xml(self, name: str):
+        raw = member(self.zf, name, self.source, self.limits, WHAT, self.used)
+        self.used += len(raw)
+        return parse(raw, name, self.source, WHAT)
+
+
+def _relations(parts: _Parts, part: str) -> dict[str, tuple[str, str]]:
     """{relationship id: (its type's last word, such as 'slideLayout'; the archive path of its target)} of a part's
     internal relationships (its _rels/<name>.rels)."""
     folder, name = posixpath.split(part)
     rels = posixpath.join(folder, "_rels", name + ".rels")
-    if rels not in zf.namelist():
+    if rels not in parts.names:
         return {}
     out = {}
-    for rel in xml(zf, rels, source, limits, "PowerPoint presentation").iter():
+    for rel in parts.xml(rels).iter():
         target = rel.get("Target")
         if local(rel.tag) == "Relationship" and target and rel.get("TargetMode") != "External":
             path = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
@@ -113,32 +128,28 @@ def read_pptx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
     (structure.LEFT_OUT keys) and its title (the title slide's, else docProps/core.xml's); InputError for an archive
     that is not a presentation or passes `limits` (markup_bytes inflated)."""
     source = source or "the PowerPoint presentation"
-    what = "PowerPoint presentation"
-    with open_zip(data, source, what) as zf:
-        names = set(zf.namelist())
-        if PRESENTATION not in names:
+    with open_zip(data, source, WHAT) as zf:
+        parts = _Parts(zf, source, limits)
+        if PRESENTATION not in parts.names:
             raise InputError(f"{source}: not a PowerPoint presentation (.pptx): it has no {PRESENTATION}")
-        root = xml(zf, PRESENTATION, source, limits, what)
-        rels, sections = _relations(zf, PRESENTATION, source, limits), _sections(root)
+        root = parts.xml(PRESENTATION)
+        rels, sections = _relations(parts, PRESENTATION), _sections(root)
         order = [(el.get("id"), rels.get(el.get(_R + "id"), ("", ""))[1]) for el in root.iter()
                  if local(el.tag) == "sldId" and el.get(_R + "id")]  # sldIdLst's (the sections' sldId have no r:id)
-        slides = [(sid, path) for sid, path in order if path in names]
+        slides = [(sid, path) for sid, path in order if path in parts.names]
         limits.check_markup(sum(zf.getinfo(path).file_size for _, path in slides), source)
-        deck, layouts, used = Deck(), {}, 0
+        deck, layouts = Deck(), {}
         for sid, path in slides:
-            raw = member(zf, path, source, limits, what, used)
-            used += len(raw)
-            slide = parse(raw, path, source, what)
+            slide = parts.xml(path)
             if slide.get("show") in ("0", "false"):
                 deck.left_out["hidden"] += _words(slide)
                 continue
-            related = list(_relations(zf, path, source, limits).values())
+            related = list(_relations(parts, path).values())
             layout = next((target for kind, target in related if kind == "slideLayout"), None)
             if layout not in layouts:
-                layouts[layout] = (xml(zf, layout, source, limits, what).get("type", "cust")
-                                   if layout in names else "cust")
+                layouts[layout] = parts.xml(layout).get("type", "cust") if layout in parts.names else "cust"
             deck.slide(_slide(slide), layouts[layout] == "secHead", sections.get(sid))
             deck.left_out["speaker notes"] += any(kind == "notesSlide" for kind, _ in related)
         if len(order) > len(slides):
             deck.left_out["missing"] += len(order) - len(slides)
-        return deck.result(dc_title(zf, "docProps/core.xml", source, limits, what))
+        return deck.result(dc_title(zf, "docProps/core.xml", source, limits, WHAT))

@@ -168,6 +168,11 @@ def test_a_presentation_is_told_by_its_content_and_bad_ones_are_refused_with_a_m
     big = pptx([("obj", shape("word " * 300_000))])
     with pytest.raises(InputError, match="more than 1 MB"):
         load(big, limits=Limits(markup_bytes=2**20))
+    small = zipfile.ZipFile(io.BytesIO(pptx([("obj", shape("Tiny."))] * 300)))
+    padded = {i.filename: small.read(i).decode() + ("<!--" + "x" * 4000 + "-->" if "_rels/slide" in i.filename else "")
+              for i in small.infolist()}  # small slides, their relationship parts 1.2 MB together
+    with pytest.raises(InputError, match="more than 1 MB"):
+        load(zipfile_with(padded), limits=Limits(markup_bytes=2**20))
     bad = zipfile_with({"[Content_Types].xml": "<Types/>", "ppt/presentation.xml": "<p:presentation"})
     with pytest.raises(InputError, match="not readable XML"):
         load(bad, source="x.pptx")
