@@ -11,7 +11,7 @@ import lxml.etree as etree
 from .errors import InputError
 from .limits import Limits
 
-__all__ = ["open_zip", "zip_names", "member", "parse", "xml", "local", "words_in", "dc_title"]
+__all__ = ["open_zip", "zip_mimetype", "zip_names", "member", "parse", "xml", "local", "words_in", "dc_title"]
 
 _XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
                        remove_pis=True)
@@ -23,6 +23,15 @@ def open_zip(data: bytes, source: str, what: str) -> zipfile.ZipFile:
         return zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError):
         raise InputError(f"{source}: not a readable {what} (it is not a ZIP archive)") from None
+
+
+def zip_mimetype(data: bytes) -> bytes:
+    """The start of a ZIP archive's first member when that member is named 'mimetype' (how EPUB and OpenDocument
+    files say what they are; stored uncompressed), else b''."""
+    if data[:4] != b"PK\x03\x04" or data[30:38] != b"mimetype":
+        return b""
+    start = 30 + int.from_bytes(data[26:28], "little") + int.from_bytes(data[28:30], "little")
+    return data[start:start + 80]
 
 
 def zip_names(data: bytes) -> list[str]:

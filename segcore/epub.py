@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urldefrag
 
-from .archive import local, member, open_zip, xml
+from .archive import local, member, open_zip, xml, zip_mimetype
 from .errors import InputError
 from .htmlpage import decode_markup, html_blocks
 from .limits import LIMITS, Limits
@@ -39,7 +39,7 @@ class EpubText:
 
 def is_epub(data: bytes) -> bool:
     """A ZIP archive whose first member is the EPUB 'mimetype' file."""
-    return data[:4] == b"PK\x03\x04" and data[30:38] == b"mimetype" and b"application/epub+zip" in data[38:80]
+    return zip_mimetype(data).startswith(b"application/epub+zip")
 
 
 def _package(zf, source: str, limits: Limits) -> str:

@@ -49,11 +49,12 @@ def sniff_format(data: bytes, name: str) -> str:
         return "pdf"
     if is_epub(data) or ext == ".epub":
         return "epub"
-    if ext == ".docx" or (data[:4] == b"PK\x03\x04" and is_docx(zip_names(data))):
+    names = zip_names(data) if data[:4] == b"PK\x03\x04" else []
+    if ext == ".docx" or is_docx(names):
         return "docx"
     if is_odt(data) or ext == ".odt":
         return "odt"
-    if ext in PPTX_EXTENSIONS or (data[:4] == b"PK\x03\x04" and is_pptx(zip_names(data))):
+    if ext in PPTX_EXTENSIONS or is_pptx(names):
         return "pptx"
     if is_odp(data) or ext in ODP_EXTENSIONS:
         return "odp"

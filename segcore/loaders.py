@@ -38,8 +38,7 @@ from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub", "load_docx",
-    "load_odt", "load_rtf", "load_doc",
+    "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub",
     "document_from_blocks", "parse_choi", "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
@@ -403,46 +402,6 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
-def load_docx(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
-              limits: Limits = LIMITS) -> Document:
-    """A Document of a Word document's text (segcore.docx): sentences or words, its headings (by outline level or
-    heading style) as elements of their own and in meta['outline'], its title in meta['title'], what was left out
-    (tables, drawings, equations, footnotes, hidden text) in meta['left_out']. InputError for an archive that is not
-    a .docx, or beyond `limits`."""
-    return _load_office(data, "docx", level, source, keep_back_matter, limits)
-
-
-def load_odt(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
-             limits: Limits = LIMITS) -> Document:
-    """A Document of an OpenDocument text (segcore.odt), read as load_docx reads a Word document."""
-    return _load_office(data, "odt", level, source, keep_back_matter, limits)
-
-
-def load_rtf(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
-             limits: Limits = LIMITS) -> Document:
-    """A Document of an RTF document (segcore.rtf), read as load_docx reads a Word document."""
-    return _load_office(data, "rtf", level, source, keep_back_matter, limits)
-
-
-def load_doc(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
-             limits: Limits = LIMITS) -> Document:
-    """A Document of a Word 97–2003 document (.doc, segcore.worddoc), read as load_docx reads a Word document."""
-    return _load_office(data, "doc", level, source, keep_back_matter, limits)
-
-
-def load_pptx(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
-              limits: Limits = LIMITS) -> Document:
-    """A Document of a PowerPoint presentation's slides (.pptx, segcore.pptx): their titles as headings (sections,
-    section-header slides, slides), read as load_docx reads a Word document."""
-    return _load_office(data, "pptx", level, source, keep_back_matter, limits)
-
-
-def load_odp(data: bytes | PathLike, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
-             limits: Limits = LIMITS) -> Document:
-    """A Document of an OpenDocument presentation's slides (.odp, segcore.odp), read as load_pptx reads one."""
-    return _load_office(data, "odp", level, source, keep_back_matter, limits)
-
-
 # an office format: its reader, giving (blocks, what was left out, title)
 _OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc, "pptx": read_pptx,
                    "odp": read_odp}
@@ -450,6 +409,10 @@ _OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": r
 
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,
                  limits: Limits) -> Document:
+    """A Document of a word processor's document or a presentation (load(..., format=fmt)): sentences or words, its
+    headings (by outline level or style; slides' titles) as elements of their own and in meta['outline'], its title in
+    meta['title'], what was left out in meta['left_out']. InputError for a file that is not in that format, or beyond
+    `limits`."""
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)

@@ -7,7 +7,7 @@ or an image is left out and counted. Left out and counted besides what segcore.s
 segcore.archive."""
 from __future__ import annotations
 
-from .archive import dc_title, local, open_zip, words_in, xml
+from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .odt import paragraph_text
@@ -30,7 +30,7 @@ _SHAPES = frozenset(("frame", "custom-shape", "rect", "ellipse", "polygon", "pat
 
 def is_odp(data: bytes) -> bool:
     """A ZIP archive whose first member is the OpenDocument 'mimetype' file of a presentation."""
-    return data[:4] == b"PK\x03\x04" and data[30:38] == b"mimetype" and data[38:38 + len(_MIMETYPE)] == _MIMETYPE
+    return zip_mimetype(data).startswith(_MIMETYPE)
 
 
 def _hidden_styles(root) -> set[str]:

@@ -10,7 +10,7 @@ from collections import Counter
 
 import lxml.etree as etree
 
-from .archive import dc_title, local, open_zip, words_in, xml
+from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
 from .structure import Block, style_levels, text_block
@@ -29,7 +29,7 @@ _LEFT_OUT = {"table": "tables", "frame": "tables", "note": "footnote texts", "ta
 
 def is_odt(data: bytes) -> bool:
     """A ZIP archive whose first member is the OpenDocument 'mimetype' file of a text document."""
-    return data[:4] == b"PK\x03\x04" and data[30:38] == b"mimetype" and data[38:38 + len(_MIMETYPE)] == _MIMETYPE
+    return zip_mimetype(data).startswith(_MIMETYPE)
 
 
 def _titles(roots) -> set[str]:
