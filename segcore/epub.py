@@ -15,7 +15,8 @@ from urllib.parse import unquote, urldefrag
 
 from .archive import local, member, open_zip, xml, zip_mimetype
 from .errors import InputError
-from .htmlpage import decode_markup, html_blocks
+from .encodings import decode_markup
+from .htmlpage import html_blocks
 from .limits import LIMITS, Limits
 from .structure import Block
 
@@ -170,7 +171,7 @@ def read_epub(data: bytes, source: str = "", limits: Limits = LIMITS) -> EpubTex
                 continue
             data = member(zf, path, source, limits, "EPUB", used)
             used += len(data)
-            page, counts, _ = html_blocks(decode_markup(data), source)
+            page, counts, _ = html_blocks(decode_markup(data, source).text, source)
             if path in toc and page and not any(b.level for b in page):  # a heading as an h1 would be (raw level 2)
                 name, depth = toc[path]
                 same = _words(page[0].text) == _words(name)  # the title written as a styled paragraph: that one

@@ -9,7 +9,6 @@ lxml (libxml2's HTML parser: it closes what authors leave open and reads broken 
 is fetched)."""
 from __future__ import annotations
 
-import codecs
 import re
 from collections import Counter
 
@@ -19,7 +18,7 @@ import lxml.html
 from .errors import InputError
 from .structure import Block, looks_like_title, number_depth, split_number
 
-__all__ = ["html_blocks", "decode_markup"]
+__all__ = ["html_blocks"]
 
 # not text: never read, never counted
 _SILENT = frozenset("script style noscript template head title meta link svg math canvas iframe object embed form "
@@ -55,27 +54,7 @@ _HEADING_MARKS = re.compile(r"\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\
 _MAX_HEADING_WORDS = 30
 _PSEUDO_LEVEL = 7  # a bold paragraph's raw level: below h6 (raw level 7), then by the depth of its number
 
-_META_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([\w.:-]{1,40})""", re.I)
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
-_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]{0,100}?encoding\s*=\s*["']([\w.:-]{1,40})["']""")
-
-
-def decode_markup(data: bytes) -> str:
-    """The characters of an HTML or XML file: by its byte-order mark, else its declared encoding (<meta charset>,
-    <?xml encoding?>), else UTF-8, else Windows-1252; bytes a codec cannot read become U+FFFD."""
-    for bom, codec in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
-        if data.startswith(bom):
-            return data.decode(codec, errors="replace").lstrip("\ufeff")
-    m = _XML_ENCODING.search(data[:200]) or _META_CHARSET.search(data[:4096])
-    if m:
-        try:
-            return data.decode(codecs.lookup(m.group(1).decode("ascii")).name, errors="replace")
-        except LookupError:
-            pass
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
 
 
 def _words(el) -> int:

@@ -6,7 +6,6 @@ PDF-parser errors never escape raw. Nothing here downloads anything (no ``nltk.d
 """
 from __future__ import annotations
 
-import codecs
 import re
 import sys
 from collections import Counter
@@ -22,7 +21,8 @@ from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
 from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, sniff_format
-from .htmlpage import decode_markup, html_blocks
+from .encodings import Decoded, bom_decoded, decode_markup, decode_text
+from .htmlpage import html_blocks
 from .latex import latex_blocks
 from .manpage import man_blocks
 from .odp import read_odp
@@ -73,58 +73,21 @@ def _binary_error(data: bytes, source: str) -> InputError:
     return InputError(f"{_name(source)}: looks like a binary file, not text{hint}")
 
 
-def read_text_bytes(data: bytes, source: str = "") -> str:
-    """Decode UTF-8 text (BOM stripped; UTF-16 with a BOM also accepted) or raise a readable InputError."""
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff") and not data.startswith(b"\xff\xfe\x00\x00"):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            pass  # not really UTF-16: report it below
+def _decoded(data: bytes, source: str) -> Decoded:
+    """A text file's characters (segcore.encodings.decode_text), or a readable InputError for a binary file."""
     if data.lstrip()[:5] == b"%PDF-":
         raise _binary_error(data, source)
+    if marked := bom_decoded(data):  # UTF-16 holds NUL bytes
+        return marked
     if _looks_binary(data):
         raise _binary_error(data, source)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        declared = declared_encoding(data[:DECLARED_BYTES])
-        if declared:
-            try:
-                return data.decode(declared)
-            except UnicodeDecodeError:
-                pass  # the declaration is wrong: report the bytes as they are
-        line = data.count(b"\n", 0, e.start) + 1
-        bad = data[e.start:e.start + 4]
-        raise InputError(
-            f"{_name(source)}: not UTF-8 text: invalid byte {bad[:1]!r} at byte offset {e.start} (line {line})"
-            f"{f', nor {declared} as it declares' if declared else ''}; convert the file to UTF-8 first (e.g. iconv "
-            f"-f latin1 -t utf-8)") from None
-    return text[1:] if text.startswith("\ufeff") else text
+    return decode_text(data, _name(source))
 
 
-DECLARED_BYTES = 8192  # where a text's declaration of its encoding is looked for
-_DECLARATIONS = (re.compile(rb"^Character set encoding:\s*([\w.-]{2,40})", re.M | re.I),  # Project Gutenberg
-                 re.compile(rb"-\*-.{0,80}?coding:\s*([\w.-]{2,40})"),  # Emacs (and PEP 263)
-                 re.compile(rb"\bvim?:.{0,80}?\bf(?:ile)?enc(?:oding)?=([\w.-]{2,40})"),  # vim
-                 re.compile(rb"^[^%\n]*\\usepackage\[([\w,]{2,60})\]\{inputenc\}", re.M))  # LaTeX
-_INPUTENC = {"latin1": "latin-1", "latin9": "iso8859-15", "latin2": "iso8859-2", "latin3": "iso8859-3",
-             "latin4": "iso8859-4", "latin5": "iso8859-9", "latin10": "iso8859-16", "ansinew": "cp1252",
-             "cp1252": "cp1252", "cp1250": "cp1250", "cp1251": "cp1251", "cp437": "cp437", "cp850": "cp850",
-             "cp852": "cp852", "applemac": "mac_roman", "koi8-r": "koi8_r", "utf8": "utf-8"}
-
-
-def declared_encoding(head: bytes) -> str | None:
-    """The encoding a text declares in its first lines, as Python names it: Project Gutenberg's 'Character set
-    encoding:' line, an Emacs or vim coding cookie, LaTeX's \\usepackage[...]{inputenc}; None when it declares none
-    Python knows."""
-    for pattern in _DECLARATIONS:
-        if m := pattern.search(head):
-            names = m.group(1).decode("ascii").lower().split(",")  # inputenc's options name LaTeX's encodings
-            try:
-                return codecs.lookup(next((_INPUTENC[n] for n in names if n in _INPUTENC), names[-1])).name
-            except LookupError:
-                return None
-    return None
+def read_text_bytes(data: bytes, source: str = "") -> str:
+    """A text file's characters: UTF-8 or UTF-16 by a byte-order mark, UTF-8, a declared encoding, else a legacy
+    encoding found (segcore.encodings); a readable InputError for a binary file or bytes no encoding reads."""
+    return _decoded(data, source).text
 
 
 def read_arxiv_bytes(data: bytes, source: str = "") -> str:
@@ -342,8 +305,11 @@ def left_out_notes(doc: Document) -> list[str]:
     """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
     captions, a text's Project Gutenberg wrapper, contents and notes, a page's menus, tables and code
     (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
-    and that a transcript without sentence punctuation was read line by line."""
+    how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); and that a transcript
+    without sentence punctuation was read line by line."""
     notes = []
+    if encoding := doc.meta.get("encoding"):
+        notes.append(Decoded("", **encoding).note)
     if counts := doc.meta.get("left_out"):
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
@@ -379,15 +345,15 @@ def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: s
 # HTML and EPUB
 # --------------------------------------------------------------------------------------------------
 
-def _markup_text(data: bytes | str, source: str, limits: Limits) -> str:
-    """The characters of an HTML page given as text or as bytes (decoded by its declared encoding)."""
+def _markup_text(data: bytes | str, source: str, limits: Limits) -> Decoded:
+    """The characters of an HTML page given as text or as bytes (segcore.encodings.decode_markup)."""
     if isinstance(data, str):
         limits.check_markup(len(data), _name(source))
-        return data
+        return Decoded(data, "utf-8", "utf-8")
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise InputError(f"{_name(source)}: expected HTML text or bytes, got {type(data).__name__}")
     limits.check_markup(len(data), _name(source))
-    return decode_markup(bytes(data))
+    return decode_markup(bytes(data), _name(source))
 
 
 def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
@@ -397,8 +363,10 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
     counted in meta['left_out']; a reference list and what follows it left out unless keep_back_matter. InputError
     beyond `limits` (markup bytes, then characters and elements)."""
     check_level(level)
-    blocks, left_out, title = html_blocks(_markup_text(data, source, limits), _name(source))
-    meta = {"format": "html", **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
+    page = _markup_text(data, source, limits)
+    blocks, left_out, title = html_blocks(page.text, _name(source))
+    meta = {"format": "html", **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {}),
+            **page.meta()}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
@@ -448,13 +416,14 @@ def load_captions(data: bytes | str, level: str = "sentence", source: str = "", 
     end; repeated lines and sound descriptions are counted in meta['left_out']. InputError when no cue can be read,
     or beyond `limits`."""
     limits.check_markup(len(data.encode("utf-8")) if isinstance(data, str) else len(data), _name(source))
-    text = data if isinstance(data, str) else read_text_bytes(data, source)
+    decoded = Decoded(data, "utf-8", "utf-8") if isinstance(data, str) else _decoded(data, source)
+    text = decoded.text
     try:  # the words said are checked against limits.chars (timestamps and markup can be most of a file)
         lines, counts = caption_lines(text)
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None
     marked = punctuated(lines)
-    meta = {"format": "captions", "left_out": counts, "duration": max(x.end for x in lines)}
+    meta = {"format": "captions", "left_out": counts, "duration": max(x.end for x in lines), **decoded.meta()}
     doc = document_from_blocks(caption_blocks(lines, marked), level, source, meta, limits=limits)
     doc.meta["times"] = doc.meta.pop("positions")
     if not marked:
@@ -503,14 +472,16 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
-    if format in ("text", "latex", "rest", "man"):
-        return _load_prose(read_text_bytes(data, source), format, level or "sentence", source, keep_back_matter,
-                           limits)
-    if format == "choi":
-        doc = parse_choi(read_text_bytes(data, source), source=source, limits=limits)
-        if level == "word":
-            doc = choi_to_words(doc)
-            limits.check_elements(doc.n, "word", _name(source))
+    if format in ("text", "latex", "rest", "man", "choi"):
+        decoded = _decoded(data, source)
+        if format != "choi":
+            doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits)
+        else:
+            doc = parse_choi(decoded.text, source=source, limits=limits)
+            if level == "word":
+                doc = choi_to_words(doc)
+                limits.check_elements(doc.n, "word", _name(source))
+        doc.meta.update(decoded.meta())
         return doc
     # arxiv
     if level == "sentence":

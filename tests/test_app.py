@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from explorer import documents
 from explorer.documents import SAMPLES_SET
 from segcore import METHODS, datasets
+from tests.test_encodings import NOISE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -383,6 +384,10 @@ def test_upload_text_file():
     assert not errors(at)
     assert at.session_state["_docstate"].doc.reference is None
     assert overlay(at)
+    upload(at, "windows.txt", PASTED.replace(". ", ". \u201cQuoted,\u201d she said. ", 1).encode("cp1252"))
+    doc = at.session_state["_docstate"].doc
+    assert not errors(at) and any("\u201cQuoted,\u201d" in e for e in doc.elements) and overlay(at)
+    assert "read as Windows-1252 (Western European): the file is not UTF-8" in documents.describe(doc)
 
 
 def test_upload_pdf_with_text():
@@ -402,7 +407,7 @@ def test_upload_pdf_with_text():
 @pytest.mark.parametrize("name,data,expected", [
     ("empty.txt", b"", "empty"),
     ("binary.txt", b"\x00\x01\x02\x03 binary", "binary"),
-    ("latin1.txt", "Un café crème. Deux phrases là.".encode("latin-1"), "UTF-8"),
+    ("noise.txt", NOISE, "not text in any encoding"),
     ("damaged.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer garbage", "PDF"),
     ("scan.pdf", tiny_pdf(None), "no text layer"),
     ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, "damaged Office 97–2003 file"),

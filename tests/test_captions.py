@@ -174,8 +174,8 @@ def test_unreadable_timings_are_counted_and_a_file_without_cues_is_a_clear_error
     assert doc.elements == ["Kept.", "And kept."] and doc.meta["left_out"] == {"bad timing": 1}
     with pytest.raises(InputError, match="empty.srt: no caption text found"):
         load(b"1\n00:00:01,000 --> 00:00:02,000\n\n", source="empty.srt")
-    with pytest.raises(InputError, match="not UTF-8"):
-        load("1\n00:00:01,000 --> 00:00:02,000\ncafé\n".encode("latin-1"), source="latin.srt")
+    latin = load("1\n00:00:01,000 --> 00:00:02,000\nUn café. Deux thés.\n".encode("latin-1"), source="latin.srt")
+    assert latin.elements == ["Un café.", "Deux thés."] and latin.meta["encoding"]["codec"] == "cp1252"
 
 
 def test_a_caption_file_is_limited_by_its_size_and_by_the_words_said():

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_encodings import NOISE
+
 DATA = Path(__file__).parent / "data"
 CHOI = str(DATA / "choi_1_0.ref")
 PAPER = str(Path(__file__).parent.parent / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt")
@@ -38,11 +40,17 @@ def test_segment_stdin_params_and_text_output():
     assert r.returncode == 0 and b"==========" in r.stdout
 
 
+def test_a_windows_1252_text_is_read_and_the_reading_said():
+    r = run("segment", "-", "--method", "c99", stdin="Un caf\xe9 au lait. Une phrase l\xe0. Et une autre.".encode("cp1252"))
+    assert r.returncode == 0 and "Un café au lait." in r.stdout.decode()
+    assert b"# read as Windows-1252 (Western European): the file is not UTF-8" in r.stderr
+
+
 @pytest.mark.parametrize("args, stdin, message", [
     (("segment", "/no/such/file.txt"), None, b"not found"),
     (("segment", "-"), b"   \n ", b"no text"),
     (("segment", "-"), b"\x00\x01\x02binary\xff", b"binary"),
-    (("segment", "-", "--format", "text"), b"caf\xe9 au lait. Une phrase.", b"UTF-8"),
+    (("segment", "-", "--format", "text"), NOISE, b"not text in any encoding recognised"),
     (("segment", str(DATA / "notext.pdf")), None, b"text layer"),
     (("segment", "-", "--format", "pdf"), b"hello, not a pdf", b"PDF"),
     (("segment", str(DATA / "choi_1_0.ref"), "--k", "0"), None, b"number of segments"),

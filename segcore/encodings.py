@@ -1,0 +1,175 @@
+"""Bytes to characters for every text format: a byte-order mark, else UTF-8, else the encoding the file declares;
+a file that is none of these is read as Windows-1252 when that gives Western text, else in the legacy encoding
+charset-normalizer finds (Cyrillic, Greek, East Asian, ...), and the choice is reported (`Decoded.note`), never
+made silently. A UTF-8 file with a few stray bytes keeps its UTF-8 and reads those bytes as Windows-1252."""
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import asdict, dataclass, replace
+
+from .errors import InputError
+
+__all__ = ["Decoded", "bom_decoded", "decode_text", "decode_markup", "declared_encoding"]
+
+DECLARED_BYTES = 8192  # where a text's declaration of its encoding is looked for
+DETECT_BYTES = 256 * 1024  # what charset-normalizer is shown of a file
+WESTERN_SHARE = 0.3  # at most this share of a Windows-1252 reading's letters outside ASCII: Western text
+_DECLARATIONS = (re.compile(rb"^Character set encoding:\s*([\w.-]{2,40})", re.M | re.I),  # Project Gutenberg
+                 re.compile(rb"-\*-.{0,80}?coding:\s*([\w.-]{2,40})"),  # Emacs (and PEP 263)
+                 re.compile(rb"\bvim?:.{0,80}?\bf(?:ile)?enc(?:oding)?=([\w.-]{2,40})"),  # vim
+                 re.compile(rb"^[^%\n]*\\usepackage\[([\w,]{2,60})\]\{inputenc\}", re.M))  # LaTeX
+_INPUTENC = {"latin1": "latin-1", "latin9": "iso8859-15", "latin2": "iso8859-2", "latin3": "iso8859-3",
+             "latin4": "iso8859-4", "latin5": "iso8859-9", "latin10": "iso8859-16", "ansinew": "cp1252",
+             "cp1252": "cp1252", "cp1250": "cp1250", "cp1251": "cp1251", "cp437": "cp437", "cp850": "cp850",
+             "cp852": "cp852", "applemac": "mac_roman", "koi8-r": "koi8_r", "utf8": "utf-8"}
+_META_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([\w.:-]{1,40})""", re.I)
+_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]{0,100}?encoding\s*=\s*["']([\w.:-]{1,40})["']""")
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+# a UTF-8 sequence of two to four bytes (RFC 3629), and a byte outside ASCII
+_UTF8_MULTI = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+                         rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+                         rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}")
+_HIGH = re.compile(rb"[\x80-\xff]")
+# control bytes no text holds (tab, line ends, form feed, ISO-2022's escape and DOS's end-of-file are text); no
+# legacy encoding uses them inside a character: more than CONTROL_SHARE of a file's bytes is a binary file
+_CONTROL = re.compile(rb"[\x01-\x08\x0e-\x19\x1c-\x1f\x7f]")
+CONTROL_SHARE = 0.01
+_ESCAPED = re.compile("[\udc80-\udcff]")  # a byte that is not UTF-8, as errors='surrogateescape' gives it
+_NAMES = {"cp1252": "Windows-1252 (Western European)", "cp1250": "Windows-1250 (Central European)",
+          "cp1251": "Windows-1251 (Cyrillic)", "koi8-r": "KOI8-R (Cyrillic)", "cp1253": "Windows-1253 (Greek)",
+          "cp1254": "Windows-1254 (Turkish)", "cp1255": "Windows-1255 (Hebrew)", "cp1256": "Windows-1256 (Arabic)",
+          "cp932": "Shift JIS (Japanese)", "shift_jis": "Shift JIS (Japanese)", "euc_jp": "EUC-JP (Japanese)",
+          "gb18030": "GB18030 (Chinese)", "gbk": "GBK (Chinese)", "big5": "Big5 (Chinese)",
+          "euc_kr": "EUC-KR (Korean)", "cp949": "CP949 (Korean)"}
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A file's characters and how they were read: `how` is 'utf-8', 'bom', 'declared', 'stray bytes' (UTF-8 with
+    `replaced` bytes read as Windows-1252) or 'guessed' (no declaration, not UTF-8; `replaced` bytes unreadable)."""
+    text: str
+    codec: str  # Python's name of the encoding read
+    how: str
+    replaced: int = 0
+    declared: str | None = None  # what the file declares, when it was not that
+
+    @property
+    def note(self) -> str | None:
+        """What a user should know about the reading, or None when the file said or was plain UTF-8."""
+        name = _NAMES.get(self.codec, self.codec)
+        if self.how == "guessed":
+            lost = f"; {self.replaced} bytes it cannot read became \ufffd" if self.replaced else ""
+            said = (" although it declares it" if self.declared == "utf-8" else
+                    f", nor {self.declared} as it declares" if self.declared else " and declares no encoding")
+            return f"read as {name}: the file is not UTF-8{said}{lost} (if letters look wrong, convert it to UTF-8)"
+        if self.how == "stray bytes":
+            return (f"{self.replaced} byte{'s that are' if self.replaced > 1 else ' that is'} not UTF-8 read as "
+                    f"{name}")
+        return None
+
+    def meta(self) -> dict:
+        """meta['encoding'] of a Document read from these bytes (Decoded's fields but the text), only when the
+        reading is worth a note."""
+        return {"encoding": {k: v for k, v in asdict(self).items() if k != "text"}} if self.note else {}
+
+
+def declared_encoding(head: bytes) -> str | None:
+    """The encoding a text declares in its first lines, as Python names it: Project Gutenberg's 'Character set
+    encoding:' line, an Emacs or vim coding cookie, LaTeX's \\usepackage[...]{inputenc}; None when it declares none
+    Python knows."""
+    for pattern in _DECLARATIONS:
+        if m := pattern.search(head):
+            names = m.group(1).decode("ascii").lower().split(",")  # inputenc's options name LaTeX's encodings
+            return _codec(next((_INPUTENC[n] for n in names if n in _INPUTENC), names[-1]))
+    return None
+
+
+def _codec(name: str) -> str | None:
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return None
+
+
+def _western(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return sum(not c.isascii() for c in letters) <= WESTERN_SHARE * max(1, len(letters))
+
+
+def _undeclared(data: bytes) -> Decoded | None:
+    """Bytes that are not UTF-8 and declare nothing: UTF-8 with stray bytes when most bytes outside ASCII form UTF-8
+    sequences; else Windows-1252 when it reads as Western text; else charset-normalizer's legacy encoding; None for
+    bytes with control codes no text holds."""
+    if len(_CONTROL.findall(data)) > CONTROL_SHARE * len(data):
+        return None
+    sequences = _UTF8_MULTI.findall(data)
+    if sequences and len(sequences) >= len(_HIGH.findall(data)) - sum(map(len, sequences)):
+        raw = data.decode("utf-8", errors="surrogateescape")
+        text = _ESCAPED.sub(lambda m: bytes([ord(m.group()) - 0xDC00]).decode("cp1252", errors="replace"), raw)
+        return Decoded(text, "cp1252", "stray bytes", len(_ESCAPED.findall(raw)))
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and _western(text):
+        return Decoded(text, "cp1252", "guessed")
+    from charset_normalizer import from_bytes  # imported here: needed only for such files
+    best = from_bytes(data[:DETECT_BYTES]).best()
+    codec = best and _codec(best.encoding)
+    if not codec or codec == "utf-8":
+        return None
+    try:
+        return Decoded(data.decode(codec), codec, "guessed")
+    except UnicodeDecodeError:
+        return None
+
+
+def bom_decoded(data: bytes) -> Decoded | None:
+    """The characters of a file that starts with a UTF-8 or UTF-16 byte-order mark and reads by it; else None."""
+    for bom, codec in _BOMS:
+        if data.startswith(bom) and not data.startswith(codecs.BOM_UTF32_LE):
+            try:
+                return Decoded(data[len(bom):].decode(codec), codec, "bom")
+            except UnicodeDecodeError:
+                return None  # not really that encoding: read as if it had no mark
+    return None
+
+
+def _decode(data: bytes, declared: str | None, source: str) -> Decoded:
+    if bommed := bom_decoded(data):
+        return bommed
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
+    except UnicodeDecodeError as e:
+        error = e
+    if declared:
+        try:
+            return Decoded(data.decode(declared), declared, "declared")
+        except UnicodeDecodeError:
+            pass  # the declaration is wrong: read the bytes as if it had none
+    if guessed := _undeclared(data):
+        return replace(guessed, declared=declared)
+    line = data.count(b"\n", 0, error.start) + 1
+    raise InputError(
+        f"{source or 'the input'}: not text in any encoding recognised: invalid UTF-8 byte "
+        f"{data[error.start:error.start + 1]!r} at byte offset {error.start} (line {line})"
+        f"{f', nor {declared} as it declares' if declared else ''}; convert the file to UTF-8 first (e.g. iconv "
+        f"-f latin1 -t utf-8)")
+
+
+def decode_text(data: bytes, source: str = "") -> Decoded:
+    """A plain text's characters: by its byte-order mark (UTF-8 or UTF-16), else UTF-8, else the encoding it declares
+    (declared_encoding), else as `_undeclared` finds; InputError when no reading holds."""
+    return _decode(data, declared_encoding(data[:DECLARED_BYTES]), source)
+
+
+def decode_markup(data: bytes, source: str = "") -> Decoded:
+    """An HTML or XML file's characters: by its byte-order mark, else UTF-8, else its declared encoding (<?xml
+    encoding?>, <meta charset>), else as `_undeclared` finds, else Windows-1252 with unreadable bytes as U+FFFD."""
+    m = _XML_ENCODING.search(data[:200]) or _META_CHARSET.search(data[:4096])
+    try:
+        return _decode(data, m and _codec(m.group(1).decode("ascii")), source)
+    except InputError:
+        text = data.decode("cp1252", errors="replace")
+        return Decoded(text, "cp1252", "guessed", text.count("\ufffd"))

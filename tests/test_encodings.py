@@ -1,0 +1,107 @@
+"""Bytes to characters (segcore.encodings): UTF-8 and marked files as they are, legacy files read and said."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from segcore.encodings import decode_markup, decode_text
+from segcore.errors import InputError
+from segcore.loaders import left_out_notes, load
+
+RUSSIAN = "Привет, как дела? Это простой текст на русском языке. Второе предложение здесь."
+JAPANESE = "これは日本語の文章です。今日はいい天気ですね。明日も晴れるでしょう。"
+_RNG = random.Random(0)
+NOISE = bytes(_RNG.randrange(1, 256) for _ in range(4000))  # no NUL: not told binary by that
+
+
+@pytest.mark.parametrize("text,codec,expected", [
+    ("He said \u201chello\u201d. It\u2019s over \u2014 really.", "cp1252", "cp1252"),
+    ("Un café crème. L'été dernier, à la forêt où les arbres étaient très hauts.", "latin-1", "cp1252"),
+    ("Die Straße war länger als die Brücke. Mädchen grüßen.", "latin-1", "cp1252"),
+    (RUSSIAN * 3, "cp1251", "cp1251"),
+    (JAPANESE * 3, "shift_jis", "cp932"),
+])
+def test_a_legacy_file_that_declares_nothing_is_read_and_the_reading_is_said(text, codec, expected):
+    decoded = decode_text(text.encode(codec), "x.txt")
+    assert decoded.text == text and decoded.codec == expected and decoded.how == "guessed"
+    assert decoded.note.startswith("read as ") and "not UTF-8 and declares no encoding" in decoded.note
+
+
+def test_utf8_and_marked_files_need_no_note():
+    for data in ("Un café.".encode(), "\ufeffUn café.".encode(), "Un café.".encode("utf-16"), b"plain ascii"):
+        decoded = decode_text(data)
+        assert decoded.text == ("Un café." if data != b"plain ascii" else "plain ascii") and decoded.note is None
+        assert decoded.meta() == {}
+
+
+def test_a_utf8_file_with_stray_bytes_keeps_its_utf8_and_reads_them_as_windows_1252():
+    """A UTF-8 text into which a Windows editor pasted a curly apostrophe (0x92): only that byte is read otherwise."""
+    data = "Café naïve résumé. Ζεύς.\n".encode() * 3 + b"It\x92s here, 5 \x80.\n"
+    decoded = decode_text(data)
+    assert decoded.text == "Café naïve résumé. Ζεύς.\n" * 3 + "It\u2019s here, 5 €.\n"
+    assert (decoded.how, decoded.replaced) == ("stray bytes", 2)
+    assert decoded.note == "2 bytes that are not UTF-8 read as Windows-1252 (Western European)"
+
+
+def test_a_wrong_declaration_is_said_in_the_note():
+    decoded = decode_text("-*- coding: utf-8 -*-\nUn caf\xe9. Deux.".encode("latin-1"))
+    assert decoded.text.endswith("Un café. Deux.") and "not UTF-8 although it declares it" in decoded.note
+
+
+def test_bytes_no_encoding_reads_are_refused_with_where():
+    with pytest.raises(InputError, match=r"x.txt: not text in any encoding recognised: invalid UTF-8 byte b'\\xd9' "
+                                         r"at byte offset 6 \(line 2\); convert"):
+        decode_text(b"Hello\n" + NOISE, "x.txt")
+
+
+def test_a_document_carries_the_reading_and_every_front_end_says_it():
+    doc = load(("Un café. Deux cafés.\n\nTrois thés, quatre.\n" * 3).encode("latin-1"), source="cafes.txt")
+    assert doc.elements[0] == "Un café." and doc.meta["encoding"]["codec"] == "cp1252"
+    assert left_out_notes(doc)[0].startswith("read as Windows-1252 (Western European)")
+    page = load("<html><body><p>Un café. Deux cafés.</p></body></html>".encode("cp1252"), source="p.html")
+    assert page.meta["format"] == "html" and page.meta["encoding"]["how"] == "guessed"
+    choi = load(("==========\nUn café.\nDeux.\n==========\nTrois thés.\n==========\n").encode("latin-1"),
+                source="x.ref")
+    assert choi.meta["format"] == "choi" and choi.elements[0] == "Un café." and "encoding" in choi.meta
+
+
+def test_markup_declared_encoding_and_undecodable_fallback():
+    assert decode_markup("<meta charset='koi8-r'><p>Привет</p>".encode("koi8-r")).how == "declared"
+    noise = decode_markup(b"<p>" + NOISE + b"</p>")
+    lost = sum(NOISE.count(b) for b in (b"\x81", b"\x8d", b"\x8f", b"\x90", b"\x9d"))  # undefined in Windows-1252
+    assert noise.how == "guessed" and noise.replaced == lost > 0 and f"{lost} bytes it cannot read" in noise.note
+
+
+_WESTERN = st.text(st.sampled_from("abcdefghij klmnop.,\n"), min_size=20, max_size=200)
+_ACCENTED = st.lists(st.sampled_from("éèàùçôâêîœæøåäöüßñ€‘’“”—–"), min_size=1, max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_WESTERN, _ACCENTED, st.randoms())
+def test_western_text_in_windows_1252_reads_back_exactly(base, accents, rnd):
+    """Mostly-ASCII text with a few accented letters and typographic marks, saved as Windows-1252 ("ANSI"), reads
+    back exactly unless its bytes happen to be UTF-8 too ("ßœ" is U+07DC in UTF-8): then UTF-8 wins, by the rule."""
+    chars = list(base)
+    for a in accents:
+        chars.insert(rnd.randrange(len(chars) + 1), a)
+    text = "".join(chars)
+    data = text.encode("cp1252")
+    try:
+        expected, how = data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        expected, how = text, "guessed"
+    decoded = decode_text(data)
+    assert (decoded.text, decoded.how) == (expected, how)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(min_size=1, max_size=200).filter(lambda t: "\x00" not in t), st.binary(min_size=1, max_size=8))
+def test_any_utf8_text_reads_back_and_any_bytes_give_text_or_a_typed_error(text, noise):
+    assert decode_text(text.encode("utf-8")).text == (text[1:] if text.startswith("\ufeff") else text)
+    try:
+        decoded = decode_text(text.encode("utf-8") + noise)
+    except InputError:
+        return
+    assert isinstance(decoded.text, str) and (decoded.note is None) == (decoded.how in ("utf-8", "bom", "declared"))
