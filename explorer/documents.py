@@ -61,18 +61,19 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 
 # ---- one document ----------------------------------------------------------------------------------------------
 
-def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False, run=call) -> Document:
+def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False, run=call,
+               speaker_notes: bool = False) -> Document:
     """A Document from an uploaded file's bytes (.txt, .md, .pdf, .docx, .doc, .odt, .rtf, .pptx, .odp, .html, .epub,
     captions .srt/.vtt/.sbv, a manual page, Choi or arXiv .ref; any of them gzip, bzip2 or xz compressed), read by
     `run(loaders.load, ...)` (a Runner: in a worker process under its budget). arXiv files have no sentences: they load
-    at word level whatever is asked. InputError beyond the upload limit, the app's limits, past the run's budget, or for
-    a file loaders refuses."""
+    at word level whatever is asked; slides read their speaker notes when `speaker_notes`. InputError beyond the upload
+    limit, the app's limits, past the run's budget, or for a file loaders refuses."""
     limit = max_upload_mb()
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
     fmt = sniff_format(data, name)
     return _read(run, data, name, format=fmt, level="word" if fmt == "arxiv" else level,
-                 keep_back_matter=keep_back_matter)
+                 keep_back_matter=keep_back_matter, speaker_notes=speaker_notes)
 
 
 def _read(run, data: bytes, name: str, **kwargs) -> Document:
@@ -94,11 +95,12 @@ def _in_worker(run, name: str, fn, *args, **kwargs):
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
-def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_matter: bool = False) -> Document:
+def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_matter: bool = False,
+                      speaker_notes: bool = False) -> Document:
     """load_bytes in one of the server's worker processes under the app's budget (a long PDF is many seconds of
     parsing, which must not hold the server's own process), cached under `key` (name, content digest and level) and
-    the back-matter choice."""
-    return load_bytes(_data, name, level, keep_back_matter, run=session_runner())
+    the back-matter and speaker-notes choices."""
+    return load_bytes(_data, name, level, keep_back_matter, run=session_runner(), speaker_notes=speaker_notes)
 
 
 @st.cache_data(max_entries=24, show_spinner=False)

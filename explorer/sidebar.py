@@ -9,6 +9,7 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.document import Document, parse_ends
+from segcore.loaders import SLIDES
 from segcore.methods import DEFAULT_METHOD
 
 from . import documents as docs
@@ -105,8 +106,12 @@ def _with_reference(doc: Document, state: DocState, sb) -> Document:
 
 
 def _structure_reference(doc: Document, state: DocState, sb) -> Document:
-    """The back-matter option (when the document has a reference list) and the choice of reference: the file's,
-    the document's own sections or subsections (its headings), or none."""
+    """The back-matter option (when the document has a reference list), the speaker-notes option (slides) and the
+    choice of reference: the file's, the document's own sections or subsections (its headings), or none."""
+    if doc.meta.get("format") in SLIDES:
+        sb.checkbox("Read the speaker notes", key="speaker_notes",
+                    help="Each slide's notes after its text: often the prose of the talk, where the bullet points are "
+                         "few words. Left out (and counted) otherwise.")
     back = doc.meta.get("back_matter")
     if back:
         sb.checkbox("Leave out the reference list and appendices", key="drop_back_matter",
@@ -157,6 +162,7 @@ def document_sidebar() -> DocState:
                      format_func=lambda v: docs.LEVEL_LABELS[v].capitalize(),
                      help="What one element is: a sentence, or a word (Alemi & Ginsparg's Fig. 4 works on words).")
     keep = not ss.setdefault("drop_back_matter", True)
+    notes = ss.setdefault("speaker_notes", False)
     if src == "Sample":
         state.label = docs.SAMPLE_BY_KEY[ss["sample"]].file
         state.content = f"sample:{ss['sample']}"
@@ -164,9 +170,9 @@ def document_sidebar() -> DocState:
         out = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level)
     elif src == "Upload a file":
         _, state.label, data, digest = ss["_last_upload"]
-        state.content = f"upload:{state.label}:{digest}:{keep}"
+        state.content = f"upload:{state.label}:{digest}:{keep}:{notes}"
         state.key = f"{state.content}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep)
+        out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep, notes)
     else:
         state.label = "pasted text"
         state.content = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}:{keep}"

@@ -78,15 +78,15 @@ def cmd_segment(args) -> int:
     get_method(args.method).resolve(params)  # a bad method or parameter fails once, before any file is read
     limits = Limits(args.max_chars, args.max_elements, args.max_pages)
     if args.input != "-" and Path(args.input).is_dir():
-        if args.reference or args.keep_back_matter:
-            raise ParameterError("--reference and --keep-back-matter are for one file; for a folder, use "
-                                 "`segcore evaluate FOLDER --reference sections`")
+        if args.reference or args.keep_back_matter or args.speaker_notes:
+            raise ParameterError("--reference, --keep-back-matter and --speaker-notes are for one file; for a folder, "
+                                 "use `segcore evaluate FOLDER --reference sections`")
         context = _context(args.method, args.corpus,
                            lambda: load_dataset(args.input, args.format, args.level, limits=limits)[0])
         return _segment_folder(args, params, context, limits)
     data = sys.stdin.buffer.read() if args.input == "-" else args.input
     doc = load(data, format=args.format, level=args.level, source="stdin" if args.input == "-" else None,
-               keep_back_matter=args.keep_back_matter, limits=limits)
+               keep_back_matter=args.keep_back_matter, limits=limits, speaker_notes=args.speaker_notes)
     if args.reference:
         doc = with_structure(doc, args.reference)
     context = _context(args.method, args.corpus, lambda: [doc])
@@ -297,6 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--keep-back-matter", action="store_true",
                    help="texts, PDFs, pages and books: keep the reference list and appendices (left out when a "
                         "reference-list heading is found)")
+    s.add_argument("--speaker-notes", action="store_true",
+                   help="slides (.pptx, .odp): read each slide's speaker notes after its text (counted otherwise)")
     s.add_argument("--jobs", type=_count(1, 256), default=1,
                    help="folder input: worker processes (dask local cluster when > 1)")
     s.add_argument("--scheduler", default=None, help="folder input: address of an existing dask scheduler")

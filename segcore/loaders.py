@@ -305,6 +305,7 @@ def left_out_notes(doc: Document) -> list[str]:
     """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
     captions, a text's Project Gutenberg wrapper, contents and notes, a page's menus, tables and code
     (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
+    that slides' speaker notes were read (meta['speaker_notes']);
     how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); and that a transcript
     without sentence punctuation was read line by line."""
     notes = []
@@ -320,6 +321,8 @@ def left_out_notes(doc: Document) -> list[str]:
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
         notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")
+    if doc.meta.get("speaker_notes"):
+        notes.append("read: each slide's speaker notes, after its text")
     if doc.meta.get("unpunctuated"):
         notes.append(f"the captions mark no sentences (no . ? !): elements of at least {PSEUDO_SENTENCE} words, whole "
                      f"caption lines")
@@ -370,22 +373,26 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
-# an office format: its reader, giving (blocks, what was left out, title)
+# an office format: its reader, giving (blocks, what was left out, title); presentations' read speaker notes too
 _OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc, "pptx": read_pptx,
                    "odp": read_odp}
+SLIDES = ("pptx", "odp")
 
 
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,
-                 limits: Limits) -> Document:
+                 limits: Limits, speaker_notes: bool = False) -> Document:
     """A Document of a word processor's document or a presentation (load(..., format=fmt)): sentences or words, its
-    headings (by outline level or style; slides' titles) as elements of their own and in meta['outline'], its title in
-    meta['title'], what was left out in meta['left_out']. InputError for a file that is not in that format, or beyond
-    `limits`."""
+    headings (by outline level or style; slides' titles) as elements of their own and in meta['outline'], a slide's
+    speaker notes after its text when `speaker_notes` (meta['speaker_notes']), its title in meta['title'], what was
+    left out in meta['left_out']. InputError for a file that is not in that format, or beyond `limits`."""
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
-    blocks, left_out, title = _OFFICE_READERS[fmt](bytes(data), _name(source), limits)
-    meta = {"format": fmt, **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {})}
+    notes = speaker_notes and fmt in SLIDES
+    blocks, left_out, title = _OFFICE_READERS[fmt](bytes(data), _name(source), limits,
+                                                   **({"speaker_notes": True} if notes else {}))
+    meta = {"format": fmt, **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {}),
+            **({"speaker_notes": True} if notes else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
@@ -452,7 +459,7 @@ def read_file(path: Path) -> bytes:
 
 
 def load_data(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool = False,
-               limits: Limits = LIMITS) -> Document:
+              limits: Limits = LIMITS, speaker_notes: bool = False) -> Document:
     """A file's bytes (`name` for its extension; gzip, bzip2 or xz compressed or not) as a Document in `format`
     ('auto': sniffed from the content); see `load`."""
     if format not in FORMATS:
@@ -469,7 +476,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
     if format == "epub":
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
     if format in _OFFICE_READERS:
-        return _load_office(data, format, level or "sentence", source, keep_back_matter, limits)
+        return _load_office(data, format, level or "sentence", source, keep_back_matter, limits, speaker_notes)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
     if format in ("text", "latex", "rest", "man", "choi"):
@@ -496,10 +503,12 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
 
 
 def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | None = None,
-         source: str | None = None, keep_back_matter: bool = False, limits: Limits = LIMITS) -> Document:
+         source: str | None = None, keep_back_matter: bool = False, limits: Limits = LIMITS,
+         speaker_notes: bool = False) -> Document:
     """Load a file path, raw bytes or '-' (stdin) as a Document; format auto-detected by default. Texts and PDFs
-    keep their headings in meta['outline'] and leave out a reference list and appendices unless keep_back_matter.
-    InputError beyond `limits` (segcore.limits: characters, elements; a PDF's pages and inflated stream size)."""
+    keep their headings in meta['outline'] and leave out a reference list and appendices unless keep_back_matter;
+    slides read their speaker notes when speaker_notes. InputError beyond `limits` (segcore.limits: characters,
+    elements; a PDF's pages and inflated stream size)."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
@@ -516,4 +525,4 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
     else:
         raise InputError(f"expected a file path, bytes or '-', got {type(path_or_bytes).__name__}")
     return load_data(data, name, format, level, source if source is not None else default, keep_back_matter,
-                      limits)
+                     limits, speaker_notes)

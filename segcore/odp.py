@@ -2,9 +2,9 @@
 segcore.slides: the pages (draw:page) of content.xml in order, on each page its shapes in order (groups read within),
 each paragraph's text as an OpenDocument text's (segcore.odt). A frame's presentation:class tells what it is (title,
 subtitle; header, footer, date-time and page-number are page furniture); a frame holding a table, a chart, an object
-or an image is left out and counted. Left out and counted besides what segcore.slides leaves out: hidden pages
-(their style's presentation:visibility) and the speaker notes (presentation:notes). Members read with
-segcore.archive."""
+or an image is left out and counted. A page's speaker notes (presentation:notes) are read when asked for, else
+counted. Left out and counted besides what segcore.slides leaves out: hidden pages (their style's
+presentation:visibility). Members read with segcore.archive."""
 from __future__ import annotations
 
 from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
@@ -73,21 +73,27 @@ def _page(page, deck: Deck) -> list[Shape]:
     return out
 
 
-def read_odp(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int], str | None]:
-    """The blocks of an OpenDocument presentation's pages in order (see the module's docstring), what was left out
-    and its title (the title slide's, else meta.xml's); InputError for an archive that is not one or passes `limits`
-    (markup_bytes inflated)."""
+def _notes(page, deck: Deck) -> list[str]:
+    """The paragraphs of a page's speaker notes (its presentation:notes' text frames, not the page's thumbnail)."""
+    return [text for notes in page if local(notes.tag) == "notes"
+            for shape in _page(notes, deck) if shape.kind == BODY for text in shape.paragraphs]
+
+
+def read_odp(data: bytes, source: str = "", limits: Limits = LIMITS, speaker_notes: bool = False
+             ) -> tuple[list[Block], dict[str, int], str | None]:
+    """The blocks of an OpenDocument presentation's pages in order (see the module's docstring), with each page's
+    speaker notes after its text when `speaker_notes`, what was left out and its title (the title slide's, else
+    meta.xml's); InputError for an archive that is not one or passes `limits` (markup_bytes inflated)."""
     source = source or "the OpenDocument presentation"
     what = "OpenDocument presentation"
     with open_zip(data, source, what) as zf:
         if CONTENT not in zf.namelist():
             raise InputError(f"{source}: not an OpenDocument presentation (.odp): it has no {CONTENT}")
         content = xml(zf, CONTENT, source, limits, what)
-        hidden, deck = _hidden_styles(content), Deck()
+        hidden, deck = _hidden_styles(content), Deck(speaker_notes)
         for page in content.iter(_DRAW + "page"):
             if page.get(_DRAW + "style-name") in hidden:
                 deck.left_out["hidden"] += words_in(page)
                 continue
-            deck.slide(_page(page, deck))
-            deck.left_out["speaker notes"] += any(local(n.tag) == "notes" and words_in(n) for n in page)
+            deck.slide(_page(page, deck), notes=_notes(page, deck))
         return deck.result(dc_title(zf, "meta.xml", source, limits, what))

@@ -4,8 +4,9 @@ relationships), on each slide its shapes in the shape tree's order (§19.3.1.45 
 AlternateContent's first choice), each paragraph's runs and fields read, line breaks as spaces. Placeholders tell
 what a shape is (ctrTitle, title, subTitle; dt, ftr, sldNum and hdr are page furniture); a section of PowerPoint
 2010 (p14:sectionLst) and a section-header layout (secHead, §19.7.15) give the deck's upper heading levels.
-Left out and counted besides what segcore.slides leaves out: hidden slides (show="0") and the speaker notes (another
-part, not read). Members read with segcore.archive."""
+A slide's speaker notes are the body placeholder of its notes slide (§19.3.1.26), read when asked for, else counted.
+Left out and counted besides what segcore.slides leaves out: hidden slides (show="0"). Members read with
+segcore.archive."""
 from __future__ import annotations
 
 import posixpath
@@ -122,11 +123,21 @@ def _slide(root) -> list[Shape]:
     return out
 
 
-def read_pptx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int],
-                                                                              str | None]:
-    """The blocks of a PowerPoint presentation's slides in order (see the module's docstring), what was left out
-    (structure.LEFT_OUT keys) and its title (the title slide's, else docProps/core.xml's); InputError for an archive
-    that is not a presentation or passes `limits` (markup_bytes inflated)."""
+def _notes(parts: _Parts, related: list[tuple[str, str]]) -> list[str]:
+    """The paragraphs of a slide's speaker notes: its notes slide's body placeholders (not the slide's image, its
+    number, header or footer)."""
+    part = next((target for kind, target in related if kind == "notesSlide"), None)
+    if part not in parts.names:
+        return []
+    return [text for shape in _slide(parts.xml(part)) if shape.kind == BODY for text in shape.paragraphs]
+
+
+def read_pptx(data: bytes, source: str = "", limits: Limits = LIMITS, speaker_notes: bool = False
+              ) -> tuple[list[Block], dict[str, int], str | None]:
+    """The blocks of a PowerPoint presentation's slides in order (see the module's docstring), with each slide's
+    speaker notes after its text when `speaker_notes`, what was left out (structure.LEFT_OUT keys) and its title (the
+    title slide's, else docProps/core.xml's); InputError for an archive that is not a presentation or passes `limits`
+    (markup_bytes inflated)."""
     source = source or "the PowerPoint presentation"
     with open_zip(data, source, WHAT) as zf:
         parts = _Parts(zf, source, limits)
@@ -138,7 +149,7 @@ def read_pptx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
                  if local(el.tag) == "sldId" and el.get(_R + "id")]  # sldIdLst's (the sections' sldId have no r:id)
         slides = [(sid, path) for sid, path in order if path in parts.names]
         limits.check_markup(sum(zf.getinfo(path).file_size for _, path in slides), source)
-        deck, layouts = Deck(), {}
+        deck, layouts = Deck(speaker_notes), {}
         for sid, path in slides:
             slide = parts.xml(path)
             if slide.get("show") in ("0", "false"):
@@ -148,8 +159,7 @@ def read_pptx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
             layout = next((target for kind, target in related if kind == "slideLayout"), None)
             if layout not in layouts:
                 layouts[layout] = parts.xml(layout).get("type", "cust") if layout in parts.names else "cust"
-            deck.slide(_slide(slide), layouts[layout] == "secHead", sections.get(sid))
-            deck.left_out["speaker notes"] += any(kind == "notesSlide" for kind, _ in related)
+            deck.slide(_slide(slide), layouts[layout] == "secHead", sections.get(sid), _notes(parts, related))
         if len(order) > len(slides):
             deck.left_out["missing"] += len(order) - len(slides)
         return deck.result(dc_title(zf, "docProps/core.xml", source, limits, WHAT))

@@ -3,9 +3,10 @@ each slide's title first, then the text of its other shapes in order. Titles are
 centred title, or a title with a subtitle) is the presentation's title (raw level 1); a named section's (PowerPoint's
 sections) is level 2 on its first slide; a section-header slide's title (its layout says so, or the slide holds its
 title and nothing else) level 3; any other slide's title level 4 (structure.make_outline keeps the levels present,
-in order). A title repeated from the slide before ('… (cont.)', '(2/3)') opens no new section.
+in order). A title repeated from the slide before ('… (cont.)', '(2/3)') opens no new section. A slide's speaker
+notes follow its text when asked for (often the prose of the talk), else they are counted.
 Left out and counted (structure.LEFT_OUT): tables, charts and other objects, the date, footer and slide-number
-placeholders, a title slide's subtitle (its authors and date), repeated titles."""
+placeholders, a title slide's subtitle (its authors and date), repeated titles, speaker notes not asked for."""
 from __future__ import annotations
 
 import re
@@ -38,10 +39,12 @@ def _key(title: str) -> str:
 
 
 class Deck:
-    """The blocks of the slides read so far, what was left out and the title slide's title."""
+    """The blocks of the slides read so far, what was left out and the title slide's title; the slides' speaker
+    notes read when `speaker_notes`."""
 
-    def __init__(self):
+    def __init__(self, speaker_notes: bool = False):
         self.blocks, self.left_out, self.title, self._last, self._section = [], Counter(), None, None, None
+        self.speaker_notes = speaker_notes
 
     def heading(self, text: str, level: int):
         if level > 1 and self._last is not None and _key(text) == self._last[1] and level >= self._last[0]:
@@ -53,9 +56,11 @@ class Deck:
             if level == 1 and self.title is None:
                 self.title = text
 
-    def slide(self, shapes: list[Shape], section_header: bool = False, section: tuple[int, str] | None = None):
+    def slide(self, shapes: list[Shape], section_header: bool = False, section: tuple[int, str] | None = None,
+              notes: list[str] = ()):
         """One slide's blocks: its section's name where a section (number, name) begins, its title, then its other
-        shapes' text; `section_header` when its layout is a section header's."""
+        shapes' text, then its speaker notes' paragraphs (`notes`) if asked for; `section_header` when its layout is a
+        section header's."""
         if section and section != self._section and section[1]:
             self.heading(section[1], 2)
         self._section = section
@@ -73,9 +78,16 @@ class Deck:
             elif shape.kind in (TITLE, OPENING_TITLE) and shape.paragraphs:
                 self.heading(" ".join(shape.paragraphs), 1 if opening else 3 if divider else 4)
             else:
-                for text in shape.paragraphs:
-                    if block := text_block(text, 0, self.left_out):
-                        self.blocks.append(block)
+                self._paragraphs(shape.paragraphs)
+        if notes and self.speaker_notes:
+            self._paragraphs(notes)
+        elif notes:
+            self.left_out["speaker notes"] += 1
+
+    def _paragraphs(self, paragraphs: list[str]):
+        for text in paragraphs:
+            if block := text_block(text, 0, self.left_out):
+                self.blocks.append(block)
 
     def result(self, title: str | None) -> tuple[list[Block], dict[str, int], str | None]:
         """(blocks, what was left out, the title slide's title, else `title`)."""

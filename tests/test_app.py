@@ -378,6 +378,20 @@ def test_upload_office_document(name):
     assert overlay(at)
 
 
+def test_slides_read_their_speaker_notes_when_asked():
+    at = run(new_app())
+    upload(at, "talk.pptx", (ROOT / "tests" / "data" / "pandoc_slides.pptx").read_bytes())
+    note = "Remind the class of last week’s plate tectonics."
+    assert note not in at.session_state["_docstate"].doc.elements
+    at.sidebar.checkbox(key="speaker_notes").check()
+    run(at)
+    doc = at.session_state["_docstate"].doc
+    assert not errors(at) and doc.elements[5] == note and overlay(at)
+    assert "read: each slide's speaker notes, after its text" in documents.describe(doc)
+    upload(at, "notes.txt", PASTED.encode())  # a text has no such option
+    assert not at.sidebar.get("checkbox") or all(c.key != "speaker_notes" for c in at.sidebar.checkbox)
+
+
 def test_upload_text_file():
     at = run(new_app())
     upload(at, "notes.txt", PASTED.encode())

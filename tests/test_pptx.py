@@ -60,6 +60,10 @@ def pptx(slides: list[tuple[str, str]], sections: list[tuple[str, int]] = (), hi
             zf.writestr(f"ppt/slides/slide{i + 1}.xml", f"<p:sld {NS}{show}><p:cSld><p:spTree>{shapes}</p:spTree>"
                                                         f"</p:cSld></p:sld>")
             note = f'<Relationship Id="rId2" Type="{REL}notesSlide" Target="../notesSlides/n{i}.xml"/>'
+            if i in notes:  # a notes slide: the slide's image, the notes, the slide number
+                zf.writestr(f"ppt/notesSlides/n{i}.xml", f"<p:notes {NS}><p:cSld><p:spTree>{shape(ph='sldImg')}"
+                                                        f"{shape(f'Say {i} aloud.|Then pause.')}{shape('7', ph='sldNum')}"
+                                                        f"</p:spTree></p:cSld></p:notes>")
             zf.writestr(f"ppt/slides/_rels/slide{i + 1}.xml.rels",
                         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
                         f'<Relationship Id="rId1" Type="{REL}slideLayout" Target="../slideLayouts/slideLayout'
@@ -86,6 +90,10 @@ def test_slides_written_from_markdown_read_as_their_source(name):
     assert left_out_notes(doc) == ["left out of the presentation: authors, affiliations and dates (1), slides' speaker "
                                    "notes (1), slide titles repeated from the slide before (1), tables and figures "
                                    "(5 words)"]
+    spoken = load(DATA / name, speaker_notes=True)
+    assert spoken.elements == doc.elements[:5] + ["Remind the class of last week’s plate tectonics."] + doc.elements[5:]
+    assert "speaker notes" not in spoken.meta["left_out"] and spoken.meta["speaker_notes"]
+    assert left_out_notes(spoken)[-1] == "read: each slide's speaker notes, after its text"
 
 
 def test_sections_hidden_slides_furniture_and_reading_order():
@@ -108,6 +116,13 @@ def test_sections_hidden_slides_furniture_and_reading_order():
     assert doc.meta["title"] == "Rocks"
     assert doc.meta["left_out"] == {"front": 1, "furniture": 2, "speaker notes": 2, "repeated titles": 1,
                                     "hidden": 4, "tables": 2}
+    spoken = load(pptx(slides, sections=[("Fire", 1), ("Air", 3)], hidden={3}, notes={1, 2}), source="talk.pptx",
+                  speaker_notes=True)  # each notes slide's body placeholder after its slide's text, in the slide's place
+    assert spoken.elements == ["Rocks", "Fire", "Lava", "Lava flows downhill.", "It is hot.", "Say 1 aloud.",
+                               "Then pause.", "Pahoehoe is smooth.", "Say 2 aloud.", "Then pause.", "Air", "Ash",
+                               "Grouped text.", "Once."]
+    assert "speaker notes" not in spoken.meta["left_out"]
+    assert load(pptx(slides), speaker_notes=True).elements == load(pptx(slides)).elements
 
 
 ODF = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
@@ -152,6 +167,9 @@ def test_an_opendocument_presentation_reads_its_pages_and_leaves_out_what_is_not
     assert doc.elements == ["Rocks", "Lava", "Lava flows downhill.", "Ash", "Ash falls far.", "It is grey."]
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Lava", 1), ("Ash", 1)]
     assert doc.meta["left_out"] == {"front": 1, "furniture": 1, "speaker notes": 1, "hidden": 3, "tables": 2}
+    spoken = load(odp(pages), source="talk.odp", speaker_notes=True)
+    assert spoken.elements == doc.elements[:3] + ["Say this aloud."] + doc.elements[3:]
+    assert "speaker notes" not in spoken.meta["left_out"]
     assert sniff_format(odp(pages), "") == "odp" and sniff_format(b"", "talk.otp") == "odp"
     with pytest.raises(InputError, match="not an OpenDocument presentation"):
         read_odp(zipfile_with({"mimetype": "x"}), "x.odp")
@@ -192,7 +210,8 @@ FIXTURES = {name: (DATA / name).read_bytes() for name in ("pandoc_slides.pptx", 
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_any_damage_reads_or_is_refused_cleanly(data):
-    """Any member of a fixture replaced by damaged XML: the presentation reads or gives an InputError."""
+    """Any member of a fixture replaced by damaged XML (its notes' too): the presentation reads or gives an
+    InputError, its speaker notes asked for or not."""
     fixture = data.draw(st.sampled_from(sorted(FIXTURES)))
     archive = zipfile.ZipFile(io.BytesIO(FIXTURES[fixture]))
     members = {i.filename: archive.read(i) for i in archive.infolist()}
@@ -206,6 +225,7 @@ def test_any_damage_reads_or_is_refused_cleanly(data):
         for n, b in members.items():
             zf.writestr(n, b)
     try:
-        (read_odp if fixture.endswith(".odp") else read_pptx)(out.getvalue(), fixture)
+        (read_odp if fixture.endswith(".odp") else read_pptx)(out.getvalue(), fixture,
+                                                              speaker_notes=data.draw(st.booleans()))
     except InputError:
         pass
