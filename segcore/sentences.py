@@ -7,6 +7,8 @@ import re
 import unicodedata
 from collections import Counter
 
+from .text import CJK
+
 __all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_for", "sentences_with_offsets"]
 
 # Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
@@ -108,9 +110,8 @@ _LABEL_END = re.compile(r"(?<![\w.])[A-Z][a-z]{0,4}\.$")
 _NUMBER_START = re.compile(r"\d")
 
 
-# scripts written without spaces between words (a regular expression class's ranges): Chinese characters, Japanese
-# kana and kanji, then Thai, Lao, Myanmar, Khmer
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+# scripts written without spaces between words (a regular expression class's ranges): Chinese and Japanese
+# (text.CJK), then Thai, Lao, Myanmar, Khmer
 UNSPACED = CJK + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 # Chinese and Japanese end a sentence with a full stop, question or exclamation mark written without a space after
 # it, which Punkt (made for space-separated words) does not see: a sentence ends after one (or after ! ? — NFKC's

@@ -12,6 +12,11 @@ from pathlib import Path
 from .errors import InputError
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|['’]\w+")
+# Chinese and Japanese are written without spaces between words (a regular expression class's ranges: kana, then
+# Han ideographs): a run of them gives its overlapping character bigrams as words (Kwok 1997; Lucene's
+# CJKBigramFilter), a lone character itself. Hangul is written with spaces: Korean words are tokens as they are.
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_CJK = re.compile(f"[{CJK}]+")
 _NOT_ALNUM = "_'’"  # \w is a letter, a digit or "_": a token is a word when stripping these leaves something
 
 
@@ -56,9 +61,25 @@ def _raw_tokens(lowered: str) -> list[str]:
     return [t for run in runs for t in (_TOKEN.findall(run) if "'" in run else (run,))]
 
 
+def _bigrams(token: str) -> list[str]:
+    """A token with runs of Han ideographs or kana: those runs as overlapping character bigrams, the rest as is."""
+    out, at = [], 0
+    for m in _CJK.finditer(token):
+        out.append(token[at:m.start()])
+        run = m.group()
+        out.extend(run[i:i + 2] for i in range(max(1, len(run) - 1)))
+        at = m.end()
+    out.append(token[at:])
+    return [t for t in out if t]
+
+
 def tokenize(element: str) -> list[str]:
-    """Lowercased word tokens; tokens without a letter or digit (underscores, apostrophes) are dropped."""
-    return [t for t in _raw_tokens(element.lower()) if t.strip(_NOT_ALNUM)]
+    """Lowercased word tokens; tokens without a letter or digit (underscores, apostrophes) are dropped; Chinese and
+    Japanese text as character bigrams (_CJK)."""
+    tokens = _raw_tokens(element.lower())
+    if not element.isascii() and _CJK.search(element):
+        tokens = [b for t in tokens for b in _bigrams(t)]
+    return [t for t in tokens if t.strip(_NOT_ALNUM)]
 
 
 def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool = False) -> list[list[str]]:
@@ -92,9 +113,9 @@ def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int
 
 
 def _keep_term(w: str) -> bool:
-    """A word that can label a segment: three characters or more, a letter, not 'unk', and not a contraction of a
-    stopword ("you're", "it's") or a negation ("don't")."""
+    """A word that can label a segment: three characters or more (a Chinese or Japanese bigram two), a letter, not
+    'unk', and not a contraction of a stopword ("you're", "it's") or a negation ("don't")."""
     w = w.lower().replace("’", "'")
     if "'" in w and (w.endswith("n't") or w.split("'")[0] in load_stopwords("choi")):
         return False
-    return len(w) >= 3 and any(c.isalpha() for c in w) and w != "unk"
+    return len(w) >= (2 if _CJK.match(w) else 3) and any(c.isalpha() for c in w) and w != "unk"

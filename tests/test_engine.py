@@ -404,6 +404,25 @@ def test_fast_tokens_equal_the_regular_expression(s):
     assert _raw_tokens(s.lower()) == _TOKEN.findall(s.lower())
 
 
+def test_chinese_and_japanese_words_are_character_bigrams():
+    from segcore.text import segment_top_terms, tokenize
+
+    assert tokenize("東京は日本の首都です。Python 3を使う。") == [
+        "東京", "京は", "は日", "日本", "本の", "の首", "首都", "都で", "です", "python", "3", "を使", "使う"]
+    assert tokenize("猫。") == ["猫"] and tokenize("한국어 문장입니다") == ["한국어", "문장입니다"]  # Hangul has spaces
+    assert tokenize("Café crème") == ["café", "crème"]
+    # two topics (volcanoes, bread) written without spaces: whole clauses share no token (each method then cuts in the
+    # middle, at 6), their bigrams do
+    volcano = ["火山喷发时岩浆流出地表。", "岩浆冷却后形成火山岩。", "火山灰会影响航班。", "地震常常预示火山喷发。"]
+    bread = ["面包需要面粉和水。", "酵母让面团发酵膨胀。", "烤箱把面团烤成面包。", "面粉的质量影响面包口感。",
+             "发酵的面团需要时间。", "新鲜面包外皮酥脆。", "面包店早上卖新鲜面包。", "全麦面粉做的面包更健康。"]
+    doc = Document(volcano + bread)
+    for method in ("ui", "c99", "best"):
+        assert segment(doc, method, k=2).boundaries == [4, 12], method
+    tops = segment_top_terms([tokenize(e) for e in doc.elements], [4, 12])
+    assert "火山" in tops[0] and "面包" in tops[1]
+
+
 def test_split_parts_is_the_change_of_the_total():
     x = np.random.default_rng(4).normal(size=(12, 4))
     for score in (CVSScore().fit(x), EuclideanScore().fit(x), ResultantScore().fit(x), C99Score(rank=3).fit(np.abs(x))):
