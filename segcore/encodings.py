@@ -26,11 +26,6 @@ _INPUTENC = {"latin1": "latin-1", "latin9": "iso8859-15", "latin2": "iso8859-2",
 _META_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([\w.:-]{1,40})""", re.I)
 _XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]{0,100}?encoding\s*=\s*["']([\w.:-]{1,40})["']""")
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
-# a UTF-8 sequence of two to four bytes (RFC 3629), and a byte outside ASCII
-_UTF8_MULTI = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
-                         rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
-                         rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}")
-_HIGH = re.compile(rb"[\x80-\xff]")
 # control bytes no text holds (tab, line ends, form feed, ISO-2022's escape and DOS's end-of-file are text); no
 # legacy encoding uses them inside a character: more than CONTROL_SHARE of a file's bytes is a binary file
 _CONTROL = re.compile(rb"[\x01-\x08\x0e-\x19\x1c-\x1f\x7f]")
@@ -49,7 +44,7 @@ class Decoded:
     """A file's characters and how they were read: `how` is 'utf-8', 'bom', 'declared', 'stray bytes' (UTF-8 with
     `replaced` bytes read as Windows-1252) or 'guessed' (no declaration, not UTF-8; `replaced` bytes unreadable)."""
     text: str
-    codec: str  # Python's name of the encoding read
+    codec: str  # Python's name of the encoding read (for 'stray bytes': the stray bytes')
     how: str
     replaced: int = 0
     declared: str | None = None  # what the file declares, when it was not that
@@ -98,16 +93,16 @@ def _western(text: str) -> bool:
 
 
 def _undeclared(data: bytes) -> Decoded | None:
-    """Bytes that are not UTF-8 and declare nothing: UTF-8 with stray bytes when most bytes outside ASCII form UTF-8
-    sequences; else Windows-1252 when it reads as Western text; else charset-normalizer's legacy encoding; None for
+    """Bytes that are not UTF-8 and declare nothing: UTF-8 with stray bytes when it holds at least as many UTF-8
+    characters beyond ASCII as bytes that are not UTF-8; else Windows-1252 when it reads as Western text; else charset-normalizer's legacy encoding; None for
     bytes with control codes no text holds."""
     if len(_CONTROL.findall(data)) > CONTROL_SHARE * len(data):
         return None
-    sequences = _UTF8_MULTI.findall(data)
-    if sequences and len(sequences) >= len(_HIGH.findall(data)) - sum(map(len, sequences)):
-        raw = data.decode("utf-8", errors="surrogateescape")
+    raw = data.decode("utf-8", errors="surrogateescape")  # each byte that is not UTF-8 a lone surrogate
+    stray = len(raw) - len(_ESCAPED.sub("", raw))
+    if len(raw) - len(raw.encode("ascii", errors="ignore")) - stray >= stray:  # as many UTF-8 characters beyond ASCII
         text = _ESCAPED.sub(lambda m: bytes([ord(m.group()) - 0xDC00]).decode("cp1252", errors="replace"), raw)
-        return Decoded(text, "cp1252", "stray bytes", len(_ESCAPED.findall(raw)))
+        return Decoded(text, "cp1252", "stray bytes", stray)
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
