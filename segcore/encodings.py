@@ -25,7 +25,8 @@ _INPUTENC = {"latin1": "latin-1", "latin9": "iso8859-15", "latin2": "iso8859-2",
              "cp852": "cp852", "applemac": "mac_roman", "koi8-r": "koi8_r", "utf8": "utf-8"}
 _META_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([\w.:-]{1,40})""", re.I)
 _XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]{0,100}?encoding\s*=\s*["']([\w.:-]{1,40})["']""")
-_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+# a byte-order mark and the codec that reads the file with it (and drops it)
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 # control bytes no text holds (tab, line ends, form feed, ISO-2022's escape and DOS's end-of-file are text); no
 # legacy encoding uses them inside a character: more than CONTROL_SHARE of a file's bytes is a binary file
 _CONTROL = re.compile(rb"[\x01-\x08\x0e-\x19\x1c-\x1f\x7f]")
@@ -125,7 +126,7 @@ def bom_decoded(data: bytes) -> Decoded | None:
     for bom, codec in _BOMS:
         if data.startswith(bom) and not data.startswith(codecs.BOM_UTF32_LE):
             try:
-                return Decoded(data[len(bom):].decode(codec), codec, "bom")
+                return Decoded(data.decode(codec), codec.removesuffix("-sig"), "bom")
             except UnicodeDecodeError:
                 return None  # not really that encoding: read as if it had no mark
     return None

@@ -305,9 +305,9 @@ def left_out_notes(doc: Document) -> list[str]:
     """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
     captions, a text's Project Gutenberg wrapper, contents and notes, a page's menus, tables and code
     (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
-    that slides' speaker notes were read (meta['speaker_notes']);
-    how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); and that a transcript
-    without sentence punctuation was read line by line."""
+    before them, how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); after
+    them, that slides' speaker notes were read (meta['speaker_notes']) and that a transcript without sentence
+    punctuation was read line by line."""
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)

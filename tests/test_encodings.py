@@ -1,6 +1,7 @@
 """Bytes to characters (segcore.encodings): UTF-8 and marked files as they are, legacy files read and said."""
 from __future__ import annotations
 
+import codecs
 import random
 
 import pytest
@@ -30,7 +31,8 @@ def test_a_legacy_file_that_declares_nothing_is_read_and_the_reading_is_said(tex
 
 
 def test_utf8_and_marked_files_need_no_note():
-    for data in ("Un café.".encode(), "\ufeffUn café.".encode(), "Un café.".encode("utf-16"), b"plain ascii"):
+    for data in ("Un café.".encode(), "\ufeffUn café.".encode(), "Un café.".encode("utf-16"),
+                 codecs.BOM_UTF16_BE + "Un café.".encode("utf-16-be"), b"plain ascii"):
         decoded = decode_text(data)
         assert decoded.text == ("Un café." if data != b"plain ascii" else "plain ascii") and decoded.note is None
         assert decoded.meta() == {}
