@@ -95,8 +95,8 @@ def _western(text: str) -> bool:
 
 def _undeclared(data: bytes) -> Decoded | None:
     """Bytes that are not UTF-8 and declare nothing: UTF-8 with stray bytes when it holds at least as many UTF-8
-    characters beyond ASCII as bytes that are not UTF-8; else Windows-1252 when it reads as Western text; else charset-normalizer's legacy encoding; None for
-    bytes with control codes no text holds."""
+    characters beyond ASCII as bytes that are not UTF-8; else Windows-1252 when it reads as Western text; else
+    charset-normalizer's legacy encoding; None for bytes with control codes no text holds."""
     if len(_CONTROL.findall(data)) > CONTROL_SHARE * len(data):
         return None
     raw = data.decode("utf-8", errors="surrogateescape")  # each byte that is not UTF-8 a lone surrogate

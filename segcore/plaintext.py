@@ -171,6 +171,20 @@ def _plain_title(title: str, numbered: bool) -> bool:
     return numbered and len(title.split()) <= 8 and title[0].isupper() and not END_PUNCT.search(title)
 
 
+def _wrapped(stripped: list[str], blank: list[bool], j: int, title: str) -> list[int]:
+    """The lines below a numbered heading's line j that carry on its title, wrapped by a PDF-to-text tool
+    ("2 CHARACTERIZING EXPOSITORY" over "WRITING"): one or two lines, then a blank line, in the title's case (all
+    capitals under all capitals, else title case) and the whole still a heading's words; else none."""
+    stop = next((k for k in range(j + 1, min(j + 4, len(stripped) + 1)) if blank[k]), None)
+    if stop is None or stop == j + 1:
+        return []
+    more = list(range(j + 1, stop))
+    caps = title.upper() == title
+    if not all(stripped[k].upper() == stripped[k] if caps else looks_like_title(stripped[k]) for k in more):
+        return []
+    return more if _plain_title(" ".join([title, *(stripped[k] for k in more)]), True) else []
+
+
 def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of plain-text headings: a numbered heading-shaped line that is not one item
     of a list (the lines around it are not numbered too), a lone number over a heading-shaped line (reported at
@@ -189,12 +203,18 @@ after one, for "Abstract" and the like).
         number, title = split_number(s)
         if number and not title[0].isdigit() and _plain_title(title, True) and (before or not numbered[i - 1]) \
                 and (after or not numbered[i + 1]):
-            out.append((i, number_depth(number), s))
+            more = _wrapped(stripped, blank, i, title)
+            out += [(i, number_depth(number), " ".join([s, *(stripped[k] for k in more)]))]
+            out += [(k, -1, "") for k in more]
+            taken.update(more)
         elif (m := _LONE_NUMBER.match(s)) and before:
             j = next((j for j in range(i + 1, min(i + 3, len(lines))) if stripped[j]), None)
             if j is not None and split_number(stripped[j])[0] is None and _plain_title(stripped[j], True):
-                out += [(i, -1, ""), (j, number_depth(m.group(1)), f"{m.group(1)}. {stripped[j]}")]
-                taken.add(j)
+                more = _wrapped(stripped, blank, j, stripped[j])
+                title = " ".join([stripped[j], *(stripped[k] for k in more)])
+                out += [(i, -1, ""), (j, number_depth(m.group(1)), f"{m.group(1)}. {title}")]
+                out += [(k, -1, "") for k in more]
+                taken.update([j, *more])
         elif number is None and before and (after or (TOP_NAMES.match(s) and len(s.split()) <= 3)) \
                 and _plain_title(s, False):
             out.append((i, 1, s))

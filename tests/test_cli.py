@@ -41,7 +41,8 @@ def test_segment_stdin_params_and_text_output():
 
 
 def test_a_windows_1252_text_is_read_and_the_reading_said():
-    r = run("segment", "-", "--method", "c99", stdin="Un caf\xe9 au lait. Une phrase l\xe0. Et une autre.".encode("cp1252"))
+    text = "Un caf\xe9 au lait. Une phrase l\xe0. Et une autre."
+    r = run("segment", "-", "--method", "c99", stdin=text.encode("cp1252"))
     assert r.returncode == 0 and "Un café au lait." in r.stdout.decode()
     assert b"# read as Windows-1252 (Western European): the file is not UTF-8" in r.stderr
 

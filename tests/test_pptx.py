@@ -61,9 +61,9 @@ def pptx(slides: list[tuple[str, str]], sections: list[tuple[str, int]] = (), hi
                                                         f"</p:cSld></p:sld>")
             note = f'<Relationship Id="rId2" Type="{REL}notesSlide" Target="../notesSlides/n{i}.xml"/>'
             if i in notes:  # a notes slide: the slide's image, the notes, the slide number
-                zf.writestr(f"ppt/notesSlides/n{i}.xml", f"<p:notes {NS}><p:cSld><p:spTree>{shape(ph='sldImg')}"
-                                                        f"{shape(f'Say {i} aloud.|Then pause.')}{shape('7', ph='sldNum')}"
-                                                        f"</p:spTree></p:cSld></p:notes>")
+                tree = shape(ph="sldImg") + shape(f"Say {i} aloud.|Then pause.") + shape("7", ph="sldNum")
+                zf.writestr(f"ppt/notesSlides/n{i}.xml", f"<p:notes {NS}><p:cSld><p:spTree>{tree}</p:spTree></p:cSld>"
+                                                        f"</p:notes>")
             zf.writestr(f"ppt/slides/_rels/slide{i + 1}.xml.rels",
                         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
                         f'<Relationship Id="rId1" Type="{REL}slideLayout" Target="../slideLayouts/slideLayout'
@@ -116,8 +116,9 @@ def test_sections_hidden_slides_furniture_and_reading_order():
     assert doc.meta["title"] == "Rocks"
     assert doc.meta["left_out"] == {"front": 1, "furniture": 2, "speaker notes": 2, "repeated titles": 1,
                                     "hidden": 4, "tables": 2}
+    # each notes slide's body placeholder after its slide's text, in the slide's place
     spoken = load(pptx(slides, sections=[("Fire", 1), ("Air", 3)], hidden={3}, notes={1, 2}), source="talk.pptx",
-                  speaker_notes=True)  # each notes slide's body placeholder after its slide's text, in the slide's place
+                  speaker_notes=True)
     assert spoken.elements == ["Rocks", "Fire", "Lava", "Lava flows downhill.", "It is hot.", "Say 1 aloud.",
                                "Then pause.", "Pahoehoe is smooth.", "Say 2 aloud.", "Then pause.", "Air", "Ash",
                                "Grouped text.", "Once."]

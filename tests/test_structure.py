@@ -218,6 +218,21 @@ def test_plain_text_headings_numbered_and_title_case():
                                                                                  "Open Questions"]
 
 
+def test_a_heading_wrapped_by_a_pdf_to_text_tool_is_joined_not_a_sentence():
+    """pdftotext prints an ACM paper's "2 CHARACTERIZING EXPOSITORY WRITING" as a lone number over two lines; a
+    title-case heading may wrap too. A short first line of a paragraph under a heading is not its title."""
+    text = ("1\n\nINTRODUCTION\n\nWriting is hard. Tools help.\n\n2\n\nCHARACTERIZING EXPOSITORY\nWRITING\n\n"
+            "Expository writing is evidence-based. It makes knowledge.\n\n3 Designing AI Supports for\n"
+            "Expository Writing\n\nWe argue for three parts. They work.\n\n4 Results\nWe found more\n"
+            "than we hoped for in the data.\n\nThat is all.\n")
+    doc = load_text(text)
+    assert [h.title for h in doc.meta["outline"].headings] == [
+        "1. INTRODUCTION", "2. CHARACTERIZING EXPOSITORY WRITING", "3 Designing AI Supports for Expository Writing",
+        "4 Results"]
+    assert "WRITING" not in doc.elements and "Expository Writing" not in doc.elements
+    assert "We found more than we hoped for in the data." in doc.elements
+
+
 def test_formula_lines_are_not_headings():
     text = "Intro text here. It goes on.\n\nthe number of probes:\ni=1\n# elements\n1\n\nAij =\n\nMore text. Done."
     assert "outline" not in load_text(text).meta  # neither '# elements' inside a formula nor 'Aij ='"
