@@ -226,7 +226,8 @@ after one, for "Abstract" and the like).
 
 # ---- pages of a PDF-to-text tool's output -----------------------------------------------------------------------
 
-_PAGE_NUMBER = re.compile(r"^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s+of\s+\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$", re.I)
+_PAGE_NUMBER = re.compile(r"^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s+of\s+\d{1,4}|\s*/\s*\d{1,4})?$"
+                          r"|^[-–—]\s*\d{1,4}\s*[-–—]$", re.I)  # "12", "xii", "Page 3 of 9", "73 / 233", "- 4 -"
 # a line with a number at its end or start: "Chapter 2 · The Storm 31", "32 Shen", an RFC's "Postel   [Page 3]"
 _NUMBERED_EDGE = re.compile(r"^\S.*?\s+[\[(]?(?:page\s+)?(\d{1,4})[\])]?$|^(\d{1,4})\s+\S.*$", re.I)
 EDGE_LINES = 2  # a page's first and last lines where running headers, footers and page numbers stand
@@ -236,13 +237,13 @@ TRACKED_MIN = 3  # lines whose number follows the page's, from which such number
 
 def _furniture(stripped: list[str], edges: list[tuple[list[int], list[int]]], starts: set[int]) -> set[int]:
     """The running headers, footers and page numbers at the pages' edges (`edges`: each page's top and bottom lines,
-    from the outside in; a line is furniture only below or above furniture): a page number ("12", "Page 3 of 9",
-    "- 4 -", "xii"); a line ending or starting with a number that keeps step with the page's (the same offset on half
+    from the outside in; a line is furniture only below or above furniture): a page number (_PAGE_NUMBER); a line ending or starting with a number that keeps step with the page's (the same offset on half
     such lines and TRACKED_MIN or more: not a chapter's number); a line whose text came before in the document but
     stands at most once away from the pages' edges (a running header repeats the title of the book or chapter it is
     in, which is kept where it first stands; a play's speaker, often repeated, is not one) and that either stands at
-    the edge of two pages or more or is title-shaped. A block of lines (up to blank lines) is furniture when all its
-    lines are: a paragraph's last line is not."""
+    the edge of two pages or more or is title-shaped; as the outermost line of a page's side that holds a page number,
+    such a line where it first stands too. A block of lines (up to blank lines) is furniture when all its lines are:
+    a paragraph's last line is not."""
     first, at_edges, edge_lines = {}, Counter(), {i for page in edges for side in page for i in side}
     for i, s in enumerate(stripped):
         first.setdefault(s, i)
@@ -269,10 +270,12 @@ def _furniture(stripped: list[str], edges: list[tuple[list[int], list[int]]], st
 
     out = set()
     for side in (side for page in edges for side in page):
+        numbered = any(_PAGE_NUMBER.match(stripped[i]) for i in side)
         for i in side:
             if i not in out:
                 lines = block(i)
-                if not all(furniture(j) for j in lines):
+                if not all(furniture(j) or (numbered and j == side[0] and at_edges[stripped[j]] >= 2
+                                            and elsewhere[stripped[j]] <= 1) for j in lines):
                     break
                 out.update(lines)
     return out
