@@ -20,13 +20,15 @@ TRACKED_MIN = 3  # lines whose number follows the page's, from which such number
 
 def _furniture(stripped: list[str], edges: list[tuple[list[int], list[int]]], starts: set[int]) -> set[int]:
     """The running headers, footers and page numbers at the pages' edges (`edges`: each page's top and bottom lines,
-    from the outside in; a line is furniture only below or above furniture): a page number (_PAGE_NUMBER); a line ending or starting with a number that keeps step with the page's (the same offset on half
-    such lines and TRACKED_MIN or more: not a chapter's number); a line whose text came before in the document but
-    stands at most once away from the pages' edges (a running header repeats the title of the book or chapter it is
-    in, which is kept where it first stands; a play's speaker, often repeated, is not one) and that either stands at
-    the edge of two pages or more or is title-shaped; as the outermost line of a page's side that holds a page number,
-    such a line where it first stands too. A block of lines (up to blank lines) is furniture when all its lines are:
-    a paragraph's last line is not."""
+    from the outside in; a line is furniture only below or above furniture):
+    - a page number (_PAGE_NUMBER);
+    - a line ending or starting with a number that keeps step with the page's (the same offset on half such lines
+      and TRACKED_MIN or more: not a chapter's number);
+    - a line whose text came before in the document but stands at most once away from the pages' edges (a running
+      header repeats the title of the book or chapter it is in, which is kept where it first stands; a play's
+      speaker, often repeated, is not one) and that stands at the edge of two pages or more or is title-shaped;
+      where it first stands too when it is the outermost line of a page's side that holds a page number.
+    A block of lines (up to blank lines) is furniture when all its lines are: a paragraph's last line is not."""
     first, at_edges, edge_lines = {}, Counter(), {i for page in edges for side in page for i in side}
     for i, s in enumerate(stripped):
         first.setdefault(s, i)
@@ -38,9 +40,10 @@ def _furniture(stripped: list[str], edges: list[tuple[list[int], list[int]]], st
     step, count = Counter(offsets.values()).most_common(1)[0] if offsets else (None, 0)
     tracked = count >= max(TRACKED_MIN, len(offsets) / 2)
 
-    def furniture(i):
+    def furniture(i, first_too=False):
         s = stripped[i]
-        repeated = first[s] < i and elsewhere[s] <= 1 and (at_edges[s] >= 2 or looks_like_title(s))
+        again = first[s] < i or (first_too and at_edges[s] >= 2)
+        repeated = again and elsewhere[s] <= 1 and (at_edges[s] >= 2 or looks_like_title(s))
         return i in edge_lines and (_PAGE_NUMBER.match(s) or (tracked and offsets.get(i) == step) or repeated)
 
     def block(i):  # the lines of i's block (up to blank lines and page breaks)
@@ -57,8 +60,7 @@ def _furniture(stripped: list[str], edges: list[tuple[list[int], list[int]]], st
         for i in side:
             if i not in out:
                 lines = block(i)
-                if not all(furniture(j) or (numbered and j == side[0] and at_edges[stripped[j]] >= 2
-                                            and elsewhere[stripped[j]] <= 1) for j in lines):
+                if not all(furniture(j, numbered and j == side[0]) for j in lines):
                     break
                 out.update(lines)
     return out
