@@ -142,6 +142,8 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
+_CAPTION_LABEL = re.compile(r"^(?:figure|fig\.|table|tab\.|listing|algorithm|exhibit)\s*(?:\d+|[ivxl]+)(?:\.\d+)?[.:]?$",
+                            re.I)  # "Figure 3", "Table 2.1:" on a line of its own
 _NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, table junk, a comma
 _LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
 
@@ -377,6 +379,9 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                                   or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines)
     if markdown:
         drop |= _markdown_drops(lines)
+    else:  # a figure's label alone ("Figure 3", in PDF-to-text output): neither a heading nor a sentence
+        drop |= {i: "captions" for i, x in enumerate(stripped) if _CAPTION_LABEL.match(x)
+                 and (i == 0 or not stripped[i - 1]) and (i + 1 == len(stripped) or not stripped[i + 1])}
     furniture, joins = page_furniture(lines, stripped, drop)
     drop |= dict.fromkeys(furniture, "furniture")
     found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])
@@ -385,6 +390,7 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         for i, s in enumerate(kept[:-1]):  # ("* * *"); inside a paragraph, a "." line ends a sentence
             if s and not kept[i - 1] and not kept[i + 1] and not any(c.isalnum() for c in s):
                 drop[i], kept[i] = "rules", ""
+
         book = _book(kept[:-1])
         found = book[0] if book else _plain(kept[:-1])
         drop |= dict.fromkeys(book[1] if book else (), "contents")

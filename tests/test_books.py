@@ -131,7 +131,7 @@ def test_cli_segments_a_gutenberg_book(tmp_path):
 def test_pages_of_a_pdf_to_text_tool_lose_their_furniture_and_keep_their_sentences():
     """pdftotext ends each page with a form feed: page numbers and running headers (the book's title, the chapter
     it is in) are left out and counted; a sentence broken by a page break reads whole; the title where it first
-    stands, a figure's label at the top of a page and a play's repeated speaker are kept."""
+    stands and a play's repeated speaker are kept; a figure's label alone is left out as a caption."""
     pages = ["THE LONG ROAD\n\nBy A. Writer\n\nChapter 1\n\nThe rain fell on the town all night, and\n\n1",
              "THE LONG ROAD\n\nnobody in the house slept well. The mill had stopped.\n\nMAYOR.\n\nWe must\n\n2",
              "Chapter 1\n\nFigure 3\n\nact now. The river rose again. The bridge held, and the\n\n3",
@@ -140,12 +140,13 @@ def test_pages_of_a_pdf_to_text_tool_lose_their_furniture_and_keep_their_sentenc
     doc = load_text("\n\f".join(pages) + "\n")
     assert "The rain fell on the town all night, and nobody in the house slept well." in doc.elements
     assert "The bridge held, and the mayor walked home." in doc.elements
-    assert "We must" in doc.elements and "Figure 3" in doc.elements  # a label set apart: the sentence stays broken
+    assert "We must act now." in doc.elements  # across a page break and a figure's label, left out
+    assert "Figure 3" not in doc.elements and doc.meta["left_out"]["captions"] == 1
     assert doc.elements.count("MAYOR.") == 2  # a speaker, said twice, is no running header
     assert doc.elements[0] == "THE LONG ROAD" and "THE LONG ROAD" not in doc.elements[1:]
     assert not any(e in ("1", "2", "3", "5 / 5", "Page 4 of 5") for e in doc.elements)
     assert doc.meta["left_out"]["furniture"] == 8  # 5 page numbers, 2 repeated titles, 1 chapter header
-    assert "left out of the text: running headers and page numbers (8 lines)" in left_out_notes(doc)
+    assert "left out of the text: captions (1), running headers and page numbers (8 lines)" in left_out_notes(doc)
     assert "furniture" not in load_text("\n\n".join(pages) + "\n").meta.get("left_out", {})  # no form feeds: no pages
 
 
