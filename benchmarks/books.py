@@ -11,10 +11,10 @@ Gutenberg header and licence around it, its title and author, a 'CONTENTS' list 
 speech and short paragraphs); 'pages' — the 'digits' layout as a PDF-to-text tool gives a printed book: pages of
 PAGE_LINES lines ended by form feeds, the title and author above the text, paragraphs broken across pages, each page
 but the first under a running header (the title on even pages, the chapter it opens in on odd ones: 'Chapter 4'
-as its heading) and over its number. The prose is real; the layouts are the common ones of transcribed books, written for
-this bench. The book rules were written on hand-made examples (tests/test_books.py) before this bench first ran;
-the rule that speech is not a heading (plaintext._speech: a question, a sentence ending inside the line, an end
-broken off) was added after its first run showed 49 short paragraphs of the 'none' layout read as headings.
+as its heading) and over its number. The prose is real; the layouts are the common ones of transcribed books,
+written for this bench. The book rules were written on hand-made examples (tests/test_books.py) before this bench
+first ran; the rule that speech is not a heading (plaintext._speech: a question, a sentence ending inside the line,
+an end broken off) was added after its first run showed 49 short paragraphs of the 'none' layout read as headings.
 
 Figures: chapters found (an outline heading whose title is the chapter's line, in order) over true chapters;
 sentences read whole (the novel's sentences that are elements as they are: the sentence splitter's own
@@ -130,7 +130,8 @@ def measure(doc, style: str, seed: int) -> dict:
     got = Counter(w for i, s in enumerate(read.elements) if i not in heading_elements for w in tokens(s))
     left = read.meta.get("left_out", {})
     elements = set(read.elements)
-    return {"whole": sum(s in elements for s in doc.elements) / doc.n, "true": len(names), "found": found, "extra": len(titles) - found, "took_line": took_line,
+    return {"whole": sum(s in elements for s in doc.elements) / doc.n, "true": len(names), "found": found,
+            "extra": len(titles) - found, "took_line": took_line,
             "words": sum((want & got).values()) / sum(want.values()), "sentences": read.n, "seconds": seconds,
             "left_out_ok": all(left.get(k, 0) == v for k, v in put.items()),
             "left_other": {k: v for k, v in left.items() if k not in put}}

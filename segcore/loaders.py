@@ -388,11 +388,10 @@ def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
-    notes = speaker_notes and fmt in SLIDES
-    blocks, left_out, title = _OFFICE_READERS[fmt](bytes(data), _name(source), limits,
-                                                   **({"speaker_notes": True} if notes else {}))
+    options = {"speaker_notes": True} if speaker_notes and fmt in SLIDES else {}  # the readers' options, in meta too
+    blocks, left_out, title = _OFFICE_READERS[fmt](bytes(data), _name(source), limits, **options)
     meta = {"format": fmt, **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {}),
-            **({"speaker_notes": True} if notes else {})}
+            **options}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 

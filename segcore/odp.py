@@ -7,6 +7,8 @@ counted. Left out and counted besides what segcore.slides leaves out: hidden pag
 presentation:visibility). Members read with segcore.archive."""
 from __future__ import annotations
 
+from collections import Counter
+
 from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
 from .errors import InputError
 from .limits import LIMITS, Limits
@@ -59,8 +61,8 @@ def _own(p, shape) -> bool:
     return True
 
 
-def _page(page, deck: Deck) -> list[Shape]:
-    """A page's shapes."""
+def _page(page, left_out: Counter) -> list[Shape]:
+    """A page's shapes; what their paragraphs leave out (notes, comments) counted into `left_out`."""
     out = []
     for shape in _shapes(page):
         kind = _KINDS.get(shape.get(_P + "class", ""), BODY)
@@ -68,15 +70,17 @@ def _page(page, deck: Deck) -> list[Shape]:
             out.append(Shape(OBJECT, [], words_in(shape)))
             continue
         paragraphs = [t for p in shape.iter() if local(p.tag) in ("p", "h") and _own(p, shape)
-                      and (t := paragraph_text(p, deck.left_out))]
+                      and (t := paragraph_text(p, left_out))]
         out.append(Shape(kind, paragraphs))
     return out
 
 
 def _notes(page, deck: Deck) -> list[str]:
-    """The paragraphs of a page's speaker notes (its presentation:notes' text frames, not the page's thumbnail)."""
+    """The paragraphs of a page's speaker notes (its presentation:notes' text frames, not the page's thumbnail); what
+    they leave out is counted only when the notes are read (else they are counted whole, as speaker notes)."""
+    left_out = deck.left_out if deck.speaker_notes else Counter()
     return [text for notes in page if local(notes.tag) == "notes"
-            for shape in _page(notes, deck) if shape.kind == BODY for text in shape.paragraphs]
+            for shape in _page(notes, left_out) if shape.kind == BODY for text in shape.paragraphs]
 
 
 def read_odp(data: bytes, source: str = "", limits: Limits = LIMITS, speaker_notes: bool = False
@@ -95,5 +99,5 @@ def read_odp(data: bytes, source: str = "", limits: Limits = LIMITS, speaker_not
             if page.get(_DRAW + "style-name") in hidden:
                 deck.left_out["hidden"] += words_in(page)
                 continue
-            deck.slide(_page(page, deck), notes=_notes(page, deck))
+            deck.slide(_page(page, deck.left_out), notes=_notes(page, deck))
         return deck.result(dc_title(zf, "meta.xml", source, limits, what))

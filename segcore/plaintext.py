@@ -142,8 +142,9 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
-_CAPTION_LABEL = re.compile(r"^(?:figure|fig\.|table|tab\.|listing|algorithm|exhibit)\s*(?:\d+|[ivxl]+)(?:\.\d+)?[.:]?$",
-                            re.I)  # "Figure 3", "Table 2.1:" on a line of its own
+# "Figure 3", "Table 2.1:" on a line of its own
+_CAPTION_LABEL = re.compile(r"^(?:figure|fig\.|table|tab\.|listing|algorithm|exhibit)\s*"
+                            r"(?:\d+|[ivxl]+)(?:\.\d+)?[.:]?$", re.I)
 _NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, table junk, a comma
 _LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
 
@@ -174,18 +175,19 @@ def _plain_title(title: str, numbered: bool) -> bool:
     return numbered and len(title.split()) <= 8 and title[0].isupper() and not END_PUNCT.search(title)
 
 
-def _wrapped(stripped: list[str], blank: list[bool], j: int, title: str) -> list[int]:
-    """The lines below a numbered heading's line j that carry on its title, wrapped by a PDF-to-text tool
-    ("2 CHARACTERIZING EXPOSITORY" over "WRITING"): one or two lines, then a blank line, in the title's case (all
-    capitals under all capitals, else title case) and the whole still a heading's words; else none."""
+def _wrapped(stripped: list[str], blank: list[bool], j: int, title: str) -> tuple[str, list[int]]:
+    """(the whole title, the lines below line j that carry it on) of a numbered heading whose title a PDF-to-text
+    tool wrapped ("2 CHARACTERIZING EXPOSITORY" over "WRITING"): one or two lines, then a blank line, in the title's
+    case (all capitals under all capitals, else title case) and the whole still a heading's words; else (title, [])."""
     stop = next((k for k in range(j + 1, min(j + 4, len(stripped) + 1)) if blank[k]), None)
     if stop is None or stop == j + 1:
-        return []
+        return title, []
     more = list(range(j + 1, stop))
     caps = title.upper() == title
     if not all(stripped[k].upper() == stripped[k] if caps else looks_like_title(stripped[k]) for k in more):
-        return []
-    return more if _plain_title(" ".join([title, *(stripped[k] for k in more)]), True) else []
+        return title, []
+    whole = " ".join([title, *(stripped[k] for k in more)])
+    return (whole, more) if _plain_title(whole, True) else (title, [])
 
 
 def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
@@ -206,15 +208,13 @@ after one, for "Abstract" and the like).
         number, title = split_number(s)
         if number and not title[0].isdigit() and _plain_title(title, True) and (before or not numbered[i - 1]) \
                 and (after or not numbered[i + 1]):
-            more = _wrapped(stripped, blank, i, title)
-            out += [(i, number_depth(number), " ".join([s, *(stripped[k] for k in more)]))]
-            out += [(k, -1, "") for k in more]
+            s, more = _wrapped(stripped, blank, i, s)
+            out += [(i, number_depth(number), s)] + [(k, -1, "") for k in more]
             taken.update(more)
         elif (m := _LONE_NUMBER.match(s)) and before:
             j = next((j for j in range(i + 1, min(i + 3, len(lines))) if stripped[j]), None)
             if j is not None and split_number(stripped[j])[0] is None and _plain_title(stripped[j], True):
-                more = _wrapped(stripped, blank, j, stripped[j])
-                title = " ".join([stripped[j], *(stripped[k] for k in more)])
+                title, more = _wrapped(stripped, blank, j, stripped[j])
                 out += [(i, -1, ""), (j, number_depth(m.group(1)), f"{m.group(1)}. {title}")]
                 out += [(k, -1, "") for k in more]
                 taken.update([j, *more])
@@ -390,7 +390,6 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         for i, s in enumerate(kept[:-1]):  # ("* * *"); inside a paragraph, a "." line ends a sentence
             if s and not kept[i - 1] and not kept[i + 1] and not any(c.isalnum() for c in s):
                 drop[i], kept[i] = "rules", ""
-
         book = _book(kept[:-1])
         found = book[0] if book else _plain(kept[:-1])
         drop |= dict.fromkeys(book[1] if book else (), "contents")
@@ -413,7 +412,7 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                 m = _LATEX.match(line)
                 if m and m.group(3).strip():  # text after \section{...} on the same line
                     body.append(m.group(3).strip())
-        elif i in joins or (i in drop and i in furniture):
+        elif i in joins or i in furniture:
             continue  # a paragraph carries on across a page break and the page's furniture
         elif i in drop or not line.strip():
             flush()
