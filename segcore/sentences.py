@@ -30,6 +30,12 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
 # line ends that learning nothing keeps; this rule gives back 207 of them (recall 86.98 -> 87.10 %, precision
 # 90.89 -> 90.90 %) and, unlike learning nothing, keeps a document's own recurring abbreviations.
 LEARNED_MIN = 3
+# Punkt learns from at most this many characters of a text, in TRAIN_PIECES pieces spread evenly over it: training
+# costs about 8 s per million characters. On the concatenated novels of fiction_kazantseva2011 (2.8 million
+# characters, one sentence per line joined 8 lines to a paragraph) the sample finds the true line ends with recall
+# 97.60 % and precision 98.70 % against 97.63 % and 98.60 % when trained on all of it, in 2.3 s instead of 18 s
+TRAIN_CHARS = 500_000
+TRAIN_PIECES = 10
 
 
 @functools.lru_cache(maxsize=1)
@@ -67,11 +73,25 @@ def punkt_for(text: str):
     from nltk.tokenize.punkt import PunktSentenceTokenizer, PunktTrainer
 
     trainer = PunktTrainer()
-    trainer.train(text, finalize=False)
+    trainer.train(_training_sample(text), finalize=False)
     trainer.finalize_training()
     params = trainer.get_params()
     params.abbrev_types = _trusted(params.abbrev_types, text) | ABBREVIATIONS
     return PunktSentenceTokenizer(params)
+
+
+def _training_sample(text: str) -> str:
+    """The text, or past TRAIN_CHARS characters TRAIN_PIECES pieces of it spread evenly, each cut at line breaks
+    where it holds one."""
+    if len(text) <= TRAIN_CHARS:
+        return text
+    size, pieces = TRAIN_CHARS // TRAIN_PIECES, []
+    for i in range(TRAIN_PIECES):
+        a = i * (len(text) // TRAIN_PIECES)
+        a = text.find("\n", a, a + size) + 1 if a and "\n" in text[a:a + size] else a
+        b = text.rfind("\n", a, a + size)
+        pieces.append(text[a:b if b > a else a + size])
+    return "\n\n".join(pieces)
 
 
 def _trusted(learned: set[str], text: str) -> set[str]:

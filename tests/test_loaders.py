@@ -68,6 +68,28 @@ def test_split_sentences_ordinary_words_seen_once_before_a_period_are_not_abbrev
     assert sentences._trusted(learned, "his hat. it. it. it. Mme. x. Mme. y. Mme. z") == {"mme", "m.p", "j"}
 
 
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=2000), st.integers(1000, 20000))
+@settings(max_examples=40, deadline=None)
+def test_punkt_trains_on_a_sample_of_a_long_text_spread_over_it(lengths, cap):
+    text = "\n".join(f"{i:05d}" + "x" * n for i, n in enumerate(lengths))
+    old = sentences.TRAIN_CHARS
+    try:
+        sentences.TRAIN_CHARS = cap
+        sample = sentences._training_sample(text)
+    finally:
+        sentences.TRAIN_CHARS = old
+    if len(text) <= cap:
+        assert sample == text
+        return
+    pieces = sample.split("\n\n")
+    assert len(pieces) == sentences.TRAIN_PIECES and all(len(p) <= cap // sentences.TRAIN_PIECES for p in pieces)
+    lines = text.split("\n")
+    whole = [p.split("\n") for p in pieces]  # lines are short: every piece is whole lines of the text, in order
+    assert all(ls == lines[lines.index(ls[0]):lines.index(ls[0]) + len(ls)] for ls in whole)
+    starts = [text.find(p) for p in pieces]
+    assert starts == sorted(starts) and starts[0] == 0 and starts[-1] >= len(text) // 10 * 9
+
+
 def test_split_sentences_blank_lines_are_hard_breaks_and_whitespace_collapses():
     text = "A heading without a stop\n\nThe body  starts\nhere and\tgoes on. A second one.\r\n \r\nLast\n"
     assert split_sentences(text) == [
