@@ -61,7 +61,7 @@ st.caption("One row per method (reference on top); each bar is a segment, altern
            "lines: the reference boundaries.")
 
 st.subheader("Scores and time")
-rows = [{"method": n, "K": s.k, "K automatic": s.k_automatic, "seconds": round(s.seconds, 4)} for n, s in segs.items()]
+rows = [{"method": n, "K": s.k, "K automatic": s.k_automatic, "seconds": s.seconds} for n, s in segs.items()]
 if doc.reference:
     for row, s in zip(rows, segs.values()):
         m = evaluate(doc.reference, s.boundaries)
@@ -72,7 +72,8 @@ if doc.reference:
         rows.append({"method": label, "K": k_base, "K automatic": False, "seconds": 0.0, "Pk": base[name]["pk"],
                      "WindowDiff": base[name]["windowdiff"], "F1 (±1)": base[name]["f1"]})
 st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
-             column_config={c: st.column_config.NumberColumn(format="%.3f") for c in ("Pk", "WindowDiff", "F1 (±1)")})
+             column_config={c: st.column_config.NumberColumn(format="%.3f")
+                            for c in ("seconds", "Pk", "WindowDiff", "F1 (±1)")})
 if not doc.reference:
     st.caption("No reference segmentation for this document: load a .ref file or a sample to see Pk, WindowDiff "
                "and F1.")
