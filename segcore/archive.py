@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 
 import lxml.etree as etree
 
 from .errors import InputError
 from .limits import Limits
 
-__all__ = ["open_zip", "zip_mimetype", "zip_names", "member", "parse", "xml", "local", "words_in", "dc_title"]
+__all__ = ["ZIP_ERRORS", "open_zip", "zip_mimetype", "zip_names", "member", "parse", "xml", "local", "words_in",
+           "dc_title"]
+
+# what a damaged archive raises when opened or read: a bad directory, a member that does not inflate (zlib.error), a
+# name that is not UTF-8 (UnicodeDecodeError, a ValueError) or a bad offset (ValueError), an unknown compression or
+# version (NotImplementedError), an encrypted member (RuntimeError), a short member (EOFError)
+ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, ValueError, NotImplementedError, RuntimeError, EOFError)
 
 _XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
                        remove_pis=True)
@@ -21,7 +28,7 @@ def open_zip(data: bytes, source: str, what: str) -> zipfile.ZipFile:
     """The archive of a `what` (an EPUB, a Word document); InputError when `data` is not a ZIP archive."""
     try:
         return zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError, ValueError):
+    except ZIP_ERRORS:
         raise InputError(f"{source}: not a readable {what} (it is not a ZIP archive)") from None
 
 
@@ -39,7 +46,7 @@ def zip_names(data: bytes) -> list[str]:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             return zf.namelist()
-    except (zipfile.BadZipFile, OSError, ValueError):
+    except ZIP_ERRORS:
         return []
 
 
@@ -50,7 +57,7 @@ def member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: st
             data = f.read(limits.markup_bytes - used + 1)
     except KeyError:
         raise InputError(f"{source}: this {what} has no {name} (it is not a complete {what})") from None
-    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as e:
+    except ZIP_ERRORS as e:
         raise InputError(f"{source}: cannot read {name} from this {what} ({e})") from None
     limits.check_markup(used + len(data), source)
     return data

@@ -7,6 +7,7 @@ import gzip
 import io
 import lzma
 import re
+import zlib
 from pathlib import Path
 
 from .errors import InputError
@@ -39,7 +40,7 @@ def inflated(data: bytes, name: str, source: str, most: int) -> tuple[bytes, str
             try:
                 with opener(io.BytesIO(data)) as f:
                     content = f.read(most)
-            except (OSError, EOFError, lzma.LZMAError) as e:
+            except (OSError, EOFError, lzma.LZMAError, zlib.error) as e:
                 raise InputError(f"{source or 'the input'}: a damaged or incomplete {kind} file ({e})") from None
             return content, name[:-len(ext)] if name.lower().endswith(ext) else name
     return None

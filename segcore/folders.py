@@ -7,6 +7,7 @@ import re
 import zipfile
 from pathlib import Path
 
+from .archive import ZIP_ERRORS
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
@@ -72,14 +73,14 @@ def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
     for info in infos:
         try:
             yield info.filename, zf.read(info)
-        except (zipfile.BadZipFile, OSError, RuntimeError, ValueError) as e:  # RuntimeError: encrypted member
+        except ZIP_ERRORS as e:
             yield info.filename, InputError(f"{info.filename}: cannot read it from the zip archive ({e})")
 
 
 def _open_zip(data, name: str) -> zipfile.ZipFile:
     try:
         return zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data)
-    except (zipfile.BadZipFile, OSError) as e:
+    except ZIP_ERRORS as e:
         raise InputError(f"{name}: not a valid zip file ({e})") from None
 
 

@@ -366,7 +366,7 @@ def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
 def repair_words(pages, data: bytes) -> int:
     """Re-read with PDFium the lines whose words look glued or broken, inside each line's rectangle, and a whole
     page whose text still does; the number of lines changed. Without pypdfium2 nothing changes
-    (loaded_words_check then tells what to install)."""
+    (loaded_words_check then tells what to install); nor when PDFium cannot open the file."""
     def page_text(i):
         return " ".join(ln.text for box in pages[i][2] for ln in box)
 
@@ -380,7 +380,10 @@ def repair_words(pages, data: bytes) -> int:
     except ImportError:
         return 0
     changed = 0
-    pdf = pypdfium2.PdfDocument(data)
+    try:
+        pdf = pypdfium2.PdfDocument(data)
+    except pypdfium2.PdfiumError:  # a damaged file that pdfminer could read and PDFium cannot: its text stays
+        return 0
     try:
         textpages = {i: pdf[i].get_textpage() for i in sorted({i for i, _ in suspects} | set(bad_pages))}
         for i, ln in suspects:
