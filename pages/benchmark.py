@@ -11,6 +11,7 @@ from explorer.guard import guarded, md
 from explorer.jobs import Job, evaluations
 from segcore import METHODS, datasets, plots
 from segcore.evaluation import Setting, evaluate_many, sweep
+from segcore.metrics import NAMES as METRIC_NAMES
 
 frame.require()
 ss = st.session_state
@@ -115,7 +116,7 @@ with tab_run:
                        "the same documents with no boundary at all; ·even = the method's own number of segments "
                        "placed evenly — a method should beat both.")
             metric = st.radio("Distribution of", ["pk", "windowdiff", "f1"], horizontal=True, key="bench_metric",
-                              format_func={"pk": "Pk", "windowdiff": "WindowDiff", "f1": "F1"}.get)
+                              format_func=METRIC_NAMES.get)
             spread = ok.rename(columns={"source": "document"})
             if f"{metric}_none" in spread:  # the no-boundary baseline, once per document
                 first = spread.drop_duplicates("document")

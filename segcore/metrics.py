@@ -7,6 +7,8 @@ import numpy as np
 from .document import check_boundaries
 from .errors import ParameterError
 
+NAMES = {"pk": "Pk", "windowdiff": "WindowDiff", "f1": "F1"}  # each measure's key and its name as printed
+
 
 def default_k(reference: list[int]) -> int:
     """Half the mean reference segment length, rounded (Python's round, as nltk's pk), at least 1."""

@@ -16,6 +16,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .document import segments_of
+from .metrics import NAMES as METRIC_NAMES
 
 # Alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4), a highlight colour,
 # and one colour per method for the comparison plots.
@@ -414,7 +415,7 @@ def distribution_figure(rows: Sequence[Mapping], metric: str = "pk", group: str 
                  hovertemplate="%{text}: %{y:.3f}<extra>" + html.escape(name) + "</extra>")
             for i, (name, ys) in enumerate(groups.items())]
     return figure(data, dict(height=height, margin=dict(l=50, r=10, t=20, b=40), showlegend=False,
-                             plot_bgcolor="white", yaxis=dict(title=metric + " per document")))
+                             plot_bgcolor="white", yaxis=dict(title=METRIC_NAMES.get(metric, metric) + " per document")))
 
 
 # ---- text overlay ----------------------------------------------------------------------------------------------

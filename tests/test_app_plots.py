@@ -130,6 +130,7 @@ def test_strips_sweep_distribution():
             {"method": "baseline: no boundary", "document": "d1", "pk": 0.4}]
     fig = plots.distribution_figure(rows, "pk")
     assert [t.name for t in fig.data] == ["a", "baseline: no boundary"] and list(fig.data[0].y) == [0.1, 0.2]
+    assert fig.layout.yaxis.title.text == "Pk per document"
 
 
 def test_top_terms_prefer_words_specific_to_the_segment():
