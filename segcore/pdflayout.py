@@ -379,12 +379,9 @@ def repair_words(pages, data: bytes) -> int:
         import pypdfium2.raw as pdfium_c
     except ImportError:
         return 0
-    changed = 0
+    changed, pdf = 0, None
     try:
         pdf = pypdfium2.PdfDocument(data)
-    except pypdfium2.PdfiumError:  # a damaged file that pdfminer could read and PDFium cannot: its text stays
-        return 0
-    try:
         textpages = {i: pdf[i].get_textpage() for i in sorted({i for i, _ in suspects} | set(bad_pages))}
         for i, ln in suspects:
             em = ln.size
@@ -400,8 +397,11 @@ def repair_words(pages, data: bytes) -> int:
                 if new and sum(word_shape(" ".join(ln.text for b in new for ln in b))) < old:
                     pages[i] = (pages[i][0], pages[i][1], new)
                     changed += sum(map(len, new))
+    except pypdfium2.PdfiumError:  # a damaged file or page that pdfminer read and PDFium cannot: pdfminer's text stays
+        pass
     finally:
-        pdf.close()
+        if pdf is not None:
+            pdf.close()
     return changed
 
 
