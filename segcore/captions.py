@@ -26,7 +26,9 @@ SBV_TIMING = re.compile(rf"^\s*{_TIME},{_TIME}\s*$")  # YouTube SBV: start,end
 _HEADER_BLOCK = re.compile(r"^(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")
 _TAG = re.compile(r"<[^>\n]{0,200}>")
 _ASS = re.compile(r"\{\\[^}\n]{0,100}\}")
-BRACKETED = re.compile(r"\s*\[[^\]\n]{0,60}\]")  # "[MUSIC]", "[laughs]" within a line: said by no one
+# "[MUSIC]", "[laughs]" within a line: said by no one (each match from a space run's start, as the leftmost match
+# is anyway: a long run of spaces is read once, not once from each of its spaces)
+BRACKETED = re.compile(r"(?<!\s)\s*\[[^\]\n]{0,60}\]")
 _SOUND = re.compile(r"^[\s\-–—>]*(?:\[[^\]]*\]|\([^)]{1,30}\)|♪[^♪]*♪?|[♪♫]+)[\s.,!?]*$")
 _SPEAKER = re.compile(r"^((?:[A-Z][\w.'’-]*)(?: [A-Z][\w.'’-]*){0,3}):\s")  # "Ada Lovelace: ..."
 _SPEAKER_MARK = re.compile(r"^\s*(?:>>+|-(?=\s))\s*")  # a new speaker: ">> " (YouTube), "- " (dialogue)

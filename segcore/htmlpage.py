@@ -50,7 +50,7 @@ _LABEL_NAMES = frozenset(("admonition-title", "admonition_header", "markdown-ale
 _ADMONITIONS = frozenset("note tip hint important warning caution danger attention seealso".split())
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CITATION = re.compile(r"^\s*\[[^\[\]]{1,30}\]\s*$")  # "[12]", "[a]", "[citation needed]"
-_HEADING_MARKS = re.compile(r"\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", re.I)
+_HEADING_MARKS = re.compile(r"(?<!\s)\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", re.I)
 _MAX_HEADING_WORDS = 30
 _PSEUDO_LEVEL = 7  # a bold paragraph's raw level: below h6 (raw level 7), then by the depth of its number
 

@@ -36,7 +36,7 @@ _SIZED_ENVS = frozenset(("minipage", "multicols", "adjustbox", "resizebox"))
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
-_SPACE_BEFORE_STOP = re.compile(r" +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
+_SPACE_BEFORE_STOP = re.compile(r"(?<! ) +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,

@@ -23,7 +23,8 @@ MAX_ENTRIES = 5000     # outline entries read at most
 SPAN = 3               # lines a heading may be set over
 _LABEL_WORD = re.compile(r"^(?:chapter|part|appendix|lecture|section|book)\s+(?=\S)", re.I)
 _LABEL = re.compile(r"^(?:chapter|part|appendix|lecture|section|book)\s+[\w.]{1,8}$", re.I)
-_MARK = re.compile(r"(?:\s*\[[\d,;\s\u2013-]+\]|(?<=[^\W\d_])\d{1,2}|[*\u2020\u2021\u00a7]+)$")  # citation or note mark
+# a citation or note mark at a title's end (spaces before a citation read from their run's start: linear)
+_MARK = re.compile(r"(?:(?<!\s)\s*\[[\d,;\s\u2013-]+\]|(?<=[^\W\d_])\d{1,2}|[*\u2020\u2021\u00a7]+)$")
 
 
 @dataclass(frozen=True)

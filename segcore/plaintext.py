@@ -27,7 +27,8 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
 _ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s+(?=\S)")  # a list item: "- ", "* ", "1. ", "2) "
-_LINK = re.compile(r"!?\[[^\]]+\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![alt](./img.png)
+# [text](https://…), ![alt](./img.png): at most one level of brackets in the text
+_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])+\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")
 _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
               "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
               "table|tbody|td|th|thead|tr|tt|u|ul|var|video")
@@ -40,10 +41,12 @@ _FRONT = {"---": (re.compile(r"^(?:---|\.\.\.)\s*$"), re.compile(r"^[\w-]+\s*:(?
                   re.compile(r"^(?:[\w.\"-]+\s*=|\[.*\]\s*$|\s+\S|\s*#|\s*\])"))}
 _MAX_FRONT = 200  # lines: a front matter block closes within them
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
-_INLINE = [(re.compile(r"\s*<!--.*?-->"), ""), (re.compile(r"\s*!\[[^\]]*\]\([^)]*\)"), ""),  # comments, images
+# (each read once: spaces before a comment or an image from their run's start, a link's text with at most one level
+# of brackets inside, so that a long run of spaces or brackets is not read again from each of its characters)
+_INLINE = [(re.compile(r"(?<!\s)\s*<!--.*?-->"), ""), (re.compile(r"(?<!\s)\s*!\[[^\]]*\]\([^)]*\)"), ""),
            (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
-           (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # a link: its text
+           (re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\([^)]*\)"), r"\1"),  # a link: its text
            (re.compile(r"`([^`]+)`"), r"\1"),  # code spans: their text
            (re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*])"), r"\2")]  # emphasis
 
@@ -149,7 +152,7 @@ _NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, t
 _LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
 
 
-_SENTENCE_BREAK = re.compile(r"(\w+)[.!]\s")
+_SENTENCE_BREAK = re.compile(r"(?<!\w)(\w+)[.!]\s")  # from a word's start: linear in a long unbroken run
 _ABBREVIATIONS = frozenset("mr mrs ms dr st jr sr mt ft no vol ch sec fig prof rev gen capt col lt sgt".split())
 _OPEN_END = re.compile(r"[—–-]$")  # "Therefore—": speech broken off
 

@@ -30,7 +30,7 @@ PROSE_DIRECTIVES = ADMONITIONS | {  # body kept; first-line argument (title, ver
 
 _INLINE = re.compile(r"""
     ``(?P<literal>.+?)``
-  | :(?P<role>[\w:.+-]+):`(?P<role_text>[^`]+)`
+  | (?<![\w:]):(?P<role>[\w.+-]+(?::[\w.+-]+)*):`(?P<role_text>[^`]+)`
   | `(?P<link>[^`]+)`_{0,2}
   | \*\*(?P<strong>[^*]+)\*\*
   | (?<![\w*])\*(?P<em>[^*\s](?:[^*]*[^*\s])?)\*(?![\w*])

@@ -1,13 +1,15 @@
-"""Damaged files of every format the loaders read: each fixture cut short, with bytes overwritten, with a stretch
+"""Damaged and pathological files. Damaged files of every format the loaders read: each fixture cut short, with bytes overwritten, with a stretch
 repeated or with foreign bytes put in, and, inside a ZIP-based document (Word, OpenDocument, PowerPoint), one member
 damaged the same ways and the archive rebuilt around it. Each either loads or raises a SegcoreError (a message
-for the user), never another exception (which the app would show as a traceback)."""
+for the user), never another exception (which the app would show as a traceback). Pathological texts: long runs of one character,
+which some patterns once read again from each of their characters."""
 from __future__ import annotations
 
 import bz2
 import gzip
 import io
 import lzma
+import re
 import zipfile
 from pathlib import Path
 
@@ -15,6 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.pathological import FORMATS
+from segcore import captions, htmlpage, latex, pdfoutline
 from segcore.document import Document
 from segcore.errors import SegcoreError
 from segcore.loaders import load_data
@@ -91,3 +95,33 @@ def test_a_damaged_file_loads_or_gets_a_message(name, content, data):
 def test_the_fixtures_cover_every_binary_format():
     assert {".pdf", ".docx", ".odt", ".rtf", ".doc", ".pptx", ".odp", ".srt", ".epub", ".html", ".tex", ".rst", ".1",
             ".md", ".ref", ".gz", ".bz2", ".xz", ".zip"} <= {Path(name).suffix for name, _ in FIXTURES}
+
+
+# patterns read from the start of a run of spaces (a lookbehind) so that a long run is not read again from each of its
+# characters: the same text comes out as with the pattern before (without the lookbehind) on any text
+READ_ONCE = [(captions.BRACKETED, r"\s*\[[^\]\n]{0,60}\]", " [ab]\t\n"),
+             (htmlpage._HEADING_MARKS, r"\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", " ¶#[edit]sourcx\t"),
+             (latex._SPACE_BEFORE_STOP, r" +([.,;:!?])", " .,a;!\n"),
+             (pdfoutline._MARK, r"(?:\s*\[[\d,;\s\u2013-]+\]|(?<=[^\W\d_])\d{1,2}|[*\u2020\u2021\u00a7]+)$", " [1,]a*†")]
+
+
+@pytest.mark.parametrize("pattern, before, alphabet", READ_ONCE, ids=lambda x: getattr(x, "pattern", "")[:12])
+@given(data=st.data())
+@settings(max_examples=300, deadline=None)
+def test_a_pattern_read_once_from_a_run_of_spaces_finds_what_it_found_before(pattern, before, alphabet, data):
+    text = data.draw(st.text(alphabet, max_size=40))
+    old = re.compile(before, pattern.flags)
+    assert pattern.sub("#", text) == old.sub("#", text) and bool(pattern.search(text)) == bool(old.search(text))
+
+
+@pytest.mark.parametrize("name, run", [("x.md", "["), ("x.md", "<!--"), ("x.rst", ":"), ("x.txt", "a"),
+                                       ("x.srt", "\t"), ("x.html", " "), ("x.tex", " ")])
+def test_a_long_run_of_one_character_loads_or_gets_a_message(name, run):
+    """Runs that took minutes before (quadratic patterns; benchmarks/pathological.py times every format and unit)."""
+    text = FORMATS[name](run * 50_000)
+    try:
+        doc = load_data(text.encode(), name, "auto", None, name)
+    except SegcoreError as e:
+        assert name in str(e)
+    else:
+        assert doc.n >= 1
