@@ -41,14 +41,19 @@ _FRONT = {"---": (re.compile(r"^(?:---|\.\.\.)\s*$"), re.compile(r"^[\w-]+\s*:(?
                   re.compile(r"^(?:[\w.\"-]+\s*=|\[.*\]\s*$|\s+\S|\s*#|\s*\])"))}
 _MAX_FRONT = 200  # lines: a front matter block closes within them
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
-# (each read once: spaces before a comment or an image from their run's start, a link's text with at most one level
-# of brackets inside, so that a long run of spaces or brackets is not read again from each of its characters)
-_INLINE = [(re.compile(r"(?<!\s)\s*<!--.*?-->"), ""), (re.compile(r"(?<!\s)\s*!\[[^\]]*\]\([^)]*\)"), ""),
+# Inline marks (comments, images, footnote marks, HTML, links, code, emphasis), each read so that a long run of one
+# character is not read again from each of its characters: spaces before a comment or an image from their run's
+# start, a comment to the first '-->' before another '<!--', an image's text without brackets, a link's text and
+# target with at most one level of brackets, an emphasis of at most EMPHASIS characters (a longer one keeps its marks)
+EMPHASIS = 1000
+_TARGET = r"\((?:[^()]|\([^()]*\))*\)"  # a link's target: (https://en.wikipedia.org/wiki/Mercury_(planet))
+_INLINE = [(re.compile(r"(?<!\s)\s*<!--(?:(?!<!--).)*?-->"), ""),
+           (re.compile(r"(?<!\s)\s*!\[[^\[\]]*\]" + _TARGET), ""),
            (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
-           (re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\([^)]*\)"), r"\1"),  # a link: its text
+           (re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]" + _TARGET), r"\1"),  # a link: its text
            (re.compile(r"`([^`]+)`"), r"\1"),  # code spans: their text
-           (re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*])"), r"\2")]  # emphasis
+           (re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS), r"\2")]
 
 
 def _markdown_line(line: str) -> str:

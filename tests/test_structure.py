@@ -167,6 +167,9 @@ def test_markdown_numbered_items_html_and_comments():
     assert doc.meta["left_out"] == {"comments": 2, "code lines": 3, "table and figure lines": 3}
     assert load_text("See [the guide](https://example.org/guide) for *more* on it.\n\n1. One thing.\n2. Another "
                      "thing.").elements == ["See the guide for more on it.", "One thing.", "Another thing."]
+    # a target with brackets of its own, brackets inside a link's text, a comment inside a line
+    assert load_text("# Planets\n\nRead [Mercury](https://en.wikipedia.org/wiki/Mercury_(planet)) and [the [2nd] "
+                     "one](v.html) <!-- todo --> now.").elements == ["Planets", "Read Mercury and the [2nd] one now."]
 
 
 def test_markdown_front_matter_and_footnotes_are_not_text():
