@@ -27,8 +27,8 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
 _ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s+(?=\S)")  # a list item: "- ", "* ", "1. ", "2) "
-# [text](https://…), ![alt](./img.png): at most one level of brackets in the text
-_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])+\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")
+_LINK_TEXT = r"(?:[^\[\]]|\[[^\[\]]*\])+"  # a link's text: at most one level of brackets inside
+_LINK = re.compile(r"!?\[" + _LINK_TEXT + r"\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![a](./b)
 _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
               "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
               "table|tbody|td|th|thead|tr|tt|u|ul|var|video")
@@ -51,7 +51,7 @@ _INLINE = [(re.compile(r"(?<!\s)\s*<!--(?:(?!<!--).)*?-->"), ""),
            (re.compile(r"(?<!\s)\s*!\[[^\[\]]*\]" + _TARGET), ""),
            (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
-           (re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]" + _TARGET), r"\1"),  # a link: its text
+           (re.compile(r"\[(" + _LINK_TEXT + r")\]" + _TARGET), r"\1"),  # a link: its text
            (re.compile(r"`([^`]+)`"), r"\1"),  # code spans: their text
            (re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS), r"\2")]
 
