@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .errors import InputError
+from .sentences import PSEUDO_SENTENCE
 from .structure import Block
 
 _TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{2})[.,](\d{1,3})"
@@ -34,7 +35,6 @@ _SPEAKER = re.compile(r"^((?:[A-Z][\w.'’-]*)(?: [A-Z][\w.'’-]*){0,3}):\s")  
 _SPEAKER_MARK = re.compile(r"^\s*(?:>>+|-(?=\s))\s*")  # a new speaker: ">> " (YouTube), "- " (dialogue)
 _RT = re.compile(r"<rt\b[^>]*>.*?</rt>", re.S | re.I)  # ruby annotations (pronunciation), not the words said
 EXTENSIONS = (".srt", ".vtt", ".sbv")
-PSEUDO_SENTENCE = 20  # words of an element of a transcript without sentence punctuation (Hearst 1997, w)
 SPEAKER_LINES = 3  # a label must begin this many lines to be taken for a speaker's name
 ROLLING_SHARE = 0.5  # captions roll when this share of the cues begin with the previous cue's last line
 
@@ -188,10 +188,3 @@ def _block(lines: list[Line]) -> Block:
         offset += len(x.text) + 1
     return Block(" ".join(x.text for x in lines), marks=marks)
 
-
-def punctuated(lines: list[Line], words_per_stop: float = 40.0) -> bool:
-    """Whether the transcript marks its sentences: at least one . ? ! or … per `words_per_stop` words (automatic
-    captions often have none, and a sentence splitter then finds one sentence of thousands of words)."""
-    words = sum(len(x.text.split()) for x in lines)
-    stops = sum(len(re.findall(r"[.?!…](?=\s|$|[\"'”’)])", x.text)) for x in lines)
-    return words == 0 or stops * words_per_stop >= words

@@ -16,7 +16,7 @@ from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError
 from .limits import LIMITS, Limits
 from .archive import zip_names
-from .captions import PSEUDO_SENTENCE, caption_blocks, caption_lines, punctuated
+from .captions import caption_blocks, caption_lines
 from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
@@ -33,7 +33,8 @@ from .worddoc import is_ole, read_doc
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
-from .sentences import punkt_for, sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements
+from .sentences import (PSEUDO_SENTENCE, pseudo_sentences, punctuated, punkt_for, sentence_splitter_kind,
+                        sentences_with_offsets, split_sentences, word_elements)
 from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without_note_labels
 
 __all__ = [
@@ -129,8 +130,10 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     the page and y of each element to meta['positions'] when the blocks carry them (PDFs); the labels of note boxes
     ("Tip", "Warning:", structure.NOTE_LABEL) are left out and counted. When the text has a
     reference-list heading, the reference list and appendices (structure.back_matter_start) are left out unless
-    keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept. InputError
-    beyond `limits` (characters before sentence splitting, then elements)."""
+    keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept. When the long
+    paragraphs mark no sentences (sentences.punctuated), paragraphs are cut into pseudo-sentences of PSEUDO_SENTENCE
+    words instead (meta['unpunctuated']). InputError beyond `limits` (characters before sentence splitting, then
+    elements)."""
     check_level(level)
     limits.check_text(" ".join(b.text for b in blocks), _name(source))
     meta = dict(meta or {})
@@ -144,6 +147,12 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         if not keep_back_matter and any(b.text.strip() for b in blocks[:start]):
             blocks = blocks[:start]
     body = "\n\n".join(b.text for b in blocks if not b.level)
+    # paragraphs long enough to hold two pseudo-sentences, without sentence punctuation: read as pseudo-sentences
+    # (captions group their own lines; bullets and headings are short)
+    long = [b.text for b in blocks if not b.level and len(b.text.split()) >= 2 * PSEUDO_SENTENCE]
+    pseudo = level == "sentence" and "unpunctuated" not in meta and bool(long) and not punctuated(long)
+    if pseudo:
+        meta["unpunctuated"] = True
     tok = punkt_for(body) if level == "sentence" or any(b.marks for b in blocks) else None
     elements, positions, heads = [], [], []
     for b in blocks:
@@ -151,7 +160,8 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
             parts = [(b.text, 0)]
             heads.append((b.text, b.level, len(elements), b.number))
         else:
-            parts = sentences_with_offsets(tok, b.text) if tok is not None else [(b.text, 0)]
+            parts = (pseudo_sentences(b.text) if pseudo else sentences_with_offsets(tok, b.text)
+                     if tok is not None else [(b.text, 0)])
         for text, offset in parts:
             if level == "sentence" or not b.marks:
                 new, starts = ([text], [offset]) if level == "sentence" else (word_elements(text), [])
@@ -325,7 +335,9 @@ def left_out_notes(doc: Document) -> list[str]:
         notes.append("read: each slide's speaker notes, after its text")
     if doc.meta.get("unpunctuated"):
         notes.append(f"the captions mark no sentences (no . ? !): elements of at least {PSEUDO_SENTENCE} words, whole "
-                     f"caption lines")
+                     "caption lines" if doc.meta.get("format") == "captions" else
+                     f"the text marks no sentences (fewer than one . ? ! in 40 words): elements of {PSEUDO_SENTENCE} "
+                     "words")
     return notes
 
 
@@ -428,12 +440,11 @@ def load_captions(data: bytes | str, level: str = "sentence", source: str = "", 
         lines, counts = caption_lines(text)
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None
-    marked = punctuated(lines)
-    meta = {"format": "captions", "left_out": counts, "duration": max(x.end for x in lines), **decoded.meta()}
+    marked = punctuated(x.text for x in lines)
+    meta = {"format": "captions", "left_out": counts, "duration": max(x.end for x in lines), **decoded.meta(),
+            **({} if marked else {"unpunctuated": True})}
     doc = document_from_blocks(caption_blocks(lines, marked), level, source, meta, limits=limits)
     doc.meta["times"] = doc.meta.pop("positions")
-    if not marked:
-        doc.meta["unpunctuated"] = True
     return doc
 
 

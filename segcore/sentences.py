@@ -9,7 +9,8 @@ from collections import Counter
 
 from .text import CJK
 
-__all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_for", "sentences_with_offsets"]
+__all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_for", "sentences_with_offsets",
+           "PSEUDO_SENTENCE", "punctuated", "pseudo_sentences"]
 
 # Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
 # end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
@@ -22,6 +23,8 @@ inc ltd co corp bros assn dept univ inst assoc natl intl ave blvd
 a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
 """.split())
 
+PSEUDO_SENTENCE = 20  # words of an element of a text without sentence punctuation (Hearst 1997, w)
+_STOP = re.compile(r"[.?!…。！？](?=\s|$|[\"'”’)])")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
 # A word Punkt learns from one document as an abbreviation is kept when dotted ("m.p"), a single letter (an
 # initial), or a short non-stopword that ends with a period at least LEARNED_MIN times: one or two sightings of
@@ -163,3 +166,24 @@ def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
         if sent:
             out.append((sent, a))
     return out
+
+
+def punctuated(texts, words_per_stop: float = 40.0) -> bool:
+    """Whether texts mark their sentences: at least one . ? ! or … per `words_per_stop` words (automatic captions and
+    speech-recognised transcripts often have none, and a sentence splitter then finds one sentence of thousands of
+    words)."""
+    words = stops = 0
+    for t in texts:
+        words += len(t.split())
+        stops += len(_STOP.findall(t))
+    return words == 0 or stops * words_per_stop >= words
+
+
+def pseudo_sentences(text: str) -> list[tuple[str, int]]:
+    """(piece, offset of its start in text): the text cut into PSEUDO_SENTENCE words a piece (Hearst 1997's
+    token-sequences), a shorter end than half of that joined to the piece before; inner whitespace collapsed."""
+    spans = [m.span() for m in re.finditer(r"\S+", text)]
+    cuts = list(range(0, len(spans), PSEUDO_SENTENCE))
+    if len(cuts) > 1 and len(spans) - cuts[-1] < PSEUDO_SENTENCE / 2:
+        cuts.pop()
+    return [(" ".join(text[a:b] for a, b in spans[i:j]), spans[i][0]) for i, j in zip(cuts, cuts[1:] + [len(spans)])]

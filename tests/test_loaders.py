@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 
 from segcore import folders, loaders, sentences
 from segcore.document import Document
+from segcore.methods import segment
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.folders import read_dataset, read_files
 from segcore.limits import Limits
 from segcore.loaders import (
-    load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes, read_text_bytes,
+    left_out_notes, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes, read_text_bytes,
     split_sentences, word_elements,
 )
 from tests.test_encodings import NOISE
@@ -512,3 +513,23 @@ def test_a_text_that_declares_its_encoding_is_read_in_it_without_a_note():
     assert "Un café." in load(latex.encode("latin-1"), source="c.tex").elements
     for data, name in ((book.encode("latin-1"), "cafes.txt"), (latex.encode("latin-1"), "c.tex")):
         assert "encoding" not in load(data, source=name).meta
+
+
+def test_a_text_without_sentence_punctuation_is_read_as_pseudo_sentences():
+    """A speech-recognised transcript with no . ? ! (one 'sentence' of 1,200 words before) is cut into pieces of 20
+    words (Hearst 1997's w) and says so; short unpunctuated paragraphs (bullets, headings) and punctuated text are
+    read as before."""
+    heap = "so today we talk about the heap data structure and how it supports priority queues in practice "
+    sort = "next we look at sorting with it and the cost of each operation in the worst case for large inputs "
+    doc = load((heap * 20 + "\n\n" + sort * 20).encode(), source="asr.txt")
+    words = [len(e.split()) for e in doc.elements]
+    assert doc.meta["unpunctuated"] and set(words) == {20} and len(words) == 17 + 20  # 17 and 20 words × 20
+    assert " ".join(doc.elements) == " ".join((heap * 20 + sort * 20).split())
+    assert any("elements of 20 words" in n for n in left_out_notes(doc))
+    seg = segment(doc, "best", 2)
+    assert seg.boundaries[0] == 17  # the change of subject, where the second paragraph starts
+    bullets = load(b"# Plan\n\n- read the heap chapter\n- write the sort\n\nA sentence here. Another one there.",
+                   source="plan.md")
+    assert "unpunctuated" not in bullets.meta and len(bullets.elements) == 5
+    punctuated_text = load(((heap.strip() + ". ") * 20).encode(), source="p.txt")
+    assert "unpunctuated" not in punctuated_text.meta and punctuated_text.n == 20
