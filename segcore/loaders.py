@@ -33,8 +33,8 @@ from .worddoc import is_ole, read_doc
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
-from .sentences import (PSEUDO_SENTENCE, pseudo_sentences, punctuated, punkt_for, sentence_splitter_kind,
-                        sentences_with_offsets, split_sentences, word_elements)
+from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
+                        sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without_note_labels
 
 __all__ = [
@@ -153,7 +153,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     pseudo = level == "sentence" and "unpunctuated" not in meta and bool(long) and not punctuated(long)
     if pseudo:
         meta["unpunctuated"] = True
-    tok = punkt_for(body) if level == "sentence" or any(b.marks for b in blocks) else None
+    tok = punkt_for(body) if not pseudo and (level == "sentence" or any(b.marks for b in blocks)) else None
     elements, positions, heads = [], [], []
     for b in blocks:
         if b.level:
@@ -336,8 +336,8 @@ def left_out_notes(doc: Document) -> list[str]:
     if doc.meta.get("unpunctuated"):
         notes.append(f"the captions mark no sentences (no . ? !): elements of at least {PSEUDO_SENTENCE} words, whole "
                      "caption lines" if doc.meta.get("format") == "captions" else
-                     f"the text marks no sentences (fewer than one . ? ! in 40 words): elements of {PSEUDO_SENTENCE} "
-                     "words")
+                     f"the text marks no sentences (fewer than one . ? ! in {WORDS_PER_STOP} words): elements of "
+                     f"{PSEUDO_SENTENCE} words")
     return notes
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from .text import CJK
 
 __all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_for", "sentences_with_offsets",
-           "PSEUDO_SENTENCE", "punctuated", "pseudo_sentences"]
+           "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated", "pseudo_sentences"]
 
 # Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
 # end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
@@ -24,6 +24,7 @@ a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
 """.split())
 
 PSEUDO_SENTENCE = 20  # words of an element of a text without sentence punctuation (Hearst 1997, w)
+WORDS_PER_STOP = 40  # a text with fewer sentence stops than one in this many words marks no sentences
 _STOP = re.compile(r"[.?!…。！？](?=\s|$|[\"'”’)])")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
 # A word Punkt learns from one document as an abbreviation is kept when dotted ("m.p"), a single letter (an
@@ -168,15 +169,15 @@ def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
     return out
 
 
-def punctuated(texts, words_per_stop: float = 40.0) -> bool:
-    """Whether texts mark their sentences: at least one . ? ! or … per `words_per_stop` words (automatic captions and
+def punctuated(texts) -> bool:
+    """Whether texts mark their sentences: at least one . ? ! or … per WORDS_PER_STOP words (automatic captions and
     speech-recognised transcripts often have none, and a sentence splitter then finds one sentence of thousands of
     words)."""
     words = stops = 0
     for t in texts:
         words += len(t.split())
         stops += len(_STOP.findall(t))
-    return words == 0 or stops * words_per_stop >= words
+    return words == 0 or stops * WORDS_PER_STOP >= words
 
 
 def pseudo_sentences(text: str) -> list[tuple[str, int]]:
