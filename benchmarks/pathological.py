@@ -57,10 +57,10 @@ def main() -> None:
              f"{4 * args.n:,} characters.", "", __doc__.split("\n\n")[0], "",
              f"Slowest reading of the longer run: {rows[0][0]:.2f} s; largest growth: "
              f"{max(r[4] for r in rows):.1f}×. The ten slowest:", "",
-             "| format | unit | seconds, short run | seconds, 4× longer | growth | result |", "|---|---|---|---|---|---|"]
-    lines += [f"| {fmt} | `{unit!r}` | {short:.3f} | {long:.3f} | {growth:.1f}× | {out} |"
-              for long, fmt, unit, short, growth, out in rows[:10]]
-    lines = [ln.replace("`'|'`", "a pipe") for ln in lines]
+             "| format | unit | seconds, short run | seconds, 4× longer | growth | result |",
+             "|---|---|---|---|---|---|"]
+    lines += [f"| {fmt} | {'a pipe' if unit == '|' else f'`{unit!r}`'} | {short:.3f} | {long:.3f} | {growth:.1f}× "
+              f"| {out} |" for long, fmt, unit, short, growth, out in rows[:10]]
     text = "\n".join(lines) + "\n"
     OUT.write_text(text, encoding="utf-8")
     print(text)

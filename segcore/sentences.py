@@ -92,7 +92,8 @@ def _training_sample(text: str) -> str:
     size, pieces = TRAIN_CHARS // TRAIN_PIECES, []
     for i in range(TRAIN_PIECES):
         a = i * (len(text) // TRAIN_PIECES)
-        a = text.find("\n", a, a + size) + 1 if a and "\n" in text[a:a + size] else a
+        nl = text.find("\n", a, a + size) if a else -1
+        a = nl + 1 if nl >= 0 else a
         b = text.rfind("\n", a, a + size)
         pieces.append(text[a:b if b > a else a + size])
     return "\n\n".join(pieces)

@@ -1,8 +1,9 @@
-"""Damaged and pathological files. Damaged files of every format the loaders read: each fixture cut short, with bytes overwritten, with a stretch
-repeated or with foreign bytes put in, and, inside a ZIP-based document (Word, OpenDocument, PowerPoint), one member
-damaged the same ways and the archive rebuilt around it. Each either loads or raises a SegcoreError (a message
-for the user), never another exception (which the app would show as a traceback). Pathological texts: long runs of one character,
-which some patterns once read again from each of their characters."""
+"""Damaged and pathological files. Damaged: each fixture of every format the loaders read cut short, with bytes
+overwritten, with a stretch repeated or with foreign bytes put in, and, inside a ZIP-based document (Word,
+OpenDocument, PowerPoint, EPUB, a zip of files), one member damaged the same ways and the archive rebuilt around it.
+Each either loads or raises a SegcoreError (a message for the user), never another exception (which the app would
+show as a traceback). Pathological: long runs of one character, which some patterns once read again from each of
+their characters."""
 from __future__ import annotations
 
 import bz2
@@ -99,23 +100,26 @@ def test_the_fixtures_cover_every_binary_format():
 
 # patterns read from the start of a run of spaces (a lookbehind) so that a long run is not read again from each of its
 # characters: the same text comes out as with the pattern before (without the lookbehind) on any text
-READ_ONCE = [(captions.BRACKETED, r"\s*\[[^\]\n]{0,60}\]", " [ab]\t\n"),
-             (htmlpage._HEADING_MARKS, r"\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", " ¶#[edit]sourcx\t"),
-             (latex._SPACE_BEFORE_STOP, r" +([.,;:!?])", " .,a;!\n"),
-             (pdfoutline._MARK, r"(?:\s*\[[\d,;\s\u2013-]+\]|(?<=[^\W\d_])\d{1,2}|[*\u2020\u2021\u00a7]+)$", " [1,]a*†")]
+READ_ONCE = [(captions.BRACKETED, " [ab]\t\n"), (htmlpage._HEADING_MARKS, " ¶#[edit]sourcx\t"),
+             (latex._SPACE_BEFORE_STOP, " .,a;!\n"), (pdfoutline._MARK, " [1,]a*†")]
 
 
-@pytest.mark.parametrize("pattern, before, alphabet", READ_ONCE, ids=lambda x: getattr(x, "pattern", "")[:12])
+@pytest.mark.parametrize("pattern, alphabet", READ_ONCE, ids=lambda x: getattr(x, "pattern", "")[:12])
 @given(data=st.data())
 @settings(max_examples=300, deadline=None)
-def test_a_pattern_read_once_from_a_run_of_spaces_finds_what_it_found_before(pattern, before, alphabet, data):
+def test_a_pattern_read_once_from_a_run_of_spaces_finds_what_it_found_before(pattern, alphabet, data):
     text = data.draw(st.text(alphabet, max_size=40))
+    before = re.sub(r"\(\?<!(?:\\s| )\)", "", pattern.pattern, count=1)  # the pattern without its lookbehind
+    assert before != pattern.pattern
     old = re.compile(before, pattern.flags)
     assert pattern.sub("#", text) == old.sub("#", text) and bool(pattern.search(text)) == bool(old.search(text))
 
 
-@pytest.mark.parametrize("name, run", [("x.md", "["), ("x.md", "*a "), ("x.md", "[a]("), ("x.md", "a<!--"),
-                                       ("x.rst", ":"), ("x.txt", "a"), ("x.srt", "\t"), ("x.html", " "), ("x.tex", " ")])
+RUNS = [("x.md", "["), ("x.md", "*a "), ("x.md", "[a]("), ("x.md", "a<!--"), ("x.rst", ":"), ("x.txt", "a"),
+        ("x.srt", "\t"), ("x.html", " "), ("x.tex", " ")]
+
+
+@pytest.mark.parametrize("name, run", RUNS)
 def test_a_long_run_of_one_character_loads_or_gets_a_message(name, run):
     """Runs that took minutes before (quadratic patterns; benchmarks/pathological.py times every format and unit)."""
     text = FORMATS[name](run * 50_000)
