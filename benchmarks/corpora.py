@@ -23,8 +23,9 @@ Each document is one chapter (HOWTO, tutorial page, article); its segments are i
 second adornment style seen, the first being the title; HTML: h2; wikitext: == Title ==). Subsections belong to
 their top-level section. The text before the first section (the introduction, an article's lead) is the first
 segment. Elements are sentences. Output: one Choi file DIR/<source>/<name>.ref per document (a '==========' line
-opens the file, separates segments and closes it; one sentence per line; UTF-8, \\n), the old DIR/<source>/*.ref
-files being replaced, and DIR/PROVENANCE.md.
+opens the file, separates segments and closes it; one sentence per line; a blank line between two paragraphs of a
+segment, which segcore.loaders.parse_choi reads as meta['paragraphs']; UTF-8, \\n), the old DIR/<source>/*.ref files
+being replaced, and DIR/PROVENANCE.md.
 
 Cleaning rules:
   reST   headings (all levels), rubrics and directive arguments (signatures, titles, version numbers) are dropped;
@@ -45,10 +46,10 @@ Cleaning rules:
          Debian Reference tip/note/caution/warning boxes, lists. Each p / div.para / li / dt / dd is a paragraph.
   all    a paragraph with fewer than 3 words outside code markup (reST literals and roles, HTML code) is dropped
          (command and path lists); each paragraph is split into sentences separately by segcore's
-         split_sentences (Punkt, trained on the whole document when NLTK's pretrained model is absent), so no
+         split_paragraphs (Punkt, trained on the whole document when NLTK's pretrained model is absent), so no
          sentence spans two paragraphs; whitespace is normalised; sentences with fewer than 3 word tokens (\\w+)
-         are dropped; a section left with no sentence vanishes; documents are cut after 1,500 sentences and kept
-         only with at least 3 segments and 30 sentences.
+         are dropped (a paragraph left with none vanishes); a section left with no sentence vanishes; documents
+         are cut after 1,500 sentences and kept only with at least 3 segments and 30 sentences.
   wiki   gensim's filter_wiki removes templates, references, tables, files and link markup; then lines that are
          lists, indented, table or heading lines are dropped, bold and italic quotes removed; sections titled
          References, Notes, See also, External links, Further reading, Bibliography, Sources, Citations,
@@ -68,7 +69,7 @@ from pathlib import Path
 from typing import Callable
 
 from segcore.formats import CHOI_SEPARATOR
-from segcore.loaders import sentence_splitter_kind, split_sentences
+from segcore.sentences import sentence_splitter_kind, split_paragraphs
 
 from .markup import (MIN_WORDS, SECTION_BREAK, Stream, handbook_documents, python_documents, reference_documents,
                      wikipedia_documents)
@@ -128,37 +129,48 @@ SOURCES = {  # output folder under DIR: Source
 _MARKER = "SEGMENTBREAKMARKER"
 
 
-def segment_sentences(stream: Stream) -> list[list[str]]:
-    """Sentences of each section of a stream, short sentences dropped (the document split in one call)."""
+def segment_paragraphs(stream: Stream) -> list[list[list[str]]]:
+    """The paragraphs (lists of sentences) of each section of a stream, short sentences dropped (the document split
+    in one call)."""
     text = "\n\n".join(_MARKER if p is SECTION_BREAK else p for p in stream)
-    sections: list[list[str]] = [[]]
-    for sentence in split_sentences(text):
-        if sentence == _MARKER:
+    sections: list[list[list[str]]] = [[]]
+    for paragraph in split_paragraphs(text):
+        if paragraph == [_MARKER]:
             sections.append([])
-        elif len(_TOKEN.findall(sentence)) >= MIN_WORDS:
-            sections[-1].append(sentence)
+            continue
+        kept = [s for s in paragraph if len(_TOKEN.findall(s)) >= MIN_WORDS]
+        if kept:
+            sections[-1].append(kept)
     return sections
 
 
-def build_document(stream: Stream) -> list[list[str]] | None:
-    """Non-empty segments of at most MAX_SENTENCES sentences in all, or None if too short or too flat."""
+def build_document(stream: Stream) -> list[list[list[str]]] | None:
+    """Non-empty segments (lists of paragraphs) of at most MAX_SENTENCES sentences in all, or None if too short or
+    too flat."""
     segments, total = [], 0
-    for sentences in segment_sentences(stream):
-        sentences = sentences[:MAX_SENTENCES - total]
-        if sentences:
-            segments.append(sentences)
-            total += len(sentences)
+    for paragraphs in segment_paragraphs(stream):
+        kept = []
+        for sentences in paragraphs:
+            sentences = sentences[:MAX_SENTENCES - total]
+            if sentences:
+                kept.append(sentences)
+                total += len(sentences)
+        if kept:
+            segments.append(kept)
     return segments if len(segments) >= MIN_SEGMENTS and total >= MIN_SENTENCES else None
 
 
-def choi_text(segments: list[list[str]]) -> str:
+def choi_text(segments: list[list[list[str]]]) -> str:
+    """Choi format, a blank line between two paragraphs of a segment (segcore.loaders.parse_choi)."""
     lines = [CHOI_SEPARATOR]
-    for sentences in segments:
-        lines += sentences + [CHOI_SEPARATOR]
+    for paragraphs in segments:
+        for i, sentences in enumerate(paragraphs):
+            lines += ([""] if i else []) + sentences
+        lines.append(CHOI_SEPARATOR)
     return "\n".join(lines) + "\n"
 
 
-def write_source(out: Path, source: str, documents) -> dict[str, list[list[str]]]:
+def write_source(out: Path, source: str, documents) -> dict[str, list[list[list[str]]]]:
     """Write the kept documents of one source as DIR/source/name.ref (replacing old ones); return them."""
     folder = out / source
     folder.mkdir(parents=True, exist_ok=True)
@@ -181,18 +193,18 @@ def _spread(values: list[float]) -> str:
     return f"{min(values)} / {statistics.mean(values):.1f} / {max(values)}"
 
 
-def counts_table(built: dict[str, dict[str, list[list[str]]]]) -> list[str]:
+def counts_table(built: dict[str, dict[str, list[list[list[str]]]]]) -> list[str]:
     rows = ["| source | documents | sentences per doc (min / mean / max) | segments per doc (min / mean / max) "
             "| mean segment length (sentences) |", "|---|---:|---|---|---:|"]
     for source, docs in built.items():
-        sentences = [sum(map(len, segs)) for segs in docs.values()]
+        sentences = [sum(len(p) for seg in segs for p in seg) for segs in docs.values()]
         segments = [len(segs) for segs in docs.values()]
         rows.append(f"| {source} | {len(docs)} | {_spread(sentences)} | {_spread(segments)} "
                     f"| {sum(sentences) / sum(segments):.1f} |")
     return rows
 
 
-def provenance(built: dict[str, dict[str, list[list[str]]]]) -> str:
+def provenance(built: dict[str, dict[str, list[list[list[str]]]]]) -> str:
     lines = ["# Expository corpora built from installed text", "",
              "Built by `python -m benchmarks.corpora` (see that module's docstring for the full rules). One "
              "Choi-format `.ref` file per chapter or article; segments = top-level sections; elements = sentences.",
@@ -200,7 +212,7 @@ def provenance(built: dict[str, dict[str, list[list[str]]]]) -> str:
     for source in built:
         src = SOURCES[source]
         lines.append(f"| {source} | {src.package} | {src.version()} | `{src.path}` | {src.licence} |")
-    lines += ["", f"Sentence splitter: `segcore.loaders.split_sentences` ({sentence_splitter_kind()}).", "",
+    lines += ["", f"Sentence splitter: `segcore.sentences.split_paragraphs` ({sentence_splitter_kind()}).", "",
               "## Counts", ""] + counts_table(built)
     lines += ["", "## Cleaning rules", "", "```", textwrap.dedent(__doc__.split("Cleaning rules:\n", 1)[1]).strip(),
               "```", ""]

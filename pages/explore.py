@@ -11,6 +11,7 @@ from explorer.guard import guarded, md
 from segcore import exports, kplots, plots
 from segcore.document import span_times, where
 from segcore.metrics import agreement
+from segcore.paragraphs import units_note
 
 frame.require()
 ss = st.session_state
@@ -51,6 +52,9 @@ bounds = seg.boundaries
 auto = " (K chosen automatically)" if seg.k_automatic else ""
 st.markdown(f"**{method}** cut the {doc.n:,} {unit} into **{seg.k} segments**{auto} "
             f"in {seg.seconds * 1000:,.0f} ms.")
+units = units_note(doc, seg.info, seg.k, seg.params.get("paragraphs", False))
+if units:
+    st.caption(units[0].upper() + units[1:] + ".")
 
 # ---- scores against the reference, beside the baselines ----------------------------------------------------------
 

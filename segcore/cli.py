@@ -22,6 +22,7 @@ from .formats import FORMATS
 from .loaders import LEVELS, left_out_notes, load
 from .methods import DEFAULT_METHOD, METHODS, get_method, segment
 from .metrics import evaluate as scores
+from .paragraphs import units_note
 from .parallel import Progress, run_many
 from .pipeline import preload
 from .structure import DEPTHS, REFERENCE_CHOICES, choose_reference, with_structure
@@ -108,6 +109,9 @@ def cmd_segment(args) -> int:
             print(f"========== segment {i + 1}: elements {a}–{b - 1}" + (f" · {place}" if place else ""))
             print(text)
         print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
+        units = units_note(doc, seg.info, seg.k, seg.params.get("paragraphs", False))
+        if units:
+            print(f"# {units}", file=sys.stderr)
         for note in left_out_notes(doc):
             print(f"# {note}", file=sys.stderr)
     if score:

@@ -17,6 +17,7 @@ from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .methods import get_method, segment
 from .metrics import boundary_prf, default_k, pk, windowdiff
+from .paragraphs import moved
 from .parallel import run_many
 from .representations import DocumentFrequencies
 from .text import bags as make_bags
@@ -43,8 +44,9 @@ def alemi_protocol(doc: Document, min_words: int = 5, stopwords: str = "choi") -
         if total and (not ref or total > ref[-1]):
             ref.append(total)
         start = end
-    return Document([doc.elements[i] for i in kept], ref, level=doc.level, source=doc.source,
-                    meta={**doc.meta, "protocol": f"alemi (min_words={min_words})", "kept": kept, "n_original": doc.n})
+    first = np.searchsorted(kept, np.arange(doc.n + 1)).tolist()  # kept elements before each one
+    meta = {**moved(doc.meta, first), "protocol": f"alemi (min_words={min_words})", "kept": kept, "n_original": doc.n}
+    return Document([doc.elements[i] for i in kept], ref, level=doc.level, source=doc.source, meta=meta)
 
 
 def alemi_k(reference: list[int]) -> int:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .document import Document
 from .errors import ParameterError
 from .methods import Segmentation, Signal, answer, checked, get_method, segment as segment_once
+from .paragraphs import units
 from .splitters import DPTable, Split, check_k, dp, dp_table, own_costs, plan, windows
 
 KMAX = 40   # a table covers K up to at least this (the app's cost curve)
@@ -137,7 +138,8 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     kept for the next K): the same Segmentation, its costs_by_k the table's (K up to at least KMAX)."""
     m, p, k, ctx = checked(doc, method, k, context, params)
     t = time.perf_counter()
-    held = kept(doc, method, p, ctx) if k is not None else None
+    view = units(doc, k) if p["paragraphs"] else None
+    held = kept(view.doc if view else doc, method, p, ctx) if k is not None else None
     if held is None:
         return segment_once(doc, method, k, context, **params)
     fitted, table = held
@@ -146,12 +148,13 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     split = table.split(k)
     out = {"boundaries": fitted.to_original(split.boundaries), "cost": split.cost, "info": dict(fitted.info),
            "signals": {"costs_by_k": Signal(split.costs_by_k, "k")}}
-    return answer(doc, m, p, k, out, time.perf_counter() - t)
+    return answer(doc, m, p, k, view.expand(out) if view else out, time.perf_counter() - t)
 
 
 def costs_by_k(doc: Document, method: str, kmax: int, context: dict | None = None, **params) -> list | None:
     """The best cost of each K = 1 … kmax for the method on the document (`KTable.costs_by_k`), its tables kept
     for the K asked next; None for a method or settings without a `Method.fit`."""
     _, p, _, ctx = checked(doc, method, None, context, params)
-    held = kept(doc, method, p, ctx)
+    view = units(doc, None) if p["paragraphs"] else None
+    held = kept(view.doc if view else doc, method, p, ctx)
     return None if held is None else held[1].costs_by_k(kmax)

@@ -15,6 +15,7 @@ from typing import BinaryIO, Union
 from .document import LEVELS, Document, boundaries_from_lengths
 from .errors import InputError, ParameterError
 from .limits import LIMITS, Limits
+from .paragraphs import moved
 from .archive import zip_names
 from .captions import caption_blocks, caption_lines
 from .compression import uncompressed
@@ -127,7 +128,8 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
                          keep_back_matter: bool = False, limits: Limits = LIMITS) -> Document:
     """A Document of headings and paragraphs (segcore.structure.Block): a heading is one element of its own; a
     paragraph gives its sentences (NLTK Punkt) or words. The headings go to meta['outline'] (structure.Outline),
-    the page and y of each element to meta['positions'] when the blocks carry them (PDFs); the labels of note boxes
+    the page and y of each element to meta['positions'] when the blocks carry them (PDFs), the element each block
+    starts at to meta['paragraphs']; the labels of note boxes
     ("Tip", "Warning:", structure.NOTE_LABEL) are left out and counted. When the text has a
     reference-list heading, the reference list and appendices (structure.back_matter_start) are left out unless
     keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept. When the long
@@ -154,8 +156,9 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     if pseudo:
         meta["unpunctuated"] = True
     tok = punkt_for(body) if not pseudo and (level == "sentence" or any(b.marks for b in blocks)) else None
-    elements, positions, heads = [], [], []
+    elements, positions, heads, opens = [], [], [], []
     for b in blocks:
+        opens.append(len(elements))
         if b.level:
             parts = [(b.text, 0)]
             heads.append((b.text, b.level, len(elements), b.number))
@@ -188,6 +191,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         meta["outline"] = outline
     if positions:
         meta["positions"] = positions
+    meta["paragraphs"] = sorted(set(opens) - {len(elements)})
     return Document(elements=elements, reference=None, level=level, source=source, meta=meta)
 
 
@@ -235,9 +239,11 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
 # --------------------------------------------------------------------------------------------------
 
 def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
-    """Choi .ref text: one sentence per line, segments separated by '==========' lines."""
+    """Choi .ref text: one sentence per line, segments separated by '==========' lines. Blank lines inside a segment
+    mark paragraphs: then meta['paragraphs'] holds the line each paragraph starts at (a segment starts one)."""
     limits.check_text(text, _name(source))
-    lengths, elements, current = [], [], 0
+    lengths, elements, current, starts, inside = [], [], 0, [], False
+    blank = False
     for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = raw.strip()
         if line == CHOI_SEPARATOR:
@@ -245,15 +251,20 @@ def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document
                 lengths.append(current)
             current = 0
         elif line:
+            if not current or blank:
+                starts.append(len(elements))
+                inside = inside or current > 0
             elements.append(line)
             current += 1
+        blank = not line
     if current:
         lengths.append(current)
     if not elements:
         raise InputError(f"{_name(source)}: no sentences found in this Choi-format (.ref) file")
     limits.check_elements(len(elements), "sentence", _name(source))
+    meta = {"format": "choi", **({"paragraphs": starts} if inside else {})}
     return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="sentence",
-                    source=source, meta={"format": "choi"})
+                    source=source, meta=meta)
 
 
 def parse_arxiv(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
@@ -274,9 +285,10 @@ def parse_arxiv(text: str, source: str = "", limits: Limits = LIMITS) -> Documen
 
 def choi_to_words(doc: Document) -> Document:
     """The same Choi document at word level: word_elements of each line, reference mapped to words."""
-    elements, ends, seg_len = [], [], 0
+    elements, ends, seg_len, first = [], [], 0, []
     bounds = set(doc.reference or [])
     for i, line in enumerate(doc.elements, 1):
+        first.append(len(elements))
         words = word_elements(line)
         elements.extend(words)
         seg_len += len(words)
@@ -286,7 +298,7 @@ def choi_to_words(doc: Document) -> Document:
     if ends and ends[-1] != len(elements):  # trailing words after an empty mapped segment
         ends.append(len(elements))
     return Document(elements=elements, reference=ends, level="word", source=doc.source,
-                    meta={**doc.meta, "converted_from": "sentence"})
+                    meta={**moved(doc.meta, first + [len(elements)]), "converted_from": "sentence"})
 
 
 # --------------------------------------------------------------------------------------------------

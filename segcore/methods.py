@@ -13,6 +13,7 @@ from typing import Callable
 
 from .document import Document, check_boundaries
 from .errors import ParameterError
+from .paragraphs import units
 from .splitters import check_k
 
 KINDS = (bool, int, float, str)
@@ -108,6 +109,10 @@ MAX_LEN = Param("max_len", 0, "longest segment in elements considered (0 = autom
                               "max(500, 5·N/K) with K given; texts of up to 500 elements: every segmentation)",
                 low=0, high=10**7)
 
+# Applied by segment() around every method's run (segcore.paragraphs), so every method lists it.
+PARAGRAPHS = Param("paragraphs", True, "place boundaries only between paragraphs when the text marks them (at least "
+                                       "3 paragraphs, K at most their number; Hearst 1997 §5)")
+
 AXES = ("gap", "k", "segment")
 
 
@@ -181,7 +186,8 @@ class Method:
     corpus to learn from (context['corpus']: a list of texts, or context['model']: a trained model). `fit(doc,
     params, context)`, for a method whose K-given run is `splitters.dp` on an additive score: (score, map from the
     score's segment ends to the document's, max_len, info), or None for settings that do not run that way — what
-    segcore.ktable fits once and splits for many K."""
+    segcore.ktable fits once and splits for many K. Every method also takes PARAGRAPHS, which `segment` applies
+    around its run."""
 
     name: str
     summary: str
@@ -195,6 +201,7 @@ class Method:
         unknown = set(self.needs) - set(NEEDS)
         if unknown:
             raise ValueError(f"method {self.name}: unknown needs {unknown}")
+        self.params = [*self.params, PARAGRAPHS]
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -233,11 +240,13 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     """Segment `doc` with a named method; `k` = number of segments, None for the method's automatic choice.
     `context` carries shared resources: {'corpus': texts} for methods that learn from a reference corpus,
     {'df': DocumentFrequencies} for idf over a whole dataset. Every value is checked before any work, and the
-    answer is checked before it is returned (strictly increasing ends, last = N, K segments when K was given)."""
+    answer is checked before it is returned (strictly increasing ends, last = N, K segments when K was given). With
+    paragraphs=True (the default) a text that marks paragraphs is segmented with them as its units."""
     m, p, k, context = checked(doc, method, k, context, params)
     t = time.perf_counter()
-    out = m.run(doc, k, p, context)
-    return answer(doc, m, p, k, out, time.perf_counter() - t)
+    view = units(doc, k) if p["paragraphs"] else None
+    out = m.run(view.doc if view else doc, k, p, context)
+    return answer(doc, m, p, k, view.expand(out) if view else out, time.perf_counter() - t)
 
 
 def checked(doc: Document, method: str, k: int | None, context: dict | None,

@@ -9,8 +9,8 @@ from collections import Counter
 
 from .text import CJK
 
-__all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "punkt_for", "sentences_with_offsets",
-           "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated", "pseudo_sentences"]
+__all__ = ["split_sentences", "split_paragraphs", "sentence_splitter_kind", "word_elements", "punkt_for",
+           "sentences_with_offsets", "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated", "pseudo_sentences"]
 
 # Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
 # end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
@@ -110,14 +110,20 @@ def _trusted(learned: set[str], text: str) -> set[str]:
             or (len(a) <= 4 and a not in stop and dotted[a] >= LEARNED_MIN)}
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a text (NLTK Punkt; blank lines are hard breaks; inner whitespace collapsed)."""
+def split_paragraphs(text: str) -> list[list[str]]:
+    """The sentences of each paragraph of a text (blank lines part paragraphs; NLTK Punkt; inner whitespace
+    collapsed)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     paragraphs = [p for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
     if not paragraphs:
         return []
     tok = punkt_for("\n\n".join(paragraphs))
-    return [sent for para in paragraphs for sent, _ in sentences_with_offsets(tok, para)]
+    return [[sent for sent, _ in sentences_with_offsets(tok, para)] for para in paragraphs]
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a text (NLTK Punkt; blank lines are hard breaks; inner whitespace collapsed)."""
+    return [sent for para in split_paragraphs(text) for sent in para]
 
 
 _NON_WORD = re.compile(r"([^\w\s])")

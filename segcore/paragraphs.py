@@ -1,0 +1,85 @@
+"""Boundaries between paragraphs: a document whose text marks paragraphs (meta['paragraphs']: the element each one
+starts at) is segmented with its paragraphs as the units, so that every method places its boundaries only where a
+paragraph ends, as Hearst (1997, §5) moves TextTiling's boundaries to paragraph breaks; the answer is mapped back to
+the document's elements. For the additive scores (word counts, word-vector sums) a paragraph's row is the sum of its
+elements' rows, so a DP over paragraphs is the DP over elements restricted to paragraph ends."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from .document import Document
+
+MIN_PARAGRAPHS = 3  # fewer marked paragraphs say nothing about where topics change
+
+
+def paragraph_starts(doc: Document) -> list[int] | None:
+    """The elements that open a paragraph (0 first, strictly increasing, < N) when the document marks at least
+    MIN_PARAGRAPHS paragraphs and some paragraph holds two or more elements; None otherwise."""
+    starts = doc.meta.get("paragraphs")
+    if not starts or len(starts) < MIN_PARAGRAPHS or len(starts) >= doc.n:
+        return None
+    return list(starts)
+
+
+def moved(meta: dict, first: list[int]) -> dict:
+    """meta with its paragraph starts carried to a derived document: first[i] = where the old element i's text
+    starts in the new one (its last entry: the new N); a paragraph left empty vanishes."""
+    if "paragraphs" not in meta:
+        return meta
+    n = first[-1]
+    return {**meta, "paragraphs": sorted({first[i] for i in meta["paragraphs"]} - {n})}
+
+
+@dataclass
+class Units:
+    """A document's paragraphs as the elements of a Document of their own (each paragraph's elements joined), and
+    the element at which each paragraph ends."""
+
+    doc: Document
+    ends: list[int]
+
+    def element(self, units):
+        """Positions in paragraphs (0 … P, fractions between) as positions in the document's elements."""
+        return np.interp(units, np.arange(len(self.ends) + 1), [0, *self.ends])
+
+    def expand(self, out: dict) -> dict:
+        """A method's answer on the paragraphs (run's dict) as an answer on the elements: boundaries, and the
+        positions of curves along the text; info['paragraphs'] says how many paragraphs were the units."""
+        signals = {}
+        for name, s in (out.get("signals") or {}).items():
+            if s.axis == "gap":
+                x = self.ends[:-1] if s.x is None else self.element(s.x).tolist()
+                s = replace(s, x=[float(v) for v in x])
+            signals[name] = s
+        info = dict(out.get("info") or {}, paragraphs=len(self.ends))
+        bounds = [self.ends[b - 1] for b in out["boundaries"]]
+        return dict(out, boundaries=bounds, signals=signals, info=info)
+
+
+def units(doc: Document, k: int | None) -> Units | None:
+    """The paragraph view of a document (`Units`), or None when it marks no paragraphs (`paragraph_starts`) or K is
+    more than its paragraphs."""
+    starts = paragraph_starts(doc)
+    if starts is None or (k is not None and k > len(starts)):
+        return None
+    ends = [*starts[1:], doc.n]
+    sep = " " if doc.level == "word" else "\n"
+    joined = [sep.join(doc.elements[a:b]) for a, b in zip(starts, ends)]
+    return Units(Document(joined, level="sentence", source=doc.source), ends)
+
+
+def units_note(doc: Document, info: dict, k: int, asked: bool) -> str | None:
+    """What a run's units were, in a sentence for the CLI and the app: its paragraphs (info['paragraphs']), or
+    sentences because K was more than the paragraphs the text marks; None when the text marks none or they were
+    not `asked` for."""
+    unit = f"{doc.level}s"
+    if info.get("paragraphs"):
+        return (f"boundaries only between paragraphs: the text marks {info['paragraphs']:,} (paragraphs = false "
+                f"lets any of its {doc.n:,} {unit} end a segment)")
+    starts = paragraph_starts(doc) if asked else None
+    if starts:
+        return f"K = {k} is more than the {len(starts):,} paragraphs the text marks: boundaries between any {unit}"
+    return None
+

@@ -1,0 +1,136 @@
+"""Boundaries between paragraphs (segcore.paragraphs): where a text marks paragraphs, every method ends segments only
+at a paragraph's end; for an additive score that is the exact optimum over those ends; K more than the paragraphs,
+or a text without them, reads as before; the marks come from blank lines (texts, Choi files) and follow a document
+through the Alemi protocol and the word level."""
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from segcore import ktable, segment
+from segcore.datasets import load_named
+from segcore.document import Document
+from segcore.evaluation import alemi_protocol
+from segcore.loaders import choi_to_words, load_text, parse_choi
+from segcore.methods import METHODS, get_method
+from segcore.paragraphs import paragraph_starts, units_note
+
+
+@pytest.fixture(scope="module")
+def choi():
+    return load_named("choi/3-11")[0]
+
+
+def with_paragraphs(doc: Document, starts) -> Document:
+    return Document(doc.elements, doc.reference, source=doc.source, meta={"paragraphs": sorted(starts)})
+
+
+def ends_of(starts, n):
+    return set(starts[1:]) | {n}
+
+
+@pytest.mark.parametrize("name", [m for m in METHODS if "corpus" not in METHODS[m].needs])
+def test_every_method_ends_segments_at_paragraph_ends(choi, name):
+    starts = list(range(0, choi.n, 3))
+    doc = with_paragraphs(choi, starts)
+    for k in (None, 4):
+        seg = segment(doc, name, k)
+        assert set(seg.boundaries) <= ends_of(starts, doc.n), (name, k)
+        assert seg.info["paragraphs"] == len(starts) and (k is None or seg.k == k)
+        for s in seg.curves("gap").values():  # curves along the text in the document's element positions
+            assert all(0 <= x <= doc.n for x in (s.x or []))
+        free = segment(doc, name, k, paragraphs=False)
+        assert "paragraphs" not in free.info
+
+
+def test_lda_too(choi):
+    corpus = [" ".join(d.elements) for d in load_named("choi/3-5")[:20]]
+    doc = with_paragraphs(choi, range(0, choi.n, 4))
+    seg = segment(doc, "lda", 3, context={"corpus": corpus})
+    assert set(seg.boundaries) <= ends_of(list(range(0, choi.n, 4)), doc.n)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_an_additive_score_gives_the_best_segmentation_over_paragraph_ends(choi, data):
+    """The DP over joined paragraphs finds the segmentation of lowest CVS cost among all whose ends are paragraph
+    ends, each cost summed over the sentences' own rows (exhaustive search)."""
+    doc = Document(choi.elements[:40])
+    inner = data.draw(st.lists(st.integers(1, doc.n - 1), min_size=4, max_size=8, unique=True))
+    starts = [0, *sorted(inner)]
+    k = data.draw(st.integers(1, 4))
+    seg = segment(with_paragraphs(doc, starts), "cvs", k)
+    score, to_original, _, _ = get_method("cvs").fit(doc, get_method("cvs").resolve({}), {})
+    assert to_original([doc.n]) == [doc.n]  # every sentence kept: the score's positions are the document's
+    costs = {c: score.total([*c, doc.n]) for c in itertools.combinations(starts[1:], k - 1)}
+    best = min(costs.values())
+    assert score.total(seg.boundaries) == pytest.approx(best, rel=1e-9, abs=1e-9)
+
+
+def test_k_more_than_paragraphs_cuts_between_sentences(choi):
+    doc = with_paragraphs(choi, [0, 20, 40, 60])
+    seg = segment(doc, "cvs", 6)
+    assert seg.k == 6 and "paragraphs" not in seg.info
+    assert "more than the 4 paragraphs" in units_note(doc, seg.info, seg.k, True)
+    assert units_note(doc, segment(doc, "cvs", 3).info, 3, True).startswith("boundaries only between paragraphs")
+    assert units_note(choi, segment(choi, "cvs", 3).info, 3, True) is None
+
+
+def test_too_few_or_no_paragraphs_read_as_before(choi):
+    for starts in ([0], [0, 30], list(range(choi.n))):
+        doc = with_paragraphs(choi, starts)
+        assert paragraph_starts(doc) is None
+        assert segment(doc, "cvs", 5).boundaries == segment(choi, "cvs", 5).boundaries
+
+
+def test_ktable_answers_as_segment_does(choi):
+    doc = with_paragraphs(choi, range(0, choi.n, 2))
+    for k in (3, 7, 5):
+        fast, slow = ktable.segment(doc, "best", k=k), segment(doc, "best", k=k)
+        assert fast.boundaries == slow.boundaries and fast.info == slow.info
+    curve = ktable.costs_by_k(doc, "cvs", 60)
+    assert len(curve) == len(range(0, choi.n, 2))  # K up to the number of paragraphs
+
+
+def test_blank_lines_mark_paragraphs_in_choi_files():
+    doc = parse_choi("==========\na one.\na two.\n\na three.\n==========\nb one.\nb two.\n==========\n")
+    assert doc.meta["paragraphs"] == [0, 2, 3] and doc.reference == [3, 5]
+    around = parse_choi("==========\n\na one.\na two.\n\n==========\n\nb one.\nb two.\n\n==========\n")
+    assert "paragraphs" not in around.meta  # blank lines only next to separators: no paragraph marked
+
+
+def test_texts_mark_their_paragraphs_and_headings():
+    text = ("# Volcanoes\n\nA volcano is a rupture in the crust. Lava flows out of it.\n\nMagma rises from the "
+            "mantle. It collects in a chamber.\n\n## Rivers\n\nA river flows to the sea. It carries sediment.")
+    doc = load_text(text)
+    starts = doc.meta["paragraphs"]
+    assert [doc.elements[i] for i in starts] == ["Volcanoes", "A volcano is a rupture in the crust.",
+                                                "Magma rises from the mantle.", "Rivers", "A river flows to the sea."]
+
+
+def test_derived_documents_keep_their_paragraphs():
+    doc = parse_choi("==========\nThe cat sat on the mat all day.\nOk ok.\n\nThe dog ran over the green hill "
+                     "quickly.\n==========\nBirds flew over the high mountain pass.\n==========\n")
+    words = choi_to_words(doc)
+    assert [words.elements[i] for i in words.meta["paragraphs"]] == ["the", "the", "birds"]
+    assert words.meta["paragraphs"] == [0, 12, 21]
+    kept = alemi_protocol(doc, 3)
+    assert kept.elements[0].startswith("The cat") and len(kept.elements) == 3
+    assert kept.meta["paragraphs"] == [0, 1, 2]
+
+
+def test_the_cli_says_what_the_units_were(tmp_path):
+    paragraphs = ["\n".join(load_named("choi/3-11")[0].elements[i:i + 3]) for i in range(0, 30, 3)]
+    path = tmp_path / "article.txt"
+    path.write_text("\n\n".join(p.replace("\n", " ") for p in paragraphs), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "3", "--method", "cvs"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "# boundaries only between paragraphs: the text marks 10" in done.stderr
+    off = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "3", "--method", "cvs",
+                          "--param", "paragraphs=false"], capture_output=True, text=True, timeout=300)
+    assert off.returncode == 0 and "between paragraphs" not in off.stderr
