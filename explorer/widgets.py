@@ -8,7 +8,7 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.errors import ParameterError
-from segcore.methods import Param
+from segcore.methods import COMMON, Param
 from segcore.pipeline import REP_KEYS
 
 
@@ -70,10 +70,12 @@ def param_widget(container, method: str, p: Param) -> None:
 
 
 def param_groups(method: str) -> list[tuple[str, list[Param]]]:
-    """The method's parameters as (heading, Params): the algorithm's own, then the representation's."""
+    """The method's parameters as (heading, Params): the algorithm's own, the representation's, then those every
+    method takes (where boundaries may fall)."""
     params = METHODS[method].params
-    groups = [("Algorithm", [p for p in params if p.name not in REP_KEYS]),
-              ("Representation", [p for p in params if p.name in REP_KEYS])]
+    groups = [("Algorithm", [p for p in params if p.name not in REP_KEYS and p not in COMMON]),
+              ("Representation", [p for p in params if p.name in REP_KEYS]),
+              ("Text structure", [p for p in params if p in COMMON])]
     return [(heading, ps) for heading, ps in groups if ps]
 
 

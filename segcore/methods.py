@@ -112,6 +112,7 @@ MAX_LEN = Param("max_len", 0, "longest segment in elements considered (0 = autom
 # Applied by segment() around every method's run (segcore.paragraphs), so every method lists it.
 PARAGRAPHS = Param("paragraphs", True, "place boundaries only between paragraphs when the text marks them (at least "
                                        "3 paragraphs, K at most their number; Hearst 1997 §5)")
+COMMON = (PARAGRAPHS,)  # the parameters every method takes
 
 AXES = ("gap", "k", "segment")
 
@@ -186,7 +187,7 @@ class Method:
     corpus to learn from (context['corpus']: a list of texts, or context['model']: a trained model). `fit(doc,
     params, context)`, for a method whose K-given run is `splitters.dp` on an additive score: (score, map from the
     score's segment ends to the document's, max_len, info), or None for settings that do not run that way — what
-    segcore.ktable fits once and splits for many K. Every method also takes PARAGRAPHS, which `segment` applies
+    segcore.ktable fits once and splits for many K. Every method also takes the COMMON parameters (PARAGRAPHS), which `segment` applies
     around its run."""
 
     name: str
@@ -201,7 +202,7 @@ class Method:
         unknown = set(self.needs) - set(NEEDS)
         if unknown:
             raise ValueError(f"method {self.name}: unknown needs {unknown}")
-        self.params = [*self.params, PARAGRAPHS]
+        self.params = [*self.params, *COMMON]
 
     def param(self, name: str) -> Param:
         for p in self.params:

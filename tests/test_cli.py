@@ -61,8 +61,10 @@ def test_a_windows_1252_text_is_read_and_the_reading_said():
     (("segment", str(DATA / "choi_1_0.ref"), "--method", "nope"), None, b"unknown method"),
     (("segment", "-", "--method", "cvs", "--k", "2"), b"zzqxj qqxzv vvqzx. qqzzx zzqqj xxzqv.", b"vocabulary"),
     (("evaluate", "/no/such/folder"), None, b"not found"),
-    (("segment", PAPER, "--level", "word", "--method", "best", "--timeout", "1"), None, b"time limit of 1 s"),
-    (("segment", PAPER, "--level", "word", "--method", "cvs", "--max-memory", "5M"), None, b"its limit of 5 MB"),
+    (("segment", PAPER, "--level", "word", "--method", "best", "--param", "paragraphs=false", "--timeout", "1"), None,
+     b"time limit of 1 s"),
+    (("segment", PAPER, "--level", "word", "--method", "cvs", "--param", "paragraphs=false", "--max-memory", "5M"),
+     None, b"its limit of 5 MB"),
     (("segment", PAPER, "--level", "word", "--max-elements", "1000"), None, b"use sentences instead of words"),
     (("segment", "-", "--max-chars", "10"), b"A text. Longer than ten.", b"more than the limit of 10"),
     (("segment", TINY_PDF, "--max-pages", "2"), None, b"3 PDF pages, more than the limit of 2; split the PDF, or "
