@@ -242,8 +242,7 @@ def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document
     """Choi .ref text: one sentence per line, segments separated by '==========' lines. Blank lines inside a segment
     mark paragraphs: then meta['paragraphs'] holds the line each paragraph starts at (a segment starts one)."""
     limits.check_text(text, _name(source))
-    lengths, elements, current, starts, inside = [], [], 0, [], False
-    blank = False
+    lengths, elements, current, starts, inside, blank = [], [], 0, [], False, False
     for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = raw.strip()
         if line == CHOI_SEPARATOR:

@@ -187,8 +187,8 @@ class Method:
     corpus to learn from (context['corpus']: a list of texts, or context['model']: a trained model). `fit(doc,
     params, context)`, for a method whose K-given run is `splitters.dp` on an additive score: (score, map from the
     score's segment ends to the document's, max_len, info), or None for settings that do not run that way — what
-    segcore.ktable fits once and splits for many K. Every method also takes the COMMON parameters (PARAGRAPHS), which `segment` applies
-    around its run."""
+    segcore.ktable fits once and splits for many K. Every method also takes the COMMON parameters (PARAGRAPHS),
+    which `segment` applies around its run."""
 
     name: str
     summary: str
