@@ -1,11 +1,13 @@
 """Bytes to characters for every text format: a byte-order mark, else UTF-8, else the encoding the file declares;
-a file that is none of these is read as Windows-1252 when that gives Western text, else in the legacy encoding
+a file that is none of these is read as Windows-1252 when that gives Western text (as Windows-1250 when symbols
+inside its words say it is Central European: Polish, Slovak, Romanian), else in the legacy encoding
 charset-normalizer finds (Cyrillic, Greek, East Asian, ...), and the choice is reported (`Decoded.note`), never
 made silently. A UTF-8 file with a few stray bytes keeps its UTF-8 and reads those bytes as Windows-1252."""
 from __future__ import annotations
 
 import codecs
 import re
+import unicodedata
 from dataclasses import asdict, dataclass, replace
 
 from .errors import InputError
@@ -15,6 +17,10 @@ __all__ = ["Decoded", "bom_decoded", "decode_text", "decode_markup", "declared_e
 DECLARED_BYTES = 8192  # where a text's declaration of its encoding is looked for
 DETECT_BYTES = 256 * 1024  # what charset-normalizer is shown of a file
 WESTERN_SHARE = 0.3  # at most this share of a Windows-1252 reading's letters outside ASCII: Western text
+# a Western reading with at least this many symbols inside words is tried as Windows-1250 (Central European), which
+# Windows-1252 reads without an error: kept when that halves them
+CENTRAL_SYMBOLS = 3
+_IN_WORD = re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\u2010-\u2027\u20ac\u2122](?=[^\W\d_])")  # dashes, quotes, …, €, ™ aside
 _DECLARATIONS = (re.compile(rb"^Character set encoding:\s*([\w.-]{2,40})", re.M | re.I),  # Project Gutenberg
                  re.compile(rb"-\*-.{0,80}?coding:\s*([\w.-]{2,40})"),  # Emacs (and PEP 263)
                  re.compile(rb"\bvim?:.{0,80}?\bf(?:ile)?enc(?:oding)?=([\w.-]{2,40})"),  # vim
@@ -93,6 +99,12 @@ def _western(text: str) -> bool:
     return sum(not c.isascii() for c in letters) <= WESTERN_SHARE * max(1, len(letters))
 
 
+def _symbols_in_words(text: str) -> int:
+    """Symbols beyond ASCII between two letters ('by³em', 'ºtiinþã'), typographic marks aside ("don’t", "a—b"):
+    what a Central European text read as Windows-1252 shows and a Western one does not."""
+    return sum(unicodedata.category(c) not in ("Ll", "Lu") for c in _IN_WORD.findall(text))
+
+
 def _undeclared(data: bytes) -> Decoded | None:
     """Bytes that are not UTF-8 and declare nothing: UTF-8 with stray bytes when it holds at least as many UTF-8
     characters beyond ASCII as bytes that are not UTF-8; else Windows-1252 when it reads as Western text; else
@@ -109,6 +121,10 @@ def _undeclared(data: bytes) -> Decoded | None:
     except UnicodeDecodeError:
         text = None
     if text is not None and _western(text):
+        odd = _symbols_in_words(text)
+        central = data.decode("cp1250", errors="replace") if odd >= CENTRAL_SYMBOLS else None
+        if central is not None and "\ufffd" not in central and 2 * _symbols_in_words(central) < odd:
+            return Decoded(central, "cp1250", "guessed")
         return Decoded(text, "cp1252", "guessed")
     from charset_normalizer import from_bytes  # imported here: needed only for such files
     best = from_bytes(data[:DETECT_BYTES]).best()

@@ -108,3 +108,18 @@ def test_any_utf8_text_reads_back_and_any_bytes_give_text_or_a_typed_error(text,
     except InputError:
         return
     assert isinstance(decoded.text, str) and (decoded.note is None) == (decoded.how in ("utf-8", "bom", "declared"))
+
+
+def test_central_european_windows_1250_is_not_read_as_western():
+    """Polish or Slovak saved as Windows-1250 decodes without error as Windows-1252 too, into 'by³em', 've¾mi':
+    symbols inside words, which the Windows-1250 reading does not have; Western text with such a symbol or two
+    (H²O, a fraction) stays Windows-1252."""
+    polish = ("Wczoraj byłem w Krakowie i widziałem Wisłę. Polacy lubią pierogi, a jesienią zbierają grzyby w lesie. "
+              "Miasto było piękne, choć pogoda była zła.")
+    slovak = "Koľko ľudí žije na Slovensku? Veľmi veľa, a majú radi hory. Vôňa lesa je príjemná a voľná."
+    for text in (polish, slovak):
+        decoded = decode_text(text.encode("cp1250"))
+        assert (decoded.text, decoded.codec) == (text, "cp1250") and "Windows-1250" in decoded.note
+    western = "Water is H²O; salt is NaCl. Add ½ cup of sugar. Il était une fois — naïve café, Straße, niño."
+    decoded = decode_text(western.encode("cp1252"))
+    assert (decoded.text, decoded.codec) == (western, "cp1252")
