@@ -19,7 +19,7 @@ from .odt import is_odt
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 from .pptx import is_pptx
 from .rtf import is_rtf
-from .worddoc import is_ole
+from .ole import is_ole
 
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "sniff_format"]
 

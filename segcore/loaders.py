@@ -30,7 +30,8 @@ from .odp import read_odp
 from .odt import read_odt
 from .pptx import read_pptx
 from .rtf import read_rtf
-from .worddoc import is_ole, read_doc
+from .ole import is_ole
+from .worddoc import read_doc
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks

@@ -17,11 +17,13 @@ import numpy as np
 
 from .errors import InputError
 from .limits import LIMITS, Limits
+from .ole import is_ole, open_ole, stream, summary_title, u16, u32
 from .structure import Block, style_levels, text_block
 
-__all__ = ["read_doc", "is_ole"]
+__all__ = ["read_doc"]
 
-OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+WHAT = "Word document"
+
 _WORD_97 = 0x00C1  # nFib of Word 97 and later; Word 6 and 95 files have a different FIB
 _FKP = 512  # bytes of a formatted disk page (§2.9.91, §2.9.92)
 _NO_STYLE = 0x0FFF  # istdBase of a style based on none
@@ -34,23 +36,6 @@ _PARAGRAPH_END = re.compile("[\r\x07\x0c]")  # paragraph mark, table cell or row
 # (pictures 0x01, drawn objects 0x08, note and comment marks 0x02 0x05, stray field marks, dropped text 0x00) nothing
 _SPACES = str.maketrans({**dict.fromkeys(map(chr, range(32))), "\x0b": " ", "\t": " ", "\x0e": " ", "\x1e": "-",
                          "\xa0": " "})
-
-
-def is_ole(data: bytes) -> bool:
-    """Whether bytes open as an OLE compound file (Office 97–2003: .doc, .xls, .ppt)."""
-    return data[:8] == OLE_MAGIC
-
-
-def _open(data: bytes, source: str):
-    try:
-        import olefile
-    except ImportError:  # pragma: no cover - olefile is in requirements.txt
-        raise InputError(f"{source}: reading a Word 97–2003 .doc needs olefile (pip install olefile); or save it as "
-                         ".docx or PDF") from None
-    try:
-        return olefile.OleFileIO(data)
-    except Exception as e:  # olefile raises OSError, struct.error, IndexError, ... on a damaged container
-        raise InputError(f"{source}: a damaged Office 97–2003 file ({type(e).__name__}: {e})") from None
 
 
 class _Piece(NamedTuple):
@@ -67,25 +52,17 @@ class _Run(NamedTuple):
     sprms: dict
 
 
-def _u16(b: bytes, at: int) -> int:
-    return int.from_bytes(b[at:at + 2], "little")
-
-
-def _u32(b: bytes, at: int) -> int:
-    return int.from_bytes(b[at:at + 4], "little")
-
-
 def _sprms(grpprl: bytes) -> dict[int, bytes]:
     """{sprm: operand} of a list of property modifiers (§2.6.1: the operand's size from the sprm's spra); stops at
     the first one that runs past the end."""
     out, at = {}, 0
     while at + 2 <= len(grpprl):
-        sprm, at = _u16(grpprl, at), at + 2
+        sprm, at = u16(grpprl, at), at + 2
         spra = sprm >> 13
         if spra != 6:
             size = (1, 1, 2, 4, 2, 2, 0, 3)[spra]
         elif sprm == 0xD608:  # sprmTDefTable: a two-byte size, one more than the bytes after it
-            size = _u16(grpprl, at) + 1
+            size = u16(grpprl, at) + 1
         else:
             size, at = grpprl[at] if at < len(grpprl) else 0, at + 1
         if at + size > len(grpprl):
@@ -104,7 +81,7 @@ def _plc_pages(table: bytes, fc: int, lcb: int) -> list[int]:
     """The FKP page numbers of a PlcBtePapx or PlcBteChpx (§2.8.6: n+1 offsets, then n page numbers)."""
     plc = table[fc:fc + lcb]
     n = max(0, (len(plc) - 4) // 8)
-    return [_u32(plc, 4 * (n + 1) + 4 * i) & 0x3FFFFF for i in range(n)]
+    return [u32(plc, 4 * (n + 1) + 4 * i) & 0x3FFFFF for i in range(n)]
 
 
 def _runs(word: bytes, pages: list[int], paragraphs: bool) -> list[_Run]:
@@ -126,7 +103,7 @@ def _runs(word: bytes, pages: list[int], paragraphs: bool) -> list[_Run]:
                 cb, at = page[at], at + 1
                 size = 2 * cb - 1 if cb else 2 * page[at]
                 at += 0 if cb else 1
-                istd, grpprl = _u16(page, at), page[at + 2:at + size]
+                istd, grpprl = u16(page, at), page[at + 2:at + size]
             elif b:
                 grpprl = page[at + 1:at + 1 + page[at]]
             runs.append(_Run(fcs[i], fcs[i + 1], istd, _sprms(grpprl)))
@@ -139,22 +116,22 @@ def _styles(table: bytes, fc: int, lcb: int) -> dict[int, int]:
     stsh = table[fc:fc + lcb]
     if len(stsh) < 6:
         return {}
-    cb_stshi = _u16(stsh, 0)
-    count, base = _u16(stsh, 2), _u16(stsh, 4)  # cstd, cbSTDBaseInFile
+    cb_stshi = u16(stsh, 0)
+    count, base = u16(stsh, 2), u16(stsh, 4)  # cstd, cbSTDBaseInFile
     styles, at = {}, 2 + cb_stshi
     for istd in range(count):
         if at + 2 > len(stsh):
             break
-        cb, at = _u16(stsh, at), at + 2
+        cb, at = u16(stsh, at), at + 2
         std, at = stsh[at:at + cb], at + cb
         if len(std) < base + 2 or len(std) < 10:
             continue
-        sti, kind, based = _u16(std, 0) & 0x0FFF, _u16(std, 2) & 0x000F, _u16(std, 2) >> 4
-        cch = _u16(std, base)
+        sti, kind, based = u16(std, 0) & 0x0FFF, u16(std, 2) & 0x000F, u16(std, 2) >> 4
+        cch = u16(std, base)
         name = std[base + 2:base + 2 + 2 * cch].decode("utf-16-le", "replace").split(",")[0]
         upx = base + 2 + 2 * cch + 2
         upx += upx % 2
-        sprms = _sprms(std[upx + 4:upx + 2 + _u16(std, upx)]) if kind == 1 and upx + 4 <= len(std) else {}
+        sprms = _sprms(std[upx + 4:upx + 2 + u16(std, upx)]) if kind == 1 and upx + 4 <= len(std) else {}
         outline = sprms[_OUTLINE][0] if _OUTLINE in sprms and sprms[_OUTLINE][0] <= 8 else None
         if outline is None and 1 <= sti <= 9:
             outline = sti - 1
@@ -166,15 +143,15 @@ def _pieces(table: bytes, fc: int, lcb: int, source: str) -> list[_Piece]:
     """The piece table of the Clx (§2.9.38: Prc entries skipped, then the Pcdt's PlcPcd)."""
     clx, at = table[fc:fc + lcb], 0
     while at < len(clx) and clx[at] == 1:
-        at += 3 + _u16(clx, at + 1)
+        at += 3 + u16(clx, at + 1)
     if at + 5 > len(clx) or clx[at] != 2:
         raise InputError(f"{source}: a damaged Word document: its piece table cannot be read")
-    plc = clx[at + 5:at + 5 + _u32(clx, at + 1)]
+    plc = clx[at + 5:at + 5 + u32(clx, at + 1)]
     n = (len(plc) - 4) // 12
     cps = struct.unpack_from(f"<{n + 1}I", plc) if n > 0 else ()
     pieces = []
     for i in range(n):
-        raw = _u32(plc, 4 * (n + 1) + 8 * i + 2)
+        raw = u32(plc, 4 * (n + 1) + 8 * i + 2)
         packed = bool(raw & 0x40000000)
         fc_ = (raw & 0x3FFFFFFF) // 2 if packed else raw & 0x3FFFFFFF
         if cps[i] < cps[i + 1]:
@@ -249,17 +226,17 @@ def _words(codes: np.ndarray, keep: np.ndarray) -> int:
 
 def _fib(word: bytes, source: str) -> tuple[int, list[int], list[tuple[int, int]]]:
     """(flags, the FibRgLw97 longs, the FibRgFcLcb pairs) of the File Information Block (§2.5.1)."""
-    if len(word) < 34 or _u16(word, 0) != 0xA5EC:
+    if len(word) < 34 or u16(word, 0) != 0xA5EC:
         raise InputError(f"{source}: a damaged Word document: its WordDocument stream has no Word header")
-    if _u16(word, 2) < _WORD_97 and _u16(word, 2) not in (0x00C0, 0x00C2):
+    if u16(word, 2) < _WORD_97 and u16(word, 2) not in (0x00C0, 0x00C2):
         raise InputError(f"{source}: a Word 6 or Word 95 document: open it in a word processor and save it as .docx, "
                          "RTF or PDF")
-    flags, at = _u16(word, 10), 32
-    at += 2 + 2 * _u16(word, at)  # csw, fibRgW
-    cslw = _u16(word, at)
-    longs = [_u32(word, at + 2 + 4 * i) for i in range(cslw)]
+    flags, at = u16(word, 10), 32
+    at += 2 + 2 * u16(word, at)  # csw, fibRgW
+    cslw = u16(word, at)
+    longs = [u32(word, at + 2 + 4 * i) for i in range(cslw)]
     at += 2 + 4 * cslw
-    pairs = [(_u32(word, at + 2 + 8 * i), _u32(word, at + 6 + 8 * i)) for i in range(_u16(word, at))]
+    pairs = [(u32(word, at + 2 + 8 * i), u32(word, at + 6 + 8 * i)) for i in range(u16(word, at))]
     if len(longs) < 11 or len(pairs) < 34:
         raise InputError(f"{source}: a damaged Word document: its File Information Block is cut short")
     return flags, longs, pairs
@@ -272,7 +249,7 @@ def read_doc(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
     source = source or "the Word document"
     if not is_ole(data):
         raise InputError(f"{source}: not a Word 97–2003 document: it is not an OLE compound file")
-    ole = _open(data, source)
+    ole = open_ole(data, source)
     try:
         if not ole.exists("WordDocument"):
             if ole.exists("PowerPoint Document"):
@@ -280,12 +257,12 @@ def read_doc(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
             kind = ("an Excel workbook" if ole.exists("Workbook") or ole.exists("Book")
                     else "an Office 97–2003 file that is not a Word document")
             raise InputError(f"{source}: {kind}; only Word documents are read (save it as PDF)")
-        word = _stream(ole, "WordDocument", source, limits)
+        word = stream(ole, "WordDocument", source, limits, WHAT)
         flags, longs, pairs = _fib(word, source)
         if flags & (_ENCRYPTED | _OBFUSCATED):
             raise InputError(f"{source}: the Word document is password-protected: save it without a password")
-        table = _stream(ole, "1Table" if flags & _TABLE_1 else "0Table", source, limits)
-        title = _title(ole)
+        table = stream(ole, "1Table" if flags & _TABLE_1 else "0Table", source, limits, WHAT)
+        title = summary_title(ole)
     finally:
         ole.close()
     pieces = _pieces(table, *pairs[33], source)
@@ -324,49 +301,3 @@ def _joined(line: str) -> str:
     """A paragraph's text with UTF-16 surrogate pairs (two character positions) made one character."""
     return line.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace") if any(
         "\ud800" <= c <= "\udfff" for c in line) else line
-
-
-def _stream(ole, name: str, source: str, limits: Limits) -> bytes:
-    try:
-        if not ole.exists(name):
-            raise InputError(f"{source}: a damaged Word document: it has no {name} stream")
-        limits.check_markup(ole.get_size(name), source)
-        return ole.openstream(name).read()
-    except InputError:
-        raise
-    except Exception as e:  # a storage where a stream should be, a damaged sector chain
-        raise InputError(f"{source}: a damaged Word document: its {name} stream cannot be read ({e})") from None
-
-
-_SUMMARY = "\x05SummaryInformation"
-_MAX_SUMMARY = 1 << 20
-_VT_I2, _VT_LPSTR, _VT_LPWSTR = 2, 30, 31
-
-
-def _title(ole) -> str | None:
-    """The title (PIDSI_TITLE, 2) of the SummaryInformation property set's first section ([MS-OLEPS] §2.21), in its
-    code page (property 1); None when there is none or it cannot be read."""
-    try:
-        if not ole.exists(_SUMMARY) or ole.get_size(_SUMMARY) > _MAX_SUMMARY:
-            return None
-        data = ole.openstream(_SUMMARY).read()
-    except Exception:  # a damaged property set: the title is not needed to read the text
-        return None
-    section = _u32(data, 44)
-    count = min(_u32(data, section + 4), max(0, (len(data) - section - 8) // 8))
-    props = {_u32(data, section + 8 + 8 * i): section + _u32(data, section + 12 + 8 * i) for i in range(count)}
-    page = _u16(data, props[1] + 4) if 1 in props and _u16(data, props[1]) == _VT_I2 else 1252
-    if 2 not in props:
-        return None
-    at, kind = props[2], _u16(data, props[2])
-    n = _u32(data, at + 4)
-    if kind == _VT_LPWSTR:
-        title = data[at + 8:at + 8 + 2 * n].decode("utf-16-le", "replace")
-    elif kind == _VT_LPSTR:
-        try:
-            title = data[at + 8:at + 8 + n].decode("utf-16-le" if page == 1200 else f"cp{page}")
-        except (LookupError, UnicodeDecodeError):
-            title = data[at + 8:at + 8 + n].decode("cp1252", "replace")
-    else:
-        return None
-    return " ".join(title.replace("\x00", " ").split()) or None

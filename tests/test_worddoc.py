@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from segcore.errors import InputError
 from segcore.formats import sniff_format
 from segcore.loaders import left_out_notes, load
-from segcore.worddoc import OLE_MAGIC, read_doc
+from segcore.ole import OLE_MAGIC
+from segcore.worddoc import read_doc
 
 DATA = Path(__file__).parent / "data"
 FEATURES = (DATA / "word97_features.doc").read_bytes()
