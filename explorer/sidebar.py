@@ -71,7 +71,7 @@ def _upload(sb) -> tuple | None:
                           f"file — up to {docs.max_upload_mb()} MB",
                           type=docs.UPLOAD_TYPES, key="upload",
                           help="Text (.txt, .md, .rst), LaTeX (.tex), PDF, Word (.docx; .doc of Word 97–2003), "
-                               "OpenDocument (.odt), RTF (.rtf), slides (.pptx, .odp), web page (.html), e-book "
+                               "OpenDocument (.odt), RTF (.rtf), slides (.pptx, .ppt, .odp), web page (.html), e-book "
                                "(.epub), captions (.srt, .vtt, .sbv), manual page (.1–.8), any of them "
                                "compressed (.gz, .bz2, .xz). A .ref file in Choi's format (one sentence per line, "
                                "segments separated by lines of ==========) or Alemi & Ginsparg's arXiv format (segments "

@@ -302,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="texts, PDFs, pages and books: keep the reference list and appendices (left out when a "
                         "reference-list heading is found)")
     s.add_argument("--speaker-notes", action="store_true",
-                   help="slides (.pptx, .odp): read each slide's speaker notes after its text (counted otherwise)")
+                   help="slides (.pptx, .ppt, .odp): read each slide's speaker notes after its text (counted otherwise)")
     s.add_argument("--jobs", type=_count(1, 256), default=1,
                    help="folder input: worker processes (dask local cluster when > 1)")
     s.add_argument("--scheduler", default=None, help="folder input: address of an existing dask scheduler")

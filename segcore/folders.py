@@ -16,13 +16,14 @@ from .compression import document_suffix
 from .formats import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS
 from .loaders import PathLike, check_level, load_data, read_file
 from .odp import EXTENSIONS as ODP_EXTENSIONS
+from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx", ".odt", ".rtf", ".doc",
-                       *PPTX_EXTENSIONS, *ODP_EXTENSIONS, *CAPTION_EXTENSIONS),
+                       *PPTX_EXTENSIONS, *PPT_EXTENSIONS, *ODP_EXTENSIONS, *CAPTION_EXTENSIONS),
               "text": (".txt",), "docx": (".docx",), "odt": (".odt",), "rtf": (".rtf",), "doc": (".doc", ".dot"),
-              "pptx": PPTX_EXTENSIONS, "odp": ODP_EXTENSIONS,
+              "pptx": PPTX_EXTENSIONS, "ppt": PPT_EXTENSIONS, "odp": ODP_EXTENSIONS,
               "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *(f".{s}" for s in "123456789")),
               "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
               "choi": (".ref",), "arxiv": (".ref",)}  # the files of a folder read in each format

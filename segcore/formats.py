@@ -19,12 +19,14 @@ from .odt import is_odt
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 from .pptx import is_pptx
 from .rtf import is_rtf
-from .ole import is_ole
+from .ole import has_stream, is_ole
+from .ppt import EXTENSIONS as PPT_EXTENSIONS
+from .ppt import STREAM as PPT_STREAM
 
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "sniff_format"]
 
 FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc", "pptx",
-           "odp", "captions", "choi", "arxiv")
+           "ppt", "odp", "captions", "choi", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -60,8 +62,8 @@ def sniff_format(data: bytes, name: str) -> str:
         return "odp"
     if is_rtf(data) or ext == ".rtf":  # a Word .doc is often RTF under that name
         return "rtf"
-    if is_ole(data):  # Word 97–2003, other Office 97–2003 files named as such (a .doc may be RTF, HTML or text)
-        return "doc"
+    if is_ole(data):  # Word or PowerPoint 97–2003, other Office 97–2003 files (a .doc may be RTF, HTML or text)
+        return "ppt" if ext in PPT_EXTENSIONS or has_stream(data, PPT_STREAM) else "doc"
     if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
         return "html"
     if ext in CAPTION_EXTENSIONS:

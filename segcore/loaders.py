@@ -32,6 +32,7 @@ from .pptx import read_pptx
 from .rtf import read_rtf
 from .ole import is_ole
 from .worddoc import read_doc
+from .ppt import read_ppt
 from .pdf import read_pdf
 from .plaintext import text_blocks
 from .rest import rest_blocks
@@ -338,7 +339,7 @@ def left_out_notes(doc: Document) -> list[str]:
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
                 "docx": "the Word document", "odt": "the OpenDocument text",
                 "rtf": "the RTF document", "doc": "the Word document",
-                "pptx": "the presentation", "odp": "the presentation"}.get(doc.meta.get("format"), "the text")
+                **dict.fromkeys(SLIDES, "the presentation")}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -399,8 +400,8 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
 
 # an office format: its reader, giving (blocks, what was left out, title); presentations' read speaker notes too
 _OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc, "pptx": read_pptx,
-                   "odp": read_odp}
-SLIDES = ("pptx", "odp")
+                   "ppt": read_ppt, "odp": read_odp}
+SLIDES = ("pptx", "ppt", "odp")
 
 
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,

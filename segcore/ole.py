@@ -6,7 +6,7 @@ from __future__ import annotations
 from .errors import InputError
 from .limits import Limits
 
-__all__ = ["OLE_MAGIC", "is_ole", "open_ole", "stream", "summary_title", "u16", "u32"]
+__all__ = ["OLE_MAGIC", "is_ole", "open_ole", "has_stream", "stream", "summary_title", "u16", "u32"]
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _SUMMARY = "\x05SummaryInformation"
@@ -38,6 +38,18 @@ def open_ole(data: bytes, source: str):
         return olefile.OleFileIO(data)
     except Exception as e:  # olefile raises OSError, struct.error, IndexError, ... on a damaged container
         raise InputError(f"{source}: a damaged Office 97–2003 file ({type(e).__name__}: {e})") from None
+
+
+def has_stream(data: bytes, name: str) -> bool:
+    """Whether an OLE compound file holds a stream of that name (False for a damaged container)."""
+    try:
+        ole = open_ole(data, "")
+    except InputError:
+        return False
+    try:
+        return bool(ole.exists(name))
+    finally:
+        ole.close()
 
 
 def stream(ole, name: str, source: str, limits: Limits, what: str) -> bytes:

@@ -253,7 +253,8 @@ def read_doc(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
     try:
         if not ole.exists("WordDocument"):
             if ole.exists("PowerPoint Document"):
-                raise InputError(f"{source}: a PowerPoint 97–2003 file, which is not read: save it as .pptx or PDF")
+                raise InputError(f"{source}: a PowerPoint 97–2003 presentation, not a Word document: read it as "
+                                 f"format 'ppt' (named .ppt, it is read so)")
             kind = ("an Excel workbook" if ole.exists("Workbook") or ole.exists("Book")
                     else "an Office 97–2003 file that is not a Word document")
             raise InputError(f"{source}: {kind}; only Word documents are read (save it as PDF)")
