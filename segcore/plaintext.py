@@ -374,8 +374,27 @@ def _book(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set[int]] | 
     return sorted(out), contents
 
 
+LONG_LINE = 150  # characters: longer than any wrapped line (e-mail, Project Gutenberg and pdftotext wrap at 70-100)
+UNWRAPPED_SHARE = 0.1  # lines of a text longer than LONG_LINE: its line breaks are paragraph breaks
+_ENDS_SENTENCE = re.compile(r"[.!?][\"'’”)\]]*$")
+
+
+def _line_paragraphs(lines: list[str], stripped: list[str], skip) -> set[int]:
+    """Lines that open a paragraph without a blank line before them: every line of a text that does not wrap its
+    lines (one line in UNWRAPPED_SHARE longer than LONG_LINE: a word processor's or a web page's text), or an
+    indented line after an unindented one that ends a sentence, in a text that marks three or more paragraphs so."""
+    body = [i for i, s in enumerate(stripped) if s and i not in skip]
+    long = sum(len(stripped[i]) > LONG_LINE for i in body)
+    if long >= 3 and long >= UNWRAPPED_SHARE * len(body):
+        return set(body)
+    indented = {i for i in body if i and stripped[i - 1] and lines[i][:1].isspace() and not lines[i - 1][:1].isspace()
+                and _ENDS_SENTENCE.search(stripped[i - 1])}
+    return indented if len(indented) >= 3 else set()
+
+
 def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
-    """Headings and paragraphs of a text (blank lines separate paragraphs; a heading line is a block of its own),
+    """Headings and paragraphs of a text (blank lines separate paragraphs, and so do the line breaks of a text that
+    does not wrap its lines or that indents its paragraphs; a heading line is a block of its own),
     and the number of lines left out of each kind (structure.LEFT_OUT), none counted when none left out."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     stripped = [ln.strip() for ln in lines]
@@ -402,6 +421,7 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         found = book[0] if book else _plain(kept[:-1])
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
+    opens = set() if markdown else _line_paragraphs(lines, stripped, drop.keys() | heads.keys())
     blocks, body, listed = [], [], False
 
     def flush():
@@ -426,6 +446,8 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             flush()
             listed = False
         elif not markdown:
+            if i in opens:
+                flush()
             body.append(line.strip())
         elif _RULE.match(line):
             flush()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
+import textwrap
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -110,6 +111,21 @@ def test_texts_mark_their_paragraphs_and_headings():
     starts = doc.meta["paragraphs"]
     assert [doc.elements[i] for i in starts] == ["Volcanoes", "A volcano is a rupture in the crust.",
                                                 "Magma rises from the mantle.", "Rivers", "A river flows to the sea."]
+
+
+def test_plain_texts_without_blank_lines_mark_paragraphs_by_long_lines_or_indents(choi):
+    """A word processor's text (one paragraph per line, lines not wrapped) and a typed one (wrapped lines, each
+    paragraph's first indented) mark their paragraphs; a wrapped text without indents or blank lines marks none."""
+    paragraphs = [" ".join(choi.elements[i:i + 3]) for i in range(0, 30, 3)]
+    wrapped = [textwrap.wrap(p, 70) for p in paragraphs]
+    texts = {"unwrapped": "\n".join(paragraphs),
+             "indented": "\n".join("\n".join(["   " + w[0], *w[1:]]) for w in wrapped),
+             "blank lines": "\n\n".join("\n".join(w) for w in wrapped)}
+    for name, text in texts.items():
+        doc = load_text(text)
+        opened = [doc.elements[i] for i in doc.meta["paragraphs"]]
+        assert opened == [choi.elements[i] for i in range(0, 30, 3)], name
+    assert load_text("\n".join("\n".join(w) for w in wrapped)).meta["paragraphs"] == [0]
 
 
 def test_derived_documents_keep_their_paragraphs():
