@@ -378,6 +378,38 @@ def test_upload_office_document(name):
     assert overlay(at)
 
 
+def test_a_pasted_text_with_paragraphs_is_cut_between_them():
+    """Four paragraphs pasted: the segments end where paragraphs end and the page says so; the 'paragraphs' check
+    box (under Text structure) lets any sentence end one."""
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(PASTED)
+    run(at)
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
+    at.sidebar.number_input(key="k").set_value(3)
+    run(at)
+    doc = at.session_state["_docstate"].doc
+    ends = set(doc.meta["paragraphs"][1:]) | {doc.n}
+    assert "into **3 segments**" in summary(at) and not errors(at)
+    assert any("Boundaries only between paragraphs: the text marks 4" in c.value for c in at.caption)
+    shown = [int(b) + 1 for _, b in re.findall(r"Segment \d+ · elements (\d+)–(\d+)", overlay(at))]
+    assert len(shown) == 3 and set(shown) <= ends
+    at.sidebar.checkbox(key="p::best::paragraphs").uncheck()
+    run(at)
+    assert not any("between paragraphs" in c.value for c in at.caption) and "into **3 segments**" in summary(at)
+    assert str(at.query_params.get("p.paragraphs")).lower() == "false"  # the link carries it
+
+
+def test_a_powerpoint_97_file_uploads():
+    at = run(new_app())
+    upload(at, "talk.ppt", gzip.decompress((ROOT / "tests" / "data" / "libreoffice_slides.ppt.gz").read_bytes()))
+    doc = at.session_state["_docstate"].doc
+    assert not errors(at) and doc.meta["format"] == "ppt" and doc.elements[:2] == ["Volcanoes and Bread", "Volcanoes"]
+    assert overlay(at)
+
+
 def test_slides_read_their_speaker_notes_when_asked():
     at = run(new_app())
     upload(at, "talk.pptx", (ROOT / "tests" / "data" / "pandoc_slides.pptx").read_bytes())
