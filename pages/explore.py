@@ -150,7 +150,8 @@ with right:
     st.html(plots.overlay_legend_html())
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
                                topics=plots.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
-                               highlight=hl, max_height=600, window=window, places=places))
+                               highlight=hl, max_height=600, window=window, places=places,
+                               paragraphs=doc.meta.get("paragraphs")))
 
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 

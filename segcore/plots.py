@@ -444,13 +444,14 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
                  top_terms: Sequence[Sequence[str]] | None = None, topics: Sequence[str] | None = None,
                  reference: Sequence[int] | None = None, highlight: int | None = None, number_every: int = 25,
                  max_height: int | None = 620, window: tuple[int, int] | None = None,
-                 places: Sequence[str] | None = None) -> str:
+                 places: Sequence[str] | None = None, paragraphs: Sequence[int] | None = None) -> str:
     """HTML of the text with one coloured block per segment (alternating colours), a header per segment with its number,
     element range, place in the source (`places`: 'p. 3–4', '5:18–13:38') and top terms (and topic mixture), element
     numbers shown (every sentence; every `number_every` words at word level), reference boundaries marked inside the
-    text, one segment optionally highlighted. `window` (start, end): only the elements start … end−1 (a page, see
-    `page_ranges`). All text is HTML-escaped."""
-    ref_gaps = set((reference or [])[:-1])
+    text, one segment optionally highlighted, a new line where a paragraph starts inside a segment (`paragraphs`: the
+    elements that open one). `window` (start, end): only the elements start … end−1 (a page, see `page_ranges`). All
+    text is HTML-escaped."""
+    ref_gaps, opens = set((reference or [])[:-1]), set(paragraphs or ())
     lo, hi = window if window is not None else (0, len(elements))
     parts = [
         "<div class='segx-overlay' style=\"font-family: Georgia, 'Times New Roman', serif; font-size: 15px; "
@@ -479,6 +480,8 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
             f"<b>{html.escape(header)}</b>{sub}{' · <b>selected</b>' if hl else ''}</div>")
         body = []
         for j in range(max(a, lo), min(b, hi)):
+            if j in opens and j != max(a, lo):
+                body.append("<br class='segx-paragraph'>")
             if j in ref_gaps and j != a:
                 body.append("<span title='reference boundary' style='color:#0e8c99; font-weight:bold; "
                             "font-family:sans-serif;'>¦ref¦ </span>")

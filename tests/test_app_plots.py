@@ -159,6 +159,10 @@ def test_overlay_html():
     assert "top terms: <b>first</b>" in html
     words = plots.overlay_html([f"w{i}" for i in range(60)], [30, 60], level="word", number_every=25)
     assert ">25</sup>" in words and ">30</sup>" in words and ">7</sup>" not in words
+    # a paragraph that starts inside a segment starts a new line; one that starts the segment needs none
+    broken = plots.overlay_html(elements, [2, 4], paragraphs=[0, 1, 2, 3])
+    assert broken.count("<br class='segx-paragraph'>") == 2 and "segx-paragraph" not in html
+    assert broken.index("segx-paragraph") < broken.index("Second &amp; more.")
 
 
 # ---- what the pages call ---------------------------------------------------------------------------------------
