@@ -353,7 +353,7 @@ def test_load_errors(tmp_path):
     with pytest.raises(InputError, match="directory"):
         load(tmp_path)
     with pytest.raises(ParameterError, match="auto, text, latex, rest, man, pdf, html, epub, docx, odt, rtf, "
-                                             "doc, pptx, odp, captions, choi, arxiv"):
+                                             "doc, pptx, ppt, odp, captions, choi, arxiv"):
         load(CHOI_1_0, format="wpd")
     with pytest.raises(InputError, match="choi_1_0.ref: not an RTF document"):
         load(CHOI_1_0, format="rtf")
