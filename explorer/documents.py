@@ -35,7 +35,8 @@ def max_upload_mb() -> int:
 
 @dataclass(frozen=True)
 class Sample:
-    """A bundled document: its file under assets/samples, level, and the K of its publication if any."""
+    """A bundled document: its file under assets/samples, level, the K of its publication if any, and whether its
+    publication cut it only between paragraphs."""
 
     key: str
     label: str
@@ -43,6 +44,7 @@ class Sample:
     level: str
     k: int | None = None
     note: str = ""
+    paragraphs: bool = True
 
 
 SAMPLES = [
@@ -53,8 +55,9 @@ SAMPLES = [
     Sample("arxiv-003", "arXiv test set · document 003 (reference known, words)", "arxiv_alemi2015_003.ref", "word",
            note="Alemi & Ginsparg's (2015) arXiv test set: ten pieces of papers, lower-cased word tokens (MIT)."),
     Sample("alemi-paper", "Alemi & Ginsparg 2015 paper text (their Fig. 4: words, K = 40)",
-           "alemi_ginsparg_2015_paper.txt", "word", k=40,
-           note="The paper's own text; their Fig. 4 cuts it into 40 segments at word level (MIT)."),
+           "alemi_ginsparg_2015_paper.txt", "word", k=40, paragraphs=False,
+           note="The paper's own text; their Fig. 4 cuts it into 40 segments at word level, any word may end one "
+                "(MIT)."),
 ]
 SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 

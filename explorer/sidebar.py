@@ -16,7 +16,7 @@ from . import documents as docs
 from .documents import DocState
 from .guard import Outcome, guarded, md
 from .state import AUTOMATIC
-from .widgets import param_groups, param_widget, reset_params
+from .widgets import param_groups, param_key, param_widget, reset_params
 
 SOURCES = ("Sample", "Upload a file", "Paste text")
 
@@ -46,6 +46,8 @@ def _on_sample_change() -> None:
     ss["level"] = s.level
     if s.k:
         ss["k_mode"], ss["k"] = "Number", s.k
+    for method in METHODS:  # as its publication cut it
+        ss[param_key(method, "paragraphs")] = s.paragraphs
     ss.pop("highlight", None)
     ss["ref_text"] = ""
 

@@ -308,6 +308,8 @@ def test_alemi_paper_word_level_k40():
     doc = at.session_state["_docstate"].doc
     assert doc.level == "word" and doc.n > 8000
     assert f"cut the {doc.n:,} words into **40 segments**" in summary(at)
+    assert not at.session_state["p::cvs::paragraphs"]  # as their figure: any word may end a segment
+    assert not any("between paragraphs" in c.value for c in at.caption)
     z = decode(heatmap(at)["data"][0]["z"])
     assert z.shape[0] == z.shape[1] and z.shape[0] <= 400  # binned
     seen = set()

@@ -160,7 +160,7 @@ def test_every_page(server, browser):
     _shot(page, "bad_upload")
 
     # a link: Alemi & Ginsparg's Fig. 4 (their paper, words, K = 40; split = refine is fast)
-    page.goto(f"{server}/?sample=alemi-paper&level=word&method=cvs&k=40&p.split=refine")
+    page.goto(f"{server}/?sample=alemi-paper&level=word&method=cvs&k=40&p.split=refine&p.paragraphs=false")
     page.get_by_text("into 40 segments").wait_for(timeout=180_000)
     _wait_idle(page)
     page.wait_for_selector(".segx-overlay", timeout=60_000)
