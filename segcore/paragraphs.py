@@ -10,16 +10,22 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .document import Document
+from .errors import InputError
 
 MIN_PARAGRAPHS = 3  # fewer marked paragraphs say nothing about where topics change
 
 
 def paragraph_starts(doc: Document) -> list[int] | None:
     """The elements that open a paragraph (0 first, strictly increasing, < N) when the document marks at least
-    MIN_PARAGRAPHS paragraphs and some paragraph holds two or more elements; None otherwise."""
+    MIN_PARAGRAPHS paragraphs and some paragraph holds two or more elements; None otherwise. InputError for marks
+    that are not such a list (a Document built by hand)."""
     starts = doc.meta.get("paragraphs")
     if not starts or len(starts) < MIN_PARAGRAPHS or len(starts) >= doc.n:
         return None
+    if (not all(isinstance(i, int) and not isinstance(i, bool) for i in starts) or starts[0] != 0
+            or any(b <= a for a, b in zip(starts, starts[1:])) or starts[-1] >= doc.n):
+        raise InputError(f"{doc.source or 'the document'}: meta['paragraphs'] must list the elements that open a "
+                         f"paragraph, 0 first, strictly increasing and below {doc.n}: got {str(starts)[:80]}")
     return list(starts)
 
 

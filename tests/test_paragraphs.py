@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from segcore import ktable, segment
 from segcore.datasets import load_named
 from segcore.document import Document
+from segcore.errors import InputError
 from segcore.evaluation import alemi_protocol
 from segcore.loaders import choi_to_words, load_text, parse_choi
 from segcore.methods import METHODS, get_method
@@ -27,7 +28,7 @@ def choi():
 
 
 def with_paragraphs(doc: Document, starts) -> Document:
-    return Document(doc.elements, doc.reference, source=doc.source, meta={"paragraphs": sorted(starts)})
+    return Document(doc.elements, doc.reference, source=doc.source, meta={"paragraphs": list(starts)})
 
 
 def ends_of(starts, n):
@@ -73,7 +74,7 @@ def test_an_additive_score_gives_the_best_segmentation_over_paragraph_ends(choi,
 
 
 def test_k_more_than_paragraphs_cuts_between_sentences(choi):
-    doc = with_paragraphs(choi, [0, 20, 40, 60])
+    doc = with_paragraphs(choi, [0, 15, 30, 45])
     seg = segment(doc, "cvs", 6)
     assert seg.k == 6 and "paragraphs" not in seg.info
     assert "more than the 4 paragraphs" in units_note(doc, seg.info, seg.k, True)
@@ -86,6 +87,12 @@ def test_too_few_or_no_paragraphs_read_as_before(choi):
         doc = with_paragraphs(choi, starts)
         assert paragraph_starts(doc) is None
         assert segment(doc, "cvs", 5).boundaries == segment(choi, "cvs", 5).boundaries
+
+
+def test_marks_that_are_not_paragraph_starts_are_refused(choi):
+    for starts in ([0, 30, 20], [5, 10, 20], [0, 10, 10, 20], [0, 10, 2.5, 20], [0, 10, choi.n]):
+        with pytest.raises(InputError, match="meta\\['paragraphs'\\] must list"):
+            segment(with_paragraphs(choi, starts), "cvs", 3)
 
 
 def test_ktable_answers_as_segment_does(choi):
