@@ -10,7 +10,7 @@ import streamlit as st
 from segcore import METHODS
 from segcore.document import Document, parse_ends
 from segcore.loaders import SLIDES
-from segcore.methods import DEFAULT_METHOD
+from segcore.methods import DEFAULT_METHOD, PARAGRAPHS
 
 from . import documents as docs
 from .documents import DocState
@@ -195,14 +195,17 @@ def document_sidebar() -> DocState:
 
 
 def _automatic_for_new_document(state: DocState) -> None:
-    """A newly uploaded or pasted text starts on automatic K (a sample keeps the K of its publication, a link its
-    own K): the K set for the previous document says nothing about this one."""
+    """A newly uploaded or pasted text starts on automatic K and with boundaries between its paragraphs (a sample
+    keeps the K and the setting of its publication, a link its own): what was set for the previous document says
+    nothing about this one."""
     ss = st.session_state
     if state.doc is None or state.sample is not None:
         return
     if ss.get("_k_text") != state.content:
         ss["_k_text"] = state.content
         ss["k_mode"] = AUTOMATIC
+        for method in METHODS:
+            ss[param_key(method, "paragraphs")] = PARAGRAPHS.default
 
 
 def method_sidebar(doc: Document | None) -> tuple[str, int | None]:

@@ -381,9 +381,13 @@ def test_upload_office_document(name):
 
 
 def test_a_pasted_text_with_paragraphs_is_cut_between_them():
-    """Four paragraphs pasted: the segments end where paragraphs end and the page says so; the 'paragraphs' check
-    box (under Text structure) lets any sentence end one."""
+    """Four paragraphs pasted: the segments end where paragraphs end and the page says so (also after the A&G sample,
+    which turns paragraphs off as their figure); the 'paragraphs' check box (under Text structure) lets any sentence
+    end one."""
     at = run(new_app())
+    at.sidebar.selectbox(key="sample").set_value("alemi-paper")
+    run(at)
+    assert at.session_state["p::best::paragraphs"] is False
     at.sidebar.radio(key="src").set_value("Paste text")
     run(at)
     at.sidebar.text_area(key="paste").set_value(PASTED)
@@ -396,7 +400,7 @@ def test_a_pasted_text_with_paragraphs_is_cut_between_them():
     ends = set(doc.meta["paragraphs"][1:]) | {doc.n}
     assert "into **3 segments**" in summary(at) and not errors(at)
     assert any("Boundaries only between paragraphs: the text marks 4" in c.value for c in at.caption)
-    shown = [int(b) + 1 for _, b in re.findall(r"Segment \d+ · elements (\d+)–(\d+)", overlay(at))]
+    shown = [int(b) + 1 for _, b in re.findall(r"Segment \d+ · (?:elements|words) (\d+)–(\d+)", overlay(at))]
     assert len(shown) == 3 and set(shown) <= ends
     at.sidebar.checkbox(key="p::best::paragraphs").uncheck()
     run(at)
