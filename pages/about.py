@@ -14,7 +14,10 @@ st.markdown(
     "the list of positions where a new segment starts. Every method below turns elements into vectors, measures "
     "how much neighbouring stretches of text have in common, and puts boundaries where they have least in common. "
     "The methods, their parameters and their defaults come from `segcore`'s registry: a method added there "
-    "appears here and on every page.")
+    "appears here and on every page. Where the text marks paragraphs (blank lines, a PDF's or a Word document's "
+    "paragraphs), every method ends segments only where a paragraph ends, as TextTiling does (Hearst 1997): the "
+    "summary above the scores says so, and the check box *paragraphs* under *Text structure* lets any sentence end "
+    "one.")
 
 PROSE = {
     "cvs": "Each element becomes the sum of the word vectors (GloVe) of its content words. A segment's cost is how "
@@ -83,7 +86,7 @@ bin); click a ◆ to highlight its segment in the text.
 Ginsparg's Fig. 4), the element numbers as small superscripts, and a header per segment with its *top terms*: the
 words that are most over-represented in the segment compared with the whole document (count × log of the ratio of
 their frequencies). A long text comes a page at a time (whole segments, about 200 sentences a page); highlighting
-a segment turns to its page. **¦ref¦** marks a reference boundary that the method missed inside a segment; **✓ref** marks a
+a segment turns to its page. A paragraph of the source starts a new line. **¦ref¦** marks a reference boundary that the method missed inside a segment; **✓ref** marks a
 boundary on which the method and the reference agree.
 
 **Score profile** (Explore). A curve over the gaps between elements. The *novelty* curve is 1 − the cosine between
