@@ -14,6 +14,7 @@ from segcore.budget import BudgetError, call
 from segcore.document import Document, clock
 from segcore.errors import InputError
 from segcore.formats import sniff_format
+from segcore.limits import Limits
 
 from . import settings
 from .workers import session_runner
@@ -65,23 +66,24 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 # ---- one document ----------------------------------------------------------------------------------------------
 
 def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False, run=call,
-               speaker_notes: bool = False) -> Document:
+               speaker_notes: bool = False, limits: Limits | None = None) -> Document:
     """A Document from an uploaded file's bytes (.txt, .md, .pdf, .docx, .doc, .odt, .rtf, .pptx, .ppt, .odp, .html,
     .epub, captions .srt/.vtt/.sbv, a manual page, Choi or arXiv .ref; any of them gzip, bzip2 or xz compressed), read by
     `run(loaders.load, ...)` (a Runner: in a worker process under its budget). arXiv files have no sentences: they load
     at word level whatever is asked; slides read their speaker notes when `speaker_notes`. InputError beyond the upload
-    limit, the app's limits, past the run's budget, or for a file loaders refuses."""
+    limit, the app's limits (`limits`, else the settings' now), past the run's budget, or for a file loaders
+    refuses."""
     limit = max_upload_mb()
     if len(data) > limit * 2**20:
         raise InputError(f"{name}: the file is {len(data) / 2**20:.1f} MB, more than the {limit} MB limit")
     fmt = sniff_format(data, name)
-    return _read(run, data, name, format=fmt, level="word" if fmt == "arxiv" else level,
+    return _read(run, data, name, limits, format=fmt, level="word" if fmt == "arxiv" else level,
                  keep_back_matter=keep_back_matter, speaker_notes=speaker_notes)
 
 
-def _read(run, data: bytes, name: str, **kwargs) -> Document:
-    """run(loaders.load, data, ...) under the app's limits (_in_worker)."""
-    return _in_worker(run, name, loaders.load, data, source=name, limits=settings.limits(), **kwargs)
+def _read(run, data: bytes, name: str, limits: Limits | None, **kwargs) -> Document:
+    """run(loaders.load, data, ...) under the app's limits (_in_worker), the settings' now when not given."""
+    return _in_worker(run, name, loaders.load, data, source=name, limits=limits or settings.limits(), **kwargs)
 
 
 def _in_worker(run, name: str, fn, *args, **kwargs):
@@ -98,26 +100,29 @@ def _in_worker(run, name: str, fn, *args, **kwargs):
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
-def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_matter: bool = False,
-                      speaker_notes: bool = False) -> Document:
+def cached_load_bytes(key: str, _data: bytes, name: str, level: str, keep_back_matter: bool, speaker_notes: bool,
+                      limits: Limits) -> Document:
     """load_bytes in one of the server's worker processes under the app's budget (a long PDF is many seconds of
     parsing, which must not hold the server's own process), cached under `key` (name, content digest and level) and
-    the back-matter and speaker-notes choices."""
-    return load_bytes(_data, name, level, keep_back_matter, run=session_runner(), speaker_notes=speaker_notes)
+    the back-matter and speaker-notes choices and the limits (settings.limits(): a document read under other
+    limits is read again)."""
+    return load_bytes(_data, name, level, keep_back_matter, run=session_runner(), speaker_notes=speaker_notes,
+                      limits=limits)
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
-def cached_load_string(text: str, level: str, keep_back_matter: bool = False) -> Document:
+def cached_load_string(text: str, level: str, keep_back_matter: bool, limits: Limits) -> Document:
     """Pasted text as a Document, read in a worker process as uploads are, its format sniffed as a nameless file's
-    (formats.sniff_format: plain text, or captions when it has timing lines, ...)."""
-    return _read(session_runner(), text.encode("utf-8"), "pasted text", level=level,
+    (formats.sniff_format: plain text, or captions when it has timing lines, ...), cached with the limits it was
+    read under."""
+    return _read(session_runner(), text.encode("utf-8"), "pasted text", limits, level=level,
                  keep_back_matter=keep_back_matter)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
-def cached_load_sample(key: str, level: str) -> Document:
+def cached_load_sample(key: str, level: str, limits: Limits) -> Document:
     s = SAMPLE_BY_KEY[key]
-    return load_bytes((SAMPLES_DIR / s.file).read_bytes(), s.file, level)
+    return load_bytes((SAMPLES_DIR / s.file).read_bytes(), s.file, level, limits=limits)
 
 
 @dataclass
@@ -207,7 +212,7 @@ SAMPLES_SET = "Bundled samples (2 Choi + 1 arXiv document)"
 def cached_dataset(name: str) -> list[Document]:
     """A bundled dataset of segcore.datasets, or (SAMPLES_SET) the samples that have a reference."""
     if name == SAMPLES_SET:
-        return [d for d in (cached_load_sample(s.key, s.level) for s in SAMPLES) if d.reference]
+        return [d for d in (cached_load_sample(s.key, s.level, settings.limits()) for s in SAMPLES) if d.reference]
     return datasets.load_named(name)
 
 

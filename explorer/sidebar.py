@@ -12,7 +12,7 @@ from segcore.document import Document, parse_ends
 from segcore.loaders import SLIDES
 from segcore.methods import DEFAULT_METHOD, PARAGRAPHS
 
-from . import documents as docs
+from . import documents as docs, settings
 from .documents import DocState
 from .guard import Outcome, guarded, md
 from .state import AUTOMATIC
@@ -168,17 +168,18 @@ def document_sidebar() -> DocState:
         state.label = docs.SAMPLE_BY_KEY[ss["sample"]].file
         state.content = f"sample:{ss['sample']}"
         state.key = f"{state.content}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level)
+        out = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level, settings.limits())
     elif src == "Upload a file":
         _, state.label, data, digest = ss["_last_upload"]
         state.content = f"upload:{state.label}:{digest}:{keep}:{notes}"
         state.key = f"{state.content}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep, notes)
+        out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep, notes,
+                    settings.limits())
     else:
         state.label = "pasted text"
         state.content = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}:{keep}"
         state.key = f"{state.content}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level, keep)
+        out = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level, keep, settings.limits())
     if out.error:
         state.error = out.error
         sb.error(out.error)
