@@ -191,7 +191,9 @@ def cmd_evaluate(args) -> int:
               f"{100 * r['windowdiff']:6.2f}% {r['f1']:6.3f} {r['seconds']:7.3f}")
     print(f"\n{s['documents']} documents ({s['failed']} failed"
           + (f", {_files(len(problems))} unreadable" if problems else "") + f"), "
-          f"{s['segments_found']} segments found for {s['segments_true']} true")
+          f"{s['segments_found']} segments found for {s['segments_true']} true"
+          + (f"; {s['cut_between_paragraphs']} cut only between their paragraphs (--param paragraphs=false: "
+             f"between any elements)" if s["cut_between_paragraphs"] else ""))
     if s["failed"] == s["documents"]:
         print("No document was segmented: no scores (the errors are above).")
         return status

@@ -148,17 +148,18 @@ def score(doc: Document, setting: Setting, context: dict | None = None, run=None
         doc = setting.prepare(doc)
         ref = list(doc.reference)
         k = len(ref) if setting.k_given else None
+        units = 0  # the paragraphs that were the method's units (segcore.paragraphs), 0: the elements
         if setting.method in BASELINES:
             hyp, seconds = BASELINES[setting.method](doc.n, k), 0.0
         else:
             seg = (run or call)(segment, doc, setting.method, k, context=context, **setting.p)
-            hyp, seconds = seg.boundaries, seg.seconds
+            hyp, seconds, units = seg.boundaries, seg.seconds, seg.info.get("paragraphs", 0)
         km = setting.window(ref)
         p, r, f = boundary_prf(ref, hyp, setting.tolerance)
         even = evenly_spaced(doc.n, len(hyp))
         row.update(n=doc.n, k_ref=len(ref), k_hyp=len(hyp), reference=ref, hypothesis=[int(b) for b in hyp],
                    k_window=km, pk=pk(ref, hyp, km), windowdiff=windowdiff(ref, hyp, km), precision=p, recall=r,
-                   f1=f, pk_word=word_pk(doc, ref, hyp, setting.window), seconds=seconds,
+                   f1=f, pk_word=word_pk(doc, ref, hyp, setting.window), seconds=seconds, paragraphs=units,
                    pk_none=pk(ref, [doc.n], km), windowdiff_none=windowdiff(ref, [doc.n], km),
                    pk_even=pk(ref, even, km), windowdiff_even=windowdiff(ref, even, km),
                    f1_even=boundary_prf(ref, even, setting.tolerance)[2])
@@ -265,4 +266,5 @@ def summarize(rows: list[dict]) -> dict:
             "f1_even")
     return {"documents": len(rows), "failed": len(rows) - len(ok), **{k: mean(k) for k in keys},
             "segments_found": sum(r["k_hyp"] for r in ok), "segments_true": sum(r["k_ref"] for r in ok),
+            "cut_between_paragraphs": sum(bool(r.get("paragraphs")) for r in ok),
             "seconds_per_document": float(np.mean([r["seconds"] for r in rows])) if rows else 0.0}

@@ -157,3 +157,12 @@ def test_the_cli_says_what_the_units_were(tmp_path):
     off = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "3", "--method", "cvs",
                           "--param", "paragraphs=false"], capture_output=True, text=True, timeout=300)
     assert off.returncode == 0 and "between paragraphs" not in off.stderr
+
+
+def test_an_evaluation_counts_the_documents_cut_between_paragraphs(choi):
+    from segcore.evaluation import evaluate
+
+    docs = [with_paragraphs(choi, range(0, choi.n, 3)), choi]
+    result = evaluate(docs, "cvs", k_given=True)
+    assert result.summary["cut_between_paragraphs"] == 1 and [r["paragraphs"] for r in result.rows] == [20, 0]
+    assert evaluate(docs, "cvs", {"paragraphs": False}).summary["cut_between_paragraphs"] == 0
