@@ -21,8 +21,8 @@ from .workers import session_runner
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 # a .doc: Word 97–2003, or RTF, HTML or text under that name
-UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "docx", "odt", "rtf", "doc", "pptx", "ppsx", "ppt", "pps", "odp", "html",
-                "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz"]
+UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "docx", "odt", "rtf", "doc", "pptx", "ppsx", "ppt", "pps", "odp",
+                "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz"]
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 
@@ -68,10 +68,10 @@ SAMPLE_BY_KEY = {s.key: s for s in SAMPLES}
 def load_bytes(data: bytes, name: str, level: str, keep_back_matter: bool = False, run=call,
                speaker_notes: bool = False, limits: Limits | None = None) -> Document:
     """A Document from an uploaded file's bytes (.txt, .md, .pdf, .docx, .doc, .odt, .rtf, .pptx, .ppt, .odp, .html,
-    .epub, captions .srt/.vtt/.sbv, a manual page, Choi or arXiv .ref; any of them gzip, bzip2 or xz compressed), read by
-    `run(loaders.load, ...)` (a Runner: in a worker process under its budget). arXiv files have no sentences: they load
-    at word level whatever is asked; slides read their speaker notes when `speaker_notes`. InputError beyond the upload
-    limit, the app's limits (`limits`, else the settings' now), past the run's budget, or for a file loaders
+    .epub, captions .srt/.vtt/.sbv, a manual page, Choi or arXiv .ref; any of them gzip, bzip2 or xz compressed), read
+    by `run(loaders.load, ...)` (a Runner: in a worker process under its budget). arXiv files have no sentences: they
+    load at word level whatever is asked; slides read their speaker notes when `speaker_notes`. InputError beyond the
+    upload limit, the app's limits (`limits`, else the settings' now), past the run's budget, or for a file loaders
     refuses."""
     limit = max_upload_mb()
     if len(data) > limit * 2**20:

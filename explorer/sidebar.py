@@ -46,8 +46,7 @@ def _on_sample_change() -> None:
     ss["level"] = s.level
     if s.k:
         ss["k_mode"], ss["k"] = "Number", s.k
-    for method in METHODS:  # as its publication cut it
-        ss[param_key(method, "paragraphs")] = s.paragraphs
+    _paragraphs_for_every_method(s.paragraphs)  # as its publication cut it
     ss.pop("highlight", None)
     ss["ref_text"] = ""
 
@@ -73,8 +72,8 @@ def _upload(sb) -> tuple | None:
                           f"file — up to {docs.max_upload_mb()} MB",
                           type=docs.UPLOAD_TYPES, key="upload",
                           help="Text (.txt, .md, .rst), LaTeX (.tex), PDF, Word (.docx; .doc of Word 97–2003), "
-                               "OpenDocument (.odt), RTF (.rtf), slides (.pptx, .ppt, .odp), web page (.html), e-book "
-                               "(.epub), captions (.srt, .vtt, .sbv), manual page (.1–.8), any of them "
+                               "OpenDocument (.odt), RTF (.rtf), slides (.pptx, .ppt, .odp), web page (.html), "
+                               "e-book (.epub), captions (.srt, .vtt, .sbv), manual page (.1–.8), any of them "
                                "compressed (.gz, .bz2, .xz). A .ref file in Choi's format (one sentence per line, "
                                "segments separated by lines of ==========) or Alemi & Ginsparg's arXiv format (segments "
                                "separated by BR) carries a reference segmentation, so the app can score the result.")
@@ -205,8 +204,12 @@ def _automatic_for_new_document(state: DocState) -> None:
     if ss.get("_k_text") != state.content:
         ss["_k_text"] = state.content
         ss["k_mode"] = AUTOMATIC
-        for method in METHODS:
-            ss[param_key(method, "paragraphs")] = PARAGRAPHS.default
+        _paragraphs_for_every_method(PARAGRAPHS.default)
+
+
+def _paragraphs_for_every_method(on: bool) -> None:
+    for method in METHODS:
+        st.session_state[param_key(method, PARAGRAPHS.name)] = on
 
 
 def method_sidebar(doc: Document | None) -> tuple[str, int | None]:

@@ -86,8 +86,8 @@ bin); click a ◆ to highlight its segment in the text.
 Ginsparg's Fig. 4), the element numbers as small superscripts, and a header per segment with its *top terms*: the
 words that are most over-represented in the segment compared with the whole document (count × log of the ratio of
 their frequencies). A long text comes a page at a time (whole segments, about 200 sentences a page); highlighting
-a segment turns to its page. A paragraph of the source starts a new line. **¦ref¦** marks a reference boundary that the method missed inside a segment; **✓ref** marks a
-boundary on which the method and the reference agree.
+a segment turns to its page. A paragraph of the source starts a new line. **¦ref¦** marks a reference boundary
+that the method missed inside a segment; **✓ref** marks a boundary on which the method and the reference agree.
 
 **Score profile** (Explore). A curve over the gaps between elements. The *novelty* curve is 1 − the cosine between
 the window of elements before a gap and the window after it: peaks are places where the vocabulary changes. Methods

@@ -52,7 +52,7 @@ bounds = seg.boundaries
 auto = " (K chosen automatically)" if seg.k_automatic else ""
 st.markdown(f"**{method}** cut the {doc.n:,} {unit} into **{seg.k} segments**{auto} "
             f"in {seg.seconds * 1000:,.0f} ms.")
-units = units_note(doc, seg.info, seg.k, seg.params.get("paragraphs", False))
+units = units_note(doc, seg)
 if units:
     st.caption(units[0].upper() + units[1:] + ".")
 

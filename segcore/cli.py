@@ -109,7 +109,7 @@ def cmd_segment(args) -> int:
             print(f"========== segment {i + 1}: elements {a}–{b - 1}" + (f" · {place}" if place else ""))
             print(text)
         print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
-        units = units_note(doc, seg.info, seg.k, seg.params.get("paragraphs", False))
+        units = units_note(doc, seg)
         if units:
             print(f"# {units}", file=sys.stderr)
         for note in left_out_notes(doc):
@@ -304,7 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="texts, PDFs, pages and books: keep the reference list and appendices (left out when a "
                         "reference-list heading is found)")
     s.add_argument("--speaker-notes", action="store_true",
-                   help="slides (.pptx, .ppt, .odp): read each slide's speaker notes after its text (counted otherwise)")
+                   help="slides (.pptx, .ppt, .odp): read each slide's speaker notes after its text (counted "
+                        "otherwise)")
     s.add_argument("--jobs", type=_count(1, 256), default=1,
                    help="folder input: worker processes (dask local cluster when > 1)")
     s.add_argument("--scheduler", default=None, help="folder input: address of an existing dask scheduler")

@@ -20,7 +20,8 @@ WESTERN_SHARE = 0.3  # at most this share of a Windows-1252 reading's letters ou
 # a Western reading with at least this many symbols inside words is tried as Windows-1250 (Central European), which
 # Windows-1252 reads without an error: kept when that halves them
 CENTRAL_SYMBOLS = 3
-_IN_WORD = re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\u2010-\u2027\u20ac\u2122](?=[^\W\d_])")  # dashes, quotes, …, €, ™ aside
+# a character beyond ASCII between two letters, dashes, quotes, '…', '€' and '™' aside
+_IN_WORD = re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\u2010-\u2027\u20ac\u2122](?=[^\W\d_])")
 _DECLARATIONS = (re.compile(rb"^Character set encoding:\s*([\w.-]{2,40})", re.M | re.I),  # Project Gutenberg
                  re.compile(rb"-\*-.{0,80}?coding:\s*([\w.-]{2,40})"),  # Emacs (and PEP 263)
                  re.compile(rb"\bvim?:.{0,80}?\bf(?:ile)?enc(?:oding)?=([\w.-]{2,40})"),  # vim

@@ -76,16 +76,16 @@ def units(doc: Document, k: int | None) -> Units | None:
     return Units(Document(joined, level="sentence", source=doc.source), ends)
 
 
-def units_note(doc: Document, info: dict, k: int, asked: bool) -> str | None:
-    """What a run's units were, in a sentence for the CLI and the app: its paragraphs (info['paragraphs']), or
-    sentences because K was more than the paragraphs the text marks; None when the text marks none or they were
-    not `asked` for."""
-    unit = f"{doc.level}s"
-    if info.get("paragraphs"):
-        return (f"boundaries only between paragraphs: the text marks {info['paragraphs']:,} (paragraphs = false "
-                f"lets any of its {doc.n:,} {unit} end a segment)")
-    starts = paragraph_starts(doc) if asked else None
+def units_note(doc: Document, seg) -> str | None:
+    """What the units of a run (a methods.Segmentation of `doc`) were, in a sentence for the CLI and the app: its
+    paragraphs (info['paragraphs']), or sentences because K was more than the paragraphs the text marks; None when
+    the text marks none or the run did not ask for them."""
+    unit, used = f"{doc.level}s", seg.info.get("paragraphs")
+    if used:
+        return (f"boundaries only between paragraphs: the text marks {used:,} (paragraphs = false lets any of its "
+                f"{doc.n:,} {unit} end a segment)")
+    starts = paragraph_starts(doc) if seg.params.get("paragraphs") else None
     if starts:
-        return f"K = {k} is more than the {len(starts):,} paragraphs the text marks: boundaries between any {unit}"
+        return f"K = {seg.k} is more than the {len(starts):,} paragraphs the text marks: boundaries between any {unit}"
     return None
 

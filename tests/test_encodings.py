@@ -5,9 +5,9 @@ import codecs
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
-from segcore.encodings import decode_markup, decode_text
+from segcore.encodings import WESTERN_SHARE, decode_markup, decode_text
 from segcore.errors import InputError
 from segcore.loaders import left_out_notes, load
 
@@ -90,6 +90,8 @@ def test_western_text_in_windows_1252_reads_back_exactly(base, accents, rnd):
     for a in accents:
         chars.insert(rnd.randrange(len(chars) + 1), a)
     text = "".join(chars)
+    letters = [c for c in text if c.isalpha()]  # mostly ASCII, as encodings' rule calls Western text
+    assume(sum(not c.isascii() for c in letters) <= WESTERN_SHARE * len(letters))
     data = text.encode("cp1252")
     decoded = decode_text(data)
     raw = data.decode("utf-8", errors="surrogateescape")
@@ -114,8 +116,8 @@ def test_central_european_windows_1250_is_not_read_as_western():
     """Polish or Slovak saved as Windows-1250 decodes without error as Windows-1252 too, into 'by³em', 've¾mi':
     symbols inside words, which the Windows-1250 reading does not have; Western text with such a symbol or two
     (H²O, a fraction) stays Windows-1252."""
-    polish = ("Wczoraj byłem w Krakowie i widziałem Wisłę. Polacy lubią pierogi, a jesienią zbierają grzyby w lesie. "
-              "Miasto było piękne, choć pogoda była zła.")
+    polish = ("Wczoraj byłem w Krakowie i widziałem Wisłę. Polacy lubią pierogi, a jesienią zbierają grzyby w "
+              "lesie. Miasto było piękne, choć pogoda była zła.")
     slovak = "Koľko ľudí žije na Slovensku? Veľmi veľa, a majú radi hory. Vôňa lesa je príjemná a voľná."
     for text in (polish, slovak):
         decoded = decode_text(text.encode("cp1250"))

@@ -21,8 +21,8 @@ from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.folders import read_dataset, read_files
 from segcore.limits import Limits
 from segcore.loaders import (
-    left_out_notes, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes, read_text_bytes,
-    split_sentences, word_elements,
+    left_out_notes, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
+    read_text_bytes, split_sentences, word_elements,
 )
 from tests.test_encodings import NOISE
 

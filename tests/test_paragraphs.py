@@ -77,9 +77,9 @@ def test_k_more_than_paragraphs_cuts_between_sentences(choi):
     doc = with_paragraphs(choi, [0, 15, 30, 45])
     seg = segment(doc, "cvs", 6)
     assert seg.k == 6 and "paragraphs" not in seg.info
-    assert "more than the 4 paragraphs" in units_note(doc, seg.info, seg.k, True)
-    assert units_note(doc, segment(doc, "cvs", 3).info, 3, True).startswith("boundaries only between paragraphs")
-    assert units_note(choi, segment(choi, "cvs", 3).info, 3, True) is None
+    assert "more than the 4 paragraphs" in units_note(doc, seg)
+    assert units_note(doc, segment(doc, "cvs", 3)).startswith("boundaries only between paragraphs")
+    assert units_note(choi, segment(choi, "cvs", 3)) is None
 
 
 def test_too_few_or_no_paragraphs_read_as_before(choi):
