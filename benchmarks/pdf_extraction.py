@@ -19,6 +19,12 @@ Run:  python -m benchmarks.pdf_extraction        (the real paper from ../shared/
   K = the number of its sections (+1 for the front matter) and with the issue's K = 13, reference list kept (as
   before #14) and left out (the default now): how many boundaries fall inside the reference list, and how many
   section headings are within ±3 sentences of a boundary.
+- PDF-to-text output read as a text file: each PDF above as `pdftotext -layout` prints it (two columns side by side
+  on a line) read by segcore (segcore.printed.unfold_columns), reference list kept. Word-pair agreement = the share
+  of the adjacent word pairs of a reading that pdftotext's own reading order (without -layout) also has (multiset
+  intersection): a line that runs from one column into the other makes pairs that no reading in order has. 'as
+  printed' = the pairs of the -layout text line by line (how it read before unfold_columns); pages unfolded = the
+  pages read column by column (single-column PDFs should have none).
 - Sample papers of LaTeX journal classes (TEXLIVE_PDFS, when present: apt-get install texlive-publishers-doc),
   against their bookmarks as the Debian PDFs below.
 - PDFs that Debian packages install (DEBIAN_PDFS, when present: apt-get install libtasn1-doc shared-mime-info
@@ -43,7 +49,7 @@ from collections import Counter
 from pathlib import Path
 
 from segcore.limits import LIMITS
-from segcore.loaders import load
+from segcore.loaders import load, load_text
 from segcore.methods import segment
 from segcore.pdf import read_pdf
 from segcore.pdfoutline import keys
@@ -144,6 +150,25 @@ def word_agreement(path: Path) -> list[dict]:
     return rows
 
 
+def pairs(text: str) -> Counter:
+    w = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
+    return Counter(zip(w, w[1:]))
+
+
+def layout_text_scores(path: Path) -> dict:
+    """Word-pair agreement with pdftotext's reading order of the -layout text as printed and as segcore reads it."""
+    def run(*args):
+        return subprocess.run(["pdftotext", *args, str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+    layout, truth = run("-layout"), pairs(run())
+    doc = load_text(layout, keep_back_matter=True, limits=BOOK)
+
+    def agree(p):
+        return sum((p & truth).values()) / max(1, sum(p.values()))
+    return {"pages": layout.count("\f"), "unfolded": doc.meta.get("columns", 0), "printed": agree(pairs(layout)),
+            "read": agree(pairs("\n".join(doc.elements)))}
+
+
 def real_heading_scores(doc) -> dict:
     """Recall and precision of the outline's headings (title and level) against REAL_HEADINGS."""
     found = [(h.title, h.level) for h in doc.meta["outline"].headings]
@@ -242,6 +267,15 @@ def main() -> None:
               "Chemistry\", \"prefered\"): its row there measures PDFium, not segcore. The test papers were made "
               "together with the heading rules, so their recall is an optimistic figure; the real paper below is "
               "the check on a PDF nobody tuned for."]
+    lines += ["", "## PDF-to-text output (`pdftotext -layout`) read as a text file", "",
+              "Word-pair agreement with pdftotext's reading order (see the docstring); back matter kept."
+              + ("" if shutil.which("pdftotext") else " (pdftotext is not installed: no rows.)"), "",
+              "| PDF | pages | pages unfolded | word pairs agreeing: as printed | as segcore reads it |",
+              "|---|---|---|---|---|"]
+    for path in pdfs if shutil.which("pdftotext") else []:
+        t = layout_text_scores(path)
+        lines.append(f"| {path.name} | {t['pages']:,} | {t['unfolded']:,} | {100 * t['printed']:.1f} % | "
+                     f"{100 * t['read']:.1f} % |")
     if REAL.is_file():
         h = real_heading_scores(load(REAL))
         lines += ["", f"## Headings of the real paper ({REAL.name}, against its headings as printed)", "",

@@ -35,6 +35,7 @@ from .worddoc import read_doc
 from .ppt import read_ppt
 from .pdf import read_pdf
 from .plaintext import text_blocks
+from .printed import unfold_columns
 from .rest import rest_blocks
 from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
@@ -228,11 +229,12 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
     limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
+    text, columns = unfold_columns(text) if fmt == "text" else (text, 0)
     try:
         blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks}.get(fmt, text_blocks)(text)
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None
-    meta = {"format": fmt, **({"left_out": left_out} if left_out else {})}
+    meta = {"format": fmt, **({"left_out": left_out} if left_out else {}), **({"columns": columns} if columns else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
@@ -329,8 +331,9 @@ def left_out_notes(doc: Document) -> list[str]:
     captions, a text's Project Gutenberg wrapper, contents and notes, a page's menus, tables and code
     (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
     before them, how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); after
-    them, that slides' speaker notes were read (meta['speaker_notes']) and that a transcript without sentence
-    punctuation was read line by line."""
+    them, that a text's pages of two columns were read column by column (meta['columns']), that slides' speaker
+    notes were read (meta['speaker_notes']) and that a transcript without sentence punctuation was read line by
+    line."""
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
@@ -344,6 +347,8 @@ def left_out_notes(doc: Document) -> list[str]:
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
         notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")
+    if pages := doc.meta.get("columns"):
+        notes.append(f"read: two columns printed side by side on {pages:,} page{'s' * (pages > 1)}, the left one first")
     if doc.meta.get("speaker_notes"):
         notes.append("read: each slide's speaker notes, after its text")
     if doc.meta.get("unpunctuated"):

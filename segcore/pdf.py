@@ -26,7 +26,7 @@ from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
                           mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
-from .sentences import UNSPACED
+from .printed import LETTERS, LineJoiner
 from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -80,8 +80,6 @@ _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
-_LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_UNSPACED_CHAR = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")  # with CJK punctuation
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
 
@@ -219,7 +217,7 @@ def _drop_overlays(raw: list, entries: list[Entry]) -> tuple[int, list[Entry]]:
     def step(page, after) -> bool:
         if page[0] <= page[1] or page[:2] != after[:2]:  # not a landscape page followed by one of its size
             return False
-        lines = [ln for box in page[2] for ln in box if _LETTERS.search(ln.text)]
+        lines = [ln for box in page[2] for ln in box if LETTERS.search(ln.text)]
         later = {_place(ln) for box in after[2] for ln in box}
         return bool(lines) and all(_place(ln) in later for ln in lines)
 
@@ -344,40 +342,7 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
     return paras
 
 
-class _Joiner:
-    """Join line ends: re-join hyphenated words (using the document's own vocabulary), lines of scripts written
-    without spaces, else a space."""
-
-    def __init__(self, all_lines: list[str]):
-        self.words, self.compounds = set(), set()
-        for line in all_lines:
-            for w in _LETTERS.findall(line.lower()):
-                (self.compounds if "-" in w else self.words).add(w)
-                self.words.update(w.split("-"))
-
-    def join(self, left: str, right: str) -> str:
-        if not left:
-            return right
-        if not right:
-            return left
-        if left.endswith("\u00ad"):
-            return left[:-1] + right
-        m = re.search(r"([^\W\d_]+)-$", left)
-        if m and not left.endswith(" -"):
-            head = re.match(r"[^\W\d_]+", right)
-            if not right[:1].islower() or not head:
-                return left + right  # a real compound such as "Real-World", "COVID-19"
-            a, b = m.group(1).lower(), head.group(0).lower()
-            if (a + b) not in self.words and f"{a}-{b}" in self.compounds:
-                return left + right  # "evidence-based" seen elsewhere in the document
-            return left[:-1] + right  # "seg-mentation" -> "segmentation"
-        if (left.endswith(("—", "–")) and not left.endswith((" —", " –"))) or (
-                _UNSPACED_CHAR.match(left[-1]) and _UNSPACED_CHAR.match(right)):
-            return left + right  # Chinese, Japanese, Thai lines break anywhere, without a space
-        return left + " " + right
-
-
-def _text_and_marks(lines: list[Line], joiner: _Joiner, page: int, height: float, text: str = "",
+def _text_and_marks(lines: list[Line], joiner: LineJoiner, page: int, height: float, text: str = "",
                     marks: list | None = None) -> tuple[str, list]:
     marks = list(marks or [])
     for ln in lines:
@@ -441,7 +406,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
 def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Block]:
     """Blocks in reading order: captions left out; a body paragraph broken by a column or page end (no sentence
     end, and the next one starts lower-case or the line ended with a comma or hyphen) is re-joined."""
-    joiner = _Joiner([ln.text for p in paras for ln in p.lines])
+    joiner = LineJoiner([ln.text for p in paras for ln in p.lines])
     blocks: list[Block] = []
     last_body = last_head = None  # the block a broken paragraph continues; the last heading and its paragraph
     for p in paras:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .printed import page_furniture
+from .printed import LineJoiner, page_furniture
 from .structure import END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title, number_depth, split_number
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
@@ -422,18 +422,18 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
     opens = set() if markdown else _line_paragraphs(lines, stripped, drop.keys() | heads.keys())
-    blocks, body, listed = [], [], False
+    blocks, body, listed, joiner = [], [], False, LineJoiner(stripped)
 
     def flush():
         if body:
-            blocks.append(Block(" ".join(body)))
+            blocks.append(Block(joiner.join_lines(body)))
             body.clear()
 
     for i, line in enumerate(lines):
         if i in heads:
             flush()
             lv, title = heads[i]
-            title = (_markdown_line(title) if markdown else title).strip()
+            title = " ".join((_markdown_line(title) if markdown else title).split())
             if lv > 0 and title:  # a heading whose marks were all its text ("</pre>" over "---") is none
                 number, _ = split_number(title)
                 blocks.append(Block(title, lv, number))

@@ -1,13 +1,21 @@
-"""A text printed in pages by a PDF-to-text tool (pdftotext; an RFC's pages): form feeds end its pages, whose edges
-hold page numbers and running headers and footers (left out by segcore.plaintext), and paragraphs run across them."""
+"""Text as print lays it out, in lines: how line ends join (hyphenated words, scripts written without spaces), and
+a text printed in pages by a PDF-to-text tool (pdftotext; an RFC's pages): form feeds end its pages, whose edges
+hold page numbers and running headers and footers (left out by segcore.plaintext), and paragraphs run across them;
+with -layout, a page of two columns prints them side by side (`unfold_columns` reads them one after the other)."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 
+import numpy as np
+
+from .sentences import UNSPACED
 from .structure import END_PUNCT, looks_like_title
 
-__all__ = ["page_furniture"]
+__all__ = ["LETTERS", "LineJoiner", "page_furniture", "unfold_columns"]
+
+LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # a word, or words joined by hyphens
+_UNSPACED_CHAR = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")  # with CJK punctuation
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s+of\s+\d{1,4}|\s*/\s*\d{1,4})?$"
                           r"|^[-–—]\s*\d{1,4}\s*[-–—]$", re.I)  # "12", "xii", "Page 3 of 9", "73 / 233", "- 4 -"
@@ -89,3 +97,168 @@ def page_furniture(lines: list[str], stripped: list[str], drop: dict) -> tuple[s
                 and not stripped[before].endswith("?") and not (blank[after + 1] and looks_like_title(stripped[after])):
             joins.update(range(before + 1, after))
     return furniture, joins - furniture
+
+
+COLUMN_LINES = 8  # lines of a page's right column from which it is read as two columns side by side (and more
+# than the lines of text across the gutter: a figure or a title may span both columns) …
+COLUMN_ROWS = 3  # … with text on both sides of the gutter on at least this many of them
+COLUMN_PROSE = 25  # … and prose on each side: at least this many characters a line on average (not a table)
+INDENT = 4  # characters: a column's lines start at its edge or indented by at most this many (a paragraph's first)
+_GAP = re.compile(r" {2,}")
+_SENTENCE_END = re.compile(r"[.!?:][\"'”’»)\]]*$")
+
+
+def _start(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _in_gap(line: str, x: int) -> bool:
+    """Whether character column x of the line lies in a run of 2+ spaces."""
+    return line[x:x + 1] == " " and (line[x - 1:x] == " " or line[x + 1:x + 2] == " ")
+
+
+def _gutter(lines: list[str]) -> int | None:
+    """The character column that splits a page printed in two columns side by side (pdftotext -layout), or None:
+    the column in the middle half of the page inside a gap of 2+ spaces with text on both sides on the most lines,
+    less the lines whose text runs across it; a right column is the lines that start at its edge, the most common
+    start of the text right of the gutter."""
+    text = [ln.rstrip() for ln in lines if ln.strip()]
+    width = max(map(len, text), default=0)
+    if len(text) < COLUMN_LINES or width < 2 * COLUMN_PROSE:
+        return None
+    split, cross = np.zeros(width + 1, np.int64), np.zeros(width + 1, np.int64)
+    for ln in text:
+        cross[_start(ln)] += 1
+        cross[len(ln)] -= 1
+        for m in _GAP.finditer(ln, _start(ln)):
+            split[m.start()] += 1
+            split[m.end()] -= 1
+            cross[m.start()] -= 1
+            cross[m.end()] += 1
+    split, cross = np.cumsum(split), np.cumsum(cross)
+    x = width // 4 + int(np.argmax(split[width // 4:3 * width // 4] - cross[width // 4:3 * width // 4]))
+    both = [ln for ln in text if _in_gap(ln, x) and ln[:x].strip() and ln[x:].strip()]
+    if len(both) < COLUMN_ROWS:
+        return None
+    edge = Counter(x + _start(ln[x:]) for ln in both).most_common(1)[0][0]
+    right = [ln[x:].strip() for ln in text if edge <= _start(ln[x:]) + x <= edge + INDENT and not ln[:x].strip()]
+    right += [ln[x:].strip() for ln in both]
+    if len(right) < COLUMN_LINES or cross[x] >= len(right):
+        return None
+    if min(sum(len(ln[:x].strip()) for ln in both) / len(both), sum(map(len, right)) / len(right)) < COLUMN_PROSE:
+        return None
+    return x
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    """A column's lines without the indentation most of them have (a line with less loses all of its own)."""
+    indents = Counter(len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip())
+    common = indents.most_common(1)[0][0] if indents else 0
+    return [ln[common:] if ln[:common].isspace() or not common else ln.lstrip(" ") for ln in lines]
+
+
+def _unfold_page(page: str) -> str | None:
+    """A page printed in two columns side by side as its lines in reading order (None when it is not one): lines
+    across the gutter as they stand, and between them the left column's lines, then the right column's."""
+    lines = page.expandtabs().split("\n")
+    x = _gutter(lines)
+    if x is None:
+        return None
+    out, cols, blank = [], ([], []), [0, 0]
+    top = 0  # a running header or page number over the first row of both columns stays at the page's edge
+    while top < len(lines) and not (len(lines[top]) > x and lines[top][:x].strip() and lines[top][x:].strip()):
+        top += 1
+    if sum(1 for ln in lines[:top] if ln.strip()) <= EDGE_LINES:
+        out, lines = [ln.strip() for ln in lines[:top]], lines[top:]
+    for ln in lines:
+        if len(ln) > x and ln[:x].strip() and not _in_gap(ln, x):  # text across the gutter
+            out += _dedent(cols[0]) + [""] + _dedent(cols[1]) + [ln.strip()]
+            cols, blank = ([], []), [0, 0]
+            continue
+        sides = (ln[:x].rstrip(), ln[x:].rstrip())
+        for side, col in zip(sides, (0, 1)):
+            if not side.strip():  # a row blank on both sides is a gap; on one side only, two are (one is the
+                blank[col] += 1 if sides[1 - col].strip() else 2  # other column's lines set at other heights)
+                continue
+            last = next((t.strip() for t in reversed(cols[col]) if t.strip()), "")
+            if blank[col] >= 2 and (_SENTENCE_END.search(last) or looks_like_title(last)
+                                    or looks_like_title(side.strip())):
+                cols[col].append("")  # … between paragraphs (not where the other column's figure made room)
+            cols[col].append(side)
+            blank[col] = 0
+    return "\n".join(out + _dedent(cols[0]) + [""] + _dedent(cols[1]) + [""] * page.endswith("\n"))
+
+
+def unfold_columns(text: str) -> tuple[str, int]:
+    """A text whose pages (form feeds end them; without any, the whole text) are printed in two columns side by side,
+    as pdftotext -layout prints a two-column paper, with each such page's columns one after the other; and the
+    number of pages unfolded (0: the text as it was)."""
+    pages = text.split("\f")
+    unfolded = [_unfold_page(p) if "  " in p else None for p in pages]
+    done = sum(u is not None for u in unfolded)
+    return ("\f".join(p if u is None else u for p, u in zip(pages, unfolded)), done) if done else (text, 0)
+
+
+_HYPHEN_END = re.compile(r"([^\W\d_]+)-$")
+_WORD_START = re.compile(r"[^\W\d_]+")
+TAIL = 100  # characters at a line's end that can hold the first half of a word broken there
+
+
+class LineJoiner:
+    """Join line ends: re-join hyphenated words (by the document's own vocabulary: "seg-mentation" where it has
+    "segmentation", "evidence-based" where it has that; a word it has in neither form as most of its known ones go:
+    typeset hyphenation loses the hyphen, a text wrapped at the hyphens of compounds keeps it), lines of scripts
+    written without spaces, else a space. `all_lines`: the document's lines in order."""
+
+    def __init__(self, all_lines: list[str]):
+        self.words, self.compounds = set(), set()
+        for line in all_lines:
+            for w in LETTERS.findall(line.lower()):
+                (self.compounds if "-" in w else self.words).add(w)
+                self.words.update(w.split("-"))
+        votes = Counter(self._known(*pair) for left, right in zip(all_lines, all_lines[1:])
+                        if left.endswith("-") and (pair := self._halves(left[-TAIL:].strip(), right.strip())))
+        self.typeset = votes["word"] >= votes["compound"]
+
+    @staticmethod
+    def _halves(left: str, right: str) -> tuple[str, str] | None:
+        """The two halves of a word broken by a hyphen at a line's end, lower case (None: no such break)."""
+        m, head = _HYPHEN_END.search(left), _WORD_START.match(right)
+        if m and head and not left.endswith(" -") and right[:1].islower():
+            return m.group(1).lower(), head.group(0).lower()
+        return None
+
+    def _known(self, a: str, b: str) -> str | None:
+        return "word" if a + b in self.words else "compound" if f"{a}-{b}" in self.compounds else None
+
+    def glue(self, left: str, right: str) -> tuple[int, str]:
+        """How a line ending in `left` joins the next, `right`: (characters to take off left's end, separator)."""
+        if left.endswith("\u00ad"):
+            return 1, ""
+        if left.endswith("-") and _HYPHEN_END.search(left[-TAIL:]) and not left.endswith(" -"):
+            halves = self._halves(left[-TAIL:], right)
+            if halves is None:
+                return 0, ""  # a real compound such as "Real-World", "COVID-19"
+            known = self._known(*halves) or ("word" if self.typeset else "compound")
+            return (1, "") if known == "word" else (0, "")  # "seg-mentation", "evidence-based"
+        if (left.endswith(("—", "–")) and not left.endswith((" —", " –"))) or (
+                _UNSPACED_CHAR.match(left[-1]) and _UNSPACED_CHAR.match(right)):
+            return 0, ""  # Chinese, Japanese, Thai lines break anywhere, without a space
+        return 0, " "
+
+    def join(self, left: str, right: str) -> str:
+        """`left` and the line `right` after it as one text."""
+        if not left or not right:
+            return left or right
+        cut, sep = self.glue(left, right)
+        return left[:len(left) - cut] + sep + right
+
+    def join_lines(self, lines: list[str]) -> str:
+        """The (non-empty) lines of one paragraph as one text, in time linear in its length."""
+        parts = []
+        for line in lines:
+            if parts:
+                cut, sep = self.glue(parts[-1], line)
+                parts[-1] = parts[-1][:len(parts[-1]) - cut] + sep
+            parts.append(line)
+        return "".join(parts)

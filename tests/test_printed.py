@@ -1,0 +1,97 @@
+"""Text as print lays it out (segcore.printed): two columns printed side by side (pdftotext -layout) read one after
+the other, and words hyphenated at line ends re-joined by the document's own vocabulary."""
+from __future__ import annotations
+
+import re
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segcore.loaders import left_out_notes, load
+from segcore.printed import LineJoiner, unfold_columns
+
+DATA = Path(__file__).parent / "data"
+WORDS = ("segment topic lexical chain boundary lecture physics river sensor water buoy probe storm gauge "
+         "measured quality estimate window score cohesion vocabulary repetition transcript derivation").split()
+
+
+def _pairs(texts) -> Counter:
+    w = re.findall(r"[^\W_]+", " ".join(texts).lower())
+    return Counter(zip(w, w[1:]))
+
+
+def test_layout_text_of_a_two_column_paper_reads_as_the_pdf():
+    """pdftotext -layout's text of a two-column test paper (fixture made by Poppler 22.12) reads column by column:
+    it has the word pairs and the sentences of segcore's reading of the PDF itself, where line by line it has not
+    (the PDF's reading leaves out a table and captions that the text keeps)."""
+    text = (DATA / "lexical_chains_layout.txt").read_text("utf-8")
+    doc = load(DATA / "lexical_chains_layout.txt", keep_back_matter=True)
+    pdf = load(DATA / "papers" / "lexical_chains.pdf", keep_back_matter=True)
+    assert doc.meta["columns"] == 2
+    assert "read: two columns printed side by side on 2 pages, the left one first" in left_out_notes(doc)
+    want = _pairs(pdf.elements)
+    ours, printed = (sum((_pairs(t) & want).values()) / sum(want.values()) for t in (doc.elements, [text]))
+    assert ours >= 0.98 and printed < 0.95
+    assert sum(e in set(doc.elements) for e in pdf.elements) >= 0.9 * pdf.n
+    titles = [h.title for h in doc.meta["outline"].headings]
+    assert "4 Experiments" in titles and "5 Conclusion" in titles  # headings found in the left column, in order
+    assert titles.index("4 Experiments") < titles.index("5 Conclusion")
+
+
+def _column(draw, width):
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=60, max_size=160))
+    return textwrap.wrap(" ".join(words), width)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.integers(40, 70), st.integers(40, 70), st.integers(2, 8), st.integers(0, 10))
+def test_two_columns_side_by_side_unfold_to_left_then_right(data, w1, w2, gutter, margin):
+    """Any two columns of prose printed side by side (a left margin, a gutter of 2+ spaces, the right column shorter
+    or longer) read as the left column's words, then the right column's."""
+    left, right = _column(data.draw, w1), _column(data.draw, w2)
+    rows = [" " * margin + a.ljust(w1) + " " * gutter + b
+            for a, b in zip(left + [""] * len(right), right + [""] * len(left))]
+    page = "\n".join(row.rstrip() for row in rows if row.strip())
+    text, pages = unfold_columns(page)
+    assert pages == 1
+    assert text.split() == " ".join(left + right).split()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.integers(40, 100))
+def test_single_column_prose_is_left_as_it_is(data, width):
+    """Wrapped prose in one column, with sentences followed by two spaces, is never read as two columns."""
+    words = data.draw(st.lists(st.sampled_from(WORDS + ["end.", "stop."]), min_size=80, max_size=400))
+    text = "\n".join(textwrap.wrap(" ".join(words).replace(". ", ".  "), width))
+    assert unfold_columns(text) == (text, 0)
+
+
+def test_contents_and_tables_are_not_columns():
+    """A table of contents (titles and page numbers) and a table of short cells are not prose side by side."""
+    contents = "\n".join(f"{i}  {WORDS[i % len(WORDS)].title()} and its measured results{' ' * 30}{3 * i}"
+                         for i in range(1, 30))
+    table = "\n".join(f"{a:<12}{b:>10}{c:>10}" for a, b, c in zip(WORDS, range(30), range(30, 60)))
+    for text in (contents, table):
+        assert unfold_columns(text)[1] == 0
+
+
+def test_line_ends_rejoin_by_the_documents_vocabulary():
+    joiner = LineJoiner(["the new tech-", "nology here", "technology and evidence-based work", "an evidence-",
+                         "based claim", "a land-", "greedy man"])
+    assert joiner.join_lines(["the new tech-", "nology here"]) == "the new technology here"
+    assert joiner.join_lines(["an evidence-", "based claim"]) == "an evidence-based claim"
+    assert joiner.join_lines(["the Real-", "World"]) == "the Real-World"
+    # unknown in both forms: as most of the known breaks go (here 1 word, 1 compound: typeset, the hyphen goes)
+    assert joiner.join_lines(["a land-", "greedy man"]) == "a landgreedy man"
+    compounds = LineJoiner(["a well-", "known man", "the well-known one", "a land-", "greedy man"])
+    assert compounds.join_lines(["a land-", "greedy man"]) == "a land-greedy man"
+
+
+def test_plain_text_rejoins_hyphenated_line_ends():
+    from segcore.loaders import load_text
+
+    doc = load_text("Recent work shows that this tech-\nnology can change writing.\n\nThe technology is new.")
+    assert doc.elements[0] == "Recent work shows that this technology can change writing."
