@@ -102,7 +102,9 @@ def page_furniture(lines: list[str], stripped: list[str], drop: dict) -> tuple[s
 COLUMN_LINES = 8  # lines of a page's right column from which it is read as two columns side by side (and more
 # than the lines of text across the gutter: a figure or a title may span both columns) …
 COLUMN_ROWS = 3  # … with text on both sides of the gutter on at least this many of them
-COLUMN_PROSE = 25  # … and prose on each side: at least this many characters a line on average (not a table)
+COLUMN_PROSE = 25  # … and prose on each side: at least this many characters a line on average (not a table),
+COLUMN_FILL = 2 / 3  # … most lines filling the column: the median line at least this share of the longest, and
+# at most a third of them with a gap of 2+ spaces inside (a table's further columns)
 INDENT = 4  # characters: a column's lines start at its edge or indented by at most this many (a paragraph's first)
 _GAP = re.compile(r" {2,}")
 _SENTENCE_END = re.compile(r"[.!?:][\"'”’»)\]]*$")
@@ -145,16 +147,19 @@ def _gutter(lines: list[str]) -> int | None:
     right += [ln[x:].strip() for ln in both]
     if len(right) < COLUMN_LINES or cross[x] >= len(right):
         return None
-    if min(sum(len(ln[:x].strip()) for ln in both) / len(both), sum(map(len, right)) / len(right)) < COLUMN_PROSE:
-        return None
+    for side in ([ln[:x].strip() for ln in both], right):  # prose set in a column, not a table's cells
+        sizes = sorted(map(len, side))
+        if sum(sizes) < COLUMN_PROSE * len(sizes) or sizes[len(sizes) // 2] < COLUMN_FILL * sizes[-1] \
+                or 3 * sum(bool(_GAP.search(t)) for t in side) > len(side):
+            return None
     return x
 
 
 def _dedent(lines: list[str]) -> list[str]:
     """A column's lines without the indentation most of them have (a line with less loses all of its own)."""
-    indents = Counter(len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip())
+    indents = Counter(_start(ln) for ln in lines if ln.strip())
     common = indents.most_common(1)[0][0] if indents else 0
-    return [ln[common:] if ln[:common].isspace() or not common else ln.lstrip(" ") for ln in lines]
+    return [ln[common:] if ln[:common].isspace() or not common else ln.lstrip() for ln in lines]
 
 
 def _unfold_page(page: str) -> str | None:

@@ -42,7 +42,7 @@ def test_layout_text_of_a_two_column_paper_reads_as_the_pdf():
 
 
 def _column(draw, width):
-    words = draw(st.lists(st.sampled_from(WORDS), min_size=60, max_size=160))
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=150, max_size=300))  # at least 8 lines: a column
     return textwrap.wrap(" ".join(words), width)
 
 
