@@ -155,11 +155,15 @@ def _gutter(lines: list[str]) -> int | None:
     return x
 
 
-def _dedent(lines: list[str]) -> list[str]:
-    """A column's lines without the indentation most of them have (a line with less loses all of its own)."""
+def _column(lines: list[str]) -> list[str]:
+    """A column's lines without the indentation most of them have, and the lines wholly left of that edge (a note
+    in the page's margin, such as arXiv's stamp) after them as a paragraph of their own."""
     indents = Counter(_start(ln) for ln in lines if ln.strip())
-    common = indents.most_common(1)[0][0] if indents else 0
-    return [ln[common:] if ln[:common].isspace() or not common else ln.lstrip() for ln in lines]
+    edge = indents.most_common(1)[0][0] if indents else 0
+    margin = [ln.strip() for ln in lines if ln.strip() and len(ln) <= edge]
+    body = [ln[edge:] if ln[:edge].isspace() or not edge else ln.lstrip() for ln in lines
+            if not ln.strip() or len(ln) > edge]
+    return body + [""] + margin if margin else body
 
 
 def _unfold_page(page: str) -> str | None:
@@ -177,7 +181,7 @@ def _unfold_page(page: str) -> str | None:
         out, lines = [ln.strip() for ln in lines[:top]], lines[top:]
     for ln in lines:
         if len(ln) > x and ln[:x].strip() and not _in_gap(ln, x):  # text across the gutter
-            out += _dedent(cols[0]) + [""] + _dedent(cols[1]) + [ln.strip()]
+            out += _column(cols[0]) + [""] + _column(cols[1]) + [ln.strip()]
             cols, blank = ([], []), [0, 0]
             continue
         sides = (ln[:x].rstrip(), ln[x:].rstrip())
@@ -191,7 +195,7 @@ def _unfold_page(page: str) -> str | None:
                 cols[col].append("")  # … between paragraphs (not where the other column's figure made room)
             cols[col].append(side)
             blank[col] = 0
-    return "\n".join(out + _dedent(cols[0]) + [""] + _dedent(cols[1]) + [""] * page.endswith("\n"))
+    return "\n".join(out + _column(cols[0]) + [""] + _column(cols[1]) + [""] * page.endswith("\n"))
 
 
 def unfold_columns(text: str) -> tuple[str, int]:

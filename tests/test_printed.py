@@ -95,3 +95,15 @@ def test_plain_text_rejoins_hyphenated_line_ends():
 
     doc = load_text("Recent work shows that this tech-\nnology can change writing.\n\nThe technology is new.")
     assert doc.elements[0] == "Recent work shows that this technology can change writing."
+
+
+def test_a_note_in_the_margin_stands_after_its_column():
+    """arXiv's stamp, printed sideways in the left margin, is a line wholly left of the left column: it stands after
+    that column as a paragraph of its own instead of breaking the sentence it sits beside."""
+    left = textwrap.wrap(" ".join(WORDS * 3) + ".", 50)
+    right = textwrap.wrap(" ".join(reversed(WORDS * 3)) + ".", 50)
+    rows = [" " * 30 + a.ljust(50) + "    " + b for a, b in zip(left, right)]
+    rows.insert(3, "arXiv:2304.02623v1 [cs.CL]")
+    text, pages = unfold_columns("\n".join(rows))
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
+    assert pages == 1 and paragraphs == [" ".join(left), "arXiv:2304.02623v1 [cs.CL]", " ".join(right)]
