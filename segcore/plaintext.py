@@ -186,12 +186,14 @@ def _plain_title(title: str, numbered: bool) -> bool:
 def _wrapped(stripped: list[str], blank: list[bool], j: int, title: str) -> tuple[str, list[int]]:
     """(the whole title, the lines below line j that carry it on) of a numbered heading whose title a PDF-to-text
     tool wrapped ("2 CHARACTERIZING EXPOSITORY" over "WRITING"): one or two lines, then a blank line, in the title's
-    case (all capitals under all capitals, else title case) and the whole still a heading's words; else (title, [])."""
-    stop = next((k for k in range(j + 1, min(j + 4, len(stripped) + 1)) if blank[k]), None)
+    case (all capitals under all capitals, else title case) and the whole still a heading's words; else (title, []).
+    Under a title in capitals the text may follow at once (pdftotext -layout keeps no blank line in a column)."""
+    caps = title.upper() == title
+    stop = next((k for k in range(j + 1, min(j + 4, len(stripped) + 1))
+                 if blank[k] or (caps and stripped[k].upper() != stripped[k])), None)
     if stop is None or stop == j + 1:
         return title, []
     more = list(range(j + 1, stop))
-    caps = title.upper() == title
     if not all(stripped[k].upper() == stripped[k] if caps else looks_like_title(stripped[k]) for k in more):
         return title, []
     whole = " ".join([title, *(stripped[k] for k in more)])
