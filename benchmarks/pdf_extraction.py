@@ -46,6 +46,7 @@ import shutil
 import subprocess
 import unicodedata
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 from segcore.limits import LIMITS
@@ -122,12 +123,18 @@ def words(text: str) -> Counter:
     return Counter(w.lower() for w in _WORD.findall(unicodedata.normalize("NFKC", text)))
 
 
+@lru_cache(maxsize=4)
+def pdftotext(path: Path, *args: str) -> str:
+    """Poppler's text of a PDF (with `args`, such as -layout), run once for the word agreement and the -layout
+    table."""
+    return subprocess.run(["pdftotext", *args, str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
 def other_extractors(path: Path) -> list[tuple[str, str]]:
     """(name, text) of Poppler's pdftotext when it is on PATH, and of PDFium (pypdfium2)."""
     out = []
     if shutil.which("pdftotext"):
-        out.append(("pdftotext (Poppler)", subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
-                                                          text=True, check=True).stdout))
+        out.append(("pdftotext (Poppler)", pdftotext(path)))
     import pypdfium2
 
     pdf = pypdfium2.PdfDocument(str(path))
@@ -158,10 +165,7 @@ def pairs(text: str) -> Counter:
 
 def layout_text_scores(path: Path) -> dict:
     """Word-pair agreement with pdftotext's reading order of the -layout text as printed and as segcore reads it."""
-    def run(*args):
-        return subprocess.run(["pdftotext", *args, str(path), "-"], capture_output=True, text=True, check=True).stdout
-
-    layout, truth = run("-layout"), pairs(run())
+    layout, truth = pdftotext(path, "-layout"), pairs(pdftotext(path))
     doc = load_text(layout, keep_back_matter=True, limits=BOOK)
 
     def agree(p):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .printed import LineJoiner, page_furniture
+from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title, number_depth, split_number
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
@@ -378,7 +378,6 @@ def _book(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set[int]] | 
 
 LONG_LINE = 150  # characters: longer than any wrapped line (e-mail, Project Gutenberg and pdftotext wrap at 70-100)
 UNWRAPPED_SHARE = 0.1  # lines of a text longer than LONG_LINE: its line breaks are paragraph breaks
-_ENDS_SENTENCE = re.compile(r"[.!?][\"'’”)\]]*$")
 
 
 def _line_paragraphs(lines: list[str], stripped: list[str], skip) -> set[int]:
@@ -390,7 +389,7 @@ def _line_paragraphs(lines: list[str], stripped: list[str], skip) -> set[int]:
     if long >= 3 and long >= UNWRAPPED_SHARE * len(body):
         return set(body)
     indented = {i for i in body if i and stripped[i - 1] and lines[i][:1].isspace() and not lines[i - 1][:1].isspace()
-                and _ENDS_SENTENCE.search(stripped[i - 1])}
+                and SENTENCE_END.search(stripped[i - 1])}
     return indented if len(indented) >= 3 else set()
 
 

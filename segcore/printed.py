@@ -12,7 +12,7 @@ import numpy as np
 from .sentences import UNSPACED
 from .structure import END_PUNCT, looks_like_title
 
-__all__ = ["LETTERS", "LineJoiner", "page_furniture", "unfold_columns"]
+__all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "page_furniture", "unfold_columns"]
 
 LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # a word, or words joined by hyphens
 _UNSPACED_CHAR = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")  # with CJK punctuation
@@ -107,7 +107,7 @@ COLUMN_FILL = 2 / 3  # … most lines filling the column: the median line at lea
 # at most a third of them with a gap of 2+ spaces inside (a table's further columns)
 INDENT = 4  # characters: a column's lines start at its edge or indented by at most this many (a paragraph's first)
 _GAP = re.compile(r" {2,}")
-_SENTENCE_END = re.compile(r"[.!?:][\"'”’»)\]]*$")
+SENTENCE_END = re.compile(r"[.!?][\"'’”»)\]]*$")  # a line that ends a sentence (closing quotes, brackets after)
 
 
 def _start(line: str) -> int:
@@ -190,7 +190,7 @@ def _unfold_page(page: str) -> str | None:
                 blank[col] += 1 if sides[1 - col].strip() else 2  # other column's lines set at other heights)
                 continue
             last = next((t.strip() for t in reversed(cols[col]) if t.strip()), "")
-            if blank[col] >= 2 and (_SENTENCE_END.search(last) or looks_like_title(last)
+            if blank[col] >= 2 and (SENTENCE_END.search(last) or looks_like_title(last)
                                     or looks_like_title(side.strip())):
                 cols[col].append("")  # … between paragraphs (not where the other column's figure made room)
             cols[col].append(side)
@@ -226,16 +226,16 @@ class LineJoiner:
                 (self.compounds if "-" in w else self.words).add(w)
                 self.words.update(w.split("-"))
         votes = Counter(self._known(*pair) for left, right in zip(all_lines, all_lines[1:])
-                        if left.endswith("-") and (pair := self._halves(left[-TAIL:].strip(), right.strip())))
+                        if (pair := self._halves(left.strip(), right.strip())))
         self.typeset = votes["word"] >= votes["compound"]
 
     @staticmethod
     def _halves(left: str, right: str) -> tuple[str, str] | None:
-        """The two halves of a word broken by a hyphen at a line's end, lower case (None: no such break)."""
-        m, head = _HYPHEN_END.search(left), _WORD_START.match(right)
-        if m and head and not left.endswith(" -") and right[:1].islower():
-            return m.group(1).lower(), head.group(0).lower()
-        return None
+        """The two halves of a word broken by a hyphen at the end of line `left`, lower case (None: no such break;
+        a hyphen before a capital or a digit joins a compound such as "Real-World", "COVID-19")."""
+        m = _HYPHEN_END.search(left[-TAIL:]) if left.endswith("-") and not left.endswith(" -") else None
+        head = _WORD_START.match(right) if m else None
+        return (m.group(1).lower(), head.group(0).lower()) if head and right[:1].islower() else None
 
     def _known(self, a: str, b: str) -> str | None:
         return "word" if a + b in self.words else "compound" if f"{a}-{b}" in self.compounds else None
@@ -244,12 +244,11 @@ class LineJoiner:
         """How a line ending in `left` joins the next, `right`: (characters to take off left's end, separator)."""
         if left.endswith("\u00ad"):
             return 1, ""
-        if left.endswith("-") and _HYPHEN_END.search(left[-TAIL:]) and not left.endswith(" -"):
-            halves = self._halves(left[-TAIL:], right)
-            if halves is None:
-                return 0, ""  # a real compound such as "Real-World", "COVID-19"
+        if halves := self._halves(left, right):
             known = self._known(*halves) or ("word" if self.typeset else "compound")
             return (1, "") if known == "word" else (0, "")  # "seg-mentation", "evidence-based"
+        if left.endswith("-") and not left.endswith(" -") and _HYPHEN_END.search(left[-TAIL:]):
+            return 0, ""  # a real compound such as "Real-World", "COVID-19"
         if (left.endswith(("—", "–")) and not left.endswith((" —", " –"))) or (
                 _UNSPACED_CHAR.match(left[-1]) and _UNSPACED_CHAR.match(right)):
             return 0, ""  # Chinese, Japanese, Thai lines break anywhere, without a space
