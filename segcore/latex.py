@@ -58,9 +58,11 @@ _COUNTED = {"footnote": "footnote texts", "thanks": "front", "author": "front", 
 
 
 def looks_like_latex(text: str) -> bool:
-    """A LaTeX document: \\documentclass or \\begin{document} near its start."""
+    """A LaTeX document: \\documentclass or \\begin{document} near its start, and a command its first line (not
+    comments): a text about LaTeX that shows its commands, such as an ACM template's guide, begins with prose."""
     head = _COMMENT.sub("", text[:20000])
-    return "\\documentclass" in head or "\\begin{document}" in head
+    first = next((ln.lstrip() for ln in head.splitlines() if ln.strip()), "")
+    return first.startswith("\\") and ("\\documentclass" in head or "\\begin{document}" in head)
 
 
 _BRACE = re.compile(r"\\.|[{}]", re.S)

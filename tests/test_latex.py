@@ -113,6 +113,8 @@ def test_latex_is_recognised_by_its_name_or_its_content(tmp_path):
     assert sniff_format(PAPER.encode(), "") == "latex" and sniff_format(PAPER.encode(), "paper.txt") == "latex"
     assert sniff_format(b"Plain words about \\section signs.", "notes.txt") == "text"
     assert looks_like_latex("% comment\n\\documentclass{article}") and not looks_like_latex("% \\documentclass")
+    guide = "The Name of the Title Is Hope\n\nUse the class this way:\n\n    \\documentclass[sigconf]{acmart}\n"
+    assert not looks_like_latex(guide) and sniff_format(guide.encode(), "guide.txt") == "text"  # prose about LaTeX
     assert load(PAPER.encode()).meta["format"] == "latex"
     path = tmp_path / "paper.tex"
     path.write_text(PAPER, encoding="utf-8")
