@@ -10,7 +10,7 @@ from collections import Counter
 import numpy as np
 
 from .sentences import UNSPACED
-from .structure import END_PUNCT, looks_like_title
+from .structure import END_PUNCT, looks_like_title, split_number
 
 __all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "page_furniture", "unfold_columns"]
 
@@ -161,9 +161,30 @@ def _column(lines: list[str]) -> list[str]:
     indents = Counter(_start(ln) for ln in lines if ln.strip())
     edge = indents.most_common(1)[0][0] if indents else 0
     margin = [ln.strip() for ln in lines if ln.strip() and len(ln) <= edge]
-    body = [ln[edge:] if ln[:edge].isspace() or not edge else ln.lstrip() for ln in lines
-            if not ln.strip() or len(ln) > edge]
+    body = _set_off_headings([ln[edge:] if ln[:edge].isspace() or not edge else ln.lstrip() for ln in lines
+                              if not ln.strip() or len(ln) > edge])
     return body + [""] + margin if margin else body
+
+
+_INNER_END = re.compile(r"[.!?]\s")
+
+
+def _set_off_headings(lines: list[str]) -> list[str]:
+    """A column's lines with a blank line before and after each heading set between paragraphs without one (rows
+    of the other column beside it take the space above it, and none is printed under it): a title-shaped line
+    shorter than COLUMN_FILL of the column's width, after a line that ends a sentence and before a line of text
+    that is not title-shaped (a heading that wraps is left to the plain-text reader), without a sentence's end
+    inside (a paragraph that opens with a run-in heading: "Line Numbers. The option …")."""
+    width = max(map(len, lines), default=0)
+    out = []
+    for i, ln in enumerate(lines):
+        t, before, after = ln.strip(), out[-1].strip() if out else "", lines[i + 1].strip() if i + 1 < len(lines) else ""
+        if before and after and SENTENCE_END.search(before) and len(t) < COLUMN_FILL * width \
+                and looks_like_title(t) and not _INNER_END.search(split_number(t)[1]) and not looks_like_title(after):
+            out += ["", ln, ""]
+        else:
+            out.append(ln)
+    return out
 
 
 def _unfold_page(page: str) -> str | None:

@@ -107,3 +107,20 @@ def test_a_note_in_the_margin_stands_after_its_column():
     text, pages = unfold_columns("\n".join(rows))
     paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
     assert pages == 1 and paragraphs == [" ".join(left), "arXiv:2304.02623v1 [cs.CL]", " ".join(right)]
+
+
+def test_a_heading_without_space_around_it_in_a_column_stands_apart():
+    """-layout keeps no blank row around a heading set in a column beside the other column's text: a short
+    title-shaped line after a sentence's end becomes a paragraph of its own; a paragraph that opens with a run-in
+    heading ("Line Numbers. The option …") and a heading's wrapped second line are left as they stand."""
+    left = textwrap.wrap(" ".join(WORDS * 4) + ".", 50)
+    right = textwrap.wrap(" ".join(WORDS * 2) + ".", 50) + ["A Additional Results"] + \
+        textwrap.wrap("We also measured " + " ".join(reversed(WORDS)) + ".", 50) + \
+        ["Line Numbers. The option lineno numbers the lines", "of the text in the margin."]
+    rows = [a.ljust(50) + "    " + b for a, b in zip(left, right + [""] * len(left))]
+    text, pages = unfold_columns("\n".join(rows))
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
+    assert pages == 1 and "A Additional Results" in paragraphs
+    assert paragraphs[-1].startswith("We also measured") and paragraphs[-1].endswith("of the text in the margin.")
+    doc = load(DATA / "lexical_chains_layout.txt", keep_back_matter=True)
+    assert "A Additional Results" in doc.elements  # the appendix heading, not the first words of its sentence
