@@ -147,9 +147,10 @@ def _gutter(lines: list[str]) -> int | None:
     right += [ln[x:].strip() for ln in both]
     if len(right) < COLUMN_LINES or cross[x] >= len(right):
         return None
-    for side in ([ln[:x].strip() for ln in both], right):  # prose set in a column, not a table's cells
+    runs = [ln for ln in both if _GAP.search(ln[:x].strip()) or _GAP.search(ln[x:].strip())]  # a table's, names'
+    for side in ([ln[:x].strip() for ln in both if ln not in runs], right):  # prose set in a column
         sizes = sorted(map(len, side))
-        if sum(sizes) < COLUMN_PROSE * len(sizes) or sizes[len(sizes) // 2] < COLUMN_FILL * sizes[-1] \
+        if not sizes or sum(sizes) < COLUMN_PROSE * len(sizes) or sizes[len(sizes) // 2] < COLUMN_FILL * sizes[-1] \
                 or 3 * sum(bool(_GAP.search(t)) for t in side) > len(side):
             return None
     return x

@@ -124,3 +124,17 @@ def test_a_heading_without_space_around_it_in_a_column_stands_apart():
     assert paragraphs[-1].startswith("We also measured") and paragraphs[-1].endswith("of the text in the margin.")
     doc = load(DATA / "lexical_chains_layout.txt", keep_back_matter=True)
     assert "A Additional Results" in doc.elements  # the appendix heading, not the first words of its sentence
+
+
+def test_a_block_of_names_over_two_columns_does_not_hide_them():
+    """A first page (ACM's sigconf): authors in three columns across the page, over a short left column (an
+    abstract) beside a long right one. The names' rows are no column's prose, and do not make the left column look
+    like a table's cells: the page unfolds, each column's text whole."""
+    names = ["Ada Lovelace".center(44) + "Alan Turing".center(44) + "Grace Hopper".center(44),
+             "University One".center(44) + "University Two".center(44) + "Navy Lab Three".center(44)] * 3
+    left = textwrap.wrap(" ".join(WORDS[:24]) + ".", 56)
+    right = textwrap.wrap(" ".join(reversed(WORDS * 4)) + ".", 56)
+    rows = names + [""] + [a.ljust(56) + " " * 20 + b for a, b in zip(left + [""] * len(right), right)]
+    text, pages = unfold_columns("\n".join(rows))
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
+    assert pages == 1 and paragraphs.index(" ".join(left)) < paragraphs.index(" ".join(right))
