@@ -173,14 +173,14 @@ _INNER_END = re.compile(r"[.!?]\s")
 def _set_off_headings(lines: list[str]) -> list[str]:
     """A column's lines with a blank line before and after each heading set between paragraphs without one (rows
     of the other column beside it take the space above it, and none is printed under it): a title-shaped line
-    shorter than COLUMN_FILL of the column's width, after a line that ends a sentence and before a line of text
-    that is not title-shaped (a heading that wraps is left to the plain-text reader), without a sentence's end
+    shorter than COLUMN_FILL of the column's width, after a blank line or one that ends a sentence and before a
+    line of text that is not title-shaped (a heading that wraps is left to the plain-text reader), without a sentence's end
     inside (a paragraph that opens with a run-in heading: "Line Numbers. The option …")."""
     width = max(map(len, lines), default=0)
     out = []
     for i, ln in enumerate(lines):
         t, before, after = ln.strip(), out[-1].strip() if out else "", lines[i + 1].strip() if i + 1 < len(lines) else ""
-        if before and after and SENTENCE_END.search(before) and len(t) < COLUMN_FILL * width \
+        if after and (not before or SENTENCE_END.search(before)) and len(t) < COLUMN_FILL * width \
                 and looks_like_title(t) and not _INNER_END.search(split_number(t)[1]) and not looks_like_title(after):
             out += ["", ln, ""]
         else:
