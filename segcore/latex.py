@@ -61,7 +61,7 @@ def looks_like_latex(text: str) -> bool:
     """A LaTeX document: \\documentclass or \\begin{document} near its start, and a command its first line (not
     comments): a text about LaTeX that shows its commands, such as an ACM template's guide, begins with prose."""
     head = _COMMENT.sub("", text[:20000])
-    first = next((ln.lstrip() for ln in head.splitlines() if ln.strip()), "")
+    first = next((ln.lstrip("\ufeff \t") for ln in head.splitlines() if ln.strip("\ufeff \t")), "")
     return first.startswith("\\") and ("\\documentclass" in head or "\\begin{document}" in head)
 
 

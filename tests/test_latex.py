@@ -115,6 +115,7 @@ def test_latex_is_recognised_by_its_name_or_its_content(tmp_path):
     assert looks_like_latex("% comment\n\\documentclass{article}") and not looks_like_latex("% \\documentclass")
     guide = "The Name of the Title Is Hope\n\nUse the class this way:\n\n    \\documentclass[sigconf]{acmart}\n"
     assert not looks_like_latex(guide) and sniff_format(guide.encode(), "guide.txt") == "text"  # prose about LaTeX
+    assert sniff_format(b"\xef\xbb\xbf" + PAPER.encode(), "paper.txt") == "latex"  # after a byte-order mark
     assert load(PAPER.encode()).meta["format"] == "latex"
     path = tmp_path / "paper.tex"
     path.write_text(PAPER, encoding="utf-8")
