@@ -36,6 +36,11 @@ def _has_separator_line(text: str) -> bool:
     return any(line.strip() == CHOI_SEPARATOR for line in text.splitlines())
 
 
+def _opens_with_separator(text: str) -> bool:
+    """A Choi file opens with its separator line; a Markdown title of ten letters is underlined by one too."""
+    return next((line.strip() for line in text.splitlines() if line.strip()), "") == CHOI_SEPARATOR
+
+
 HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
 SNIFF_BYTES = 1 << 20  # of a compressed file, how much sniff_format inflates to tell its format
 _HTML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b",
@@ -73,9 +78,8 @@ def sniff_format(data: bytes, name: str) -> str:
         if not _has_separator_line(text) and ARXIV_SEPARATOR in text:
             return "arxiv"
         return "choi"
-    if not ext:  # nameless input (bytes, stdin): a Choi file is recognisable by its separator lines
-        text = data.decode("utf-8", errors="replace")
-        if _has_separator_line(text):
+    if not ext:  # nameless input (bytes, stdin, pasted text): a Choi file is recognisable by its first line
+        if _opens_with_separator(data[:4096].decode("utf-8", errors="replace").lstrip("\ufeff")):
             return "choi"
     if ext in LATEX_EXTENSIONS:
         return "latex"

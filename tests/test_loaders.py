@@ -336,8 +336,11 @@ def test_load_text_file_and_source(tmp_path):
 def test_load_auto_formats():
     assert load(CHOI_1_0).meta["format"] == "choi"
     assert load(ARXIV).meta["format"] == "arxiv"
-    assert load(CHOI_1_0.read_bytes()).meta["format"] == "choi"  # nameless: sniffed separator lines
+    assert load(CHOI_1_0.read_bytes()).meta["format"] == "choi"  # nameless: sniffed by its first line
     assert load(b"One thing. Another thing.").meta["format"] == "text"
+    pasted = b"Background\n==========\n\nThe river rises. Farmers plant.\n\nMethods\n=======\n\nWe measured.\n"
+    doc = load(pasted)  # a Markdown title of ten letters is underlined by a Choi separator: not a Choi file
+    assert doc.meta["format"] == "text" and [h.title for h in doc.meta["outline"].headings] == ["Background", "Methods"]
     assert load(CHOI_1_0, format="text").meta["format"] == "text"
 
 
