@@ -39,7 +39,7 @@ from .printed import unfold_columns
 from .rest import rest_blocks
 from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
-from .structure import LEFT_OUT, Block, back_matter_start, make_outline, without_note_labels
+from .structure import Block, back_matter_start, left_out_phrase, make_outline, without_note_labels
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
@@ -182,7 +182,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         meta["sentence_splitter"] = sentence_splitter_kind()
     if len(elements) < 2:
         left = meta.get("left_out")
-        left = f"; left out: {', '.join(LEFT_OUT[k].format(n) for k, n in left.items())}" if left else ""
+        left = f"; left out: {left_out_phrase(left)}" if left else ""
         if level == "sentence" and elements:
             raise InputError(f"{_name(source)}: only one sentence found, nothing to segment at sentence level; "
                              f"use level='word' to segment it into word sequences{left}")
@@ -343,7 +343,7 @@ def left_out_notes(doc: Document) -> list[str]:
                 "docx": "the Word document", "odt": "the OpenDocument text",
                 "rtf": "the RTF document", "doc": "the Word document",
                 **dict.fromkeys(SLIDES, "the presentation")}.get(doc.meta.get("format"), "the text")
-        notes.append(f"left out of {what}: " + ", ".join(LEFT_OUT[k].format(n) for k, n in counts.items()))
+        notes.append(f"left out of {what}: {left_out_phrase(counts)}")
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
         notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")

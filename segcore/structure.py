@@ -173,6 +173,11 @@ LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,}
             "speakers": "speakers' names that begin lines ({:,})"}
 
 
+def left_out_phrase(counts: dict[str, int]) -> str:
+    """What was left out, in words: LEFT_OUT's phrase of each kind with its count ('1 line', not '1 lines')."""
+    return ", ".join(re.sub(r"\(1 (line|word|page)s\)", r"(1 \1)", LEFT_OUT[k].format(n)) for k, n in counts.items())
+
+
 _HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.I)
 _MAX_STYLE_CHAIN = 20
 

@@ -352,3 +352,9 @@ def test_cli_evaluate_uses_the_structure_of_texts_and_pdfs(tmp_path):
     assert r.returncode == 2 and "plain.txt: no reference" in r.stderr
     r = run_cli("evaluate", str(tmp_path), "--reference", "file")
     assert r.returncode == 2 and "no document with a reference" in r.stderr
+
+
+def test_left_out_counts_read_in_the_singular_for_one():
+    from segcore.structure import left_out_phrase
+    assert left_out_phrase({"comments": 1, "code lines": 4, "overlays": 1}) == \
+        "comments (1 line), code blocks (4 lines), the earlier steps of slides built up step by step (1 page)"
