@@ -147,8 +147,8 @@ def _gutter(lines: list[str]) -> int | None:
     right += [ln[x:].strip() for ln in both]
     if len(right) < COLUMN_LINES or cross[x] >= len(right):
         return None
-    runs = [ln for ln in both if _GAP.search(ln[:x].strip()) or _GAP.search(ln[x:].strip())]  # a table's, names'
-    for side in ([ln[:x].strip() for ln in both if ln not in runs], right):  # prose set in a column
+    prose = [ln[:x].strip() for ln in both if not (_GAP.search(ln[:x].strip()) or _GAP.search(ln[x:].strip()))]
+    for side in (prose, right):  # prose set in a column (not rows of a table's cells or of a block of names)
         sizes = sorted(map(len, side))
         if not sizes or sum(sizes) < COLUMN_PROSE * len(sizes) or sizes[len(sizes) // 2] < COLUMN_FILL * sizes[-1] \
                 or 3 * sum(bool(_GAP.search(t)) for t in side) > len(side):
@@ -174,12 +174,13 @@ def _set_off_headings(lines: list[str]) -> list[str]:
     """A column's lines with a blank line before and after each heading set between paragraphs without one (rows
     of the other column beside it take the space above it, and none is printed under it): a title-shaped line
     shorter than COLUMN_FILL of the column's width, after a blank line or one that ends a sentence and before a
-    line of text that is not title-shaped (a heading that wraps is left to the plain-text reader), without a sentence's end
-    inside (a paragraph that opens with a run-in heading: "Line Numbers. The option …")."""
+    line of text that is not title-shaped (a heading that wraps is left to the plain-text reader), without a
+    sentence's end inside (a paragraph that opens with a run-in heading: "Line Numbers. The option …")."""
     width = max(map(len, lines), default=0)
     out = []
     for i, ln in enumerate(lines):
-        t, before, after = ln.strip(), out[-1].strip() if out else "", lines[i + 1].strip() if i + 1 < len(lines) else ""
+        t, before = ln.strip(), out[-1].strip() if out else ""
+        after = lines[i + 1].strip() if i + 1 < len(lines) else ""
         if after and (not before or SENTENCE_END.search(before)) and len(t) < COLUMN_FILL * width \
                 and looks_like_title(t) and not _INNER_END.search(split_number(t)[1]) and not looks_like_title(after):
             out += ["", ln, ""]
