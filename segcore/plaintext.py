@@ -154,6 +154,9 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
 _CAPTION_LABEL = re.compile(r"^(?:figure|fig\.|table|tab\.|listing|algorithm|exhibit)\s*"
                             r"(?:\d+|[ivxl]+)(?:\.\d+)?[.:]?$", re.I)
 _NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, table junk, a comma
+# a screenplay's scene heading ("INT. KITCHEN - NIGHT", "12 EXT./INT. CAR - DAY 12"), in capitals
+_SCENE = re.compile(r"^(?:\d{1,4}[A-Z]?\s+)?(?:INT|EXT|EST|I/E|INT\.?\s*/\s*EXT|EXT\.?\s*/\s*INT)\.?\s+\S")
+SCENES_MIN = 2  # scene headings from which a text is read as a screenplay
 _LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
 
 
@@ -201,15 +204,17 @@ def _wrapped(stripped: list[str], blank: list[bool], j: int, title: str) -> tupl
 
 
 def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(line index, raw level, title) of plain-text headings: a numbered heading-shaped line that is not one item
+    """(line index, raw level, title) of plain-text headings: a screenplay's scene headings in capitals after a
+    blank line (SCENES_MIN or more: "INT. KITCHEN - NIGHT"), a numbered heading-shaped line that is not one item
     of a list (the lines around it are not numbered too), a lone number over a heading-shaped line (reported at
     the title's line, the number's line with level -1), or an unnumbered title-shaped line between blank lines (or
 after one, for "Abstract" and the like).
     When the text numbers three headings or more, numbering is its convention: unnumbered lines count only as its
     first line or as the usual unnumbered sections of a paper (Abstract, Acknowledgments, References, ...)."""
-    out, taken = [], set()
     stripped = [ln.strip() for ln in lines]
     blank = [not s for s in stripped] + [True]
+    scenes = [(i, 1, s) for i, s in enumerate(stripped) if _SCENE.match(s) and s.upper() == s and blank[i - 1]]
+    out, taken = (scenes, {i for i, _, _ in scenes}) if len(scenes) >= SCENES_MIN else ([], set())
     numbered = [split_number(s)[0] is not None for s in stripped] + [False]
     for i, s in enumerate(stripped):
         if not s or i in taken:

@@ -221,6 +221,30 @@ def test_plain_text_headings_numbered_and_title_case():
                                                                                  "Open Questions"]
 
 
+SCREENPLAY = """INT. KITCHEN - NIGHT
+
+Mary stands at the stove. The kettle whistles.
+
+                    MARY
+          I told you not to come back.
+
+12 EXT./INT. HARBOUR - DAWN 12
+
+The boats rock in the grey water. Gulls circle overhead.
+
+The int. value of a pier is its length. EXT. walls stand.
+"""
+
+
+def test_a_screenplays_scene_headings_are_its_sections():
+    """Scene headings (sluglines) in capitals are a screenplay's sections, each one element ("INT." is no sentence);
+    a sentence that merely starts with such a word is not one, nor is a lone slugline-like line."""
+    doc = load_text(SCREENPLAY)
+    assert [h.title for h in doc.meta["outline"].headings] == ["INT. KITCHEN - NIGHT", "12 EXT./INT. HARBOUR - DAWN 12"]
+    assert doc.elements[0] == "INT. KITCHEN - NIGHT" and "INT." not in doc.elements
+    assert "outline" not in load_text(SCREENPLAY.split("12 EXT")[0]).meta
+
+
 def test_a_heading_wrapped_by_a_pdf_to_text_tool_is_joined_not_a_sentence():
     """pdftotext prints an ACM paper's "2 CHARACTERIZING EXPOSITORY WRITING" as a lone number over two lines; a
     title-case heading may wrap too. A short first line of a paragraph under a heading is not its title."""
