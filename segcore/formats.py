@@ -23,10 +23,11 @@ from .ole import has_stream, is_ole
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .ppt import STREAM as PPT_STREAM
 
-__all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "sniff_format"]
+__all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "WIKI727_HEADER",
+           "sniff_format"]
 
 FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc", "pptx",
-           "ppt", "odp", "captions", "choi", "arxiv")
+           "ppt", "odp", "captions", "choi", "wiki727", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -36,9 +37,14 @@ def _has_separator_line(text: str) -> bool:
     return any(line.strip() == CHOI_SEPARATOR for line in text.splitlines())
 
 
-def _opens_with_separator(text: str) -> bool:
-    """A Choi file opens with its separator line; a Markdown title of ten letters is underlined by one too."""
-    return next((line.strip() for line in text.splitlines() if line.strip()), "") == CHOI_SEPARATOR
+# a section's first line in Koshorek et al.'s (2018) Wiki-727K files: "========,2,Early life."
+WIKI727_HEADER = re.compile(r"^={8},(\d{1,2}),(.*)$")
+
+
+def _first_line(data: bytes) -> str:
+    """The first line of a file's start that is not blank, stripped."""
+    text = data[:4096].decode("utf-8", errors="replace").lstrip("\ufeff")
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
 
 
 HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
@@ -73,14 +79,15 @@ def sniff_format(data: bytes, name: str) -> str:
         return "html"
     if ext in CAPTION_EXTENSIONS:
         return "captions"
+    if ext in ("", ".txt", ".ref") and WIKI727_HEADER.match(_first_line(data)):
+        return "wiki727"
     if ext == ".ref":
         text = data.decode("utf-8", errors="replace")
         if not _has_separator_line(text) and ARXIV_SEPARATOR in text:
             return "arxiv"
         return "choi"
-    if not ext:  # nameless input (bytes, stdin, pasted text): a Choi file is recognisable by its first line
-        if _opens_with_separator(data[:4096].decode("utf-8", errors="replace").lstrip("\ufeff")):
-            return "choi"
+    if not ext and _first_line(data) == CHOI_SEPARATOR:  # nameless input (bytes, stdin, pasted text): a Choi file
+        return "choi"  # opens with its separator (a Markdown title of ten letters is underlined by one too)
     if ext in LATEX_EXTENSIONS:
         return "latex"
     if ext == ".rst" or name.lower().endswith(".rst.txt"):

@@ -21,7 +21,7 @@ from .captions import caption_blocks, caption_lines
 from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
-from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, sniff_format
+from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, WIKI727_HEADER, sniff_format
 from .encodings import Decoded, bom_decoded, decode_markup, decode_text
 from .htmlpage import html_blocks
 from .latex import latex_blocks
@@ -44,7 +44,7 @@ from .structure import Block, back_matter_start, left_out_phrase, make_outline, 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
     "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub",
-    "document_from_blocks", "parse_choi", "parse_arxiv", "load_captions", "load",
+    "document_from_blocks", "parse_choi", "parse_wiki727", "parse_arxiv", "load_captions", "load",
     "FORMATS", "LEVELS",
 ]
 
@@ -268,6 +268,40 @@ def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document
     meta = {"format": "choi", **({"paragraphs": starts} if inside else {})}
     return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="sentence",
                     source=source, meta=meta)
+
+
+_PLACEHOLDER = re.compile(r"^\*{3}[A-Za-z_]{1,20}\*{3}$")  # Wiki-727K's "***LIST***" where a list stood
+
+
+def parse_wiki727(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
+    """Koshorek et al. (2018) Wiki-727K text (also their wiki50, Cities and Elements files): one sentence per line,
+    each section opened by a line '========,LEVEL,TITLE.'; every section, at any level, is a segment (their
+    evaluation); placeholder lines such as '***LIST***' are no sentences (meta['left_out']); sections without a
+    sentence merge into the next."""
+    limits.check_text(text, _name(source))
+    lengths, elements, titles, placeholders = [], [], [], 0
+    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        line = raw.strip()
+        if m := WIKI727_HEADER.match(line):
+            if not lengths or lengths[-1]:
+                lengths.append(0)
+                titles.append((m.group(2).strip().rstrip("."), int(m.group(1))))
+        elif _PLACEHOLDER.match(line):
+            placeholders += 1
+        elif line:
+            if not lengths:
+                lengths.append(0)
+            elements.append(line)
+            lengths[-1] += 1
+    if not elements:
+        raise InputError(f"{_name(source)}: no sentences found in this Wiki-727K-format file")
+    if not titles:
+        raise InputError(f"{_name(source)}: not a Wiki-727K-format file: no line '========,LEVEL,TITLE.' opens a "
+                         f"section")
+    limits.check_elements(len(elements), "sentence", _name(source))
+    meta = {"format": "wiki727", **({"left_out": {"placeholders": placeholders}} if placeholders else {})}
+    return Document(elements=elements, reference=boundaries_from_lengths([n for n in lengths if n]),
+                    level="sentence", source=source, meta=meta)
 
 
 def parse_arxiv(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
@@ -507,12 +541,12 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits, speaker_notes)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
-    if format in ("text", "latex", "rest", "man", "choi"):
+    if format in ("text", "latex", "rest", "man", "choi", "wiki727"):
         decoded = _decoded(data, source)
-        if format != "choi":
+        if format not in ("choi", "wiki727"):
             doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits)
         else:
-            doc = parse_choi(decoded.text, source=source, limits=limits)
+            doc = (parse_choi if format == "choi" else parse_wiki727)(decoded.text, source=source, limits=limits)
             if level == "word":
                 doc = choi_to_words(doc)
                 limits.check_elements(doc.n, "word", _name(source))

@@ -170,7 +170,8 @@ LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,}
             "sounds": "sound descriptions and notes in brackets, such as [Music] ({:,})",
             "repeated": "caption lines repeated by the next cue ({:,})",
             "bad timing": "cues whose times could not be read ({:,})",
-            "speakers": "speakers' names that begin lines ({:,})"}
+            "speakers": "speakers' names that begin lines ({:,})",
+            "placeholders": "placeholder lines such as ***LIST*** ({:,})"}
 
 
 def left_out_phrase(counts: dict[str, int]) -> str:

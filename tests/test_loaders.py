@@ -356,7 +356,7 @@ def test_load_errors(tmp_path):
     with pytest.raises(InputError, match="directory"):
         load(tmp_path)
     with pytest.raises(ParameterError, match="auto, text, latex, rest, man, pdf, html, epub, docx, odt, rtf, "
-                                             "doc, pptx, ppt, odp, captions, choi, arxiv"):
+                                             "doc, pptx, ppt, odp, captions, choi, wiki727, arxiv"):
         load(CHOI_1_0, format="wpd")
     with pytest.raises(InputError, match="choi_1_0.ref: not an RTF document"):
         load(CHOI_1_0, format="rtf")
@@ -536,3 +536,33 @@ def test_a_text_without_sentence_punctuation_is_read_as_pseudo_sentences():
     assert "unpunctuated" not in bullets.meta and len(bullets.elements) == 5
     punctuated_text = load(((heap.strip() + ". ") * 20).encode(), source="p.txt")
     assert "unpunctuated" not in punctuated_text.meta and punctuated_text.n == 20
+
+
+WIKI727 = """========,1,preface.
+Albert Einstein was a physicist.
+He was born in Ulm.
+========,2,Early life.
+========,3,Childhood.
+He went to school in Munich.
+***LIST***
+He liked the violin.
+========,2,Career.
+He worked at the patent office.
+Later he taught in Berlin.
+"""
+
+
+def test_wiki727_files_read_with_their_sections_as_reference(tmp_path):
+    """Koshorek et al.'s Wiki-727K format: every section a segment (an empty one merges into the next), its
+    '***LIST***' placeholders no sentences; told by its first line, also without a name or an extension, and read
+    from a folder of extension-less files."""
+    doc = load(WIKI727.encode())
+    assert doc.meta["format"] == "wiki727" and doc.reference == [2, 4, 6] and doc.n == 6
+    assert "***LIST***" not in doc.elements and doc.meta["left_out"] == {"placeholders": 1}
+    (tmp_path / "00").mkdir()
+    (tmp_path / "00" / "1001").write_text(WIKI727, encoding="utf-8")
+    (tmp_path / "00" / "1002").write_text(WIKI727.replace("Career", "Work"), encoding="utf-8")
+    assert [p.name for p in folders.dataset_files(tmp_path, "wiki727")] == ["1001", "1002"]
+    assert load(tmp_path / "00" / "1001").reference == [2, 4, 6]
+    with pytest.raises(InputError, match="Wiki-727K"):
+        load(b"Just a sentence. And another.", format="wiki727")
