@@ -79,14 +79,15 @@ def sniff_format(data: bytes, name: str) -> str:
         return "html"
     if ext in CAPTION_EXTENSIONS:
         return "captions"
-    if ext in ("", ".txt", ".ref") and WIKI727_HEADER.match(_first_line(data)):
+    first = _first_line(data) if ext in ("", ".txt", ".ref") else ""
+    if WIKI727_HEADER.match(first):
         return "wiki727"
     if ext == ".ref":
         text = data.decode("utf-8", errors="replace")
         if not _has_separator_line(text) and ARXIV_SEPARATOR in text:
             return "arxiv"
         return "choi"
-    if not ext and _first_line(data) == CHOI_SEPARATOR:  # nameless input (bytes, stdin, pasted text): a Choi file
+    if not ext and first == CHOI_SEPARATOR:  # nameless input (bytes, stdin, pasted text): a Choi file
         return "choi"  # opens with its separator (a Markdown title of ten letters is underlined by one too)
     if ext in LATEX_EXTENSIONS:
         return "latex"

@@ -246,9 +246,18 @@ def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document
     """Choi .ref text: one sentence per line, segments separated by '==========' lines. Blank lines inside a segment
     mark paragraphs: then meta['paragraphs'] holds the line each paragraph starts at (a segment starts one)."""
     limits.check_text(text, _name(source))
+    return _separated(_lines(text), "choi", "Choi-format (.ref)", source, limits)
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+
+
+def _separated(lines: list[str], fmt: str, what: str, source: str, limits: Limits) -> Document:
+    """A Document of stripped lines, one sentence each, segments separated by CHOI_SEPARATOR lines (a segment
+    without a sentence merges into the next), paragraphs by blank lines (meta['paragraphs'])."""
     lengths, elements, current, starts, inside, blank = [], [], 0, [], False, False
-    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        line = raw.strip()
+    for line in lines:
         if line == CHOI_SEPARATOR:
             if current:
                 lengths.append(current)
@@ -263,9 +272,9 @@ def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document
     if current:
         lengths.append(current)
     if not elements:
-        raise InputError(f"{_name(source)}: no sentences found in this Choi-format (.ref) file")
+        raise InputError(f"{_name(source)}: no sentences found in this {what} file")
     limits.check_elements(len(elements), "sentence", _name(source))
-    meta = {"format": "choi", **({"paragraphs": starts} if inside else {})}
+    meta = {"format": fmt, **({"paragraphs": starts} if inside else {})}
     return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="sentence",
                     source=source, meta=meta)
 
@@ -274,34 +283,23 @@ _PLACEHOLDER = re.compile(r"^\*{3}[A-Za-z_]{1,20}\*{3}$")  # Wiki-727K's "***LIS
 
 
 def parse_wiki727(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
-    """Koshorek et al. (2018) Wiki-727K text (also their wiki50, Cities and Elements files): one sentence per line,
-    each section opened by a line '========,LEVEL,TITLE.'; every section, at any level, is a segment (their
-    evaluation); placeholder lines such as '***LIST***' are no sentences (meta['left_out']); sections without a
-    sentence merge into the next."""
+    """Koshorek et al. (2018) Wiki-727K text (also their wiki_test_50 files): one sentence per line, each section
+    opened by a line '========,LEVEL,TITLE.'; every section, at any level, is a segment (their evaluation);
+    placeholder lines such as '***LIST***' are no sentences (meta['left_out']). Read as a Choi file whose
+    separators are the section lines (`_separated`)."""
     limits.check_text(text, _name(source))
-    lengths, elements, titles, placeholders = [], [], [], 0
-    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        line = raw.strip()
-        if m := WIKI727_HEADER.match(line):
-            if not lengths or lengths[-1]:
-                lengths.append(0)
-                titles.append((m.group(2).strip().rstrip("."), int(m.group(1))))
-        elif _PLACEHOLDER.match(line):
-            placeholders += 1
-        elif line:
-            if not lengths:
-                lengths.append(0)
-            elements.append(line)
-            lengths[-1] += 1
-    if not elements:
-        raise InputError(f"{_name(source)}: no sentences found in this Wiki-727K-format file")
-    if not titles:
+    lines = _lines(text)
+    kept = [CHOI_SEPARATOR if WIKI727_HEADER.match(line) else line for line in lines if not _PLACEHOLDER.match(line)]
+    if CHOI_SEPARATOR not in kept:
         raise InputError(f"{_name(source)}: not a Wiki-727K-format file: no line '========,LEVEL,TITLE.' opens a "
                          f"section")
-    limits.check_elements(len(elements), "sentence", _name(source))
-    meta = {"format": "wiki727", **({"left_out": {"placeholders": placeholders}} if placeholders else {})}
-    return Document(elements=elements, reference=boundaries_from_lengths([n for n in lengths if n]),
-                    level="sentence", source=source, meta=meta)
+    doc = _separated(kept, "wiki727", "Wiki-727K-format", source, limits)
+    if placeholders := len(lines) - len(kept):
+        doc.meta["left_out"] = {"placeholders": placeholders}
+    return doc
+
+
+_REFERENCE_FORMATS = {"choi": parse_choi, "wiki727": parse_wiki727}  # one sentence a line, with a reference
 
 
 def parse_arxiv(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
@@ -541,12 +539,12 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits, speaker_notes)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
-    if format in ("text", "latex", "rest", "man", "choi", "wiki727"):
+    if format in ("text", "latex", "rest", "man", *_REFERENCE_FORMATS):
         decoded = _decoded(data, source)
-        if format not in ("choi", "wiki727"):
+        if format not in _REFERENCE_FORMATS:
             doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits)
         else:
-            doc = (parse_choi if format == "choi" else parse_wiki727)(decoded.text, source=source, limits=limits)
+            doc = _REFERENCE_FORMATS[format](decoded.text, source=source, limits=limits)
             if level == "word":
                 doc = choi_to_words(doc)
                 limits.check_elements(doc.n, "word", _name(source))

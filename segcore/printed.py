@@ -107,6 +107,7 @@ COLUMN_FILL = 2 / 3  # … most lines filling the column: the median line at lea
 # at most a third of them with a gap of 2+ spaces inside (a table's further columns)
 INDENT = 4  # characters: a column's lines start at its edge or indented by at most this many (a paragraph's first)
 _GAP = re.compile(r" {2,}")
+_LIST_MARK = re.compile(r"^(?:[•·*–—-]|\(?(?:\d{1,3}|[A-Za-z])[.)])\s+")  # a list item's bullet or number
 SENTENCE_END = re.compile(r"[.!?][\"'’”»)\]]*$")  # a line that ends a sentence (closing quotes, brackets after)
 
 
@@ -147,13 +148,20 @@ def _gutter(lines: list[str]) -> int | None:
     right += [ln[x:].strip() for ln in both]
     if len(right) < COLUMN_LINES or cross[x] >= len(right):
         return None
-    prose = [ln[:x].strip() for ln in both if not (_GAP.search(ln[:x].strip()) or _GAP.search(ln[x:].strip()))]
-    for side in (prose, right):  # prose set in a column (not rows of a table's cells or of a block of names)
-        sizes = sorted(map(len, side))
+    left = [ln[:x].strip() for ln in both]
+    runs = {i for i, ln in enumerate(both) if _cells(left[i]) or _cells(ln[x:].strip())}
+    prose = [t for i, t in enumerate(left) if i not in runs]  # not a row of a table's cells or of a block of names
+    for side, filling in ((left, prose), (right, right)):  # prose set in a column, not a table's cells
+        sizes = sorted(map(len, filling))
         if not sizes or sum(sizes) < COLUMN_PROSE * len(sizes) or sizes[len(sizes) // 2] < COLUMN_FILL * sizes[-1] \
-                or 3 * sum(bool(_GAP.search(t)) for t in side) > len(side):
+                or 3 * sum(map(_cells, side)) > len(side):
             return None
     return x
+
+
+def _cells(text: str) -> bool:
+    """Whether a side of a line holds runs of text 2+ spaces apart (a table's cells), past a list item's mark."""
+    return bool(_GAP.search(_LIST_MARK.sub("", text, count=1)))
 
 
 def _column(lines: list[str]) -> list[str]:

@@ -138,3 +138,15 @@ def test_a_block_of_names_over_two_columns_does_not_hide_them():
     text, pages = unfold_columns("\n".join(rows))
     paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
     assert pages == 1 and paragraphs.index(" ".join(left)) < paragraphs.index(" ".join(right))
+
+
+def test_a_table_beside_prose_stays_and_a_list_beside_prose_unfolds():
+    """A table's cells on the left of prose are not a column (the page stays as printed); a list's items, their
+    bullets or numbers set apart by spaces, are a column's prose."""
+    right = textwrap.wrap(" ".join(WORDS * 3) + ".", 56)
+    table = [f"{a:<16}{b:<16}{c:>14}" for a, b, c in zip(WORDS, reversed(WORDS), range(len(right)))]
+    items = textwrap.wrap(" ".join(reversed(WORDS * 3)) + ".", 46)
+    listed = [f"{'•' if i % 3 == 0 else ' '}     {t}" for i, t in enumerate(items)]
+    for left, unfolds in ((table, False), (listed, True)):
+        rows = [a.ljust(56) + " " * 12 + b for a, b in zip(left + [""] * len(right), right)]
+        assert (unfold_columns("\n".join(rows))[1] == 1) == unfolds
