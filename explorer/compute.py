@@ -11,6 +11,7 @@ import streamlit as st
 from segcore import METHODS, datasets, ktable, plots
 from segcore.document import Document
 from segcore.evaluation import BASELINES
+from segcore.language import load_identifier
 from segcore.metrics import evaluate
 from segcore.pipeline import REP_KEYS, represent
 from segcore.representations import rank_transform
@@ -209,9 +210,11 @@ def cached_costs(doc_key: str, _doc: Document, method: str, kmax: int, params_ke
 
 @st.cache_resource(show_spinner=False)
 def warm() -> bool:
-    """Once per server, at its first visit: import NLTK's stemmer, which the pictures use in this process (imported
-    later, its second of import stalls every session at once, in the middle of the first visit that stems)."""
+    """Once per server, at its first visit: import NLTK's stemmer and load the language identifier's model, which the
+    pictures and the document's summary use in this process (loaded later, their seconds stall every session at
+    once, in the middle of the first visit that stems)."""
     stem("words")
+    load_identifier()
     return True
 
 

@@ -11,6 +11,9 @@ from segcore.errors import ParameterError
 from segcore.methods import COMMON, Param
 from segcore.pipeline import REP_KEYS
 
+SWEEP_CHOICES = 3  # a sweep over a long list of choices starts with its first three
+
+
 
 def param_key(method: str, name: str) -> str:
     return f"p::{method}::{name}"
@@ -82,6 +85,12 @@ def param_groups(method: str) -> list[tuple[str, list[Param]]]:
 def sweepable(method: str) -> list[Param]:
     """The parameters a sweep can run over: true/false, numbers, choices."""
     return [p for p in METHODS[method].params if p.kind in (bool, int, float) or p.choices]
+
+
+def sweep_choices(p: Param) -> list:
+    """The choices a sweep starts with: all of them, or the first SWEEP_CHOICES of a long list (stopwords: 'auto',
+    'choi', 'none' before the languages)."""
+    return list(p.choices)[:SWEEP_CHOICES] if len(p.choices) > 2 * SWEEP_CHOICES else list(p.choices)
 
 
 def value_grid(p: Param, low: float, high: float, count: int) -> list:

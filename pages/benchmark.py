@@ -149,7 +149,7 @@ with tab_sweep:
     st.caption(f"**{pname}** — {param.help} ({param.domain()}; default {param.default!r})")
     values = []
     if param.choices:
-        values = st.multiselect("Values", list(param.choices), default=list(param.choices),
+        values = st.multiselect("Values", list(param.choices), default=widgets.sweep_choices(param),
                                 key=f"sweep_vals_{sm}_{pname}")
     elif param.kind is bool:
         values = [False, True]

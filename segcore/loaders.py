@@ -24,6 +24,7 @@ from .epub import read_epub
 from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, WIKI727_HEADER, sniff_format
 from .encodings import Decoded, bom_decoded, decode_markup, decode_text
 from .htmlpage import html_blocks
+from .language import identify
 from .latex import latex_blocks
 from .manpage import man_blocks
 from .odp import read_odp
@@ -364,8 +365,8 @@ def left_out_notes(doc: Document) -> list[str]:
     (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
     before them, how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); after
     them, that a text's pages of two columns were read column by column (meta['columns']), that slides' speaker
-    notes were read (meta['speaker_notes']) and that a transcript without sentence punctuation was read line by
-    line."""
+    notes were read (meta['speaker_notes']), that a transcript without sentence punctuation was read line by
+    line, and the language of a text not in English (segcore.language; the methods' stopwords = 'auto')."""
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
@@ -388,6 +389,8 @@ def left_out_notes(doc: Document) -> list[str]:
                      "caption lines" if doc.meta.get("format") == "captions" else
                      f"the text marks no sentences (fewer than one . ? ! in {WORDS_PER_STOP} words): elements of "
                      f"{PSEUDO_SENTENCE} words")
+    if language := identify(doc.elements).note:
+        notes.append(language)
     return notes
 
 

@@ -13,6 +13,7 @@ from typing import Callable
 
 from .document import Document, check_boundaries
 from .errors import ParameterError
+from .language import NAMES
 from .paragraphs import units
 from .splitters import check_k
 
@@ -101,8 +102,11 @@ def _show(value) -> str:
 
 
 # Parameters shared by several methods (one name, one meaning, one domain everywhere).
-STOPWORDS = Param("stopwords", "choi", "stopword list: 'choi' (Choi 2000's list, shipped), 'none', or a file path "
-                                       "(one word per line)", choices=("choi", "none"), path=True)
+STOPWORDS = Param("stopwords", "choi", "stopword list and stemmer: 'choi' (English: Choi 2000's list, Porter's "
+                                       "stemmer), 'auto' (the text's language, identified: the Snowball project's "
+                                       "list and stemmer for 13 languages, English's otherwise), a language "
+                                       "('french', …), 'none' or a file path (one word per line; Porter's stemmer)",
+                  choices=("choi", "auto", "none", *NAMES), path=True)
 VECTORS = Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d, or a word2vec/GloVe/"
                                           "KeyedVectors file", choices=("glove-6b-50d",), path=True)
 MAX_LEN = Param("max_len", 0, "longest segment in elements considered (0 = automatic: the whole text with K automatic, "

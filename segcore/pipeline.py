@@ -10,6 +10,7 @@ import scipy.sparse as sp
 from .clusters import cluster_histograms
 from .encoders import encode
 from .errors import InputError, ParameterError
+from .language import load_identifier
 from .methods import STOPWORDS, VECTORS, Param
 from .representations import (DocumentFrequencies, idf_weights, normalize_rows, term_matrix, tfidf_matrix,
                               vector_matrix, zipf_idf)
@@ -92,11 +93,12 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
 
 def preload() -> None:
     """Load now what a first segmentation would load on its clock: the default word vectors, their whitening map
-    (best's word directions) and NLTK's Porter stemmer (importing NLTK takes seconds); a worker process's warm-up
-    (segcore.budget)."""
+    (best's word directions), NLTK's Porter stemmer (importing NLTK takes seconds) and the language identifier's
+    model; a worker process's warm-up (segcore.budget)."""
     load_vectors()
     whitening()
     stem("words")
+    load_identifier()
 
 
 def rep_params(rep: str = "vectors", stem: bool = False) -> list[Param]:
@@ -105,7 +107,8 @@ def rep_params(rep: str = "vectors", stem: bool = False) -> list[Param]:
         Param("rep", rep, "element representation: term frequencies, tf-idf, or summed word vectors (Alemi eq 16–18)",
               REPRESENTATIONS),
         STOPWORDS,
-        Param("stem", stem, "Porter-stem words (Choi 2000); leave off with word vectors"),
+        Param("stem", stem, "stem words (Porter's stemmer, Choi 2000; Snowball's for another language); leave off "
+                            "with word vectors"),
         Param("cut", 0, "leave out of scoring the elements with fewer content words than this (Alemi Table 6)",
               low=0, high=1000),
         Param("weighting", "sum", "word-vector weighting: plain sum (eq 16), idf-weighted (eq 17), or ln(rank in the "

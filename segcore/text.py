@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from .errors import InputError
+from .language import ENGLISH, NAMES, identify, stopword_list, stemmer as language_stemmer
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|['’]\w+")
 # Chinese and Japanese are written without spaces between words (a regular expression class's ranges: kana, then
@@ -22,29 +24,51 @@ _NOT_ALNUM = "_'’"  # \w is a letter, a digit or "_": a token is a word when s
 
 @lru_cache(maxsize=8)
 def load_stopwords(source: str = "choi") -> frozenset[str]:
-    """Stopword set: 'choi' (Choi 2000's list, shipped), 'none', or a path to a one-word-per-line file."""
+    """Stopword set: 'choi' (Choi 2000's list, shipped, English's), 'none', a language of language.NAMES (the
+    Snowball project's list), or a path to a one-word-per-line file."""
     if source in ("none", "", None):
         return frozenset()
     if source == "choi":
         text = resources.files("segcore.data").joinpath("stopwords_choi.txt").read_text("utf-8")
+    elif source in NAMES:
+        return stopword_list(source)
     else:
         path = Path(source)
         if not path.is_file():
-            raise InputError(f"stopword list not found: {source}")
+            raise InputError(f"stopword list not found: {source} is no file, and not 'auto', 'choi', 'none' or one "
+                             f"of the languages {', '.join(NAMES)}")
         text = path.read_text("utf-8", errors="replace")
     return frozenset(w.strip().lower() for w in text.splitlines() if w.strip())
 
 
-@lru_cache(maxsize=1)
-def _stemmer():
-    from nltk.stem import PorterStemmer
+@dataclass(frozen=True)
+class Lexicon:
+    """How a text's words are filtered and folded: its stopword set and the language whose stemmer folds them."""
 
-    return PorterStemmer()
+    stop: frozenset[str]
+    language: str = ENGLISH
+
+    def stem(self, word: str) -> str:
+        return stem(word, self.language)
+
+
+def lexicon(elements: list[str], stopwords: str | bool = "choi") -> Lexicon:
+    """The stopwords and stemmer for `elements` (the `stopwords` parameter): 'auto' reads them in the language they
+    are written in (segcore.language: Choi's list for English, Snowball's for another), a language's name in that
+    language; 'choi', 'none' and a file stem as English. True and False mean 'choi' and 'none'."""
+    source = "choi" if stopwords is True else ("none" if stopwords is False else stopwords)
+    language = identify(elements).language if source == "auto" else source if source in NAMES else ENGLISH
+    if source == "auto":
+        source = "choi" if language == ENGLISH else language
+    return Lexicon(load_stopwords(source), language)
 
 
 @lru_cache(maxsize=200_000)
-def stem(word: str) -> str:
-    return _stemmer().stem(word)
+def stem(word: str, language: str = ENGLISH) -> str:
+    """A word's stem by the language's stemmer (segcore.language.stemmer; Porter's for English); the word itself
+    where the language has none."""
+    stemmer = language_stemmer(language)
+    return stemmer.stem(word) if stemmer else word
 
 
 _SPACE_OUT = bytes(c if chr(c).isalnum() or chr(c) in "_'" else 32 for c in range(256))  # ASCII non-word → space
@@ -83,12 +107,12 @@ def tokenize(element: str) -> list[str]:
 
 
 def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool = False) -> list[list[str]]:
-    """Each element's content words after stopword removal and optional Porter stemming."""
-    stop = load_stopwords("choi" if stopwords is True else ("none" if stopwords is False else stopwords))
+    """Each element's content words after stopword removal and optional stemming (lexicon: the text's language)."""
+    lex = lexicon(elements, stopwords)
     out = []
     for e in elements:
-        words = [w for w in tokenize(e) if w not in stop]
-        out.append([stem(w) for w in words] if stem_words else words)
+        words = [w for w in tokenize(e) if w not in lex.stop]
+        out.append([lex.stem(w) for w in words] if stem_words else words)
     return out
 
 

@@ -12,11 +12,13 @@ import scipy.sparse as sp
 
 from ..encoders import encode
 from ..errors import InputError
+from ..language import ENGLISH
 from ..methods import MAX_LEN, STOPWORDS, VECTORS, Method, Param, Signal, register_method
 from ..pipeline import represent
 from ..scores import CVSScore, ResultantScore, WeightedSum
 from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, fewest, penalized_dp
-from ..vectors import load_vectors
+from ..text import lexicon
+from ..vectors import DEFAULT as DEFAULT_VECTORS, load_vectors
 from .utiyama import UIScore, ui_score
 
 
@@ -128,10 +130,19 @@ class Terms:
         return WeightedSum(parts, [1.0] + [w for _, _, w in self.vectors]), ui
 
 
+def vectors_fit(doc, p) -> bool:
+    """Whether the word vectors speak the text's language: GloVe's are English, so a text read in another language
+    (segcore.language) is segmented without the vector terms (chosen on Debian Reference's French translation,
+    benchmarks/results/languages.md); vectors from a file are the user's choice and always used."""
+    return p["vectors"] != DEFAULT_VECTORS or lexicon(doc.elements, p["stopwords"]).language == ENGLISH
+
+
 def terms(doc, p) -> Terms:
     """Compute best's terms on a document (see Terms)."""
     info, vectors, x = {}, [], None
-    if p["beta"] > 0 or p["kappa"] > 0:
+    if (p["beta"] > 0 or p["kappa"] > 0) and not vectors_fit(doc, p):
+        info["embedding_term"] = "left out: the text is not in English, GloVe's word vectors are"
+    elif p["beta"] > 0 or p["kappa"] > 0:
         load_vectors(p["vectors"])  # a missing or unreadable vector file is an error, not a silent fallback
         common = dict(rep="vectors", stopwords=p["stopwords"], vectors=p["vectors"])
         try:
@@ -367,7 +378,7 @@ register_method(Method(
                             "and of the word directions alone, the larger K (both), or of the objective alone",
            ("both", "objective")),
      STOPWORDS,
-     Param("stem", True, "Porter-stem the words of the likelihood term (vectors always use unstemmed words)"),
+     Param("stem", True, "stem the words of the likelihood term (vectors always use unstemmed words)"),
      VECTORS,
      Param("whiten", False, "centre the word vectors on the text's mean word and whiten them (see cvs's whiten)"),
      MAX_LEN],

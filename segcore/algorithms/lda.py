@@ -164,7 +164,7 @@ register_method(Method(
            low=0.0, high=1000.0),
      Param("seed", 0, "random seed of the LDA training", low=0, high=2**31 - 1),
      STOPWORDS,
-     Param("stem", True, "Porter-stem words (training and document)"),
+     Param("stem", True, "stem words, training and document (Porter's stemmer; Snowball's for another language)"),
      MAX_LEN,
      Param("top_words", 10, "words listed per segment (those of the segment most probable under its topic mixture, "
                             "as spelt in the document)", low=1, high=100)],

@@ -322,5 +322,5 @@ register_method(Method(
                       f"min(N, max({LMAX_K}, 5·N/K)) with K given (long texts are read in blocks of elements)",
            low=0, high=10**6),
      STOPWORDS,
-     Param("stem", True, "Porter-stem words")],
+     Param("stem", True, "stem words (Porter's stemmer; Snowball's for another language)")],
     _run))

@@ -29,7 +29,7 @@ import scipy.sparse as sp
 from ..errors import ParameterError
 from ..methods import STOPWORDS, Method, Param, Signal, register_method
 from ..representations import term_matrix
-from ..text import load_stopwords, stem as stem_word, tokenize
+from ..text import lexicon, tokenize
 
 UNITS = ("tokens", "sentences")
 DEFAULT_WINDOW = {"tokens": 6, "sentences": 4}
@@ -39,10 +39,10 @@ DEFAULT_SPACING = {"tokens": 2, "sentences": 2}
 def _units(doc, p):
     """Bags of content words per unit, and for each gap between units its position in elements (float) and the
     element end it maps to (int)."""
-    stopwords = p["stopwords"]
-    stop = load_stopwords("choi" if stopwords is True else ("none" if stopwords is False else stopwords))
+    lex = lexicon(doc.elements, p["stopwords"])
+    stop = lex.stop
     toks = [tokenize(e) for e in doc.elements]
-    keep = (lambda t: stem_word(t)) if p["stem"] else (lambda t: t)
+    keep = lex.stem if p["stem"] else (lambda t: t)
     n = doc.n
     if p["unit"] == "sentences":
         bags = [[keep(t) for t in ts if t not in stop] for ts in toks]
@@ -204,5 +204,6 @@ register_method(Method(
                                  "valleys' only", ("all", "valleys")),
      Param("spacing", -1, "minimum distance between two boundaries, in units; −1 = default (2)", low=-1, high=1000),
      STOPWORDS,
-     Param("stem", True, "Porter-stem words (Hearst: morphological analysis)")],
+     Param("stem", True, "stem words (Hearst: morphological analysis; Porter's stemmer, Snowball's for another "
+                         "language)")],
     _run))

@@ -200,7 +200,8 @@ def _run(doc, k, p, context):
 
 LAM = Param("lam", 1.0, "weight of the prior −ln Pr(S) = m·ln n (1 = Utiyama & Isahara's n^-m); only used when K "
                         "is automatic", low=0.0, high=1e6)
-UI_PARAMS = [LAM, STOPWORDS, Param("stem", True, "Porter-stem words (as their ESeg script)"), MAX_LEN]
+UI_PARAMS = [LAM, STOPWORDS, Param("stem", True, "stem words (Porter's stemmer as their ESeg script; Snowball's "
+                                                "for another language)"), MAX_LEN]
 
 register_method(Method(
     "ui", "Utiyama & Isahara: maximum-probability segmentation (Laplace word model per segment, prior n^-m)",

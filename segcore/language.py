@@ -1,0 +1,103 @@
+"""The language of a text and the words that language's processing drops and folds: language identification with
+py3langid (Lui & Baldwin 2012's langid.py, a naive Bayes model over byte n-grams, 97 languages), the Snowball
+project's stopword lists (function words only; shipped in segcore/data/stopwords, see its README; Choi 2000's list
+stays English's) and NLTK's Snowball stemmers (Porter's for English, as before)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+ENGLISH = "english"
+SAMPLES = 10  # stretches of the text whose language is identified, spread evenly over it
+SAMPLE_CHARS = 2_000  # characters of each
+MIN_CHARS = 500  # a shorter text is read as English (langid is sure of a language's prose from about this many)
+# langid's codes of the languages with a Snowball stopword list; NLTK's Snowball stemmers have the same names
+LANGUAGES = {"da": "danish", "de": "german", "en": ENGLISH, "es": "spanish", "fi": "finnish", "fr": "french",
+             "hu": "hungarian", "it": "italian", "nb": "norwegian", "nl": "dutch", "no": "norwegian",
+             "pt": "portuguese", "ru": "russian", "sv": "swedish", "tr": "turkish"}
+NAMES = tuple(sorted(set(LANGUAGES.values()) - {ENGLISH}))  # the languages other than English
+STEMMED = frozenset(NAMES) - {"turkish"} | {ENGLISH}  # NLTK has no Snowball stemmer for Turkish
+
+
+@dataclass(frozen=True)
+class Identified:
+    """A text's language as identified: `language` (English, or a name of NAMES when that language holds more of
+    the text than any other), `code` (langid's ISO 639-1 code of the language most of the text is in, which may
+    have no list here), and the samples that were in it of those taken."""
+
+    language: str
+    code: str
+    share: int
+    samples: int
+
+    @property
+    def note(self) -> str:
+        """What reading the text this way means, for a text not read as English; '' for English."""
+        if self.code == "en":
+            return ""
+        how = f" ({self.share} of {self.samples} samples of the text)" if self.samples > 1 else ""
+        if self.language == ENGLISH:
+            return (f"language: '{self.code}'{how}, which has no stopword list here: words are filtered and "
+                    "stemmed as English")
+        name = self.language.capitalize()
+        return (f"language: {name}{how}, read with English's stopwords and stemmer (the default, stopwords = choi; "
+                f"stopwords = auto reads it with {name}'s); GloVe's word vectors and LDA's reference corpus are "
+                "English")
+
+
+@lru_cache(maxsize=1)
+def load_identifier():
+    """langid.py's model (py3langid), loaded once (about a second)."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    return LanguageIdentifier.from_model_file(MODEL_FILE)
+
+
+def _samples(elements: list[str]) -> list[str]:
+    """Up to SAMPLES stretches of about SAMPLE_CHARS characters, evenly spaced over the joined elements."""
+    text = " ".join(elements)
+    if len(text) <= SAMPLES * SAMPLE_CHARS:
+        return [text[i:i + SAMPLE_CHARS] for i in range(0, len(text), SAMPLE_CHARS)] or [""]
+    step = (len(text) - SAMPLE_CHARS) / (SAMPLES - 1)
+    return [text[round(i * step):round(i * step) + SAMPLE_CHARS] for i in range(SAMPLES)]
+
+
+@lru_cache(maxsize=16)
+def _identify(elements: tuple[str, ...]) -> Identified:
+    samples = [s for s in _samples(list(elements)) if any(c.isalpha() for c in s)]
+    if sum(map(len, samples)) < MIN_CHARS:
+        return Identified(ENGLISH, "en", 0, 0)
+    counts: dict[str, int] = {}
+    for s in samples:
+        code = load_identifier().classify(s)[0]
+        counts[code] = counts.get(code, 0) + 1
+    code = max(counts, key=lambda c: (counts[c], c == "en"))  # a tie goes to English
+    return Identified(LANGUAGES.get(code, ENGLISH), code, counts[code], len(samples))
+
+
+def identify(elements: list[str]) -> Identified:
+    """The language most of the elements are written in (the samples' majority); English for a text of fewer than
+    MIN_CHARS characters."""
+    return _identify(tuple(elements))
+
+
+@lru_cache(maxsize=16)
+def stopword_list(language: str) -> frozenset[str]:
+    """The Snowball project's stopword list for a language of NAMES (segcore/data/stopwords)."""
+    text = resources.files("segcore.data").joinpath("stopwords").joinpath(f"{language}.txt").read_text("utf-8")
+    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip())
+
+
+@lru_cache(maxsize=16)
+def stemmer(language: str):
+    """NLTK's stemmer for a language: Porter's for English, Snowball's for the others of STEMMED; None for the rest."""
+    if language == ENGLISH:
+        from nltk.stem import PorterStemmer
+
+        return PorterStemmer()
+    if language in STEMMED:
+        from nltk.stem.snowball import SnowballStemmer
+
+        return SnowballStemmer(language)
+    return None

@@ -1,0 +1,102 @@
+"""A text's language: identified and said, and its stopwords and stemmer with stopwords = auto (segcore.language,
+text)."""
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from segcore import InputError, segment
+from segcore.language import ENGLISH, MIN_CHARS, NAMES, identify
+from segcore.loaders import left_out_notes, load
+from segcore.methods import STOPWORDS
+from segcore.text import bags, lexicon
+
+FRENCH = ("Le fleuve traverse la ville du nord au sud et ses eaux sont souvent hautes au printemps. Les pêcheurs "
+          "attendent sur les quais que la crue se retire avant de sortir leurs bateaux. Quand la pluie tombe "
+          "pendant des semaines, les habitants des quartiers bas montent leurs meubles à l'étage. ",
+          "La banque centrale a relevé ses taux pour la troisième fois cette année. Les entreprises qui empruntent "
+          "pour investir paient désormais plus cher leur crédit. Les marchés ont baissé dès l'annonce, puis se sont "
+          "repris dans l'après-midi. ",
+          "Le tribunal a entendu les témoins pendant toute la journée de lundi. Le juge a rappelé au jury que "
+          "l'accusé est présumé innocent tant que sa culpabilité n'est pas établie. La défense a demandé un "
+          "renvoi que la cour a refusé. ")
+ENGLISH_TEXT = ("The river runs through the town from north to south and its water is often high in spring. The "
+                "fishermen wait on the quays for the flood to fall before they take their boats out. When the rain "
+                "falls for weeks, the people of the low streets carry their furniture upstairs. ") * 3
+
+
+def french_sentences() -> list[str]:
+    return [s.strip() + "." for part in FRENCH for s in part.split(". ") if s.strip(". ")]
+
+
+def test_identifies_french_and_english():
+    fr = identify(french_sentences())
+    assert (fr.language, fr.code) == ("french", "fr") and fr.share == fr.samples
+    en = identify(ENGLISH_TEXT.split(". "))
+    assert (en.language, en.code, en.note) == (ENGLISH, "en", "")
+
+
+def test_short_or_letterless_text_is_read_as_english():
+    assert identify(["Le fleuve traverse la ville."]).language == ENGLISH  # fewer than MIN_CHARS characters
+    assert identify(["12 34 56 " * MIN_CHARS]).language == ENGLISH
+    assert identify([]).language == ENGLISH
+
+
+def test_the_language_most_of_the_text_is_in_wins():
+    """An English preface before a French text does not make it English, and the note says how much was French."""
+    elements = ["This preface was written in English for the edition."] + french_sentences() * 8
+    found = identify(elements)
+    assert found.language == "french" and found.share > found.samples / 2
+    assert found.note.startswith("language: French") and "stopwords = auto reads it with French's" in found.note
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(max_size=300), max_size=20))
+def test_identify_never_fails(elements):
+    found = identify(elements)
+    assert found.language in (ENGLISH, *NAMES) and 0 <= found.share <= found.samples
+
+
+def test_french_text_loses_french_stopwords_and_is_snowball_stemmed():
+    sentences = french_sentences()
+    auto, choi = bags(sentences, "auto", stem_words=True), bags(sentences, stem_words=True)
+    words = {w for b in auto for w in b}
+    assert not {w for b in bags(sentences, "auto") for w in b} & {"des", "la", "le", "que", "sur", "dans"}
+    assert {"les", "des"} <= {w for b in bags(sentences) for w in b}  # English's list (the default) keeps them
+    assert "bateau" not in {w for b in choi for w in b}  # Porter's stemmer leaves 'bateaux' alone
+    assert "pêcheur" in words and "bateau" in words  # Snowball: pêcheurs → pêcheur, bateaux → bateau
+    assert lexicon(sentences, "german").language == "german"  # a language named overrides identification
+
+
+def test_english_text_reads_alike_either_way():
+    elements = ENGLISH_TEXT.split(". ")
+    assert bags(elements, "auto", stem_words=True) == bags(elements, "choi", stem_words=True)
+    assert lexicon(elements, "auto") == lexicon(elements, "choi") == lexicon(elements)
+
+
+def test_stopwords_domain():
+    assert STOPWORDS.parse("french") == "french" and STOPWORDS.parse("auto") == "auto" and STOPWORDS.default == "choi"
+    with pytest.raises(InputError, match="not 'auto', 'choi', 'none' or one of the languages danish"):
+        bags(["a text"], "klingon")  # any name may be a file's path (the library and the CLI)
+
+
+def test_methods_segment_french_with_its_stopwords():
+    doc = load(("\n\n".join(FRENCH * 2)).encode(), source="texte.txt")
+    assert any(n.startswith("language: French") for n in left_out_notes(doc))
+    for method in ("best", "ui", "texttiling", "c99"):
+        auto = segment(doc, method, 3, stopwords="auto")
+        assert auto.k == 3 and auto.boundaries[-1] == doc.n
+    best = segment(doc, "best", 3, stopwords="auto")  # read as French: GloVe's English vectors left out
+    assert best.info["embedding_term"].startswith("left out: the text is not in English")
+    assert best.boundaries == segment(doc, "best", 3, stopwords="auto", kappa=0.0, beta=0.0).boundaries
+    assert "embedding_term" not in segment(doc, "best", 3).info  # read as English (the default): kept
+
+
+def test_cli_says_the_language(tmp_path):
+    path = tmp_path / "texte.txt"
+    path.write_text("\n\n".join(FRENCH * 2), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--method", "ui", "--k", "3"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "# language: French" in done.stderr
