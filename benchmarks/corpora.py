@@ -4,7 +4,9 @@ articles).
 
 Run:  python -m benchmarks.corpora [--out DIR]        (default DIR: benchmarks/data)
 
-Sources, read from disk (the manuals: `apt-get install python3.11-doc debian-handbook debian-reference-en`):
+Sources, read from disk (the manuals: `apt-get install python3.11-doc debian-handbook debian-reference-en`; the
+translations: `apt-get install debian-reference-de debian-reference-es debian-reference-fr debian-reference-it
+debian-reference-pt`):
   manuals/python     python3.11-doc: the reST sources of the Tutorial and the HOWTOs
                      (/usr/share/doc/python3.11/html/_sources/{tutorial,howto}/*.rst.txt, index files skipped);
   manuals/handbook   debian-handbook: The Debian Administrator's Handbook, English HTML (/usr/share/doc/
@@ -14,6 +16,9 @@ Sources, read from disk (the manuals: `apt-get install python3.11-doc debian-han
                      starting a new chapter;
   manuals/reference  debian-reference-en: Debian Reference, English HTML (/usr/share/debian-reference/*.en.html, one
                      page per chapter, preface and appendix; index skipped);
+  translated/LANG    debian-reference-LANG for LANG in de, es, fr, it, pt: the same pages in Debian Reference's
+                     German, Spanish, French, Italian and Portuguese translations (*.LANG.html), read the same way;
+                     the same chapters and sections in another language, to measure what a text's language changes;
   wikipedia          gensim (a requirement): gensim/test/test_data/enwiki-latest-pages-articles1.xml-p000000010p
                      000030302-shortened.bz2, the first articles of an English Wikipedia dump, read with gensim's
                      extract_pages; redirects skipped.
@@ -64,6 +69,7 @@ import subprocess
 import sys
 import textwrap
 from dataclasses import dataclass
+from functools import partial
 from importlib import metadata
 from pathlib import Path
 from typing import Callable
@@ -78,6 +84,7 @@ DEFAULT_OUT = Path(__file__).resolve().parent / "data"
 PYTHON_SOURCES = Path("/usr/share/doc/python3.11/html/_sources")
 HANDBOOK_HTML = Path("/usr/share/doc/debian-handbook/html/en-US")
 REFERENCE_HTML = Path("/usr/share/debian-reference")
+TRANSLATIONS = ("de", "es", "fr", "it", "pt")  # Debian Reference's translations into languages Snowball stems
 WIKI_DUMP = "test/test_data/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"  # in gensim
 
 MIN_SEGMENTS, MIN_SENTENCES, MAX_SENTENCES = 3, 30, 1500
@@ -103,6 +110,7 @@ class Source:
     documents: Callable
     licence: str
     pypi: bool = False
+    pattern: str = ""
 
     def install(self) -> str:
         return f"{'python -m pip' if self.pypi else 'apt-get'} install {self.package}"
@@ -113,6 +121,10 @@ class Source:
         done = subprocess.run(["dpkg-query", "-W", "-f=${Version}", self.package], capture_output=True, text=True)
         return done.stdout.strip() if done.returncode == 0 else "unknown"
 
+    def present(self) -> bool:
+        """Whether the source is on disk (for a folder with `pattern`, a file matching it: one translation's pages)."""
+        return self.path.exists() and (not self.pattern or any(self.path.glob(self.pattern)))
+
 
 SOURCES = {  # output folder under DIR: Source
     "manuals/python": Source(PYTHON_SOURCES, "python3.11-doc", python_documents,
@@ -122,9 +134,16 @@ SOURCES = {  # output folder under DIR: Source
                                "GPL-2.0+ or CC-BY-SA-3.0 (Raphaël Hertzog, Roland Mas, Freexian SARL), "
                                "/usr/share/doc/debian-handbook/copyright"),
     "manuals/reference": Source(REFERENCE_HTML, "debian-reference-en", reference_documents,
-                                "GPL-2+ (Osamu Aoki and contributors), /usr/share/doc/debian-reference-en/copyright"),
+                                "GPL-2+ (Osamu Aoki and contributors), /usr/share/doc/debian-reference-en/copyright",
+                                pattern="*.en.html"),
     "wikipedia": Source(gensim_file(WIKI_DUMP), "gensim", wikipedia_documents,
                         "Wikipedia's text: CC BY-SA (its authors); the file: gensim's test data (LGPL-2.1)", pypi=True),
+    **{f"translated/{code}": Source(REFERENCE_HTML, f"debian-reference-{code}",
+                                    partial(reference_documents, language=code),
+                                    "GPL-2+ (Osamu Aoki, translators), "
+                                    f"/usr/share/doc/debian-reference-{code}/copyright",
+                                    pattern=f"*.{code}.html")
+       for code in TRANSLATIONS},
 }
 _MARKER = "SEGMENTBREAKMARKER"
 
@@ -225,7 +244,7 @@ def main(argv=None):
     out = parser.parse_args(argv).out
     present = {}
     for source, src in SOURCES.items():
-        if src.path.exists():
+        if src.present():
             present[source] = src
         else:
             print(f"warning: {source}: {src.path} not found, skipped ({src.install()})", file=sys.stderr)

@@ -155,11 +155,11 @@ def handbook_documents(root: Path):
         yield name, stream
 
 
-def reference_documents(root: Path):
-    """(name, stream) of each page of Debian Reference but the index."""
-    for path in sorted(root.glob("*.en.html")):
-        if path.name != "index.en.html":
-            yield path.name.removesuffix(".en.html"), HtmlPage(path.read_text(encoding="utf-8")).stream
+def reference_documents(root: Path, language: str = "en"):
+    """(name, stream) of each page of Debian Reference but the index, in a language of its translations."""
+    for path in sorted(root.glob(f"*.{language}.html")):
+        if path.name != f"index.{language}.html":
+            yield path.name.removesuffix(f".{language}.html"), HtmlPage(path.read_text(encoding="utf-8")).stream
 
 
 # --------------------------------------------------------------------------------------------------

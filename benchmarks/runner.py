@@ -24,6 +24,7 @@ REAL_SETS = {**{f"lectures/{s}": ("lectures_bayesseg", s) for s in LECTURE_SETS}
              "fiction": ("fiction_kazantseva2011", ""),
              **{f"manuals/{s}": ("", f"manuals/{s}") for s in MANUAL_SETS},
              "wikipedia": ("", "wikipedia")}  # source key -> (shared folder or '' = BUILT, set below it)
+TRANSLATED_SETS = {f"translated/{code}": ("", f"translated/{code}") for code in ("de", "es", "fr", "it", "pt")}
 SUBSETS = ("3-5", "6-8", "9-11", "3-11")
 PAPER_TEXT = REPO / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt"
 
@@ -37,8 +38,8 @@ def shared_name(*parts: str) -> str:
 # ---- document sources (loaded once per process) ------------------------------------------------------------------
 
 def real_folder(key: str) -> tuple[Path, str]:
-    """The folder of one set of real documents (REAL_SETS) and its name as the output writes it."""
-    folder, name = REAL_SETS[key]
+    """The folder of one set of real documents (REAL_SETS, TRANSLATED_SETS) and its name as the output writes it."""
+    folder, name = {**REAL_SETS, **TRANSLATED_SETS}[key]
     if not folder:
         return BUILT / name, f"benchmarks/data/{name}"
     return SHARED / folder / name, shared_name(*filter(None, (folder, name)))
@@ -56,13 +57,14 @@ def real_files(key: str) -> list[Path]:
 @lru_cache(maxsize=32)
 def load_source(key: str) -> tuple[Document, ...]:
     """'choi/3-11' … 'arxiv' (bundled), 'lectures/<set>' and 'fiction' (.ref and .dev files of the shared data),
-    'manuals/<source>' and 'wikipedia' (built by `python -m benchmarks.corpora`), 'concat/<m>' (the first m Choi
+    'manuals/<source>', 'translated/<language>' and 'wikipedia' (built by `python -m benchmarks.corpora`),
+    'concat/<m>' (the first m Choi
     3-11 documents as one), 'paper' (A&G's paper text at word level)."""
     from segcore.datasets import concatenate, is_named, load_named
 
     if is_named(key):
         return tuple(load_named(key))
-    if key in REAL_SETS:
+    if key in REAL_SETS or key in TRANSLATED_SETS:
         from segcore.loaders import parse_choi, read_text_bytes
 
         files = real_files(key)

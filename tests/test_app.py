@@ -270,6 +270,24 @@ def test_paste_text():
     assert any("is not an element number" in e for e in errors(at))
 
 
+def test_a_pasted_text_in_french_is_said_to_be_french():
+    """The sidebar names the language of a text not in English and how it is read; stopwords=auto reads it in French."""
+    from tests.test_language import FRENCH
+
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value("\n\n".join(FRENCH * 2))
+    run(at)
+    line = next(s.value for s in at.sidebar.success if "language:" in s.value)
+    assert "language: French" in line and "read with English's stopwords" in line
+    at.sidebar.selectbox(key="method").set_value("ui")
+    run(at)
+    at.sidebar.selectbox(key="p::ui::stopwords").set_value("auto")
+    run(at)
+    assert not errors(at) and "segments**" in summary(at)
+
+
 def test_pasted_html_is_escaped():
     at = run(new_app())
     at.sidebar.radio(key="src").set_value("Paste text")
