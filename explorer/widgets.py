@@ -14,7 +14,6 @@ from segcore.pipeline import REP_KEYS
 SWEEP_CHOICES = 3  # a sweep over a long list of choices starts with its first three
 
 
-
 def param_key(method: str, name: str) -> str:
     return f"p::{method}::{name}"
 
@@ -88,8 +87,8 @@ def sweepable(method: str) -> list[Param]:
 
 
 def sweep_choices(p: Param) -> list:
-    """The choices a sweep starts with: all of them, or the first SWEEP_CHOICES of a long list (stopwords: 'auto',
-    'choi', 'none' before the languages)."""
+    """The choices a sweep starts with: all of them, or the first SWEEP_CHOICES of a long list (stopwords: 'choi',
+    'auto', 'none' before the languages)."""
     return list(p.choices)[:SWEEP_CHOICES] if len(p.choices) > 2 * SWEEP_CHOICES else list(p.choices)
 
 

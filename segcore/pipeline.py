@@ -10,7 +10,6 @@ import scipy.sparse as sp
 from .clusters import cluster_histograms
 from .encoders import encode
 from .errors import InputError, ParameterError
-from .language import load_identifier
 from .methods import STOPWORDS, VECTORS, Param
 from .representations import (DocumentFrequencies, idf_weights, normalize_rows, term_matrix, tfidf_matrix,
                               vector_matrix, zipf_idf)
@@ -93,12 +92,11 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
 
 def preload() -> None:
     """Load now what a first segmentation would load on its clock: the default word vectors, their whitening map
-    (best's word directions), NLTK's Porter stemmer (importing NLTK takes seconds) and the language identifier's
-    model; a worker process's warm-up (segcore.budget)."""
+    (best's word directions) and NLTK's Porter stemmer (importing NLTK takes seconds); a worker process's warm-up
+    (segcore.budget). The language identifier's model (stopwords = auto) loads on first use."""
     load_vectors()
     whitening()
     stem("words")
-    load_identifier()
 
 
 def rep_params(rep: str = "vectors", stem: bool = False) -> list[Param]:

@@ -14,7 +14,8 @@ import re
 from collections import Counter
 
 from .printed import SENTENCE_END, LineJoiner, page_furniture
-from .structure import END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title, number_depth, split_number
+from .structure import (BACK_MATTER, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title, number_depth,
+                        split_number)
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -234,7 +235,7 @@ after one, for "Abstract" and the like).
                 out += [(k, -1, "") for k in more]
                 taken.update([j, *more])
         elif number is None and before and (after or (TOP_NAMES.match(s) and len(s.split()) <= 3)) \
-                and _plain_title(s, False):
+                and (_plain_title(s, False) or BACK_MATTER.match(s)):  # 'Referencias bibliográficas' in any case
             out.append((i, 1, s))
     first = next((i for i, s in enumerate(stripped) if s), None)
     if sum(1 for i, lv, t in out if lv > 0 and split_number(t)[0]) >= 3:

@@ -127,18 +127,35 @@ NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z](?:\.\d{1,2}){0,3}|[IVX]{
 # end punctuation of a sentence, not of a heading: "." and the like, or any of them (and "?") inside closing quotes
 # or brackets, as speech ends: 'It's Robert." "Robert?"'
 END_PUNCT = re.compile(r"[.,;:!]$|[.,;:!?][\"'”’»)\]]+$")
-BACK_MATTER = re.compile(r"^(?:references?|bibliography|works cited|literature cited|references and notes)$", re.I)
-# unnumbered headings with these names are top-level sections of a paper
+# a reference list's heading, in English and in the languages segcore.language reads (French, German, Spanish,
+# Italian, Portuguese, Dutch, Swedish, Danish, Norwegian, Finnish, Russian, Hungarian, Turkish)
+REFERENCE_NAMES = ("references?|bibliography|works cited|literature cited|references and notes|"
+                   "références(?: bibliographiques)?|bibliographie|literatur|literaturverzeichnis|quellenverzeichnis|"
+                   "referencias(?: bibliográficas)?|bibliografía|bibliografia|riferimenti bibliografici|"
+                   "referências(?: bibliográficas)?|literatuur|literatuurlijst|referenties|referenser|litteratur|"
+                   "referencer|referanser|lähteet|kirjallisuus|литература|список литературы|библиография|irodalom|"
+                   "irodalomjegyzék|hivatkozások|kaynaklar|kaynakça")
+BACK_MATTER = re.compile(f"^(?:{REFERENCE_NAMES})$", re.I)
+# an appendix's heading (the same languages)
+APPENDIX_NAMES = ("appendix|appendices|supplementary material|supplemental material|annex(?:e|es)?|anhang|anhänge|"
+                  "apéndices?|anexos?|appendice|appendici|apêndices?|bijlagen?|bilagor|bilaga|bilag|vedlegg|liitteet|"
+                  "liite|приложения|приложение|függelék")
+APPENDIX = re.compile(f"^(?:{APPENDIX_NAMES})\\b", re.I)
+# unnumbered headings with these names are top-level sections of a paper (the same languages, as far as a paper's
+# abstract, introduction, conclusion and acknowledgements go)
 TOP_NAMES = re.compile(r"^(?:abstract|introduction|keywords|index terms|related work|conclusions?|discussion|"
-                       r"limitations|ethics statement|ethical considerations|acknowledge?ments?|references|"
-                       r"bibliography|appendix|appendices)\b", re.I)
+                       r"limitations|ethics statement|ethical considerations|acknowledge?ments?|résumé|"
+                       r"remerciements|zusammenfassung|einleitung|fazit|schlussfolgerungen?|danksagung|resumen|"
+                       r"introducción|conclusiones|agradecimientos|riassunto|introduzione|conclusioni|"
+                       r"ringraziamenti|resumo|introdução|conclusões|samenvatting|inleiding|conclusie|"
+                       f"{REFERENCE_NAMES}|{APPENDIX_NAMES})\\b", re.I)
 # the sections an encyclopedia article or a book puts just before its reference list: back matter with it
-BACK_BEFORE = re.compile(r"^(?:see also|notes|footnotes|endnotes|citations|sources|further reading|external links)$",
-                         re.I)
+BACK_BEFORE = re.compile(r"^(?:see also|notes|footnotes|endnotes|citations|sources|further reading|external links|"
+                         r"voir aussi|liens externes|siehe auch|weblinks|anmerkungen|véase también|enlaces externos|"
+                         r"notas|voci correlate|collegamenti esterni|ver também|ligações externas)$", re.I)
 # a note box's label set as a line or heading of its own ("Tip", "Warning:"), as manuals (DocBook, Texinfo) print
 # them: neither a section nor a sentence
 NOTE_LABEL = re.compile(r"^(?:note|tip|hint|important|warning|caution|danger|attention)\s*:?$", re.I)
-APPENDIX = re.compile(r"^(?:appendix|appendices|supplementary material|supplemental material)\b", re.I)
 _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the to vs via with without".split())
 # what reading a PDF (segcore.pdf), a text (segcore.plaintext), a page (segcore.htmlpage) or a book (segcore.epub) may
 # leave out, in words, by the key it is counted under

@@ -332,6 +332,24 @@ def test_back_matter_left_out_by_default():
     assert [b.text for b in text_blocks(text)[0]][-2] == "A Appendix Tables"
 
 
+@pytest.mark.parametrize("text, heading, kept_out", [
+    ("# Les crues\n\n## Introduction\n\nLe fleuve déborde au printemps. Les quais sont inondés.\n\n## Résultats\n\n"
+     "Le débit a augmenté. La hauteur a baissé.\n\n## Références\n\nDupont, J. 2019. Les fleuves. Revue.\n\n"
+     "## Annexe A\n\nDes tableaux ici. Et encore ici.\n", "Références", ("Dupont", "tableaux")),
+    ("1 Einleitung\n\nDer Fluss tritt im Frühjahr über die Ufer. Die Kais stehen unter Wasser.\n\n2 Ergebnisse\n\n"
+     "Der Abfluss stieg. Der Pegel fiel.\n\nLiteratur\n\nMüller, J. 2019. Flüsse. Zeitschrift für Wasser.\n\n"
+     "Anhang\n\nWeitere Zahlen hier. Und hier.", "Literatur", ("Müller", "Zahlen")),
+    ("1 Introducción\n\nEl río se desborda en primavera. Los muelles se inundan.\n\n2 Resultados\n\nEl caudal subió. "
+     "El nivel bajó.\n\nReferencias bibliográficas\n\nGarcía, J. 2019. Los ríos. Revista del agua.\n\n",
+     "Referencias bibliográficas", ("García",))])
+def test_a_reference_list_in_another_language_is_back_matter(text, heading, kept_out):
+    """A French, German or Spanish paper's reference list and appendix are left out as an English one's are."""
+    doc = load_text(text)
+    assert doc.meta["back_matter"]["heading"] == heading and not doc.meta["back_matter"]["kept"]
+    assert not any(word in e for e in doc.elements for word in kept_out)
+    assert any(word in e for e in load_text(text, keep_back_matter=True).elements for word in kept_out)
+
+
 def test_choose_reference_modes():
     ref_file = load(Path(__file__).resolve().parent / "data" / "choi_1_0.ref")
     assert choose_reference(ref_file, "auto").reference == ref_file.reference
