@@ -10,10 +10,12 @@ import statistics
 from dataclasses import dataclass
 
 from .pdflayout import Line
-from .structure import TOP_NAMES, looks_like_title, number_depth, split_number
+from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, number_depth, split_number
 
 MUCH_LARGER = 1.15  # a heading in sentence case, or a title that the running heads repeat, is set this much larger
-CAPTION = re.compile(r"^(?:Figure|FIGURE|Fig\.|FIG\.|Table|TABLE|Algorithm|Listing)\s*(?:\d+|[IVXL]+)\s*[.:|]")
+# a caption's opening, its label capitalised or in capitals ('Table 1:', 'FIGURE 2.', 'Tableau 1 :')
+CAPTION = re.compile("^(?:" + "|".join(re.escape(f(w)) for w in CAPTION_LABELS for f in (str.capitalize, str.upper))
+                     + r")\s*(?:\d+|[IVXL]+)\s*[.:|]")
 RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
 # "Theorem 1.1 (", "Proof.": the label of a theorem, text and not a run-in heading
 THEOREM_LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)

@@ -14,8 +14,8 @@ import re
 from collections import Counter
 
 from .printed import SENTENCE_END, LineJoiner, page_furniture
-from .structure import (BACK_MATTER, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title, number_depth,
-                        split_number)
+from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
+                        number_depth, split_number)
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -152,8 +152,8 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
 
 
 # "Figure 3", "Table 2.1:" on a line of its own
-_CAPTION_LABEL = re.compile(r"^(?:figure|fig\.|table|tab\.|listing|algorithm|exhibit)\s*"
-                            r"(?:\d+|[ivxl]+)(?:\.\d+)?[.:]?$", re.I)
+_CAPTION_LABEL = re.compile("^(?:" + "|".join(map(re.escape, CAPTION_LABELS)) + r")\s*(?:\d+|[ivxl]+)(?:\.\d+)?[.:]?$",
+                            re.I)
 _NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, table junk, a comma
 # a screenplay's scene heading ("INT. KITCHEN - NIGHT", "12 EXT./INT. CAR - DAY 12"), in capitals
 _SCENE = re.compile(r"^(?:\d{1,4}[A-Z]?\s+)?(?:INT|EXT|EST|I/E|INT\.?\s*/\s*EXT|EXT\.?\s*/\s*INT)\.?\s+\S")

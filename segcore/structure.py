@@ -149,6 +149,10 @@ TOP_NAMES = re.compile(r"^(?:abstract|introduction|keywords|index terms|related 
                        r"introducción|conclusiones|agradecimientos|riassunto|introduzione|conclusioni|"
                        r"ringraziamenti|resumo|introdução|conclusões|samenvatting|inleiding|conclusie|"
                        f"{REFERENCE_NAMES}|{APPENDIX_NAMES})\\b", re.I)
+# the label of a figure's, a table's or a listing's caption (the same languages): 'Figure 3', 'Tableau 2', 'Abb. 1'
+CAPTION_LABELS = ("figure", "fig.", "table", "tab.", "listing", "algorithm", "exhibit", "tableau", "abbildung", "abb.",
+                  "tabelle", "figura", "tabla", "cuadro", "tabella", "tabela", "quadro", "afbeelding", "tabel", "figur",
+                  "tabell", "kuva", "taulukko", "рисунок", "рис.", "таблица", "ábra", "táblázat", "şekil", "tablo")
 # the sections an encyclopedia article or a book puts just before its reference list: back matter with it
 BACK_BEFORE = re.compile(r"^(?:see also|notes|footnotes|endnotes|citations|sources|further reading|external links|"
                          r"voir aussi|liens externes|siehe auch|weblinks|anmerkungen|véase también|enlaces externos|"

@@ -558,3 +558,23 @@ def test_slides_built_up_step_by_step_are_read_once_and_text_off_the_page_never(
     assert "the earlier steps of slides built up step by step (2 pages)" in left_out_notes(doc)[0]
     portrait = load_pdf_document(build(steps))  # a document's pages, not slides: nothing is a step
     assert "overlays" not in portrait.meta.get("left_out", {})
+
+
+def test_a_french_paper_loses_its_caption_and_reference_list():
+    """'Tableau 1 :' is a caption and 'Références' a reference list, as 'Table 1:' and 'References' are."""
+    def body(lines, y):
+        return [("F2", 10, 72, yy, t) for _, _, _, yy, t in column(lines, 72, y)]
+
+    items = [("F3", 12, 72, 720, "1 Introduction")]
+    items += body(["Le fleuve traverse la ville du nord au sud et ses eaux sont souvent hautes.",
+                   "Les pêcheurs attendent sur les quais que la crue se retire avant de sortir."], 700)
+    items += [("F3", 12, 72, 650, "2 Résultats")]
+    items += body(["La banque centrale a relevé ses taux pour la troisième fois cette année.",
+                   "Les entreprises qui empruntent pour investir paient désormais plus cher."], 630)
+    items += body(["Tableau 1 : Les taux de la banque centrale chaque mois de l'année."], 590)
+    items += [("F3", 12, 72, 550, "Références")]
+    items += body(["Dupont, J. (2019). Les fleuves de France. Revue de l'eau, 12(3), 45-67."], 530)
+    doc = load(build([text_ops(items)]), source="article.pdf")
+    assert [h.title for h in doc.meta["outline"].headings] == ["1 Introduction", "2 Résultats"]
+    assert not any("Tableau" in e or "Dupont" in e for e in doc.elements)
+    assert doc.meta["left_out"]["captions"] == 1 and doc.meta["back_matter"]["heading"] == "Références"
