@@ -15,7 +15,7 @@ from segcore.language import load_identifier
 from segcore.metrics import evaluate
 from segcore.pipeline import REP_KEYS, represent
 from segcore.representations import rank_transform
-from segcore.text import bags, segment_top_terms, stem
+from segcore.text import LABEL_STOPWORDS, bags, segment_top_terms, stem
 from segcore.vectors import load_vectors
 
 from .documents import LARGE_N, LEVEL_LABELS, DocState, cached_corpus, corpus_options
@@ -250,7 +250,7 @@ def _novelty(doc_key: str, _doc: Document, rep_key: tuple, _rep: dict, window: i
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def _bags(doc_key: str, _doc: Document):
-    return bags(_doc.elements, stopwords="choi", stem_words=False)
+    return bags(_doc.elements, stopwords=LABEL_STOPWORDS, stem_words=False)
 
 
 def similarity(doc_state: DocState, params: dict, kind: str, max_bins: int,

@@ -50,7 +50,7 @@ if res.error:
 seg = res.value
 bounds = seg.boundaries
 auto = " (K chosen automatically)" if seg.k_automatic else ""
-st.markdown(f"**{method}** cut the {doc.n:,} {unit} into **{seg.k} segments**{auto} "
+st.markdown(f"**{method}** cut the {doc.n:,} {unit} into **{seg.k} segment{'s' * (seg.k != 1)}**{auto} "
             f"in {seg.seconds * 1000:,.0f} ms.")
 units = units_note(doc, seg)
 if units:

@@ -26,7 +26,7 @@ from .paragraphs import units_note
 from .parallel import Progress, run_many
 from .pipeline import preload
 from .structure import DEPTHS, REFERENCE_CHOICES, choose_reference, with_structure
-from .text import bags, segment_top_terms
+from .text import LABEL_STOPWORDS, bags, segment_top_terms
 
 FORMAT_HELP = ("the input's format; auto (the default) tells it from the file's name and content, also inside a .gz, "
                ".bz2 or .xz file")
@@ -98,7 +98,8 @@ def cmd_segment(args) -> int:
         print(to_json(doc, seg, {"scores": score}))
         return 0
     if args.to != "text":
-        tops = segment_top_terms(bags(doc.elements), seg.boundaries) if args.to in ("jsonl", "chapters") else None
+        tops = (segment_top_terms(bags(doc.elements, LABEL_STOPWORDS), seg.boundaries)
+                if args.to in ("jsonl", "chapters") else None)
         print(export(doc, seg, args.to, tops), end="")
         note = chapter_problems(doc, seg) if args.to == "chapters" else ""
         if note:
@@ -108,7 +109,8 @@ def cmd_segment(args) -> int:
             place = where(doc, a, b)
             print(f"========== segment {i + 1}: elements {a}–{b - 1}" + (f" · {place}" if place else ""))
             print(text)
-        print(f"# {seg.k} segments of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s", file=sys.stderr)
+        print(f"# {seg.k} segment{'s' * (seg.k != 1)} of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s",
+              file=sys.stderr)
         units = units_note(doc, seg)
         if units:
             print(f"# {units}", file=sys.stderr)

@@ -116,10 +116,13 @@ def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool =
     return out
 
 
+LABEL_STOPWORDS = "auto"  # a segment's label words: without the function words of the text's own language
+
+
 def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int = 5) -> list[list[str]]:
     """Top terms of each segment against the whole document: count in the segment × log of how much more
     frequent the word is in the segment than in the document (a tf-idf / log-lift weight). `bags` are the
-    content words of every element (stopwords removed)."""
+    content words of every element (stopwords removed: bags(elements, LABEL_STOPWORDS))."""
     doc_counts = Counter(w for bag in bags for w in bag)
     doc_counts = Counter({w: c for w, c in doc_counts.items() if _keep_term(w)})  # each word checked once
     total = sum(doc_counts.values()) or 1
