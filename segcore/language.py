@@ -41,9 +41,8 @@ class Identified:
             return (f"language: '{self.code}'{how}, which has no stopword list here: words are filtered and "
                     "stemmed as English")
         name = self.language.capitalize()
-        return (f"language: {name}{how}, read with English's stopwords and stemmer (the default, stopwords = choi; "
-                f"stopwords = auto reads it with {name}'s); GloVe's word vectors and LDA's reference corpus are "
-                "English")
+        return (f"language: {name}{how}, read with English's stopwords and stemmer (stopwords = auto: {name}'s); "
+                "GloVe's word vectors are English")
 
 
 @lru_cache(maxsize=1)

@@ -48,7 +48,7 @@ def test_the_language_most_of_the_text_is_in_wins():
     elements = ["This preface was written in English for the edition."] + french_sentences() * 8
     found = identify(elements)
     assert found.language == "french" and found.share > found.samples / 2
-    assert found.note.startswith("language: French") and "stopwords = auto reads it with French's" in found.note
+    assert found.note.startswith("language: French") and "(stopwords = auto: French's)" in found.note
 
 
 @settings(max_examples=60, deadline=None)
