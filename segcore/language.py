@@ -17,6 +17,12 @@ LANGUAGES = {"da": "danish", "de": "german", "en": ENGLISH, "es": "spanish", "fi
              "hu": "hungarian", "it": "italian", "nb": "norwegian", "nl": "dutch", "no": "norwegian",
              "pt": "portuguese", "ru": "russian", "sv": "swedish", "tr": "turkish"}
 NAMES = tuple(sorted(set(LANGUAGES.values()) - {ENGLISH}))  # the languages other than English
+# names of other languages langid tells, for the note on a text read as English for want of a list
+OTHER_NAMES = {"ar": "Arabic", "bg": "Bulgarian", "ca": "Catalan", "cs": "Czech", "el": "Greek", "et": "Estonian",
+               "eu": "Basque", "fa": "Persian", "gl": "Galician", "he": "Hebrew", "hi": "Hindi", "hr": "Croatian",
+               "id": "Indonesian", "ja": "Japanese", "ko": "Korean", "la": "Latin", "lt": "Lithuanian",
+               "lv": "Latvian", "ms": "Malay", "pl": "Polish", "ro": "Romanian", "sk": "Slovak", "sl": "Slovenian",
+               "sr": "Serbian", "th": "Thai", "uk": "Ukrainian", "vi": "Vietnamese", "zh": "Chinese"}
 STEMMED = frozenset(NAMES) - {"turkish"} | {ENGLISH}  # NLTK has no Snowball stemmer for Turkish
 
 
@@ -38,8 +44,8 @@ class Identified:
             return ""
         how = f" ({self.share} of {self.samples} samples of the text)" if self.samples > 1 else ""
         if self.language == ENGLISH:
-            return (f"language: '{self.code}'{how}, which has no stopword list here: words are filtered and "
-                    "stemmed as English")
+            name = f"{OTHER_NAMES[self.code]} ('{self.code}')" if self.code in OTHER_NAMES else f"'{self.code}'"
+            return f"language: {name}{how}, which has no stopword list here: words are filtered and stemmed as English"
         name = self.language.capitalize()
         return (f"language: {name}{how}, read with English's stopwords and stemmer (stopwords = auto: {name}'s); "
                 "GloVe's word vectors are English")

@@ -110,3 +110,12 @@ def test_segment_labels_are_content_words_of_the_texts_language():
     assert words and not words & stopword_list("french")
     assert words & {w for t in segment_top_terms(bags(sentences), [3, 6, len(sentences)]) for w in t} \
         & {"les", "des", "que", "pendant", "leurs"}  # English's stopwords keep them (the segmentation's default)
+
+
+def test_a_language_without_a_list_is_named_and_read_as_english():
+    elements = ["河流从北向南穿过城市。春天河水经常上涨。渔民在码头等待洪水退去。" * 30]
+    found = identify(elements)
+    assert (found.language, found.code) == (ENGLISH, "zh")
+    assert found.note == ("language: Chinese ('zh'), which has no stopword list here: words are filtered and stemmed "
+                          "as English")
+    assert lexicon(elements, "auto") == lexicon(elements, "choi")
