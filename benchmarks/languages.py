@@ -20,6 +20,7 @@ list holds content words: nom, valeur, état, début); the text's reading gained
 run of this study, not kept)."""
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -62,12 +63,13 @@ def study(doc) -> dict:
 
 
 def report(res: dict, seconds: float, args) -> list[str]:
+    found = {s: ", ".join(f"{lang} {n}" for lang, n in Counter(d["language"] for d in r).most_common())
+             for s, r in res.items()}
     out = ["# A text's language: stopwords and stemmer of English or of the text's language", "",
            f"`python -m benchmarks.languages --jobs {args.jobs}`, {seconds / 60:.1f} min.", "",
            __doc__.split("\n\n", 2)[2].strip(), "",
-           "Documents (language identified: documents): " + "; ".join(
-               f"{s}: {len(r)} ({', '.join(f'{lang} {n}' for lang, n in _languages(r))})" for s, r in res.items())
-           + ".", ""]
+           "Documents (language identified: documents): "
+           + "; ".join(f"{s}: {len(r)} ({found[s]})" for s, r in res.items()) + ".", ""]
     rows = []
     for s, docs in res.items():
         for label, _, _ in VARIANTS:
@@ -107,13 +109,6 @@ def report(res: dict, seconds: float, args) -> list[str]:
                                           for d in docs])
             rows.append([s + (" (chosen here)" if s == CHOSEN_ON else ""), mode, f"{cell} ({better} / {worse})"])
     return out + table(["set", "K", "left out − kept"], rows)
-
-
-def _languages(docs) -> list[tuple[str, int]]:
-    counts: dict[str, int] = {}
-    for d in docs:
-        counts[d["language"]] = counts.get(d["language"], 0) + 1
-    return sorted(counts.items(), key=lambda t: -t[1])
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ from segcore.errors import InputError
 from segcore.evaluation import Setting, evaluate_many
 from segcore.parallel import Progress, run_many
 
+from .corpora import TRANSLATIONS
+
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("SEGCORE_SHARED_DATA", REPO.parent / "shared" / "data"))
 BUILT = REPO / "benchmarks" / "data"  # built by python -m benchmarks.corpora (Debian's manuals, gensim's Wikipedia)
@@ -24,7 +26,8 @@ REAL_SETS = {**{f"lectures/{s}": ("lectures_bayesseg", s) for s in LECTURE_SETS}
              "fiction": ("fiction_kazantseva2011", ""),
              **{f"manuals/{s}": ("", f"manuals/{s}") for s in MANUAL_SETS},
              "wikipedia": ("", "wikipedia")}  # source key -> (shared folder or '' = BUILT, set below it)
-TRANSLATED_SETS = {f"translated/{code}": ("", f"translated/{code}") for code in ("de", "es", "fr", "it", "pt")}
+# every set of documents by key: the real ones and Debian Reference's translations (benchmarks.languages)
+DOCUMENT_SETS = {**REAL_SETS, **{f"translated/{code}": ("", f"translated/{code}") for code in TRANSLATIONS}}
 SUBSETS = ("3-5", "6-8", "9-11", "3-11")
 PAPER_TEXT = REPO / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt"
 
@@ -38,8 +41,8 @@ def shared_name(*parts: str) -> str:
 # ---- document sources (loaded once per process) ------------------------------------------------------------------
 
 def real_folder(key: str) -> tuple[Path, str]:
-    """The folder of one set of real documents (REAL_SETS, TRANSLATED_SETS) and its name as the output writes it."""
-    folder, name = {**REAL_SETS, **TRANSLATED_SETS}[key]
+    """The folder of one set of real documents (DOCUMENT_SETS) and its name as the output writes it."""
+    folder, name = DOCUMENT_SETS[key]
     if not folder:
         return BUILT / name, f"benchmarks/data/{name}"
     return SHARED / folder / name, shared_name(*filter(None, (folder, name)))
@@ -64,7 +67,7 @@ def load_source(key: str) -> tuple[Document, ...]:
 
     if is_named(key):
         return tuple(load_named(key))
-    if key in REAL_SETS or key in TRANSLATED_SETS:
+    if key in DOCUMENT_SETS:
         from segcore.loaders import parse_choi, read_text_bytes
 
         files = real_files(key)

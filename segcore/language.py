@@ -1,12 +1,12 @@
 """The language of a text and the words that language's processing drops and folds: language identification with
-py3langid (Lui & Baldwin 2012's langid.py, a naive Bayes model over byte n-grams, 97 languages), the Snowball
-project's stopword lists (function words only; shipped in segcore/data/stopwords, see its README; Choi 2000's list
-stays English's) and NLTK's Snowball stemmers (Porter's for English, as before)."""
+py3langid (Lui & Baldwin 2012's langid.py, a naive Bayes model over byte n-grams, 97 languages), the languages
+that have the Snowball project's stopword lists (function words only; shipped in segcore/data/stopwords, see its
+README, read by text.load_stopwords; Choi 2000's list stays English's) and NLTK's Snowball stemmers (Porter's for
+English, as before)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 ENGLISH = "english"
 SAMPLES = 10  # stretches of the text whose language is identified, spread evenly over it
@@ -59,18 +59,21 @@ def load_identifier():
     return LanguageIdentifier.from_model_file(MODEL_FILE)
 
 
-def _samples(elements: list[str]) -> list[str]:
-    """Up to SAMPLES stretches of about SAMPLE_CHARS characters, evenly spaced over the joined elements."""
+def _samples(elements: list[str]) -> tuple[str, ...]:
+    """Up to SAMPLES stretches of about SAMPLE_CHARS characters with a letter, evenly spaced over the joined
+    elements."""
     text = " ".join(elements)
     if len(text) <= SAMPLES * SAMPLE_CHARS:
-        return [text[i:i + SAMPLE_CHARS] for i in range(0, len(text), SAMPLE_CHARS)] or [""]
-    step = (len(text) - SAMPLE_CHARS) / (SAMPLES - 1)
-    return [text[round(i * step):round(i * step) + SAMPLE_CHARS] for i in range(SAMPLES)]
+        stretches = [text[i:i + SAMPLE_CHARS] for i in range(0, len(text), SAMPLE_CHARS)]
+    else:
+        step = (len(text) - SAMPLE_CHARS) / (SAMPLES - 1)
+        stretches = [text[round(i * step):round(i * step) + SAMPLE_CHARS] for i in range(SAMPLES)]
+    return tuple(s for s in stretches if any(c.isalpha() for c in s))
 
 
-@lru_cache(maxsize=16)
-def _identify(elements: tuple[str, ...]) -> Identified:
-    samples = [s for s in _samples(list(elements)) if any(c.isalpha() for c in s)]
+@lru_cache(maxsize=64)
+def _identify(samples: tuple[str, ...]) -> Identified:
+    """The samples' language (cached on them: at most 20,000 characters a text, not its elements)."""
     if sum(map(len, samples)) < MIN_CHARS:
         return Identified(ENGLISH, "en", 0, 0)
     counts: dict[str, int] = {}
@@ -84,14 +87,7 @@ def _identify(elements: tuple[str, ...]) -> Identified:
 def identify(elements: list[str]) -> Identified:
     """The language most of the elements are written in (the samples' majority); English for a text of fewer than
     MIN_CHARS characters."""
-    return _identify(tuple(elements))
-
-
-@lru_cache(maxsize=16)
-def stopword_list(language: str) -> frozenset[str]:
-    """The Snowball project's stopword list for a language of NAMES (segcore/data/stopwords)."""
-    text = resources.files("segcore.data").joinpath("stopwords").joinpath(f"{language}.txt").read_text("utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip())
+    return _identify(_samples(elements))
 
 
 @lru_cache(maxsize=16)

@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import InputError
-from .language import ENGLISH, NAMES, identify, stopword_list, stemmer as language_stemmer
+from .language import ENGLISH, NAMES, identify, stemmer as language_stemmer
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|['’]\w+")
 # Chinese and Japanese are written without spaces between words (a regular expression class's ranges: kana, then
@@ -22,7 +22,7 @@ _CJK = re.compile(f"[{CJK}]+")
 _NOT_ALNUM = "_'’"  # \w is a letter, a digit or "_": a token is a word when stripping these leaves something
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def load_stopwords(source: str = "choi") -> frozenset[str]:
     """Stopword set: 'choi' (Choi 2000's list, shipped, English's), 'none', a language of language.NAMES (the
     Snowball project's list), or a path to a one-word-per-line file."""
@@ -31,7 +31,7 @@ def load_stopwords(source: str = "choi") -> frozenset[str]:
     if source == "choi":
         text = resources.files("segcore.data").joinpath("stopwords_choi.txt").read_text("utf-8")
     elif source in NAMES:
-        return stopword_list(source)
+        text = resources.files("segcore.data").joinpath("stopwords").joinpath(f"{source}.txt").read_text("utf-8")
     else:
         path = Path(source)
         if not path.is_file():
@@ -57,9 +57,11 @@ def lexicon(elements: list[str], stopwords: str | bool = "choi") -> Lexicon:
     are written in (segcore.language: Choi's list for English, Snowball's for another), a language's name in that
     language; 'choi', 'none' and a file stem as English. True and False mean 'choi' and 'none'."""
     source = "choi" if stopwords is True else ("none" if stopwords is False else stopwords)
-    language = identify(elements).language if source == "auto" else source if source in NAMES else ENGLISH
     if source == "auto":
+        language = identify(elements).language
         source = "choi" if language == ENGLISH else language
+    else:
+        language = source if source in NAMES else ENGLISH
     return Lexicon(load_stopwords(source), language)
 
 

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from segcore import InputError, segment
-from segcore.language import ENGLISH, MIN_CHARS, NAMES, identify, stopword_list
+from segcore.language import ENGLISH, MIN_CHARS, NAMES, identify
 from segcore.loaders import left_out_notes, load
 from segcore.methods import STOPWORDS
-from segcore.text import LABEL_STOPWORDS, bags, lexicon, segment_top_terms
+from segcore.text import LABEL_STOPWORDS, bags, lexicon, load_stopwords, segment_top_terms
 
 FRENCH = ("Le fleuve traverse la ville du nord au sud et ses eaux sont souvent hautes au printemps. Les pêcheurs "
           "attendent sur les quais que la crue se retire avant de sortir leurs bateaux. Quand la pluie tombe "
@@ -107,7 +107,7 @@ def test_segment_labels_are_content_words_of_the_texts_language():
     sentences = french_sentences()
     tops = segment_top_terms(bags(sentences, LABEL_STOPWORDS), [3, 6, len(sentences)])
     words = {w for t in tops for w in t}
-    assert words and not words & stopword_list("french")
+    assert words and not words & load_stopwords("french")
     assert words & {w for t in segment_top_terms(bags(sentences), [3, 6, len(sentences)]) for w in t} \
         & {"les", "des", "que", "pendant", "leurs"}  # English's stopwords keep them (the segmentation's default)
 
