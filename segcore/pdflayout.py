@@ -2,11 +2,12 @@
 
 Words. pdfminer puts a space between two characters only when the gap between them is wider than `word_margin`
 times the larger of the character's width and height, and never when they overlap. Two kinds of PDF defeat that.
-In a Type 3 font pdfminer takes the character height from the font size without the font's FontMatrix, so a font
-whose FontMatrix is smaller than the usual 1/1000 (glyphs in a finer grid, set at a larger size, as in PDFs made
-with bitmap TeX fonts) gets characters many times taller than the glyphs: every word of a text layer without space
-characters comes out glued ("AbstractWhilehumanevaluation") and lines and boxes run into each other. The device
-here (`_Aggregator`) scales such characters back to the FontMatrix before pdfminer's layout analysis. And words
+In a Type 3 font pdfminer makes a character one em (the font size) tall, whatever the glyphs' size in text space
+(their height in glyph units times the FontMatrix): glyphs in a finer grid set at a larger size (as in some PDFs
+made with bitmap TeX fonts) get characters many times taller than the glyphs: every word of a text layer without
+space characters comes out glued ("AbstractWhilehumanevaluation") and lines and boxes run into each other. The
+device here (`_Aggregator`) scales such characters to the glyphs' height before pdfminer's layout analysis: the
+FontMatrix against the usual 1/1000, unless the FontBBox says otherwise (`type3_scale`). And words
 placed by positioning may overlap the previous word's advance: the spaces are recomputed from the characters'
 positions with the rule of xpdf/Poppler's TextOutputDev (``minWordBreakSpace`` 0.1, ``minDupBreakOverlap`` 0.2): a
 new word where the gap exceeds 0.1 em or the overlap 0.2 em. Lines whose words still look glued or broken letter
@@ -228,15 +229,26 @@ def _line(obj, LTChar, rtl: bool = False) -> Line | None:
                 lead=lead if lead and text.startswith(lead) else "", lead_bold=bool(first_style and first_style[0]))
 
 
+def type3_scale(bbox, vscale: float) -> float:
+    """How many times taller a Type 3 font's glyphs are than the em pdfminer gives them (see the module docstring).
+    1 when the FontBBox is 0.5–2 em tall in text space (glyphs about an em tall: pdfTeX's bitmap fonts, grids of
+    60–200 units under a FontMatrix of 1/60–1/200); else the FontMatrix against the usual 1/1000, or the FontBBox's
+    height when the two disagree by more than twice."""
+    height = abs(bbox[3] - bbox[1]) * abs(vscale) if len(bbox) == 4 else 0.0
+    if 0.5 <= height <= 2:
+        return 1.0
+    matrix = abs(vscale) * 1000
+    return matrix if not height or 0.5 <= matrix / height <= 2 else height
+
+
 def _aggregator(PDFPageAggregator, PDFType3Font):
-    """pdfminer's page aggregator with characters of Type 3 fonts scaled to their FontMatrix (see the module
-    docstring): pdfminer makes a character as tall as the font size whatever the FontMatrix says."""
+    """pdfminer's page aggregator with characters of Type 3 fonts scaled to their glyphs' height (`type3_scale`)."""
 
     class Aggregator(PDFPageAggregator):
         def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate):
             adv = super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate)
-            k = abs(font.vscale) * 1000 if isinstance(font, PDFType3Font) else 1.0
-            if k and abs(k - 1) > 0.05:
+            k = type3_scale(font.bbox, font.vscale) if isinstance(font, PDFType3Font) else 1.0
+            if abs(k - 1) > 0.05:
                 ch = self.cur_item._objs[-1]  # the LTChar just added
                 if ch.upright:
                     ch.set_bbox((ch.x0, ch.y0, ch.x1, ch.y0 + ch.height * k))

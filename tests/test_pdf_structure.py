@@ -24,6 +24,7 @@ from segcore.pdflayout import inflated_size
 from segcore.pdf import read_pdf
 from segcore.structure import with_structure
 from tests.data.make_pdfs import build, column, pdf_string, text_ops
+from tests.data.papers.make_papers import NAMES
 
 DATA = Path(__file__).resolve().parent / "data"
 PAPERS = DATA / "papers"
@@ -113,6 +114,27 @@ def glued_pdf() -> bytes:
     return build(["\n".join(f"BT /F2 10 Tf 1 0 0 1 {x} {y} Tm ({t}) Tj ET" for _, _, x, y, t in
                             column(lines * 6, 72, 700))])
 
+
+def test_bitmap_type3_fonts_in_a_coarse_grid_read_once_with_their_spaces():
+    """pdfTeX's bitmap fonts: glyphs in a grid of 100 units under a FontMatrix of 1/100 (not the usual 1/1000), words
+    placed one by one without space characters. Scaling their characters by the FontMatrix alone made them ten times
+    too tall: words glued, lines run together and re-read over each other ('… loremSed commodo …')."""
+    times = FONT_METRICS["Times-Roman"][1]
+    widths = [round(times.get(chr(c), 500) / 10) for c in range(32, 127)]
+    font = ("<< /Type /Font /Subtype /Type3 /FontBBox [0 -25 100 75] /FontMatrix [0.01 0 0 0.01 0 0] /CharProcs << >> "
+            f"/Encoding << /Type /Encoding /Differences [32 {' '.join('/' + n for n in NAMES)}] >> "
+            f"/FirstChar 32 /LastChar 126 /Widths [{' '.join(map(str, widths))}] /Resources << >> >>")
+    sentences = ["Rivers carry water from the hills down to the sea.", "Floods come after heavy rain in spring.",
+                 "Bread is made of flour, water, salt and yeast.", "The dough rises for a few hours before baking."]
+    ops, y = [], 700
+    for line in sentences:
+        x = 72
+        for word in line.split():
+            ops.append(f"BT /F9 10 Tf 1 0 0 1 {x:.2f} {y} Tm {pdf_string(word)} Tj ET")
+            x += sum(widths[ord(ch) - 32] for ch in word) / 10 + 2.5
+        y -= 12
+    doc = load(build(["\n".join(ops)], {"F9": font}))
+    assert doc.elements == sentences
 
 def test_glued_words_are_refused_not_one_sentence():
     with pytest.raises(InputError, match="does not read as words .*glued together"):
