@@ -328,23 +328,36 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
 
 # ---- glued and broken words --------------------------------------------------------------------------------------
 
-def word_shape(text: str) -> tuple[float, float]:
-    """(share of letters in runs of GLUED_LETTERS+ letters: glued words; share of one-letter words other than
-    'a'/'I' among the words: words broken letter by letter). A character of a script written without spaces
-    (Chinese, Thai...) counts as a letter and as a word, never glued or broken."""
-    runs = _LETTER_RUN.findall(text)
+def word_shape(text: str) -> tuple[float, float, float]:
+    """(glued: share of letters in runs of GLUED_LETTERS+ letters; single: share of the words that are one letter,
+    other than 'a'/'I'; broken: share of the words that are one letter next to another one, only spaces between,
+    'w o r d s', not the variables of a formula, 'y = 1, x = 0'). A character of a script written without spaces
+    (Chinese, Thai...) counts as a letter and as a word, never glued or broken. Single letters make a line or
+    page worth re-reading (`suspicion`); glued or broken words refuse a text (`loaded_words_check`)."""
+    spans = [m.span() for m in _LETTER_RUN.finditer(text)]
     unspaced = sum(map(len, _UNSPACED_RUN.findall(text))) if not text.isascii() else 0
-    letters = sum(map(len, runs)) + unspaced
+    letters = sum(e - s for s, e in spans) + unspaced
     if not letters:
-        return 0.0, 0.0
-    glued = sum(len(r) for r in runs if len(r) >= GLUED_LETTERS) / letters
-    broken = sum(1 for r in runs if len(r) == 1 and r not in "aAI") / (len(runs) + unspaced)
-    return glued, broken
+        return 0.0, 0.0, 0.0
+    words = len(spans) + unspaced
+    glued = sum(e - s for s, e in spans if e - s >= GLUED_LETTERS) / letters
+    one = [e - s == 1 for s, e in spans]
+    single = sum(1 for (s, _), o in zip(spans, one) if o and text[s] not in "aAI") / words
+    spaced = [not text[e:s2].strip() for (_, e), (s2, _) in zip(spans, spans[1:])] + [False]  # only spaces next
+    broken = sum(1 for i in range(len(spans))
+                 if one[i] and ((spaced[i] and one[i + 1]) or (i and spaced[i - 1] and one[i - 1]))) / words
+    return glued, single, broken
+
+
+def suspicion(text: str) -> float:
+    """How glued or letter by letter a text looks, for deciding whether a re-reading is better: glued + single."""
+    glued, single, _ = word_shape(text)
+    return glued + single
 
 
 def _bad(text: str) -> bool:
-    glued, broken = word_shape(text)
-    return glued > 0 or (broken > 0.5 and len(text.split()) >= 4)
+    glued, single, _ = word_shape(text)
+    return glued > 0 or (single > 0.5 and len(text.split()) >= 4)
 
 
 def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
@@ -375,15 +388,23 @@ def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
     return boxes
 
 
+def _same_length(new: str, old: str) -> bool:
+    """Whether a line re-read within its rectangle has about as many characters (spaces aside) as pdfminer's: a
+    rectangle that took in other lines' text (a letter-spaced watermark in large type over the page) does not."""
+    n, o = len("".join(new.split())), len("".join(old.split()))
+    return 0.8 * o - 2 <= n <= 1.25 * o + 2
+
+
 def repair_words(pages, data: bytes) -> int:
-    """Re-read with PDFium the lines whose words look glued or broken, inside each line's rectangle, and a whole
-    page whose text still does; the number of lines changed. Without pypdfium2 nothing changes
-    (loaded_words_check then tells what to install); nor when PDFium cannot open the file."""
+    """Re-read with PDFium the lines whose words look glued or broken, inside each line's rectangle (kept when it
+    reads better and as long, `_same_length`), and a whole page whose text still does; the number of lines changed.
+    Without pypdfium2 nothing changes (loaded_words_check then tells what to install); nor when PDFium cannot open
+    the file."""
     def page_text(i):
         return " ".join(ln.text for box in pages[i][2] for ln in box)
 
     suspects = [(i, ln) for i, (_, _, boxes) in enumerate(pages) for box in boxes for ln in box if _bad(ln.text)]
-    bad_pages = [i for i in range(len(pages)) if sum(word_shape(page_text(i))) > 0.1]
+    bad_pages = [i for i in range(len(pages)) if suspicion(page_text(i)) > 0.1]
     if not suspects and not bad_pages:
         return 0
     try:
@@ -399,14 +420,14 @@ def repair_words(pages, data: bytes) -> int:
             em = ln.size
             text = clean_text(textpages[i].get_text_bounded(ln.x0 - 0.1 * em, ln.y0 + 0.1 * em, ln.x1 + em,
                                                              ln.y1 - 0.1 * em))
-            if text and sum(word_shape(text)) < sum(word_shape(ln.text)):
+            if text and suspicion(text) < suspicion(ln.text) and _same_length(text, ln.text):
                 ln.text, ln.lead = text, ""
                 changed += 1
         for i, textpage in textpages.items():
-            old = sum(word_shape(page_text(i)))
+            old = suspicion(page_text(i))
             if old > 0.1:
                 new = _pdfium_boxes(textpage, pdfium_c)
-                if new and sum(word_shape(" ".join(ln.text for b in new for ln in b))) < old:
+                if new and suspicion(" ".join(ln.text for b in new for ln in b)) < old:
                     pages[i] = (pages[i][0], pages[i][1], new)
                     changed += sum(map(len, new))
     except pypdfium2.PdfiumError:  # a damaged file or page that pdfminer read and PDFium cannot: pdfminer's text stays
@@ -419,11 +440,12 @@ def repair_words(pages, data: bytes) -> int:
 
 def loaded_words_check(text: str, source: str) -> None:
     """InputError when a PDF's text still reads as glued words (or letters apart) after repair_words."""
-    glued, broken = word_shape(text)
+    glued, _, broken = word_shape(text)
     if glued < 0.2 and broken < 0.3:
         return
     what = (f"{100 * glued:.0f}% of its letters are in 'words' of {GLUED_LETTERS}+ letters: words glued together"
-            if glued >= 0.2 else f"{100 * broken:.0f}% of its words are single letters: words broken apart")
+            if glued >= 0.2 else f"{100 * broken:.0f}% of its words are single letters side by side: words broken "
+            "apart")
     try:
         import pypdfium2  # noqa: F401
         hint = "PDFium could not read it better either; convert it to text (e.g. pdftotext) and load that"

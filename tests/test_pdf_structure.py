@@ -20,7 +20,7 @@ from segcore import bidi
 from segcore.errors import InputError
 from segcore.loaders import left_out_notes, load, load_pdf, load_pdf_document
 from segcore.limits import LIMITS, Limits
-from segcore.pdflayout import inflated_size
+from segcore.pdflayout import inflated_size, word_shape
 from segcore.pdf import read_pdf
 from segcore.structure import with_structure
 from tests.data.make_pdfs import build, column, pdf_string, text_ops
@@ -136,7 +136,34 @@ def test_bitmap_type3_fonts_in_a_coarse_grid_read_once_with_their_spaces():
     doc = load(build(["\n".join(ops)], {"F9": font}))
     assert doc.elements == sentences
 
-def test_glued_words_are_refused_not_one_sentence():
+
+def test_a_letter_spaced_watermark_is_not_re_read_over_the_text_beneath_it():
+    """'S a m p l e' in 150-point type across a page looks like words broken apart; PDFium's re-reading of its
+    rectangle took in the lines beneath it, which then came twice."""
+    lines = ["Rivers carry water from the hills to the sea and shape their valleys.",
+             "Floods come after heavy rain and move sand and stones downstream.", "",
+             "Bread is made from flour, water, salt and yeast in a warm kitchen.",
+             "The dough rises for hours before it is baked in a hot oven."]
+    mark = "BT /F2 150 Tf 1 0 0 1 80 520 Tm (S a m p l e) Tj ET"
+    doc = load(build([mark + "\n" + text_ops(column(lines, 72, 700) + column(lines, 72, 600))]))
+    body = [e for e in doc.elements if "S a m p l e" not in e]
+    assert sum(e.count("Rivers carry water") for e in body) == 2 and len(body) == 8
+
+
+@pytest.mark.parametrize("text, single, broken", [("w o r d s a r e here", 7 / 9, 8 / 9), ("D O R T M U N D", 1, 1),
+                                                  ("so y = 1, x = 0 and f (x) is a line", 4 / 9, 0),
+                                                  ("I saw a cat.", 0, 0)])
+def test_words_broken_apart_are_letters_side_by_side_not_a_formula_s_variables(text, single, broken):
+    assert word_shape(text) == (0.0, pytest.approx(single), pytest.approx(broken))
+
+
+def test_a_sheet_of_formulas_is_read_not_refused_as_words_broken_apart():
+    """Its variables made half of its words single letters, which the check took for words broken apart."""
+    lines = ["Let x = 2 and y = 3.", "Then x + y = 5, so z = x - y is below 0.", "If f (x) = 2x then f (y) = 6.",
+             "Show that g (z) < 0 when z < 0."]
+    doc = load(build([text_ops([("F2", 10, 72, 700 - 14 * i, t) for i, t in enumerate(lines)])]))
+    assert doc.elements == lines
+
     with pytest.raises(InputError, match="does not read as words .*glued together"):
         load(glued_pdf())
 
