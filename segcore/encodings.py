@@ -33,7 +33,8 @@ _INPUTENC = {"latin1": "latin-1", "latin9": "iso8859-15", "latin2": "iso8859-2",
 _META_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([\w.:-]{1,40})""", re.I)
 _XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]{0,100}?encoding\s*=\s*["']([\w.:-]{1,40})["']""")
 # a byte-order mark and the codec that reads the file with it (and drops it)
-_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))  # UTF-32 LE's mark starts as UTF-16 LE's
 # control bytes no text holds (tab, line ends, form feed, ISO-2022's escape and DOS's end-of-file are text); no
 # legacy encoding uses them inside a character: more than CONTROL_SHARE of a file's bytes is a binary file
 _CONTROL = re.compile(rb"[\x01-\x08\x0e-\x19\x1c-\x1f\x7f]")
@@ -139,13 +140,14 @@ def _undeclared(data: bytes) -> Decoded | None:
 
 
 def bom_decoded(data: bytes) -> Decoded | None:
-    """The characters of a file that starts with a UTF-8 or UTF-16 byte-order mark and reads by it; else None."""
+    """The characters of a file that starts with a UTF-8, UTF-32 or UTF-16 byte-order mark and reads by it; else
+    None (not really that encoding: read as if it had no mark)."""
     for bom, codec in _BOMS:
-        if data.startswith(bom) and not data.startswith(codecs.BOM_UTF32_LE):
+        if data.startswith(bom):
             try:
                 return Decoded(data.decode(codec), codec.removesuffix("-sig"), "bom")
             except UnicodeDecodeError:
-                return None  # not really that encoding: read as if it had no mark
+                continue  # UTF-16 text whose first character is U+0000 has UTF-32's mark
     return None
 
 
@@ -172,7 +174,7 @@ def _decode(data: bytes, declared: str | None, source: str) -> Decoded:
 
 
 def decode_text(data: bytes, source: str = "") -> Decoded:
-    """A plain text's characters: by its byte-order mark (UTF-8 or UTF-16), else UTF-8, else the encoding it declares
+    """A plain text's characters: by its byte-order mark (UTF-8, UTF-16 or UTF-32), else UTF-8, else the encoding it declares
     (declared_encoding), else as `_undeclared` finds; InputError when no reading holds."""
     return _decode(data, declared_encoding(data[:DECLARED_BYTES]), source)
 

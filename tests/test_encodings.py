@@ -32,7 +32,8 @@ def test_a_legacy_file_that_declares_nothing_is_read_and_the_reading_is_said(tex
 
 def test_utf8_and_marked_files_need_no_note():
     for data in ("Un café.".encode(), "\ufeffUn café.".encode(), "Un café.".encode("utf-16"),
-                 codecs.BOM_UTF16_BE + "Un café.".encode("utf-16-be"), b"plain ascii"):
+                 codecs.BOM_UTF16_BE + "Un café.".encode("utf-16-be"), "Un café.".encode("utf-32"),
+                 codecs.BOM_UTF32_BE + "Un café.".encode("utf-32-be"), b"plain ascii"):
         decoded = decode_text(data)
         assert decoded.text == ("Un café." if data != b"plain ascii" else "plain ascii") and decoded.note is None
         assert decoded.meta() == {}
