@@ -45,7 +45,8 @@ _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # G
 # Inline marks (comments, images, footnote marks, HTML, links, code, emphasis), each read so that a long run of one
 # character is not read again from each of its characters: spaces before a comment or an image from their run's
 # start, a comment to the first '-->' before another '<!--', an image's text without brackets, a link's text and
-# target with at most one level of brackets, an emphasis of at most EMPHASIS characters (a longer one keeps its marks)
+# target with at most one level of brackets, a code span or an emphasis of at most EMPHASIS characters (a longer one
+# keeps its marks)
 EMPHASIS = 1000
 _TARGET = r"\((?:[^()]|\([^()]*\))*\)"  # a link's target: (https://en.wikipedia.org/wiki/Mercury_(planet))
 _INLINE = [(re.compile(r"(?<!\s)\s*<!--(?:(?!<!--).)*?-->"), ""),
@@ -53,16 +54,21 @@ _INLINE = [(re.compile(r"(?<!\s)\s*<!--(?:(?!<!--).)*?-->"), ""),
            (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
            (re.compile(r"\[(" + _LINK_TEXT + r")\]" + _TARGET), r"\1"),  # a link: its text
-           (re.compile(r"`([^`]+)`"), r"\1"),  # code spans: their text
+           (re.compile(r"(?<!`)(`+)(?!`)(.{1,%d}?)(?<!`)\1(?!`)" % EMPHASIS), r"\2"),  # code spans: their text,
+           # between backtick strings of one length (CommonMark: ``a ` b``)
            (re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS), r"\2")]
 
 
-def _markdown_line(line: str) -> str:
-    """A Markdown line's text: block-quote marks, images, link targets, code and emphasis marks taken off."""
-    line = _QUOTE.sub("", line)
+def _inline(text: str) -> str:
+    """Markdown text without its inline marks: images, link targets, code and emphasis marks taken off."""
     for pattern, repl in _INLINE:
-        line = pattern.sub(repl, line)
-    return line
+        text = pattern.sub(repl, text)
+    return text
+
+
+def _markdown_line(line: str) -> str:
+    """A Markdown line's text: block-quote marks and inline marks taken off."""
+    return _inline(_QUOTE.sub("", line))
 
 
 _HTML_BLOCK = re.compile(r"^\s*<(!--|(?:pre|table|script|style)\b)", re.I)  # an HTML block opening a line
@@ -431,10 +437,10 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     opens = set() if markdown else _line_paragraphs(lines, stripped, drop.keys() | heads.keys())
     blocks, body, listed, joiner = [], [], False, LineJoiner(stripped)
 
-    def flush():
-        if body:
-            blocks.append(Block(joiner.join_lines(body)))
-            body.clear()
+    def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
+        if body and (text := _inline(joiner.join_lines(body)).strip() if markdown else joiner.join_lines(body)):
+            blocks.append(Block(text))
+        body.clear()
 
     for i, line in enumerate(lines):
         if i in heads:
@@ -462,11 +468,12 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         elif NOTE_LABEL.match(text := _markdown_line(line).strip()):  # "> **Warning**" above the box's text:
             flush()  # a block of its own, which document_from_blocks leaves out as every note label
             blocks.append(Block(text))
-        elif (m := _ITEM.match(text)) and (m.group(1) in (None, "1") or not body or listed):
+        elif (m := _ITEM.match(raw := _QUOTE.sub("", line).strip())) \
+                and (m.group(1) in (None, "1") or not body or listed):
             flush()  # a list item is a paragraph of its own, without its bullet or number; a number other than 1
-            body.append(text[m.end():])  # starts one only after a break or another item (CommonMark)
+            body.append(raw[m.end():])  # starts one only after a break or another item (CommonMark)
             listed = True
         elif text:
-            body.append(text)
+            body.append(raw)
     flush()
     return blocks, dict(Counter(kind for i, kind in drop.items() if stripped[i]))

@@ -172,6 +172,17 @@ def test_markdown_numbered_items_html_and_comments():
                      "one](v.html) <!-- todo --> now.").elements == ["Planets", "Read Mercury and the [2nd] one now."]
 
 
+
+def test_markdown_marks_that_span_lines_and_longer_code_spans():
+    """A wrapped paragraph's image, link, emphasis or code span may run over a line end (this README's own
+    screenshot read as '!' and '[The Explore page: …](assets/screenshot.png)'); a code span may open with two
+    backticks to hold one; a line that starts with a code span ending '`100`.' is no numbered item."""
+    doc = load_text("# Notes\n\n![The plot (red) and\nthe text](assets/x.png) Then a [link that\nspans](http://x.org) "
+                    "two **lines\nof** text.\n\nRun ``a ` b`` or `git\nlog` now, with a delay no less than\n`100`. "
+                    "It can be more.")
+    assert doc.elements == ["Notes", "Then a link that spans two lines of text.",
+                            "Run a ` b or git log now, with a delay no less than 100.", "It can be more."]
+
 def test_markdown_front_matter_and_footnotes_are_not_text():
     """Jekyll's, pandoc's or Hugo's front matter and Markdown footnotes (a mark in the text, its note below) are left
     out and counted; a block between rules that is not all YAML stays text."""
