@@ -96,7 +96,7 @@ def cluster_histograms(bags: list[list[str]], k: int = 50, vectors: str = "glove
     kv = load_vectors(vectors)
     extra = sorted({w for bag in bags for w in bag if w not in table and w in kv.key_to_index})
     if extra:
-        v = np.asarray(kv[extra], dtype=float)
+        v = np.asarray(kv.vectors[[kv.key_to_index[w] for w in extra]], dtype=float)
         v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
         table = {**table, **dict(zip(extra, (v @ centroids.T).argmax(axis=1).tolist()))}
     return term_matrix(bags, vocab=table, width=k)[0].toarray()

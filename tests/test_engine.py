@@ -217,11 +217,9 @@ def test_automatic_k_keeps_to_the_k_that_fit_max_len(name, n, max_len):
 
 
 def _toy_vectors(seed):
-    from gensim.models import KeyedVectors
+    from segcore.vectors import WordVectors
     rng = np.random.default_rng(seed)
-    kv = KeyedVectors(vector_size=5, count=0)
-    kv.add_vectors(list(WORDS), rng.normal(size=(len(WORDS), 5)) + rng.normal(size=5) * 3)
-    return kv
+    return WordVectors(rng.normal(size=(len(WORDS), 5)) + rng.normal(size=5) * 3, list(WORDS))
 
 
 def test_whitening_map_whitens_the_zipf_weighted_vocabulary(monkeypatch):
@@ -274,7 +272,8 @@ def test_whitened_element_vectors_ignore_a_shift_shared_by_every_word(seed, n):
     assert np.allclose(a.sum(axis=0), 0, atol=1e-7)  # centred on the text's mean word
     unit = vector_matrix(tf, vocab, kv, whiten=t, unit=True)  # each word its whitened direction
     known = np.array([w in kv.key_to_index for w in sorted(vocab, key=vocab.get)])  # 'river.' has no vector
-    table = np.array([kv[w] if w in kv.key_to_index else np.zeros(5) for w in sorted(vocab, key=vocab.get)])
+    table = np.array([kv.vectors[kv.key_to_index[w]] if w in kv.key_to_index else np.zeros(5)
+                      for w in sorted(vocab, key=vocab.get)])
     counts = np.asarray(tf.sum(axis=0)).ravel() * known
     directions = (table - counts @ table / counts.sum()) @ t
     directions = known[:, None] * directions / np.linalg.norm(directions, axis=1, keepdims=True)
@@ -430,3 +429,24 @@ def test_split_parts_is_the_change_of_the_total():
         want = [score.parts(np.array(a), np.array(c)) + score.parts(np.array(c), np.array(b))
                 - score.parts(np.array(a), np.array(b)) for c in range(a + 1, b)]
         np.testing.assert_allclose(score.split_parts(a, b), want, atol=1e-12)
+
+
+def test_a_word_vector_file_in_glove_and_word2vec_text_formats(tmp_path):
+    """vectors=PATH: a GloVe text file (no header) and a word2vec one (a 'count size' header) give the same table;
+    cvs segments a text with it; a malformed file is an InputError."""
+    from segcore.vectors import load_vectors
+    rng = np.random.default_rng(0)
+    words = sorted(set(WORDS))
+    table = rng.normal(size=(len(words), 4))
+    rows = [w + " " + " ".join(f"{x:.6f}" for x in v) for w, v in zip(words, table)]
+    glove, w2v, bad = tmp_path / "g.txt", tmp_path / "w.txt", tmp_path / "bad.txt"
+    glove.write_text("\n".join(rows) + "\n")
+    w2v.write_text(f"{len(words)} 4\n" + "\n".join(rows) + "\n")
+    bad.write_text("a b c\nd e\n")
+    for path in (glove, w2v):
+        kv = load_vectors(str(path))
+        assert kv.index_to_key == words and kv.vector_size == 4
+        assert np.allclose(kv.vectors[kv.key_to_index["river"]], table[words.index("river")], atol=1e-5)
+    assert segment(random_doc(3, 12), "cvs", k=3, vectors=str(glove)).k == 3
+    with pytest.raises(InputError, match="cannot read word vectors"):
+        load_vectors(str(bad))
