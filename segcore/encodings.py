@@ -174,8 +174,8 @@ def _decode(data: bytes, declared: str | None, source: str) -> Decoded:
 
 
 def decode_text(data: bytes, source: str = "") -> Decoded:
-    """A plain text's characters: by its byte-order mark (UTF-8, UTF-16 or UTF-32), else UTF-8, else the encoding it declares
-    (declared_encoding), else as `_undeclared` finds; InputError when no reading holds."""
+    """A plain text's characters: by its byte-order mark (UTF-8, UTF-16 or UTF-32), else UTF-8, else the encoding it
+    declares (declared_encoding), else as `_undeclared` finds; InputError when no reading holds."""
     return _decode(data, declared_encoding(data[:DECLARED_BYTES]), source)
 
 

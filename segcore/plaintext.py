@@ -438,8 +438,8 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     blocks, body, listed, joiner = [], [], False, LineJoiner(stripped)
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
-        if body and (text := _inline(joiner.join_lines(body)).strip() if markdown else joiner.join_lines(body)):
-            blocks.append(Block(text))
+        if body and (para := _inline(joiner.join_lines(body)).strip() if markdown else joiner.join_lines(body)):
+            blocks.append(Block(para))
         body.clear()
 
     for i, line in enumerate(lines):

@@ -2,7 +2,7 @@
 file (read with gensim)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +19,7 @@ class WordVectors:
     importing gensim takes about 1.5 s, most of it scipy.stats, which nothing here uses)."""
     vectors: np.ndarray
     index_to_key: list[str]
+    key_to_index: dict[str, int] = field(init=False, repr=False)
 
     def __post_init__(self):
         self.key_to_index = {w: i for i, w in enumerate(self.index_to_key)}
