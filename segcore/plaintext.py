@@ -48,6 +48,7 @@ _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # G
 # target with at most one level of brackets, a code span or an emphasis of at most EMPHASIS characters (a longer one
 # keeps its marks)
 EMPHASIS = 1000
+LABEL_LINE = 40  # characters: a longer Markdown line is no note box's label ('> **Warning**:'), even with its marks
 _TARGET = r"\((?:[^()]|\([^()]*\))*\)"  # a link's target: (https://en.wikipedia.org/wiki/Mercury_(planet))
 _INLINE = [(re.compile(r"(?<!\s)\s*<!--(?:(?!<!--).)*?-->"), ""),
            (re.compile(r"(?<!\s)\s*!\[[^\[\]]*\]" + _TARGET), ""),
@@ -465,15 +466,14 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         elif _RULE.match(line):
             flush()
             drop[i] = "rules"
-        elif NOTE_LABEL.match(text := _markdown_line(line).strip()):  # "> **Warning**" above the box's text:
-            flush()  # a block of its own, which document_from_blocks leaves out as every note label
-            blocks.append(Block(text))
-        elif (m := _ITEM.match(raw := _QUOTE.sub("", line).strip())) \
-                and (m.group(1) in (None, "1") or not body or listed):
+        elif len(raw := _QUOTE.sub("", line).strip()) <= LABEL_LINE and NOTE_LABEL.match(label := _inline(raw).strip()):
+            flush()  # "> **Warning**" above the box's text: a block of its own, which document_from_blocks leaves
+            blocks.append(Block(label))  # out as every note label
+        elif (m := _ITEM.match(raw)) and (m.group(1) in (None, "1") or not body or listed):
             flush()  # a list item is a paragraph of its own, without its bullet or number; a number other than 1
             body.append(raw[m.end():])  # starts one only after a break or another item (CommonMark)
             listed = True
-        elif text:
-            body.append(raw)
+        elif raw:
+            body.append(raw)  # its inline marks are read with its paragraph's (flush)
     flush()
     return blocks, dict(Counter(kind for i, kind in drop.items() if stripped[i]))
