@@ -77,12 +77,20 @@ _HTML_END = {"!--": ("-->", "comments"), "pre": ("</pre>", "code lines"), "scrip
              "style": ("</style>", "code lines"), "table": ("</table>", "table and figure lines")}
 
 
+def _fence(line: str, item: int) -> str | None:
+    """The mark of a code fence ('```' or '~~~') that `line` is, indented at most 3 spaces past the content of the
+    list item it may be in (`item`: that content's column, 0 outside lists; CommonMark §4.5, §5.2), else None."""
+    text = line.expandtabs().lstrip(" ")
+    m = _FENCE.match(text) if len(line.expandtabs()) - len(text) <= item + 3 else None
+    return m.group(1) if m else None
+
+
 def _markdown_drops(lines: list[str]) -> dict[int, str]:
     """Lines of a Markdown text that are not its prose: fenced code ('code lines'), pipe tables (a run of lines
     with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), and HTML blocks
     that open their line until they close: comments ('comments'), <pre>, <script> and <style> ('code lines'),
     <table> ('table and figure lines'); one closed on its line with text after it is left to the inline rules."""
-    drop, fence, run, block = {}, None, [], None
+    drop, fence, run, block, item = {}, None, [], None, 0
     for i, line in enumerate([*lines, ""]):
         if "|" in line and fence is None and block is None:
             run.append(i)
@@ -92,6 +100,10 @@ def _markdown_drops(lines: list[str]) -> dict[int, str]:
         run = []
         if i == len(lines):
             break
+        if fence is None and (m := _ITEM.match(line)):
+            item = len(line[:m.end()].expandtabs())
+        elif fence is None and line[:1].strip():
+            item = 0  # a line at the margin ends the lists
         opening = _HTML_BLOCK.match(line) if block is None and fence is None else None
         if block or opening:
             end, kind = block or _HTML_END[opening.group(1).lower()]
@@ -100,10 +112,8 @@ def _markdown_drops(lines: list[str]) -> dict[int, str]:
             block = None if closed >= 0 else (end, kind)
             if not (opening and closed >= 0 and rest[closed + len(end):].strip()):
                 drop[i] = kind
-        elif m := _FENCE.match(line):
-            fence = m.group(1) if fence is None else (None if m.group(1) == fence else fence)
-            drop[i] = "code lines"
-        elif fence is not None:
+        elif (mark := _fence(line, item)) or fence is not None:
+            fence = mark if fence is None else (None if mark == fence else fence)
             drop[i] = "code lines"
         elif _ALERT.match(_QUOTE.sub("", line).strip()):
             drop[i] = "labels"
@@ -135,17 +145,12 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines are reported at the
     underline's index with level -1 (to be dropped). A Markdown heading must open the text or follow a blank line
     or another heading: a '# elements' line in a formula wrapped by a PDF-to-text tool is not one."""
-    out, fenced = [], False
+    out = []
 
     def apart(i):
         return i == 0 or not lines[i - 1].strip() or bool(out and out[-1][0] == i - 1)
 
     for i, line in enumerate(lines):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
         if (m := _ATX.match(line)) and apart(i):
             out.append((i, len(m.group(1)), m.group(2).strip()))
         elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
@@ -415,7 +420,7 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     front = _front_matter(lines)
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes") \
         | dict.fromkeys(front, "front matter")
-    markdown = bool(front) or any(_ATX.match(ln) or _FENCE.match(ln) or ("|" in ln and _TABLE_RULE.match(ln.strip()))
+    markdown = bool(front) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip()) or ("|" in ln and _TABLE_RULE.match(ln.strip()))
                                   or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
                                   or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines)
     if markdown:

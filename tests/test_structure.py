@@ -183,6 +183,20 @@ def test_markdown_marks_that_span_lines_and_longer_code_spans():
     assert doc.elements == ["Notes", "Then a link that spans two lines of text.",
                             "Run a ` b or git log now, with a delay no less than 100.", "It can be more."]
 
+
+def test_markdown_code_fenced_inside_list_items():
+    """A fence indented under a list item, as READMEs put install steps ('1.  Run:' then '    ```bash'), even in a
+    nested item, is code left out; the old reader kept it as text, and a fence it missed turned the rest of the
+    file into code. A fence indented 4 spaces outside a list is an indented code block's text: no fence."""
+    doc = load_text("# Install\n\n1.  Make an environment for it.\n\n    ```bash\n    python -m venv .venv\n"
+                    "    ```\n\n- Then:\n  - Import it.\n\n      ```python\n      import foo\n      ```\n\n"
+                    "   ~~~\n   foo.run()\n   ~~~\n\nIt runs.")
+    assert doc.elements == ["Install", "Make an environment for it.", "Then:", "Import it.", "It runs."]
+    assert doc.meta["left_out"] == {"code lines": 9}
+    shown = load_text("# Fences\n\nA fence is written so:\n\n    ```\n\nThat line is shown, not read.")
+    assert "That line is shown, not read." in shown.elements
+
+
 def test_markdown_front_matter_and_footnotes_are_not_text():
     """Jekyll's, pandoc's or Hugo's front matter and Markdown footnotes (a mark in the text, its note below) are left
     out and counted; a block between rules that is not all YAML stays text."""
@@ -202,7 +216,8 @@ def test_markdown_front_matter_and_footnotes_are_not_text():
                                  "> **Note**", "", "Plain words here.", "A *marked* `span` [link](u) line.",
                                  "* a list item", "![alt](x.png)", "<!-- a comment -->", "Warning:", "2. an item",
                                  "<!-- open", "-->", "<b>bold</b> <br>", "<pre>", "</pre>", "<table>", "---",
-                                 "title: x", "[^1]: a note", "    indented", "a mark[^1] here"]),
+                                 "title: x", "[^1]: a note", "    indented", "a mark[^1] here",
+                                 "  - a nested item", "- an item:\n\n    ```"]),
                 max_size=30))
 def test_any_markdown_loads_or_says_why(lines):
     """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError."""
