@@ -5,9 +5,9 @@ lines such as "3.2 Results", short title-shaped lines set apart by blank lines).
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
 contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
 with front matter, an ATX heading, a code fence, a table rule, an alert, a link, a footnote or an HTML comment), its
-front matter, fenced code, pipe tables, rules, footnotes, HTML comments, <pre> and <table> blocks and the labels of
-alert boxes, and the marks of quotes, bullets, item numbers, links, images, code spans, emphasis, footnotes and HTML
-tags are taken off the text (a list item is a paragraph of its own)."""
+front matter, fenced and indented code (in list items too), pipe tables, rules, footnotes, HTML comments, <pre> and
+<table> blocks and the labels of alert boxes, and the marks of quotes, bullets, item numbers, links, images, code
+spans, emphasis, footnotes and HTML tags are taken off the text (a list item is a paragraph of its own)."""
 from __future__ import annotations
 
 import re
@@ -85,14 +85,25 @@ def _fence(line: str, item: int) -> str | None:
     return m.group(1) if m else None
 
 
+def _indented_code(line: str, item: int, code: bool, before: str) -> bool:
+    """Whether `line` is in an indented code block (CommonMark §4.4): indented 4 spaces outside a list (`item` = 0)
+    after a blank line or in the block (`code`: the line `before` was; a blank line keeps it open)."""
+    text = line.expandtabs()
+    if not text.strip():
+        return code
+    return item == 0 and text.startswith("    ") and (code or not before.strip())
+
+
 def _markdown_drops(lines: list[str]) -> dict[int, str]:
-    """Lines of a Markdown text that are not its prose: fenced code ('code lines'), pipe tables (a run of lines
+    """Lines of a Markdown text that are not its prose: fenced and indented code ('code lines'), pipe tables (a run of lines
     with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), and HTML blocks
     that open their line until they close: comments ('comments'), <pre>, <script> and <style> ('code lines'),
     <table> ('table and figure lines'); one closed on its line with text after it is left to the inline rules."""
-    drop, fence, run, block, item = {}, None, [], None, 0
+    drop, fence, run, block, item, code = {}, None, [], None, 0, False
     for i, line in enumerate([*lines, ""]):
-        if "|" in line and fence is None and block is None:
+        if fence is None and block is None:
+            code = _indented_code(line, item, code, lines[i - 1] if i else "")
+        if "|" in line and fence is None and block is None and not code:
             run.append(i)
             continue
         if any(_TABLE_RULE.match(lines[r].strip()) for r in run):
@@ -100,7 +111,7 @@ def _markdown_drops(lines: list[str]) -> dict[int, str]:
         run = []
         if i == len(lines):
             break
-        if fence is None and (m := _ITEM.match(line)):
+        if fence is None and not code and (m := _ITEM.match(line)):
             item = len(line[:m.end()].expandtabs())
         elif fence is None and line[:1].strip():
             item = 0  # a line at the margin ends the lists
@@ -120,6 +131,8 @@ def _markdown_drops(lines: list[str]) -> dict[int, str]:
         elif _FOOTNOTE.match(line) or (drop.get(i - 1) == "footnotes" and line.strip()) or (
                 line.startswith("    ") and drop.get(i - 1 - (not lines[i - 1].strip())) == "footnotes"):
             drop[i] = "footnotes"  # a footnote's text runs to a blank line, and on over paragraphs indented 4 spaces
+        elif code and line.strip():
+            drop[i] = "code lines"
     return drop
 
 

@@ -187,14 +187,18 @@ def test_markdown_marks_that_span_lines_and_longer_code_spans():
 def test_markdown_code_fenced_inside_list_items():
     """A fence indented under a list item, as READMEs put install steps ('1.  Run:' then '    ```bash'), even in a
     nested item, is code left out; the old reader kept it as text, and a fence it missed turned the rest of the
-    file into code. A fence indented 4 spaces outside a list is an indented code block's text: no fence."""
+    file into code. Outside a list, lines indented 4 spaces after a blank line are an indented code block, a fence
+    among them too (it opens no fenced block); inside a list they are the item's text."""
     doc = load_text("# Install\n\n1.  Make an environment for it.\n\n    ```bash\n    python -m venv .venv\n"
                     "    ```\n\n- Then:\n  - Import it.\n\n      ```python\n      import foo\n      ```\n\n"
                     "   ~~~\n   foo.run()\n   ~~~\n\nIt runs.")
     assert doc.elements == ["Install", "Make an environment for it.", "Then:", "Import it.", "It runs."]
     assert doc.meta["left_out"] == {"code lines": 9}
-    shown = load_text("# Fences\n\nA fence is written so:\n\n    ```\n\nThat line is shown, not read.")
-    assert "That line is shown, not read." in shown.elements
+    shown = load_text("# Fences\n\nA fence is written so:\n\n    ```\n    pip install foo | tee log\n\n    ```\n\n"
+                      "That line is shown, not read.\n\n- An item.\n\n    More of the item.")
+    assert shown.elements == ["Fences", "A fence is written so:", "That line is shown, not read.", "An item.",
+                              "More of the item."]
+    assert shown.meta["left_out"] == {"code lines": 3}
 
 
 def test_markdown_front_matter_and_footnotes_are_not_text():
