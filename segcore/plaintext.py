@@ -95,9 +95,9 @@ def _indented_code(line: str, item: int, code: bool, before: str) -> bool:
 
 
 def _markdown_drops(lines: list[str]) -> dict[int, str]:
-    """Lines of a Markdown text that are not its prose: fenced and indented code ('code lines'), pipe tables (a run of lines
-    with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), and HTML blocks
-    that open their line until they close: comments ('comments'), <pre>, <script> and <style> ('code lines'),
+    """Lines of a Markdown text that are not its prose: fenced and indented code ('code lines'), pipe tables (a run
+    of lines with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), and HTML
+    blocks that open their line until they close: comments ('comments'), <pre>, <script> and <style> ('code lines'),
     <table> ('table and figure lines'); one closed on its line with text after it is left to the inline rules."""
     drop, fence, run, block, item, code = {}, None, [], None, 0, False
     for i, line in enumerate([*lines, ""]):
@@ -433,7 +433,8 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     front = _front_matter(lines)
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes") \
         | dict.fromkeys(front, "front matter")
-    markdown = bool(front) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip()) or ("|" in ln and _TABLE_RULE.match(ln.strip()))
+    markdown = bool(front) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
+                                  or ("|" in ln and _TABLE_RULE.match(ln.strip()))
                                   or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
                                   or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines)
     if markdown:
