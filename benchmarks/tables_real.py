@@ -125,7 +125,10 @@ def t_real(b: Bench) -> list[str]:
            f"{SRC['ANCHORS']} (same files and conventions). Reproduce: {b.cmd('real')}. How much K matters here: "
            "`benchmarks/results/real_documents_k.md` (`python -m benchmarks.real_documents_k`); what a "
            "normalized-cut term, a segment-length prior and minimum-Bayes-risk decoding change with K given: "
-           "`benchmarks/results/real_documents_kgiven.md` (`python -m benchmarks.real_documents_kgiven`).", ""]
+           "`benchmarks/results/real_documents_kgiven.md` (`python -m benchmarks.real_documents_kgiven`); "
+           "what taking each term's chance cost off and a consensus of methods change where sections are uneven "
+           "(manuals, Wikipedia): `benchmarks/results/real_documents_uneven.md` "
+           "(`python -m benchmarks.real_documents_uneven`).", ""]
     body = []
     for s in sets:
         for i, (lab, m, p, g) in enumerate(spec):
