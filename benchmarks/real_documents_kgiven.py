@@ -177,19 +177,24 @@ def against_best(rows, key) -> str:
     return f"{100 * np.mean([r['pk'][key] for r in rows]):.2f} ({cell}; {better} better, {worse} worse)"
 
 
+def header(title: str, module: str, doc: str, res: dict, seconds: float, args) -> list[str]:
+    """The opening lines of a K-given study's report: its title, command and time, its docstring's body, its
+    documents."""
+    return [f"# {title}", "", f"`python -m benchmarks.{module} --jobs {args.jobs}"
+            + (f" --limit {args.limit}" if args.limit else "") + f"`, {seconds / 60:.1f} min.", "",
+            doc.split("\n\n", 2)[2].strip(), "",
+            f"Documents: {', '.join(f'{s}: {len(r)}' for s, r in res.items())}. Line-level Pk % with the true K "
+            "(k = half the mean reference segment length), means over documents.", ""]
+
+
 def report(res: dict, seconds: float, args) -> list[str]:
     sets = list(res)
     keys = list(res[sets[0]][0]["pk"])
 
     def mean(s, key):
         return np.mean([r["pk"][key] for r in res[s]])
-    out = ["# Real documents, K given: four changes to best", "",
-           f"`python -m benchmarks.real_documents_kgiven --jobs {args.jobs}"
-           + (f" --limit {args.limit}" if args.limit else "") + f"`, {seconds / 60:.1f} min.", "",
-           __doc__.split("\n\n", 2)[2].strip(), "",
-           f"Documents: {', '.join(f'{s}: {len(r)}' for s, r in res.items())}. Line-level Pk % with the true K "
-           "(k = half the mean reference segment length), means over documents.", "",
-           "## Selected on one corpus, reported on the other", "",
+    out = header("Real documents, K given: four changes to best", "real_documents_kgiven", __doc__, res, seconds,
+                 args) + ["## Selected on one corpus, reported on the other", "",
            "Per family, the setting with the lowest mean Pk on the tuning corpus. Cells: mean Pk (paired difference "
            "from best ± its standard error; documents better, worse).", ""]
     rows = []

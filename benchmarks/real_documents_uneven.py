@@ -35,9 +35,9 @@ from segcore.paragraphs import units
 from segcore.scores import ResultantScore, WeightedSum
 from segcore.splitters import dp_table
 
-from .markdown import paired, table
+from .markdown import table
 from .real_documents_k import P, cli
-from .real_documents_kgiven import Additive, length_bias
+from .real_documents_kgiven import BEST, Additive, against_best, header, length_bias
 
 OUT = Path(__file__).resolve().parent / "results" / "real_documents_uneven.md"
 MANUALS = ["manuals/python", "manuals/handbook", "manuals/reference"]
@@ -47,7 +47,6 @@ GAMMAS = (0.25, 0.5, 0.75, 1.0)
 PANELS = {"best, ui, simon, cvs, c99": ("best", "ui", "simon", "cvs", "c99"),
           "best, ui, simon, cvs": ("best", "ui", "simon", "cvs"), "best, simon, cvs": ("best", "simon", "cvs"),
           "best, ui, simon, cvs, c99, texttiling": ("best", "ui", "simon", "cvs", "c99", "texttiling")}
-BEST = ("best", "")
 
 
 def mass_grid(total: int) -> np.ndarray:
@@ -116,22 +115,13 @@ def study(doc) -> dict:
             "cv_true": float(np.std(np.diff([0, *doc.reference])) / np.mean(np.diff([0, *doc.reference])))}
 
 
-def against_best(rows, key) -> str:
-    cell, better, worse = paired([100 * (r["pk"][key] - r["pk"][BEST]) for r in rows])
-    return f"{100 * np.mean([r['pk'][key] for r in rows]):.2f} ({cell}; {better} better, {worse} worse)"
-
-
 def report(res: dict, seconds: float, args) -> list[str]:
     sets, keys = list(res), list(next(iter(res.values()))[0]["pk"])
 
     def mean(s, key, what="pk"):
         return np.mean([r[what][key] for r in res[s]])
-    out = ["# Real documents with uneven sections, K given: chance removed, and a consensus of methods", "",
-           f"`python -m benchmarks.real_documents_uneven --jobs {args.jobs}"
-           + (f" --limit {args.limit}" if args.limit else "") + f"`, {seconds / 60:.1f} min.", "",
-           __doc__.split("\n\n", 2)[2].strip(), "",
-           f"Documents: {', '.join(f'{s}: {len(r)}' for s, r in res.items())}. Line-level Pk % with the true K "
-           "(k = half the mean reference segment length), means over documents.", "",
+    out = header("Real documents with uneven sections, K given: chance removed, and a consensus of methods",
+                 "real_documents_uneven", __doc__, res, seconds, args) + [
            "## Chosen on one group, reported on every set", "",
            "Per family, the setting with the lowest mean Pk over the group. Cells: mean Pk (paired difference from "
            "best ± its standard error; documents better, worse); *chosen*: a set of the group.", ""]
