@@ -111,14 +111,20 @@ def expected_concentration(counts: np.ndarray, ns: np.ndarray) -> np.ndarray:
     return out
 
 
+def sizes(total: int) -> np.ndarray:
+    """Segment sizes in words at which an expectation is computed and then interpolated: every size up to 64, then
+    200 geometric steps up to `total`."""
+    g = np.unique(np.concatenate([np.arange(min(total, 64) + 1), np.geomspace(64, max(total, 64), 200).round()]))
+    return g[g <= total]
+
+
 def length_bias(ui) -> Additive:
     """Minus the word term's cost of a segment of n words that n words at random would also have: n ln(n + V) −
     E[Σ_w f ln(f + 1)] (on 264 sizes, interpolated)."""
     counts = np.rint(np.asarray(ui.counts.sum(axis=0)).ravel()).astype(np.int64)
     counts = counts[counts > 0]
     total = int(counts.sum())
-    grid = np.unique(np.concatenate([np.arange(min(total, 64) + 1), np.geomspace(64, max(total, 64), 200).round()]))
-    grid = grid[grid <= total]
+    grid = sizes(total)
     bias = grid * np.log(np.maximum(grid + ui.vocab_size, 1.0)) - expected_concentration(counts, grid)
     return Additive(ui.n, lambda i, j: -np.interp(ui.length[j] - ui.length[i], grid, bias))
 

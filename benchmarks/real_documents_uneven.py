@@ -37,7 +37,7 @@ from segcore.splitters import dp_table
 
 from .markdown import table
 from .real_documents_k import P, cli
-from .real_documents_kgiven import BEST, Additive, against_best, header, length_bias
+from .real_documents_kgiven import BEST, Additive, against_best, header, length_bias, sizes
 
 OUT = Path(__file__).resolve().parent / "results" / "real_documents_uneven.md"
 MANUALS = ["manuals/python", "manuals/handbook", "manuals/reference"]
@@ -49,18 +49,12 @@ PANELS = {"best, ui, simon, cvs, c99": ("best", "ui", "simon", "cvs", "c99"),
           "best, ui, simon, cvs, c99, texttiling": ("best", "ui", "simon", "cvs", "c99", "texttiling")}
 
 
-def mass_grid(total: int) -> np.ndarray:
-    """Segment sizes in words at which expectations are computed (every size to 64, then 200 geometric steps)."""
-    g = np.unique(np.concatenate([np.arange(min(total, 64) + 1), np.geomspace(64, max(total, 64), 200).round()]))
-    return g[g <= total]
-
-
 def vector_chance(cls, x: np.ndarray, length: np.ndarray) -> Additive:
     """Minus a vector term's expected cost for a segment of M words of the shuffled document (interpolated in M)."""
     w, big = np.diff(length), float(length[-1])
     mu = x.sum(0) / big
     var = ((x - w[:, None] * mu) ** 2).sum(0) / big  # the words' variance, per dimension
-    m = mass_grid(int(big)).astype(float)
+    m = sizes(int(big)).astype(float)
     f = m * (big - m) / max(big - 1, 1)
     if cls is ResultantScore:
         expected = -np.sqrt(m ** 2 * (mu @ mu) + f * var.sum())
@@ -100,7 +94,8 @@ def study(doc) -> dict:
     def run(sc):
         b = dp_table(sc, k).boundaries(k)
         return [view.ends[i - 1] for i in b] if view else b
-    answers = {m: segment(doc, m, k=k).boundaries for m in dict.fromkeys(sum(PANELS.values(), ()))}
+    answers = {m: run(score) if m == "best" else segment(doc, m, k=k).boundaries
+               for m in dict.fromkeys(sum(PANELS.values(), ()))}  # best: the DP of its objective, as segment() gives
     res = {BEST: answers["best"]}
     for g in GAMMAS:
         res[("chance removed", f"word term, γ = {g}")] = run(WeightedSum([score, chance_ui], [1.0, g]))

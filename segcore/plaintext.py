@@ -80,8 +80,9 @@ _HTML_END = {"!--": ("-->", "comments"), "pre": ("</pre>", "code lines"), "scrip
 def _fence(line: str, item: int) -> str | None:
     """The mark of a code fence ('```' or '~~~') that `line` is, indented at most 3 spaces past the content of the
     list item it may be in (`item`: that content's column, 0 outside lists; CommonMark §4.5, §5.2), else None."""
-    text = line.expandtabs().lstrip(" ")
-    m = _FENCE.match(text) if len(line.expandtabs()) - len(text) <= item + 3 else None
+    line = line.expandtabs()
+    text = line.lstrip(" ")
+    m = _FENCE.match(text) if len(line) - len(text) <= item + 3 else None
     return m.group(1) if m else None
 
 
