@@ -1,4 +1,5 @@
-"""Lexical published algorithms: TextTiling (Hearst 1997), Utiyama & Isahara (2001), Simon et al. (2013)."""
+"""Lexical published algorithms: TextTiling (Hearst 1997), Utiyama & Isahara (2001), Eisenstein & Barzilay (2008),
+Simon et al. (2013)."""
 import itertools
 import math
 from collections import Counter
@@ -10,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from segcore import Document, ParameterError, segment
 from segcore.algorithms import simon as simon_mod
+from segcore.algorithms.bayesseg import DCMScore, best_alpha, dcm_loglik, segment_counts
 from segcore.algorithms.simon import Disruption, objective
 from segcore.algorithms.texttiling import hearst_depth, local_minima, smooth
 from segcore.algorithms.utiyama import ui_score
@@ -18,7 +20,7 @@ from segcore.text import bags
 DATA = Path(__file__).parent / "data"
 WORDS = ("river bank water fish boat stream flood rain money loan credit interest market stock trade price "
          "court judge law trial jury verdict crime police game team score player coach season ball win").split()
-METHODS = ("texttiling", "ui", "simon")
+METHODS = ("texttiling", "ui", "bayesseg", "simon")
 
 
 def choi(name):
@@ -179,6 +181,66 @@ def test_ui_segment_costs_match_direct_counts_in_any_order(doc):
         c = Counter(w for ws in words[a:b] for w in ws)
         ns = sum(c.values())
         assert g == pytest.approx(sum(f * math.log((ns + k) / (f + 1)) for f in c.values()), abs=1e-9)
+
+
+# ---- Eisenstein & Barzilay: the DCM likelihood, its prior, exactness -------------------------------------------------
+
+def dcm_by_hand(counter, vocab, alpha):
+    """ln p(X | α) of one segment's word counts, written out with lgamma (a text without words: 0)."""
+    n, va = sum(counter.values()), max(vocab, 1) * alpha
+    return (math.lgamma(va) - math.lgamma(n + va)
+            + sum(math.lgamma(f + alpha) - math.lgamma(alpha) for f in counter.values()))
+
+
+@settings(max_examples=30, deadline=None)
+@given(doc=documents(max_n=12), alpha=st.sampled_from([0.01, 0.2, 1.0, 7.5]))
+def test_dcm_segment_costs_match_the_formula_in_any_order(doc, alpha):
+    counts = ui_score(doc, {"stopwords": "choi", "stem": True}).counts
+    score = DCMScore(alpha).fit(counts)
+    words = bags(doc.elements, stopwords="choi", stem_words=True)
+    vocab = len({w for ws in words for w in ws})
+    pairs = [(a, b) for b in range(1, doc.n + 1) for a in range(b)][::-1]
+    got = score.parts([a for a, _ in pairs], [b for _, b in pairs])[:, 0]
+    for (a, b), g in zip(pairs, got):
+        assert g == pytest.approx(-dcm_by_hand(Counter(w for ws in words[a:b] for w in ws), vocab, alpha), abs=1e-8)
+    rows = [score.row(m, 0) for m in range(1, doc.n + 1)]  # the incremental rows agree with the segments one by one
+    for m, row in enumerate(rows, 1):
+        assert row == pytest.approx(score.parts(np.arange(m), np.full(m, m))[:, 0], abs=1e-8)
+
+
+def test_bayesseg_matches_brute_force_and_its_prior_is_the_likelihood_maximum():
+    doc = Document(["The river bank flooded.", "Fish swim in the river water.", "Boats on the river.",
+                    "The bank raised its loan rate.", "Money and credit markets.", "A loan for the market."])
+    words = bags(doc.elements, stopwords="choi", stem_words=True)
+    vocab = len({w for ws in words for w in ws})
+    every = [list(c) + [6] for r in range(6) for c in itertools.combinations(range(1, 6), r)]
+
+    def loglik(b, alpha):
+        return sum(dcm_by_hand(Counter(w for ws in words[s:e] for w in ws), vocab, alpha) for s, e in zip([0] + b, b))
+
+    for k in range(1, 7):
+        top = max((b for b in every if len(b) == k), key=lambda b: (loglik(b, 0.5), [-x for x in b]))
+        out = segment(doc, "bayesseg", k=k, alpha=0.5)
+        assert out.cost == pytest.approx(-loglik(top, 0.5))
+        assert loglik(out.boundaries, 0.5) == pytest.approx(loglik(top, 0.5))
+    assert segment(doc, "bayesseg", k=2, alpha=0.5).boundaries == [3, 6]
+    counts = ui_score(doc, {"stopwords": "choi", "stem": True}).counts
+    seg = segment_counts(counts, [3, 6])
+    a = best_alpha(counts, [3, 6], vocab)
+    assert dcm_loglik(seg, vocab, a) == pytest.approx(loglik([3, 6], a))
+    assert all(dcm_loglik(seg, vocab, a) >= dcm_loglik(seg, vocab, x) - 1e-4 for x in np.geomspace(1e-3, 10, 60))
+
+
+def test_bayesseg_estimates_its_prior_on_the_document():
+    doc = choi("choi_1_0.ref")
+    out = segment(doc, "bayesseg", k=len(doc.reference))
+    rounds = out.info["alpha_rounds"]
+    assert rounds[0] == 1.0 and len(rounds) >= 2          # started at 1 and moved
+    assert 1e-3 <= out.info["alpha"] <= 10
+    fixed = segment(doc, "bayesseg", k=len(doc.reference), alpha=out.info["alpha"])
+    assert fixed.boundaries == out.boundaries             # the estimate is a fixed point of segmenting
+    with pytest.raises(ParameterError, match="alpha"):
+        segment(doc, "bayesseg", alpha=-1)
 
 
 # ---- Simon et al.: gamma = 0 is ui; exactness ---------------------------------------------------------------------

@@ -13,7 +13,8 @@ content words after stopword removal and Porter stemming, as their ESeg script (
 The segment costs σ(l, m) of one row m (all starts l < m) are computed incrementally from row m − 1: only the
 words of element m − 1 change their counts, and for each such word the change is a step function of l whose
 steps sit at that word's earlier occurrences. A row therefore costs O(m + occurrences) numpy work, with no
-N×V prefix matrix; rows are cached (triangular, 8·N²/2 bytes: 17 MB at N = 2,057) below a size limit.
+N×V prefix matrix; rows are cached (triangular, 8·N²/2 bytes: 17 MB at N = 2,057) below a size limit. Any cost of
+the form g(n_S) − Σ_w h(f_w) has such rows: `bayesseg`'s DCM likelihood subclasses UIScore with its own g and h.
 """
 from __future__ import annotations
 
@@ -30,16 +31,6 @@ from ..text import bags as make_bags
 
 FEW = 8  # segments sharing an end above which parts() computes their row rather than each one alone
 CACHE_LIMIT = 6000  # cache every row when N is at most this (8·N²/2 bytes: 144 MB at the limit)
-
-
-def _h(f):
-    """The share of −σ of a word counted f times in a segment: f ln(f + 1)."""
-    return f * np.log1p(f)
-
-
-def _norm(ns, k):
-    """The share of σ of a segment of ns words, vocabulary size k: ns ln(ns + k)."""
-    return ns * np.log(np.maximum(ns + k, 1.0))
 
 
 class UIScore(Score):
@@ -75,10 +66,18 @@ class UIScore(Score):
         self._m, self._s, self._g = 0, 0, np.zeros(0)
         return self
 
+    def word_share(self, f):
+        """The share of −σ of a word counted f times in a segment: f ln(f + 1)."""
+        return f * np.log1p(f)
+
+    def length_share(self, ns):
+        """The share of σ of a segment of ns words (vocabulary size k): ns ln(ns + k)."""
+        return ns * np.log(np.maximum(ns + self.vocab_size, 1.0))
+
     # -- rows -------------------------------------------------------------------------------------------------
 
     def _advance(self):
-        """G_{m+1}[l] = Σ_w h(f_w(l, m+1)), h(f) = f ln(f + 1), from G_m, for l in the window [s, m]: for each word u
+        """G_{m+1}[l] = Σ_w h(f_w(l, m+1)), h = word_share, from G_m, for l in the window [s, m]: for each word u
         of element m, the change h(f + c) − h(f) is a step function of l whose steps sit at u's earlier occurrences
         in the window; all words at once."""
         e, s0 = self._m, self._s  # the element added: index e, new row m = e + 1
@@ -92,13 +91,14 @@ class UIScore(Score):
         idx = np.repeat(first - starts, lens) + np.arange(total)
         q, cq = csc.indices[idx], csc.data[idx]
         wid = np.repeat(np.arange(len(words)), lens)
-        last = _h(c)                                                    # the change for l after u's last occurrence
+        h = self.word_share
+        last = h(c)                                                     # the change for l after u's last occurrence
         diff = np.zeros(e + 1 - s0)
         if total:
             before = np.cumsum(cq) - cq                                 # counts before each occurrence (all words)
             base = before[np.minimum(starts, total - 1)]                # … before each word's first one
             suffix = np.bincount(wid, cq, minlength=len(words))[wid] - (before - base[wid])
-            d = _h(suffix + c[wid]) - _h(suffix)                        # … for l up to each occurrence
+            d = h(suffix + c[wid]) - h(suffix)                          # … for l up to each occurrence
             nxt = np.empty(total)
             nxt[:-1] = d[1:]
             seen = lens > 0
@@ -132,7 +132,7 @@ class UIScore(Score):
         return out
 
     def _sigma(self, m, s, g):
-        return _norm(self.length[m] - self.length[s:m], self.vocab_size) - g
+        return self.length_share(self.length[m] - self.length[s:m]) - g
 
     def row_parts(self, end: int, starts=None) -> np.ndarray:
         """σ(l, end) for the starts l (every l < end by default), shape (len, 1); a copy (the cache stays intact)."""
@@ -160,7 +160,7 @@ class UIScore(Score):
         """σ(a, b) from the word counts of elements a … b−1: O(their words)."""
         lo, hi = self._csr.indptr[a], self._csr.indptr[b]
         f = np.bincount(self._csr.indices[lo:hi], weights=self._csr.data[lo:hi])
-        return float(_norm(self.length[b] - self.length[a], self.vocab_size) - _h(f).sum())
+        return float(self.length_share(self.length[b] - self.length[a]) - self.word_share(f).sum())
 
     @property
     def penalty_unit(self) -> float:
