@@ -16,6 +16,7 @@ def t_choi(b: Bench) -> list[str]:
         ("K−1 evenly spaced", "even", {}, True, PEER["even"]),
         ("best", "best", {}, True, ""), ("best", "best", {}, False, ""),
         ("ui", "ui", {}, True, PEER["ui given"]), ("ui", "ui", {}, False, PEER["ui auto"]),
+        ("bayesseg", "bayesseg", {}, True, ""), ("bayesseg", "bayesseg", {}, False, ""),
         ("simon", "simon", {}, True, ""), ("simon", "simon", {}, False, ""),
         ("cvs DP", "cvs", {}, True, PEER["cvs dp"]), ("cvs, cost-curve knee", "cvs", {}, False, PEER["cvs auto"]),
         ("cvs DP, whitened vectors", "cvs", {"whiten": True}, True, ""),

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from segcore import Document, ParameterError, segment
 from segcore.algorithms import simon as simon_mod
-from segcore.algorithms.bayesseg import DCMScore, best_alpha, dcm_loglik, segment_counts
+from segcore.algorithms.bayesseg import PRIORS, DCMScore, best_alpha, dcm_loglik, segment_counts
 from segcore.algorithms.simon import Disruption, objective
 from segcore.algorithms.texttiling import hearst_depth, local_minima, smooth
 from segcore.algorithms.utiyama import ui_score
@@ -185,24 +185,32 @@ def test_ui_segment_costs_match_direct_counts_in_any_order(doc):
 
 # ---- Eisenstein & Barzilay: the DCM likelihood, its prior, exactness -------------------------------------------------
 
-def dcm_by_hand(counter, vocab, alpha):
-    """ln p(X | α) of one segment's word counts, written out with lgamma (a text without words: 0)."""
-    n, va = sum(counter.values()), max(vocab, 1) * alpha
-    return (math.lgamma(va) - math.lgamma(n + va)
-            + sum(math.lgamma(f + alpha) - math.lgamma(alpha) for f in counter.values()))
+def dcm_by_hand(counter, prior):
+    """ln p(X | a) of one segment's word counts, written out with lgamma; `prior` maps each word of the document to
+    a_w (a text without words: 0)."""
+    n, mass = sum(counter.values()), sum(prior.values()) or 1.0
+    return (math.lgamma(mass) - math.lgamma(n + mass)
+            + sum(math.lgamma(f + prior[w]) - math.lgamma(prior[w]) for w, f in counter.items()))
+
+
+def priors(words, alpha):
+    """The two priors of bayesseg by hand: uniform a_w = α, document a_w = α V p_w."""
+    total = Counter(w for ws in words for w in ws)
+    n = sum(total.values())
+    return {"uniform": {w: alpha for w in total}, "document": {w: alpha * len(total) * f / n for w, f in total.items()}}
 
 
 @settings(max_examples=30, deadline=None)
-@given(doc=documents(max_n=12), alpha=st.sampled_from([0.01, 0.2, 1.0, 7.5]))
-def test_dcm_segment_costs_match_the_formula_in_any_order(doc, alpha):
+@given(doc=documents(max_n=12), alpha=st.sampled_from([0.01, 0.2, 1.0, 7.5]), prior=st.sampled_from(PRIORS))
+def test_dcm_segment_costs_match_the_formula_in_any_order(doc, alpha, prior):
     counts = ui_score(doc, {"stopwords": "choi", "stem": True}).counts
-    score = DCMScore(alpha).fit(counts)
+    score = DCMScore(alpha, prior).fit(counts)
     words = bags(doc.elements, stopwords="choi", stem_words=True)
-    vocab = len({w for ws in words for w in ws})
-    pairs = [(a, b) for b in range(1, doc.n + 1) for a in range(b)][::-1]
-    got = score.parts([a for a, _ in pairs], [b for _, b in pairs])[:, 0]
-    for (a, b), g in zip(pairs, got):
-        assert g == pytest.approx(-dcm_by_hand(Counter(w for ws in words[a:b] for w in ws), vocab, alpha), abs=1e-8)
+    a = priors(words, alpha)[prior]
+    pairs = [(a_, b) for b in range(1, doc.n + 1) for a_ in range(b)][::-1]
+    got = score.parts([x for x, _ in pairs], [b for _, b in pairs])[:, 0]
+    for (x, b), g in zip(pairs, got):
+        assert g == pytest.approx(-dcm_by_hand(Counter(w for ws in words[x:b] for w in ws), a), abs=1e-8)
     rows = [score.row(m, 0) for m in range(1, doc.n + 1)]  # the incremental rows agree with the segments one by one
     for m, row in enumerate(rows, 1):
         assert row == pytest.approx(score.parts(np.arange(m), np.full(m, m))[:, 0], abs=1e-8)
@@ -216,7 +224,8 @@ def test_bayesseg_matches_brute_force_and_its_prior_is_the_likelihood_maximum():
     every = [list(c) + [6] for r in range(6) for c in itertools.combinations(range(1, 6), r)]
 
     def loglik(b, alpha):
-        return sum(dcm_by_hand(Counter(w for ws in words[s:e] for w in ws), vocab, alpha) for s, e in zip([0] + b, b))
+        a = priors(words, alpha)["uniform"]
+        return sum(dcm_by_hand(Counter(w for ws in words[s:e] for w in ws), a) for s, e in zip([0] + b, b))
 
     for k in range(1, 7):
         top = max((b for b in every if len(b) == k), key=lambda b: (loglik(b, 0.5), [-x for x in b]))
@@ -225,10 +234,10 @@ def test_bayesseg_matches_brute_force_and_its_prior_is_the_likelihood_maximum():
         assert loglik(out.boundaries, 0.5) == pytest.approx(loglik(top, 0.5))
     assert segment(doc, "bayesseg", k=2, alpha=0.5).boundaries == [3, 6]
     counts = ui_score(doc, {"stopwords": "choi", "stem": True}).counts
-    seg = segment_counts(counts, [3, 6])
-    a = best_alpha(counts, [3, 6], vocab)
-    assert dcm_loglik(seg, vocab, a) == pytest.approx(loglik([3, 6], a))
-    assert all(dcm_loglik(seg, vocab, a) >= dcm_loglik(seg, vocab, x) - 1e-4 for x in np.geomspace(1e-3, 10, 60))
+    seg, ones = segment_counts(counts, [3, 6]), np.ones(vocab)
+    a = best_alpha(counts, [3, 6])
+    assert dcm_loglik(seg, a * ones) == pytest.approx(loglik([3, 6], a))
+    assert all(dcm_loglik(seg, a * ones) >= dcm_loglik(seg, x * ones) - 1e-4 for x in np.geomspace(1e-3, 10, 60))
 
 
 def test_bayesseg_estimates_its_prior_on_the_document():

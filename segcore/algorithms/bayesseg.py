@@ -1,15 +1,19 @@
 """Eisenstein & Barzilay (2008), "Bayesian unsupervised topic segmentation", EMNLP, §3: each segment's words are drawn
-from a language model of its own, itself drawn from a symmetric Dirichlet(α) prior; marginalising the language model
-gives each segment the Dirichlet compound multinomial (DCM) likelihood
+from a language model of its own, itself drawn from a Dirichlet prior; marginalising the language model gives each
+segment the Dirichlet compound multinomial (DCM) likelihood
 
-    ln p(X_S | α) = ln Γ(Vα) − ln Γ(n_S + Vα) + Σ_w [ln Γ(f_w + α) − ln Γ(α)]
+    ln p(X_S | a) = ln Γ(A) − ln Γ(n_S + A) + Σ_w [ln Γ(f_w + a_w) − ln Γ(a_w)],   A = Σ_w a_w
 
-(f_w = count of word w in the segment, n_S = its words, V = the document's vocabulary), and the segmentation of
-highest likelihood is found exactly by DP. The prior α is estimated by hard EM as their segEM does (segment with the
-current α, then α of largest likelihood for that segmentation, until the segmentation no longer changes): they
-estimate one α for a whole dataset; here each document estimates its own, so no corpus is needed. Their duration
-prior (use-duration) is off in their reported configuration and is not implemented. Utiyama & Isahara's cost is the
-same model with the language model's Laplace (MAP, α = 1) estimate plugged in instead of marginalised (their §3.3).
+(f_w = count of word w in the segment, n_S = its words), and the segmentation of highest likelihood is found exactly
+by DP. Their prior is symmetric, a_w = α over the document's V words (prior=uniform); prior=document centres it on
+the document's own word distribution instead, a_w = α V p_w (p_w = the share of w among the document's words; the same
+total mass), so that words spread over the whole text weigh less than words that keep to one part of it (a
+hierarchical prior, as IR's Dirichlet smoothing towards the collection; our choice, not theirs). α is estimated by
+hard EM as their segEM does (segment with the current α, then the α of largest likelihood for that segmentation,
+until the segmentation no longer changes): they estimate one α for a whole dataset; here each document estimates
+its own, so no corpus is needed. Their duration prior (use-duration) is off in their reported configuration and is
+not implemented. Utiyama & Isahara's cost is the same model with the Laplace (MAP, α = 1) estimate of the language
+model plugged in instead of marginalised.
 """
 from __future__ import annotations
 
@@ -20,31 +24,47 @@ import scipy.sparse as sp
 from scipy.optimize import minimize_scalar
 from scipy.special import gammaln
 
-from ..methods import MAX_LEN, STOPWORDS, Param, Method, Signal, register_method
+from ..methods import MAX_LEN, STOPWORDS, Method, Param, Signal, register_method
 from ..splitters import dp, penalized_dp
 from .utiyama import LAM, UIScore, ui_score
 
 ALPHA_RANGE = (1e-3, 10.0)  # the prior α searched (log scale)
 EM_ROUNDS = 5  # hard-EM rounds at most (segEM: until the likelihood stops improving, at most 20)
+PRIORS = ("uniform", "document")
+
+
+def prior_shape(counts: sp.csr_matrix, prior: str) -> np.ndarray:
+    """a_w / α for each word (column) of the document: 1 (uniform), or V p_w (document)."""
+    total = np.asarray(counts.sum(axis=0)).ravel()
+    if prior == "uniform" or total.sum() <= 0:
+        return np.ones(counts.shape[1])
+    v = max(int(np.count_nonzero(total)), 1)
+    return np.maximum(total, 1e-12) * v / total.sum()
 
 
 class DCMScore(UIScore):
-    """Segment cost σ(l, m) = −ln p(X_S | α), the DCM likelihood with a symmetric Dirichlet(α) prior over the
-    document's vocabulary (Eisenstein & Barzilay 2008, §3), from the same incremental rows as UIScore."""
+    """Segment cost σ(l, m) = −ln p(X_S | a), the DCM likelihood with the Dirichlet prior a_w = α · shape_w (see
+    prior_shape; Eisenstein & Barzilay 2008, §3), from the same incremental rows as UIScore."""
 
     name = "dcm"
 
-    def __init__(self, alpha: float = 1.0):
-        self.alpha = float(alpha)
+    def __init__(self, alpha: float = 1.0, prior: str = "uniform"):
+        self.alpha, self.prior = float(alpha), prior
 
-    def word_share(self, f):
-        """ln Γ(f + α) − ln Γ(α): a word counted f times."""
-        return gammaln(f + self.alpha) - gammaln(self.alpha)
+    def fit(self, counts) -> "DCMScore":
+        super().fit(counts)
+        self.a = self.alpha * prior_shape(self.counts, self.prior)
+        self.mass = float(self.a[np.asarray(self.counts.sum(axis=0)).ravel() > 0].sum()) or self.alpha
+        return self
+
+    def word_share(self, f, words):
+        """ln Γ(f + a_w) − ln Γ(a_w) for words (ids) counted f times."""
+        a = self.a[words]
+        return gammaln(f + a) - gammaln(a)
 
     def length_share(self, ns):
-        """ln Γ(n + Vα) − ln Γ(Vα): a segment of n words (0 for a text without words)."""
-        va = max(self.vocab_size, 1) * self.alpha
-        return gammaln(ns + va) - gammaln(va)
+        """ln Γ(n + A) − ln Γ(A): a segment of n words (A = the prior's mass over the document's words)."""
+        return gammaln(ns + self.mass) - gammaln(self.mass)
 
 
 def segment_counts(counts: sp.csr_matrix, boundaries) -> sp.csr_matrix:
@@ -54,19 +74,21 @@ def segment_counts(counts: sp.csr_matrix, boundaries) -> sp.csr_matrix:
     return sp.csr_matrix((np.ones(n), (ids, np.arange(n))), shape=(len(boundaries), n)) @ counts
 
 
-def dcm_loglik(seg: sp.csr_matrix, vocab: int, alpha: float) -> float:
-    """Σ over segments (rows of `seg`) of ln p(X_S | α)."""
+def dcm_loglik(seg: sp.csr_matrix, a: np.ndarray) -> float:
+    """Σ over segments (rows of `seg`) of ln p(X_S | a), the prior a over the words that occur."""
     seg = sp.csr_matrix(seg)
+    seg.eliminate_zeros()
+    mass = a[np.asarray(seg.sum(axis=0)).ravel() > 0].sum() or a.mean()
     n = np.asarray(seg.sum(axis=1)).ravel()
-    va = max(vocab, 1) * alpha
-    return float(len(n) * gammaln(va) - gammaln(n + va).sum() + (gammaln(seg.data + alpha) - gammaln(alpha)).sum())
+    aw = a[seg.indices]
+    return float(len(n) * gammaln(mass) - gammaln(n + mass).sum() + (gammaln(seg.data + aw) - gammaln(aw)).sum())
 
 
-def best_alpha(counts: sp.csr_matrix, boundaries, vocab: int) -> float:
+def best_alpha(counts: sp.csr_matrix, boundaries, prior: str = "uniform") -> float:
     """The α of largest DCM likelihood for a given segmentation (1-D search over ln α in ALPHA_RANGE)."""
-    seg = segment_counts(counts, boundaries)
+    seg, shape = segment_counts(counts, boundaries), prior_shape(counts, prior)
     lo, hi = (math.log(a) for a in ALPHA_RANGE)
-    res = minimize_scalar(lambda la: -dcm_loglik(seg, vocab, math.exp(la)), bounds=(lo, hi), method="bounded",
+    res = minimize_scalar(lambda la: -dcm_loglik(seg, math.exp(la) * shape), bounds=(lo, hi), method="bounded",
                           options={"xatol": 1e-3})
     return float(math.exp(res.x))
 
@@ -77,10 +99,10 @@ def hard_em(score: DCMScore, search, rounds: int = EM_ROUNDS) -> tuple[DCMScore,
     each round."""
     split, alphas = search(score), [score.alpha]
     for _ in range(rounds):
-        alpha = best_alpha(score.counts, split.boundaries, score.vocab_size)
+        alpha = best_alpha(score.counts, split.boundaries, score.prior)
         if abs(math.log(alpha / score.alpha)) < 1e-3:
             break
-        score = DCMScore(alpha).fit(score.counts)
+        score = DCMScore(alpha, score.prior).fit(score.counts)
         alphas.append(alpha)
         again = search(score)
         if list(again.boundaries) == list(split.boundaries):
@@ -94,7 +116,7 @@ def _run(doc, k, p, context):
     """Eisenstein & Barzilay 2008 §3: max Σ_S ln p(X_S | α) (DCM) by exact DP, α by hard EM (their segEM); K
     automatic (which their DP leaves out) with Utiyama & Isahara's prior n^-m × lam."""
     counts = ui_score(doc, p).counts
-    start = DCMScore(p["alpha"] if p["alpha"] > 0 else 1.0).fit(counts)
+    start = DCMScore(p["alpha"] if p["alpha"] > 0 else 1.0, p["prior"]).fit(counts)
     if k is None:
         penalty = p["lam"] * start.penalty_unit
         search = lambda s: penalized_dp(s, penalty, p["max_len"])  # noqa: E731
@@ -115,7 +137,9 @@ register_method(Method(
                 "(language models marginalised), prior α estimated by hard EM, exact DP",
     "Eisenstein & Barzilay 2008, EMNLP, §3 (DCM segment likelihood) and their segEM (hard EM for the prior); K "
     "automatic with Utiyama & Isahara's prior n^-m",
-    [Param("alpha", 0.0, "symmetric Dirichlet prior α of each segment's language model (0 = estimated on the "
-                         "document by hard EM)", low=0.0, high=100.0),
+    [Param("alpha", 0.0, "Dirichlet prior α of each segment's language model, per word on average (0 = estimated on "
+                         "the document by hard EM)", low=0.0, high=100.0),
+     Param("prior", "uniform", "the prior's shape over the words: uniform (Eisenstein & Barzilay's symmetric prior) "
+                               "or document (proportional to each word's share of the document)", PRIORS),
      LAM, STOPWORDS, Param("stem", True, "stem words (Porter's stemmer; Snowball's for another language)"), MAX_LEN],
     _run))

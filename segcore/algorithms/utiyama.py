@@ -66,8 +66,8 @@ class UIScore(Score):
         self._m, self._s, self._g = 0, 0, np.zeros(0)
         return self
 
-    def word_share(self, f):
-        """The share of −σ of a word counted f times in a segment: f ln(f + 1)."""
+    def word_share(self, f, words):
+        """The share of −σ of words (ids `words`) counted f times in a segment: f ln(f + 1)."""
         return f * np.log1p(f)
 
     def length_share(self, ns):
@@ -92,13 +92,13 @@ class UIScore(Score):
         q, cq = csc.indices[idx], csc.data[idx]
         wid = np.repeat(np.arange(len(words)), lens)
         h = self.word_share
-        last = h(c)                                                     # the change for l after u's last occurrence
+        last = h(c, words)                                              # the change for l after u's last occurrence
         diff = np.zeros(e + 1 - s0)
         if total:
             before = np.cumsum(cq) - cq                                 # counts before each occurrence (all words)
             base = before[np.minimum(starts, total - 1)]                # … before each word's first one
             suffix = np.bincount(wid, cq, minlength=len(words))[wid] - (before - base[wid])
-            d = h(suffix + c[wid]) - h(suffix)                          # … for l up to each occurrence
+            d = h(suffix + c[wid], words[wid]) - h(suffix, words[wid])  # … for l up to each occurrence
             nxt = np.empty(total)
             nxt[:-1] = d[1:]
             seen = lens > 0
@@ -160,7 +160,8 @@ class UIScore(Score):
         """σ(a, b) from the word counts of elements a … b−1: O(their words)."""
         lo, hi = self._csr.indptr[a], self._csr.indptr[b]
         f = np.bincount(self._csr.indices[lo:hi], weights=self._csr.data[lo:hi])
-        return float(self.length_share(self.length[b] - self.length[a]) - self.word_share(f).sum())
+        seen = np.flatnonzero(f)
+        return float(self.length_share(self.length[b] - self.length[a]) - self.word_share(f[seen], seen).sum())
 
     @property
     def penalty_unit(self) -> float:
