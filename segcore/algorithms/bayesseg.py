@@ -5,10 +5,11 @@ segment the Dirichlet compound multinomial (DCM) likelihood
     ln p(X_S | a) = ln Γ(A) − ln Γ(n_S + A) + Σ_w [ln Γ(f_w + a_w) − ln Γ(a_w)],   A = Σ_w a_w
 
 (f_w = count of word w in the segment, n_S = its words), and the segmentation of highest likelihood is found exactly
-by DP. Their prior is symmetric, a_w = α over the document's V words (prior=uniform); prior=document centres it on
-the document's own word distribution instead, a_w = α V p_w (p_w = the share of w among the document's words; the same
-total mass), so that words spread over the whole text weigh less than words that keep to one part of it (a
-hierarchical prior, as IR's Dirichlet smoothing towards the collection; our choice, not theirs). α is estimated by
+by DP. Their prior is symmetric, a_w = α over the document's V words (tau = 0); tau > 0 shapes it by the document's
+own word distribution, a_w ∝ p_w^tau with the same total mass αV (p_w = the share of w among the document's words;
+tau = 1: proportional), so that words spread over the whole text weigh less than words that keep to one part of it
+(a hierarchical prior, as IR's Dirichlet smoothing towards the collection; our option, not theirs: tau = 0.75 reads
+the fiction set best, the manuals worst, benchmarks/results/best_words.md). α is estimated by
 hard EM as their segEM does (segment with the current α, then the α of largest likelihood for that segmentation,
 until the segmentation no longer changes): they estimate one α for a whole dataset; here each document estimates
 its own, so no corpus is needed. Their duration prior (use-duration) is off in their reported configuration and is
@@ -30,16 +31,17 @@ from .utiyama import LAM, UIScore, ui_score
 
 ALPHA_RANGE = (1e-3, 10.0)  # the prior α searched (log scale)
 EM_ROUNDS = 5  # hard-EM rounds at most (segEM: until the likelihood stops improving, at most 20)
-PRIORS = ("uniform", "document")
 
 
-def prior_shape(counts: sp.csr_matrix, prior: str) -> np.ndarray:
-    """a_w / α for each word (column) of the document: 1 (uniform), or V p_w (document)."""
+def prior_shape(counts: sp.csr_matrix, tau: float) -> np.ndarray:
+    """a_w / α for each word (column) of the document: V p_w^tau / Σ_u p_u^tau over the words that occur (1 for
+    tau = 0)."""
     total = np.asarray(counts.sum(axis=0)).ravel()
-    if prior == "uniform" or total.sum() <= 0:
+    seen = total > 0
+    if tau == 0 or not seen.any():
         return np.ones(counts.shape[1])
-    v = max(int(np.count_nonzero(total)), 1)
-    return np.maximum(total, 1e-12) * v / total.sum()
+    p = np.where(seen, total / total.sum(), 1.0) ** tau
+    return p * seen.sum() / p[seen].sum()
 
 
 class DCMScore(UIScore):
@@ -48,12 +50,12 @@ class DCMScore(UIScore):
 
     name = "dcm"
 
-    def __init__(self, alpha: float = 1.0, prior: str = "uniform"):
-        self.alpha, self.prior = float(alpha), prior
+    def __init__(self, alpha: float = 1.0, tau: float = 0.0):
+        self.alpha, self.tau = float(alpha), float(tau)
 
     def fit(self, counts) -> "DCMScore":
         super().fit(counts)
-        self.a = self.alpha * prior_shape(self.counts, self.prior)
+        self.a = self.alpha * prior_shape(self.counts, self.tau)
         self.mass = float(self.a[np.asarray(self.counts.sum(axis=0)).ravel() > 0].sum()) or self.alpha
         return self
 
@@ -84,9 +86,9 @@ def dcm_loglik(seg: sp.csr_matrix, a: np.ndarray) -> float:
     return float(len(n) * gammaln(mass) - gammaln(n + mass).sum() + (gammaln(seg.data + aw) - gammaln(aw)).sum())
 
 
-def best_alpha(counts: sp.csr_matrix, boundaries, prior: str = "uniform") -> float:
+def best_alpha(counts: sp.csr_matrix, boundaries, tau: float = 0.0) -> float:
     """The α of largest DCM likelihood for a given segmentation (1-D search over ln α in ALPHA_RANGE)."""
-    seg, shape = segment_counts(counts, boundaries), prior_shape(counts, prior)
+    seg, shape = segment_counts(counts, boundaries), prior_shape(counts, tau)
     lo, hi = (math.log(a) for a in ALPHA_RANGE)
     res = minimize_scalar(lambda la: -dcm_loglik(seg, math.exp(la) * shape), bounds=(lo, hi), method="bounded",
                           options={"xatol": 1e-3})
@@ -99,10 +101,10 @@ def hard_em(score: DCMScore, search, rounds: int = EM_ROUNDS) -> tuple[DCMScore,
     each round."""
     split, alphas = search(score), [score.alpha]
     for _ in range(rounds):
-        alpha = best_alpha(score.counts, split.boundaries, score.prior)
+        alpha = best_alpha(score.counts, split.boundaries, score.tau)
         if abs(math.log(alpha / score.alpha)) < 1e-3:
             break
-        score = DCMScore(alpha, score.prior).fit(score.counts)
+        score = DCMScore(alpha, score.tau).fit(score.counts)
         alphas.append(alpha)
         again = search(score)
         if list(again.boundaries) == list(split.boundaries):
@@ -116,7 +118,7 @@ def _run(doc, k, p, context):
     """Eisenstein & Barzilay 2008 §3: max Σ_S ln p(X_S | α) (DCM) by exact DP, α by hard EM (their segEM); K
     automatic (which their DP leaves out) with Utiyama & Isahara's prior n^-m × lam."""
     counts = ui_score(doc, p).counts
-    start = DCMScore(p["alpha"] if p["alpha"] > 0 else 1.0, p["prior"]).fit(counts)
+    start = DCMScore(p["alpha"] if p["alpha"] > 0 else 1.0, p["tau"]).fit(counts)
     if k is None:
         penalty = p["lam"] * start.penalty_unit
         search = lambda s: penalized_dp(s, penalty, p["max_len"])  # noqa: E731
@@ -139,7 +141,8 @@ register_method(Method(
     "automatic with Utiyama & Isahara's prior n^-m",
     [Param("alpha", 0.0, "Dirichlet prior α of each segment's language model, per word on average (0 = estimated on "
                          "the document by hard EM)", low=0.0, high=100.0),
-     Param("prior", "uniform", "the prior's shape over the words: uniform (Eisenstein & Barzilay's symmetric prior) "
-                               "or document (proportional to each word's share of the document)", PRIORS),
+     Param("tau", 0.0, "the prior's shape: a_w ∝ (the word's share of the document)^tau, the same total mass; 0 = "
+                       "uniform (Eisenstein & Barzilay's symmetric prior), 1 = the document's word distribution",
+           low=0.0, high=1.0),
      LAM, STOPWORDS, Param("stem", True, "stem words (Porter's stemmer; Snowball's for another language)"), MAX_LEN],
     _run))

@@ -122,10 +122,11 @@ class Terms:
     x: np.ndarray | None
     info: dict
 
-    def score(self, units: sp.csr_matrix | None = None) -> tuple[WeightedSum, UIScore]:
-        """The additive objective and its UIScore, on the elements or on units (rows of `units` sum elements)."""
+    def score(self, units: sp.csr_matrix | None = None, words=UIScore) -> tuple[WeightedSum, UIScore]:
+        """The additive objective and its word term (`words()` fitted on the counts: the UIScore), on the elements or
+        on units (rows of `units` sum elements)."""
         pool = (lambda m: m) if units is None else (lambda m: units @ m)
-        ui = UIScore().fit(pool(self.counts))
+        ui = words().fit(pool(self.counts))
         parts = [ui] + [cls().fit(np.asarray(pool(v))) for cls, v, _ in self.vectors]
         return WeightedSum(parts, [1.0] + [w for _, _, w in self.vectors]), ui
 
