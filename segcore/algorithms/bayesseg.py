@@ -12,7 +12,9 @@ tau = 1: proportional), so that words spread over the whole text weigh less than
 the novels of the fiction set far better than tau = 0, the manuals and Wikipedia worse; benchmarks/results/
 best_words.md). α is estimated by hard EM as their segEM does (segment with the current α, then the α of largest
 likelihood for that segmentation, until the segmentation no longer changes): they estimate one α for a whole
-dataset; here each document estimates its own, so no corpus is needed. Their duration prior (use-duration) is off
+dataset; here each document estimates its own, so no corpus is needed. The first segmentation is Utiyama &
+Isahara's (below): started from the DCM at α = 1 instead, the automatic K of a long document (2,064 sentences, 290
+segments) fell into one segment, whose own best α (1.17) keeps it there. Their duration prior (use-duration) is off
 in their distributed dp.config and is not implemented. Utiyama & Isahara's cost is the same model with the Laplace
 (MAP, α = 1) estimate of the language model plugged in instead of marginalised.
 """
@@ -95,11 +97,11 @@ def best_alpha(counts: sp.csr_matrix, boundaries, tau: float = 0.0) -> float:
     return float(math.exp(res.x))
 
 
-def hard_em(score: DCMScore, search, rounds: int = EM_ROUNDS) -> tuple[DCMScore, object, list[float]]:
-    """segEM (Eisenstein & Barzilay's code): `search(score)` segments (a Split), α is re-estimated on that
-    segmentation, until the boundaries repeat or `rounds` are done. Returns the last score, its split and the α of
-    each round."""
-    split, alphas = search(score), [score.alpha]
+def hard_em(score: DCMScore, search, split=None, rounds: int = EM_ROUNDS) -> tuple[DCMScore, object, list[float]]:
+    """segEM (Eisenstein & Barzilay's code): from a first segmentation (`split`, else `search(score)`), α is
+    re-estimated on the segmentation and `search(score)` segments again (a Split), until the boundaries repeat or
+    `rounds` are done. Returns the last score, its split and the α of each round."""
+    split, alphas = split or search(score), [score.alpha]
     for _ in range(rounds):
         alpha = best_alpha(score.counts, split.boundaries, score.tau)
         if abs(math.log(alpha / score.alpha)) < 1e-3:
@@ -115,19 +117,19 @@ def hard_em(score: DCMScore, search, rounds: int = EM_ROUNDS) -> tuple[DCMScore,
 
 
 def _run(doc, k, p, context):
-    """Eisenstein & Barzilay 2008 §3: max Σ_S ln p(X_S | α) (DCM) by exact DP, α by hard EM (their segEM); K
-    automatic (which their DP leaves out) with Utiyama & Isahara's prior n^-m × lam."""
-    counts = ui_score(doc, p).counts
-    start = DCMScore(p["alpha"] if p["alpha"] > 0 else 1.0, p["tau"]).fit(counts)
+    """Eisenstein & Barzilay 2008 §3: max Σ_S ln p(X_S | α) (DCM) by exact DP, α by hard EM (their segEM) started
+    from Utiyama & Isahara's segmentation; K automatic (which their DP leaves out) with U&I's prior n^-m × lam."""
+    ui = ui_score(doc, p)
+    start = DCMScore(p["alpha"] if p["alpha"] > 0 else 1.0, p["tau"]).fit(ui.counts)
     if k is None:
-        penalty = p["lam"] * start.penalty_unit
+        penalty = p["lam"] * ui.penalty_unit
         search = lambda s: penalized_dp(s, penalty, p["max_len"])  # noqa: E731
     else:
         search = lambda s: dp(s, k, p["max_len"])  # noqa: E731
     if p["alpha"] > 0:
         score, split, alphas = start, search(start), [start.alpha]
     else:
-        score, split, alphas = hard_em(start, search)
+        score, split, alphas = hard_em(start, search, search(ui))
     info = {"alpha": score.alpha, "alpha_rounds": alphas, "vocabulary": score.vocab_size}
     signals = {"costs_by_k": Signal(split.costs_by_k, "k")} if split.costs_by_k else {}
     return {"boundaries": [int(b) for b in split.boundaries], "cost": float(split.cost), "signals": signals,
