@@ -63,6 +63,16 @@ class Score(ABC):
         return float(self.key(self.parts(starts, ends).sum(axis=0)))
 
 
+def rows_of(prefix: np.ndarray, end: int, starts=None) -> np.ndarray:
+    """prefix[starts] (every l < end by default): a view, not a copy, when the starts are consecutive (a DP's band)."""
+    if starts is None:
+        return prefix[:end]
+    starts = np.asarray(starts)
+    if len(starts) > 1 and starts[-1] - starts[0] == len(starts) - 1 and (np.diff(starts) == 1).all():
+        return prefix[starts[0]:starts[-1] + 1]
+    return prefix[starts]
+
+
 def _prefix(x: np.ndarray) -> np.ndarray:
     out = np.zeros((x.shape[0] + 1,) + x.shape[1:])
     np.cumsum(x, axis=0, out=out[1:])
@@ -142,7 +152,7 @@ class CVSScore(Score):
         return (-self._scale * (change - np.abs(self._sum[end] - self._sum[start]).sum()))[:, None]
 
     def row_parts(self, end, starts=None):
-        d = (self._sum[:end] if starts is None else self._sum[np.asarray(starts)]) - self._sum[end]
+        d = rows_of(self._sum, end, starts) - self._sum[end]
         np.abs(d, out=d)
         return (-self._scale * d.sum(axis=1))[:, None]
 
@@ -165,7 +175,7 @@ class ResultantScore(Score):
         return (-np.sqrt((s * s).sum(axis=-1)))[..., None]
 
     def row_parts(self, end, starts=None):
-        d = (self._sum[:end] if starts is None else self._sum[np.asarray(starts)]) - self._sum[end]
+        d = rows_of(self._sum, end, starts) - self._sum[end]
         return (-np.sqrt(np.einsum("ij,ij->i", d, d)))[:, None]
 
 
@@ -185,3 +195,25 @@ class WeightedSum(Score):
 
     def row_parts(self, end, starts=None):
         return sum(w * sc.row_parts(end, starts) for sc, w in zip(self.scores, self.weights) if w)
+
+
+class Dense(Score):
+    """An additive score's σ(l, m) for every l < m, computed at once (one `parts` call) and then read: for texts
+    short enough that a DP asks for the whole triangle, more than once (the gap statistic's tables). O(N²) memory."""
+
+    name = "dense"
+
+    def __init__(self, score):
+        if not score.additive:
+            raise ParameterError("only additive scores can be tabulated")
+        self.n = n = score.n
+        starts, ends = np.triu_indices(n + 1, 1)
+        self._table = np.zeros((n + 1, n + 1))  # [end, start]
+        self._table[ends, starts] = score.parts(starts, ends)[:, 0]
+
+    def parts(self, starts, ends):
+        return self._table[np.asarray(ends), np.asarray(starts)][..., None]
+
+    def row_parts(self, end, starts=None):
+        row = self._table[end]
+        return (row[:end] if starts is None else row[np.asarray(starts)])[:, None]

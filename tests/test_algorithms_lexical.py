@@ -14,7 +14,7 @@ from segcore.algorithms import simon as simon_mod
 from segcore.algorithms.bayesseg import DCMScore, best_alpha, dcm_loglik, segment_counts
 from segcore.algorithms.simon import Disruption, objective
 from segcore.algorithms.texttiling import hearst_depth, local_minima, smooth
-from segcore.algorithms.utiyama import ui_score
+from segcore.algorithms.utiyama import UIScore, ui_score
 from segcore.text import bags
 
 DATA = Path(__file__).parent / "data"
@@ -182,6 +182,33 @@ def test_ui_segment_costs_match_direct_counts_in_any_order(doc):
         ns = sum(c.values())
         assert g == pytest.approx(sum(f * math.log((ns + k) / (f + 1)) for f in c.values()), abs=1e-9)
 
+
+
+@settings(max_examples=40, deadline=None)
+@given(doc=documents(max_n=16), alpha=st.sampled_from([0.2, 1.0]), tau=st.sampled_from([0.0, 0.5]))
+def test_filled_rows_equal_the_incremental_rows(doc, alpha, tau):
+    """UIScore.fill (every row at once from the words' occurrence pairs) gives the rows the incremental updates
+    give, for the UI and the DCM costs, from any start; parts() of any shape reads them, empty segments cost 0."""
+    counts = ui_score(doc, {"stopwords": "choi", "stem": True}).counts
+    for make in (UIScore, lambda: DCMScore(alpha, tau)):
+        plain, filled = make().fit(counts), make().fit(counts).fill()
+        for m in range(1, doc.n + 1):
+            for start in (0, m // 2, m - 1):
+                np.testing.assert_allclose(filled.row(m, start), plain.row(m, start), rtol=1e-12, atol=1e-9)
+        starts = np.array([[0, doc.n], [doc.n // 2, 0]])
+        ends = np.array([[doc.n, doc.n], [doc.n, 0]])  # two empty segments
+        got = filled.parts(starts, ends)
+        assert got.shape == (2, 2, 1) and got[0, 1, 0] == 0 == got[1, 1, 0]
+        assert got[0, 0, 0] == pytest.approx(plain._one(0, doc.n), abs=1e-9)
+
+
+def test_fill_leaves_long_texts_to_the_rows():
+    """fill() does nothing past its size limits: the rows are then computed one by one as before."""
+    from segcore.algorithms import utiyama
+    doc = Document([f"word{i % 7} other{i % 3} thing." for i in range(utiyama.FILL_LIMIT + 1)])
+    score = ui_score(doc, {"stopwords": "choi", "stem": True}).fill()
+    assert not score._cache
+    assert score.row(5, 0) == pytest.approx(UIScore().fit(score.counts).row(5, 0))
 
 # ---- Eisenstein & Barzilay: the DCM likelihood, its prior, exactness -------------------------------------------------
 

@@ -10,7 +10,7 @@ from segcore import Document, InputError, ParameterError, METHODS, segment
 from segcore.metrics import boundary_prf, pk, windowdiff
 from segcore.representations import dense_of, rank_transform
 from segcore.algorithms.c99 import C99Score
-from segcore.scores import SCORES, CVSScore, EuclideanScore, ResultantScore
+from segcore.scores import SCORES, CVSScore, Dense, EuclideanScore, ResultantScore, WeightedSum
 from segcore.splitters import dp, greedy, penalized_dp, refine
 
 WORDS = ("river bank water fish boat stream flood rain money loan credit interest market stock trade price "
@@ -430,6 +430,27 @@ def test_split_parts_is_the_change_of_the_total():
                 - score.parts(np.array(a), np.array(b)) for c in range(a + 1, b)]
         np.testing.assert_allclose(score.split_parts(a, b), want, atol=1e-12)
 
+
+
+def test_a_dense_table_and_consecutive_rows_read_the_same_costs():
+    """Dense(score) tabulates σ(l, m) for every l < m; rows_of reads consecutive starts as a view: both give what
+    the score's own parts give (a WeightedSum too); a non-additive score cannot be tabulated."""
+    x = np.random.default_rng(5).normal(size=(15, 4))
+    cvs, res = CVSScore().fit(x), ResultantScore().fit(x)
+    for score in (cvs, res, WeightedSum([cvs, res], [0.5, 2.0])):
+        table = Dense(score)
+        for end in range(1, 16):
+            want = score.parts(np.arange(end), np.full(end, end))
+            np.testing.assert_allclose(table.row_parts(end), want, atol=1e-12)
+            np.testing.assert_allclose(score.row_parts(end, np.arange(end)), want, atol=1e-12)
+            odd = np.arange(0, end, 2)
+            np.testing.assert_allclose(score.row_parts(end, odd), want[odd], atol=1e-12)
+            np.testing.assert_allclose(table.row_parts(end, odd), want[odd], atol=1e-12)
+        assert table.parts(np.array([[2, 0]]), np.array([[9, 15]])) == pytest.approx(
+            score.parts(np.array([[2, 0]]), np.array([[9, 15]])))
+        assert dp(table, 4).boundaries == dp(score, 4).boundaries
+    with pytest.raises(ParameterError):
+        Dense(C99Score(rank=3).fit(np.abs(x)))
 
 def test_a_word_vector_file_in_glove_and_word2vec_text_formats(tmp_path):
     """vectors=PATH: a GloVe text file (no header) and a word2vec one (a 'count size' header) give the same table;

@@ -15,7 +15,7 @@ from ..errors import InputError
 from ..language import ENGLISH
 from ..methods import MAX_LEN, STOPWORDS, VECTORS, Method, Param, Signal, register_method
 from ..pipeline import represent
-from ..scores import CVSScore, ResultantScore, WeightedSum
+from ..scores import CVSScore, Dense, ResultantScore, WeightedSum
 from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, fewest, penalized_dp
 from ..text import lexicon
 from ..vectors import DEFAULT as DEFAULT_VECTORS, load_vectors
@@ -261,8 +261,10 @@ def gap_curves(t: Terms, n: int, orders: int, seed: int, which: str = "both") ->
 
     def costs(order):  # (views, kmax): each view's optimal cost of every K
         out = []
-        for score in views(t.score(units_of(n, pool)[:, order])[0], which):
-            c = auto_table(score, kmax).costs_by_k()
+        score, ui = t.score(units_of(n, pool)[:, order])
+        ui.fill()  # every row of the word term at once: the tables below ask for all of them
+        for view in views(score, which):
+            c = auto_table(Dense(view), kmax).costs_by_k()
             out.append([np.nan if x is None else x for x in c] + [np.nan] * (kmax - len(c)))
         return np.array(out)
 

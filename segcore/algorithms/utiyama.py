@@ -31,6 +31,8 @@ from ..text import bags as make_bags
 
 FEW = 8  # segments sharing an end above which parts() computes their row rather than each one alone
 CACHE_LIMIT = 6000  # cache every row when N is at most this (8·N²/2 bytes: 144 MB at the limit)
+FILL_LIMIT = 1000  # fill(): at most this many elements (three (N+2)² arrays: 24 MB at the limit) …
+FILL_PAIRS = 1_000_000  # … and occurrence pairs (about 150 bytes each)
 
 
 class UIScore(Score):
@@ -113,6 +115,43 @@ class UIScore(Score):
         g[-1] = delta[-1]
         self._g, self._m = g, e + 1
 
+    def pairs(self) -> int:
+        """How many (first, last) occurrence pairs of one word `fill` would place: Σ_w r_w (r_w + 1) / 2."""
+        r = np.diff(self._csc.indptr).astype(np.int64)
+        return int((r * (r + 1) // 2).sum())
+
+    def fill(self) -> "UIScore":
+        """Every row at once into the row cache, when N ≤ FILL_LIMIT and `pairs` ≤ FILL_PAIRS (else nothing): for
+        one word, the segments [l, m) whose first and last occurrences of it are its a-th and b-th share one count,
+        so Σ_w h(f_w) is a sum of rectangles of the (l, m) plane, one per (a ≤ b) pair of each word, added by a 2-D
+        difference array and two cumulative sums. O(N² + pairs) numpy work in a few calls instead of N row
+        updates: for short texts, or texts pooled into few units, whose triangle is computed whole (the gap
+        statistic's random orders). Equal to the rows' values up to rounding."""
+        if self.n > FILL_LIMIT or self.pairs() > FILL_PAIRS:
+            return self
+        n, csc = self.n, self._csc
+        p, c = csc.indices.astype(np.int64), csc.data
+        r = np.diff(csc.indptr).astype(np.int64)
+        word = np.repeat(np.arange(len(r)), r)
+        local = np.arange(len(p)) - csc.indptr[word]                    # rank of each occurrence in its word
+        first, last = local == 0, local == r[word] - 1
+        prev = np.where(first, -1, np.roll(p, 1))                     # the word's previous occurrence (−1: none)
+        nxt = np.where(last, n, np.roll(p, -1))                        # … its next one (n: none)
+        cum = np.cumsum(c)
+        j = np.repeat(np.arange(len(p)), local + 1)                    # pair (a, b): b = occurrence j, a ≤ b
+        a = j - local[j] + np.arange(len(j)) - np.repeat(np.cumsum(local + 1) - (local + 1), local + 1)
+        f = cum[j] - cum[a] + c[a]
+        v = self.word_share(f, word[j])
+        l0, l1, m0, m1 = prev[a] + 1, p[a] + 1, p[j] + 1, nxt[j] + 1  # rows l0 ≤ l < l1, columns m0 ≤ m < m1
+        side = n + 2
+        d = np.bincount(np.concatenate([l0 * side + m0, l1 * side + m1, l1 * side + m0, l0 * side + m1]),
+                        np.concatenate([v, v, -v, -v]), minlength=side * side).reshape(side, side)
+        g = np.cumsum(np.cumsum(d, axis=0), axis=1)
+        self._cache = {}
+        for m in range(1, n + 1):
+            self._cache[m] = (0, self._sigma(m, 0, g[:m, m]))
+        return self
+
     def row(self, m: int, start: int = 0) -> np.ndarray:
         """σ(l, m) for l = start … m−1. Rows asked for in increasing m with non-decreasing starts (a DP's band)
         cost O(band + occurrences) each; any other order recomputes from `start`."""
@@ -146,15 +185,19 @@ class UIScore(Score):
         """σ of each (start, end): from a row where many segments share their end, else from each segment's own
         word counts (a segmentation's total, say, which would otherwise rebuild one row per segment)."""
         starts, ends = np.broadcast_arrays(np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64))
-        out = np.zeros(starts.shape)
-        for m in np.unique(ends):
-            sel = (ends == m) & (starts < m)
-            if m > 0 and sel.sum() > FEW:
-                lo = int(starts[sel].min())
-                out[sel] = self.row(int(m), lo)[starts[sel] - lo]
-            elif m > 0:
-                out[sel] = [self._one(int(a), int(m)) for a in starts[sel]]
-        return out[..., None]
+        shape, starts, ends = starts.shape, starts.ravel(), ends.ravel()
+        out = np.zeros(len(starts))
+        keep = np.flatnonzero(starts < ends)  # empty segments cost 0
+        keep = keep[np.argsort(ends[keep], kind="stable")]
+        groups = np.split(keep, np.flatnonzero(np.diff(ends[keep])) + 1) if len(keep) else []
+        for sel in groups:  # the segments of one end
+            m, a = int(ends[sel[0]]), starts[sel]
+            if len(sel) > FEW:
+                lo = int(a.min())
+                out[sel] = self.row(m, lo)[a - lo]
+            else:
+                out[sel] = [self._one(int(b), m) for b in a]
+        return out.reshape(shape)[..., None]
 
     def _one(self, a: int, b: int) -> float:
         """σ(a, b) from the word counts of elements a … b−1: O(their words)."""
