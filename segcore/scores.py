@@ -199,17 +199,25 @@ class WeightedSum(Score):
 
 class Dense(Score):
     """An additive score's σ(l, m) for every l < m, computed at once (one `parts` call) and then read: for texts
-    short enough that a DP asks for the whole triangle, more than once (the gap statistic's tables). O(N²) memory."""
+    short enough that a DP asks for the whole triangle, more than once (the gap statistic's tables). A WeightedSum's
+    table is the weighted sum of its parts' tables; `known` (id of a score → its table) shares a part's table between
+    sums. O(N²) memory."""
 
     name = "dense"
 
-    def __init__(self, score):
+    def __init__(self, score, known: dict | None = None):
         if not score.additive:
             raise ParameterError("only additive scores can be tabulated")
         self.n = n = score.n
-        starts, ends = np.triu_indices(n + 1, 1)
-        self._table = np.zeros((n + 1, n + 1))  # [end, start]
-        self._table[ends, starts] = score.parts(starts, ends)[:, 0]
+        known = {} if known is None else known
+        if isinstance(score, WeightedSum):
+            self._table = sum(w * Dense(s, known)._table for s, w in zip(score.scores, score.weights) if w)
+        elif id(score) in known:
+            self._table = known[id(score)]
+        else:
+            starts, ends = np.triu_indices(n + 1, 1)
+            self._table = known[id(score)] = np.zeros((n + 1, n + 1))  # [end, start]
+            self._table[ends, starts] = score.parts(starts, ends)[:, 0]
 
     def parts(self, starts, ends):
         return self._table[np.asarray(ends), np.asarray(starts)][..., None]

@@ -216,7 +216,8 @@ def heldout_k(t: Terms, ui, p: dict) -> HeldOut:
     (kmax/2, kmax] from a table over segments of up to SEGMENT_FACTOR · N / (kmax/2) elements."""
     n = ui.n
     pool = max(1, math.ceil(n / HELD_UNITS))
-    score = t.score(units_of(n, pool))[0] if pool > 1 else t.score()[0]
+    score, words = t.score(units_of(n, pool)) if pool > 1 else t.score()
+    words.fill()  # the first table asks for every row (at most HELD_UNITS units)
     m = score.n
     least = fewest(m, -(-p["max_len"] // pool))  # fewer segments cannot keep to max_len
     cap = max(least, min(m, n // 3, 1000))
@@ -263,8 +264,9 @@ def gap_curves(t: Terms, n: int, orders: int, seed: int, which: str = "both") ->
         out = []
         score, ui = t.score(units_of(n, pool)[:, order])
         ui.fill()  # every row of the word term at once: the tables below ask for all of them
+        known = {}  # each term's table once, shared by the views
         for view in views(score, which):
-            c = auto_table(Dense(view), kmax).costs_by_k()
+            c = auto_table(Dense(view, known), kmax).costs_by_k()
             out.append([np.nan if x is None else x for x in c] + [np.nan] * (kmax - len(c)))
         return np.array(out)
 
