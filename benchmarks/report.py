@@ -116,6 +116,17 @@ def run_bench(args) -> int:
     return 0
 
 
+def _still_later(line: str, blocks: dict) -> str | None:
+    """A header line as it stays when `blocks` are regenerated: a 'Regenerated later' note keeps only the tables
+    it still dates (None when none is left); any other line unchanged."""
+    mark = "**Regenerated later:** "
+    if not line.startswith(mark):
+        return line
+    names, rest = line[len(mark):].split(" by ", 1)
+    left = [n for n in names.split(", ") if n not in blocks]
+    return f"{mark}{', '.join(left)} by {rest}" if left else None
+
+
 def _merge(text: str, blocks: dict, cmd: str, seconds: float) -> str:
     """Replace the sections of `blocks` in an existing BENCHMARKS.md (each opened by its SECTION_MARK), keep the
     others, and say in the header which sections were regenerated later, by which command."""
@@ -128,8 +139,7 @@ def _merge(text: str, blocks: dict, cmd: str, seconds: float) -> str:
     head = lines[:starts[order[0]]] if order else lines
     note = (f"**Regenerated later:** {', '.join(blocks)} by `{cmd}` — {_dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, "
             f"commit {_git_commit()}, {seconds:.0f} s; the rest of the file is from the run named above.")
-    head = [ln for ln in head if not ln.startswith("**Regenerated later:**") or not all(
-        n in ln.split(" by ")[0] for n in blocks)]
+    head = [ln for ln in (_still_later(x, blocks) for x in head) if ln is not None]
     while head and head[-1] == "":
         head.pop()
     head += ["", note, ""]
