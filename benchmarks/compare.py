@@ -6,6 +6,7 @@ Run:  python -m benchmarks.compare OLD.md NEW.md
 """
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -74,7 +75,15 @@ def compare(old: str, new: str) -> tuple[int, list[str]]:
 
 
 def main(argv=None) -> int:
-    old, new = (Path(p).read_text(encoding="utf-8") for p in (argv or sys.argv[1:]))
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.compare", description=__doc__.split("\n\n")[0])
+    parser.add_argument("old", help="the earlier BENCHMARKS.md")
+    parser.add_argument("new", help="the later one")
+    args = parser.parse_args(argv)
+    try:
+        old, new = (Path(p).read_text(encoding="utf-8") for p in (args.old, args.new))
+    except OSError as exc:
+        print(f"benchmarks.compare: cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
     n, diffs = compare(old, new)
     print("\n".join(diffs))
     print(f"{n} figures compared, {len(diffs)} differences")

@@ -214,3 +214,13 @@ def test_a_partial_run_keeps_the_dates_of_the_tables_it_did_not_rerun():
     notes = [ln for ln in newer.split("\n") if ln.startswith("**Regenerated later:**")]
     assert [n.split(" by ")[0] for n in notes] == ["**Regenerated later:** choi", "**Regenerated later:** real",
                                                    "**Regenerated later:** scaling"]
+
+
+def test_compare_command_names_a_missing_file_in_one_line(tmp_path, capsys):
+    from benchmarks.compare import main as compare_main
+    same = tmp_path / "a.md"
+    same.write_text("<!-- bench:choi -->\n| a | b |\n|---|---|\n| x | 1.5 |\n")
+    assert compare_main([str(same), str(same)]) == 0
+    assert compare_main([str(tmp_path / "missing.md"), str(same)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "missing.md" in err[0]
