@@ -66,7 +66,7 @@ def study(doc) -> dict:
     """Pk and K found (key (variant, 'k')) of best's automatic segmentation of `doc` under each of VARIANTS."""
     t = best.terms(doc, P)
     score, ui = t.score()
-    held = best.heldout_k(t, ui, P)
+    held = best.heldout_k(t, score, ui, P)
     gaps, spreads = best.gap_curves(t, score.n, P["orders"], P["seed"], P["views"])
     out, cache = {"K": len(doc.reference), "none": pk(doc.reference, [doc.n])}, {}
     for name, rule, c in VARIANTS:

@@ -68,7 +68,7 @@ def rows_of(prefix: np.ndarray, end: int, starts=None) -> np.ndarray:
     if starts is None:
         return prefix[:end]
     starts = np.asarray(starts)
-    if len(starts) > 1 and starts[-1] - starts[0] == len(starts) - 1 and (np.diff(starts) == 1).all():
+    if len(starts) and (np.diff(starts) == 1).all():
         return prefix[starts[0]:starts[-1] + 1]
     return prefix[starts]
 
@@ -223,5 +223,4 @@ class Dense(Score):
         return self._table[np.asarray(ends), np.asarray(starts)][..., None]
 
     def row_parts(self, end, starts=None):
-        row = self._table[end]
-        return (row[:end] if starts is None else row[np.asarray(starts)])[:, None]
+        return rows_of(self._table[end], end, starts)[:, None]

@@ -207,16 +207,17 @@ class HeldOut:
         return min(j for j in ks if total[j] >= total[top] - c * se[j])
 
 
-def heldout_k(t: Terms, ui, p: dict) -> HeldOut:
+def heldout_k(t: Terms, score, ui, p: dict) -> HeldOut:
     """The two-fold held-out likelihood (words + heldout_vectors × CVS, `heldout_elements`) of the optimum of each K
     of k_grid(kmax), each K's optimum from an automatic-K DP table (on units of consecutive elements past HELD_UNITS
     elements: the same costs for segmentations between units). kmax = N/3 (at most 1000) on texts of up to
     splitters.FULL elements, in one table. On longer texts kmax starts at 64 (one table over segments of any
     length) and doubles while the likelihood still rises from kmax/2 to kmax; each doubling adds the K in
-    (kmax/2, kmax] from a table over segments of up to SEGMENT_FACTOR · N / (kmax/2) elements."""
+    (kmax/2, kmax] from a table over segments of up to SEGMENT_FACTOR · N / (kmax/2) elements. `score` and `ui`:
+    the objective and its word term on the elements (`Terms.score`), used as they are when no units are needed."""
     n = ui.n
     pool = max(1, math.ceil(n / HELD_UNITS))
-    score, words = t.score(units_of(n, pool)) if pool > 1 else t.score()
+    score, words = t.score(units_of(n, pool)) if pool > 1 else (score, ui)
     words.fill()  # the first table asks for every row (at most HELD_UNITS units)
     m = score.n
     least = fewest(m, -(-p["max_len"] // pool))  # fewer segments cannot keep to max_len
@@ -313,7 +314,7 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
     signals, info = {}, {}
     held, k_gap = None, 0
     if p["auto"] in ("heldout", "combined"):
-        held = heldout_k(t, ui, p)
+        held = heldout_k(t, score, ui, p)
         signals["heldout_loglik"] = held.curve()
         info["k_heldout"] = held.choose(1, None, p["heldout_se"])
     if p["auto"] in ("gap", "combined"):

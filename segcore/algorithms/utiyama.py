@@ -115,23 +115,18 @@ class UIScore(Score):
         g[-1] = delta[-1]
         self._g, self._m = g, e + 1
 
-    def pairs(self) -> int:
-        """How many (first, last) occurrence pairs of one word `fill` would place: Σ_w r_w (r_w + 1) / 2."""
-        r = np.diff(self._csc.indptr).astype(np.int64)
-        return int((r * (r + 1) // 2).sum())
-
     def fill(self) -> "UIScore":
-        """Every row at once into the row cache, when N ≤ FILL_LIMIT and `pairs` ≤ FILL_PAIRS (else nothing): for
+        """Every row at once into the row cache, when N ≤ FILL_LIMIT and the pairs below ≤ FILL_PAIRS (else nothing): for
         one word, the segments [l, m) whose first and last occurrences of it are its a-th and b-th share one count,
         so Σ_w h(f_w) is a sum of rectangles of the (l, m) plane, one per (a ≤ b) pair of each word, added by a 2-D
         difference array and two cumulative sums. O(N² + pairs) numpy work in a few calls instead of N row
         updates: for short texts, or texts pooled into few units, whose triangle is computed whole (the gap
         statistic's random orders). Equal to the rows' values up to rounding."""
-        if self.n > FILL_LIMIT or self.pairs() > FILL_PAIRS:
-            return self
         n, csc = self.n, self._csc
+        r = np.diff(csc.indptr).astype(np.int64)  # occurrences of each word: r (r + 1) / 2 pairs
+        if n > FILL_LIMIT or int((r * (r + 1) // 2).sum()) > FILL_PAIRS:
+            return self
         p, c = csc.indices.astype(np.int64), csc.data
-        r = np.diff(csc.indptr).astype(np.int64)
         word = np.repeat(np.arange(len(r)), r)
         local = np.arange(len(p)) - csc.indptr[word]                    # rank of each occurrence in its word
         first, last = local == 0, local == r[word] - 1
