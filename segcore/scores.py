@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 import numpy as np
+from scipy.spatial.distance import pdist, squareform
 
 from .errors import ParameterError
 
@@ -36,6 +37,14 @@ class Score(ABC):
         row."""
         starts = np.arange(end) if starts is None else np.asarray(starts)
         return self.parts(starts, np.full(len(starts), end))
+
+    def table(self) -> np.ndarray:
+        """σ(l, m) of every segment at [m, l] of an (N+1)×(N+1) array (cells l ≥ m are not read), one `row_parts`
+        per end: the values a DP reads, at the cost of N rows (additive scores)."""
+        out = np.zeros((self.n + 1, self.n + 1))
+        for m in range(1, self.n + 1):
+            out[m, :m] = self.row_parts(m)[:, 0]
+        return out
 
     def split_parts(self, start: int, end: int) -> np.ndarray:
         """Components of σ(start, c) + σ(c, end) − σ(start, end) for c = start+1 … end−1, shape (len, n_parts): what
@@ -156,6 +165,11 @@ class CVSScore(Score):
         np.abs(d, out=d)
         return (-self._scale * d.sum(axis=1))[:, None]
 
+    def table(self):
+        """Every σ at once: the city-block distances between prefix sums (scipy's pdist; equal to the rows up to
+        rounding)."""
+        return -self._scale * squareform(pdist(self._sum, "cityblock"))
+
 
 class ResultantScore(Score):
     """−‖Σ_l x_l‖₂, the von Mises–Fisher log-likelihood of a segment's unit word directions x at concentration 1
@@ -178,6 +192,11 @@ class ResultantScore(Score):
         d = rows_of(self._sum, end, starts) - self._sum[end]
         return (-np.sqrt(np.einsum("ij,ij->i", d, d)))[:, None]
 
+    def table(self):
+        """Every σ at once: the Euclidean distances between prefix sums (scipy's pdist; equal to the rows up to
+        rounding)."""
+        return -squareform(pdist(self._sum, "euclidean"))
+
 
 class WeightedSum(Score):
     """Σ_i w_i σ_i(i, j) of already fitted additive scores: one objective from several representations."""
@@ -198,7 +217,7 @@ class WeightedSum(Score):
 
 
 class Dense(Score):
-    """An additive score's σ(l, m) for every l < m, computed at once (one `parts` call) and then read: for texts
+    """An additive score's σ(l, m) for every l < m, computed at once (`Score.table`) and then read: for texts
     short enough that a DP asks for the whole triangle, more than once (the gap statistic's tables). A WeightedSum's
     table is the weighted sum of its parts' tables; `known` (id of a score → its table) shares a part's table between
     sums. O(N²) memory."""
@@ -208,16 +227,14 @@ class Dense(Score):
     def __init__(self, score, known: dict | None = None):
         if not score.additive:
             raise ParameterError("only additive scores can be tabulated")
-        self.n = n = score.n
+        self.n = score.n
         known = {} if known is None else known
         if isinstance(score, WeightedSum):
             self._table = sum(w * Dense(s, known)._table for s, w in zip(score.scores, score.weights) if w)
         elif id(score) in known:
             self._table = known[id(score)]
         else:
-            starts, ends = np.triu_indices(n + 1, 1)
-            self._table = known[id(score)] = np.zeros((n + 1, n + 1))  # [end, start]
-            self._table[ends, starts] = score.parts(starts, ends)[:, 0]
+            self._table = known[id(score)] = score.table()  # [end, start]
 
     def parts(self, starts, ends):
         return self._table[np.asarray(ends), np.asarray(starts)][..., None]

@@ -153,11 +153,12 @@ def dp_table(score, kmax: int, max_len: int = 0, step: int = 1) -> DPTable:
     agg = None if score.additive else np.zeros((kmax + 1, g, score.n_parts))
     cost[0, 0] = 0.0
     lows = np.searchsorted(pos, pos - max_len)
+    buf = np.empty(kmax * int((np.arange(g) - lows).max()))  # one row's candidates, reused (no fresh pages per row)
     for e in range(1, g):
         lo, hi = int(lows[e]), min(kmax, e)
         p = score.row_parts(int(pos[e]), pos[lo:e])  # σ(l, m) for the candidate starts l
         if agg is None:
-            cand = cost[:hi, lo:e] + p[None, :, 0]
+            cand = np.add(cost[:hi, lo:e], p[None, :, 0], out=buf[:hi * (e - lo)].reshape(hi, e - lo))
         else:
             tot = agg[:hi, lo:e] + p[None]
             cand = np.where(np.isfinite(cost[:hi, lo:e]), score.key(tot), np.inf)

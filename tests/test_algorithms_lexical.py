@@ -188,13 +188,17 @@ def test_ui_segment_costs_match_direct_counts_in_any_order(doc):
 @given(doc=documents(max_n=16), alpha=st.sampled_from([0.2, 1.0]), tau=st.sampled_from([0.0, 0.5]))
 def test_filled_rows_equal_the_incremental_rows(doc, alpha, tau):
     """UIScore.fill (every row at once from the words' occurrence pairs) gives the rows the incremental updates
-    give, for the UI and the DCM costs, from any start; parts() of any shape reads them, empty segments cost 0."""
+    give, for the UI and the DCM costs, from any start; parts() of any shape reads them, empty segments cost 0;
+    table() is the filled triangle, and without fill() the same values row by row."""
     counts = ui_score(doc, {"stopwords": "choi", "stem": True}).counts
     for make in (UIScore, lambda: DCMScore(alpha, tau)):
         plain, filled = make().fit(counts), make().fit(counts).fill()
         for m in range(1, doc.n + 1):
             for start in (0, m // 2, m - 1):
                 np.testing.assert_allclose(filled.row(m, start), plain.row(m, start), rtol=1e-12, atol=1e-9)
+        lower = np.tril_indices(doc.n + 1, -1)
+        np.testing.assert_allclose(filled.table()[lower], plain.table()[lower], rtol=1e-12, atol=1e-9)
+        assert filled.table()[doc.n, 0] == filled.row(doc.n, 0)[0]
         starts = np.array([[0, doc.n], [doc.n // 2, 0]])
         ends = np.array([[doc.n, doc.n], [doc.n, 0]])  # two empty segments
         got = filled.parts(starts, ends)

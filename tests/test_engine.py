@@ -433,11 +433,12 @@ def test_split_parts_is_the_change_of_the_total():
 
 
 def test_a_dense_table_and_consecutive_rows_read_the_same_costs():
-    """Dense(score) tabulates σ(l, m) for every l < m; rows_of reads consecutive starts as a view: both give what
-    the score's own parts give (a WeightedSum too); a non-additive score cannot be tabulated."""
+    """Dense(score) tabulates σ(l, m) for every l < m (Score.table: pairwise distances for CVS and the resultant,
+    rows for the rest); rows_of reads consecutive starts as a view: both give what the score's own parts give (a
+    WeightedSum too); a non-additive score cannot be tabulated."""
     x = np.random.default_rng(5).normal(size=(15, 4))
     cvs, res = CVSScore().fit(x), ResultantScore().fit(x)
-    for score in (cvs, res, WeightedSum([cvs, res], [0.5, 2.0])):
+    for score in (cvs, res, EuclideanScore().fit(x), WeightedSum([cvs, res], [0.5, 2.0])):
         table = Dense(score)
         for end in range(1, 16):
             want = score.parts(np.arange(end), np.full(end, end))

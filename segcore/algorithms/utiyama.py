@@ -31,7 +31,7 @@ from ..text import bags as make_bags
 
 FEW = 8  # segments sharing an end above which parts() computes their row rather than each one alone
 CACHE_LIMIT = 6000  # cache every row when N is at most this (8·N²/2 bytes: 144 MB at the limit)
-FILL_LIMIT = 1000  # fill(): at most this many elements (three (N+2)² arrays: 24 MB at the limit) …
+FILL_LIMIT = 1000  # fill(): at most this many elements (five (N+2)² arrays: 40 MB at the limit) …
 FILL_PAIRS = 1_000_000  # … and occurrence pairs (about 150 bytes each)
 
 
@@ -66,6 +66,7 @@ class UIScore(Score):
         self._key = (np.repeat(np.arange(csc.shape[1]), np.diff(csc.indptr)) * (self.n + 1) + csc.indices)
         self._cache = {} if self.n <= CACHE_LIMIT else None
         self._m, self._s, self._g = 0, 0, np.zeros(0)
+        self._full = None  # every σ at [m, l], once `fill` has computed them
         return self
 
     def word_share(self, f, words):
@@ -141,11 +142,15 @@ class UIScore(Score):
         side = n + 2
         d = np.bincount(np.concatenate([l0 * side + m0, l1 * side + m1, l1 * side + m0, l0 * side + m1]),
                         np.concatenate([v, v, -v, -v]), minlength=side * side).reshape(side, side)
-        g = np.cumsum(np.cumsum(d, axis=0), axis=1)
-        self._cache = {}
-        for m in range(1, n + 1):
-            self._cache[m] = (0, self._sigma(m, 0, g[:m, m]))
+        g = np.cumsum(np.cumsum(d, axis=0), axis=1)[:n + 1, :n + 1].T  # [m, l]: Σ_w h(f_w) of the segment [l, m)
+        ns = np.maximum(self.length[:, None] - self.length[None, :], 0.0)  # its words (0 where l ≥ m)
+        self._full = self.length_share(ns) - g
+        self._cache = {m: (0, self._full[m, :m]) for m in range(1, n + 1)}
         return self
+
+    def table(self) -> np.ndarray:
+        """Every σ at [m, l] (Score.table): the filled triangle when `fill` made one, else row by row."""
+        return self._full if self._full is not None else super().table()
 
     def row(self, m: int, start: int = 0) -> np.ndarray:
         """σ(l, m) for l = start … m−1. Rows asked for in increasing m with non-decreasing starts (a DP's band)
