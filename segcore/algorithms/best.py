@@ -218,7 +218,8 @@ def heldout_k(t: Terms, score, ui, p: dict) -> HeldOut:
     n = ui.n
     pool = max(1, math.ceil(n / HELD_UNITS))
     score, words = t.score(units_of(n, pool)) if pool > 1 else (score, ui)
-    words.fill()  # the first table asks for every row (at most HELD_UNITS units)
+    words.fill()  # the first table asks for every row (at most HELD_UNITS units): each term's tabulated at once
+    score = Dense(score)
     m = score.n
     least = fewest(m, -(-p["max_len"] // pool))  # fewer segments cannot keep to max_len
     cap = max(least, min(m, n // 3, 1000))
