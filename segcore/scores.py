@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 import numpy as np
-from scipy.spatial.distance import pdist, squareform
+from scipy.spatial.distance import cdist, pdist, squareform
 
 from .errors import ParameterError
 
@@ -137,65 +137,78 @@ class EuclideanScore(Score):
         return (self._sq[ends] - self._sq[starts] - (s * s).sum(axis=-1) / length)[..., None]
 
 
-@register_score
-class CVSScore(Score):
-    """Content Vector Segmentation: −Σ_k |Σ_l w_lk| / √D, the negated log-likelihood (Alemi & Ginsparg 2015
-    eq 28–29)."""
+class PrefixDistance(Score):
+    """σ(l, m) = −scale · dist(S_m, S_l), a distance between prefix sums S of the rows: a DP's rows computed for a
+    block of BLOCK ends at once and the whole triangle at once (scipy's cdist and pdist: one C kernel per pair, so
+    every path gives the same bits); `parts` for any segments by numpy."""
 
-    name = "cvs"
+    metric = ""
+    BLOCK = 64
 
     def fit(self, x):
         x = np.asarray(x, dtype=float)
         self.n = x.shape[0]
-        self._scale = 1.0 / np.sqrt(x.shape[1])
+        self._scale = self.scale_of(x.shape[1])
         self._sum = _prefix(x)
+        self._block = (0, 0, 0, np.zeros((0, 0)))  # rows of ends e0 ≤ m < e1 over starts from s0
         return self
 
+    def scale_of(self, dim: int) -> float:
+        return 1.0
+
+    @abstractmethod
+    def distance(self, s: np.ndarray) -> np.ndarray:
+        """dist of each difference of prefix sums (rows of s) to 0, by numpy."""
+
     def parts(self, starts, ends):
-        s = self._sum[np.asarray(ends)] - self._sum[np.asarray(starts)]
-        return (-self._scale * np.abs(s).sum(axis=-1))[..., None]
+        return (-self._scale * self.distance(self._sum[np.asarray(ends)] - self._sum[np.asarray(starts)]))[..., None]
+
+    def row_parts(self, end, starts=None):
+        starts = np.arange(end) if starts is None else np.asarray(starts)
+        if len(starts) == 0 or (np.diff(starts) != 1).any():
+            return -self._scale * cdist(self._sum[starts], self._sum[end:end + 1], self.metric)
+        lo = int(starts[0])
+        e0, e1, s0, rows = self._block
+        if not (e0 <= end < e1 and s0 <= lo):  # a DP asks rows by increasing end with non-decreasing starts
+            e0, e1, s0 = end, min(self.n + 1, end + self.BLOCK), lo
+            rows = -self._scale * cdist(self._sum[e0:e1], self._sum[s0:e1], self.metric)
+            self._block = e0, e1, s0, rows
+        return rows[end - e0, lo - s0:lo - s0 + len(starts), None]
+
+    def table(self):
+        return -self._scale * squareform(pdist(self._sum, self.metric))
+
+
+@register_score
+class CVSScore(PrefixDistance):
+    """Content Vector Segmentation: −Σ_k |Σ_l w_lk| / √D, the negated log-likelihood (Alemi & Ginsparg 2015
+    eq 28–29): the city-block distance between prefix sums."""
+
+    name = "cvs"
+    metric = "cityblock"
+
+    def scale_of(self, dim):
+        return 1.0 / np.sqrt(dim)
+
+    def distance(self, s):
+        return np.abs(s).sum(axis=-1)
 
     def split_parts(self, start, end):
         inner = self._sum[start + 1:end]
         change = np.abs(inner - self._sum[start]).sum(axis=1) + np.abs(self._sum[end] - inner).sum(axis=1)
         return (-self._scale * (change - np.abs(self._sum[end] - self._sum[start]).sum()))[:, None]
 
-    def row_parts(self, end, starts=None):
-        d = rows_of(self._sum, end, starts) - self._sum[end]
-        np.abs(d, out=d)
-        return (-self._scale * d.sum(axis=1))[:, None]
 
-    def table(self):
-        """Every σ at once: the city-block distances between prefix sums (scipy's pdist; equal to the rows up to
-        rounding)."""
-        return -self._scale * squareform(pdist(self._sum, "cityblock"))
-
-
-class ResultantScore(Score):
+class ResultantScore(PrefixDistance):
     """−‖Σ_l x_l‖₂, the von Mises–Fisher log-likelihood of a segment's unit word directions x at concentration 1
     with its maximum-likelihood mean direction, up to a constant of the segmentation (Banerjee et al. 2005, eq 2):
-    each word's cosine with the segment's mean direction."""
+    each word's cosine with the segment's mean direction. The Euclidean distance between prefix sums."""
 
     name = "resultant"
+    metric = "euclidean"
 
-    def fit(self, x):
-        x = np.asarray(x, dtype=float)
-        self.n = x.shape[0]
-        self._sum = _prefix(x)
-        return self
-
-    def parts(self, starts, ends):
-        s = self._sum[np.asarray(ends)] - self._sum[np.asarray(starts)]
-        return (-np.sqrt((s * s).sum(axis=-1)))[..., None]
-
-    def row_parts(self, end, starts=None):
-        d = rows_of(self._sum, end, starts) - self._sum[end]
-        return (-np.sqrt(np.einsum("ij,ij->i", d, d)))[:, None]
-
-    def table(self):
-        """Every σ at once: the Euclidean distances between prefix sums (scipy's pdist; equal to the rows up to
-        rounding)."""
-        return -squareform(pdist(self._sum, "euclidean"))
+    def distance(self, s):
+        return np.sqrt((s * s).sum(axis=-1))
 
 
 class WeightedSum(Score):
