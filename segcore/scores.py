@@ -72,14 +72,17 @@ class Score(ABC):
         return float(self.key(self.parts(starts, ends).sum(axis=0)))
 
 
+def consecutive(starts: np.ndarray) -> bool:
+    """Whether the starts are l, l+1, …: a DP's band, read as a slice."""
+    return bool(len(starts)) and bool((np.diff(starts) == 1).all())
+
+
 def rows_of(prefix: np.ndarray, end: int, starts=None) -> np.ndarray:
-    """prefix[starts] (every l < end by default): a view, not a copy, when the starts are consecutive (a DP's band)."""
+    """prefix[starts] (every l < end by default): a view, not a copy, when the starts are `consecutive`."""
     if starts is None:
         return prefix[:end]
     starts = np.asarray(starts)
-    if len(starts) and (np.diff(starts) == 1).all():
-        return prefix[starts[0]:starts[-1] + 1]
-    return prefix[starts]
+    return prefix[starts[0]:starts[-1] + 1] if consecutive(starts) else prefix[starts]
 
 
 def _prefix(x: np.ndarray) -> np.ndarray:
@@ -165,7 +168,7 @@ class PrefixDistance(Score):
 
     def row_parts(self, end, starts=None):
         starts = np.arange(end) if starts is None else np.asarray(starts)
-        if len(starts) == 0 or (np.diff(starts) != 1).any():
+        if not consecutive(starts):
             return -self._scale * cdist(self._sum[starts], self._sum[end:end + 1], self.metric)
         lo = int(starts[0])
         e0, e1, s0, rows = self._block

@@ -153,7 +153,8 @@ def dp_table(score, kmax: int, max_len: int = 0, step: int = 1) -> DPTable:
     agg = None if score.additive else np.zeros((kmax + 1, g, score.n_parts))
     cost[0, 0] = 0.0
     lows = np.searchsorted(pos, pos - max_len)
-    buf = np.empty(kmax * int((np.arange(g) - lows).max()))  # one row's candidates, reused (no fresh pages per row)
+    # one row's candidates of an additive score, reused (a fresh array per row touches new pages)
+    buf = np.empty(kmax * int((np.arange(g) - lows).max())) if agg is None else None
     for e in range(1, g):
         lo, hi = int(lows[e]), min(kmax, e)
         p = score.row_parts(int(pos[e]), pos[lo:e])  # σ(l, m) for the candidate starts l

@@ -211,7 +211,7 @@ def test_fill_leaves_long_texts_to_the_rows():
     from segcore.algorithms import utiyama
     doc = Document([f"word{i % 7} other{i % 3} thing." for i in range(utiyama.FILL_LIMIT + 1)])
     score = ui_score(doc, {"stopwords": "choi", "stem": True}).fill()
-    assert not score._cache
+    assert not score._cache and score._full is None
     assert score.row(5, 0) == pytest.approx(UIScore().fit(score.counts).row(5, 0))
 
 # ---- Eisenstein & Barzilay: the DCM likelihood, its prior, exactness -------------------------------------------------

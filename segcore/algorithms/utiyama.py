@@ -117,7 +117,7 @@ class UIScore(Score):
         self._g, self._m = g, e + 1
 
     def fill(self) -> "UIScore":
-        """Every row at once into the row cache, when N ≤ FILL_LIMIT and the pairs below ≤ FILL_PAIRS (else nothing): for
+        """Every row at once (the triangle `row` and `table` then read), when N ≤ FILL_LIMIT and the pairs below ≤ FILL_PAIRS (else nothing): for
         one word, the segments [l, m) whose first and last occurrences of it are its a-th and b-th share one count,
         so Σ_w h(f_w) is a sum of rectangles of the (l, m) plane, one per (a ≤ b) pair of each word, added by a 2-D
         difference array and two cumulative sums. O(N² + pairs) numpy work in a few calls instead of N row
@@ -145,7 +145,6 @@ class UIScore(Score):
         g = np.cumsum(np.cumsum(d, axis=0), axis=1)[:n + 1, :n + 1].T  # [m, l]: Σ_w h(f_w) of the segment [l, m)
         ns = np.maximum(self.length[:, None] - self.length[None, :], 0.0)  # its words (0 where l ≥ m)
         self._full = self.length_share(ns) - g
-        self._cache = {m: (0, self._full[m, :m]) for m in range(1, n + 1)}
         return self
 
     def table(self) -> np.ndarray:
@@ -155,6 +154,8 @@ class UIScore(Score):
     def row(self, m: int, start: int = 0) -> np.ndarray:
         """σ(l, m) for l = start … m−1. Rows asked for in increasing m with non-decreasing starts (a DP's band)
         cost O(band + occurrences) each; any other order recomputes from `start`."""
+        if self._full is not None:
+            return self._full[m, start:m]
         if self._cache is not None and m in self._cache:
             s, row = self._cache[m]
             if s <= start:
