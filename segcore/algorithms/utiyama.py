@@ -79,13 +79,17 @@ class UIScore(Score):
 
     # -- rows -------------------------------------------------------------------------------------------------
 
-    def _advance(self):
+    def _advance(self, stop: int):
         """G_{m+1}[l] = Σ_w h(f_w(l, m+1)), h = word_share, from G_m, for l in the window [s, m]: for each word u
         of element m, the change h(f + c) − h(f) is a step function of l whose steps sit at u's earlier occurrences
-        in the window; all words at once."""
+        in the window; all words at once. A run of elements without words (up to row `stop`) only adds zeros."""
         e, s0 = self._m, self._s  # the element added: index e, new row m = e + 1
         x, csc = self._csr, self._csc
         a, b = x.indptr[e], x.indptr[e + 1]
+        if a == b:
+            run = int(np.searchsorted(x.indptr[e + 1:stop + 1], a, side="right"))  # empty elements e … e+run−1
+            self._g, self._m = np.concatenate([self._g, np.zeros(run)]), e + run
+            return
         words, c = x.indices[a:b], x.data[a:b]
         first = np.searchsorted(self._key, words * (self.n + 1) + s0)  # first occurrence of u inside the window
         lens = csc.indptr[words] + self._rank[a:b] - first              # its occurrences in [s, e)
@@ -165,7 +169,7 @@ class UIScore(Score):
         elif start > self._s:  # the window moves on: drop what no later row needs
             self._g, self._s = self._g[start - self._s:], start
         while self._m < m:
-            self._advance()
+            self._advance(m)
         out = self._sigma(m, self._s, self._g)[start - self._s:]
         if self._cache is not None:
             self._cache[m] = (start, out)
