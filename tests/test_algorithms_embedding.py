@@ -275,6 +275,21 @@ def test_lda_segments_clear_topics_and_reports_topics():
     check_boundaries(auto.boundaries, 16)
 
 
+def test_lda_labels_read_in_the_language_the_model_was_stemmed_in():
+    """A French model (Snowball's stemmer: 'rivières' → 'rivi', Porter's would say 'rivièr'): the labels are the
+    document's own spellings, not stems."""
+    from segcore.algorithms.lda import readable_top_words
+    from segcore.topicmodel import LdaTopics
+
+    words = ["rivi", "montagn", "chanson"]
+    model = LdaTopics(np.array([[0.6, 0.3, 0.1], [0.1, 0.3, 0.6]]), words, stopwords="french")
+    doc = Document(["Les rivières et les montagnes.", "Les rivières coulent.", "Des chansons, des chansons."], [3])
+    bags = model.bags(doc.elements)
+    assert {w for b in bags for w in b} >= set(words)
+    labels = readable_top_words(model, np.array([[0.9, 0.1]]), [sum(bags, [])], doc, {"top_words": 3})
+    assert labels == [["rivières", "montagnes", "chansons"]]
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(data=st.data())

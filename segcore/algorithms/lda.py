@@ -15,7 +15,7 @@ from ..errors import ParameterError
 from ..methods import MAX_LEN, STOPWORDS, Method, Param, Signal, register_method
 from ..scores import Score
 from ..splitters import dp, penalized_dp, plan
-from ..text import stem, tokenize
+from ..text import lexicon, tokenize
 from ..topicmodel import LdaTopics, fold_in, log_likelihood, train_lda
 
 
@@ -137,10 +137,12 @@ def _run(doc, k, p, context):
 
 def readable_top_words(topics: LdaTopics, theta: np.ndarray, seg_bags: list[list[str]], doc, p: dict) -> list[list[str]]:
     """Each segment's words most probable under its mixture θ·φ among those it contains (of three letters or more),
-    each shown as its most frequent spelling in the document (the model's vocabulary is stemmed)."""
+    each shown as its most frequent spelling in the document (the model's vocabulary is stemmed, by the stemmer and
+    stopwords the document's bags were made with)."""
+    lex = lexicon(doc.elements, topics.stopwords)
     spelling: dict[str, Counter] = {}
-    for word in (w for e in doc.elements for w in tokenize(e)):
-        spelling.setdefault(stem(word) if p["stem"] else word, Counter())[word] += 1
+    for word in (w for e in doc.elements for w in tokenize(e) if w not in lex.stop):
+        spelling.setdefault(lex.stem(word) if topics.stem else word, Counter())[word] += 1
     out = []
     for t, bag in zip(theta, seg_bags):
         present = {w for w in bag if len(w) >= 3 and any(c.isalpha() for c in w)}
