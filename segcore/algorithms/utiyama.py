@@ -135,17 +135,23 @@ class UIScore(Score):
         word = np.repeat(np.arange(len(r)), r)
         local = np.arange(len(p)) - csc.indptr[word]                    # rank of each occurrence in its word
         first, last = local == 0, local == r[word] - 1
-        prev = np.where(first, -1, np.roll(p, 1))                     # the word's previous occurrence (−1: none)
-        nxt = np.where(last, n, np.roll(p, -1))                        # … its next one (n: none)
-        cum = np.cumsum(c)
-        j = np.repeat(np.arange(len(p)), local + 1)                    # pair (a, b): b = occurrence j, a ≤ b
-        a = j - local[j] + np.arange(len(j)) - np.repeat(np.cumsum(local + 1) - (local + 1), local + 1)
-        f = cum[j] - cum[a] + c[a]
-        v = self.word_share(f, word[j])
-        l0, l1, m0, m1 = prev[a] + 1, p[a] + 1, p[j] + 1, nxt[j] + 1  # rows l0 ≤ l < l1, columns m0 ≤ m < m1
         side = n + 2
-        d = np.bincount(np.concatenate([l0 * side + m0, l1 * side + m1, l1 * side + m0, l0 * side + m1]),
-                        np.concatenate([v, v, -v, -v]), minlength=side * side).reshape(side, side)
+        # pair (a, b) of one word, a ≤ b: rows l0 ≤ l < l1 from a (its previous occurrence + 1 … a + 1), columns
+        # m0 ≤ m < m1 from b (b + 1 … its next occurrence + 1); each pair's cells through b's repeats, a's gathers
+        l0, l1 = (np.where(first, -1, np.roll(p, 1)) + 1) * side, (p + 1) * side
+        m0, m1 = p + 1, np.where(last, n, np.roll(p, -1)) + 1
+        cum, cnt = np.cumsum(c), local + 1                              # occurrence b pairs with cnt a's
+        size = int(cnt.sum())
+        a = np.arange(size) + np.repeat(csc.indptr[word] - (np.cumsum(cnt) - cnt), cnt)
+        v = self.word_share(np.repeat(cum, cnt) - cum[a] + c[a], np.repeat(word, cnt))
+        rows, cols = (l0[a], l1[a]), (np.repeat(m0, cnt), np.repeat(m1, cnt))
+        corners = np.empty(4 * size, dtype=np.int64)  # (l0, m0) +v, (l1, m1) +v, (l1, m0) −v, (l0, m1) −v
+        for q, (i, j) in enumerate(((0, 0), (1, 1), (1, 0), (0, 1))):
+            np.add(rows[i], cols[j], out=corners[q * size:(q + 1) * size])
+        w = np.empty(4 * size)
+        w[:2 * size].reshape(2, size)[:] = v
+        np.negative(w[:2 * size], out=w[2 * size:])
+        d = np.bincount(corners, w, minlength=side * side).reshape(side, side)
         g = np.cumsum(np.cumsum(d, axis=0), axis=1)[:n + 1, :n + 1].T  # [m, l]: Σ_w h(f_w) of the segment [l, m)
         ns = np.maximum(self.length[:, None] - self.length[None, :], 0.0)  # its words (0 where l ≥ m)
         self._full = self.length_share(ns) - g
