@@ -172,3 +172,14 @@ def test_segment_says_what_reading_a_pdf_left_out():
     notes = [ln for ln in r.stderr.decode().splitlines() if ln.startswith("# left out")]
     assert notes[0].startswith("# left out of the PDF: running headers and page numbers (") and "captions (" in notes[0]
     assert notes[1] == "# left out: the reference list and appendices, from the heading 'References' on"
+
+
+def test_the_command_line_starts_without_the_libraries_only_some_runs_need():
+    """Start-up imports only what every run needs: the optimiser, topic model, PDF readers, encoders and the app's
+    libraries are imported by the runs that use them."""
+    heavy = ("scipy.optimize", "gensim", "pdfminer", "pypdfium2", "torch", "streamlit", "plotly", "dask")
+    r = subprocess.run([sys.executable, "-c", "import sys, segcore.cli; print(' '.join(sorted(sys.modules)))"],
+                       capture_output=True, text=True, timeout=120)
+    loaded = set(r.stdout.split())
+    assert r.returncode == 0, r.stderr
+    assert "segcore.algorithms.bayesseg" in loaded and not [m for m in heavy if m in loaded]
