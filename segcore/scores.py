@@ -72,17 +72,22 @@ class Score(ABC):
         return float(self.key(self.parts(starts, ends).sum(axis=0)))
 
 
-def consecutive(starts: np.ndarray) -> bool:
-    """Whether the starts are l, l+1, …: a DP's band, read as a slice."""
-    return bool(len(starts)) and bool((np.diff(starts) == 1).all())
+def stride(starts: np.ndarray) -> int:
+    """s when the starts are l, l+s, l+2s, … (s ≥ 1; a DP's band on a grid of every s-th position), else 0; 1 for
+    one start."""
+    if len(starts) < 2:
+        return int(len(starts))
+    step = int(starts[1] - starts[0])
+    return step if step > 0 and bool((np.diff(starts) == step).all()) else 0
 
 
 def rows_of(prefix: np.ndarray, end: int, starts=None) -> np.ndarray:
-    """prefix[starts] (every l < end by default): a view, not a copy, when the starts are `consecutive`."""
+    """prefix[starts] (every l < end by default): a view, not a copy, when the starts are a `stride` (a DP's band)."""
     if starts is None:
         return prefix[:end]
     starts = np.asarray(starts)
-    return prefix[starts[0]:starts[-1] + 1] if consecutive(starts) else prefix[starts]
+    step = stride(starts)
+    return prefix[starts[0]:starts[-1] + 1:step] if step else prefix[starts]
 
 
 def _prefix(x: np.ndarray) -> np.ndarray:
@@ -142,8 +147,8 @@ class EuclideanScore(Score):
 
 class PrefixDistance(Score):
     """σ(l, m) = −scale · dist(S_m, S_l), a distance between prefix sums S of the rows: a DP's rows computed for a
-    block of BLOCK ends at once and the whole triangle at once (scipy's cdist and pdist: one C kernel per pair, so
-    every path gives the same bits); `parts` for any segments by numpy."""
+    block of BLOCK ends at once (on its grid of every s-th position) and the whole triangle at once (scipy's cdist
+    and pdist: one C kernel per pair, so every path gives the same bits); `parts` for any segments by numpy."""
 
     metric = ""
     BLOCK = 64
@@ -153,7 +158,7 @@ class PrefixDistance(Score):
         self.n = x.shape[0]
         self._scale = self.scale_of(x.shape[1])
         self._sum = _prefix(x)
-        self._block = (0, 0, 0, np.zeros((0, 0)))  # rows of ends e0 ≤ m < e1 over starts from s0
+        self._block = (0, 0, 0, 1, np.zeros((0, 0)))  # rows of ends e0, e0 + s, … < e1 over starts s0, s0 + s, …
         return self
 
     def scale_of(self, dim: int) -> float:
@@ -168,15 +173,19 @@ class PrefixDistance(Score):
 
     def row_parts(self, end, starts=None):
         starts = np.arange(end) if starts is None else np.asarray(starts)
-        if not consecutive(starts):
+        step, lo = stride(starts), int(starts[0]) if len(starts) else end
+        if not step:
             return -self._scale * cdist(self._sum[starts], self._sum[end:end + 1], self.metric)
-        lo = int(starts[0])
-        e0, e1, s0, rows = self._block
-        if not (e0 <= end < e1 and s0 <= lo):  # a DP asks rows by increasing end with non-decreasing starts
-            e0, e1, s0 = end, min(self.n + 1, end + self.BLOCK), lo
-            rows = -self._scale * cdist(self._sum[e0:e1], self._sum[s0:e1], self.metric)
-            self._block = e0, e1, s0, rows
-        return rows[end - e0, lo - s0:lo - s0 + len(starts), None]
+        e0, e1, s0, s, rows = self._block
+        if len(starts) == 1 and (lo - s0) % s == 0:  # one start: any grid it lies on
+            step = s
+        # a DP asks rows by increasing end with non-decreasing starts, on one grid
+        if not (step == s and e0 <= end < e1 and (end - e0) % s == 0 and s0 <= lo and (lo - s0) % s == 0):
+            e0, e1, s0 = end, min(self.n + 1, end + self.BLOCK * step), lo
+            rows = -self._scale * cdist(self._sum[e0:e1:step], self._sum[s0:e1:step], self.metric)
+            self._block = e0, e1, s0, step, rows
+        at = (lo - s0) // step
+        return rows[(end - e0) // step, at:at + len(starts), None]
 
     def table(self):
         return -self._scale * squareform(pdist(self._sum, self.metric))

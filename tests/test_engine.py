@@ -455,13 +455,16 @@ def test_a_dense_table_and_consecutive_rows_read_the_same_costs():
 
 def test_prefix_distance_rows_in_blocks_read_the_table():
     """CVS and the resultant compute a DP's rows a block of ends at a time (cdist) and the whole triangle at once
-    (pdist): a banded DP's rows, rows of any starts and the table hold the same bits; parts agrees up to rounding."""
+    (pdist): a banded DP's rows, on every position or on a grid of every s-th one, rows of any starts and the table
+    hold the same bits; parts agrees up to rounding."""
     x = np.random.default_rng(6).normal(size=(150, 5))  # more than two blocks of ends
     for score in (CVSScore().fit(x), ResultantScore().fit(x)):
         table = score.table()
-        for end in range(1, 151):
-            lo = max(0, end - 40)
-            assert np.array_equal(score.row_parts(end, np.arange(lo, end))[:, 0], table[end, lo:end])
+        for step in (1, 3, 2):
+            for end in list(range(step, 151, step)) + [150]:
+                starts = np.arange(0, end, step)[-(40 // step):]
+                assert np.array_equal(score.row_parts(end, starts)[:, 0], table[end, starts])
+                assert np.array_equal(score.row_parts(end, starts[-1:])[:, 0], table[end, starts[-1:]])
         for end in (3, 77, 150, 20):  # any order, starts not consecutive or not ending at end − 1
             starts = np.array([0, 2]) if end == 3 else np.arange(0, end - 5, 3)
             assert np.array_equal(score.row_parts(end, starts)[:, 0], table[end, starts])
