@@ -153,6 +153,18 @@ def test_scaling_exponent_and_verdict():
     assert verdict({"error": "over 300 s"}, 5.0) == "**missed** (over 300 s)"
 
 
+def test_a_goal_cell_near_its_goal_reads_the_median_of_its_runs(monkeypatch):
+    from benchmarks import tables_scaling as ts
+
+    later = iter([{"cpu": 4.0, "wall": 4.1, "rss_peak_mb": 500}, {"cpu": 5.5, "wall": 5.6, "rss_peak_mb": 510}])
+    monkeypatch.setattr(ts, "measure", lambda spec, timeout: next(later))
+    r = ts.median_run({}, {"cpu": 6.2, "wall": 6.3, "rss_peak_mb": 520}, 3, 10.0)
+    assert r["cpu"] == 5.5 and r["cpu_runs"] == [4.0, 5.5, 6.2] and r["rss_peak_mb"] == 510
+    assert ts.cell(r) == "5.50 / 5.60 · 510 (median of 3: 4.00–6.20)" and ts.verdict(r, 5.0).startswith("**missed")
+    monkeypatch.setattr(ts, "measure", lambda spec, timeout: {"error": "over 300 s"})
+    assert ts.median_run({}, {"cpu": 4.9, "wall": 5.0, "rss_peak_mb": 500}, 3, 10.0) == {"error": "over 300 s"}
+
+
 def test_textsplit_dp_penalty_search_gives_k_segments():
     pytest.importorskip("textsplit")
     import numpy as np
