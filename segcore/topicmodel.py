@@ -76,11 +76,9 @@ def fold_in(phi: np.ndarray, counts: np.ndarray, iterations: int = 15, alpha: fl
     counts = np.atleast_2d(np.asarray(counts, dtype=float))
     t = phi.shape[0]
     theta = np.full((counts.shape[0], t), 1.0 / t)
-    nz = counts > 0
-    ratio = np.zeros_like(counts)
+    ratio = np.empty_like(counts)
     for _ in range(iterations):
-        mix = theta @ phi
-        np.divide(counts, mix, out=ratio, where=nz)
+        np.divide(counts, mixture(theta, phi), out=ratio)  # 0 where a word is absent: no masked division (3× slower)
         new = theta * (ratio @ phi.T)
         if alpha != 1.0:
             new = np.maximum(new + (alpha - 1.0), 0.0)
@@ -89,12 +87,17 @@ def fold_in(phi: np.ndarray, counts: np.ndarray, iterations: int = 15, alpha: fl
     return theta
 
 
+def mixture(theta: np.ndarray, phi: np.ndarray) -> np.ndarray:
+    """Σ_t θ_t φ_tw of each row and word, at least the smallest normal float: a fitted φ has no zero, and the floor
+    keeps 0 / 0 and 0 · log 0 out of the sums over every word."""
+    mix = theta @ phi
+    return np.maximum(mix, np.finfo(float).tiny, out=mix)
+
+
 def log_likelihood(phi: np.ndarray, counts: np.ndarray, theta: np.ndarray) -> np.ndarray:
     """log P(segment) = Σ_w n_w log Σ_t θ_t φ_tw for each row (Misra et al. 2009 eq 3)."""
     counts = np.atleast_2d(np.asarray(counts, dtype=float))
-    mix = theta @ phi
-    logs = np.log(mix, out=np.zeros_like(mix), where=counts > 0)
-    return (counts * logs).sum(axis=1)
+    return (counts * np.log(mixture(theta, phi))).sum(axis=1)
 
 
 # ---- reference corpora, training and the cache ----------------------------------------------------------------
