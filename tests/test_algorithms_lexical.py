@@ -348,6 +348,23 @@ def test_simon_lagrangian_search_returns_k_segments(monkeypatch):
         assert approx.cost == pytest.approx(exact.cost)
 
 
+def test_simon_lattice_rows_are_the_disruption_and_kept_for_the_next_pass():
+    doc = choi("choi_3_48.ref")
+    score = ui_score(doc, {"stopwords": "choi", "stem": True})
+    lmax = 12
+    dis = Disruption(simon_mod.tfidf(score.counts), 2 * lmax).prepare(lmax)
+    lp = np.arange(lmax, 0, -1)
+    for m in (15, 40, score.n):
+        l = m - np.arange(1, lmax + 1)
+        l = l[l >= 1]
+        row = dis.lattice_row(m, l, lp)
+        a = np.maximum(l[:, None] - lp[None, :], 0)
+        np.testing.assert_allclose(row, dis(a, np.broadcast_to(l[:, None], a.shape), np.full(a.shape, m)),
+                                   rtol=1e-12)
+        assert dis.lattice_row(m, l, lp) is row  # the next pass reads it
+    assert dis.kept_cells == sum(r.size for r in dis.kept.values()) > 0
+
+
 def test_simon_disruption_penalises_similar_neighbours():
     doc = Document(["river bank water", "river bank water", "money loan credit", "money loan credit"])
     score = ui_score(doc, {"stopwords": "choi", "stem": True})

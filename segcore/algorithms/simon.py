@@ -42,6 +42,7 @@ LMAX_AUTO = 200          # default lmax with K automatic: min(N, LMAX_AUTO); wit
 LMAX_K = 50
 EXACT_BUDGET = 2e8       # K·N·lmax² above which K given uses the Lagrangian search
 PASS_CELLS = 5e6         # N·lmax² of one lattice pass above which elements are pooled in blocks
+KEPT_CELLS = 8e6         # Δ cells of lattice rows kept for later passes (64 MB): a pooled pass has at most PASS_CELLS
 
 
 class Disruption:
@@ -71,14 +72,27 @@ class Disruption:
         """Table of squared norms |v[e−ℓ:e]|² for every end e and length ℓ ≤ lmax (speeds up `lattice_row`)."""
         e = np.arange(self.n + 1)[:, None]
         self.norms = self.block(np.maximum(e - np.arange(lmax + 1)[None, :], 0), e)
+        self.kept, self.kept_cells = {}, 0
         return self
 
     def lattice_row(self, m: int, l: np.ndarray, lp: np.ndarray) -> np.ndarray:
-        """Δ(l − ℓ', l, m) for every previous end l (rows) and previous length ℓ' (columns); = __call__."""
-        a = np.maximum(l[:, None] - lp[None, :], 0)
+        """Δ(l − ℓ', l, m) for every previous end l (rows) and previous length ℓ' (columns); = __call__. Kept (up to
+        KEPT_CELLS) for the next lattice pass, which asks for the same rows (lagrangian_k's penalty search)."""
+        key = (m, int(l[0]), len(l), int(lp[0]), len(lp))
+        if key in self.kept:
+            return self.kept[key]
+        row = self._lattice_row(m, l, lp)
+        if self.kept_cells + row.size <= KEPT_CELLS:
+            self.kept[key] = row
+            self.kept_cells += row.size
+        return row
+
+    def _lattice_row(self, m: int, l: np.ndarray, lp: np.ndarray) -> np.ndarray:
+        back = np.minimum((m - l)[:, None] + lp[None, :], m)  # m − a for the start a = max(l − ℓ', 0)
+        whole = self.block(m - np.arange(int(back.max()) + 1), m)[back]  # B(a, m): one per distance, then read
         n1 = self.norms[l[:, None], lp[None, :]]
         n2 = self.norms[m, m - l][:, None]
-        return 1.0 / (1.0 - self._cos((self.block(a, m) - n1 - n2) / 2.0, n1, n2))
+        return 1.0 / (1.0 - self._cos((whole - n1 - n2) / 2.0, n1, n2))
 
 
 # ---- lattice decoders --------------------------------------------------------------------------------------------
