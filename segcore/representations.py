@@ -147,6 +147,7 @@ def dense_of(band: np.ndarray) -> np.ndarray:
 
 
 TIE = 1e-12  # cosines closer than this count as equal in Choi's rank ("smaller value" means smaller beyond rounding)
+RANK_CHUNK = 1 << 16  # cells of one chunk of rank_band's comparisons (2.6× faster than whole-band passes at 2,500²)
 
 
 def rank_band(cos: np.ndarray, rank: int = 11, width: int | None = None) -> np.ndarray:
@@ -171,11 +172,16 @@ def rank_band(cos: np.ndarray, rank: int = 11, width: int | None = None) -> np.n
     centre = full[h:h + n, 2 * h:2 * h + width + 1]
     count = np.zeros(centre.shape, dtype=np.int16)
     lowered = centre - TIE  # values equal but for rounding (e.g. the diagonal's 1s) tie, whatever the summation order
-    for di in range(-h, h + 1):
-        for dj in range(-h, h + 1):
-            if di or dj:
-                o = 2 * h + dj - di
-                count += lowered > full[h + di:h + di + n, o:o + width + 1]
+    rows = max(1, RANK_CHUNK // (width + 1))
+    below = np.empty((rows, width + 1), dtype=bool)
+    for a in range(0, n, rows):  # a chunk of rows at a time: its counts and the neighbours it reads stay in cache
+        e = min(n, a + rows)
+        for di in range(-h, h + 1):
+            for dj in range(-h, h + 1):
+                if di or dj:
+                    o = 2 * h + dj - di
+                    np.greater(lowered[a:e], full[h + di + a:h + di + e, o:o + width + 1], out=below[:e - a])
+                    count[a:e] += below[:e - a]
     idx = np.arange(n)
     span_of = np.minimum(idx + h, n - 1) - np.maximum(idx - h, 0) + 1
     v = idx[:, None] + np.arange(width + 1)[None, :]
