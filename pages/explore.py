@@ -51,7 +51,7 @@ seg = res.value
 bounds = seg.boundaries
 auto = " (K chosen automatically)" if seg.k_automatic else ""
 st.markdown(f"**{method}** cut the {doc.n:,} {unit} into **{seg.k} segment{'s' * (seg.k != 1)}**{auto} "
-            f"in {seg.seconds * 1000:,.0f} ms.")
+            + (f"in {seg.seconds * 1000:,.0f} ms." if seg.seconds >= 0.0005 else "in under 1 ms."))
 units = units_note(doc, seg)
 if units:
     st.caption(units[0].upper() + units[1:] + ".")

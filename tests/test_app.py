@@ -168,6 +168,7 @@ def test_k_change_updates_every_view(explore):
     at.sidebar.number_input(key="k").set_value(6)
     run(at)
     assert "into **6 segments**" in summary(at)
+    assert re.search(r"in (under 1|[1-9][\d,]*) ms\.$", summary(at))  # a K read off the fitted score is quick
     assert overlay(at).count("class='segx-segment") == 6
     hm = heatmap(at)
     markers = next(t for t in hm["data"] if t.get("name") == "segments")
