@@ -173,12 +173,10 @@ class PrefixDistance(Score):
 
     def row_parts(self, end, starts=None):
         starts = np.arange(end) if starts is None else np.asarray(starts)
-        step, lo = stride(starts), int(starts[0]) if len(starts) else end
+        step = stride(starts)
         if not step:
             return -self._scale * cdist(self._sum[starts], self._sum[end:end + 1], self.metric)
-        e0, e1, s0, s, rows = self._block
-        if len(starts) == 1 and (lo - s0) % s == 0:  # one start: any grid it lies on
-            step = s
+        lo, (e0, e1, s0, s, rows) = int(starts[0]), self._block
         # a DP asks rows by increasing end with non-decreasing starts, on one grid
         if not (step == s and e0 <= end < e1 and (end - e0) % s == 0 and s0 <= lo and (lo - s0) % s == 0):
             e0, e1, s0 = end, min(self.n + 1, end + self.BLOCK * step), lo

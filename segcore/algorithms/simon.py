@@ -42,7 +42,6 @@ LMAX_AUTO = 200          # default lmax with K automatic: min(N, LMAX_AUTO); wit
 LMAX_K = 50
 EXACT_BUDGET = 2e8       # K·N·lmax² above which K given uses the Lagrangian search
 PASS_CELLS = 5e6         # N·lmax² of one lattice pass above which elements are pooled in blocks
-KEPT_CELLS = 8e6         # Δ cells of lattice rows kept for later passes (64 MB): a pooled pass has at most PASS_CELLS
 
 
 class Disruption:
@@ -72,20 +71,16 @@ class Disruption:
         """Table of squared norms |v[e−ℓ:e]|² for every end e and length ℓ ≤ lmax (speeds up `lattice_row`)."""
         e = np.arange(self.n + 1)[:, None]
         self.norms = self.block(np.maximum(e - np.arange(lmax + 1)[None, :], 0), e)
-        self.kept, self.kept_cells = {}, 0
+        self.kept = {}  # lattice rows by (m, l, ℓ'): at most N·lmax² ≤ PASS_CELLS cells, as `pooling` keeps a pass
         return self
 
     def lattice_row(self, m: int, l: np.ndarray, lp: np.ndarray) -> np.ndarray:
-        """Δ(l − ℓ', l, m) for every previous end l (rows) and previous length ℓ' (columns); = __call__. Kept (up to
-        KEPT_CELLS) for the next lattice pass, which asks for the same rows (lagrangian_k's penalty search)."""
+        """Δ(l − ℓ', l, m) for every previous end l (rows) and previous length ℓ' (columns); = __call__. Kept for the
+        next lattice pass, which asks for the same rows (lagrangian_k's penalty search)."""
         key = (m, int(l[0]), len(l), int(lp[0]), len(lp))
-        if key in self.kept:
-            return self.kept[key]
-        row = self._lattice_row(m, l, lp)
-        if self.kept_cells + row.size <= KEPT_CELLS:
-            self.kept[key] = row
-            self.kept_cells += row.size
-        return row
+        if key not in self.kept:
+            self.kept[key] = self._lattice_row(m, l, lp)
+        return self.kept[key]
 
     def _lattice_row(self, m: int, l: np.ndarray, lp: np.ndarray) -> np.ndarray:
         back = np.minimum((m - l)[:, None] + lp[None, :], m)  # m − a for the start a = max(l − ℓ', 0)
