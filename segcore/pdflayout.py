@@ -34,6 +34,7 @@ import re
 import statistics
 import unicodedata
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import bidi
@@ -174,7 +175,7 @@ def _line(obj, LTChar, rtl: bool = False) -> Line | None:
     line start dropped (footnote markers); a line with right-to-left text read from its characters' places and put
     in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
-    if not chars or sum(1 for c in chars if c.upright) * 2 < len(chars):
+    if not chars or sum(map(_upright, chars)) * 2 < len(chars):
         return None  # rotated text, e.g. arXiv's vertical stamp in the margin
     bidi_line = rtl or bidi.has_rtl("".join(c.get_text() for c in chars))
     if bidi_line:
@@ -265,6 +266,43 @@ def _miner_error(e: Exception, source: str) -> InputError:
     return InputError(f"{source}: damaged PDF (truncated or corrupted?): the PDF parser failed with {name}: {e}")
 
 
+def _upright(c) -> bool:
+    """A pdfminer character that stands upright, not turned sideways nor upside down (which pdfminer's `upright`
+    lets through)."""
+    return c.upright and c.matrix[0] > 0
+
+
+def _upright_share(el, LTChar) -> float:
+    """The share of a pdfminer layout's characters that stand upright (1 without characters)."""
+    chars = []
+    stack = [el]
+    while stack:
+        for o in stack.pop():
+            if isinstance(o, LTChar):
+                chars.append(_upright(o))
+            elif isinstance(o, Iterable):
+                stack.append(o)
+    return sum(chars) / len(chars) if chars else 1.0
+
+
+def _upright_layout(page, interpreter, device, LTChar):
+    """pdfminer's layout of a page; when most of its characters are not upright (a page turned by its /Rotate, or
+    text set sideways or upside down), the layout of the page turned by the quarters that set most of them upright,
+    since `_line` leaves rotated lines out."""
+    interpreter.process_page(page)
+    layout = device.get_result()
+    share, rotate = _upright_share(layout, LTChar), page.rotate
+    for turn in (90, 180, 270):
+        if share >= 0.5:
+            break
+        page.rotate = (rotate + turn) % 360
+        interpreter.process_page(page)
+        turned = device.get_result()
+        if (s := _upright_share(turned, LTChar)) > share:
+            layout, share = turned, s
+    return layout
+
+
 def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry]]:
     """(width, height, text boxes as lists of Lines) of each page, after the page count (the page tree's) and the
     inflated stream size are checked against `limits` (a page tree whose count lies is stopped past the limit), and
@@ -300,8 +338,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         for page in PDFPage.create_pages(doc):
             limits.check_pages(len(pages) + 1, source)  # the page tree's /Count can lie
             page_of[page.pageid] = len(pages)
-            interpreter.process_page(page)
-            layout = device.get_result()
+            layout = _upright_layout(page, interpreter, device, LTChar)
             boxes = []
             for el in layout:
                 if isinstance(el, LTTextBox):

@@ -609,6 +609,23 @@ def test_slides_built_up_step_by_step_are_read_once_and_text_off_the_page_never(
     assert "overlays" not in portrait.meta.get("left_out", {})
 
 
+def test_pages_turned_by_their_rotate_or_set_sideways_read_upright():
+    """A page turned by its /Rotate (a quarter, half, three quarters), or whose text is set sideways, reads like
+    the upright page: its lines were once all left out as rotated text, and the PDF refused as having no text
+    layer; a line set sideways on an upright page (arXiv's stamp) is still left out."""
+    lines = ["The river rises in the hills and flows to the sea past the old mill.",
+             "Farmers along its banks grow wheat and barley in the summer months.",
+             "In spring the floods carry sand and stones down to the plain below."]
+    ops = text_ops([("F2", 10, 72, 700 - 13 * i, t) for i, t in enumerate(lines)])
+    for rotate in (90, 180, 270):
+        assert load_pdf_document(build([ops], rotate=rotate)).elements == lines
+    sideways = "\n".join(f"BT /F2 10 Tf 0 1 -1 0 {100 + 13 * i} 72 Tm {pdf_string(t)} Tj ET"
+                         for i, t in enumerate(lines))
+    assert load_pdf_document(build([sideways])).elements == lines
+    stamp = "BT /F2 20 Tf 0 1 -1 0 30 200 Tm (arXiv:2304.02623v1 [cs.CL] 5 Apr 2023) Tj ET"
+    assert load_pdf_document(build([ops + "\n" + stamp])).elements == lines
+
+
 def test_a_french_paper_loses_its_caption_and_reference_list():
     """'Tableau 1 :' is a caption and 'Références' a reference list, as 'Table 1:' and 'References' are."""
     def body(lines, y):

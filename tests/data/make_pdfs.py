@@ -95,10 +95,10 @@ def outline_objects(entries, kids, first: int, loop: bool = False) -> list[str]:
     return objs
 
 
-def build(pages_ops, fonts=None, outline=None, loop=False, media="0 0 612 792"):
+def build(pages_ops, fonts=None, outline=None, loop=False, media="0 0 612 792", rotate=0):
     """pages_ops: list of content streams (str, or bytes already Flate-compressed). Fonts F1 Times-Roman
     (ligatures), F2 Helvetica, F3 Times-Bold, and `fonts` (resource name -> font dictionary); `outline`: bookmarks
-    (see outline_objects); `media`: every page's MediaBox."""
+    (see outline_objects); `media`: every page's MediaBox; `rotate`: every page's /Rotate."""
     objs = [None, None,
             font_obj("Times-Roman", True), font_obj("Helvetica", False), font_obj("Times-Bold", False)]
     names = {"F1": 3, "F2": 4, "F3": 5}
@@ -114,7 +114,8 @@ def build(pages_ops, fonts=None, outline=None, loop=False, media="0 0 612 792"):
             data = ops.encode("latin-1")
             objs.append(f"<< /Length {len(data)} >>\nstream\n{ops}\nendstream")
         content = len(objs)
-        objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [{media}] /Contents {content} 0 R "
+        turn = f"/Rotate {rotate} " if rotate else ""
+        objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [{media}] {turn}/Contents {content} 0 R "
                     f"/Resources << /Font << {resources} >> >> >>")
         kids.append(len(objs))
     objs[0] = "<< /Type /Catalog /Pages 2 0 R >>"
