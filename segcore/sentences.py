@@ -130,8 +130,9 @@ _NON_WORD = re.compile(r"([^\w\s])")
 
 
 def word_elements(text: str) -> list[str]:
-    """Alemi & Ginsparg (2015) word elements: lower-cased, every non-alphanumeric char (not _) a token."""
-    text = unicodedata.normalize("NFC", text).lower()
+    """Alemi & Ginsparg (2015) word elements: lower-cased, every non-alphanumeric char (not _) a token; a soft hyphen
+    (an invisible break point inside a word, as web pages and e-books mark them) none."""
+    text = unicodedata.normalize("NFC", text).lower().replace("\u00ad", "")
     return _NON_WORD.sub(r" \1 ", text).split()
 
 

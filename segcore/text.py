@@ -100,9 +100,9 @@ def _bigrams(token: str) -> list[str]:
 
 
 def tokenize(element: str) -> list[str]:
-    """Lowercased word tokens; tokens without a letter or digit (underscores, apostrophes) are dropped; Chinese and
-    Japanese text as character bigrams (_CJK)."""
-    tokens = _raw_tokens(element.lower())
+    """Lowercased word tokens; tokens without a letter or digit (underscores, apostrophes) are dropped; soft hyphens
+    (invisible break points inside a word) do not cut a word; Chinese and Japanese text as character bigrams (_CJK)."""
+    tokens = _raw_tokens(element.lower().replace("\u00ad", ""))
     if not element.isascii() and _CJK.search(element):
         tokens = [b for t in tokens for b in _bigrams(t)]
     return [t for t in tokens if t.strip(_NOT_ALNUM)]

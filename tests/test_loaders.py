@@ -130,6 +130,18 @@ def test_word_elements():
     assert word_elements("Cafe\u0301 au-lait") == ["café", "au", "-", "lait"]  # NFC keeps the accent in the word
 
 
+def test_a_soft_hyphen_inside_a_word_does_not_cut_it():
+    """Web pages and e-books mark break points inside words with invisible soft hyphens (&shy;): the word was once
+    three word elements ("haus", "\u00ad", "aufgaben") and two tokens to the lexical methods."""
+    from segcore.text import tokenize
+    text = "Die Haus\u00adaufgaben sind schwer. Die Kinder machen ihre Haus\u00adauf\u00adgaben."
+    assert load_text(text, level="word").elements[:4] == ["die", "hausaufgaben", "sind", "schwer"]
+    assert tokenize(load_text(text).elements[1]) == ["die", "kinder", "machen", "ihre", "hausaufgaben"]
+    html = load("<html><body><p>The river floods the low\u00adlands.</p><p>Farmers move away.</p></body></html>"
+                .replace("\u00ad", "&shy;").encode(), format="html", level="word")
+    assert "lowlands" in html.elements
+
+
 # --- plain text ----------------------------------------------------------------------------------
 
 def test_load_text_sentence_and_word_levels():
