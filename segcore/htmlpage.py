@@ -214,8 +214,8 @@ class _Reader:
                     self.heading = 1 if self.title_page is not None else _HEADINGS[tag] + 1
                 self.bold += tag in _BOLD
                 self.parts.append((el.text or "", self.bold > 0))
-            else:
-                if tag in _BLOCK or tag in _SILENT:
+            else:  # a silent element inline (a script, an icon, math in a sentence) does not end the paragraph
+                if tag in _BLOCK or tag == "form" or (tag == "math" and el.get("display") == "block"):
                     self.flush()
                     self.whole_bold = False
                 if el is self.title_page:

@@ -354,6 +354,17 @@ def test_the_cli_reads_a_page_and_a_book_and_says_what_was_left_out(tmp_path):
         assert said in out.stdout + out.stderr
 
 
+def test_math_a_script_or_an_icon_inside_a_sentence_do_not_cut_it():
+    """Elements never read (segcore.htmlpage._SILENT) once ended the paragraph they stood in, even inline: a sentence
+    with <math> in it became two elements, "The value of" and "is large."; a displayed equation still ends it."""
+    page = ("<html><body><p>The value of <math><mi>x</mi></math> is large and the river <script>var a;</script>"
+            "floods the plain. The mill <svg><text>icon</text></svg>grinds grain.</p><p>The sum is"
+            "<math display='block'><mi>y</mi></math>Bread is baked. It is good.</p></body></html>")
+    doc = load_html(page)
+    assert doc.elements == ["The value of is large and the river floods the plain.", "The mill grinds grain.",
+                            "The sum is", "Bread is baked.", "It is good."]
+
+
 def test_a_list_of_links_only_is_navigation_but_a_list_with_prose_is_text():
     page = ("<p>Chapters of the book follow below. Read them in order.</p><ul><li><a href='#1'>Chapter I</a></li>"
             "<li><a href='#2'>Chapter II</a></li></ul><ul><li>Plant the seeds in <a href='#s'>spring</a> soil.</li>"
