@@ -186,7 +186,8 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         left = f"; left out: {left_out_phrase(left)}" if left else ""
         if level == "sentence" and elements:
             raise InputError(f"{_name(source)}: only one sentence found, nothing to segment at sentence level; "
-                             f"use level='word' to segment it into word sequences{left}")
+                             f"segment it into word sequences at word level (level='word'; --level word on the command "
+                             f"line; Elements: Words in the app){left}")
         raise InputError(f"{_name(source)}: only one word found, nothing to segment{left}" if elements else
                          f"{_name(source)}: no text found{left or ' (empty or whitespace only)'}")
     limits.check_elements(len(elements), level, _name(source))
@@ -555,7 +556,8 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return doc
     # arxiv
     if level == "sentence":
-        raise ParameterError("arXiv (Alemi & Ginsparg) files have no sentence boundaries: use level='word'")
+        raise ParameterError("arXiv (Alemi & Ginsparg) files have no sentence boundaries: use word level "
+                             "(level='word'; --level word on the command line)")
     text = read_arxiv_bytes(data, source)
     doc = parse_arxiv(text, source=source, limits=limits)
     try:
