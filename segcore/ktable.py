@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from .document import Document
 from .errors import ParameterError
-from .methods import Segmentation, Signal, answer, checked, get_method, segment as segment_once
-from .paragraphs import units
+from .methods import Segmentation, Signal, answer, checked, get_method, paragraph_view, segment as segment_once
 from .splitters import DPTable, Split, check_k, dp, dp_table, own_costs, plan, windows
 
 KMAX = 40   # a table covers K up to at least this (the app's cost curve)
@@ -138,7 +137,7 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     kept for the next K): the same Segmentation, its costs_by_k the table's (K up to at least KMAX)."""
     m, p, k, ctx = checked(doc, method, k, context, params)
     t = time.perf_counter()
-    view = units(doc, k) if p["paragraphs"] else None
+    view = paragraph_view(doc, m, p, k)
     held = kept(view.doc if view else doc, method, p, ctx) if k is not None else None
     if held is None:
         return segment_once(doc, method, k, context, **params)
@@ -154,7 +153,7 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
 def costs_by_k(doc: Document, method: str, kmax: int, context: dict | None = None, **params) -> list | None:
     """The best cost of each K = 1 … kmax for the method on the document (`KTable.costs_by_k`), its tables kept
     for the K asked next; None for a method or settings without a `Method.fit`."""
-    _, p, _, ctx = checked(doc, method, None, context, params)
-    view = units(doc, None) if p["paragraphs"] else None
+    m, p, _, ctx = checked(doc, method, None, context, params)
+    view = paragraph_view(doc, m, p, None)
     held = kept(view.doc if view else doc, method, p, ctx)
     return None if held is None else held[1].costs_by_k(kmax)

@@ -14,7 +14,7 @@ from typing import Callable
 from .document import Document, check_boundaries
 from .errors import ParameterError
 from .language import NAMES
-from .paragraphs import units
+from .paragraphs import Units, paragraph_starts, units
 from .splitters import check_k
 
 KINDS = (bool, int, float, str)
@@ -23,8 +23,10 @@ KINDS = (bool, int, float, str)
 @dataclass(frozen=True)
 class Param:
     """One parameter of a method and its domain: type (that of the default), inclusive bounds `low`…`high` for
-    numbers (required: nothing unbounded reaches an algorithm), allowed `choices`, and `path` for values that may
-    name a file (only the library and the CLI may pass a path; the app offers the named values and uploads)."""
+    numbers (required: nothing unbounded reaches an algorithm), allowed `choices`, `path` for values that may
+    name a file (only the library and the CLI may pass a path; the app offers the named values and uploads), and
+    `elements` for a value counted in elements (a length, a threshold on each element): set away from its default,
+    it makes `segment` cut between any elements, not only between paragraphs."""
 
     name: str
     default: object
@@ -33,6 +35,7 @@ class Param:
     low: float | None = None
     high: float | None = None
     path: bool = False
+    elements: bool = False
 
     def __post_init__(self):
         kind = type(self.default)
@@ -111,7 +114,7 @@ VECTORS = Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 
                                           "KeyedVectors file", choices=("glove-6b-50d",), path=True)
 MAX_LEN = Param("max_len", 0, "longest segment in elements considered (0 = automatic: the whole text with K automatic, "
                               "max(500, 5·N/K) with K given; texts of up to 500 elements: every segmentation)",
-                low=0, high=10**7)
+                low=0, high=10**7, elements=True)
 
 # Applied by segment() around every method's run (segcore.paragraphs), so every method lists it.
 PARAGRAPHS = Param("paragraphs", True, "place boundaries only between paragraphs when the text marks them (at least "
@@ -218,6 +221,10 @@ class Method:
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
 
+    def in_elements(self, p: dict) -> list[str]:
+        """The parameters of `p` (resolved) set away from their defaults whose values count elements."""
+        return [q.name for q in self.params if q.elements and p[q.name] != q.default]
+
     def resolve(self, overrides: dict) -> dict:
         """Defaults updated with `overrides`, each parsed and checked against its domain."""
         out = self.defaults()
@@ -249,9 +256,15 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     paragraphs=True (the default) a text that marks paragraphs is segmented with them as its units."""
     m, p, k, context = checked(doc, method, k, context, params)
     t = time.perf_counter()
-    view = units(doc, k) if p["paragraphs"] else None
+    view = paragraph_view(doc, m, p, k)
     out = m.run(view.doc if view else doc, k, p, context)
     return answer(doc, m, p, k, view.expand(out) if view else out, time.perf_counter() - t)
+
+
+def paragraph_view(doc: Document, m: Method, p: dict, k: int | None) -> Units | None:
+    """The paragraphs a run takes as its units (`segcore.paragraphs.units`); None with paragraphs=false or a
+    parameter counted in elements set (`Method.in_elements`: in paragraphs it would mean another length)."""
+    return units(doc, k) if p["paragraphs"] and not m.in_elements(p) else None
 
 
 def checked(doc: Document, method: str, k: int | None, context: dict | None,
@@ -272,6 +285,8 @@ def checked(doc: Document, method: str, k: int | None, context: dict | None,
 def answer(doc: Document, m: Method, p: dict, k: int | None, out: dict, seconds: float) -> Segmentation:
     """The Segmentation of a method's run (`out`: the fields its run returned), checked as `segment` promises."""
     seg = Segmentation(method=m.name, params=p, n_elements=doc.n, k_automatic=k is None, seconds=seconds, **out)
+    if p["paragraphs"] and m.in_elements(p) and paragraph_starts(doc):
+        seg.info["in_elements"] = m.in_elements(p)  # why paragraphs were not the units (units_note)
     check_boundaries(seg.boundaries, doc.n, what=f"{m.name}'s segmentation")
     if k is not None and seg.k != k:
         raise ParameterError(f"{m.name} returned {seg.k} segments where K = {k} was asked")

@@ -78,13 +78,18 @@ def units(doc: Document, k: int | None) -> Units | None:
 
 def units_note(doc: Document, seg) -> str | None:
     """What the units of a run (a methods.Segmentation of `doc`) were, in a sentence for the CLI and the app: its
-    paragraphs (info['paragraphs']), or sentences because K was more than the paragraphs the text marks; None when
-    the text marks none or the run did not ask for them."""
+    paragraphs (info['paragraphs']), or sentences because a parameter counted in them was set (info['in_elements'])
+    or K was more than the paragraphs the text marks; None when the text marks none or the run did not ask for
+    them."""
     unit, used = f"{doc.level}s", seg.info.get("paragraphs")
     if used:
         return (f"boundaries only between paragraphs: the text marks {used:,} (paragraphs = false lets any of its "
                 f"{doc.n:,} {unit} end a segment)")
     starts = paragraph_starts(doc) if seg.params.get("paragraphs") else None
+    named = seg.info.get("in_elements")
+    if starts and named:
+        return (f"{', '.join(named)} counted in {unit}, not in the {len(starts):,} paragraphs the text marks: "
+                f"boundaries between any {unit}")
     if starts:
         return f"K = {seg.k} is more than the {len(starts):,} paragraphs the text marks: boundaries between any {unit}"
     return None

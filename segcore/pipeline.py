@@ -108,7 +108,7 @@ def rep_params(rep: str = "vectors", stem: bool = False) -> list[Param]:
         Param("stem", stem, "stem words (Porter's stemmer, Choi 2000; Snowball's for another language); leave off "
                             "with word vectors"),
         Param("cut", 0, "leave out of scoring the elements with fewer content words than this (Alemi Table 6)",
-              low=0, high=1000),
+              low=0, high=1000, elements=True),
         Param("weighting", "sum", "word-vector weighting: plain sum (eq 16), idf-weighted (eq 17), or ln(rank in the "
                                   "vector file), an idf of general English by Zipf's law", WEIGHTINGS),
         Param("normalize", False, "normalise word vectors to unit length before summing (eq 18)"),

@@ -82,6 +82,19 @@ def test_k_more_than_paragraphs_cuts_between_sentences(choi):
     assert units_note(choi, segment(choi, "cvs", 3)) is None
 
 
+@pytest.mark.parametrize("name, params", [("simon", {"lmax": 4}), ("ui", {"max_len": 4}), ("cvs", {"length": 6}),
+                                          ("cvs", {"cut": 2})])
+def test_a_parameter_counted_in_elements_keeps_its_meaning_on_a_text_with_paragraphs(choi, name, params):
+    """A length in elements (lmax, max_len, length) or a threshold per element (cut) set on a text that marks
+    paragraphs is read in elements, as on the same text without them, not in paragraphs; the note says why."""
+    doc = with_paragraphs(choi, range(0, choi.n, 10))
+    for k in (None, 20):
+        seg, plain = segment(doc, name, k, **params), segment(choi, name, k, **params)
+        assert seg.boundaries == plain.boundaries and "paragraphs" not in seg.info
+        assert units_note(doc, seg).startswith(f"{next(iter(params))} counted in sentences")
+    assert ktable.segment(doc, name, 20, **params).boundaries == segment(choi, name, 20, **params).boundaries
+
+
 def test_too_few_or_no_paragraphs_read_as_before(choi):
     for starts in ([0], [0, 30], list(range(choi.n))):
         doc = with_paragraphs(choi, starts)

@@ -90,7 +90,7 @@ AUTO = [Param("lam", 0.0, "automatic K: penalty per segment for an exact penalis
               low=0.0, high=1e9),
         Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact DP "
                              "(on one document this is what a penalty tuned to that length gives; 0 = not used)",
-              low=0.0, high=1e9)]
+              low=0.0, high=1e9, elements=True)]
 SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
               tuple(SPLITTERS))
 

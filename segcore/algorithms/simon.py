@@ -326,10 +326,10 @@ register_method(Method(
     [Param("gamma", 1.0, "weight of the disruption term Δ = 1/(1 − cos) between adjacent segments (0 = ui)",
            low=0.0, high=1e6),
      LAM,
-     Param("lmin", 1, "minimum segment length, in elements", low=1, high=10**6),
+     Param("lmin", 1, "minimum segment length, in elements", low=1, high=10**6, elements=True),
      Param("lmax", 0, f"maximum segment length, in elements; 0 = min(N, {LMAX_AUTO}) with K automatic, "
                       f"min(N, max({LMAX_K}, 5·N/K)) with K given (long texts are read in blocks of elements)",
-           low=0, high=10**6),
+           low=0, high=10**6, elements=True),
      STOPWORDS,
      Param("stem", True, "stem words (Porter's stemmer; Snowball's for another language)")],
     _run))
