@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from segcore import Document, ParameterError, segment
+from segcore.methods import get_method
 from segcore.algorithms import simon as simon_mod
 from segcore.algorithms.bayesseg import DCMScore, best_alpha, dcm_loglik, segment_counts
 from segcore.algorithms.simon import Disruption, objective
@@ -133,6 +134,14 @@ def test_simon_impossible_lengths():
         segment(doc, "simon", gamma=-1)
     with pytest.raises(ParameterError, match="lam"):
         segment(doc, "ui", lam=-0.5)
+
+
+def test_oc99_takes_no_penalty_its_ratio_score_cannot_use():
+    """C99's density is no sum over segments: oc99 lists no `lam`, so lam=1 fails by name before any work (it
+    passed the domain check and then failed in the splitter, naming 'c99')."""
+    assert "lam" not in get_method("oc99").defaults() and "lam" in get_method("cvs").defaults()
+    with pytest.raises(ParameterError, match="method 'oc99' has no parameter 'lam'"):
+        segment(Document([f"{w} {w}." for w in WORDS[:10]]), "oc99", lam=1.0)
 
 
 # ---- Utiyama & Isahara: brute force ------------------------------------------------------------------------------

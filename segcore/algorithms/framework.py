@@ -14,11 +14,11 @@ from .c99 import RANK, C99Score, layout
 
 
 def choose_k(score, p: dict) -> tuple[int | None, dict]:
-    """Automatic K for a framework score: penalty `lam` per segment (None → penalised DP), a target mean segment
-    `length`, or else the knee of the DP cost-versus-K curve for K ≤ max(10, N/4) (largest distance below its
-    chord), over the K whose segments fit max_len."""
+    """Automatic K for a framework score: penalty `lam` per segment (None → penalised DP; additive scores only), a
+    target mean segment `length`, or else the knee of the DP cost-versus-K curve for K ≤ max(10, N/4) (largest
+    distance below its chord), over the K whose segments fit max_len."""
     n = score.n
-    if p["lam"] > 0:
+    if p.get("lam", 0.0) > 0:
         return None, {}
     if p["length"] > 0:
         return max(1, int(round(min(n, n / p["length"])))), {}  # a tiny length: n / length is inf
@@ -86,11 +86,12 @@ def _fitter(score_name: str):
     return fitted
 
 
-AUTO = [Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised DP (0 = not used)",
-              low=0.0, high=1e9),
-        Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact DP "
-                             "(on one document this is what a penalty tuned to that length gives; 0 = not used)",
-              low=0.0, high=1e9, elements=True)]
+LAM = Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised DP (0 = not used)",
+            low=0.0, high=1e9)
+LENGTH = Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact "
+                              "DP (on one document this is what a penalty tuned to that length gives; 0 = not used)",
+               low=0.0, high=1e9, elements=True)
+AUTO = [LAM, LENGTH]  # C99's density is a ratio: no per-segment penalty (lam) for oc99
 SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
               tuple(SPLITTERS))
 
@@ -104,5 +105,5 @@ register_method(Method(
     _framework("euclidean"), fit=_fitter("euclidean")))
 register_method(Method(
     "oc99", "C99's inside density of the rank-transformed cosine matrix, with any splitter",
-    "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*rep_params("tf", stem=True), RANK, SPLIT, *AUTO, MAX_LEN],
+    "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*rep_params("tf", stem=True), RANK, SPLIT, LENGTH, MAX_LEN],
     _framework("c99")))
