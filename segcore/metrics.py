@@ -2,6 +2,8 @@
 boundary precision/recall/F1 with a tolerance (Simon et al. 2013)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .document import check_boundaries
@@ -25,13 +27,27 @@ def _window_counts(boundaries: list[int], n: int, k: int) -> np.ndarray:
     return c[k:] - c[:-k] if k > 0 else np.zeros(n + 1)
 
 
-def _check(reference, hypothesis, k):
+def _whole(value, low: int, high: int, what: str) -> int:
+    """`value` as an int in low…high (a float that is a whole number accepted); ParameterError otherwise."""
+    try:
+        x = float(value) if not isinstance(value, (bool, str)) else math.nan
+    except (TypeError, ValueError, OverflowError):
+        x = math.nan
+    if not x.is_integer() or not low <= x <= high:
+        raise ParameterError(f"{what} must be a whole number from {low} to {high}, got {str(value)[:40]}")
+    return int(x)
+
+
+def _pair(reference, hypothesis) -> tuple[list[int], list[int], int]:
+    """Both segmentations checked, over the same N elements (the reference's last end)."""
     n = reference[-1] if reference else 0
-    reference = check_boundaries(reference, n, "reference segmentation")
-    hypothesis = check_boundaries(hypothesis, n, "hypothesis segmentation")
-    k = default_k(reference) if k is None else int(k)
-    if not 1 <= k <= n:
-        raise ParameterError(f"metric window k must lie in 1..{n}, got {k}")
+    return (check_boundaries(reference, n, "reference segmentation"),
+            check_boundaries(hypothesis, n, "hypothesis segmentation"), n)
+
+
+def _check(reference, hypothesis, k):
+    reference, hypothesis, n = _pair(reference, hypothesis)
+    k = default_k(reference) if k is None else _whole(k, 1, n, "metric window k")
     return reference, hypothesis, n, k
 
 
@@ -52,9 +68,9 @@ def windowdiff(reference: list[int], hypothesis: list[int], k: int | None = None
 def boundary_prf(reference: list[int], hypothesis: list[int], tolerance: int = 1) -> tuple[float, float, float]:
     """Precision, recall, F1 of internal boundaries, a hypothesis boundary matching at most one reference
     boundary within `tolerance` elements (one-to-one, left to right). Both empty → (1, 1, 1)."""
-    if tolerance < 0:
-        raise ParameterError(f"tolerance must be at least 0, got {tolerance}")
-    ref, hyp = list(reference[:-1]), list(hypothesis[:-1])
+    tolerance = _whole(tolerance, 0, 10**9, "tolerance")
+    reference, hypothesis, _ = _pair(reference, hypothesis)
+    ref, hyp = reference[:-1], hypothesis[:-1]
     if not ref and not hyp:
         return 1.0, 1.0, 1.0
     i = j = hits = 0
@@ -90,8 +106,7 @@ def agreement(segmentations: dict[str, list[int]], measure: str = "pk") -> dict[
 
 def coincidence(segmentations: dict[str, list[int]], n: int, tolerance: int = 1) -> np.ndarray:
     """For every position 0 … n: how many of the segmentations have an internal boundary within ±tolerance of it."""
-    if tolerance < 0:
-        raise ParameterError(f"tolerance must be at least 0, got {tolerance}")
+    tolerance = _whole(tolerance, 0, 10**9, "tolerance")
     counts = np.zeros(n + 1, dtype=np.int64)
     for bounds in segmentations.values():
         marks = np.zeros(n + 2 + 2 * tolerance)

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from nltk.metrics.segmentation import pk as nltk_pk, windowdiff as nltk_wd
 
 from segcore import Document, InputError, ParameterError, METHODS, segment
-from segcore.metrics import boundary_prf, pk, windowdiff
+from segcore.metrics import boundary_prf, coincidence, pk, windowdiff
 from segcore.representations import dense_of, rank_transform
 from segcore.algorithms.c99 import C99Score
 from segcore.scores import SCORES, CVSScore, Dense, EuclideanScore, ResultantScore, WeightedSum
@@ -139,6 +139,18 @@ def test_boundary_f1_tolerance():
     p, r, f = boundary_prf(ref, hyp, 1)
     assert (p, r) == (0.5, 0.5)
     assert boundary_prf(ref, hyp, 4)[2] == 1.0
+
+
+def test_metrics_refuse_a_fractional_window_and_segmentations_of_other_lengths():
+    """k = 2.7 was truncated to 2, and boundary F1 scored a hypothesis over 6 elements against a reference over 5
+    as perfect; a fractional tolerance went through (coincidence: a TypeError)."""
+    for call in (lambda: pk([3, 5], [2, 5], 2.7), lambda: windowdiff([3, 5], [2, 5], "2"),
+                 lambda: boundary_prf([3, 5], [3, 5], 1.5), lambda: coincidence({"a": [3, 5]}, 5, 0.5)):
+        with pytest.raises(ParameterError, match="must be a whole number"):
+            call()
+    with pytest.raises(InputError, match="must end at the number of elements \\(5\\), got 6"):
+        boundary_prf([3, 5], [3, 6])
+    assert pk([3, 5], [2, 5], 2.0) == pk([3, 5], [2, 5], 2)
 
 
 @settings(max_examples=15, deadline=None)
