@@ -123,7 +123,7 @@ if not args.skip_lda:
     lines += ["", "## LDA (Misra et al. 2009)", "",
               "T = 50 topics, α = 1, η = 0.01, gensim online VB (10 passes, 50 iterations, seed 0), Choi's stopwords "
               "and Porter stemming; each segment's θ by 15 fold-in iterations of eq 4 (EM), segment score its "
-              "log-likelihood (eq 3), exact DP for K given; automatic K: DP with the penalty p·m·log(l_d), p = 3.", "",
+              "log-likelihood (eq 3), exact DP for K given; automatic K: DP with the penalty lam·m·log(l_d) (their p), lam = 3.", "",
               f"**Leakage.** Choi's {len(docs)} documents are built from {n_segments} segments, but those segments "
               f"come from only {len(sources)} source texts (distinct first sentences; every segment is the first "
               f"3–11 sentences of a Brown text) and hold {n_sent} distinct sentences: each source recurs in about "
@@ -148,7 +148,7 @@ if not args.skip_lda:
             setting = Setting.of("lda", k_given=given)
             rows = [score(d, setting, {"model": per_doc_model[i]}) for i, d in enumerate(ds)]
             pks, wds = (np.array([r[key] for r in rows]) for key in ("pk", "windowdiff"))
-            r = (f"| {label} | {'given' if given else 'auto (p = 3)'} | {len(ds)} | {100 * pks.mean():.2f} ± "
+            r = (f"| {label} | {'given' if given else 'auto (lam = 3)'} | {len(ds)} | {100 * pks.mean():.2f} ± "
                  f"{100 * pks.std() / np.sqrt(len(pks)):.2f} | {100 * wds.mean():.2f} | "
                  f"{1000 * np.mean([x['seconds'] for x in rows]):.0f} | {train_s} | {n_texts} | "
                  f"{np.mean([x['k_hyp'] for x in rows]):.2f} |")

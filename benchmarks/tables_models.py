@@ -83,8 +83,8 @@ def t_misra(b: Bench) -> list[str]:
                 body.append(["lda", s, "given" if g else "auto", len(r), fmt(r, se=True), fmt(r, "pk_word"),
                              fmt(r, "f1", digits=1), mean_k(r), ms(r), pub])
         out[0] += (" **lda** = segcore's `lda` method (T = 50 topics, α = 1, η = 0.01, 10 passes, seed 0; automatic K "
-                   "by its −p·m·log(l) penalty, p = 3) with **honest folds**: per subset a 5-fold split over "
-                   "documents (`segcore.topicmodel.document_folds`, seed 0), the model trained on the reference "
+                   "by its lam·m·log(l) penalty (their p), lam = 3) with **honest folds**: per subset a 5-fold split "
+                   "over documents (`segcore.topicmodel.document_folds`, seed 0), the model trained on the reference "
                    "segments of the training folds (each segment one LDA document) and applied to the held-out "
                    "fold" + (f"; only the first {LDA_TEST_PER_FOLD} test documents of each fold are segmented (time: "
                              "about a second per document), i.e. 50 per subset" if not b.limit and not b.quick else

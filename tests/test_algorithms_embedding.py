@@ -302,7 +302,7 @@ def test_lda_returns_a_valid_partition(data):
     elements = [" ".join(data.draw(st.lists(st.sampled_from(pool), min_size=0, max_size=6))) or "."
                 for _ in range(n)]
     k = data.draw(st.one_of(st.none(), st.integers(1, n)))
-    seg = segment(Document(elements), "lda", k=k, p=data.draw(st.sampled_from([0.0, 1.0, 3.0])),
+    seg = segment(Document(elements), "lda", k=k, lam=data.draw(st.sampled_from([0.0, 1.0, 3.0])),
                   context={"model": _MODEL})
     check_boundaries(seg.boundaries, n)
     if k is not None:

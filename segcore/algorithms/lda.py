@@ -94,8 +94,9 @@ def resolve_model(p: dict, context: dict) -> LdaTopics:
 
 
 def _run(doc, k, p, context):
-    """Misra et al. 2009 eq 3–4 (segment likelihood with its folded-in mixture), §3.2 (DP; penalty p·m·log l_d). A
-    text with more than SEGMENTS candidate segments is read in blocks of `pool` elements (pseudo-sentences)."""
+    """Misra et al. 2009 eq 3–4 (segment likelihood with its folded-in mixture), §3.2 (DP; penalty lam·m·log l_d,
+    their p). A text with more than SEGMENTS candidate segments is read in blocks of `pool` elements
+    (pseudo-sentences)."""
     topics = resolve_model(p, context)
     width = plan(doc.n, k or 1, p["max_len"], k)[0]
     pool = pooling(doc.n, width)
@@ -107,7 +108,7 @@ def _run(doc, k, p, context):
     score = SegmentNLL().fit(segment_loglik_table(topics, units, p["fold_in"], p["alpha"], -(-width // pool)))
     n_words = float(sum(len(u) for u in units if u))
     if k is None:
-        split = penalized_dp(score, p["p"] * np.log(max(n_words, 2.0)), score.table.shape[1] - 1)
+        split = penalized_dp(score, p["lam"] * np.log(max(n_words, 2.0)), score.table.shape[1] - 1)
     else:
         split = dp(score, k, score.table.shape[1] - 1)
     ends = np.array(split.boundaries)
@@ -154,7 +155,7 @@ def readable_top_words(topics: LdaTopics, theta: np.ndarray, seg_bags: list[list
 register_method(Method(
     "lda",
     "Topic-model segmentation: each candidate segment's topic mixture folded in under an LDA model of a reference "
-    "corpus, segments scored by their log-likelihood, exact DP (K given) or DP with a −p·m·log(l_d) penalty",
+    "corpus, segments scored by their log-likelihood, exact DP (K given) or DP with a lam·m·log(l_d) penalty (their p)",
     "Misra, Yvon, Jose & Cappé 2009 (CIKM), eq 3 (segment likelihood), eq 4 (fold-in), §3.2 (penalised DP)",
     [Param("topics", 50, "number of LDA topics T", low=1, high=500),
      Param("alpha", 1.0, "symmetric Dirichlet prior α on topic mixtures (training and fold-in)", low=1e-4, high=100.0),
@@ -162,7 +163,8 @@ register_method(Method(
      Param("passes", 10, "passes of gensim's online variational Bayes over the reference corpus", low=1, high=100),
      Param("iterations", 50, "gensim's per-document inference iterations while training", low=1, high=1000),
      Param("fold_in", 15, "fold-in iterations of eq 4 per candidate segment", low=1, high=200),
-     Param("p", 3.0, "penalty weight p of −p·m·log(l_d) when K is not given (m segments, l_d words)",
+     Param("lam", 3.0, "penalty weight (Misra et al.'s p) of lam·m·log(l_d) when K is not given (m segments, l_d "
+                         "words)",
            low=0.0, high=1000.0),
      Param("seed", 0, "random seed of the LDA training", low=0, high=2**31 - 1),
      STOPWORDS,
