@@ -17,16 +17,30 @@ MIN_PARAGRAPHS = 3  # fewer marked paragraphs say nothing about where topics cha
 
 def paragraph_starts(doc: Document) -> list[int] | None:
     """The elements that open a paragraph (0 first, strictly increasing, < N) when the document marks at least
-    MIN_PARAGRAPHS paragraphs and some paragraph holds two or more elements; None otherwise. InputError for marks
-    that are not such a list (a Document built by hand)."""
+    MIN_PARAGRAPHS paragraphs and some paragraph holds two or more elements; None otherwise. A heading that is a
+    paragraph of its own (meta['outline'], the title included) opens the paragraph after it, so that a boundary
+    falls before a heading, never between it and its text. InputError for marks that are not such a list (a
+    Document built by hand)."""
     starts = doc.meta.get("paragraphs")
-    if not starts or len(starts) < MIN_PARAGRAPHS or len(starts) >= doc.n:
+    if not starts or len(starts) >= doc.n:
         return None
     if (not all(isinstance(i, int) and not isinstance(i, bool) for i in starts) or starts[0] != 0
             or any(b <= a for a, b in zip(starts, starts[1:])) or starts[-1] >= doc.n):
         raise InputError(f"{doc.source or 'the document'}: meta['paragraphs'] must list the elements that open a "
                          f"paragraph, 0 first, strictly increasing and below {doc.n}: got {str(starts)[:80]}")
-    return list(starts)
+    heads = headings(doc)
+    joined = {b for a, b in zip(starts, starts[1:]) if a in heads}  # the paragraph after a heading's own
+    starts = [s for s in starts if s not in joined]
+    return starts if len(starts) >= MIN_PARAGRAPHS else None
+
+
+def headings(doc: Document) -> set[int]:
+    """The elements that are headings (meta['outline']), with a title that opens the document."""
+    outline = doc.meta.get("outline")
+    if outline is None:
+        return set()
+    title = {0} if outline.title and doc.elements and doc.elements[0] == outline.title else set()
+    return {h.element for h in outline.headings} | title
 
 
 def moved(meta: dict, first: list[int]) -> dict:

@@ -179,3 +179,30 @@ def test_an_evaluation_counts_the_documents_cut_between_paragraphs(choi):
     result = evaluate(docs, "cvs", k_given=True)
     assert result.summary["cut_between_paragraphs"] == 1 and [r["paragraphs"] for r in result.rows] == [20, 0]
     assert evaluate(docs, "cvs", {"paragraphs": False}).summary["cut_between_paragraphs"] == 0
+
+
+def test_a_heading_opens_the_paragraph_after_it():
+    """A heading that is a paragraph of its own (and the document's title) joins the paragraph after it, chained
+    over a heading followed by a subheading; a run-in heading inside a paragraph changes nothing."""
+    from segcore.structure import Heading, Outline
+
+    elements = [f"Line {i} about topic {i // 4}." for i in range(16)]
+    outline = Outline([Heading("A", 1, 4), Heading("A.1", 2, 5), Heading("B", 1, 9), Heading("run-in", 2, 13)],
+                      16, title=elements[0])
+    doc = Document(elements, meta={"paragraphs": [0, 1, 4, 5, 6, 9, 10, 12], "outline": outline})
+    assert paragraph_starts(doc) == [0, 4, 9, 12]
+    assert paragraph_starts(Document(elements, meta={"paragraphs": [0, 4, 5, 9]})) == [0, 4, 5, 9]
+
+
+def test_a_boundary_falls_before_a_heading_not_after_it():
+    """A Markdown text whose second heading shares its words with the first section: the boundary still falls
+    before the heading, which opens the section it titles (before, the DP ended the first section after it)."""
+    lava = ("Lava flows from the volcano crater. Magma rises under the volcano and erupts as lava. The volcano "
+            "crater glows with hot lava and magma.")
+    river = ("The river carries water to the sea. Fish swim in the river and the sea. Boats sail down the river to "
+             "the harbour by the sea.")
+    text = f"# Volcano\n\n{lava}\n\n{lava}\n\n# Volcano lava magma and the river\n\n{river}\n\n{river}\n"
+    doc = load_text(text, source="sections.md")
+    heads = {h.element for h in doc.meta["outline"].headings}
+    seg = segment(doc, "ui", 2)
+    assert seg.boundaries[0] in heads, (seg.boundaries, heads)
