@@ -201,6 +201,19 @@ def test_k_larger_than_text_is_an_error(explore):
     assert not errors(at)
 
 
+def test_novelty_window_in_words_does_not_break_a_text_in_sentences():
+    """The novelty window of a word-level text (25 words, up to 100) is out of the slider's range for sentences (up to
+    20): switching to a text in sentences starts it anew instead of raising StreamlitValueAboveMaxError."""
+    at = run(new_app())
+    at.sidebar.selectbox(key="sample").set_value("arxiv-003")
+    run(at)
+    at.slider(key="novelty_window").set_value(60)
+    run(at)
+    at.sidebar.selectbox(key="sample").set_value("choi-1_0")
+    run(at)
+    assert at.slider(key="novelty_window").value == 3 and " segment" in summary(at)
+
+
 @pytest.mark.parametrize("method", list(METHODS))
 def test_every_registered_method_runs_or_explains(method):
     at = run(new_app())
