@@ -41,11 +41,16 @@ def document_or_stop() -> DocState:
 
 
 def _on_sample_change() -> None:
+    """A new sample starts as its publication cut it: its level, its K (else its reference's, else automatic:
+    method_sidebar's start) and paragraph setting; what was set for the previous document says nothing about it."""
     ss = st.session_state
     s = docs.SAMPLE_BY_KEY[ss["sample"]]
     ss["level"] = s.level
     if s.k:
         ss["k_mode"], ss["k"] = "Number", s.k
+    else:
+        ss.pop("k_mode", None)
+        ss.pop("k", None)
     _paragraphs_for_every_method(s.paragraphs)  # as its publication cut it
     ss.pop("highlight", None)
     ss["ref_text"] = ""

@@ -180,6 +180,28 @@ def test_k_change_updates_every_view(explore):
     open_tab(at, "Score profile")
 
 
+def test_a_sample_starts_on_its_own_k_not_the_previous_documents():
+    """A K set for a longer document (300 of the paper's 444 sentences) is not carried to a Choi sample of 65 (an
+    error there) nor the paper's K = 40 to a sample with a reference of 10: a sample starts on its reference's K."""
+    at = run(new_app())
+    at.sidebar.selectbox(key="sample").set_value("alemi-paper")
+    at.sidebar.selectbox(key="method").set_value("texttiling")  # quick at any K
+    run(at)
+    at.sidebar.radio(key="level").set_value("sentence")
+    run(at)
+    at.sidebar.number_input(key="k").set_value(300)
+    run(at)
+    assert "into **300 segments**" in summary(at)
+    at.sidebar.selectbox(key="sample").set_value("choi-2_7")
+    run(at)
+    assert not errors(at) and "cut the 65 sentences into **10 segments**" in summary(at)
+    at.sidebar.selectbox(key="sample").set_value("alemi-paper")
+    run(at)
+    at.sidebar.selectbox(key="sample").set_value("choi-1_0")
+    run(at)
+    assert at.sidebar.radio(key="k_mode").value == "Number" and "into **10 segments**" in summary(at)
+
+
 def test_highlight_a_segment(explore):
     at = explore
     at.selectbox(key="highlight").set_value(2)
