@@ -93,11 +93,10 @@ def sweep_choices(p: Param) -> list:
 
 
 def value_grid(p: Param, low: float, high: float, count: int) -> list:
-    """`count` values evenly spaced from low to high, whole numbers (without repeats) for an int Param."""
+    """`count` values evenly spaced from low to high, whole numbers for an int Param (six significant digits for a
+    float), without repeats: each value is run once."""
     grid = np.linspace(low, high, int(count))
-    if p.kind is int:
-        return sorted({int(round(v)) for v in grid})
-    return [float(f"{v:.6g}") for v in grid]
+    return sorted({int(round(v)) if p.kind is int else float(f"{v:.6g}") for v in grid})
 
 
 def clicked(chart_key: str, field: str):

@@ -262,6 +262,7 @@ def test_values_from_the_registry_domains():
     assert sweep_range(rank) == (7, 17) and value_grid(rank, 5, 11, 3) == [5, 8, 11]
     lam = METHODS["cvs"].param("lam")
     assert sweep_range(lam) == (0.0, 1.0) and value_grid(lam, 0.0, 1.0, 3) == [0.0, 0.5, 1.0]
+    assert value_grid(lam, 1.0, 1.0, 5) == [1.0] and value_grid(rank, 4, 4, 5) == [4]  # 'from' = 'to': one run, not 5
 
 
 def test_baselines_beside_the_scores():
