@@ -53,7 +53,6 @@ def _on_sample_change() -> None:
         ss.pop("k", None)
     _paragraphs_for_every_method(s.paragraphs)  # as its publication cut it
     ss.pop("highlight", None)
-    ss["ref_text"] = ""
 
 
 def _load(key: str, label: str, fn, *args) -> Outcome:
@@ -93,7 +92,11 @@ def _upload(sb) -> tuple | None:
 
 
 def _with_reference(doc: Document, state: DocState, sb) -> Document:
-    """The document with the reference typed in the sidebar (segment ends), if any and valid."""
+    """The document with the reference typed in the sidebar (segment ends), if any and valid; the ends typed for
+    another text, or for its other level, are cleared (they number other elements)."""
+    ss, elements = st.session_state, f"{state.content}:{doc.level}"
+    if ss.setdefault("_ends_for", elements) != elements:
+        ss["ref_text"], ss["_ends_for"] = "", elements
     text = sb.text_input(
         "Reference segmentation (optional)", key="ref_text",
         placeholder="(taken from the file)" if doc.reference else "segment ends, e.g. 12, 30, 45",

@@ -306,6 +306,30 @@ def test_paste_text():
     assert any("is not an element number" in e for e in errors(at))
 
 
+def test_a_typed_reference_belongs_to_its_text():
+    """Segment ends typed for one text are not applied to the next one: not to a pasted text (an error about ends
+    nobody typed for it, or a reference silently taken over), nor back on a sample in place of its file's reference."""
+    at = run(new_app())
+    at.sidebar.text_input(key="ref_text").set_value("5, 30")
+    run(at)
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(PASTED)
+    run(at)
+    assert not errors(at) and at.session_state["_docstate"].doc.reference is None
+    at.sidebar.text_input(key="ref_text").set_value("5")
+    run(at)
+    assert at.session_state["_docstate"].doc.reference[0] == 5
+    at.sidebar.text_area(key="paste").set_value(PASTED + "\n\nRivers flow to the sea. The sea is salty.")
+    run(at)
+    assert at.session_state["_docstate"].doc.reference is None and not at.metric
+    at.sidebar.text_input(key="ref_text").set_value("5")
+    run(at)
+    at.sidebar.radio(key="src").set_value("Sample")
+    run(at)
+    assert len(at.session_state["_docstate"].doc.reference) == 10 and not at.sidebar.text_input(key="ref_text").value
+
+
 def test_a_pasted_text_in_french_is_said_to_be_french():
     """The sidebar names the language of a text not in English and how it is read; stopwords=auto reads it in French."""
     from tests.test_language import FRENCH
