@@ -38,7 +38,8 @@ def natural_key(name: str):
 
 
 def _skipped(parts) -> bool:
-    return any(p.startswith(".") or p == "_meta" or p == "__MACOSX" for p in parts)
+    """Hidden entries, _meta and __MACOSX folders (a path's '..' is not hidden: see _zip_members)."""
+    return any((p.startswith(".") and p != "..") or p == "_meta" or p == "__MACOSX" for p in parts)
 
 
 def _check_format(format: str, level: str | None) -> tuple[str, ...]:
@@ -73,6 +74,9 @@ def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
         raise InputError(f"{name}: {total / 2**20:.0f} MB once unpacked, more than the {max_bytes / 2**20:.0f} MB "
                          f"limit; split the archive")
     for info in infos:
+        if ".." in Path(info.filename).parts:  # nothing is unpacked to disk, but such a name is no document's
+            yield info.filename, InputError(f"{info.filename}: a path that leaves the archive (..), not read")
+            continue
         try:
             yield info.filename, zf.read(info)
         except ZIP_ERRORS as e:

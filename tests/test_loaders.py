@@ -443,8 +443,10 @@ def test_read_dataset_zip(tmp_path):
         zf.write(ARXIV_BAD, "arxiv/268.ref")
         zf.write(CHOI_3_48, "__MACOSX/choi/._1_0.ref")
         zf.writestr("choi/_meta/README", "x")
+        zf.write(CHOI_3_48, "../outside.ref")  # a crafted name: said, not silently skipped (nothing is unpacked)
     docs, problems = read_dataset(z)
-    assert [d.source for d in docs] == ["arxiv/268.ref", "choi/1_0.ref"] and not problems
+    assert [d.source for d in docs] == ["arxiv/268.ref", "choi/1_0.ref"]
+    assert problems == ["../outside.ref: a path that leaves the archive (..), not read"]
     assert [len(d.reference) for d in docs] == [10, 10]
     bad = tmp_path / "bad.zip"
     bad.write_bytes(b"PK\x03\x04 not really")
