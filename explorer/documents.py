@@ -132,6 +132,7 @@ class DocState:
     doc: Document | None = None
     key: str = ""            # identifies the content, level and reference, for the caches
     content: str = ""        # identifies the text loaded, whatever its level and reference
+    text: str = ""           # identifies the text, whatever it is read with (the back matter, speaker notes)
     label: str = ""          # what the user loaded
     error: str | None = None
     notes: list[str] = field(default_factory=list)

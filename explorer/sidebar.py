@@ -129,9 +129,9 @@ def _structure_reference(doc: Document, state: DocState, sb) -> Document:
     if not any(label in options for label in docs.structure_labels(doc).values()):
         return doc
     ss = st.session_state
-    if ss.get("structure_ref") not in options or ss.setdefault("_ref_text", state.content) != state.content:
+    if ss.get("structure_ref") not in options or ss.setdefault("_ref_text", state.text) != state.text:
         ss["structure_ref"] = options[0]  # a new text starts on the file's reference if any, else its sections
-        ss["_ref_text"] = state.content
+        ss["_ref_text"] = state.text
     choice = sb.selectbox("Reference", options, key="structure_ref",
                           help="What the segmentation is scored against: the reference a .ref file carries, or the "
                                "document's own headings (its sections, or sections and subsections), or nothing.")
@@ -173,18 +173,20 @@ def document_sidebar() -> DocState:
     notes = ss.setdefault("speaker_notes", False)
     if src == "Sample":
         state.label = docs.SAMPLE_BY_KEY[ss["sample"]].file
-        state.content = f"sample:{ss['sample']}"
+        state.text = state.content = f"sample:{ss['sample']}"
         state.key = f"{state.content}:{level}"
         out = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level, settings.limits())
     elif src == "Upload a file":
         _, state.label, data, digest = ss["_last_upload"]
-        state.content = f"upload:{state.label}:{digest}:{keep}:{notes}"
+        state.text = f"upload:{state.label}:{digest}"
+        state.content = f"{state.text}:{keep}:{notes}"
         state.key = f"{state.content}:{level}"
         out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep, notes,
                     settings.limits())
     else:
         state.label = "pasted text"
-        state.content = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}:{keep}"
+        state.text = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}"
+        state.content = f"{state.text}:{keep}"
         state.key = f"{state.content}:{level}"
         out = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level, keep, settings.limits())
     if out.error:
@@ -209,8 +211,8 @@ def _automatic_for_new_document(state: DocState) -> None:
     ss = st.session_state
     if state.doc is None or state.sample is not None:
         return
-    if ss.get("_k_text") != state.content:
-        ss["_k_text"] = state.content
+    if ss.get("_k_text") != state.text:  # not when only the back matter or the speaker notes are toggled
+        ss["_k_text"] = state.text
         ss["k_mode"] = AUTOMATIC
         _paragraphs_for_every_method(PARAGRAPHS.default)
 

@@ -924,8 +924,9 @@ def test_a_wrong_setting_is_named(monkeypatch):
 
 def test_a_paper_offers_its_sections_as_the_reference():
     """A PDF with headings: the sidebar starts on its sections as the reference and scores against them; 'none'
-    stays chosen while the same text is shown, a new text starts on its sections again, K stays as set when only
-    the reference changes, and the reference list can be kept."""
+    stays chosen while the same text is shown, K stays as set when only the reference changes, and the reference
+    list can be kept: the same text read with it keeps K and the reference chosen (before, that toggle read as a
+    new text: automatic K and the sections again)."""
     at = run(new_app())
     pdf = (ROOT / "tests" / "data" / "papers" / "lexical_chains.pdf").read_bytes()
     upload(at, "lexical_chains.pdf", pdf)
@@ -942,10 +943,14 @@ def test_a_paper_offers_its_sections_as_the_reference():
     assert at.sidebar.selectbox(key="structure_ref").value == "none" and not at.metric
     assert at.sidebar.radio(key="k_mode").value == "Number" and at.sidebar.number_input(key="k").value == 4
     n = at.session_state["_docstate"].doc.n
-    at.sidebar.checkbox(key="drop_back_matter").uncheck()  # another text: the reference list and appendix are back
+    at.sidebar.checkbox(key="drop_back_matter").uncheck()  # the reference list and appendix are back
     run(at)
-    assert at.session_state["_docstate"].doc.n > n
-    assert at.sidebar.selectbox(key="structure_ref").value == "the paper's sections" and at.metric
+    assert at.session_state["_docstate"].doc.n > n and not errors(at)
+    assert at.sidebar.selectbox(key="structure_ref").value == "none"
+    assert at.sidebar.radio(key="k_mode").value == "Number" and at.sidebar.number_input(key="k").value == 4
+    at.sidebar.selectbox(key="structure_ref").set_value("the paper's sections")
+    run(at)
+    assert at.metric
 
 
 @pytest.mark.parametrize("name, fmt, sections, note", [
