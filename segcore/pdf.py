@@ -1,14 +1,14 @@
 """A PDF's text layer as `Block`s that read as the author wrote them: headings, and paragraphs of body text.
 
 Lines come from segcore.pdflayout (pdfminer.six, words from character positions, PDF limits). Here, page by page:
-columns in reading order; pieces of one justified line that pdfminer split, and list bullets boxed apart from their
-items, are put back together; running headers, page numbers, footnotes (small print below a column's body text),
-captions and the text of tables and figures (lines that share their baseline with another piece of the same column,
-and boxes of short lines that are neither headings nor sentences) are left out and counted; hyphenated words are
-re-joined from the document's own vocabulary; paragraphs broken by a column or page end are re-joined. Headings are
-the PDF's bookmarks when it has an outline that names its text's headings (segcore.pdfoutline); else, and below
-them, they are found from their style, numbering and shape (segcore.pdfheadings). Each block keeps the page and
-the distance from the page top of its lines, for the app to show where a segment is.
+one to four columns in reading order; pieces of one justified line that pdfminer split, and list bullets boxed apart
+from their items, are put back together; running headers, page numbers, footnotes (small print below a column's body
+text), captions and the text of tables and figures (lines that share their baseline with another piece of the same
+column, and boxes of short lines that are neither headings nor sentences) are left out and counted; hyphenated words
+are re-joined from the document's own vocabulary; paragraphs broken by a column or page end are re-joined. Headings
+are the PDF's bookmarks when it has an outline that names its text's headings (segcore.pdfoutline); else, and below
+them, they are found from their style, numbering and shape (segcore.pdfheadings). Each block keeps the page and the
+distance from the page top of its lines, for the app to show where a segment is.
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ __all__ = ["read_pdf", "PdfText"]
 class _Box:
     lines: list
     page: int
-    column: int = 0  # 0 single/spanning, 1 left, 2 right
+    column: int = 0  # 0 single/spanning, else 1 to 4 from the left
     footnote: bool = False
     floating: bool = False  # table or figure text
 
@@ -87,16 +87,10 @@ _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_
 # ---- page layout -------------------------------------------------------------------------------------------------
 
 def _order_boxes(boxes: list[_Box], width: float) -> list[_Box]:
-    """Reading order: top to bottom; two-column pages column by column within bands of wide boxes."""
-    mid, tol = width / 2, width * 0.02
-    for b in boxes:
-        b.column = 1 if b.x1 <= mid + tol else 2 if b.x0 >= mid - tol else 0
-
-    def side_by_side(col, other):  # text of column `col` that has text of `other` at the same height
-        return sum(sum(len(ln.text) for ln in b.lines) for b in boxes if b.column == col and any(
-            o.column == other and o.y0 < b.y1 and b.y0 < o.y1 for o in boxes))
-
-    if side_by_side(1, 2) < 100 or side_by_side(2, 1) < 100:  # single column
+    """Reading order: top to bottom; a page of 2 to 4 columns (_set_columns) column by column within the bands
+    between boxes that span several columns (titles, wide figures)."""
+    m = next((n for n in (4, 3, 2) if _set_columns(boxes, width, n)), 1)
+    if m == 1:
         for b in boxes:
             b.column = 0
         return sorted(boxes, key=lambda b: (-round(b.y1), b.x0))
@@ -105,11 +99,34 @@ def _order_boxes(boxes: list[_Box], width: float) -> list[_Box]:
 
     def key(b):
         if b.column == 0:
-            return (spans.index(b), 2, 0.0)
+            return (spans.index(b), m, 0.0)
         c = (b.y0 + b.y1) / 2
         return (sum(1 for sc in centres if sc > c), b.column, -b.y1)
 
     return sorted(boxes, key=key)
+
+
+def _set_columns(boxes: list[_Box], width: float, m: int) -> bool:
+    """Number the boxes by the column of m equal columns they fit in (0: none, a box spanning columns), the columns
+    of the text area centred on the page (its margin the narrower side margin; two columns split at the page's
+    middle); whether each two adjacent columns hold text side by side, and, for three or four, every column's lines
+    mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side)."""
+    if not boxes:
+        return False
+    margin = max(0.0, min(min(b.x0 for b in boxes), width - max(b.x1 for b in boxes)))
+    step, tol = (width - 2 * margin) / m, width * 0.02
+    bounds = [width / 2 + (c - m / 2) * step for c in range(1, m)]  # between columns c and c + 1
+    for b in boxes:
+        b.column = next((c for c in range(1, m + 1) if (c == 1 or b.x0 >= bounds[c - 2] - tol)
+                         and (c == m or b.x1 <= bounds[c - 1] + tol)), 0)
+
+    def side_by_side(col, other):  # text of column `col` that has text of `other` at the same height
+        return sum(sum(len(ln.text) for ln in b.lines) for b in boxes if b.column == col and any(
+            o.column == other and o.y0 < b.y1 and b.y0 < o.y1 for o in boxes))
+
+    return all(side_by_side(c, c + 1) >= 100 and side_by_side(c + 1, c) >= 100 for c in range(1, m)) and (
+        m == 2 or all(statistics.median(ln.x1 - ln.x0 for b in boxes if b.column == c for ln in b.lines)
+                      >= 0.5 * step for c in range(1, m + 1)))
 
 
 def _same_baseline(a: Line, b: Line) -> bool:
@@ -375,8 +392,8 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     for pageno, (width, height, boxes) in enumerate(raw, 1):
         ordered = _order_boxes([_Box(list(b), pageno) for b in boxes], width)
         _merge_fragments(ordered)
-        two_columns = any(b.column for b in ordered)
-        _mark_floats(ordered, width * (0.42 if two_columns else 0.8), body_size)
+        columns = max((b.column for b in ordered), default=0)
+        _mark_floats(ordered, width * (0.84 / columns if columns else 0.8), body_size)
         pages.append(ordered)
         heights.append(height)
     left_out = Counter(overlays=overlays, furniture=_remove_page_furniture(pages, body_size),
