@@ -74,10 +74,14 @@ def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
     timings = [i for i, x in enumerate(lines) if "-->" in x or SBV_TIMING.match(x)]
     webvtt = lines[0].startswith("WEBVTT")
+    first = lines[timings[0] - 1].strip() if timings and timings[0] else ""
+    number = int(first) if first.isdecimal() else 0  # the number of the cue just read (SubRip's may not start at 1)
     cues = []
     for n, t in enumerate(timings):
         body = lines[t + 1:timings[n + 1] if n + 1 < len(timings) else len(lines)]
-        if n + 1 < len(timings) and body and _is_identifier(body, len(cues) + 2, webvtt):
+        number += 1
+        if n + 1 < len(timings) and body and _is_identifier(body, number, webvtt):
+            number = int(body[-1]) if body[-1].strip().isdecimal() else number
             body = body[:-1]  # the next cue's number or identifier
         m = TIMING.match(lines[t]) or SBV_TIMING.match(lines[t])
         if not m:
@@ -89,10 +93,12 @@ def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
 
 
 def _is_identifier(body: list[str], number: int, webvtt: bool) -> bool:
-    """Whether the last line of a cue's body names the next cue: its number, or in WebVTT any line after a blank one
-    (a SubRip cue's text may hold a blank line; its identifiers are numbers)."""
+    """Whether the last line of a cue's body names the next cue: the number after the cue's own, or after a blank
+    line any number (numbering that skips one) and in WebVTT any line (a SubRip cue's text may hold a blank line;
+    its identifiers are numbers)."""
     last = body[-1].strip()
-    return bool(last) and (last == str(number) or (webvtt and len(body) >= 2 and not body[-2].strip()))
+    after_blank = len(body) >= 2 and not body[-2].strip()
+    return bool(last) and (last == str(number) or (after_blank and (webvtt or last.isdecimal())))
 
 
 def _without_blocks(body: list[str]) -> list[str]:

@@ -152,6 +152,17 @@ def test_a_subrip_cue_with_a_blank_line_inside_keeps_its_last_line():
                                                        "The next cue, unnumbered."]
 
 
+def test_subrip_numbers_that_do_not_start_at_1_or_skip_one_are_not_text():
+    """A clip cut from a longer file (cues 245, 246, ...), numbering from 0, a cue deleted, a cue after a bad timing,
+    and numbers written right after the text (youtube-dl)."""
+    for numbers, sep in (((245, 246, 247), "\n"), ((0, 1, 2), ""), ((1, 3, 4), "\n"), ((7, 8, 9), "")):
+        srt = "".join(f"{n}\n00:00:0{i},000 --> 00:00:0{i},900\nLine {i}.\n{sep}" for i, n in enumerate(numbers))
+        assert [x.text for x in caption_lines(srt)[0]] == ["Line 0.", "Line 1.", "Line 2."], numbers
+    bad = ("1\n00:00:01,000 --> 00:00:0x\nlost\n\n2\n00:00:02,000 --> 00:00:03,000\nKept.\n\n"
+           "3\n00:00:03,000 --> 00:00:04,000\nToo.\n")
+    assert [x.text for x in caption_lines(bad)[0]] == ["Kept.", "Too."]
+
+
 def test_a_line_said_twice_is_kept_in_captions_that_do_not_roll():
     said = ["Is it over?", "No.", "No.", "Then we go on."]
     srt = "\n".join(f"{i + 1}\n00:00:0{i},000 --> 00:00:0{i},900\n{x}\n" for i, x in enumerate(said))
