@@ -7,6 +7,8 @@ import re
 import unicodedata
 from collections import Counter
 
+import regex
+
 from .text import CJK
 
 __all__ = ["split_sentences", "split_paragraphs", "sentence_splitter_kind", "word_elements", "punkt_for",
@@ -126,7 +128,7 @@ def split_sentences(text: str) -> list[str]:
     return [sent for para in split_paragraphs(text) for sent in para]
 
 
-_NON_WORD = re.compile(r"([^\w\s])")
+_NON_WORD = regex.compile(r"([^\w\s])")  # regex's \w: a combining mark or joiner is part of its word
 
 
 def word_elements(text: str) -> list[str]:

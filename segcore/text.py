@@ -4,22 +4,28 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+import regex
+
 from .errors import InputError
 from .language import ENGLISH, NAMES, identify, stemmer as language_stemmer
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|['’]\w+")
+# the same for text beyond ASCII: the regex module's \w also holds the combining marks and joiners inside words
+# (Devanagari's and Thai's vowel signs, Arabic's harakat, a decomposed accent), which re's \w cuts words at
+_UNICODE_TOKEN = regex.compile(_TOKEN.pattern)
 # Chinese and Japanese are written without spaces between words (a regular expression class's ranges: kana, then
 # Han ideographs): a run of them gives its overlapping character bigrams as words (Kwok 1997; Lucene's
 # CJKBigramFilter), a lone character itself. Hangul is written with spaces: Korean words are tokens as they are.
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _CJK = re.compile(f"[{CJK}]+")
-_NOT_ALNUM = "_'’"  # \w is a letter, a digit or "_": a token is a word when stripping these leaves something
+_NOT_ALNUM = "_'’\u200c\u200d"  # a token is a word when stripping these (\w's non-alphanumerics) leaves something
 
 
 @lru_cache(maxsize=16)
@@ -77,10 +83,11 @@ _SPACE_OUT = bytes(c if chr(c).isalnum() or chr(c) in "_'" else 32 for c in rang
 
 
 def _raw_tokens(lowered: str) -> list[str]:
-    """_TOKEN.findall(lowered), ASCII text split in C: no token crosses a character that is neither a word character
-    nor an apostrophe, so only the runs holding an apostrophe need the regular expression."""
+    """_TOKEN.findall(lowered) (beyond ASCII, _UNICODE_TOKEN's on its NFC form), ASCII text split in C: no token
+    crosses a character that is neither a word character nor an apostrophe, so only the runs holding an apostrophe
+    need the regular expression."""
     if not lowered.isascii():
-        return _TOKEN.findall(lowered)
+        return _UNICODE_TOKEN.findall(unicodedata.normalize("NFC", lowered))
     runs = lowered.encode().translate(_SPACE_OUT).decode().split()
     if "'" not in lowered:
         return runs
@@ -100,8 +107,9 @@ def _bigrams(token: str) -> list[str]:
 
 
 def tokenize(element: str) -> list[str]:
-    """Lowercased word tokens; tokens without a letter or digit (underscores, apostrophes) are dropped; soft hyphens
-    (invisible break points inside a word) do not cut a word; Chinese and Japanese text as character bigrams (_CJK)."""
+    """Lowercased word tokens (NFC: a decomposed accent reads as the composed one); tokens without a letter or digit
+    (underscores, apostrophes, joiners) are dropped; soft hyphens (invisible break points inside a word) and combining
+    marks do not cut a word; Chinese and Japanese text as character bigrams (_CJK)."""
     tokens = _raw_tokens(element.lower().replace("\u00ad", ""))
     if not element.isascii() and _CJK.search(element):
         tokens = [b for t in tokens for b in _bigrams(t)]

@@ -7,6 +7,7 @@ import re
 import shutil
 import sys
 import tarfile
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -140,6 +141,18 @@ def test_a_soft_hyphen_inside_a_word_does_not_cut_it():
     html = load("<html><body><p>The river floods the low\u00adlands.</p><p>Farmers move away.</p></body></html>"
                 .replace("\u00ad", "&shy;").encode(), format="html", level="word")
     assert "lowlands" in html.elements
+
+
+def test_combining_marks_and_joiners_do_not_cut_words():
+    """Python's re cuts a word at a combining mark: every Hindi or Thai word fell into pieces at its vowel signs, a
+    decomposed (NFD) accent cut a French word in two, and Persian's zero-width non-joiner one word in two."""
+    from segcore.text import tokenize
+    hindi = "हिन्दी भाषा नहीं"
+    assert tokenize(hindi) == hindi.split() and word_elements(hindi + "।") == [*hindi.split(), "।"]
+    assert tokenize("ภาษาไทย ก็ได้") == ["ภาษาไทย", "ก็ได้"] and tokenize("می\u200cخواهم") == ["می\u200cخواهم"]
+    nfd = unicodedata.normalize("NFD", "Résumé à l'été")
+    assert tokenize(nfd) == tokenize("Résumé à l'été") == ["résumé", "à", "l'été"]
+    assert tokenize("a \u200d b 👩\u200d👧") == ["a", "b"]  # a joiner alone (between emoji) is no word
 
 
 # --- plain text ----------------------------------------------------------------------------------
