@@ -9,7 +9,7 @@ from collections import Counter
 
 import regex
 
-from .text import CJK
+from .text import CJK, lowered
 
 __all__ = ["split_sentences", "split_paragraphs", "sentence_splitter_kind", "word_elements", "punkt_for",
            "sentences_with_offsets", "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated", "pseudo_sentences"]
@@ -132,9 +132,9 @@ _NON_WORD = regex.compile(r"([^\w\s])")  # regex's \w: a combining mark or joine
 
 
 def word_elements(text: str) -> list[str]:
-    """Alemi & Ginsparg (2015) word elements: lower-cased, every non-alphanumeric char (not _) a token; a soft hyphen
-    (an invisible break point inside a word, as web pages and e-books mark them) none."""
-    text = unicodedata.normalize("NFC", text).lower().replace("\u00ad", "")
+    """Alemi & Ginsparg (2015) word elements: lower-cased (text.lowered), every non-alphanumeric char (not _) a
+    token; a soft hyphen (an invisible break point inside a word, as web pages and e-books mark them) none."""
+    text = lowered(unicodedata.normalize("NFC", text))
     return _NON_WORD.sub(r" \1 ", text).split()
 
 

@@ -106,11 +106,18 @@ def _bigrams(token: str) -> list[str]:
     return [t for t in out if t]
 
 
+def lowered(text: str) -> str:
+    """Text in lower case, soft hyphens (invisible break points inside a word) taken out and the capital dotted I
+    (Turkish 'İ', which lower() makes 'i' and a combining dot) lowered to 'i', as Turkish writes it."""
+    text = text.lower().replace("\u00ad", "")
+    return text.replace("i\u0307", "i") if "\u0307" in text else text
+
+
 def tokenize(element: str) -> list[str]:
     """Lowercased word tokens (NFC: a decomposed accent reads as the composed one); tokens without a letter or digit
     (underscores, apostrophes, joiners) are dropped; soft hyphens (invisible break points inside a word) and combining
     marks do not cut a word; Chinese and Japanese text as character bigrams (_CJK)."""
-    tokens = _raw_tokens(element.lower().replace("\u00ad", ""))
+    tokens = _raw_tokens(lowered(element))
     if not element.isascii() and _CJK.search(element):
         tokens = [b for t in tokens for b in _bigrams(t)]
     return [t for t in tokens if t.strip(_NOT_ALNUM)]

@@ -10,7 +10,8 @@ from segcore import InputError, segment
 from segcore.language import ENGLISH, MIN_CHARS, NAMES, identify
 from segcore.loaders import left_out_notes, load
 from segcore.methods import STOPWORDS
-from segcore.text import LABEL_STOPWORDS, bags, lexicon, load_stopwords, segment_top_terms
+from segcore.sentences import word_elements
+from segcore.text import LABEL_STOPWORDS, bags, lexicon, load_stopwords, segment_top_terms, tokenize
 
 FRENCH = ("Le fleuve traverse la ville du nord au sud et ses eaux sont souvent hautes au printemps. Les pêcheurs "
           "attendent sur les quais que la crue se retire avant de sortir leurs bateaux. Quand la pluie tombe "
@@ -119,3 +120,11 @@ def test_a_language_without_a_list_is_named_and_read_as_english():
     assert found.note == ("language: Chinese ('zh'), which has no stopword list here: words are filtered and stemmed "
                           "as English")
     assert lexicon(elements, "auto") == lexicon(elements, "choi")
+
+
+def test_turkish_capital_dotted_i_lowers_to_i():
+    """lower() makes 'İ' an 'i' and a combining dot: 'İçin' at a sentence's start was another word than 'için' and
+    kept out of Turkish's stopword list."""
+    assert tokenize("İçin İSTANBUL istanbul") == ["için", "istanbul", "istanbul"]
+    assert bags(["İçin ve ile İstanbul"], "turkish") == [["istanbul"]]
+    assert word_elements("İKİ") == ["iki"]
