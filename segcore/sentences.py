@@ -149,8 +149,9 @@ _NUMBER_START = re.compile(r"\d")
 UNSPACED = CJK + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 # Chinese and Japanese end a sentence with a full stop, question or exclamation mark written without a space after
 # it, which Punkt (made for space-separated words) does not see: a sentence ends after one (or after ! ? — NFKC's
-# form of the full-width marks — after a Chinese or Japanese character) and any closing marks
-_CJK_END = re.compile(f"(?:[。！？｡]|(?<=[{CJK}])[!?])[」』”’）)\\]]*(?=\\s*\\S)")
+# form of the full-width marks — after a Chinese or Japanese character), any closing marks and the spaces after
+# them (the next sentence begins at its first character: a caption line's time is that of the line it is on)
+_CJK_END = re.compile(f"(?:[。！？｡]|(?<=[{CJK}])[!?])[」』”’）)\\]]*\\s*(?=\\S)")
 
 
 def _cjk_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:

@@ -163,6 +163,15 @@ def test_subrip_numbers_that_do_not_start_at_1_or_skip_one_are_not_text():
     assert [x.text for x in caption_lines(bad)[0]] == ["Kept.", "Too."]
 
 
+def test_a_japanese_sentence_has_the_time_of_the_line_it_begins_on():
+    """The cut after '。' left the space that joins caption lines at the next sentence's start, so each sentence
+    had the time of the line before its own."""
+    said = ["今日は晴れです。", "明日は雨でしょう。", "公園に行きます。"]
+    srt = "\n".join(f"{i + 1}\n00:00:0{2 * i},000 --> 00:00:0{2 * i + 1},000\n{x}\n" for i, x in enumerate(said))
+    doc = load_captions(srt)
+    assert doc.elements == said and doc.meta["times"] == [(0.0, 1.0), (2.0, 3.0), (4.0, 5.0)]
+
+
 def test_a_line_said_twice_is_kept_in_captions_that_do_not_roll():
     said = ["Is it over?", "No.", "No.", "Then we go on."]
     srt = "\n".join(f"{i + 1}\n00:00:0{i},000 --> 00:00:0{i},900\n{x}\n" for i, x in enumerate(said))
