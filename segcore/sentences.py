@@ -27,7 +27,10 @@ a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
 
 PSEUDO_SENTENCE = 20  # words of an element of a text without sentence punctuation (Hearst 1997, w)
 WORDS_PER_STOP = 40  # a text with fewer sentence stops than one in this many words marks no sentences
-_STOP = re.compile(r"[.?!…。！？](?=\s|$|[\"'”’)])")
+# sentence ends of other scripts that Punkt's . ? ! leave out: Devanagari's danda and double danda, Arabic's
+# question mark, Urdu's full stop, Armenian's, Ethiopic's, Myanmar's and Khmer's
+_OTHER_STOPS = "।॥؟۔։።။។"
+_STOP = re.compile(rf"[.?!…。！？{_OTHER_STOPS}](?=\s|$|[\"'”’)])")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
 # A word Punkt learns from one document as an abbreviation is kept when dotted ("m.p"), a single letter (an
 # initial), or a short non-stopword that ends with a period at least LEARNED_MIN times: one or two sightings of
@@ -148,22 +151,23 @@ _NUMBER_START = re.compile(r"\d")
 # (text.CJK), then Thai, Lao, Myanmar, Khmer
 UNSPACED = CJK + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 # Chinese and Japanese end a sentence with a full stop, question or exclamation mark written without a space after
-# it, which Punkt (made for space-separated words) does not see: a sentence ends after one (or after ! ? — NFKC's
-# form of the full-width marks — after a Chinese or Japanese character), any closing marks and the spaces after
-# them (the next sentence begins at its first character: a caption line's time is that of the line it is on)
-_CJK_END = re.compile(f"(?:[。！？｡]|(?<=[{CJK}])[!?])[」』”’）)\\]]*\\s*(?=\\S)")
+# it, which Punkt (made for space-separated words) does not see, nor other scripts' stops (_OTHER_STOPS): a sentence
+# ends after one (or after ! ? — NFKC's form of the full-width marks — after a Chinese or Japanese character), any
+# closing marks and the spaces after them (the next sentence begins at its first character: a caption line's time is
+# that of the line it is on)
+_SCRIPT_END = re.compile(f"(?:[。！？｡{_OTHER_STOPS}]|(?<=[{CJK}])[!?])[」』”’）)\\]]*\\s*(?=\\S)")
 
 
-def _cjk_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """The span a…b of text cut after each Chinese or Japanese sentence end inside it (_CJK_END)."""
-    cuts = [m.end() for m in _CJK_END.finditer(text, a, b)]
+def _script_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """The span a…b of text cut after each sentence end Punkt does not see inside it (_SCRIPT_END)."""
+    cuts = [m.end() for m in _SCRIPT_END.finditer(text, a, b)]
     return list(zip([a] + cuts, cuts + [b]))
 
 
 def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
-    a number undone (_LABEL_END), a split after a Chinese or Japanese sentence end added (_CJK_END); inner
-    whitespace collapsed."""
+    a number undone (_LABEL_END), a split after a Chinese, Japanese, Hindi, Arabic ... sentence end added
+    (_SCRIPT_END); inner whitespace collapsed."""
     spans = []
     for a, b in tok.span_tokenize(text):
         if spans and _NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]):
@@ -171,7 +175,7 @@ def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
         else:
             spans.append((a, b))
     if not text.isascii():
-        spans = [part for a, b in spans for part in _cjk_spans(text, a, b)]
+        spans = [part for a, b in spans for part in _script_spans(text, a, b)]
     out = []
     for a, b in spans:
         sent = " ".join(text[a:b].split())

@@ -105,6 +105,17 @@ def test_split_sentences_chinese_and_japanese_end_without_a_space():
                                      "日本語の文です。"]
 
 
+def test_hindi_and_arabic_sentence_marks_end_sentences():
+    """Punkt knows only . ? !: a Hindi text was one sentence a paragraph, or, past 40 words, cut every 20 words as a
+    text that 'marks no sentences'; an Arabic question ran on into the next sentence."""
+    hindi = ["भारत एक विशाल देश है।", "यहाँ कई भाषाएँ बोली जाती हैं।", "दिल्ली भारत की राजधानी है।",
+             "गंगा एक पवित्र नदी है।", "लोग त्योहार मनाते हैं।", "क्रिकेट बहुत लोकप्रिय खेल है।"]
+    assert split_sentences(" ".join(hindi)) == hindi
+    doc = load_text(" ".join(hindi * 3))
+    assert doc.elements == hindi * 3 and "unpunctuated" not in doc.meta
+    assert split_sentences("هل أنت بخير؟ أنا بخير.") == ["هل أنت بخير؟", "أنا بخير."]
+
+
 def test_split_sentences_uses_pretrained_tables_when_installed(tmp_path, monkeypatch):
     import nltk
 
