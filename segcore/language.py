@@ -5,12 +5,13 @@ README, read by text.load_stopwords; Choi 2000's list stays English's) and NLTK'
 English, as before)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
 ENGLISH = "english"
 SAMPLES = 10  # stretches of the text whose language is identified, spread evenly over it
-SAMPLE_CHARS = 2_000  # characters of each
+SAMPLE_CHARS = 2_000  # characters of each (at most: a shorter text is cut into equal stretches)
 MIN_CHARS = 500  # a shorter text is read as English (langid is sure of a language's prose from about this many)
 # langid's codes of the languages with a Snowball stopword list; NLTK's Snowball stemmers have the same names
 LANGUAGES = {"da": "danish", "de": "german", "en": ENGLISH, "es": "spanish", "fi": "finnish", "fr": "french",
@@ -61,10 +62,12 @@ def load_identifier():
 
 def _samples(elements: list[str]) -> tuple[str, ...]:
     """Up to SAMPLES stretches of about SAMPLE_CHARS characters with a letter, evenly spaced over the joined
-    elements."""
+    elements; a shorter text cut into stretches of equal length (each one votes: a last stretch of a few words
+    would weigh as much as 2,000 characters)."""
     text = " ".join(elements)
     if len(text) <= SAMPLES * SAMPLE_CHARS:
-        stretches = [text[i:i + SAMPLE_CHARS] for i in range(0, len(text), SAMPLE_CHARS)]
+        size = max(1, math.ceil(len(text) / max(1, math.ceil(len(text) / SAMPLE_CHARS))))
+        stretches = [text[i:i + size] for i in range(0, len(text), size)]
     else:
         step = (len(text) - SAMPLE_CHARS) / (SAMPLES - 1)
         stretches = [text[round(i * step):round(i * step) + SAMPLE_CHARS] for i in range(SAMPLES)]

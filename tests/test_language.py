@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from segcore import InputError, segment
-from segcore.language import ENGLISH, MIN_CHARS, NAMES, identify
+from segcore.language import ENGLISH, MIN_CHARS, NAMES, SAMPLE_CHARS, identify
 from segcore.loaders import left_out_notes, load
 from segcore.methods import STOPWORDS
 from segcore.sentences import word_elements
@@ -50,6 +50,14 @@ def test_the_language_most_of_the_text_is_in_wins():
     found = identify(elements)
     assert found.language == "french" and found.share > found.samples / 2
     assert found.note.startswith("language: French") and "(stopwords = auto: French's)" in found.note
+
+
+def test_a_few_words_at_the_end_do_not_outvote_the_text():
+    """A text of a little over one stretch (SAMPLE_CHARS) was sampled as a full stretch and its last few characters,
+    each one vote: a French text that ended with 'Thank you.' tied at one vote each and was read as English."""
+    french = " ".join(french_sentences() * 4)[:SAMPLE_CHARS]
+    found = identify([french, "Thank you."])
+    assert (found.language, found.samples) == ("french", 2)
 
 
 @settings(max_examples=60, deadline=None)
