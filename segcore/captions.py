@@ -25,7 +25,9 @@ _TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{2})[.,](\d{1,3})"
 TIMING = re.compile(rf"^\s*{_TIME}\s*-->\s*{_TIME}(?:\s.*)?$")  # SRT and WebVTT: start --> end [settings]
 SBV_TIMING = re.compile(rf"^\s*{_TIME},{_TIME}\s*$")  # YouTube SBV: start,end
 _HEADER_BLOCK = re.compile(r"^(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")
-_TAG = re.compile(r"<[^>\n]{0,200}>")
+# a tag (<i>, </c>, <c.yellow>, <v Ada>, <font color=...>) or a word timestamp (<00:01:02.500>); "x < 5 and y > 3",
+# as a SubRip file may write it, is text
+_TAG = re.compile(r"<(?:/?[A-Za-z][^<>\n]{0,200}|\d{1,3}(?::\d{2}){1,2}[.,]\d{1,3})>")
 _ASS = re.compile(r"\{\\[^}\n]{0,100}\}")
 # "[MUSIC]", "[laughs]" within a line: said by no one (each match from a space run's start, as the leftmost match
 # is anyway: a long run of spaces is read once, not once from each of its spaces)

@@ -172,6 +172,11 @@ def test_a_japanese_sentence_has_the_time_of_the_line_it_begins_on():
     assert doc.elements == said and doc.meta["times"] == [(0.0, 1.0), (2.0, 3.0), (4.0, 5.0)]
 
 
+def test_less_than_and_greater_than_signs_in_a_subrip_line_are_text():
+    srt = "1\n00:00:01,000 --> 00:00:02,000\nIf x < 5 and y > 3 the <i>loop</i> <font color=red>stops</font>.\n"
+    assert [x.text for x in caption_lines(srt)[0]] == ["If x < 5 and y > 3 the loop stops."]
+
+
 def test_a_line_said_twice_is_kept_in_captions_that_do_not_roll():
     said = ["Is it over?", "No.", "No.", "Then we go on."]
     srt = "\n".join(f"{i + 1}\n00:00:0{i},000 --> 00:00:0{i},900\n{x}\n" for i, x in enumerate(said))
