@@ -17,6 +17,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+import regex
+
 from .errors import InputError
 from .sentences import PSEUDO_SENTENCE
 from .structure import Block
@@ -33,7 +35,7 @@ _ASS = re.compile(r"\{\\[^}\n]{0,100}\}")
 # is anyway: a long run of spaces is read once, not once from each of its spaces)
 BRACKETED = re.compile(r"(?<!\s)\s*\[[^\]\n]{0,60}\]")
 _SOUND = re.compile(r"^[\s\-–—>]*(?:\[[^\]]*\]|\([^)]{1,30}\)|♪[^♪]*♪?|[♪♫]+)[\s.,!?]*$")
-_SPEAKER = re.compile(r"^((?:[A-Z][\w.'’-]*)(?: [A-Z][\w.'’-]*){0,3}):\s")  # "Ada Lovelace: ..."
+_SPEAKER = regex.compile(r"^((?:\p{Lu}[\w.'’-]*)(?: \p{Lu}[\w.'’-]*){0,3}):\s")  # "Ada Lovelace: ", "Émile: "
 _SPEAKER_MARK = re.compile(r"^\s*(?:>>+|-(?=\s))\s*")  # a new speaker: ">> " (YouTube), "- " (dialogue)
 _RT = re.compile(r"<rt\b[^>]*>.*?</rt>", re.S | re.I)  # ruby annotations (pronunciation), not the words said
 EXTENSIONS = (".srt", ".vtt", ".sbv")

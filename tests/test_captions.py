@@ -145,6 +145,14 @@ def test_speakers_names_that_begin_lines_are_taken_off_and_a_one_off_label_is_te
     assert [x.text for x in caption_lines(teams)[0]] == ["The engine weaves algebra."]
 
 
+def test_speakers_names_beyond_ascii_are_taken_off_too():
+    said = ["Émile: Bonjour à tous.", "Åsa: Hej.", "Émile: On commence.", "Åsa: Ja.", "Émile: Voilà.", "Åsa: Bra.",
+            "Иван Петров: Привет."] * 3
+    srt = "\n".join(f"{i + 1}\n00:00:{i:02d},000 --> 00:00:{i:02d},900\n{x}\n" for i, x in enumerate(said))
+    lines, counts = caption_lines(srt)
+    assert lines[0].text == "Bonjour à tous." and lines[6].text == "Привет." and counts["speakers"] == len(said)
+
+
 def test_a_subrip_cue_with_a_blank_line_inside_keeps_its_last_line():
     srt = ("1\n00:00:01,000 --> 00:00:03,000\nThe first part of a cue.\n\nIts second part.\n"
            "00:00:03,000 --> 00:00:05,000\nThe next cue, unnumbered.\n")
