@@ -131,7 +131,7 @@ def split_sentences(text: str) -> list[str]:
     return [sent for para in split_paragraphs(text) for sent in para]
 
 
-_NON_WORD = regex.compile(r"([^\w\s])")  # regex's \w: a combining mark or joiner is part of its word
+_NON_WORD = regex.compile(r"([^\w\p{No}\s])")  # regex's \w: a combining mark or joiner is part of its word
 
 
 def word_elements(text: str) -> list[str]:

@@ -18,8 +18,10 @@ from .language import ENGLISH, NAMES, identify, stemmer as language_stemmer
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|['’]\w+")
 # the same for text beyond ASCII: the regex module's \w also holds the combining marks and joiners inside words
-# (Devanagari's and Thai's vowel signs, Arabic's harakat, a decomposed accent), which re's \w cuts words at
-_UNICODE_TOKEN = regex.compile(_TOKEN.pattern)
+# (Devanagari's and Thai's vowel signs, Arabic's harakat, a decomposed accent), which re's \w cuts words at; with
+# the other numbers (½, ², ①) that re's \w holds and regex's does not
+_UNICODE_TOKEN = regex.compile(_TOKEN.pattern.replace(r"\w", r"[\w\p{No}]"))
+_ALNUM = regex.compile(r"[\p{L}\p{N}]")  # a token beyond ASCII is a word when it holds one (not a lone mark)
 # Chinese and Japanese are written without spaces between words (a regular expression class's ranges: kana, then
 # Han ideographs): a run of them gives its overlapping character bigrams as words (Kwok 1997; Lucene's
 # CJKBigramFilter), a lone character itself. Hangul is written with spaces: Korean words are tokens as they are.
@@ -120,7 +122,7 @@ def tokenize(element: str) -> list[str]:
     tokens = _raw_tokens(lowered(element))
     if not element.isascii() and _CJK.search(element):
         tokens = [b for t in tokens for b in _bigrams(t)]
-    return [t for t in tokens if t.strip(_NOT_ALNUM)]
+    return [t for t in tokens if (t.strip(_NOT_ALNUM) if t.isascii() else _ALNUM.search(t))]
 
 
 def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool = False) -> list[list[str]]:
