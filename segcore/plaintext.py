@@ -157,15 +157,17 @@ def _clean_latex(s: str) -> str:
 
 def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines are reported at the
-    underline's index with level -1 (to be dropped). A Markdown heading must open the text or follow a blank line
-    or another heading: a '# elements' line in a formula wrapped by a PDF-to-text tool is not one."""
+    underline's index with level -1 (to be dropped). An ATX heading must open the text or follow a blank line or
+    another heading unless one in the text does (then, as CommonMark has it, it may interrupt a paragraph): a lone
+    '# elements' line in a formula wrapped by a PDF-to-text tool is not one."""
     out = []
+    loose = any(_ATX.match(ln) and (i == 0 or not lines[i - 1].strip()) for i, ln in enumerate(lines))
 
     def apart(i):
         return i == 0 or not lines[i - 1].strip() or bool(out and out[-1][0] == i - 1)
 
     for i, line in enumerate(lines):
-        if (m := _ATX.match(line)) and apart(i):
+        if (m := _ATX.match(line)) and (loose or apart(i)):
             out.append((i, len(m.group(1)), m.group(2).strip()))
         elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
             out.append((i, LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))

@@ -297,6 +297,15 @@ def test_formula_lines_are_not_headings():
     assert "outline" not in load_text(text).meta  # neither '# elements' inside a formula nor 'Aij ='"
 
 
+def test_a_markdown_heading_may_interrupt_a_paragraph():
+    """Notes typed without a blank line above each '## ' heading (CommonMark reads them as headings): sections, not
+    '## Decisions We will ship on Friday.' glued into a sentence; a lone '# elements' in a formula stays text."""
+    doc = load_text("# Meeting Notes\n\nWe met to plan the release.\n## Decisions\nWe ship on Friday. Ann owns the "
+                    "changelog.\n## Open questions\nWho writes the post? Nobody.\n")
+    assert [h.title for h in doc.meta["outline"].headings] == ["Decisions", "Open questions"]
+    assert "Decisions" in doc.elements and not any("#" in e for e in doc.elements)
+
+
 def test_the_labels_of_note_boxes_are_neither_sections_nor_sentences():
     """A manual's 'Note:' or 'WARNING' line (DocBook and Texinfo PDFs print them as bold headings) is left out and
     counted; the box's text and the real sections stay."""
