@@ -159,7 +159,8 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines are reported at the
     underline's index with level -1 (to be dropped). An ATX heading must open the text or follow a blank line or
     another heading unless one in the text does (then, as CommonMark has it, it may interrupt a paragraph): a lone
-    '# elements' line in a formula wrapped by a PDF-to-text tool is not one."""
+    '# elements' line in a formula wrapped by a PDF-to-text tool is not one. A '--' line is an e-mail's signature
+    separator, not a setext underline."""
     out = []
     loose = any(_ATX.match(ln) and (i == 0 or not lines[i - 1].strip()) for i, ln in enumerate(lines))
 
@@ -172,7 +173,7 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
         elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
             out.append((i, LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))
         elif (m := _SETEXT.match(line)) and i > 0 and lines[i - 1].strip() and not _SETEXT.match(lines[i - 1]) \
-                and apart(i - 1) and (m.group(1)[0] == "=" or len(m.group(1)) >= 2) \
+                and apart(i - 1) and (m.group(1)[0] == "=" or len(m.group(1)) >= 3) \
                 and not (out and out[-1][0] == i - 1):
             out.append((i - 1, 1 if m.group(1)[0] == "=" else 2, lines[i - 1].strip()))
             out.append((i, -1, ""))

@@ -306,6 +306,15 @@ def test_a_markdown_heading_may_interrupt_a_paragraph():
     assert "Decisions" in doc.elements and not any("#" in e for e in doc.elements)
 
 
+def test_an_e_mail_signature_separator_is_no_setext_underline():
+    """'Cheers' over '--' (a signature's separator) made the text marked up: a heading 'Cheers' and none of its
+    numbered sections."""
+    text = ("Flood Report\n\n1 Introduction\n\nRivers rose. Towns flooded.\n\n2 Methods\n\nWe measured flow. "
+            "It rose.\n\n3 Results\n\nFlow doubled. Depth followed.\n\nCheers\n--\nBob Smith\n")
+    assert [h.title for h in load_text(text).meta["outline"].headings] == [
+        "Flood Report", "1 Introduction", "2 Methods", "3 Results"]
+
+
 def test_the_labels_of_note_boxes_are_neither_sections_nor_sentences():
     """A manual's 'Note:' or 'WARNING' line (DocBook and Texinfo PDFs print them as bold headings) is left out and
     counted; the box's text and the real sections stay."""
