@@ -10,7 +10,7 @@ import statistics
 from dataclasses import dataclass
 
 from .pdflayout import Line
-from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, number_depth, split_number
+from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, numbering_depths, split_number
 
 MUCH_LARGER = 1.15  # a heading in sentence case, or a title that the running heads repeat, is set this much larger
 # a caption's opening, its label capitalised or in capitals ('Table 1:', 'FIGURE 2.', 'Tableau 1 :')
@@ -106,12 +106,7 @@ def assign_levels(paras: list[Para]) -> None:
         p.number = split_number(" ".join(ln.text for ln in p.lines))[0]
     marked = [p for p in heads if p.lines[0].outline_level]
     heads = [p for p in heads if not p.lines[0].outline_level]
-    roman = any(p.number and len(p.number) > 1 and re.fullmatch(r"[IVX]+", p.number) for p in heads)
-
-    def depth(number):  # under roman numerals (APS, AIP, IEEE: "II.", "A.", "1."), letters are 2 and numbers 3
-        if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX":
-            return 2
-        return 3 if roman and re.fullmatch(r"\d{1,2}", number) else number_depth(number)
+    depth = numbering_depths([p.number for p in heads])
 
     def style(p):
         return (p.lines[0].bold, p.lines[0].italic, round(p.size * 2) / 2)

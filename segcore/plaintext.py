@@ -15,7 +15,7 @@ from collections import Counter
 
 from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
-                        number_depth, split_number)
+                        number_depth, numbering_depths, split_number)
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -269,7 +269,8 @@ after one, for "Abstract" and the like).
     first = next((i for i, s in enumerate(stripped) if s), None)
     if sum(1 for i, lv, t in out if lv > 0 and split_number(t)[0]) >= 3:
         out = [h for h in out if h[1] < 0 or split_number(h[2])[0] or h[0] == first or TOP_NAMES.match(h[2])]
-    return out
+    depth = numbering_depths([split_number(t)[0] for _, lv, t in out if lv > 0])  # "A." under "II." is a level down
+    return [(i, depth(n) if lv > 0 and (n := split_number(t)[0]) else lv, t) for i, lv, t in out]
 
 
 # ---- books -------------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import dataclasses
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .document import Document
@@ -246,6 +247,18 @@ def split_number(line: str) -> tuple[str | None, str]:
 def number_depth(number: str) -> int:
     """Depth of a heading number: '3' and 'IV' → 1, '3.2' and 'A.1' → 2, '3.2.1' → 3."""
     return number.count(".") + 1
+
+
+def numbering_depths(numbers) -> Callable[[str], int]:
+    """number_depth for the heading numbers of one document (`numbers`, None for an unnumbered heading): under roman
+    numerals (APS, AIP, IEEE: "II.", "A.", "1."), letters are 2 and numbers 3."""
+    roman = any(n and len(n) > 1 and re.fullmatch(r"[IVX]+", n) for n in numbers)
+
+    def depth(number):
+        if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX":
+            return 2
+        return 3 if roman and re.fullmatch(r"\d{1,2}", number) else number_depth(number)
+    return depth
 
 
 def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> bool:

@@ -266,6 +266,19 @@ The int. value of a pier is its length. EXT. walls stand.
 """
 
 
+def test_letters_under_roman_numerals_are_subsections_in_a_text():
+    """An IEEE paper pasted as text ('II. METHODS' over 'A. Data Collection'): its lettered headings are subsections,
+    as in its PDF (segcore.pdfheadings), not sections of their own."""
+    para = "We measured the flow at ten stations. The results held across the seasons."
+    text = "\n\n".join(["I. INTRODUCTION", para, "II. METHODS", para, "A. Data Collection", para, "B. Analysis", para,
+                        "III. RESULTS", para, "IV. DISCUSSION", para])
+    doc = load_text(text)
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [
+        ("I. INTRODUCTION", 1), ("II. METHODS", 1), ("A. Data Collection", 2), ("B. Analysis", 2),
+        ("III. RESULTS", 1), ("IV. DISCUSSION", 1)]
+    assert len(reference(doc.meta["outline"], "sections")) == 4
+
+
 def test_a_screenplays_scene_headings_are_its_sections():
     """Scene headings (sluglines) in capitals are a screenplay's sections, each one element ("INT." is no sentence);
     a sentence that merely starts with such a word is not one, nor is a lone slugline-like line."""
