@@ -3,8 +3,8 @@ lined; the level is the order in which adornment styles first appear) and paragr
 definitions each a paragraph), with the inline markup resolved (roles by their text, :ref: by the title of the
 section its label names, links by their text, literals kept, emphasis marks taken off, footnote references dropped).
 The prose of admonitions, version notes and API descriptions is read; literal blocks, code and other directives,
-tables, doctests and field lists are left out and counted (structure.LEFT_OUT). benchmarks.markup builds the Python
-documentation corpus with the same reader."""
+tables, doctests, field lists and transitions are left out and counted (structure.LEFT_OUT). benchmarks.markup
+builds the Python documentation corpus with the same reader."""
 from __future__ import annotations
 
 import re
@@ -179,8 +179,9 @@ def rst_items(lines: list[str], labels: dict[str, str], styles: list, left_out: 
         run = lines[i:run_end]
         i = run_end
         kind = ("table and figure lines" if _TABLE_BORDER.match(run[0]) else
-                "code lines" if run[0].strip().startswith(">>>") else "fields" if _FIELD.match(run[0].strip()) else "")
-        if kind:  # a table, a doctest, a field list
+                "code lines" if run[0].strip().startswith(">>>") else "fields" if _FIELD.match(run[0].strip()) else
+                "rules" if len(run) == 1 and _ADORNMENT.match(run[0].strip()) else "")
+        if kind:  # a table, a doctest, a field list, a transition ('----------' between blank lines)
             left_out[kind] += len(run)
             continue
         literal_follows = False

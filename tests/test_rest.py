@@ -77,6 +77,13 @@ def test_a_guide_reads_as_its_prose_with_its_sections():
     assert with_structure(doc, "sections").reference[-1] == doc.n
 
 
+def test_a_transition_is_neither_a_sentence_nor_a_heading():
+    """A transition ('----------' between blank lines, docutils' horizontal rule) was read as a sentence."""
+    doc = load_rest("Rivers\n======\n\nRivers flow. They rise.\n\n----------\n\nFloods came. Towns emptied.\n")
+    assert doc.elements == ["Rivers", "Rivers flow.", "They rise.", "Floods came.", "Towns emptied."]
+    assert doc.meta["left_out"] == {"rules": 1}
+
+
 def test_rest_is_recognised_by_its_name():
     assert sniff_format(GUIDE.encode(), "guide.rst") == "rest"
     assert sniff_format(GUIDE.encode(), "classes.rst.txt") == "rest"
