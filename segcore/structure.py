@@ -291,7 +291,9 @@ def back_matter_start(blocks: list[Block]) -> int | None:
     """Index of the first block of the back matter — the reference list and what follows it, the appendices and
     the run of sections named 'See also', 'Notes', 'External links'... just before it — when the document has a
     reference-list heading that no later heading outranks, back matter aside (a 'References' subsection inside a
-    chapter is not one); None otherwise."""
+    chapter is not one); None otherwise. An appendix before the reference list is one only when no other section of
+    its rank or above follows it ('Appendix Removal in Children' then 'Results' is the text's), unless it is
+    headed 'Appendix' alone."""
     heads = [(i, b, split_number(b.text)[1]) for i, b in enumerate(blocks) if b.level > 0]
     numeric = any(b.number and b.number[0].isdigit() for _, b, _ in heads)
 
@@ -311,4 +313,10 @@ def back_matter_start(blocks: list[Block]) -> int | None:
     x = refs[0]
     while x > 0 and BACK_BEFORE.match(heads[x - 1][2]):
         x -= 1
-    return next(i for i, b, title in heads if i >= heads[x][0] or appendix(i, b, title))
+    start, top = heads[x][0], math.inf
+    for i, b, title in reversed(heads[:x]):  # appendices before it ('Appendix' alone: LaTeX's \appendix)
+        if appendix(i, b, title) and (top > b.level or APPENDIX.fullmatch(title)):
+            start = i
+        else:
+            top = min(top, b.level)
+    return start

@@ -393,6 +393,20 @@ def test_back_matter_left_out_by_default():
     assert [b.text for b in text_blocks(text)[0]][-2] == "A Appendix Tables"
 
 
+@pytest.mark.parametrize("text, heading", [
+    ("# Appendicitis\n\n## Introduction\n\nIt hurts. It swells.\n\n## Appendix Removal in Children\n\nSurgeons "
+     "operate. Children heal.\n\n## Results\n\nAll recovered. None returned.\n\n## References\n\nSmith, J. 2019.",
+     "Appendix Removal in Children"),
+    ("1. Background\n\nThe bridge is old. It shakes.\n\n2. Options\n\nThere are two. Both cost.\n\nA. Build a New "
+     "Bridge\n\nIt takes years. It costs more.\n\nB. Repair the Old Bridge\n\nIt takes months. It costs less.\n\n"
+     "3. Recommendation\n\nRepair it. Soon.\n\nReferences\n\nSmith, J. 2019. Bridges.", "3. Recommendation")])
+def test_an_appendix_heading_followed_by_the_texts_sections_is_not_back_matter(text, heading):
+    """A section titled 'Appendix …' or lettered 'A.' with sections of its rank after it, before the reference
+    list, is the text's: it and all that followed were left out with the reference list."""
+    doc = load_text(text)
+    assert doc.meta["back_matter"]["heading"] == "References" and heading in doc.elements
+
+
 @pytest.mark.parametrize("text, heading, kept_out", [
     ("# Les crues\n\n## Introduction\n\nLe fleuve déborde au printemps. Les quais sont inondés.\n\n## Résultats\n\n"
      "Le débit a augmenté. La hauteur a baissé.\n\n## Références\n\nDupont, J. 2019. Les fleuves. Revue.\n\n"
