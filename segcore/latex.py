@@ -44,6 +44,8 @@ _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "ci
               "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
               "email": 1, "institute": 1, "title": 1}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
+# commands whose text is one of their two arguments: \href's text, \texorpdfstring's TeX (not its bookmark's) text
+_ONE_OF_TWO = {"href": 1, "texorpdfstring": 0}
 _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX",
             "S": "§", "ss": "ß", "aa": "å", "o": "ø", "ae": "æ", "oe": "œ", "copyright": "©",
             "textbackslash": "\\"}
@@ -217,10 +219,10 @@ class _Reader:
         if name in _REFS:
             _, i = self.group(s, i)
             return "[#]", i
-        if name == "href":
-            _, i = self.group(s, i)
-            text, i = self.group(s, i)
-            return self.render(text), i
+        if name in _ONE_OF_TWO:
+            first, i = self.group(s, i)
+            second, i = self.group(s, i)
+            return self.render((first, second)[_ONE_OF_TWO[name]]), i
         if name == "item":
             label, i = _option(s, i)
             return "\n\n" + (self.render(label) + " " if label else ""), i

@@ -108,6 +108,14 @@ def test_the_prose_is_not_read_again_as_markdown_or_plain_text_headings():
     assert "# of tokens is large here." in doc.elements and "The 2 * 3 * 4 rule holds." in doc.elements
 
 
+def test_a_heading_written_for_hyperref_reads_once():
+    """\\texorpdfstring{TeX}{bookmark} in a title gave both texts: 'alpha Rivers Alpha Rivers'."""
+    doc = load_latex("\\section{\\texorpdfstring{$\\alpha$ Rivers}{Alpha Rivers}}\nThey flow. They rise.\n\n"
+                     "\\section{Floods}\nSee \\href{https://example.org}{the gauges}. They rise.")
+    assert [h.title for h in doc.meta["outline"].headings] == ["alpha Rivers", "Floods"]
+    assert "See the gauges." in doc.elements
+
+
 def test_latex_is_recognised_by_its_name_or_its_content(tmp_path):
     assert sniff_format(PAPER.encode(), "paper.tex") == "latex"
     assert sniff_format(PAPER.encode(), "") == "latex" and sniff_format(PAPER.encode(), "paper.txt") == "latex"
