@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import accumulate
 
 from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
@@ -419,14 +420,19 @@ UNWRAPPED_SHARE = 0.1  # lines of a text longer than LONG_LINE: its line breaks 
 def _line_paragraphs(lines: list[str], stripped: list[str], skip) -> set[int]:
     """Lines that open a paragraph without a blank line before them: every line of a text that does not wrap its
     lines (one line in UNWRAPPED_SHARE longer than LONG_LINE: a word processor's or a web page's text), or an
-    indented line after an unindented one that ends a sentence, in a text that marks three or more paragraphs so."""
+    indented line after an unindented one that ends a sentence, in a text that marks three or more paragraphs so;
+    and each item of a list ('- milk', '2. Feed the cat': two or more such lines in one paragraph)."""
     body = [i for i, s in enumerate(stripped) if s and i not in skip]
+    paragraph = list(accumulate(not s for s in stripped))  # the lines of a paragraph have as many blanks above
+    items = [i for i in body if _ITEM.match(lines[i])]
+    per = Counter(paragraph[i] for i in items)
+    listed = {i for i in items if per[paragraph[i]] >= 2}
     long = sum(len(stripped[i]) > LONG_LINE for i in body)
     if long >= 3 and long >= UNWRAPPED_SHARE * len(body):
         return set(body)
     indented = {i for i in body if i and stripped[i - 1] and lines[i][:1].isspace() and not lines[i - 1][:1].isspace()
                 and SENTENCE_END.search(stripped[i - 1])}
-    return indented if len(indented) >= 3 else set()
+    return (indented if len(indented) >= 3 else set()) | listed
 
 
 def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
@@ -484,9 +490,10 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             flush()
             listed = False
         elif not markdown:
+            m = _ITEM.match(line) if i in opens else None
             if i in opens:
                 flush()
-            body.append(line.strip())
+            body.append(line[m.end():].strip() if m else line.strip())  # an item without its bullet or number
         elif _RULE.match(line):
             flush()
             drop[i] = "rules"

@@ -319,6 +319,18 @@ def test_a_markdown_heading_may_interrupt_a_paragraph():
     assert "Decisions" in doc.elements and not any("#" in e for e in doc.elements)
 
 
+def test_the_items_of_a_list_in_a_plain_text_are_paragraphs_of_their_own():
+    """A list typed under its lead-in ('please:' then '1. Lock the door' …) was one paragraph: 'please: 1. Lock the
+    door 2. Turn off the lights 3.' and 'Feed the cat' were its sentences. Each item is a paragraph without its
+    number or bullet, as in Markdown; a lone line that starts with a number is left as it is."""
+    doc = load_text("We went out. It rained.\n\nBefore you leave, please:\n1. Lock the door\n2. Turn off the lights\n"
+                    "3. Feed the cat\n\nShopping:\n- milk\n- eggs\n\nIt was 5 degrees or\n- 5 at night. We left.\n")
+    assert doc.elements[2:9] == ["Before you leave, please:", "Lock the door", "Turn off the lights", "Feed the cat",
+                                 "Shopping:", "milk", "eggs"]
+    assert doc.meta["paragraphs"][1:7] == [2, 3, 4, 5, 6, 7]
+    assert "It was 5 degrees or - 5 at night." in doc.elements
+
+
 def test_an_e_mail_signature_separator_is_no_setext_underline():
     """'Cheers' over '--' (a signature's separator) made the text marked up: a heading 'Cheers' and none of its
     numbered sections."""
