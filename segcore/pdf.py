@@ -378,7 +378,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     if not head.startswith(b"%PDF"):
         what = "it is empty" if not data.strip() else "it does not start with %PDF"
         raise InputError(f"{source}: not a PDF file ({what})")
-    raw, entries = read_lines(data, source, limits)
+    raw, entries, sideways = read_lines(data, source, limits)
     overlays, entries = _drop_overlays(raw, entries)
     repaired = repair_words(raw, data)
     located = mark_outline(raw, entries) if bookmarks else 0
@@ -396,7 +396,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
         _mark_floats(ordered, width * (0.84 / columns if columns else 0.8), body_size)
         pages.append(ordered)
         heights.append(height)
-    left_out = Counter(overlays=overlays, furniture=_remove_page_furniture(pages, body_size),
+    left_out = Counter(overlays=overlays, sideways=sideways, furniture=_remove_page_furniture(pages, body_size),
                        contents=_remove_contents(pages))
     _mark_footnotes(pages, heights, body_size)
     paras = []

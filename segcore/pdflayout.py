@@ -285,29 +285,49 @@ def _upright_share(el, LTChar) -> float:
     return sum(chars) / len(chars) if chars else 1.0
 
 
-def _upright_layout(page, interpreter, device, LTChar):
-    """pdfminer's layout of a page; when most of its characters are not upright (a page turned by its /Rotate, or
-    text set sideways or upside down), the layout of the page turned by the quarters that set most of them upright,
-    since `_line` leaves rotated lines out."""
-    interpreter.process_page(page)
-    layout = device.get_result()
-    share, rotate = _upright_share(layout, LTChar), page.rotate
+def _turned_layout(page, interpreter, device, LTChar):
+    """pdfminer's layout of a page whose characters are mostly not upright (a page turned by its /Rotate, or text
+    set sideways or upside down), turned by the quarter that sets most of them upright (`_line` leaves rotated
+    lines out)."""
+    best, share, rotate = None, -1.0, page.rotate
     for turn in (90, 180, 270):
-        if share >= 0.5:
-            break
         page.rotate = (rotate + turn) % 360
         interpreter.process_page(page)
-        turned = device.get_result()
-        if (s := _upright_share(turned, LTChar)) > share:
-            layout, share = turned, s
-    return layout
+        layout = device.get_result()
+        if (s := _upright_share(layout, LTChar)) > share:
+            best, share = layout, s
+        if share >= 0.5:
+            break
+    page.rotate = rotate
+    return best
 
 
-def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry]]:
+def _page_boxes(layout, LTChar, LTTextBox, LTTextLine) -> tuple:
+    """(width, height, text boxes as lists of Lines) of a pdfminer page layout; lines wholly outside the page are
+    not read (beamer places a slide's hidden steps there)."""
+    boxes = []
+    for el in layout:
+        if isinstance(el, LTTextBox):
+            rtl = bidi.mostly_rtl(el.get_text())  # the box is a paragraph: its direction, UAX #9 P2
+            lines = [ln for ln in (_line(o, LTChar, rtl) for o in el if isinstance(o, LTTextLine)) if ln]
+        elif isinstance(el, LTTextLine):
+            lines = [ln] if (ln := _line(el, LTChar, bidi.mostly_rtl(el.get_text()))) else []
+        else:  # figures, images, drawings: labels inside figures are not running text
+            continue
+        lines = [ln for ln in lines if ln.x0 < layout.x1 and ln.x1 > layout.x0 and ln.y0 < layout.y1
+                 and ln.y1 > layout.y0]
+        if lines:
+            boxes.append(lines)
+    return layout.width, layout.height, boxes
+
+
+def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry], int]:
     """(width, height, text boxes as lists of Lines) of each page, after the page count (the page tree's) and the
-    inflated stream size are checked against `limits` (a page tree whose count lies is stopped past the limit), and
-    the PDF's outline entries (segcore.pdfoutline; [] without an outline). Lines wholly outside the page are never
-    seen and not read (beamer places a slide's hidden steps there)."""
+    inflated stream size are checked against `limits` (a page tree whose count lies is stopped past the limit); the
+    PDF's outline entries (segcore.pdfoutline; [] without an outline); and the number of pages left out as set
+    sideways. A page whose text is mostly not upright is read turned upright when its /Rotate turned it (a viewer's
+    'rotate page') or when most pages are so (a document set sideways); else it is a table or figure set landscape
+    (LaTeX's sidewaystable) and left out, counted."""
     try:
         from pdfminer.converter import PDFPageAggregator
         from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
@@ -335,24 +355,19 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         rsrc = PDFResourceManager(caching=True)
         device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=LAParams(boxes_flow=None))
         interpreter = PDFPageInterpreter(rsrc, device)
+        kinds, sideways = (LTChar, LTTextBox, LTTextLine), []
         for page in PDFPage.create_pages(doc):
             limits.check_pages(len(pages) + 1, source)  # the page tree's /Count can lie
             page_of[page.pageid] = len(pages)
-            layout = _upright_layout(page, interpreter, device, LTChar)
-            boxes = []
-            for el in layout:
-                if isinstance(el, LTTextBox):
-                    rtl = bidi.mostly_rtl(el.get_text())  # the box is a paragraph: its direction, UAX #9 P2
-                    lines = [ln for ln in (_line(o, LTChar, rtl) for o in el if isinstance(o, LTTextLine)) if ln]
-                elif isinstance(el, LTTextLine):
-                    lines = [ln] if (ln := _line(el, LTChar, bidi.mostly_rtl(el.get_text()))) else []
-                else:  # figures, images, drawings: labels inside figures are not running text
-                    continue
-                lines = [ln for ln in lines if ln.x0 < layout.x1 and ln.x1 > layout.x0 and ln.y0 < layout.y1
-                         and ln.y1 > layout.y0]
-                if lines:
-                    boxes.append(lines)
-            pages.append((layout.width, layout.height, boxes))
+            interpreter.process_page(page)
+            layout = device.get_result()
+            if _upright_share(layout, LTChar) < 0.5:
+                sideways.append((len(pages), page))
+            pages.append(_page_boxes(layout, *kinds))
+        whole = 2 * len(sideways) > len(pages)
+        for i, page in sideways:
+            if page.rotate % 360 or whole:
+                pages[i] = _page_boxes(_turned_layout(page, interpreter, device, LTChar), *kinds)
         entries = read_outline(doc, page_of)
     except InputError:
         raise
@@ -360,7 +375,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         raise _miner_error(e, source) from e
     finally:
         log.setLevel(old_level)
-    return pages, entries
+    return pages, entries, sum(1 for _, page in sideways if not (page.rotate % 360 or whole))
 
 
 # ---- glued and broken words --------------------------------------------------------------------------------------

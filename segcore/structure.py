@@ -165,6 +165,7 @@ _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the t
 # what reading a PDF (segcore.pdf), a text (segcore.plaintext), a page (segcore.htmlpage) or a book (segcore.epub) may
 # leave out, in words, by the key it is counted under
 LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,} pages)",
+            "sideways": "pages of text set sideways, such as landscape tables ({:,} pages)",
             "furniture": "running headers and page numbers ({:,} lines)",
             "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)",
             "front matter": "front matter, such as its title, date and tags ({:,} lines)",

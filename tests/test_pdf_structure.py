@@ -625,6 +625,12 @@ def test_pages_turned_by_their_rotate_or_set_sideways_read_upright():
     assert load_pdf_document(build([sideways])).elements == lines
     stamp = "BT /F2 20 Tf 0 1 -1 0 30 200 Tm (arXiv:2304.02623v1 [cs.CL] 5 Apr 2023) Tj ET"
     assert load_pdf_document(build([ops + "\n" + stamp])).elements == lines
+    # a page set sideways among upright ones (not turned by its /Rotate) is a landscape table: left out, counted
+    more = ["The mill stopped turning when the river ran dry in the long hot summer.",
+            "Its wheel still stands beside the bridge where the children fish for trout."]
+    doc = load_pdf_document(build([ops, sideways, text_ops([("F2", 10, 72, 700 - 13 * i, t)
+                                                            for i, t in enumerate(more)])]))
+    assert doc.elements == lines + more and doc.meta["left_out"]["sideways"] == 1
 
 
 def test_a_french_paper_loses_its_caption_and_reference_list():
