@@ -73,8 +73,10 @@ def _clean(line: str) -> str:
 
 
 def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
-    """(start, end, text lines) of every cue, in file order; what comes before the first timing line (WebVTT's
-    header, metadata, style) is not text."""
+    """(start, end, text lines) of every cue, in the order of their start times (a stable sort: a file's own order
+    where cues start together; a file whose cues are out of order, say two tracks joined, reads as said, and its
+    chapters' times never go back); what comes before the first timing line (WebVTT's header, metadata, style) is
+    not text."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
     timings = [i for i, x in enumerate(lines) if "-->" in x or SBV_TIMING.match(x)]
     webvtt = lines[0].startswith("WEBVTT")
@@ -93,7 +95,7 @@ def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
             continue
         start, end = _seconds(*m.groups()[:4]), _seconds(*m.groups()[4:])
         cues.append((start, max(start, end), _without_blocks(body)))
-    return cues
+    return sorted(cues, key=lambda c: c[0])
 
 
 def _is_identifier(body: list[str], number: int, webvtt: bool) -> bool:

@@ -171,6 +171,16 @@ def test_subrip_numbers_that_do_not_start_at_1_or_skip_one_are_not_text():
     assert [x.text for x in caption_lines(bad)[0]] == ["Kept.", "Too."]
 
 
+def test_cues_out_of_order_read_in_the_order_said():
+    """Two tracks joined (cues numbered in file order, times out of order) read by their start times; cues that
+    start together keep the file's order."""
+    cues = [(4, "Then the third."), (0, "First said."), (2, "Second said."), (2, "Said with it.")]
+    srt = "\n".join(f"{n + 1}\n00:00:0{t},000 --> 00:00:0{t + 1},500\n{x}\n" for n, (t, x) in enumerate(cues))
+    lines = caption_lines(srt)[0]
+    assert [x.text for x in lines] == ["First said.", "Second said.", "Said with it.", "Then the third."]
+    assert [x.start for x in lines] == sorted(x.start for x in lines)
+
+
 def test_a_japanese_sentence_has_the_time_of_the_line_it_begins_on():
     """The cut after '。' left the space that joins caption lines at the next sentence's start, so each sentence
     had the time of the line before its own."""
