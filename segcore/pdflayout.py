@@ -34,7 +34,6 @@ import re
 import statistics
 import unicodedata
 import zlib
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import bidi
@@ -169,13 +168,17 @@ def _visual_order(chars: list) -> list:
     return [c for cl in clusters for c in cl]
 
 
-def _line(obj, LTChar, rtl: bool = False) -> Line | None:
+def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation or at a
     line start dropped (footnote markers); a line with right-to-left text read from its characters' places and put
     in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
-    if not chars or sum(map(_upright, chars)) * 2 < len(chars):
+    up = sum(map(_upright, chars))
+    if tally is not None:  # [upright characters, characters] of a page (_page_boxes)
+        tally[0] += up
+        tally[1] += len(chars)
+    if not chars or up * 2 < len(chars):
         return None  # rotated text, e.g. arXiv's vertical stamp in the margin
     bidi_line = rtl or bidi.has_rtl("".join(c.get_text() for c in chars))
     if bidi_line:
@@ -272,53 +275,40 @@ def _upright(c) -> bool:
     return c.upright and c.matrix[0] > 0
 
 
-def _upright_share(el, LTChar) -> float:
-    """The share of a pdfminer layout's characters that stand upright (1 without characters)."""
-    chars = []
-    stack = [el]
-    while stack:
-        for o in stack.pop():
-            if isinstance(o, LTChar):
-                chars.append(_upright(o))
-            elif isinstance(o, Iterable):
-                stack.append(o)
-    return sum(chars) / len(chars) if chars else 1.0
-
-
-def _turned_layout(page, interpreter, device, LTChar):
-    """pdfminer's layout of a page whose characters are mostly not upright (a page turned by its /Rotate, or text
-    set sideways or upside down), turned by the quarter that sets most of them upright (`_line` leaves rotated
-    lines out)."""
-    best, share, rotate = None, -1.0, page.rotate
+def _turned(page, interpreter, device, kinds) -> tuple:
+    """`_page_boxes` of a page whose text is mostly not upright (a page turned by its /Rotate, or text set sideways
+    or upside down), turned by the quarter that sets most of it upright (`_line` leaves rotated lines out)."""
+    best, rotate = ((), -1.0), page.rotate
     for turn in (90, 180, 270):
         page.rotate = (rotate + turn) % 360
         interpreter.process_page(page)
-        layout = device.get_result()
-        if (s := _upright_share(layout, LTChar)) > share:
-            best, share = layout, s
-        if share >= 0.5:
+        read = _page_boxes(device.get_result(), *kinds)
+        if read[1] > best[1]:
+            best = read
+        if best[1] >= 0.5:
             break
     page.rotate = rotate
-    return best
+    return best[0]
 
 
-def _page_boxes(layout, LTChar, LTTextBox, LTTextLine) -> tuple:
-    """(width, height, text boxes as lists of Lines) of a pdfminer page layout; lines wholly outside the page are
-    not read (beamer places a slide's hidden steps there)."""
-    boxes = []
+def _page_boxes(layout, LTChar, LTTextBox, LTTextLine) -> tuple[tuple, float]:
+    """(width, height, text boxes as lists of Lines) of a pdfminer page layout, and the share of its text's
+    characters that stand upright (1 without any); lines wholly outside the page are not read (beamer places a
+    slide's hidden steps there)."""
+    boxes, tally = [], [0, 0]
     for el in layout:
         if isinstance(el, LTTextBox):
             rtl = bidi.mostly_rtl(el.get_text())  # the box is a paragraph: its direction, UAX #9 P2
-            lines = [ln for ln in (_line(o, LTChar, rtl) for o in el if isinstance(o, LTTextLine)) if ln]
+            lines = [ln for ln in (_line(o, LTChar, rtl, tally) for o in el if isinstance(o, LTTextLine)) if ln]
         elif isinstance(el, LTTextLine):
-            lines = [ln] if (ln := _line(el, LTChar, bidi.mostly_rtl(el.get_text()))) else []
+            lines = [ln] if (ln := _line(el, LTChar, bidi.mostly_rtl(el.get_text()), tally)) else []
         else:  # figures, images, drawings: labels inside figures are not running text
             continue
         lines = [ln for ln in lines if ln.x0 < layout.x1 and ln.x1 > layout.x0 and ln.y0 < layout.y1
                  and ln.y1 > layout.y0]
         if lines:
             boxes.append(lines)
-    return layout.width, layout.height, boxes
+    return (layout.width, layout.height, boxes), tally[0] / tally[1] if tally[1] else 1.0
 
 
 def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry], int]:
@@ -360,14 +350,14 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
             limits.check_pages(len(pages) + 1, source)  # the page tree's /Count can lie
             page_of[page.pageid] = len(pages)
             interpreter.process_page(page)
-            layout = device.get_result()
-            if _upright_share(layout, LTChar) < 0.5:
+            read, upright = _page_boxes(device.get_result(), *kinds)
+            if upright < 0.5:
                 sideways.append((len(pages), page))
-            pages.append(_page_boxes(layout, *kinds))
+            pages.append(read)
         whole = 2 * len(sideways) > len(pages)
         for i, page in sideways:
             if page.rotate % 360 or whole:
-                pages[i] = _page_boxes(_turned_layout(page, interpreter, device, LTChar), *kinds)
+                pages[i] = _turned(page, interpreter, device, kinds)
         entries = read_outline(doc, page_of)
     except InputError:
         raise
