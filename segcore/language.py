@@ -66,7 +66,7 @@ def _samples(elements: list[str]) -> tuple[str, ...]:
     would weigh as much as 2,000 characters)."""
     text = " ".join(elements)
     if len(text) <= SAMPLES * SAMPLE_CHARS:
-        size = max(1, math.ceil(len(text) / max(1, math.ceil(len(text) / SAMPLE_CHARS))))
+        size = math.ceil(len(text) / math.ceil(len(text) / SAMPLE_CHARS)) if text else 1  # equal stretches
         stretches = [text[i:i + size] for i in range(0, len(text), size)]
     else:
         step = (len(text) - SAMPLE_CHARS) / (SAMPLES - 1)

@@ -285,8 +285,9 @@ def checked(doc: Document, method: str, k: int | None, context: dict | None,
 def answer(doc: Document, m: Method, p: dict, k: int | None, out: dict, seconds: float) -> Segmentation:
     """The Segmentation of a method's run (`out`: the fields its run returned), checked as `segment` promises."""
     seg = Segmentation(method=m.name, params=p, n_elements=doc.n, k_automatic=k is None, seconds=seconds, **out)
-    if p["paragraphs"] and m.in_elements(p) and paragraph_starts(doc):
-        seg.info["in_elements"] = m.in_elements(p)  # why paragraphs were not the units (units_note)
+    named = m.in_elements(p) if p["paragraphs"] else []
+    if named and paragraph_starts(doc):
+        seg.info["in_elements"] = named  # why paragraphs were not the units (units_note)
     check_boundaries(seg.boundaries, doc.n, what=f"{m.name}'s segmentation")
     if k is not None and seg.k != k:
         raise ParameterError(f"{m.name} returned {seg.k} segments where K = {k} was asked")

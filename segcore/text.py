@@ -27,7 +27,7 @@ _ALNUM = regex.compile(r"[\p{L}\p{N}]")  # a token beyond ASCII is a word when i
 # CJKBigramFilter), a lone character itself. Hangul is written with spaces: Korean words are tokens as they are.
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _CJK = re.compile(f"[{CJK}]+")
-_NOT_ALNUM = "_'’\u200c\u200d"  # a token is a word when stripping these (\w's non-alphanumerics) leaves something
+_NOT_ALNUM = "_'’"  # \w is a letter, a digit or "_": a token is a word when stripping these leaves something
 
 
 @lru_cache(maxsize=16)
