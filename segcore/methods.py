@@ -195,7 +195,8 @@ class Method:
     params, context)`, for a method whose K-given run is `splitters.dp` on an additive score: (score, map from the
     score's segment ends to the document's, max_len, info), or None for settings that do not run that way — what
     segcore.ktable fits once and splits for many K. Every method also takes the COMMON parameters (PARAGRAPHS),
-    which `segment` applies around its run."""
+    which `segment` applies around its run. `exclusive`: groups of parameters that do one job each its own way
+    (two rules for automatic K), of which a user may set one."""
 
     name: str
     summary: str
@@ -204,6 +205,7 @@ class Method:
     run: Callable
     needs: tuple[str, ...] = ()
     fit: Callable | None = None
+    exclusive: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self):
         unknown = set(self.needs) - set(NEEDS)
@@ -226,9 +228,15 @@ class Method:
         return [q.name for q in self.params if q.elements and p[q.name] != q.default]
 
     def resolve(self, overrides: dict) -> dict:
-        """Defaults updated with `overrides`, each parsed and checked against its domain."""
+        """Defaults updated with `overrides`, each parsed and checked against its domain, at most one parameter of
+        each `exclusive` group set."""
         out = self.defaults()
         out.update({k: self.param(k).parse(v) for k, v in overrides.items()})
+        for group in self.exclusive:
+            both = [name for name in group if out[name] != self.param(name).default]
+            if len(both) > 1:
+                raise ParameterError(f"method '{self.name}': {' and '.join(both)} are two ways to choose K "
+                                     f"automatically; set one of them")
         return out
 
 

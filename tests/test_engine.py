@@ -219,6 +219,9 @@ def test_automatic_k_rules_for_framework_methods():
     assert 1 <= auto.k <= 30 and auto.signals["costs_by_k"].values
     pen = segment(doc, "cvs", None, lam=0.5)
     assert pen.boundaries[-1] == 30
+    for name in ("cvs", "euclidean"):  # two rules for K at once: refused before any work, naming both
+        with pytest.raises(ParameterError, match="lam and length"):
+            segment(doc, name, None, lam=0.5, length=10)
 
 
 @pytest.mark.parametrize("name", ["cvs", "euclidean", "oc99", "best"])

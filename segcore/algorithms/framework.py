@@ -92,17 +92,18 @@ LENGTH = Param("length", 0.0, "automatic K: target mean segment length in elemen
                               "DP (on one document this is what a penalty tuned to that length gives; 0 = not used)",
                low=0.0, high=1e9, elements=True)
 AUTO = [LAM, LENGTH]  # C99's density is a ratio: no per-segment penalty (lam) for oc99
+ONE_AUTO = (("lam", "length"),)  # both set: which rule would choose K is unclear (Method.exclusive)
 SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
               tuple(SPLITTERS))
 
 register_method(Method(
     "cvs", "Content Vector Segmentation: word-vector sums scored by their ±1/√D content vector",
     "Alemi & Ginsparg 2015, eq 28–29", [*rep_params("vectors"), SPLIT, *AUTO, MAX_LEN], _framework("cvs"),
-    fit=_fitter("cvs")))
+    fit=_fitter("cvs"), exclusive=ONE_AUTO))
 register_method(Method(
     "euclidean", "Sum of squared distances of element vectors to their segment mean (k-means style)",
     "Alemi & Ginsparg 2015, eq 19–20", [*rep_params("vectors"), SPLIT, *AUTO, MAX_LEN],
-    _framework("euclidean"), fit=_fitter("euclidean")))
+    _framework("euclidean"), fit=_fitter("euclidean"), exclusive=ONE_AUTO))
 register_method(Method(
     "oc99", "C99's inside density of the rank-transformed cosine matrix, with any splitter",
     "Alemi & Ginsparg 2015, eq 10–15; Choi 2000", [*rep_params("tf", stem=True), RANK, SPLIT, LENGTH, MAX_LEN],
