@@ -154,6 +154,6 @@ def costs_by_k(doc: Document, method: str, kmax: int, context: dict | None = Non
     """The best cost of each K = 1 … kmax for the method on the document (`KTable.costs_by_k`), its tables kept
     for the K asked next; None for a method or settings without a `Method.fit`."""
     m, p, _, ctx = checked(doc, method, None, context, params)
-    view = paragraph_view(doc, m, p, None)
+    view = paragraph_view(doc, m, p, 1)  # the units of K-given runs (K = 1 is never more than the paragraphs)
     held = kept(view.doc if view else doc, method, p, ctx)
     return None if held is None else held[1].costs_by_k(kmax)

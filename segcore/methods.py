@@ -26,7 +26,8 @@ class Param:
     numbers (required: nothing unbounded reaches an algorithm), allowed `choices`, `path` for values that may
     name a file (only the library and the CLI may pass a path; the app offers the named values and uploads), and
     `elements` for a value counted in elements (a length, a threshold on each element): set away from its default,
-    it makes `segment` cut between any elements, not only between paragraphs."""
+    it makes `segment` cut between any elements, not only between paragraphs; `auto_k` for a value only used when K
+    is automatic (with K given it changes nothing, not even the units)."""
 
     name: str
     default: object
@@ -36,6 +37,7 @@ class Param:
     high: float | None = None
     path: bool = False
     elements: bool = False
+    auto_k: bool = False
 
     def __post_init__(self):
         kind = type(self.default)
@@ -223,9 +225,11 @@ class Method:
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
 
-    def in_elements(self, p: dict) -> list[str]:
-        """The parameters of `p` (resolved) set away from their defaults whose values count elements."""
-        return [q.name for q in self.params if q.elements and p[q.name] != q.default]
+    def in_elements(self, p: dict, k: int | None) -> list[str]:
+        """The parameters of `p` (resolved) set away from their defaults whose values count elements (those for
+        automatic K only when K is automatic)."""
+        return [q.name for q in self.params
+                if q.elements and p[q.name] != q.default and not (q.auto_k and k is not None)]
 
     def resolve(self, overrides: dict) -> dict:
         """Defaults updated with `overrides`, each parsed and checked against its domain, at most one parameter of
@@ -272,7 +276,7 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
 def paragraph_view(doc: Document, m: Method, p: dict, k: int | None) -> Units | None:
     """The paragraphs a run takes as its units (`segcore.paragraphs.units`); None with paragraphs=false or a
     parameter counted in elements set (`Method.in_elements`: in paragraphs it would mean another length)."""
-    return units(doc, k) if p["paragraphs"] and not m.in_elements(p) else None
+    return units(doc, k) if p["paragraphs"] and not m.in_elements(p, k) else None
 
 
 def checked(doc: Document, method: str, k: int | None, context: dict | None,
@@ -293,7 +297,7 @@ def checked(doc: Document, method: str, k: int | None, context: dict | None,
 def answer(doc: Document, m: Method, p: dict, k: int | None, out: dict, seconds: float) -> Segmentation:
     """The Segmentation of a method's run (`out`: the fields its run returned), checked as `segment` promises."""
     seg = Segmentation(method=m.name, params=p, n_elements=doc.n, k_automatic=k is None, seconds=seconds, **out)
-    named = m.in_elements(p) if p["paragraphs"] else []
+    named = m.in_elements(p, k) if p["paragraphs"] else []
     if named and paragraph_starts(doc):
         seg.info["in_elements"] = named  # why paragraphs were not the units (units_note)
     check_boundaries(seg.boundaries, doc.n, what=f"{m.name}'s segmentation")

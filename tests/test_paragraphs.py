@@ -86,9 +86,17 @@ def test_k_more_than_paragraphs_cuts_between_sentences(choi):
                                           ("cvs", {"cut": 2})])
 def test_a_parameter_counted_in_elements_keeps_its_meaning_on_a_text_with_paragraphs(choi, name, params):
     """A length in elements (lmax, max_len, length) or a threshold per element (cut) set on a text that marks
-    paragraphs is read in elements, as on the same text without them, not in paragraphs; the note says why."""
+    paragraphs is read in elements, as on the same text without them, not in paragraphs; the note says why. A
+    length for automatic K only (cvs's `length`) changes nothing when K is given: the units stay paragraphs."""
     doc = with_paragraphs(choi, range(0, choi.n, 10))
+    auto_only = "length" in params
     for k in (None, 20):
+        if auto_only and k is not None:  # K = 4: fewer than the 6 paragraphs, else sentences are the units anyway
+            seg = segment(doc, name, 4, **params)
+            assert seg.boundaries == segment(doc, name, 4).boundaries and seg.info["paragraphs"] == 6
+            assert units_note(doc, seg).startswith("boundaries only between paragraphs")
+            assert ktable.segment(doc, name, 4, **params).boundaries == seg.boundaries
+            continue
         seg, plain = segment(doc, name, k, **params), segment(choi, name, k, **params)
         assert seg.boundaries == plain.boundaries and "paragraphs" not in seg.info
         assert units_note(doc, seg).startswith(f"{next(iter(params))} counted in sentences")

@@ -90,7 +90,7 @@ LAM = Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised
             low=0.0, high=1e9)
 LENGTH = Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact "
                               "DP (on one document this is what a penalty tuned to that length gives; 0 = not used)",
-               low=0.0, high=1e9, elements=True)
+               low=0.0, high=1e9, elements=True, auto_k=True)
 AUTO = [LAM, LENGTH]  # C99's density is a ratio: no per-segment penalty (lam) for oc99
 ONE_AUTO = (("lam", "length"),)  # both set: which rule would choose K is unclear (Method.exclusive)
 SPLIT = Param("split", "dp", "splitting strategy: greedy (eq 4–5), exact DP (eq 6–7), iterative refinement (eq 8–9)",
