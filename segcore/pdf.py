@@ -110,7 +110,8 @@ def _set_columns(boxes: list[_Box], width: float, m: int) -> bool:
     """Number the boxes by the column of m equal columns they fit in (0: none, a box spanning columns), the columns
     of the text area centred on the page (its margin the narrower side margin; two columns split at the page's
     middle); whether each two adjacent columns hold text side by side, and, for three or four, every column's lines
-    mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side)."""
+    mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side), or its
+    rows do (a reference card's commands and what they do) when the columns hold most of the page's text."""
     if not boxes:
         return False
     margin = max(0.0, min(min(b.x0 for b in boxes), width - max(b.x1 for b in boxes)))
@@ -124,9 +125,27 @@ def _set_columns(boxes: list[_Box], width: float, m: int) -> bool:
         return sum(sum(len(ln.text) for ln in b.lines) for b in boxes if b.column == col and any(
             o.column == other and o.y0 < b.y1 and b.y0 < o.y1 for o in boxes))
 
-    return all(side_by_side(c, c + 1) >= 100 and side_by_side(c + 1, c) >= 100 for c in range(1, m)) and (
-        m == 2 or all(statistics.median(ln.x1 - ln.x0 for b in boxes if b.column == c for ln in b.lines)
-                      >= 0.5 * step for c in range(1, m + 1)))
+    if not all(side_by_side(c, c + 1) >= 100 and side_by_side(c + 1, c) >= 100 for c in range(1, m)):
+        return False
+    lines = {c: [ln for b in boxes if b.column == c for ln in b.lines] for c in range(1, m + 1)}
+
+    def fill(widths) -> bool:
+        return all(statistics.median(widths(lines[c])) >= 0.5 * step for c in lines)
+
+    in_columns = sum(len(ln.text) * (1 if b.column else -1) for b in boxes for ln in b.lines)
+    return m == 2 or fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (in_columns >= 0 and fill(_row_widths))
+
+
+def _row_widths(lines: list[Line]) -> list[float]:
+    """For each line, the width of its row: from the first to the last line on its baseline (_same_baseline) among
+    `lines`, a reference card's key and its description as one row."""
+    rows: list[list[Line]] = []
+    for ln in sorted(lines, key=lambda ln: -ln.y0):
+        if rows and _same_baseline(rows[-1][0], ln):
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    return [max(ln.x1 for ln in r) - min(ln.x0 for ln in r) for r in rows for _ in r]
 
 
 def _same_baseline(a: Line, b: Line) -> bool:

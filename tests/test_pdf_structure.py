@@ -723,3 +723,37 @@ def test_a_table_s_columns_of_cells_are_not_columns_of_text():
     pdf = read_pdf(build([text_ops(items)]))
     assert [b.text for b in pdf.blocks] == [" ".join(para)] * 2
     assert pdf.left_out == {"table and figure lines": 80}
+
+
+def reference_card_pdf() -> tuple[bytes, list[str]]:
+    """A landscape page in three columns of short cells, as a reference card sets it (Octave's refcard): in each
+    column, sections of a heading, a sentence or two, then rows of a command and what it does; and the sentences
+    in reading order."""
+    items, sentences = [], []
+    for c, x in enumerate((18, 282, 546), 1):
+        y = 580
+        for s in (1, 2):
+            items.append(("F3", 10, x, y, f"{WORDS[3 * c + s].capitalize()} Commands"))
+            prose = [f"These commands of part {c}.{s} change the {WORDS[c + s]} and", f"the {WORDS[c + 2 * s]} "
+                     f"of the session in place."]
+            items += [("F1", 9, x, y - 12 - 10 * i, t) for i, t in enumerate(prose)]
+            sentences.append(" ".join(prose))
+            y -= 44
+            for r in range(10):
+                items += [("F2", 8, x, y, f"{WORDS[(c * 5 + s * 3 + r) % len(WORDS)]} (x)"),
+                          ("F1", 8, x + 74, y, f"set the {WORDS[(c + r) % len(WORDS)]} of x to its value")]
+                y -= 10
+            y -= 14
+    return build([text_ops(items)], media="0 0 792 612"), sentences
+
+
+def test_a_reference_card_s_three_columns_of_short_cells_read_left_middle_right():
+    """Octave's reference cards read left, right, middle: their three columns' lines (a command, what it does)
+    are short, so the page was taken for a table's columns and read as two columns, the middle one cut in two.
+    A row of a column (a command and what it does, on one baseline) fills it as a line of running text does."""
+    data, sentences = reference_card_pdf()
+    doc = load_pdf_document(data)
+    text = " ".join(doc.elements)
+    assert [s for s in sentences if s in text] == sentences
+    assert sorted(sentences, key=text.index) == sentences
+
