@@ -291,12 +291,29 @@ def _turned(page, interpreter, device, kinds) -> tuple:
     return best[0]
 
 
-def _page_boxes(layout, LTChar, LTTextBox, LTTextLine) -> tuple[tuple, float]:
+def _characters(el, LTChar) -> int:
+    """The number of characters in a pdfminer layout object."""
+    return 1 if isinstance(el, LTChar) else sum(_characters(o, LTChar) for o in el) if hasattr(el, "__iter__") else 0
+
+
+def _placed_pages(layout, LTChar, LTFigure) -> list:
+    """The Form XObjects of a page that are pages placed on it (two pages on a sheet, pdfpages, a tool that wraps a
+    page's content to stamp it): figures a quarter of the page or larger that hold 80 % of its characters or more;
+    [] on other pages, whose figures' text is labels, not running text."""
+    figures = [el for el in layout if isinstance(el, LTFigure)]
+    if not figures:
+        return []
+    big = [f for f in figures if f.width * f.height >= 0.25 * layout.width * layout.height]
+    inside = sum(_characters(f, LTChar) for f in big)
+    return big if inside and inside >= 0.8 * _characters(layout, LTChar) else []
+
+
+def _page_boxes(layout, LTChar, LTTextBox, LTTextLine, LTFigure) -> tuple[tuple, float]:
     """(width, height, text boxes as lists of Lines) of a pdfminer page layout, and the share of its text's
-    characters that stand upright (1 without any); lines wholly outside the page are not read (beamer places a
-    slide's hidden steps there)."""
+    characters that stand upright (1 without any); the text of pages placed on the page (`_placed_pages`) read
+    too; lines wholly outside the page are not read (beamer places a slide's hidden steps there)."""
     boxes, tally = [], [0, 0]
-    for el in layout:
+    for el in [*layout, *(o for fig in _placed_pages(layout, LTChar, LTFigure) for o in fig)]:
         if isinstance(el, LTTextBox):
             rtl = bidi.mostly_rtl(el.get_text())  # the box is a paragraph: its direction, UAX #9 P2
             lines = [ln for ln in (_line(o, LTChar, rtl, tally) for o in el if isinstance(o, LTTextLine)) if ln]
@@ -320,7 +337,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
     (LaTeX's sidewaystable) and left out, counted."""
     try:
         from pdfminer.converter import PDFPageAggregator
-        from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
+        from pdfminer.layout import LAParams, LTChar, LTFigure, LTTextBox, LTTextLine
         from pdfminer.pdfdocument import PDFDocument
         from pdfminer.pdffont import PDFType3Font
         from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
@@ -343,9 +360,10 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
             limits.check_pages(count, source)
         limits.check_inflated(inflated_size(data, limits.inflated_bytes), source)
         rsrc = PDFResourceManager(caching=True)
-        device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=LAParams(boxes_flow=None))
+        laparams = LAParams(boxes_flow=None, all_texts=True)  # figures' text in lines too (_placed_pages)
+        device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=laparams)
         interpreter = PDFPageInterpreter(rsrc, device)
-        kinds, sideways = (LTChar, LTTextBox, LTTextLine), []
+        kinds, sideways = (LTChar, LTTextBox, LTTextLine, LTFigure), []
         for page in PDFPage.create_pages(doc):
             limits.check_pages(len(pages) + 1, source)  # the page tree's /Count can lie
             page_of[page.pageid] = len(pages)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import sys
 import zlib
 from pathlib import Path
@@ -756,4 +757,56 @@ def test_a_reference_card_s_three_columns_of_short_cells_read_left_middle_right(
     text = " ".join(doc.elements)
     assert [s for s in sentences if s in text] == sentences
     assert sorted(sentences, key=text.index) == sentences
+
+
+def placed_pages_pdf() -> tuple[bytes, list[str]]:
+    """Pages whose text is all inside Form XObjects (reportlab): a sheet with two pages placed side by side (as
+    pdfpages or a printer's two-up puts them), then a page whose content a tool wrapped in one to stamp a line on
+    it, then a page of body text with a small figure whose labels are in one; and the body's sentences in order."""
+    from reportlab.pdfgen import canvas
+    sentences = [" ".join(random.Random(i).choices(WORDS, k=9)).capitalize() + f" {i}." for i in range(48)]
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=(1190, 842))
+
+    def form(name, lines, width=595, height=842):
+        c.beginForm(name, 0, 0, width, height)
+        text = c.beginText(72, height - 72)
+        text.setFont("Times-Roman", 10)
+        for ln in lines:
+            text.textLine(ln)
+        c.drawText(text)
+        c.endForm()
+
+    for k in range(3):
+        form(f"page{k}", [" ".join(sentences[i:i + 2]) for i in range(12 * k, 12 * k + 12, 2)])
+    form("figure", ["axis", "time (s)"], 120, 100)
+    c.doForm("page0")
+    c.translate(595, 0)
+    c.doForm("page1")
+    c.showPage()
+    c.setPageSize((595, 842))
+    c.doForm("page2")
+    c.setFont("Helvetica", 8)
+    c.drawString(400, 30, "Stamped copy")
+    c.showPage()
+    c.setPageSize((595, 842))
+    text = c.beginText(72, 770)
+    text.setFont("Times-Roman", 10)
+    for i in range(36, 48, 2):
+        text.textLine(" ".join(sentences[i:i + 2]))
+    c.drawText(text)
+    c.translate(72, 500)
+    c.doForm("figure")
+    c.save()
+    return out.getvalue(), sentences
+
+
+def test_pages_placed_on_a_page_as_form_xobjects_are_read_and_a_figure_s_labels_are_not():
+    """A sheet of two pages placed side by side (pdfpages, two-up printing) was refused as 'no text layer (is it a
+    scanned document?)': its text is all inside Form XObjects, which were read as figures; now such pages read
+    left then right, a wrapped and stamped page reads, and a figure's labels on a page of text stay left out."""
+    data, sentences = placed_pages_pdf()
+    doc = load_pdf_document(data)
+    assert doc.elements == sentences  # the stamp, small print below the body, is left out as a footnote
+    assert doc.meta["pages"] == 3 and doc.meta["left_out"] == {"footnotes": 1}
 
