@@ -80,6 +80,7 @@ _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
+_BULLET = re.compile(r"^[•◦▪‣⁃∙●○■□▸►▶➢➤✓]\s*[^\W\d_]")  # a list item's bullet, then its words
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
 
@@ -201,7 +202,7 @@ def _merge_fragments(boxes: list[_Box]) -> None:
 
 def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> None:
     """Table and figure text: lines that share their baseline with another line of the same column (cells, labels),
-    and boxes of short lines that are neither headings nor sentences (a lone label, a row of numbers)."""
+    and boxes of short lines that are neither headings, sentences nor list items (a lone label, a row of numbers)."""
     for b in boxes:
         if any(ln.outline_level for ln in b.lines):
             continue
@@ -210,7 +211,7 @@ def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> No
                                               for o in others + [x for x in b.lines if x is not ln])]
         short = all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines)
         if (cells and len(cells) * 2 >= len(b.lines)) or (short and not any(
-                heading_line(ln, body_size) or _ends_sentence(ln, body_size)
+                heading_line(ln, body_size) or _ends_sentence(ln, body_size) or _BULLET.match(ln.text)
                 for ln in b.lines)):
             b.floating = True
 
@@ -340,7 +341,8 @@ def _remove_contents(pages: list[list[_Box]]) -> int:
 
 
 def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
-    """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, and around
+    """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
+    bullets, and around
     heading lines (consecutive heading lines of one style are one heading, e.g. a title over two lines; more than
     three are a paragraph set in capitals or bold)."""
     paras, cur = [], []
@@ -368,7 +370,7 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
             else:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
-                split = not ln.text[:1].islower() and (short or indented)
+                split = bool(_BULLET.match(ln.text)) or (not ln.text[:1].islower() and (short or indented))
             if split:
                 paras.append(Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
                 cur = []

@@ -810,3 +810,15 @@ def test_pages_placed_on_a_page_as_form_xobjects_are_read_and_a_figure_s_labels_
     assert doc.elements == sentences  # the stamp, small print below the body, is left out as a footnote
     assert doc.meta["pages"] == 3 and doc.meta["left_out"] == {"footnotes": 1}
 
+
+def test_a_slide_s_short_list_items_are_text_and_a_figure_s_labels_are_not():
+    """A slide's items of a word or three ("• Motivation") were left out as the labels of a figure (a box of short
+    lines that are neither headings nor sentences), or read as one sentence with the items before; a bullet makes
+    them a list, each item a paragraph. Labels without one stay out."""
+    items = ["\x95 Motivation", "\x95 Related work", "\x95 Our new method", "\x95 Results on two corpora"]
+    ops = [("F3", 16, 20, 230, "Outline of the Talk")] + [("F2", 11, 30, 200 - 16 * i, t) for i, t in enumerate(items)]
+    ops += [("F2", 7, 250, 215 - 9 * i, t) for i, t in enumerate(["time (s)", "error rate"])]
+    doc = load_pdf_document(build([text_ops(ops)], media="0 0 364 273"))
+    assert doc.elements == ["Outline of the Talk", "• Motivation", "• Related work", "• Our new method",
+                            "• Results on two corpora"]
+    assert doc.meta["left_out"] == {"table and figure lines": 2}
