@@ -177,8 +177,8 @@ def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[lis
     """The best cost of every K up to min(N, CURVE_K) when the method reports costs: for the K the segmentation's own
     costs leave out (beyond its K, or a lower K whose own segment-length band is longer: splitters.own_costs), from
     the worker's DP tables (ktable.costs_by_k, which also readies every K up to CURVE_K there) or else a run with
-    K = CURVE_K (texts up to CURVE_N elements); the segmentation's own costs where the longer curve has none; (costs
-    or None, a note on what is left out)."""
+    K = CURVE_K (texts up to CURVE_N elements); the segmentation's own costs where the longer curve has none, and
+    past its end (an automatic K beyond CURVE_K); (costs or None, a note on what is left out)."""
     costs = seg.signals.get("costs_by_k")
     doc = doc_state.doc
     kmax = min(doc.n, CURVE_K)
@@ -197,7 +197,8 @@ def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[lis
         curve = longer.signals["costs_by_k"].values if longer is not None and "costs_by_k" in longer.signals else None
     if curve is None:
         return costs.values, ""
-    return [c if c is not None or i >= len(costs.values) else costs.values[i] for i, c in enumerate(curve)], ""
+    own = list(costs.values)
+    return [c if c is not None or i >= len(own) else own[i] for i, c in enumerate(curve)] + own[len(curve):], ""
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

@@ -121,3 +121,15 @@ def test_a_zoom_shows_a_region_at_full_resolution(long_view):
     assert z.shape == (150, 150)
     assert hm["data"][0]["x"][0].startswith("#1000 ") and hm["data"][0]["x"][-1].startswith("#1149 ")
     assert any("1,000–1,149, one by one" in c.value for c in at.caption)
+
+
+def test_the_cost_curve_reaches_the_automatic_choice_beyond_k_40():
+    at = new_app()
+    at.query_params.update({"sample": "choi-1_0", "level": "word", "method": "cvs", "k": "auto"})
+    at = open_tab(run(at), "Choosing K")
+    k_auto = int(re.search(r"chooses K = (\d+)", next(m.value for m in at.markdown if "automatically**" in m.value))
+                 .group(1))
+    assert k_auto > 40  # past the K the DP tables answer: the curve's end comes from the run's own costs
+    cost = next(t for t in chart_named(at, "best cost")["data"] if t.get("name") == "best cost")
+    ks, costs = decode(cost["x"]), decode(cost["y"]).astype(float)
+    assert ks.max() >= k_auto and np.isfinite(costs[ks == k_auto]).all()
