@@ -311,8 +311,9 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
                    height: int = 320, max_points: int = 4000) -> go.Figure:
     """Curves over the gaps of the text (gap/depth scores, novelty…), each given as y values (x = gaps, see
     _gap_axis) or as an (x, y) pair, with the chosen boundaries as thin red lines and the reference boundaries as
-    wide translucent cyan bands under them; an optional horizontal threshold. Curves named in `hidden` start
-    switched off (a click on the legend shows them). Curves longer than `max_points` are drawn `decimate`d."""
+    wide translucent cyan bands under them, over the range of the curves shown; an optional horizontal threshold.
+    Curves named in `hidden` start switched off (a click on the legend shows them). Curves longer than `max_points`
+    are drawn `decimate`d."""
     data, layout = [], {}
     for i, (name, values) in enumerate(profiles.items()):
         if isinstance(values, tuple):
@@ -325,7 +326,8 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
                          visible="legendonly" if name in hidden else True,
                          line=dict(color=METHOD_COLOURS[(i + 1) % len(METHOD_COLOURS)], width=1.5),
                          hovertemplate="gap %{x}: %{y:.3f}<extra>" + html.escape(name) + "</extra>"))
-    values = np.concatenate([t["y"] for t in data] + [np.zeros(0)])
+    shown = [t["y"] for t in data if t["visible"] is True] or [t["y"] for t in data]  # a hidden curve sets no range
+    values = np.concatenate(shown + [np.zeros(0)])
     values = values[np.isfinite(values)]
     low, high = (float(values.min()), float(values.max())) if len(values) else (0.0, 1.0)
     span = (low, high if high > low else low + 1.0)

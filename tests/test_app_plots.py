@@ -112,6 +112,14 @@ def test_profile_and_cost_figures():
     assert np.array_equal(lines["chosen boundary"].x, [2, 2, np.nan], equal_nan=True)
     assert np.array_equal(lines["reference boundary"].x, [1, 1, np.nan], equal_nan=True)
     assert np.array_equal(lines["chosen boundary"].y, [0.1, 0.5, np.nan], equal_nan=True)  # the curves' range
+    # a curve that starts hidden (the novelty beside the method's own scores) does not stretch the lines, and with
+    # them the axis, over its range: the curves shown would be squashed into the bottom of the plot
+    fig = plots.profile_figure({"own": [0.1, 0.3, 0.2], "novelty": [0.6, 1.0, 0.9]}, 4, boundaries=[2, 4],
+                               reference=[1, 4], hidden={"novelty"})
+    lines = {t.name: t for t in fig.data}
+    assert lines["novelty"].visible == "legendonly"
+    assert np.array_equal(lines["chosen boundary"].y, [0.1, 0.3, np.nan], equal_nan=True)
+    assert np.array_equal(lines["reference boundary"].y, [0.1, 0.3, np.nan], equal_nan=True)
     fig = kplots.cost_curve_figure([5.0, 3.0, 2.5, 2.4], k_selected=3, k_reference=2)
     curve = fig.data[0]
     assert list(curve.x) == [1, 2, 3, 4] and list(curve.customdata) == [1, 2, 3, 4]
