@@ -16,6 +16,7 @@ EVIDENCE = {"heldout_loglik": "held-out log-likelihood (higher: the segments pre
             "gap": "gap statistic (what segmenting gains over the same text in random order)",
             "penalized_costs_by_k": "cost + prior per segment (lower is better)"}
 AUTO_COLOUR = "#2ca02c"
+WHOLE_TICKS = 12  # K axes up to this K tick every K; longer ones take plotly's ticks, whole numbers there
 NARROW, MODERATE = 1.35, 2.0  # high/low of the supported range of K: up to 1.35 narrow, up to 2 moderate, else wide
 
 
@@ -107,7 +108,10 @@ def k_marks(data: list[dict], layout: dict, k_selected: int | None = None, k_ref
             k_automatic: int | None = None, k_interval: Sequence[int] | None = None) -> None:
     """Mark a figure over K (its traces and layout, changed in place) across every panel: the K shown (red line),
     the reference's K (dotted cyan), the automatic choice (dashed green) and the range of K its evidence supports
-    (green band), each with a legend entry."""
+    (green band), each with a legend entry; up to WHOLE_TICKS K, a tick at every K (plotly's own would add K = 1.5)."""
+    ks = np.concatenate([np.asarray(t["x"], dtype=float) for t in data] + [np.zeros(1)])
+    top = max(float(ks[np.isfinite(ks)].max()), k_selected or 0, k_reference or 0, k_automatic or 0,
+              int(k_interval[1]) if k_interval is not None else 0)
     marks = []
     if k_interval is not None:
         lo, hi = int(k_interval[0]), int(k_interval[1])
@@ -119,6 +123,9 @@ def k_marks(data: list[dict], layout: dict, k_selected: int | None = None, k_ref
              (f"automatic K = {k_automatic}", k_automatic, dict(color=AUTO_COLOUR, width=2, dash="dash")))
     marks += [(name, k, k, dict(type="line", line=line), dict(line=line)) for name, k, line in lines if k]
     xs = sorted(name for name in layout if name.startswith("xaxis")) or ["xaxis"]
+    if top <= WHOLE_TICKS:
+        for x in xs:
+            layout.setdefault(x, {})["dtick"] = 1
     shapes = layout.setdefault("shapes", [])
     for name, x0, x1, shape, entry in marks:
         shapes += [dict(xref="x" + x[5:], yref=f"{layout.get(x, {}).get('anchor', 'y')} domain", x0=x0, x1=x1, y0=0,

@@ -376,6 +376,18 @@ def test_evidence_figure_marks_the_automatic_choice_and_its_range():
     assert kplots.evidence_figure({"costs_by_k": Signal([1.0], "k")}) is None
 
 
+def test_k_axes_tick_whole_numbers_only():
+    # a 3-sentence text: K = 1, 2, 3 (plotly's own ticks would add K = 0.5, 1.5, 2.5)
+    cost = kplots.cost_curve_figure([17.0, 10.0, 7.5], k_selected=1, k_automatic=1, k_interval=(1, 1))
+    evidence = kplots.evidence_figure({"gap": Signal([0.0], "k"), "heldout_loglik": Signal([-18.3], "k")}, 1,
+                                      k_automatic=1, k_interval=(1, 1))
+    for fig in (cost, evidence):
+        axes = [a for name, a in fig.layout.to_plotly_json().items() if name.startswith("xaxis")]
+        assert axes and all(a.get("dtick") == 1 for a in axes)
+    many = kplots.cost_curve_figure(list(range(40, 0, -1)), k_selected=10)
+    assert many.layout.xaxis.dtick is None  # 40 K: plotly's own ticks (0, 10, 20, …) are whole and fewer
+
+
 def test_how_sure_the_choice_is():
 
     assert kplots.range_words(10, (9, 11))[0] == "narrow"
