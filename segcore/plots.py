@@ -45,6 +45,12 @@ def truncate(text: str, width: int = 80) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
+def round_step(least: float) -> int:
+    """The smallest whole 1, 2 or 5 × 10^k that is at least `least`: the step between an axis's ticks."""
+    power = 10 ** max(0, math.floor(math.log10(max(least, 1.0))))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= least)
+
+
 def bin_edges(n: int, max_bins: int) -> np.ndarray:
     """Edges of at most `max_bins` contiguous, near-equal bins over n elements (edges[0]=0, edges[-1]=n)."""
     bins = max(1, min(n, int(max_bins)))
@@ -165,9 +171,10 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     if labels is None:
         labels = [f"#{i}" for i in range(nb)]
     labels = list(labels)
-    step = max(1, int(math.ceil(nb / 12)))
-    tick_idx = list(range(0, nb, step))
-    tick_text = [str(int(edges[i])) for i in tick_idx]
+    lo, hi = int(edges[0]), int(edges[-1])
+    step = round_step((hi - lo) / 12)
+    ticks = np.arange(-(-lo // step) * step, hi, step)
+    tick_idx = np.searchsorted(edges, ticks, side="right") - 1  # the bin holding each tick's element
     data = [dict(type="heatmap", z=m, x=labels, y=labels, colorscale=HEATMAP_COLOURSCALE, name="similarity",
                  zmin=zmin, zmax=zmax, colorbar=dict(title=dict(text=colorbar_title, side="right"), thickness=12),
                  hovertemplate="row: %{y}<br>column: %{x}<br>value: %{z:.3f}<extra></extra>")]
@@ -207,8 +214,8 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     data.append(legend_line("method's segments", dict(color=HYP_COLOUR, width=2)))
     if reference:
         data.append(legend_line("reference segments", dict(color=REF_COLOUR, width=5)))
-    axis = dict(tickmode="array", tickvals=[labels[i] for i in tick_idx], ticktext=tick_text, showgrid=False,
-                constrain="domain")
+    axis = dict(tickmode="array", tickvals=[labels[i] for i in tick_idx], ticktext=[f"{t:,}" for t in ticks],
+                showgrid=False, constrain="domain")
     return figure(data, dict(
         title=title or None, shapes=shapes, height=height, margin=dict(l=45, r=5, t=40 if title else 10, b=70),
         xaxis=dict(axis, title="element"), yaxis=dict(axis, title="element", autorange="reversed",

@@ -60,6 +60,21 @@ def test_heatmap_figure_outlines_and_markers():
     assert fig.layout.yaxis.autorange == "reversed"
 
 
+def test_heatmap_ticks_name_round_element_numbers():
+    # 527 caption lines in 300 bins: the ticks once read 0, 44, 88, 132, …, 307, 351 (every 22nd bin's first element)
+    n = 527
+    sim, edges = plots.binned_cosine(np.random.default_rng(0).random((n, 4)), 300)
+    labels = plots.element_labels([f"s{i}" for i in range(n)], edges)
+    axis = plots.heatmap_figure(sim, edges, labels=labels).layout.xaxis
+    numbers = [int(t) for t in axis.ticktext]
+    assert numbers == list(range(0, n, 50))
+    for number, label in zip(numbers, axis.tickvals):  # each at the bin that holds that element
+        i = labels.index(label)
+        assert edges[i] <= number < edges[i + 1]
+    region = plots.heatmap_figure(np.eye(150), np.arange(1000, 1151)).layout.xaxis  # a zoom: 1,000-1,149
+    assert list(region.ticktext) == ["1,000", "1,020", "1,040", "1,060", "1,080", "1,100", "1,120", "1,140"]
+
+
 def test_element_labels_escape_and_truncate():
     labels = plots.element_labels(["<b>x</b>", "y" * 200], np.arange(3))
     assert labels[0] == "#0 &lt;b&gt;x&lt;/b&gt;" and labels[1].endswith("…") and len(labels[1]) < 90
