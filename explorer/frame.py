@@ -27,7 +27,7 @@ _inside: ContextVar[bool] = ContextVar("inside_frame", default=False)
 def main() -> None:
     """Draw the frame and run the page that the URL or the navigation chose."""
     st.set_page_config(page_title="Segmentation Explorer", page_icon=":material/content_cut:", layout="wide",
-                       initial_sidebar_state="expanded")
+                       initial_sidebar_state="auto")
     page = st.navigation([st.Page(path, title=title, icon=icon, url_path=url, default=url is None)
                           for path, title, icon, url in PAGES])
     bad = guarded(settings.check).error

@@ -2,7 +2,7 @@
 Playwright, one walk through every page on a fresh server — a page URL first (Streamlit's legacy pages/ layout is
 still on then), Explore with the default sample, an upload, K from the sidebar and from the cost curve, a heatmap
 click, exports, a bad upload, a link to Alemi & Ginsparg's Fig. 4, Compare, a small Benchmark run and a stopped one —
-with screenshots of every page in tests/screenshots/ (git-ignored).
+and the first look on a phone, with screenshots of every page in tests/screenshots/ (git-ignored).
 
 Skipped when Playwright or /usr/bin/chromium is missing (apt-get install -y chromium).
 """
@@ -193,4 +193,18 @@ def test_every_page(server, browser):
     done = int(page.inner_text("body").split("Stopped after ")[1].split(" of ")[0])
     assert 0 < done < 800
     _shot(page, "benchmark_stopped")
+    page.close()
+
+
+def test_a_phone_sees_the_page_not_the_sidebar(server, browser):
+    """On a 390-pixel screen the sidebar starts closed (its » opens it): open, it would cover the whole page."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server)
+    page.get_by_text("into 10 segments").wait_for(timeout=120_000)
+    _wait_idle(page)
+    box = page.locator("[data-testid='stSidebar']").bounding_box()
+    assert box is None or box["x"] + box["width"] <= 0, box
+    assert page.get_by_role("heading", name="Explore a segmentation").is_visible()
+    _shot(page, "phone")
     page.close()
