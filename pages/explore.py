@@ -50,6 +50,7 @@ if res.error:
 seg = res.value
 bounds = seg.boundaries
 auto = " (K chosen automatically)" if seg.k_automatic else ""
+has_ref = bool(doc.reference)  # the captions name the reference's marks only when they are drawn
 st.markdown(f"**{method}** cut the {doc.n:,} {unit} into **{seg.k} segment{'s' * (seg.k != 1)}**{auto} "
             + (f"in {seg.seconds * 1000:,.0f} ms." if seg.seconds >= 0.0005 else "in under 1 ms."))
 units = units_note(doc, seg)
@@ -133,8 +134,8 @@ with left:
         st.caption((f"{unit.capitalize()} {region[0]:,}–{region[1] - 1:,}"
                     + (f", averaged over bins of about {(region[1] - region[0]) / (len(edges) - 1):.0f}. "
                        if binned else ", one by one. ") if region != (0, doc.n) or binned else "")
-                   + "Thin red squares: the method's segments; wide cyan squares: the reference. Click a ◆ to "
-                     "highlight its segment in the text.")
+                   + "Thin red squares: the method's segments" + ("; wide cyan squares: the reference" * has_ref)
+                   + ". Click a ◆ to highlight its segment in the text.")
 
 with right:
     st.subheader("Text")
@@ -173,8 +174,8 @@ def profile_tab():
                                          highlight=spans[hl] if hl is not None else None, threshold=thr,
                                          hidden={novelty_name} if own else ()),
                     key="profile_chart", config={"displaylogo": False}, width="stretch")
-    st.caption("Red lines: the boundaries the method chose; wide cyan bands: the reference. The novelty curve peaks "
-               "where the vocabulary changes" + (" (click its legend entry to show it); curves marked (method) are "
+    st.caption("Red lines: the boundaries the method chose" + "; wide cyan bands: the reference" * has_ref
+               + ". The novelty curve peaks where the vocabulary changes" + (" (click its legend entry to show it); curves marked (method) are "
                                                  "the method's own scores." if own else "."))
 
 def k_tab():
@@ -207,8 +208,8 @@ def k_tab():
                 f"split = dp if the method has it).")
     else:
         st.caption("Click a point to use that K (or set K in the sidebar). Red: the K shown; green: the automatic "
-                   "choice and the range of K its evidence supports; cyan: the reference's K. A knee in the cost "
-                   "curve suggests a natural number of segments." + curve_note)
+                   "choice and the range of K its evidence supports" + "; cyan: the reference's K" * has_ref
+                   + ". A knee in the cost curve suggests a natural number of segments." + curve_note)
 
     st.markdown("**Where the methods agree.** Each method below chooses its own K; places where most of them put a "
                 "boundary are likely topic changes, and their number suggests a K.")

@@ -293,6 +293,8 @@ def test_paste_text():
     assert doc.reference is None and 8 <= doc.n <= 14
     assert "into **2 segments**" in summary(at)
     assert not at.metric  # no reference: no scores
+    for tab in ("Score profile", "Choosing K"):  # nor words about the reference's marks, which are not drawn
+        assert not [c.value for c in open_tab(at, tab).caption if "cyan" in c.value]
     # a reference typed by the user makes scores appear; a wrong one is an error
     at.sidebar.text_input(key="ref_text").set_value("5")
     run(at)
