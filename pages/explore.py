@@ -148,7 +148,7 @@ with right:
         a, b = spans[hl]
         st.html(plots.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl]))
     window = views.text_page(doc_state, bounds, hl)
-    st.html(plots.overlay_legend_html())
+    st.html(plots.overlay_legend_html(has_ref))
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
                                topics=plots.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
                                highlight=hl, max_height=600, window=window, places=places,

@@ -542,11 +542,13 @@ def selected_segment_html(elements: Sequence[str], index: int, start: int, end: 
             f"<a href='#segment-{index + 1}' style='white-space:nowrap;'>show in the text ↓</a></div>")
 
 
-def overlay_legend_html() -> str:
+def overlay_legend_html(reference: bool = True) -> str:
+    """The key to overlay_html's colours and marks; the reference's marks only when there is a reference."""
+    marks = (" · <b style='color:#0e8c99'>¦ref¦</b> reference boundary inside a segment · "
+             "<span style='color:#0e8c99'>✓ref</span> the reference agrees with this boundary") if reference else ""
     return ("<div style='font-family:sans-serif; font-size:12px; color:#555;'>"
             f"<span style='background:{SEGMENT_COLOURS[0]}; padding:1px 6px;'>segment</span> "
             f"<span style='background:{SEGMENT_COLOURS[1]}; padding:1px 6px;'>next segment</span> "
             f"<span style='background:{HIGHLIGHT_COLOUR}; padding:1px 6px;'>selected</span> · "
-            "<sup>12</sup> element number · <b style='color:#0e8c99'>¦ref¦</b> reference boundary inside a segment · "
-            "<span style='color:#0e8c99'>✓ref</span> the reference agrees with this boundary</div>")
+            f"<sup>12</sup> element number{marks}</div>")
 

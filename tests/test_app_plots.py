@@ -195,6 +195,12 @@ def _seg(boundaries, n):
     return Segmentation(boundaries=boundaries, method="m", params={"a": 1}, n_elements=n, k_automatic=False)
 
 
+def test_the_text_legend_names_the_reference_marks_only_with_a_reference():
+    assert "¦ref¦" in plots.overlay_legend_html(reference=True) and "✓ref" in plots.overlay_legend_html(True)
+    bare = plots.overlay_legend_html(reference=False)
+    assert "ref" not in bare and "next segment" in bare and "element number" in bare
+
+
 def test_exports_round_trip():
     from segcore import exports
     from segcore.loaders import parse_choi
