@@ -79,8 +79,8 @@ if doc.reference:
         mc[3].metric("Recall", f"{v['recall']:.2f}")
         mc[4].metric("F1", f"{v['f1']:.2f}", help=f"Boundary F1 with tolerance {tol}.")
         st.caption(f"Baselines on this document — no boundary: Pk {none['pk']:.3f}, WindowDiff "
-                   f"{none['windowdiff']:.3f}; {seg.k} evenly spaced segments: Pk {even['pk']:.3f}, "
-                   f"WindowDiff {even['windowdiff']:.3f}, F1 {even['f1']:.2f}.")
+                   f"{none['windowdiff']:.3f}" + (f"; {seg.k} evenly spaced segments: Pk {even['pk']:.3f}, WindowDiff "
+                                                  f"{even['windowdiff']:.3f}, F1 {even['f1']:.2f}." if seg.k > 1 else "."))
 
 # ---- heatmap and text ------------------------------------------------------------------------------------------------
 

@@ -115,7 +115,8 @@ def k_marks(data: list[dict], layout: dict, k_selected: int | None = None, k_ref
     marks = []
     if k_interval is not None:
         lo, hi = int(k_interval[0]), int(k_interval[1])
-        marks.append((f"supported range K {lo}–{hi}", lo - 0.5, hi + 0.5,
+        name = f"supported range K {lo}–{hi}" if hi > lo else f"supported range K = {lo} alone"
+        marks.append((name, lo - 0.5, hi + 0.5,
                       dict(type="rect", fillcolor=AUTO_COLOUR, opacity=0.12, line_width=0, layer="below"),
                       dict(line=dict(color=AUTO_COLOUR, width=10), opacity=0.25)))
     lines = ((f"K shown = {k_selected}", k_selected, dict(color=HYP_COLOUR, width=2)),

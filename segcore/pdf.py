@@ -342,9 +342,8 @@ def _remove_contents(pages: list[list[_Box]]) -> int:
 
 def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
-    bullets, and around
-    heading lines (consecutive heading lines of one style are one heading, e.g. a title over two lines; more than
-    three are a paragraph set in capitals or bold)."""
+    bullets, and around heading lines (consecutive heading lines of one style are one heading, e.g. a title over two
+    lines; more than three are a paragraph set in capitals or bold)."""
     paras, cur = [], []
     width = max(ln.x1 - ln.x0 for ln in box.lines)
     heads = [heading_line(ln, body_size) for ln in box.lines]

@@ -394,6 +394,8 @@ def test_evidence_figure_marks_the_automatic_choice_and_its_range():
     cost = kplots.k_curves_figure(signals, 3, k_automatic=2, k_interval=(2, 3))
     assert {"automatic K = 2", "supported range K 2–3", "K shown = 3"} <= {t.name for t in cost.data}
     assert [s.yref for s in cost.layout.shapes] == ["y domain"] * 3
+    one = kplots.k_curves_figure(signals, 3, k_automatic=2, k_interval=(2, 2))  # a range of one K is that K
+    assert "supported range K = 2 alone" in {t.name for t in one.data}
     assert kplots.evidence_figure({"costs_by_k": Signal([1.0], "k")}) is None
 
 
