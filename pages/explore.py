@@ -78,9 +78,10 @@ if doc.reference:
         mc[2].metric("Precision", f"{v['precision']:.2f}")
         mc[3].metric("Recall", f"{v['recall']:.2f}")
         mc[4].metric("F1", f"{v['f1']:.2f}", help=f"Boundary F1 with tolerance {tol}.")
+        spaced = (f"; {seg.k} evenly spaced segments: Pk {even['pk']:.3f}, WindowDiff {even['windowdiff']:.3f}, "
+                  f"F1 {even['f1']:.2f}" if seg.k > 1 else "")  # K = 1: the no-boundary baseline again
         st.caption(f"Baselines on this document — no boundary: Pk {none['pk']:.3f}, WindowDiff "
-                   f"{none['windowdiff']:.3f}" + (f"; {seg.k} evenly spaced segments: Pk {even['pk']:.3f}, WindowDiff "
-                                                  f"{even['windowdiff']:.3f}, F1 {even['f1']:.2f}." if seg.k > 1 else "."))
+                   f"{none['windowdiff']:.3f}{spaced}.")
 
 # ---- heatmap and text ------------------------------------------------------------------------------------------------
 
