@@ -264,3 +264,6 @@ class Dense(Score):
 
     def row_parts(self, end, starts=None):
         return rows_of(self._table[end], end, starts)[:, None]
+
+    def table(self):
+        return self._table

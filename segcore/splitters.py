@@ -172,6 +172,22 @@ def dp_table(score, kmax: int, max_len: int = 0, step: int = 1) -> DPTable:
     return DPTable(cost, back, pos)
 
 
+def tabulated_costs(table: np.ndarray, kmax: int) -> np.ndarray:
+    """`auto_table`'s best cost of each K = 1 … min(kmax, N) over every segmentation (Alemi eq 6–7), when every
+    σ(l, m) is tabulated (table[m, l], `Score.table`): the DP without back-pointers, each end's candidates laid out by
+    start and then K (one whole-array sum and min per end)."""
+    n = table.shape[0] - 1
+    kmax = min(kmax, n)
+    best = np.full((n + 1, kmax + 1), np.inf)  # best[e, j]: the first e elements in j segments
+    best[0, 0] = 0.0
+    buf = np.empty(n * kmax)
+    for e in range(1, n + 1):
+        hi = min(kmax, e)
+        cand = np.add(best[:e, :hi], table[e, :e, None], out=buf[:e * hi].reshape(e, hi))
+        cand.min(axis=0, out=best[e, 1:hi + 1])
+    return best[n, 1:]
+
+
 def windows(score, bounds: list[int], radius: int) -> list[int]:
     """The segmentation with the lowest cost among those whose i-th boundary lies within ±radius of bounds[i]: an
     exact DP over the windows (for scores with a non-additive key, the aggregate rule of `dp_table`)."""

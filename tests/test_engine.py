@@ -12,7 +12,7 @@ from segcore.metrics import boundary_prf, coincidence, pk, windowdiff
 from segcore.representations import dense_of, rank_transform
 from segcore.algorithms.c99 import C99Score
 from segcore.scores import SCORES, CVSScore, Dense, EuclideanScore, ResultantScore, WeightedSum
-from segcore.splitters import dp, greedy, penalized_dp, refine
+from segcore.splitters import auto_table, dp, greedy, penalized_dp, refine, tabulated_costs
 
 WORDS = ("river bank water fish boat stream flood rain money loan credit interest market stock trade price "
          "court judge law trial jury verdict crime police game team score player coach season ball win").split()
@@ -468,6 +468,17 @@ def test_a_dense_table_and_consecutive_rows_read_the_same_costs():
         assert dp(table, 4).boundaries == dp(score, 4).boundaries
     with pytest.raises(ParameterError):
         Dense(C99Score(rank=3).fit(np.abs(x)))
+
+def test_tabulated_costs_are_the_automatic_tables_costs():
+    """tabulated_costs (a tabulated score's DP without back-pointers, the gap statistic's) gives the same bits as
+    auto_table's costs_by_k, K up to N (at most N costs)."""
+    x = np.random.default_rng(7).normal(size=(40, 4))
+    score = Dense(WeightedSum([CVSScore().fit(x), EuclideanScore().fit(x)], [1.0, 0.3]))
+    for kmax in (1, 7, 40):
+        want = auto_table(score, kmax).costs_by_k()
+        assert tabulated_costs(score.table(), kmax).tolist() == want
+    assert tabulated_costs(score.table(), 60).tolist() == auto_table(score, 40).costs_by_k()
+
 
 def test_prefix_distance_rows_in_blocks_read_the_table():
     """CVS and the resultant compute a DP's rows a block of ends at a time (cdist) and the whole triangle at once

@@ -16,7 +16,7 @@ from ..language import ENGLISH
 from ..methods import MAX_LEN, STOPWORDS, VECTORS, Method, Param, Signal, register_method
 from ..pipeline import represent
 from ..scores import CVSScore, Dense, ResultantScore, WeightedSum
-from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, fewest, penalized_dp
+from ..splitters import FULL, SEGMENT_FACTOR, Split, auto_table, dp, fewest, penalized_dp, tabulated_costs
 from ..text import lexicon
 from ..vectors import DEFAULT as DEFAULT_VECTORS, load_vectors
 from .utiyama import UIScore, ui_score
@@ -263,14 +263,10 @@ def gap_curves(t: Terms, n: int, orders: int, seed: int, which: str = "both") ->
     kmax = max(1, min(n // 3, GAP_KMAX, -(-n // pool)))
 
     def costs(order):  # (views, kmax): each view's optimal cost of every K
-        out = []
         score, ui = t.score(units_of(n, pool)[:, order])
         ui.fill()  # every row of the word term at once: the tables below ask for all of them
         known = {}  # each term's table once, shared by the views
-        for view in views(score, which):
-            c = auto_table(Dense(view, known), kmax).costs_by_k()
-            out.append([np.nan if x is None else x for x in c] + [np.nan] * (kmax - len(c)))
-        return np.array(out)
+        return np.array([tabulated_costs(Dense(view, known).table(), kmax) for view in views(score, which)])
 
     rng = np.random.default_rng(seed)
     real = costs(np.arange(n))
