@@ -80,23 +80,26 @@ def segment_ids(boundaries: list[int]) -> np.ndarray:
     return np.repeat(np.arange(len(boundaries)), np.diff(np.concatenate([[0], boundaries])).astype(np.int64))
 
 
+def group_sums(values, groups: np.ndarray, weights: np.ndarray, m: int):
+    """The weighted sum of the rows of `values` in each of m groups (groups[i]: row i's): shape (m, columns), sparse
+    if `values` is."""
+    n = values.shape[0]
+    out = sp.csr_matrix((weights, (groups, np.arange(n))), shape=(m, n)) @ values
+    return sp.csr_matrix(out) if sp.issparse(out) else np.asarray(out)
+
+
 def segment_sums(values, boundaries: list[int], weights: np.ndarray):
     """Per segment, the weighted sum of the rows of `values`: shape (segments, columns), sparse if `values` is."""
-    n = values.shape[0]
-    out = sp.csr_matrix((weights, (segment_ids(boundaries), np.arange(n))), shape=(len(boundaries), n)) @ values
-    return sp.csr_matrix(out) if sp.issparse(out) else np.asarray(out)
+    return group_sums(values, segment_ids(boundaries), weights, len(boundaries))
 
 
 def heldout_elements(values, boundaries: list[int], predict) -> np.ndarray:
     """Two-fold held-out log-likelihood per element: each element is predicted by `predict(train sums, its row,
-    its segment)` from the summed rows of `values` of its segment's elements of the other parity (even / odd)."""
-    n = values.shape[0]
-    seg, odd = segment_ids(boundaries), np.arange(n) % 2 == 1
-    out = np.zeros(n)
-    for test in (odd, ~odd):
-        idx = np.flatnonzero(test)
-        out[idx] = predict(segment_sums(values, boundaries, (~test).astype(float)), values[idx], seg[idx])
-    return out
+    its row of the sums)` from the summed rows of `values` of its segment's elements of the other parity (even /
+    odd); both folds in one call, the sums of each segment's even elements stacked over those of its odd ones."""
+    n, k = values.shape[0], len(boundaries)
+    seg, odd = segment_ids(boundaries), np.arange(n) % 2
+    return predict(group_sums(values, seg + k * odd, np.ones(n), 2 * k), values, seg + k * (1 - odd))
 
 
 def heldout_loglik(counts: sp.csr_matrix, boundaries: list[int], alpha: float = 1.0) -> float:
