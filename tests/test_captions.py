@@ -221,6 +221,17 @@ def test_unreadable_timings_are_counted_and_a_file_without_cues_is_a_clear_error
     assert latin.elements == ["Un café.", "Deux thés."] and latin.meta["encoding"]["codec"] == "cp1252"
 
 
+def test_an_arrow_in_a_cue_s_text_is_text_not_a_timing():
+    """A line with '-->' was taken for a timing line: a slide read aloud ("input --> output") lost its text and was
+    counted as a cue whose times could not be read."""
+    said = ["The pipeline maps input --> output.", "Then we check the result.", "A --> B --> C is the chain."]
+    srt = "\n".join(f"{i + 1}\n00:00:0{2 * i},000 --> 00:00:0{2 * i + 1},000\n{x}\n" for i, x in enumerate(said))
+    doc = load(srt.encode(), source="talk.srt")
+    assert doc.elements == said and doc.meta["left_out"] == {} and doc.meta["times"][2] == (4.0, 5.0)
+    vtt = "WEBVTT\n\n" + "\n".join(f"00:00:0{i}.000 --> 00:00:0{i}.900\n{x}\n" for i, x in enumerate(said))
+    assert [x.text for x in caption_lines(vtt)[0]] == said
+
+
 def test_a_caption_file_is_limited_by_its_size_and_by_the_words_said():
     from segcore.limits import Limits
 
