@@ -6,13 +6,15 @@ import functools
 import re
 import unicodedata
 from collections import Counter
+from dataclasses import dataclass
 
 import regex
 
-from .text import CJK, lowered
+from .language import ENGLISH, identify
+from .text import CJK, load_stopwords, lowered
 
 __all__ = ["split_sentences", "split_paragraphs", "sentence_splitter_kind", "word_elements", "punkt_for",
-           "sentences_with_offsets", "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated", "pseudo_sentences"]
+           "sentences_with_offsets", "Splitter", "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated", "pseudo_sentences"]
 
 # Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
 # end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
@@ -24,6 +26,29 @@ jan feb mar apr jun jul aug sep sept oct nov dec tues thurs
 inc ltd co corp bros assn dept univ inst assoc natl intl ave blvd
 a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
 """.split())
+
+# Other languages' abbreviations (langid's codes), read as ABBREVIATIONS are; in a text in one of them, English's that
+# are that language's stopwords ("no", "se") are not abbreviations (Spanish's "dijo que no." ends a sentence)
+LANGUAGE_ABBREVIATIONS = {code: frozenset(words.split()) for code, words in {
+    "de": "usw bzw z.b d.h u.a o.ä s.o s.u v.a u.u z.t zb dh ua ca vgl ggf evtl inkl zzgl exkl sog bspw jh jhd hrsg "
+          "aufl abb bd nr str hr fr frl dipl ing mio mrd tsd abs ff bzgl dgl entspr geb gest usf",
+    "fr": "m mm mme mmes mlle mlles pr me mgr ste p.ex ex env apr av c.-à-d n° coll éd tél al",
+    "es": "sr sra sres srta d dña ud uds vd vds p.ej ej ee uu núm pág págs avda aprox admón cía dra etc al",
+    "it": "sig sig.ra sigg dott dott.ssa ing avv geom rag sr ecc pag pagg ca es p.es ad.es al",
+    "nl": "dhr mevr mw mr bijv o.a d.w.z m.b.t enz z.g.a.n blz ca jl resp incl excl evt ong",
+    "pt": "sr sra srs srta dra exmo exma pág págs av p.ex ex etc al",
+    "cs": "atd např tj tzv apod aj resp str čís mj př pí",
+    "pl": "np itd itp tzn tj ok ul godz dr prof mgr inż wg tzw",
+}.items()}
+# languages that write an ordinal as a number and a period ("am 3. Oktober", "3. října"): a number's period before a
+# word that is not a stopword (a noun, a month; the language has a list) ends no sentence
+ORDINAL_PERIOD = frozenset("de da no nb fi hu tr cs sk pl sl hr sr et lv is".split())
+_ORDINAL_END = re.compile(r"(?<![\w.,])\d{1,3}\.$")
+_ABBREVIATION_END = re.compile(r"(?<![\w.])([\w.-]+)\.$")  # the word before a span's final period
+_LOWER_START = regex.compile(r"[\s\"'“‘«(\[]*\p{Ll}")
+_CAPITAL_WORD = regex.compile(r"[\s\"'“‘«(\[]*(\p{Lu}\w*)")
+_SEEN_LOWER = 0b111 << 4  # Punkt's ortho_context flags of a word seen in lower case (nltk's _ORTHO_LC)
+_GREEK_QUESTION = re.compile(r"[;\u037e][»”’)\]]*\s+(?=\S)")  # Greek's question mark: ';' (U+037E)
 
 PSEUDO_SENTENCE = 20  # words of an element of a text without sentence punctuation (Hearst 1997, w)
 WORDS_PER_STOP = 40  # a text with fewer sentence stops than one in this many words marks no sentences
@@ -75,18 +100,41 @@ def sentence_splitter_kind() -> str:
     return "punkt-pretrained" if _pretrained_punkt() is not None else "punkt-trained-on-text"
 
 
-def punkt_for(text: str):
+@dataclass(frozen=True)
+class Splitter:
+    """Punkt for a text, and the language the text is in (langid's code, segcore.language) with its stopwords (none
+    for English and a language without a list): sentences_with_offsets splits by both."""
+
+    punkt: object
+    code: str = "en"
+    stop: frozenset = frozenset()
+
+
+def punkt_for(text: str) -> Splitter:
+    """Punkt for the text (NLTK's English tables when installed, else trained on it) with the abbreviations of the
+    language it is in (identified: LANGUAGE_ABBREVIATIONS; English's that are that language's stopwords left out)."""
+    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer, PunktTrainer
+
+    found = identify([text])
+    stop = load_stopwords(found.language) if found.language != ENGLISH else frozenset()
+    dropped = ABBREVIATIONS & stop
+    own = LANGUAGE_ABBREVIATIONS.get(found.code, frozenset())
     tok = _pretrained_punkt()
     if tok is not None:
-        return tok
-    from nltk.tokenize.punkt import PunktSentenceTokenizer, PunktTrainer
-
+        if found.code == "en":
+            return Splitter(tok)
+        params = PunktParameters()
+        params.collocations, params.sent_starters, params.ortho_context = (
+            tok._params.collocations, tok._params.sent_starters, tok._params.ortho_context)
+        params.abbrev_types = set(tok._params.abbrev_types) - dropped | own
+        return Splitter(PunktSentenceTokenizer(params), found.code, stop)
     trainer = PunktTrainer()
     trainer.train(_training_sample(text), finalize=False)
     trainer.finalize_training()
     params = trainer.get_params()
-    params.abbrev_types = _trusted(params.abbrev_types, text) | ABBREVIATIONS
-    return PunktSentenceTokenizer(params)
+    learned = _trusted(params.abbrev_types, text, stop or load_stopwords("choi"))
+    params.abbrev_types = learned | (ABBREVIATIONS - dropped) | own
+    return Splitter(PunktSentenceTokenizer(params), found.code, stop)
 
 
 def _training_sample(text: str) -> str:
@@ -104,12 +152,10 @@ def _training_sample(text: str) -> str:
     return "\n\n".join(pieces)
 
 
-def _trusted(learned: set[str], text: str) -> set[str]:
-    """The learned abbreviations kept (LEARNED_MIN): on one document Punkt also "learns" ordinary words seen
-    before a period (e.g. "concepts. arXiv preprint" in a reference list)."""
-    from .text import load_stopwords
-
-    stop = load_stopwords("choi")
+def _trusted(learned: set[str], text: str, stop: frozenset[str]) -> set[str]:
+    """The learned abbreviations kept (LEARNED_MIN; `stop`: the text's language's stopwords, Choi's for English and a
+    language without a list): on one document Punkt also "learns" ordinary words seen before a period (e.g.
+    "concepts. arXiv preprint" in a reference list)."""
     dotted = Counter(w.lower() for w in re.findall(r"(?<![\w.])(\w{2,4})\.", text))
     return {a for a in learned if "." in a or len(a) == 1
             or (len(a) <= 4 and a not in stop and dotted[a] >= LEARNED_MIN)}
@@ -158,24 +204,45 @@ UNSPACED = CJK + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 _SCRIPT_END = re.compile(f"(?:[。！？｡{_OTHER_STOPS}]|(?<=[{CJK}])[!?])[」』”’）)\\]]*\\s*(?=\\S)")
 
 
-def _script_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """The span a…b of text cut after each sentence end Punkt does not see inside it (_SCRIPT_END)."""
-    cuts = [m.end() for m in _SCRIPT_END.finditer(text, a, b)]
+def _script_spans(text: str, a: int, b: int, end: re.Pattern = _SCRIPT_END) -> list[tuple[int, int]]:
+    """The span a…b of text cut after each sentence end Punkt does not see inside it (`end`: _SCRIPT_END's)."""
+    cuts = [m.end() for m in end.finditer(text, a, b)]
     return list(zip([a] + cuts, cuts + [b]))
 
 
-def sentences_with_offsets(tok, text: str) -> list[tuple[str, int]]:
+def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
+    """Whether a sentence Punkt ended (`before`) goes on in `after`, in a text not in English: after an
+    abbreviation, an initial or a number ("usw. und", "p. ej. las", "3. října") a lowercase word goes on, and so
+    does, where ordinals take a period (ORDINAL_PERIOD), a capitalised word after a number that is neither a stopword
+    nor seen in lower case in the text (a noun: "am 3. Oktober"; "war 25. Heute" ends a sentence)."""
+    if _LOWER_START.match(after):
+        m = _ABBREVIATION_END.search(before)
+        word = m.group(1).lower() if m else ""
+        return bool(word) and (word in splitter.punkt._params.abbrev_types or len(word) == 1 or word.isdecimal()
+                               or "." in word)
+    m = _CAPITAL_WORD.match(after)
+    word = m.group(1).lower() if m else ""
+    return (splitter.code in ORDINAL_PERIOD and bool(splitter.stop) and bool(_ORDINAL_END.search(before))
+            and bool(word) and word not in splitter.stop
+            and not splitter.punkt._params.ortho_context.get(word, 0) & _SEEN_LOWER)
+
+
+def sentences_with_offsets(splitter: Splitter, text: str) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
-    a number undone (_LABEL_END), a split after a Chinese, Japanese, Hindi, Arabic ... sentence end added
-    (_SCRIPT_END); inner whitespace collapsed."""
+    a number undone (_LABEL_END), and in a text not in English a split before a word that goes on the sentence
+    (_goes_on); a split after a Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek
+    after its question mark ';'; inner whitespace collapsed."""
     spans = []
-    for a, b in tok.span_tokenize(text):
-        if spans and _NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]):
+    for a, b in splitter.punkt.span_tokenize(text):
+        if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
+                      or (splitter.code != "en" and _goes_on(splitter, text[spans[-1][0]:spans[-1][1]], text[a:b]))):
             spans[-1] = (spans[-1][0], b)
         else:
             spans.append((a, b))
     if not text.isascii():
         spans = [part for a, b in spans for part in _script_spans(text, a, b)]
+    if splitter.code == "el":
+        spans = [part for a, b in spans for part in _script_spans(text, a, b, _GREEK_QUESTION)]
     out = []
     for a, b in spans:
         sent = " ".join(text[a:b].split())

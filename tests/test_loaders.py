@@ -21,6 +21,7 @@ from segcore.methods import segment
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.folders import read_dataset, read_files
 from segcore.limits import Limits
+from segcore.text import load_stopwords
 from segcore.loaders import (
     left_out_notes, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
     read_text_bytes, split_sentences, word_elements,
@@ -67,7 +68,8 @@ def test_split_sentences_ordinary_words_seen_once_before_a_period_are_not_abbrev
     assert split_sentences(text)[:2] == ["She bakes it.", "Then she eats the cake."]
     assert len(split_sentences(text)) == 8
     learned = {"it", "hat", "mme", "m.p", "j"}
-    assert sentences._trusted(learned, "his hat. it. it. it. Mme. x. Mme. y. Mme. z") == {"mme", "m.p", "j"}
+    assert sentences._trusted(learned, "his hat. it. it. it. Mme. x. Mme. y. Mme. z",
+                              load_stopwords("choi")) == {"mme", "m.p", "j"}
 
 
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=2000), st.integers(1000, 20000))
