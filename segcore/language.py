@@ -6,13 +6,16 @@ English, as before)."""
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 ENGLISH = "english"
 SAMPLES = 10  # stretches of the text whose language is identified, spread evenly over it
 SAMPLE_CHARS = 2_000  # characters of each (at most: a shorter text is cut into equal stretches)
-MIN_CHARS = 500  # a shorter text is read as English (langid is sure of a language's prose from about this many)
+# a shorter text is read as English (langid is sure of a language's prose from about this many), unless most of its
+# letters are in another script than Latin (Chinese, Greek, Cyrillic, Arabic, ...: a script tells that much)
+MIN_CHARS = 500
 # langid's codes of the languages with a Snowball stopword list; NLTK's Snowball stemmers have the same names
 LANGUAGES = {"da": "danish", "de": "german", "en": ENGLISH, "es": "spanish", "fi": "finnish", "fr": "french",
              "hu": "hungarian", "it": "italian", "nb": "norwegian", "nl": "dutch", "no": "norwegian",
@@ -46,7 +49,8 @@ class Identified:
         how = f" ({self.share} of {self.samples} samples of the text)" if self.samples > 1 else ""
         if self.language == ENGLISH:
             name = f"{OTHER_NAMES[self.code]} ('{self.code}')" if self.code in OTHER_NAMES else f"'{self.code}'"
-            return f"language: {name}{how}, which has no stopword list here: words are filtered and stemmed as English"
+            return (f"language: {name}{how}, which has no stopword list here: words are filtered and stemmed as English "
+                    "(stopwords = auto: no word filtered, none stemmed); GloVe's word vectors are English")
         name = self.language.capitalize()
         return (f"language: {name}{how}, read with English's stopwords and stemmer (stopwords = auto: {name}'s); "
                 "GloVe's word vectors are English")
@@ -77,7 +81,7 @@ def _samples(elements: list[str]) -> tuple[str, ...]:
 @lru_cache(maxsize=64)
 def _identify(samples: tuple[str, ...]) -> Identified:
     """The samples' language (cached on them: at most 20,000 characters a text, not its elements)."""
-    if sum(map(len, samples)) < MIN_CHARS:
+    if sum(map(len, samples)) < MIN_CHARS and not _other_script(samples):
         return Identified(ENGLISH, "en", 0, 0)
     counts: dict[str, int] = {}
     for s in samples:
@@ -87,9 +91,15 @@ def _identify(samples: tuple[str, ...]) -> Identified:
     return Identified(LANGUAGES.get(code, ENGLISH), code, counts[code], len(samples))
 
 
+def _other_script(samples: tuple[str, ...]) -> bool:
+    """Whether most letters of the samples are in a script other than Latin."""
+    letters = [c for s in samples for c in s if c.isalpha()]
+    return 2 * sum("LATIN" not in unicodedata.name(c, "LATIN") for c in letters) > len(letters)
+
+
 def identify(elements: list[str]) -> Identified:
     """The language most of the elements are written in (the samples' majority); English for a text of fewer than
-    MIN_CHARS characters."""
+    MIN_CHARS characters mostly in Latin letters."""
     return _identify(_samples(elements))
 
 

@@ -51,7 +51,8 @@ def load_stopwords(source: str = "choi") -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Lexicon:
-    """How a text's words are filtered and folded: its stopword set and the language whose stemmer folds them."""
+    """How a text's words are filtered and folded: its stopword set and the language whose stemmer folds them (a name
+    of language.NAMES, English, or langid's code of a language without a list: nothing folded)."""
 
     stop: frozenset[str]
     language: str = ENGLISH
@@ -62,11 +63,15 @@ class Lexicon:
 
 def lexicon(elements: list[str], stopwords: str | bool = "choi") -> Lexicon:
     """The stopwords and stemmer for `elements` (the `stopwords` parameter): 'auto' reads them in the language they
-    are written in (segcore.language: Choi's list for English, Snowball's for another), a language's name in that
-    language; 'choi', 'none' and a file stem as English. True and False mean 'choi' and 'none'."""
+    are written in (segcore.language: Choi's list for English, Snowball's for another, none and no stemmer for a
+    language without a list), a language's name in that language; 'choi', 'none' and a file stem as English. True
+    and False mean 'choi' and 'none'."""
     source = "choi" if stopwords is True else ("none" if stopwords is False else stopwords)
     if source == "auto":
-        language = identify(elements).language
+        found = identify(elements)
+        if found.language == ENGLISH and found.code != "en":
+            return Lexicon(frozenset(), found.code)
+        language = found.language
         source = "choi" if language == ENGLISH else language
     else:
         language = source if source in NAMES else ENGLISH

@@ -11,7 +11,7 @@ from segcore.language import ENGLISH, MIN_CHARS, NAMES, SAMPLE_CHARS, identify
 from segcore.loaders import left_out_notes, load
 from segcore.methods import STOPWORDS
 from segcore.sentences import split_sentences, word_elements
-from segcore.text import LABEL_STOPWORDS, bags, lexicon, load_stopwords, segment_top_terms, tokenize
+from segcore.text import LABEL_STOPWORDS, Lexicon, bags, lexicon, load_stopwords, segment_top_terms, tokenize
 
 FRENCH = ("Le fleuve traverse la ville du nord au sud et ses eaux sont souvent hautes au printemps. Les pêcheurs "
           "attendent sur les quais que la crue se retire avant de sortir leurs bateaux. Quand la pluie tombe "
@@ -121,13 +121,48 @@ def test_segment_labels_are_content_words_of_the_texts_language():
         & {"les", "des", "que", "pendant", "leurs"}  # English's stopwords keep them (the segmentation's default)
 
 
-def test_a_language_without_a_list_is_named_and_read_as_english():
-    elements = ["河流从北向南穿过城市。春天河水经常上涨。渔民在码头等待洪水退去。" * 30]
-    found = identify(elements)
-    assert (found.language, found.code) == (ENGLISH, "zh")
-    assert found.note == ("language: Chinese ('zh'), which has no stopword list here: words are filtered and stemmed "
-                          "as English")
-    assert lexicon(elements, "auto") == lexicon(elements, "choi")
+POLISH = ["Miasto leży nad rzeką i od średniowiecza przyjmuje kupców z całej Europy.",
+          "Kupcy przywozili tkaniny, przyprawy i wino z południa.", "Na rynku stały drewniane kramy i wagi.",
+          "Zimą w mieście jest bardzo zimno, a ulice są często puste.",
+          "Dzieci bawią się na śniegu, a rodzice piją gorącą herbatę.",
+          "Burmistrz wygłosił przemówienie przed ratuszem.", "Mówił o przyszłości miasta, o szkołach i o drogach.",
+          "Rzeka wylewa każdej wiosny, gdy topnieje śnieg w górach.", "Rybacy czekają na brzegu, aż woda opadnie.",
+          "Wtedy wypływają łodziami na połów ryb.", "Ryby sprzedają rano na targu przy moście."]
+
+
+def test_a_language_without_a_list_is_named_and_read_without_stopwords_under_auto(tmp_path):
+    """stopwords = auto read a Polish or Chinese text as English (Choi's list took out Polish 'i', Porter's stemmer
+    made 'leży' 'leżi') and said only that it was read as English."""
+    found = identify(POLISH)
+    assert (found.language, found.code) == (ENGLISH, "pl")
+    assert lexicon(POLISH, "auto") == Lexicon(frozenset(), "pl") and lexicon(POLISH) == lexicon(POLISH, "choi")
+    auto, choi = bags(POLISH, "auto", stem_words=True), bags(POLISH, stem_words=True)
+    assert auto == [tokenize(x) for x in POLISH]  # nothing filtered, nothing folded
+    assert "i" in auto[0] and "i" not in choi[0] and "leży" in auto[0] and "leży" not in choi[0]
+    assert found.note == ("language: Polish ('pl'), which has no stopword list here: words are filtered and stemmed "
+                          "as English (stopwords = auto: no word filtered, none stemmed); GloVe's word vectors are "
+                          "English")
+    best = segment(load(" ".join(POLISH).encode(), source="tekst.txt"), "best", 3, stopwords="auto")
+    assert best.info["embedding_term"].startswith("left out: the text is not in English")
+    path = tmp_path / "tekst.txt"
+    path.write_text("\n\n".join(" ".join(POLISH[i:i + 4]) for i in range(0, 11, 4)), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--method", "ui", "--k", "2",
+                           "--param", "stopwords=auto"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "# language: Polish ('pl'), which has no stopword list here" in done.stderr
+    assert "(stopwords = auto: no word filtered, none stemmed)" in done.stderr
+
+
+def test_a_short_text_in_another_script_is_identified():
+    """A text shorter than MIN_CHARS was read as English whatever its script: a page of Chinese (about 300 characters,
+    150 words) had no note, and Russian's list was not used under auto."""
+    chinese = ["河流从北向南穿过城市。", "春天河水经常上涨。", "渔民在码头等待洪水退去。"] * 5
+    assert sum(map(len, chinese)) < MIN_CHARS
+    assert identify(chinese).code == "zh" and identify(chinese).note.startswith("language: Chinese ('zh')")
+    assert lexicon(chinese, "auto").stop == frozenset()
+    russian = ["Река течёт через город с севера на юг.", "Весной вода в реке часто поднимается."]
+    assert identify(russian).language == "russian" and lexicon(russian, "auto").stop == load_stopwords("russian")
+    assert identify(["Rzeka płynie przez miasto z północy na południe."]).code == "en"  # Latin letters: too short
 
 
 def test_turkish_capital_dotted_i_lowers_to_i():
