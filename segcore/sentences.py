@@ -32,7 +32,7 @@ a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
 LANGUAGE_ABBREVIATIONS = {code: frozenset(words.split()) for code, words in {
     "de": "usw bzw z.b d.h u.a o.ä s.o s.u v.a u.u z.t zb dh ua ca vgl ggf evtl inkl zzgl exkl sog bspw jh jhd hrsg "
           "aufl abb bd nr str hr fr frl dipl ing mio mrd tsd abs ff bzgl dgl entspr geb gest usf",
-    "fr": "m mm mme mmes mlle mlles pr me mgr ste p.ex ex env apr av c.-à-d n° coll éd tél al",
+    "fr": "m mm mme mmes mlle mlles pr me mgr ste p.ex ex env apr av c.-à-d n° coll éd tél suiv al",
     "es": "sr sra sres srta d dña ud uds vd vds p.ej ej ee uu núm pág págs avda aprox admón cía dra etc al",
     "it": "sig sig.ra sigg dott dott.ssa ing avv geom rag sr ecc pag pagg ca es p.es ad.es al",
     "nl": "dhr mevr mw mr bijv o.a d.w.z m.b.t enz z.g.a.n blz ca jl resp incl excl evt ong",
@@ -45,8 +45,12 @@ LANGUAGE_ABBREVIATIONS = {code: frozenset(words.split()) for code, words in {
 ORDINAL_PERIOD = frozenset("de da no nb fi hu tr cs sk pl sl hr sr et lv is".split())
 _ORDINAL_END = re.compile(r"(?<![\w.,])\d{1,3}\.$")
 _ABBREVIATION_END = re.compile(r"(?<![\w.])([\w.-]+)\.$")  # the word before a span's final period
-_LOWER_START = regex.compile(r"[\s\"'“‘«(\[]*\p{Ll}")
+_LEAD = regex.compile(r"[\s\"'“”‘’«»„‚‹›(\[—–-]*")  # quotes, brackets and dashes before a sentence's first word
 _CAPITAL_WORD = regex.compile(r"[\s\"'“‘«(\[]*(\p{Lu}\w*)")
+_ASKED = re.compile(r"[?!…]+[\s\"'“”‘’«»‹›)\]]*$")  # a question or exclamation, and the marks that close it
+# an opening quotation mark (after a space: « opens in French, Spanish, Italian, Russian ...; „ and ‚ in German) that
+# Punkt's realignment, made for English, puts at the end of the sentence before
+_OPENING_END = re.compile(r"\s[«„‚]$")
 _SEEN_LOWER = 0b111 << 4  # Punkt's ortho_context flags of a word seen in lower case (nltk's _ORTHO_LC)
 _GREEK_QUESTION = re.compile(r"[;\u037e][»”’)\]]*\s+(?=\S)")  # Greek's question mark: ';' (U+037E)
 
@@ -211,11 +215,20 @@ def _script_spans(text: str, a: int, b: int, end: re.Pattern = _SCRIPT_END) -> l
 
 
 def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
-    """Whether a sentence Punkt ended (`before`) goes on in `after`, in a text not in English: after an
-    abbreviation, an initial or a number ("usw. und", "p. ej. las", "3. října") a lowercase word goes on, and so
-    does, where ordinals take a period (ORDINAL_PERIOD), a capitalised word after a number that is neither a stopword
-    nor seen in lower case in the text (a noun: "am 3. Oktober"; "war 25. Heute" ends a sentence)."""
-    if _LOWER_START.match(after):
+    """Whether a sentence Punkt ended (`before`) goes on in `after`, in a text not in English: a comma, semicolon or
+    colon goes on; so does a lowercase word after an abbreviation, an initial or a number ("usw. und", "p. ej. las",
+    "3. října"), or after a question or exclamation with a quotation mark or dash between (a dialogue's tag: « Est-ce
+    fini ? » demanda-t-elle, —¿Vienes? —dijo él); and, where ordinals take a period (ORDINAL_PERIOD), a capitalised
+    word after a number that is neither a stopword nor seen in lower case in the text (a noun: "am 3. Oktober"; "war
+    25. Heute" ends a sentence)."""
+    lead = _LEAD.match(after).group()
+    first = after[len(lead):len(lead) + 1]
+    if first and first in ",;:":
+        return True
+    if first.islower():
+        asked = _ASKED.search(before)
+        if asked:
+            return bool(asked.group().strip("?!… \t\n") or lead.strip())  # a mark between
         m = _ABBREVIATION_END.search(before)
         word = m.group(1).lower() if m else ""
         return bool(word) and (word in splitter.punkt._params.abbrev_types or len(word) == 1 or word.isdecimal()
@@ -234,6 +247,8 @@ def sentences_with_offsets(splitter: Splitter, text: str) -> list[tuple[str, int
     after its question mark ';'; inner whitespace collapsed."""
     spans = []
     for a, b in splitter.punkt.span_tokenize(text):
+        if spans and splitter.code != "en" and _OPENING_END.search(text, spans[-1][0], spans[-1][1]):
+            spans[-1], a = (spans[-1][0], spans[-1][1] - 2), spans[-1][1] - 1  # the mark opens this sentence
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
                       or (splitter.code != "en" and _goes_on(splitter, text[spans[-1][0]:spans[-1][1]], text[a:b]))):
             spans[-1] = (spans[-1][0], b)

@@ -185,7 +185,8 @@ SENTENCES = {  # a text's sentences, each language's abbreviations and ordinals 
            "Nach dem 1. Januar beginnt die Schule wieder.",
            "Die Lehrer bereiten den Unterricht vor, ca. zwei Wochen lang.",
            "Er sprach über die Zukunft der Stadt, die Schulen, die Straßen etc. und dankte allen Bürgern.",
-           "Die Zuhörer klatschten laut.", "Danach gingen alle nach Hause."],
+           "Die Zuhörer klatschten laut.", "Danach gingen alle nach Hause.", "„Ist es vorbei?“, fragte sie.",
+           "»Ja«, sagte er.", "Was ist das?", "Keine Ahnung."],
     "fr": ["La ville se trouve au bord du fleuve et reçoit des marchands depuis le Moyen Âge.",
            "Le 1er janvier 2020, M. Dupont est arrivé en ville avec sa famille.",
            "Beaucoup de produits, p. ex. les tissus et les épices, venaient du sud.",
@@ -193,14 +194,16 @@ SENTENCES = {  # a text's sentences, each language's abbreviations and ordinals 
            "Les enfants jouent dans la neige et les parents boivent du thé chaud.",
            "Les professeurs préparent les cours env. deux semaines à l'avance.",
            "Il a parlé de l'avenir de la ville, des écoles, des rues, etc. et il a remercié tous les citoyens.",
-           "Le public a applaudi très fort.", "Ensuite, tout le monde est rentré à la maison."],
+           "Le public a applaudi très fort.", "Ensuite, tout le monde est rentré à la maison.",
+           "« Est-ce fini ? » demanda-t-elle.", "Il ne répondit pas.", "Voir p. 12 et suiv. pour la suite."],
     "es": ["La ciudad está junto al río y recibe a comerciantes desde la Edad Media.",
            "El Sr. García llegó a la ciudad el 3 de octubre de 2020 con su familia.",
            "Muchos productos, p. ej. las telas y las especias, venían del sur.",
            "La Sra. López escribió un libro sobre el tema.", "Él dijo que no.", "Luego se fue.",
            "Los profesores preparan las clases aprox. dos semanas antes.",
            "Habló del futuro de la ciudad, de las escuelas, de las calles, etc. y dio las gracias a todos.",
-           "El público aplaudió con fuerza.", "Vive en EE. UU. desde hace años."],
+           "El público aplaudió con fuerza.", "Vive en EE. UU. desde hace años.", "—¿Vienes? —dijo él.",
+           "Ella no contestó."],
     "it": ["La città si trova sulla riva del fiume e accoglie mercanti fin dal Medioevo.",
            "Il Sig. Rossi arrivò in città il 3 ottobre 2020 con la sua famiglia.",
            "Comprò pane, formaggio, vino ecc. e tornò a casa.",
@@ -235,8 +238,10 @@ ONCE = {"de": ["Der Preis war 25.", "Heute ist er höher, und wir zahlen heute m
 def test_sentences_split_by_the_language_the_text_is_in(code):
     """Punkt (trained on the text, with English's abbreviations) split German ordinals ('am 3. | Oktober'; 'war 25. |
     Heute' ends a sentence: 'heute' is no noun) and abbreviations before a lowercase word ('usw. | und', 'p. ej. |
-    las', 'atd. | a'), kept Spanish's 'dijo que no.' joined to the next sentence (English's 'no.'), and never ended a
-    Greek question (';')."""
+    las', 'atd. | a'), cut a dialogue's tag from its question ('« Est-ce fini ? » | demanda-t-elle', '„Ist es
+    vorbei? | “, fragte sie', '—¿Vienes? | —dijo él') and put French's opening '«' at the end of the sentence before,
+    kept Spanish's 'dijo que no.' joined to the next sentence (English's 'no.'), and never ended a Greek question
+    (';')."""
     said = SENTENCES[code] * 2 + ONCE.get(code, [])
     assert identify(said).code == code
     assert split_sentences(" ".join(said)) == said
