@@ -97,7 +97,7 @@ def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
             counts["bad timing"] = counts.get("bad timing", 0) + 1
             continue
         start, end = _seconds(*m.groups()[:4]), _seconds(*m.groups()[4:])
-        cues.append((start, max(start, end), _without_blocks(body)))
+        cues.append((start, max(start, end), _without_blocks(body, webvtt)))
     return sorted(cues, key=lambda c: c[0])
 
 
@@ -110,14 +110,15 @@ def _is_identifier(body: list[str], number: int, webvtt: bool) -> bool:
     return bool(last) and (last == str(number) or (after_blank and (webvtt or last.isdecimal())))
 
 
-def _without_blocks(body: list[str]) -> list[str]:
-    """A cue's non-blank text lines, WebVTT NOTE, STYLE and REGION blocks after it left out."""
-    out, skipping, blank = [], False, True
+def _without_blocks(body: list[str], webvtt: bool) -> list[str]:
+    """A cue's non-blank text lines, a WebVTT file's NOTE, STYLE and REGION blocks after it (after a blank line)
+    left out: the line after a timing is the cue's text ("NOTE THE TIME." in captions written in capitals)."""
+    out, skipping, blank = [], False, False
     for line in body:
         if not line.strip():
             skipping, blank = False, True
             continue
-        skipping = skipping or (blank and bool(_HEADER_BLOCK.match(line)))
+        skipping = skipping or (webvtt and blank and bool(_HEADER_BLOCK.match(line)))
         blank = False
         if not skipping:
             out.append(line)

@@ -232,6 +232,18 @@ def test_an_arrow_in_a_cue_s_text_is_text_not_a_timing():
     assert [x.text for x in caption_lines(vtt)[0]] == said
 
 
+def test_a_cue_whose_text_starts_with_note_or_style_is_text():
+    """The line after a timing was taken for a WebVTT NOTE/STYLE/REGION block when it began with that word: captions
+    in capitals ("NOTE THE TIME.", "STYLE MATTERS.") lost whole cues, in SubRip files too, and nothing was counted."""
+    srt = ("1\n00:00:01,000 --> 00:00:02,000\nNOTE THE TIME ON THE CLOCK.\nIT IS LATE.\n\n"
+           "2\n00:00:02,000 --> 00:00:03,000\nSTYLE MATTERS HERE.\n\n3\n00:00:03,000 --> 00:00:04,000\nWE GO HOME.\n")
+    assert [x.text for x in caption_lines(srt)[0]] == ["NOTE THE TIME ON THE CLOCK.", "IT IS LATE.",
+                                                       "STYLE MATTERS HERE.", "WE GO HOME."]
+    vtt = ("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nNOTE the time on the clock.\n\nNOTE a comment, not said\n\n"
+           "00:00:02.000 --> 00:00:03.000\nWe go home.\n")
+    assert [x.text for x in caption_lines(vtt)[0]] == ["NOTE the time on the clock.", "We go home."]
+
+
 def test_a_caption_file_is_limited_by_its_size_and_by_the_words_said():
     from segcore.limits import Limits
 
