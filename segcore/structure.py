@@ -55,7 +55,16 @@ class Outline:
         return max((h.level for h in self.headings), default=0)
 
     def starts(self, depth: int = 1) -> list[int]:
-        return sorted({h.element for h in self.headings if h.level <= depth and 0 < h.element < self.n})
+        """Where the sections down to `depth` start; a run of headings with no text between them (a title over the
+        first section, a chapter over its first section) opens one section, never a segment of headings alone."""
+        heads = {h.element for h in self.headings} | ({0} if self.title is not None else set())
+        out = []
+        for s in sorted({h.element for h in self.headings if h.level <= depth and 0 < h.element < self.n}):
+            if not all(e in heads for e in range(out[-1] if out else 0, s)):
+                out.append(s)
+        if out and all(e in heads for e in range(out[-1], self.n)):  # headings alone at the end: the last section's
+            out.pop()
+        return out
 
     def sections(self, depth: int = 1) -> list[Heading]:
         return [h for h in self.headings if h.level <= depth]

@@ -382,6 +382,25 @@ def test_reference_sections_and_subsections():
         reference(None)
 
 
+@pytest.mark.parametrize("text", [
+    "My Trip to Rome\n\nArrival\n\nWe came by train. It was late.\n\nThe Forum\n\nIt is old. It is big.\n",
+    "My Trip to Rome\n===\n\nArrival\n---\n\nWe came by train. It was late.\n\nThe Forum\n---\n\nIt is old. "
+    "It is big.\n"])
+def test_a_title_over_the_first_section_opens_it(text):
+    """A document's title just above its first heading opens the first section: no segment of the title alone."""
+    doc = load_text(text)
+    forum = next(h.element for h in doc.meta["outline"].headings if h.title == "The Forum")
+    assert with_structure(doc).reference == [forum, doc.n]
+
+
+def test_a_section_over_its_first_subsection_opens_it():
+    doc = load_text("# Guide\n\nRead this. It helps.\n\n## Install\n\n### Linux\n\nUse apt. It works.\n\n"
+                    "### Windows\n\nUse the installer. It works.\n\n## Usage\n\nRun it. It runs.\n\n## Empty\n")
+    at = {h.title: h.element for h in doc.meta["outline"].headings}
+    assert reference(doc.meta["outline"], "subsections") == [at["Install"], at["Windows"], at["Usage"], doc.n]
+    assert reference(doc.meta["outline"], "sections") == [at["Install"], at["Usage"], doc.n]
+
+
 def test_single_section_gives_no_reference():
     outline = make_outline([("Intro", 1, 0, None)], 5)
     with pytest.raises(InputError, match="single section"):
