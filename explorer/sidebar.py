@@ -123,7 +123,9 @@ def _structure_reference(doc: Document, state: DocState, sb) -> Document:
     back = doc.meta.get("back_matter")
     if back:
         sb.checkbox("Leave out the reference list and appendices", key="drop_back_matter",
-                    help=f"From the heading '{md(back['heading'])}' on: a reference list is not running text, "
+                    help=f"From the heading '{md(back['heading'])}'"
+                         + (f" up to '{md(back['until'])}'" if back.get("until") else " on")
+                         + ": a reference list is not running text, "
                          f"and segmenters put boundaries inside it.")
     options = docs.reference_options(doc)
     if not any(label in options for label in docs.structure_labels(doc).values()):

@@ -40,7 +40,7 @@ from .printed import unfold_columns
 from .rest import rest_blocks
 from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
-from .structure import Block, back_matter_start, left_out_phrase, make_outline, without_note_labels
+from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
 
 __all__ = [
     "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
@@ -135,8 +135,9 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     the page and y of each element to meta['positions'] when the blocks carry them (PDFs), the element each block
     starts at to meta['paragraphs']; the labels of note boxes
     ("Tip", "Warning:", structure.NOTE_LABEL) are left out and counted. When the text has a
-    reference-list heading, the reference list and appendices (structure.back_matter_start) are left out unless
-    keep_back_matter; meta['back_matter'] says which heading opens them and whether they were kept. When the long
+    reference-list heading, the reference list and appendices (structure.back_matter) are left out unless
+    keep_back_matter; meta['back_matter'] says which heading opens them, which one ends them (when the text goes on
+    after them), how many blocks they hold and whether they were kept. When the long
     paragraphs mark no sentences (sentences.punctuated), paragraphs are cut into pseudo-sentences of PSEUDO_SENTENCE
     words instead (meta['unpunctuated']). InputError beyond `limits` (characters before sentence splitting, then
     elements)."""
@@ -146,12 +147,13 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     blocks, labels = without_note_labels(blocks)
     if labels:
         meta["left_out"] = dict(Counter(meta.get("left_out", {})) + Counter(labels=labels))
-    start = back_matter_start(blocks)
-    if start is not None:
-        meta["back_matter"] = {"heading": blocks[start].text, "kept": keep_back_matter,
-                               "blocks": len(blocks) - start}
-        if not keep_back_matter and any(b.text.strip() for b in blocks[:start]):
-            blocks = blocks[:start]
+    span = back_matter(blocks)
+    if span is not None:
+        start, end = span
+        meta["back_matter"] = {"heading": blocks[start].text, "kept": keep_back_matter, "blocks": end - start,
+                               **({"until": blocks[end].text} if end < len(blocks) else {})}
+        if not keep_back_matter and any(b.text.strip() for b in blocks[:start] + blocks[end:]):
+            blocks = blocks[:start] + blocks[end:]
     body = "\n\n".join(b.text for b in blocks if not b.level)
     # paragraphs long enough to hold two pseudo-sentences, without sentence punctuation: read as pseudo-sentences
     # (captions group their own lines; bullets and headings are short)
@@ -380,7 +382,8 @@ def left_out_notes(doc: Document) -> list[str]:
         notes.append(f"left out of {what}: {left_out_phrase(counts)}")
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
-        notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}' on")
+        until = f" up to the heading '{back['until']}'" if back.get("until") else " on"
+        notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}'{until}")
     if pages := doc.meta.get("columns"):
         notes.append(f"read: two columns printed side by side on {pages:,} page{'s' * (pages > 1)}, the left one first")
     if doc.meta.get("speaker_notes"):

@@ -297,13 +297,16 @@ def without_note_labels(blocks: list[Block]) -> tuple[list[Block], int]:
     return kept, words
 
 
-def back_matter_start(blocks: list[Block]) -> int | None:
-    """Index of the first block of the back matter — the reference list and what follows it, the appendices and
-    the run of sections named 'See also', 'Notes', 'External links'... just before it — when the document has a
+def back_matter(blocks: list[Block]) -> tuple[int, int] | None:
+    """(first block, block after the last) of the back matter — the reference list, the appendices and the run of
+    sections named 'See also', 'Notes', 'External links'... just before it — when the document has a
     reference-list heading that no later heading outranks, back matter aside (a 'References' subsection inside a
     chapter is not one); None otherwise. An appendix before the reference list is one only when no other section of
     its rank or above follows it ('Appendix Removal in Children' then 'Results' is the text's), unless it is
-    headed 'Appendix' alone."""
+    headed 'Appendix' alone. A section after the reference list of its rank or above that is neither an appendix nor
+    back matter by name ('Contributing', 'License' in a README), numbered as the text's sections are when they are
+    (an unnumbered one after a numbered paper's references is its back matter), ends the back matter: it and what
+    follows are the text's."""
     heads = [(i, b, split_number(b.text)[1]) for i, b in enumerate(blocks) if b.level > 0]
     numeric = any(b.number and b.number[0].isdigit() for _, b, _ in heads)
 
@@ -311,16 +314,22 @@ def back_matter_start(blocks: list[Block]) -> int | None:
         lettered = numeric and b.number and re.fullmatch(r"[A-Z]", b.number) and i > heads[0][0]
         return bool(APPENDIX.match(title) or lettered)
 
+    def back(i, b, title):
+        return appendix(i, b, title) or bool(BACK_MATTER.match(title) or BACK_BEFORE.match(title))
+
     top, outranked = math.inf, []
     for i, b, title in reversed(heads):  # does a later heading, back matter aside, rank above this one?
         outranked.append(top < b.level)
-        if not (appendix(i, b, title) or BACK_MATTER.match(title) or BACK_BEFORE.match(title)):
+        if not back(i, b, title):
             top = min(top, b.level)
     outranked.reverse()
     refs = [x for x, (_, _, title) in enumerate(heads) if BACK_MATTER.match(title) and not outranked[x]]
     if not refs:
         return None
     x = refs[0]
+    level = heads[x][1].level
+    end = next((i for i, b, title in heads[x + 1:] if b.level <= level and not back(i, b, title)
+                and (not numeric or (b.number and b.number[0].isdigit()))), len(blocks))
     while x > 0 and BACK_BEFORE.match(heads[x - 1][2]):
         x -= 1
     start, top = heads[x][0], math.inf
@@ -329,4 +338,4 @@ def back_matter_start(blocks: list[Block]) -> int | None:
             start = i
         else:
             top = min(top, b.level)
-    return start
+    return start, end

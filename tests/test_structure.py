@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from segcore.errors import InputError, ParameterError
-from segcore.loaders import load, load_text
+from segcore.loaders import left_out_notes, load, load_text
 from segcore.plaintext import text_blocks
 from segcore.structure import choose_reference, looks_like_title, make_outline, reference, split_number, with_structure
 from tests.loading import loaded_or_refused
@@ -422,6 +422,21 @@ def test_back_matter_left_out_by_default():
     kept = load_text(text, keep_back_matter=True)
     assert kept.meta["back_matter"]["kept"] and any("Smith" in e for e in kept.elements)
     assert [b.text for b in text_blocks(text)[0]][-2] == "A Appendix Tables"
+
+
+def test_sections_after_a_readmes_reference_list_are_kept():
+    """Only the reference list (and back matter by name after it) is left out of a README; 'Contributing' and
+    'License' after it are the text's sections, and what was left out is counted and said."""
+    text = ("# Tool\n\nIt parses logs. It is fast.\n\n## Usage\n\nRun it on a file. It prints a table.\n\n"
+            "## References\n\n- Smith, J. (2020). Logs. Journal.\n- Doe, A. (2019). Parsing. Journal.\n\n"
+            "## External links\n\n- The home page.\n\n## Contributing\n\nOpen an issue first. Then send a patch.\n\n"
+            "## License\n\nMIT. See the file.\n")
+    doc = load_text(text)
+    assert doc.meta["back_matter"] == {"heading": "References", "kept": False, "blocks": 5, "until": "Contributing"}
+    assert not any("Smith" in e or "home page" in e for e in doc.elements)
+    assert [h.title for h in doc.meta["outline"].headings] == ["Usage", "Contributing", "License"]
+    assert "from the heading 'References' up to the heading 'Contributing'" in " ".join(left_out_notes(doc))
+    assert any("Smith" in e for e in load_text(text, keep_back_matter=True).elements)
 
 
 @pytest.mark.parametrize("text, heading", [
