@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import accumulate
+from itertools import accumulate, takewhile
 
 from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
@@ -191,14 +191,16 @@ SCENES_MIN = 2  # scene headings from which a text is read as a screenplay
 _LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
 
 
-_SENTENCE_BREAK = re.compile(r"(?<!\w)(\w+)[.!]\s")  # from a word's start: linear in a long unbroken run
+# a sentence's end from a word's start (linear in a long unbroken run), a closing quote after it: 'ONCE!" SHE'
+_SENTENCE_BREAK = re.compile(r"(?<!\w)(\w+)[.!][\"'”’»]?\s")
 _ABBREVIATIONS = frozenset("mr mrs ms dr st jr sr mt ft no vol ch sec fig prof rev gen capt col lt sgt".split())
-_OPEN_END = re.compile(r"[—–-]$")  # "Therefore—": speech broken off
+_OPEN_END = re.compile(r"[—–…-]$")  # "Therefore—", "WAIT…": speech broken off
 
 
 def _speech(title: str) -> bool:
     """A line that reads as speech or prose, not a heading: a question, a sentence that ends inside it ('PICKERING.
-    How so', but not after an initial or an abbreviation such as 'Mr.' or 'St.') or an end broken off."""
+    How so', 'STOP!" SHE CRIED', but not after an initial or an abbreviation such as 'Mr.' or 'St.') or an end
+    broken off."""
     ends = [m for m in _SENTENCE_BREAK.finditer(title)
             if len(m.group(1)) > 1 and m.group(1).lower() not in _ABBREVIATIONS]
     return "?" in title or bool(ends) or bool(_OPEN_END.search(title))
@@ -234,6 +236,31 @@ def _wrapped(stripped: list[str], blank: list[bool], j: int, title: str) -> tupl
     return (whole, more) if _plain_title(whole, True) else (title, [])
 
 
+_SPOKEN = re.compile(r"^[\"“«]|[.!?,—–-][\"”»]")  # a line with speech: '"Is anyone there?" she called.'
+_PARAGRAPH_LINES = 50  # lines of a paragraph looked at for speech
+
+
+def _shouts(heads: list[tuple[int, int, str]], stripped: list[str], first: int | None) -> set[int]:
+    """Lines of unnumbered headings in capitals that are shouts in a novel's dialogue ('HELP', 'STOP THAT AT
+    ONCE'): next to speech (a quotation ending a sentence in the paragraph before or after) and not set apart as
+    the text sets its headings, when two or more follow two blank lines or more and most lines after two blank lines
+    are headings (Project Gutenberg sets a chapter's title so; a page break of PDF-to-text output is followed by
+    text) while this one follows a single blank line. The first line, a paper's usual section names and a
+    screenplay's scene headings are never one."""
+    caps = [i for i, lv, t in heads if lv > 0 and i != first and t.upper() == t and split_number(t)[0] is None
+            and not TOP_NAMES.match(t) and not _SCENE.match(t)]
+    after = {i for i in range(2, len(stripped)) if stripped[i] and not stripped[i - 1] and not stripped[i - 2]}
+    headed = after.intersection(i for i, lv, _ in heads if lv > 0)
+    if len(after.intersection(caps)) < 2 or 2 * len(headed) <= len(after):
+        return set()
+
+    def speech(lines):
+        return any(_SPOKEN.search(ln) for ln in takewhile(bool, lines))
+    return {i for i in caps if i not in after and (
+        speech(stripped[j] for j in range(i - 2, max(-1, i - 2 - _PARAGRAPH_LINES), -1))
+        or speech(stripped[i + 2:i + 2 + _PARAGRAPH_LINES]))}
+
+
 def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of plain-text headings: a screenplay's scene headings in capitals after a
     blank line (SCENES_MIN or more: "INT. KITCHEN - NIGHT"), a numbered heading-shaped line that is not one item
@@ -241,7 +268,9 @@ def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
     the title's line, the number's line with level -1), or an unnumbered title-shaped line between blank lines (or
 after one, for "Abstract" and the like).
     When the text numbers three headings or more, numbering is its convention: unnumbered lines count only as its
-    first line or as the usual unnumbered sections of a paper (Abstract, Acknowledgments, References, ...)."""
+    first line or as the usual unnumbered sections of a paper (Abstract, Acknowledgments, References, ...); when it
+    sets its headings in capitals apart by more blank lines than a paragraph, a line in capitals that is not, next
+    to speech, is a shout (`_shouts`)."""
     stripped = [ln.strip() for ln in lines]
     blank = [not s for s in stripped] + [True]
     scenes = [(i, 1, s) for i, s in enumerate(stripped) if _SCENE.match(s) and s.upper() == s and blank[i - 1]]
@@ -268,6 +297,8 @@ after one, for "Abstract" and the like).
                 and (_plain_title(s, False) or BACK_MATTER.match(s)):  # 'Referencias bibliográficas' in any case
             out.append((i, 1, s))
     first = next((i for i, s in enumerate(stripped) if s), None)
+    shouts = _shouts(out, stripped, first)
+    out = [h for h in out if h[0] not in shouts]
     if sum(1 for i, lv, t in out if lv > 0 and split_number(t)[0]) >= 3:
         out = [h for h in out if h[1] < 0 or split_number(h[2])[0] or h[0] == first or TOP_NAMES.match(h[2])]
     depth = numbering_depths([split_number(t)[0] for _, lv, t in out if lv > 0])  # "A." under "II." is a level down

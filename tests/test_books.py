@@ -111,6 +111,25 @@ def test_speech_and_prefaces_are_not_a_book():
         (1, "Preface"), (1, "Introduction"), (1, "Epilogue")]  # no numbered division: the plain-text rules
 
 
+SHOUTS = ('"HELP!"', "STOP THAT AT ONCE, SHE CRIED.", 'STOP THAT AT ONCE!" SHE CRIED', "WAIT…", "HELP")
+
+
+def test_a_line_in_capitals_is_a_heading_only_when_set_as_one():
+    """Shouts in capitals are speech, not headings; a novel's chapters in capitals stay headings: divisions
+    ('CHAPTER IV', 'PART TWO'), and titles ('THE RETURN') when the text sets them apart by more blank lines than the
+    shouts."""
+    chapters = book(*[x for n in ("I", "II", "III", "IV") for x in (f"CHAPTER {n}", PARA, *SHOUTS, PARA)])
+    assert headings(chapters) == [(3, f"CHAPTER {n}") for n in ("I", "II", "III", "IV")]
+    parts = book("PART ONE", PARA, SHOUTS[2], PARA, SHOUTS[3], PARA, "PART TWO", PARA, "THE RETURN", PARA)
+    assert headings(parts) == [(1, "PART ONE"), (1, "PART TWO"), (1, "THE RETURN")]
+    said, says = '"Is anyone there?" she called.', '"Hold on," he said. "I am coming."'
+    titles = ("THE DEPARTURE", "THE LONG ROAD", "THE RETURN")
+    novel = "\n\n\n\n".join(book(title, PARA, said, "HELP", PARA, "STOP THAT AT ONCE", says, PARA, "NO ENTRY",
+                                      PARA) for title in titles)
+    assert headings(novel) == [(1, t) for title in titles for t in (title, "NO ENTRY")]  # not next to speech: a
+    # subheading as far as the text shows
+
+
 def test_a_crafted_book_is_read_in_linear_time():
     text = "CONTENTS\n" + "CHAPTER I\n" * 150_000 + "\n" + "I\n\n" * 100_000
     blocks, left_out = text_blocks(text)  # would take minutes if any step compared every division with every other
