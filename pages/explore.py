@@ -176,8 +176,9 @@ def profile_tab():
                                          hidden={novelty_name} if own else ()),
                     key="profile_chart", config={"displaylogo": False}, width="stretch")
     st.caption("Red lines: the boundaries the method chose" + "; wide cyan bands: the reference" * has_ref
-               + ". The novelty curve peaks where the vocabulary changes" + (" (click its legend entry to show it); curves marked (method) are "
-                                                 "the method's own scores." if own else "."))
+               + ". The novelty curve peaks where the vocabulary changes"
+               + (" (click its legend entry to show it); curves marked (method) are the method's own scores."
+                  if own else "."))
 
 def k_tab():
     k_ref = len(doc.reference) if doc.reference else None
