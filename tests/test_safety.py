@@ -134,6 +134,9 @@ def test_a_value_outside_its_domain_is_refused_before_any_work(name, data):
                     label="bad")
     params = {p.name: data.draw(outside(p) if p in bad else inside(p), label=p.name) for p in method.params
               if p in bad or data.draw(st.booleans())}
+    for group in method.exclusive:  # the values inside their domains also go together: one of each group at most
+        for extra in [x for x in group if x in params and x not in {p.name for p in bad}][1:]:
+            del params[extra]
     k = data.draw(st.one_of(st.none(), st.integers(1, n)) if bad else
                   st.one_of(st.integers(max_value=0), st.integers(min_value=n + 1), st.floats().filter(
                       lambda x: not (x.is_integer() and 1 <= x <= n)), st.sampled_from(["many", True, [2], "²"])),
