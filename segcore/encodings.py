@@ -1,4 +1,5 @@
-"""Bytes to characters for every text format: a byte-order mark, else UTF-8, else the encoding the file declares;
+"""Bytes to characters for every text format: a byte-order mark, else UTF-16 or UTF-32 told by the file's NUL bytes,
+else UTF-8, else the encoding the file declares;
 a file that is none of these is read as Windows-1252 when that gives Western text (as Windows-1250 when symbols
 inside its words say it is Central European: Polish, Slovak, Romanian), else in the legacy encoding
 charset-normalizer finds (Cyrillic, Greek, East Asian, ...), and the choice is reported (`Decoded.note`), never
@@ -12,7 +13,7 @@ from dataclasses import asdict, dataclass, replace
 
 from .errors import InputError
 
-__all__ = ["Decoded", "bom_decoded", "decode_text", "decode_markup", "declared_encoding"]
+__all__ = ["Decoded", "unicode_decoded", "decode_text", "decode_markup", "declared_encoding"]
 
 DECLARED_BYTES = 8192  # where a text's declaration of its encoding is looked for
 DETECT_BYTES = 256 * 1024  # what charset-normalizer is shown of a file
@@ -39,6 +40,7 @@ _BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codec
 # legacy encoding uses them inside a character: more than CONTROL_SHARE of a file's bytes is a binary file
 _CONTROL = re.compile(rb"[\x01-\x08\x0e-\x19\x1c-\x1f\x7f]")
 CONTROL_SHARE = 0.01
+NUL_PARITY = 0.9  # UTF-16 without a byte-order mark: at least this share of its NUL bytes at even or odd offsets
 _ESCAPED = re.compile("[\udc80-\udcff]")  # a byte that is not UTF-8, as errors='surrogateescape' gives it
 _NAMES = {"cp1252": "Windows-1252 (Western European)", "cp1250": "Windows-1250 (Central European)",
           "cp1251": "Windows-1251 (Cyrillic)", "koi8-r": "KOI8-R (Cyrillic)", "cp1253": "Windows-1253 (Greek)",
@@ -50,7 +52,8 @@ _NAMES = {"cp1252": "Windows-1252 (Western European)", "cp1250": "Windows-1250 (
 
 @dataclass(frozen=True)
 class Decoded:
-    """A file's characters and how they were read: `how` is 'utf-8', 'bom', 'declared', 'stray bytes' (UTF-8 with
+    """A file's characters and how they were read: `how` is 'utf-8', 'bom', 'no bom' (UTF-16 or UTF-32 told by where
+    its NUL bytes fall), 'declared', 'stray bytes' (UTF-8 with
     `replaced` bytes read as Windows-1252) or 'guessed' (no declaration, not UTF-8; `replaced` bytes unreadable)."""
     text: str
     codec: str  # Python's name of the encoding read (for 'stray bytes': the stray bytes')
@@ -67,6 +70,8 @@ class Decoded:
             said = (" although it declares it" if self.declared == "utf-8" else
                     f", nor {self.declared} as it declares" if self.declared else " and declares no encoding")
             return f"read as {name}: the file is not UTF-8{said}{lost} (if letters look wrong, convert it to UTF-8)"
+        if self.how == "no bom":
+            return f"read as {self.codec.upper()}: the file has no byte-order mark, its NUL bytes say so"
         if self.how == "stray bytes":
             return (f"{self.replaced} byte{'s that are' if self.replaced > 1 else ' that is'} not UTF-8 read as "
                     f"{name}")
@@ -139,21 +144,43 @@ def _undeclared(data: bytes) -> Decoded | None:
         return None
 
 
-def bom_decoded(data: bytes) -> Decoded | None:
-    """The characters of a file that starts with a UTF-8, UTF-32 or UTF-16 byte-order mark and reads by it; else
-    None (not really that encoding: read as if it had no mark)."""
+def _unmarked(data: bytes) -> Decoded | None:
+    """UTF-32 or UTF-16 without a byte-order mark, told by its NUL bytes: in UTF-32 one byte of every four is always
+    NUL, in UTF-16 the NULs (the high bytes of ASCII) fall at least NUL_PARITY of them on one side; read only when
+    the bytes decode in that encoding into text (no NUL, no more control characters than CONTROL_SHARE) with a space
+    or a line break (the ASCII its NULs come from)."""
+    nuls = data.count(0)
+    if not nuls:
+        return None
+    codecs_ = [codec for codec, i in (("utf-32-le", 3), ("utf-32-be", 0)) if not data[i::4].strip(b"\x00")]
+    odd = data[1::2].count(0)
+    codecs_ += [codec for codec, n in (("utf-16-le", odd), ("utf-16-be", nuls - odd)) if n >= NUL_PARITY * nuls]
+    for codec in codecs_:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if ("\x00" not in text and re.search(r"\s", text)
+                and len(_CONTROL.findall(text.encode("utf-8"))) <= CONTROL_SHARE * len(text)):
+            return Decoded(text, codec, "no bom")
+    return None
+
+
+def unicode_decoded(data: bytes) -> Decoded | None:
+    """The characters of a file that starts with a UTF-8, UTF-32 or UTF-16 byte-order mark and reads by it, or of a
+    UTF-32 or UTF-16 file without one that its NUL bytes tell (`_unmarked`); else None."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
             try:
                 return Decoded(data.decode(codec), codec.removesuffix("-sig"), "bom")
             except UnicodeDecodeError:
                 continue  # UTF-16 text whose first character is U+0000 has UTF-32's mark
-    return None
+    return _unmarked(data)
 
 
 def _decode(data: bytes, declared: str | None, source: str) -> Decoded:
-    if bommed := bom_decoded(data):
-        return bommed
+    if marked := unicode_decoded(data):
+        return marked
     try:
         return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
     except UnicodeDecodeError as e:
@@ -174,7 +201,8 @@ def _decode(data: bytes, declared: str | None, source: str) -> Decoded:
 
 
 def decode_text(data: bytes, source: str = "") -> Decoded:
-    """A plain text's characters: by its byte-order mark (UTF-8, UTF-16 or UTF-32), else UTF-8, else the encoding it
+    """A plain text's characters: by its byte-order mark (UTF-8, UTF-16 or UTF-32), else UTF-16 or UTF-32 told by its
+    NUL bytes, else UTF-8, else the encoding it
     declares (declared_encoding), else as `_undeclared` finds; InputError when no reading holds."""
     return _decode(data, declared_encoding(data[:DECLARED_BYTES]), source)
 

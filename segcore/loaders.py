@@ -22,7 +22,7 @@ from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
 from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, WIKI727_HEADER, sniff_format
-from .encodings import Decoded, bom_decoded, decode_markup, decode_text
+from .encodings import Decoded, decode_markup, unicode_decoded, decode_text
 from .htmlpage import html_blocks
 from .language import identify
 from .latex import latex_blocks
@@ -83,7 +83,7 @@ def _decoded(data: bytes, source: str) -> Decoded:
     """A text file's characters (segcore.encodings.decode_text), or a readable InputError for a binary file."""
     if data.lstrip()[:5] == b"%PDF-":
         raise _binary_error(data, source)
-    if marked := bom_decoded(data):  # UTF-16 and UTF-32 hold NUL bytes
+    if marked := unicode_decoded(data):  # UTF-16 and UTF-32 hold NUL bytes
         return marked
     if _looks_binary(data):
         raise _binary_error(data, source)
@@ -91,8 +91,8 @@ def _decoded(data: bytes, source: str) -> Decoded:
 
 
 def read_text_bytes(data: bytes, source: str = "") -> str:
-    """A text file's characters: UTF-8, UTF-16 or UTF-32 by a byte-order mark, UTF-8, a declared encoding, else a legacy
-    encoding found (segcore.encodings); a readable InputError for a binary file or bytes no encoding reads."""
+    """A text file's characters: UTF-8, UTF-16 or UTF-32 by a byte-order mark, UTF-16 or UTF-32 by its NUL bytes,
+    UTF-8, a declared encoding, else a legacy encoding found (segcore.encodings); a readable InputError for a binary file or bytes no encoding reads."""
     return _decoded(data, source).text
 
 

@@ -126,3 +126,23 @@ def test_central_european_windows_1250_is_not_read_as_western():
     western = "Water is H²O; salt is NaCl. Add ½ cup of sugar. Il était une fois — naïve café, Straße, niño."
     decoded = decode_text(western.encode("cp1252"))
     assert (decoded.text, decoded.codec) == (western, "cp1252")
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_utf16_and_utf32_without_a_byte_order_mark_are_read_and_said(tmp_path, codec):
+    """Windows' 'Unicode' text without its mark: read by where its NUL bytes fall, not refused as binary."""
+    text = f"Un café crème. {RUSSIAN}\n{JAPANESE}\n"
+    decoded = decode_text(text.encode(codec))
+    assert (decoded.text, decoded.codec, decoded.how) == (text, codec, "no bom")
+    assert codec.upper() in decoded.note and "no byte-order mark" in decoded.note
+    path = tmp_path / "unicode.txt"
+    path.write_bytes(("Un café. Deux cafés.\n\nTrois thés, quatre.\n" * 3).encode(codec))
+    doc = load(path)
+    assert doc.elements[0] == "Un café." and doc.meta["encoding"]["codec"] == codec
+
+
+@pytest.mark.parametrize("data", [b"abc\x00\x01\x02" * 10, b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4,
+                                  b"\x00\x00\x00\x00" * 50, bytes(range(1, 256, 2)) * 2 + b"\x00" * 100])
+def test_binary_bytes_with_nuls_are_not_taken_for_utf16_or_utf32(data):
+    with pytest.raises(InputError, match="blob.txt: looks like a binary file"):
+        load(data, source="blob.txt")
