@@ -10,6 +10,7 @@ from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .captions import looks_like_captions
 from .compression import inflated
 from .docx import is_docx
+from .encodings import unicode_decoded
 from .epub import is_epub
 from .latex import looks_like_latex
 from .manpage import looks_like_man
@@ -41,16 +42,21 @@ def _has_separator_line(text: str) -> bool:
 WIKI727_HEADER = re.compile(r"^={8},(\d{1,2}),(.*)$")
 
 
-def _first_line(data: bytes) -> str:
+def _head(data: bytes, size: int) -> str:
+    """The first `size` characters of a file as segcore.encodings reads them when a byte-order mark or its NUL bytes
+    say UTF-16 or UTF-32, else of its first `size` bytes as UTF-8 (legacy encodings are ASCII where formats show)."""
+    decoded = unicode_decoded(data)
+    return decoded.text[:size] if decoded else data[:size].decode("utf-8", errors="replace").lstrip("\ufeff")
+
+
+def _first_line(head: str) -> str:
     """The first line of a file's start that is not blank, stripped."""
-    text = data[:4096].decode("utf-8", errors="replace").lstrip("\ufeff")
-    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return next((line.strip() for line in head[:4096].splitlines() if line.strip()), "")
 
 
 HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
 SNIFF_BYTES = 1 << 20  # of a compressed file, how much sniff_format inflates to tell its format
-_HTML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b",
-                         re.I | re.S)
+_HTML_START = re.compile(r"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
 
 
 def sniff_format(data: bytes, name: str) -> str:
@@ -75,11 +81,12 @@ def sniff_format(data: bytes, name: str) -> str:
         return "rtf"
     if is_ole(data):  # Word or PowerPoint 97–2003, other Office 97–2003 files (a .doc may be RTF, HTML or text)
         return "ppt" if ext in PPT_EXTENSIONS or has_stream(data, PPT_STREAM) else "doc"
-    if ext in HTML_EXTENSIONS or _HTML_START.match(data[:1024]):
+    head = _head(data, 20000)
+    if ext in HTML_EXTENSIONS or _HTML_START.match(head[:1024]):
         return "html"
     if ext in CAPTION_EXTENSIONS:
         return "captions"
-    first = _first_line(data) if ext in ("", ".txt", ".ref") else ""
+    first = _first_line(head) if ext in ("", ".txt", ".ref") else ""
     if WIKI727_HEADER.match(first):
         return "wiki727"
     if ext == ".ref":
@@ -93,7 +100,6 @@ def sniff_format(data: bytes, name: str) -> str:
         return "latex"
     if ext == ".rst" or name.lower().endswith(".rst.txt"):
         return "rest"
-    head = data[:20000].decode("utf-8", errors="replace")
     if ext != ".md" and looks_like_man(head):
         return "man"
     if ext in ("", ".txt"):

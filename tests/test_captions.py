@@ -312,3 +312,16 @@ def test_the_cli_prints_each_segment_with_its_times(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.splitlines()[0].startswith("0:00 ") and len(out.stdout.splitlines()) == 2
     assert out.stderr.startswith("note: video sites such as YouTube show chapters only when there are at least 3")
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-32", "utf-16-le", "utf-16-be", "utf-32-le"])
+def test_a_utf16_or_utf32_caption_file_without_a_caption_extension_is_read_as_captions(codec):
+    """The format is told from the characters the file holds, not from its bytes read as UTF-8 (which made the
+    timings of a UTF-16 transcript words of a plain text)."""
+    srt = "1\n00:00:01,000 --> 00:00:04,000\nLava flows down.\n\n2\n00:00:05,000 --> 00:00:07,000\nAsh falls.\n"
+    data = srt.encode(codec)
+    assert sniff_format(data, "") == sniff_format(data, "talk.txt") == "captions"
+    doc = load(data, source="talk.txt")
+    assert doc.elements == ["Lava flows down.", "Ash falls."] and doc.meta["times"] == [(1.0, 4.0), (5.0, 7.0)]
+    page = "<!DOCTYPE html><html><body><p>Lava flows down. Ash falls.</p></body></html>".encode(codec)
+    assert sniff_format(page, "") == "html"
