@@ -26,9 +26,10 @@ from .structure import Block
 _TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{2})[.,](\d{1,3})"
 TIMING = re.compile(rf"^\s*{_TIME}\s*-->\s*{_TIME}(?:\s.*)?$")  # SRT and WebVTT: start --> end [settings]
 SBV_TIMING = re.compile(rf"^\s*{_TIME},{_TIME}\s*$")  # YouTube SBV: start,end
-# a timing line whose times cannot be read ("00:00:01,000 --> 00:00:0x"): a time with a colon before the arrow; a
-# cue's text with an arrow in it ("input --> output") is text
-_BAD_TIMING = re.compile(r"^\s*\d[\d:.,]*:[\d:.,]*\s*-->")
+# a timing line whose times cannot be read ("00:00:01,000 --> 00:00:0x", "00:00:01 --> 00:00:04"): a whole timing
+# line, a time with a colon before the arrow, after it at most a time and cue settings ("align:start"), not the line
+# after a timing (a cue's text); a cue's text with an arrow ("input --> output", "10:30 --> 11:00 coffee break") is text
+_BAD_TIMING = re.compile(r"^\s*\d[\d:.,]*:[\d:.,]*\s*-->\s*(?:\d\S*)?(?:\s+[\w-]+:\S+)*\s*$")
 _HEADER_BLOCK = re.compile(r"^(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")
 # a tag (<i>, </c>, <c.yellow>, <v Ada>, <font color=...>) or a word timestamp (<00:01:02.500>); "x < 5 and y > 3",
 # as a SubRip file may write it, is text
@@ -81,7 +82,8 @@ def _cues(text: str, counts: dict) -> list[tuple[float, float, list[str]]]:
     chapters' times never go back); what comes before the first timing line (WebVTT's header, metadata, style) is
     not text."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
-    timings = [i for i, x in enumerate(lines) if TIMING.match(x) or SBV_TIMING.match(x) or _BAD_TIMING.match(x)]
+    good = [bool(TIMING.match(x) or SBV_TIMING.match(x)) for x in lines]
+    timings = [i for i, x in enumerate(lines) if good[i] or (_BAD_TIMING.match(x) and not (i and good[i - 1]))]
     webvtt = lines[0].startswith("WEBVTT")
     first = lines[timings[0] - 1].strip() if timings and timings[0] else ""
     number = int(first) if first.isdecimal() else 0  # the number of the cue just read (SubRip's may not start at 1)

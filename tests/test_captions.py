@@ -325,3 +325,16 @@ def test_a_utf16_or_utf32_caption_file_without_a_caption_extension_is_read_as_ca
     assert doc.elements == ["Lava flows down.", "Ash falls."] and doc.meta["times"] == [(1.0, 4.0), (5.0, 7.0)]
     page = "<!DOCTYPE html><html><body><p>Lava flows down. Ash falls.</p></body></html>".encode(codec)
     assert sniff_format(page, "") == "html"
+
+
+def test_a_time_range_said_in_a_cue_is_text_and_a_broken_timing_line_is_still_counted():
+    """'10:30 --> 11:00 coffee break' in a cue is what is said, not a timing that cannot be read; a line that is a
+    whole timing (two times, settings) whose times do not read is counted and its cue left out."""
+    srt = ("1\n00:00:01,000 --> 00:00:03,000\n10:30 --> 11:00 coffee break.\n\n"
+           "2\n00:00:03,000 --> 00:00:05,000\n11:00 --> 12:00\nThe keynote.\n\n"
+           "3\n00:00:05,000 --> 00:00:0x align:start\nlost\n\n4\n00:00:06 --> 00:00:07\nlost too\n\n"
+           "5\n00:00:08,000 --> 00:00:09,000\nThen lunch.\n")
+    lines, counts = caption_lines(srt)
+    assert [x.text for x in lines] == ["10:30 --> 11:00 coffee break.", "11:00 --> 12:00", "The keynote.",
+                                       "Then lunch."]
+    assert counts == {"bad timing": 2} and [x.start for x in lines] == [1.0, 3.0, 3.0, 8.0]
