@@ -17,7 +17,7 @@ __all__ = ["document_suffix", "inflated", "uncompressed"]
 
 # (how the file starts, what it is, how to open it, its extension)
 _COMPRESSED = ((re.compile(rb"\x1f\x8b\x08"), "gzip", gzip.open, ".gz"),
-               (re.compile(rb"BZh[1-9]1AY&SY", re.S), "bzip2", bz2.open, ".bz2"),
+               (re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)", re.S), "bzip2", bz2.open, ".bz2"),  # a block or the end
                (re.compile(rb"\xfd7zXZ\x00"), "xz", lzma.open, ".xz"))
 
 

@@ -517,6 +517,14 @@ def test_a_compressed_file_is_inflated_no_further_than_the_limit_and_damage_is_n
         load(path)
 
 
+@pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress])
+def test_an_empty_compressed_file_is_said_to_be_empty_not_binary(compress):
+    """bzip2's empty stream has no block: it was not recognised as bzip2 and read as a binary file."""
+    with pytest.raises(InputError, match=r"^a.txt.z: no text found \(empty or whitespace only\)$"):
+        loaders.load_data(compress(b""), "a.txt.z", "auto", None, "a.txt.z")
+    assert loaders.load_data(compress(b"One cat. Two dogs."), "a.txt.z", "auto", None, "a.txt.z").n == 2
+
+
 def test_a_folder_of_compressed_reference_files_is_a_dataset(tmp_path):
     (tmp_path / "b.ref.gz").write_bytes(gzip.compress(CHOI_3_48.read_bytes()))
     (tmp_path / "a.ref.xz").write_bytes(lzma.compress(CHOI_1_0.read_bytes()))
