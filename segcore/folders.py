@@ -50,8 +50,9 @@ def _check_format(format: str, level: str | None) -> tuple[str, ...]:
     return EXTENSIONS[format]
 
 
-def dataset_files(folder: PathLike, format: str = "auto") -> list[Path]:
-    """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out)."""
+def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str]]:
+    """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out) and
+    {name: message} of the links among them that lead out of the folder, which are not read."""
     root = Path(folder)
     exts = _check_format(format, None)
     files = [p for p in root.rglob("*")
@@ -59,7 +60,10 @@ def dataset_files(folder: PathLike, format: str = "auto") -> list[Path]:
     files.sort(key=lambda p: natural_key(p.relative_to(root).as_posix()))
     if not files:
         raise InputError(f"{root}: no {'/'.join(exts)} files found in this folder")
-    return files
+    inside = root.resolve()
+    outside = {p: p.relative_to(root).as_posix() for p in files if not p.resolve().is_relative_to(inside)}
+    return [p for p in files if p not in outside], {
+        name: f"{name}: a link to a file outside the folder ({p.resolve()}), not read" for p, name in outside.items()}
 
 
 def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
@@ -127,9 +131,10 @@ def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
     if not root.exists():
         raise InputError(f"file not found: {root}")
     if root.is_dir():
-        files = [(p.relative_to(root).as_posix(), p) for p in dataset_files(root, format)]
-        docs, problems = [], []
-        for name, p in files:
+        files, outside = dataset_files(root, format)
+        docs, problems = [], list(outside.values())
+        for p in files:
+            name = p.relative_to(root).as_posix()
             d, bad = read_files([(name, read_file(p))], format, level, limits=limits)
             docs += d
             problems += bad

@@ -534,6 +534,32 @@ def test_a_folder_of_compressed_reference_files_is_a_dataset(tmp_path):
     assert [d.reference for d in docs] == [parse_choi(p.read_text()).reference for p in (CHOI_1_0, CHOI_3_48)]
 
 
+def test_a_folder_reads_nothing_outside_it_and_names_the_links_that_lead_out(tmp_path, capsys):
+    """A link to /etc/passwd or to a file beside the folder was read as one of its documents (by read_dataset and
+    `segcore segment FOLDER`); a link inside the folder, a name with spaces and accents are read."""
+    text = "Cats sleep in the sun. Dogs run in the park. Birds sing at dawn. Fish swim in the sea.\n"
+    folder, beside = tmp_path / "corpus", tmp_path / "private"
+    (folder / "sub").mkdir(parents=True)
+    beside.mkdir()
+    (beside / "secret.txt").write_text("A secret kept beside. Not for the corpus.\n")
+    (folder / "a.txt").write_text(text)
+    (folder / "sub" / "ré sumé.txt").write_text(text)
+    (folder / "same.txt").symlink_to("a.txt")
+    (folder / "out.txt").symlink_to(beside / "secret.txt")
+    (folder / "sub" / "up.txt").symlink_to(Path("..") / ".." / "private" / "secret.txt")
+    (folder / "sub" / "parent").symlink_to("..", target_is_directory=True)
+    docs, problems = read_dataset(folder)
+    assert [d.source for d in docs] == ["a.txt", "same.txt", "sub/ré sumé.txt"]
+    assert problems == [f"out.txt: a link to a file outside the folder ({beside.resolve() / 'secret.txt'}), not read",
+                        f"sub/up.txt: a link to a file outside the folder ({beside.resolve() / 'secret.txt'}), not "
+                        f"read"]
+    assert not any("secret" in e for d in docs for e in d.elements)
+    from segcore.cli import main
+    assert main(["segment", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert "secret" not in out and err.count("outside the folder") == 2 and "2 of 5 files failed" in err
+
+
 def test_every_format_names_the_files_of_a_folder_it_reads(tmp_path):
     """A folder read in any format, not only the sniffed one: LaTeX sources, reST and manual pages included."""
     (tmp_path / "a.tex").write_text("\\section{One}\nCats sleep. Dogs run.\n\\section{Two}\nBirds fly. Fish swim.\n")
@@ -610,7 +636,7 @@ def test_wiki727_files_read_with_their_sections_as_reference(tmp_path):
     (tmp_path / "00").mkdir()
     (tmp_path / "00" / "1001").write_text(WIKI727, encoding="utf-8")
     (tmp_path / "00" / "1002").write_text(WIKI727.replace("Career", "Work"), encoding="utf-8")
-    assert [p.name for p in folders.dataset_files(tmp_path, "wiki727")] == ["1001", "1002"]
+    assert [p.name for p in folders.dataset_files(tmp_path, "wiki727")[0]] == ["1001", "1002"]
     assert load(tmp_path / "00" / "1001").reference == [2, 4, 6]
     with pytest.raises(InputError, match="Wiki-727K"):
         load(b"Just a sentence. And another.", format="wiki727")
