@@ -71,7 +71,7 @@ def _binary_error(data: bytes, source: str) -> InputError:
     elif data[:4] == b"PK\x03\x04" and "xl/workbook.xml" in zip_names(data):
         hint = " (it is an Excel workbook, which is not read: save its text as .txt, or the sheet as PDF)"
     elif data[:4] == b"PK\x03\x04":
-        hint = " (it is a zip archive: use iter_dataset() for a zip of .ref files)"
+        hint = " (it is a zip archive: read its files with segcore.folders.read_dataset(), or unpack it)"
     elif is_ole(data):
         hint = " (an Office 97–2003 file: a Word .doc is read with format='doc'; others: save them as PDF)"
     elif data[257:262] == b"ustar":
@@ -92,7 +92,8 @@ def _decoded(data: bytes, source: str) -> Decoded:
 
 def read_text_bytes(data: bytes, source: str = "") -> str:
     """A text file's characters: UTF-8, UTF-16 or UTF-32 by a byte-order mark, UTF-16 or UTF-32 by its NUL bytes,
-    UTF-8, a declared encoding, else a legacy encoding found (segcore.encodings); a readable InputError for a binary file or bytes no encoding reads."""
+    UTF-8, a declared encoding, else a legacy encoding found (segcore.encodings); a readable InputError for a binary
+    file or bytes no encoding reads."""
     return _decoded(data, source).text
 
 
@@ -518,7 +519,7 @@ def read_file(path: Path) -> bytes:
             hint = " (to segment a string of text, use load_text())"
         raise InputError(f"file not found: {s[:200]}{hint}")
     if path.is_dir():
-        raise InputError(f"{path}: is a directory, not a file (use iter_dataset() for a folder of files)")
+        raise InputError(f"{path}: is a directory, not a file (read its files with segcore.folders.read_dataset())")
     try:
         return path.read_bytes()
     except OSError as e:

@@ -560,6 +560,20 @@ def test_a_folder_reads_nothing_outside_it_and_names_the_links_that_lead_out(tmp
     assert "secret" not in out and err.count("outside the folder") == 2 and "2 of 5 files failed" in err
 
 
+def test_a_zip_or_a_folder_given_as_one_file_names_a_function_that_reads_it(tmp_path):
+    """The hint named iter_dataset(), which does not exist."""
+    archive = tmp_path / "docs.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("a.txt", "Cats sleep. Dogs run.")
+    for path in (archive, tmp_path):
+        with pytest.raises(InputError) as e:
+            load(path, format="text")
+        named = re.findall(r"([\w.]+)\(\)", str(e.value))
+        assert named and all(hasattr(folders, name.rsplit(".", 1)[-1]) for name in named) and str(path) in str(e.value)
+    docs, problems = folders.read_dataset(archive)
+    assert [d.elements for d in docs] == [["Cats sleep.", "Dogs run."]] and problems == []
+
+
 def test_every_format_names_the_files_of_a_folder_it_reads(tmp_path):
     """A folder read in any format, not only the sniffed one: LaTeX sources, reST and manual pages included."""
     (tmp_path / "a.tex").write_text("\\section{One}\nCats sleep. Dogs run.\n\\section{Two}\nBirds fly. Fish swim.\n")
