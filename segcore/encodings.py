@@ -21,6 +21,7 @@ WESTERN_SHARE = 0.3  # at most this share of a Windows-1252 reading's letters ou
 # a Western reading with at least this many symbols inside words is tried as Windows-1250 (Central European), which
 # Windows-1252 reads without an error: kept when that halves them
 CENTRAL_SYMBOLS = 3
+RARE_HANGUL = 0.5  # a Korean reading with more of its syllables outside KS X 1001 is Shift JIS read wrong
 # a character beyond ASCII between two letters, dashes, quotes, '…', '€' and '™' aside
 _IN_WORD = re.compile(r"(?<=[^\W\d_])[^\x00-\x7f\u2010-\u2027\u20ac\u2122](?=[^\W\d_])")
 _DECLARATIONS = (re.compile(rb"^Character set encoding:\s*([\w.-]{2,40})", re.M | re.I),  # Project Gutenberg
@@ -139,9 +140,22 @@ def _undeclared(data: bytes) -> Decoded | None:
     if not codec or codec == "utf-8":
         return None
     try:
-        return Decoded(data.decode(codec), codec, "guessed")
+        text = data.decode(codec)
     except UnicodeDecodeError:
         return None
+    if codec in ("cp949", "euc_kr") and _not_korean(text):
+        try:
+            return Decoded(data.decode("cp932"), "cp932", "guessed")
+        except UnicodeDecodeError:
+            pass
+    return Decoded(text, codec, "guessed")
+
+
+def _not_korean(text: str) -> bool:
+    """Whether a Korean reading is of text Korean does not write: more than RARE_HANGUL of its syllables outside the
+    2,350 of KS X 1001 (what charset-normalizer makes of a short Shift JIS text: '봍궼룷궠궶')."""
+    hangul = [c for c in text if "\uac00" <= c <= "\ud7a3"]
+    return sum(len(c.encode("euc_kr")) != 2 for c in hangul) > RARE_HANGUL * len(hangul)
 
 
 def _unmarked(data: bytes) -> Decoded | None:

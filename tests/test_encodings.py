@@ -146,3 +146,13 @@ def test_utf16_and_utf32_without_a_byte_order_mark_are_read_and_said(tmp_path, c
 def test_binary_bytes_with_nuls_are_not_taken_for_utf16_or_utf32(data):
     with pytest.raises(InputError, match="blob.txt: looks like a binary file"):
         load(data, source="blob.txt")
+
+
+def test_a_short_shift_jis_text_is_not_read_as_korean_and_korean_still_is():
+    """charset-normalizer calls three lines of Shift JIS CP949 ('봍궼룷궠궶...', syllables Korean does not write)."""
+    japanese = "猫は小さな動物です。彼らは太陽の下で寝るのが好きです。犬は忠実な友達です。\n" * 3
+    decoded = decode_text(japanese.encode("shift_jis"), "neko.txt")
+    assert (decoded.text, decoded.codec) == (japanese, "cp932") and "Shift JIS (Japanese)" in decoded.note
+    korean = "안녕하세요. 오늘은 날씨가 좋습니다. 우리는 공원에 갑니다. 한국어 문장입니다.\n" * 3
+    for codec in ("cp949", "euc_kr"):
+        assert decode_text(korean.encode(codec)).text == korean
