@@ -135,7 +135,11 @@ def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
         docs, problems = [], list(outside.values())
         for p in files:
             name = p.relative_to(root).as_posix()
-            d, bad = read_files([(name, read_file(p))], format, level, limits=limits)
+            try:
+                data = read_file(p)
+            except InputError as e:  # unreadable (permissions, gone since listed): the others are still read
+                data = e
+            d, bad = read_files([(name, data)], format, level, limits=limits)
             docs += d
             problems += bad
         return docs, problems

@@ -574,6 +574,23 @@ def test_a_zip_or_a_folder_given_as_one_file_names_a_function_that_reads_it(tmp_
     assert [d.elements for d in docs] == [["Cats sleep.", "Dogs run."]] and problems == []
 
 
+def test_a_file_of_a_folder_that_cannot_be_read_is_reported_and_the_others_are_read(tmp_path, monkeypatch):
+    """One unreadable file (no permission) stopped read_dataset on the whole folder with an error."""
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (tmp_path / name).write_text(f"{name} opens here. Then it ends.\n")
+    read_bytes = Path.read_bytes
+
+    def denied(self):
+        if self.name == "b.txt":
+            raise PermissionError(13, "Permission denied")
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    docs, problems = read_dataset(tmp_path)
+    assert [d.source for d in docs] == ["a.txt", "c.txt"]
+    assert len(problems) == 1 and problems[0].startswith(str(tmp_path / "b.txt")) and "Permission denied" in problems[0]
+
+
 def test_every_format_names_the_files_of_a_folder_it_reads(tmp_path):
     """A folder read in any format, not only the sniffed one: LaTeX sources, reST and manual pages included."""
     (tmp_path / "a.tex").write_text("\\section{One}\nCats sleep. Dogs run.\n\\section{Two}\nBirds fly. Fish swim.\n")
