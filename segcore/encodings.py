@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, replace
 
 from .errors import InputError
 
-__all__ = ["Decoded", "unicode_decoded", "decode_text", "decode_markup", "declared_encoding"]
+__all__ = ["Decoded", "unicode_decoded", "has_controls", "decode_text", "decode_markup", "declared_encoding"]
 
 DECLARED_BYTES = 8192  # where a text's declaration of its encoding is looked for
 DETECT_BYTES = 256 * 1024  # what charset-normalizer is shown of a file
@@ -113,11 +113,16 @@ def _symbols_in_words(text: str) -> int:
     return sum(unicodedata.category(c) not in ("Ll", "Lu") for c in _IN_WORD.findall(text))
 
 
+def has_controls(data: bytes) -> bool:
+    """Whether bytes hold more control codes no text holds than CONTROL_SHARE of them (NUL aside): a binary file."""
+    return len(_CONTROL.findall(data)) > CONTROL_SHARE * len(data)
+
+
 def _undeclared(data: bytes) -> Decoded | None:
     """Bytes that are not UTF-8 and declare nothing: UTF-8 with stray bytes when it holds at least as many UTF-8
     characters beyond ASCII as bytes that are not UTF-8; else Windows-1252 when it reads as Western text; else
     charset-normalizer's legacy encoding; None for bytes with control codes no text holds."""
-    if len(_CONTROL.findall(data)) > CONTROL_SHARE * len(data):
+    if has_controls(data):
         return None
     raw = data.decode("utf-8", errors="surrogateescape")  # each byte that is not UTF-8 a lone surrogate
     stray = len(raw) - len(_ESCAPED.sub("", raw))

@@ -671,3 +671,14 @@ def test_wiki727_files_read_with_their_sections_as_reference(tmp_path):
     assert load(tmp_path / "00" / "1001").reference == [2, 4, 6]
     with pytest.raises(InputError, match="Wiki-727K"):
         load(b"Just a sentence. And another.", format="wiki727")
+
+
+def test_a_text_with_stray_nul_bytes_is_refused_with_where_they_are_and_a_binary_file_without():
+    text = b"Cats sleep in the sun. Dogs run in the park.\n" * 20
+    for data, nuls, first in ((text[:100] + b"\x00" + text[100:], 1, 100), (text + b"\x00" * 4096, 4096, len(text))):
+        with pytest.raises(InputError, match=rf"^notes.txt: looks like a binary file, not text \({nuls:,} NUL "
+                                             rf"bytes?, the first at byte offset {first:,}: if it is text, remove"):
+            load(data, source="notes.txt")
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
+    with pytest.raises(InputError, match=r"^img.txt: looks like a binary file, not text$"):
+        load(png, source="img.txt")
