@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, replace
 
 from .errors import InputError
 
-__all__ = ["Decoded", "unicode_decoded", "has_controls", "decode_text", "decode_markup", "declared_encoding"]
+__all__ = ["Decoded", "unicode_decoded", "stray_nuls", "decode_text", "decode_markup", "declared_encoding"]
 
 DECLARED_BYTES = 8192  # where a text's declaration of its encoding is looked for
 DETECT_BYTES = 256 * 1024  # what charset-normalizer is shown of a file
@@ -113,16 +113,24 @@ def _symbols_in_words(text: str) -> int:
     return sum(unicodedata.category(c) not in ("Ll", "Lu") for c in _IN_WORD.findall(text))
 
 
-def has_controls(data: bytes) -> bool:
+def _has_controls(data: bytes) -> bool:
     """Whether bytes hold more control codes no text holds than CONTROL_SHARE of them (NUL aside): a binary file."""
     return len(_CONTROL.findall(data)) > CONTROL_SHARE * len(data)
+
+
+def stray_nuls(data: bytes) -> int:
+    """The NUL bytes of a text that holds a few of them, or ends padded with them (a file cut short by a crash);
+    0 when the bytes are no text without them either."""
+    nuls = data.count(0)
+    few = nuls <= CONTROL_SHARE * len(data) or b"\x00" not in data.rstrip(b"\x00")
+    return nuls if few and not _has_controls(data.replace(b"\x00", b"")) else 0
 
 
 def _undeclared(data: bytes) -> Decoded | None:
     """Bytes that are not UTF-8 and declare nothing: UTF-8 with stray bytes when it holds at least as many UTF-8
     characters beyond ASCII as bytes that are not UTF-8; else Windows-1252 when it reads as Western text; else
     charset-normalizer's legacy encoding; None for bytes with control codes no text holds."""
-    if has_controls(data):
+    if _has_controls(data):
         return None
     raw = data.decode("utf-8", errors="surrogateescape")  # each byte that is not UTF-8 a lone surrogate
     stray = len(raw) - len(_ESCAPED.sub("", raw))

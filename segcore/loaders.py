@@ -22,7 +22,7 @@ from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
 from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, WIKI727_HEADER, sniff_format
-from .encodings import CONTROL_SHARE, Decoded, decode_markup, has_controls, unicode_decoded, decode_text
+from .encodings import Decoded, decode_markup, decode_text, stray_nuls, unicode_decoded
 from .htmlpage import html_blocks
 from .language import identify
 from .latex import latex_blocks
@@ -64,14 +64,6 @@ def _looks_binary(data: bytes) -> bool:
     return b"\x00" in data
 
 
-def _stray_nuls(data: bytes) -> int:
-    """The NUL bytes of a text that holds a few of them, or ends padded with them (a file cut short by a crash);
-    0 when the bytes are no text without them either."""
-    nuls = data.count(0)
-    few = nuls <= CONTROL_SHARE * len(data) or b"\x00" not in data.rstrip(b"\x00")
-    return nuls if few and not has_controls(data.replace(b"\x00", b"")) else 0
-
-
 def _binary_error(data: bytes, source: str) -> InputError:
     hint = ""
     if data.lstrip()[:5] == b"%PDF-":
@@ -84,7 +76,7 @@ def _binary_error(data: bytes, source: str) -> InputError:
         hint = " (an Office 97–2003 file: a Word .doc is read with format='doc'; others: save them as PDF)"
     elif data[257:262] == b"ustar":
         hint = " (it is a tar archive: extract the file to read first)"
-    elif nuls := _stray_nuls(data):
+    elif nuls := stray_nuls(data):
         hint = (f" ({nuls:,} NUL byte{'s' * (nuls > 1)}, the first at byte offset {data.index(0):,}: if it is text, "
                 f"remove them first, e.g. tr -d '\\000')")
     return InputError(f"{_name(source)}: looks like a binary file, not text{hint}")
