@@ -158,7 +158,10 @@ def caption_lines(text: str) -> tuple[list[Line], dict]:
             last = line
             out.append(Line(line, start, end))
     if not out:
-        raise InputError("no caption text found: the file has no cue with a readable time and text")
+        bad = counts.get("bad timing", 0)
+        raise InputError("no caption text found: the file has no cue with a readable time and text" + (
+            f" ({bad} timing line{'s' * (bad > 1)} cannot be read: times are written 00:01:02,500 --> 00:01:04,000)"
+            if bad else ""))
     return _without_speakers(out, counts), counts
 
 

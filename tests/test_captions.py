@@ -338,3 +338,16 @@ def test_a_time_range_said_in_a_cue_is_text_and_a_broken_timing_line_is_still_co
     assert [x.text for x in lines] == ["10:30 --> 11:00 coffee break.", "11:00 --> 12:00", "The keynote.",
                                        "Then lunch."]
     assert counts == {"bad timing": 2} and [x.start for x in lines] == [1.0, 3.0, 3.0, 8.0]
+
+
+def test_a_file_whose_every_timing_is_unreadable_says_so_and_how_times_are_written(tmp_path):
+    """Times without milliseconds ('00:00:01 --> 00:00:03', written by hand) made every cue unreadable, and the
+    error only said that no cue had a readable time."""
+    srt = "1\n00:00:01 --> 00:00:03\nHello there.\n\n2\n00:00:03 --> 00:00:05\nGoodbye.\n"
+    path = tmp_path / "hand.srt"
+    path.write_text(srt)
+    with pytest.raises(InputError, match=r"hand.srt: no caption text found: .*\(2 timing lines cannot be read: "
+                                         r"times are written 00:01:02,500 --> 00:01:04,000\)$"):
+        load(path)
+    with pytest.raises(InputError, match=r"text$"):
+        load(b"1\n00:00:01,000 --> 00:00:02,000\n\n", source="empty.srt")
