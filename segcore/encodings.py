@@ -42,6 +42,8 @@ _BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codec
 _CONTROL = re.compile(rb"[\x01-\x08\x0e-\x19\x1c-\x1f\x7f]")
 CONTROL_SHARE = 0.01
 NUL_PARITY = 0.9  # UTF-16 without a byte-order mark: at least this share of its NUL bytes at even or odd offsets
+# ... and at least this share of its bytes NUL (its ASCII: spaces, line breaks, digits), not a stray NUL in UTF-8
+UNMARKED_NULS = 0.02
 _ESCAPED = re.compile("[\udc80-\udcff]")  # a byte that is not UTF-8, as errors='surrogateescape' gives it
 _NAMES = {"cp1252": "Windows-1252 (Western European)", "cp1250": "Windows-1250 (Central European)",
           "cp1251": "Windows-1251 (Cyrillic)", "koi8-r": "KOI8-R (Cyrillic)", "cp1253": "Windows-1253 (Greek)",
@@ -173,11 +175,11 @@ def _not_korean(text: str) -> bool:
 
 def _unmarked(data: bytes) -> Decoded | None:
     """UTF-32 or UTF-16 without a byte-order mark, told by its NUL bytes: in UTF-32 one byte of every four is always
-    NUL, in UTF-16 the NULs (the high bytes of ASCII) fall at least NUL_PARITY of them on one side; read only when
-    the bytes decode in that encoding into text (no NUL, no more control characters than CONTROL_SHARE) with a space
-    or a line break (the ASCII its NULs come from)."""
+    NUL, in UTF-16 the NULs (the high bytes of ASCII) are UNMARKED_NULS of the bytes or more and fall at least
+    NUL_PARITY of them on one side; read only when the bytes decode in that encoding into text (no NUL, no more
+    control characters than CONTROL_SHARE) with a space or a line break (the ASCII its NULs come from)."""
     nuls = data.count(0)
-    if not nuls:
+    if not nuls or nuls < UNMARKED_NULS * len(data):
         return None
     codecs_ = [codec for codec, i in (("utf-32-le", 3), ("utf-32-be", 0)) if not data[i::4].strip(b"\x00")]
     odd = data[1::2].count(0)

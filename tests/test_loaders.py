@@ -675,7 +675,8 @@ def test_wiki727_files_read_with_their_sections_as_reference(tmp_path):
 
 def test_a_text_with_stray_nul_bytes_is_refused_with_where_they_are_and_a_binary_file_without():
     text = b"Cats sleep in the sun. Dogs run in the park.\n" * 20
-    for data, nuls, first in ((text[:100] + b"\x00" + text[100:], 1, 100), (text + b"\x00" * 4096, 4096, len(text))):
+    for data, nuls, first in ((text[:100] + b"\x00" + text[100:], 1, 100), (text + b"\x00" * 4096, 4096, len(text)),
+                              (text[:100] + b"\x00" + text[100:] + b"\n", 1, 100)):  # even length: not UTF-16 either
         with pytest.raises(InputError, match=rf"^notes.txt: looks like a binary file, not text \({nuls:,} NUL "
                                              rf"bytes?, the first at byte offset {first:,}: if it is text, remove"):
             load(data, source="notes.txt")
