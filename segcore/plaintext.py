@@ -528,6 +528,15 @@ def text_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         elif _RULE.match(line):
             flush()
             drop[i] = "rules"
+        elif (quoted := _QUOTE.match(line)) and (m := _ATX.match(raw := _QUOTE.sub("", line))):
+            flush()  # a heading in a block quote is quoted words, not a section: a paragraph of its own, unmarked
+            body.append(m.group(2))
+            flush()
+        elif quoted and body and (m := _SETEXT.match(raw)) and (m.group(1)[0] == "=" or len(m.group(1)) >= 3):
+            flush()  # the underline of a quoted setext heading: the words above are a paragraph of their own
+        elif quoted and _RULE.match(raw):
+            flush()
+            drop[i] = "rules"
         elif len(raw := _QUOTE.sub("", line).strip()) <= LABEL_LINE and NOTE_LABEL.match(label := _inline(raw).strip()):
             flush()  # "> **Warning**" above the box's text: a block of its own, which document_from_blocks leaves
             blocks.append(Block(label))  # out as every note label

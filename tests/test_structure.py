@@ -215,6 +215,17 @@ def test_markdown_front_matter_and_footnotes_are_not_text():
     assert "It has two lines." in prose.elements and "front matter" not in prose.meta.get("left_out", {})
 
 
+
+def test_a_heading_quoted_in_markdown_is_quoted_words_not_a_section():
+    """A heading inside a block quote (ATX or setext) is quoted material: its words a paragraph of their own, without
+    the quote's or the heading's marks, and no section; a rule inside a quote is left out as rules are."""
+    doc = load_text("# Guide\n\nIntro text here.\n\n> ## Quoted heading\n> quoted text here.\n\n> Quoted title\n"
+                    "> ------------\n> Body line.\n>\n> ***\n> After the rule.\n\n## Next\n\nEnd text here.\n")
+    assert doc.elements == ["Guide", "Intro text here.", "Quoted heading", "quoted text here.", "Quoted title",
+                            "Body line.", "After the rule.", "Next", "End text here."]
+    assert [h.title for h in doc.meta["outline"].headings] == ["Next"] and doc.meta["left_out"] == {"rules": 1}
+    assert {2, 3, 4, 5, 6} <= set(doc.meta["paragraphs"])
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(["# Title", "## Part two", "```", "~~~", "| a | b |", "|---|---|", "> [!TIP]",
                                  "> **Note**", "", "Plain words here.", "A *marked* `span` [link](u) line.",
