@@ -14,6 +14,7 @@ from .errors import InputError, ParameterError, SegcoreError
 from .limits import LIMITS, Limits
 from .compression import document_suffix
 from .formats import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS
+from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
 from .loaders import PathLike, check_level, load_data, read_file
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
@@ -22,7 +23,8 @@ from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 
 EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx", ".odt", ".rtf", ".doc",
                        *PPTX_EXTENSIONS, *PPT_EXTENSIONS, *ODP_EXTENSIONS, *CAPTION_EXTENSIONS),
-              "text": (".txt",), "docx": (".docx",), "odt": (".odt",), "rtf": (".rtf",), "doc": (".doc", ".dot"),
+              "text": (".txt",), **{k: (*exts, ".txt") for k, exts in LIGHT_EXTENSIONS.items()},  # Org, AsciiDoc
+              "docx": (".docx",), "odt": (".odt",), "rtf": (".rtf",), "doc": (".doc", ".dot"),
               "pptx": PPTX_EXTENSIONS, "ppt": PPT_EXTENSIONS, "odp": ODP_EXTENSIONS,
               "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *(f".{s}" for s in "123456789")),
               "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,

@@ -13,6 +13,7 @@ from .docx import is_docx
 from .encodings import unicode_decoded
 from .epub import is_epub
 from .latex import looks_like_latex
+from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
 from .manpage import looks_like_man
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .odp import is_odp
@@ -27,8 +28,8 @@ from .ppt import STREAM as PPT_STREAM
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "WIKI727_HEADER",
            "sniff_format"]
 
-FORMATS = ("auto", "text", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc", "pptx",
-           "ppt", "odp", "captions", "choi", "wiki727", "arxiv")
+FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc",
+           "pptx", "ppt", "odp", "captions", "choi", "wiki727", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
@@ -100,6 +101,8 @@ def sniff_format(data: bytes, name: str) -> str:
         return "latex"
     if ext == ".rst" or name.lower().endswith(".rst.txt"):
         return "rest"
+    if kind := next((k for k, exts in LIGHT_EXTENSIONS.items() if ext in exts), None):
+        return kind  # Org, AsciiDoc; a text without a telling name that is clearly either: loaders.load_text
     if ext != ".md" and looks_like_man(head):
         return "man"
     if ext in ("", ".txt"):

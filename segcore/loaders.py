@@ -38,6 +38,7 @@ from .pdf import read_pdf
 from .plaintext import text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
+from .lightmarkup import asciidoc_blocks, markup_of, org_blocks
 from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
@@ -209,9 +210,9 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
 def load_text(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
               limits: Limits = LIMITS) -> Document:
     """A Document of the sentences (or words) of a plain text, its headings (Markdown, LaTeX, book or plain-text
-    patterns, segcore.plaintext.text_blocks) each an element of its own and listed in meta['outline'], what was
-    left out (a Project Gutenberg header and licence, a table of contents, ...) counted in meta['left_out'];
-    InputError beyond `limits`."""
+    patterns, segcore.plaintext; Org or AsciiDoc by `source`'s name or, clearly, by content, segcore.lightmarkup)
+    each an element of its own and listed in meta['outline'], what was left out (a Project Gutenberg header and
+    licence, a table of contents, ...) counted in meta['left_out']; InputError beyond `limits`."""
     return _load_prose(text, "text", level, source, keep_back_matter, limits)
 
 
@@ -237,9 +238,11 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
     limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
+    fmt = markup_of(text, source) or fmt if fmt == "text" else fmt
     text, columns = unfold_columns(text) if fmt == "text" else (text, 0)
     try:
-        blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks}.get(fmt, text_blocks)(text)
+        blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, "org": org_blocks,
+                            "asciidoc": asciidoc_blocks}.get(fmt, text_blocks)(text)
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None
     meta = {"format": fmt, **({"left_out": left_out} if left_out else {}), **({"columns": columns} if columns else {})}
@@ -380,6 +383,7 @@ def left_out_notes(doc: Document) -> list[str]:
     if counts := doc.meta.get("left_out"):
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
+                "org": "the Org text", "asciidoc": "the AsciiDoc text",
                 "docx": "the Word document", "odt": "the OpenDocument text",
                 "rtf": "the RTF document", "doc": "the Word document",
                 **dict.fromkeys(SLIDES, "the presentation")}.get(doc.meta.get("format"), "the text")
@@ -550,7 +554,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits, speaker_notes)
     if format == "captions":
         return load_captions(data, level or "sentence", source, limits)
-    if format in ("text", "latex", "rest", "man", *_REFERENCE_FORMATS):
+    if format in ("text", "org", "asciidoc", "latex", "rest", "man", *_REFERENCE_FORMATS):
         decoded = _decoded(data, source)
         if format not in _REFERENCE_FORMATS:
             doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits)

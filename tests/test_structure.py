@@ -532,3 +532,120 @@ def test_left_out_counts_read_in_the_singular_for_one():
     from segcore.structure import left_out_phrase
     assert left_out_phrase({"comments": 1, "code lines": 4, "overlays": 1}) == \
         "comments (1 line), code blocks (4 lines), the earlier steps of slides built up step by step (1 page)"
+
+
+ORG = """#+TITLE: Rivers
+#+AUTHOR: Ann Lee
+#+OPTIONS: toc:nil
+
+* Floods
+  :PROPERTIES:
+  :ID: abc-123
+  :END:
+  Floods happen after heavy rain. They damage /farms/ and =towns=.
+
+** TODO Causes                                                     :water:
+   Rain falls for days. See [[https://example.org][the
+   survey]] for more.[fn:1]
+
+   #+begin_quote
+   The river rose in the night.
+   #+BEGIN_SRC python
+   print("not prose")
+   #+END_SRC
+   #+end_quote
+
+   - First item here.
+   - Second item here.
+
+| a | b |
+|---+---|
+# a comment line
+* Droughts
+Droughts follow dry summers. Crops fail.
+
+[fn:1] A footnote's text.
+"""
+
+ASCIIDOC = """= Rivers
+Ann Lee <ann@example.org>
+:toc:
+
+// a comment line
+Rivers shape the land. They carry water to the sea.
+
+== Floods
+
+Floods happen after heavy rain. They damage *farms* and _towns_.
+See link:https://example.org[the
+survey] and <<causes,the causes>>.footnote:[A note.]
+
+[[causes]]
+=== Causes
+
+NOTE: Rain falls for days.
+
+[quote, Someone]
+____
+The river rose in the night.
+
+.A listing
+[source,python]
+----
+print("not prose")
+----
+____
+
+* First item here.
+** Nested item here.
+
+|===
+| a | b
+|===
+
+image::river.png[A river]
+
+== Droughts
+
+Droughts follow dry summers. Crops fail.
+"""
+
+LIGHT_ELEMENTS = ["Rivers", "Floods", "Floods happen after heavy rain.", "They damage farms and towns.", "Causes",
+                  "Rain falls for days.", "The river rose in the night.", "First item here.", "Droughts",
+                  "Droughts follow dry summers.", "Crops fail."]
+
+
+@pytest.mark.parametrize("name, text, fmt, left_out", [
+    ("rivers.org", ORG, "org", {"front matter": 2, "fields": 3, "code lines": 3, "table and figure lines": 2,
+                                "comments": 1, "footnotes": 1}),
+    ("rivers.adoc", ASCIIDOC, "asciidoc", {"front matter": 2, "comments": 1, "directives": 4, "captions": 1,
+                                           "code lines": 3, "labels": 1, "table and figure lines": 3,
+                                           "footnote texts": 1})])
+def test_org_and_asciidoc_headings_are_sections_and_their_directives_are_not_text(tmp_path, name, text, fmt,
+                                                                                  left_out):
+    """An Org or AsciiDoc file: its title and headings are its outline at Markdown's levels (TODO keywords and tags
+    off an Org heading), its paragraphs and list items text without their marks (links by their text, across
+    lines), and its code, tables, drawers, comments, keywords, attributes and block macros left out and counted;
+    the same read from its name or, pasted without one, from its content."""
+    (tmp_path / name).write_text(text)
+    for doc in (load(tmp_path / name), load_text(text), load(text.encode())):
+        outline = doc.meta["outline"]
+        assert doc.meta["format"] == fmt and outline.title == "Rivers"
+        assert [(h.title, h.level) for h in outline.headings] == [("Floods", 1), ("Causes", 2), ("Droughts", 1)]
+        assert [e for e in doc.elements if not e.startswith(("See ", "Rivers shape", "They carry", "Second",
+                                                             "Nested"))] == LIGHT_ELEMENTS
+        assert "See the survey for more." in doc.elements or "See the survey and the causes." in doc.elements
+        assert doc.meta["left_out"] == left_out
+    assert f"left out of the {'Org' if fmt == 'org' else 'AsciiDoc'} text" in left_out_notes(doc)[0]
+
+
+def test_markdown_and_plain_bullets_are_not_org_headings():
+    """'* item' bullets stay list items in Markdown and in plain text: a text is read as Org or AsciiDoc without a
+    telling name only when it clearly is (an Org keyword line, an AsciiDoc '= Title' without a closing '=')."""
+    markdown = load_text("# Shopping\n\n* Milk for the cat\n* Eggs for the cake\n\nBuy them today. Go now.\n")
+    assert markdown.meta["format"] == "text" and [h.title for h in markdown.meta["outline"].headings] == ["Shopping"]
+    assert markdown.elements == ["Shopping", "Milk for the cat", "Eggs for the cake", "Buy them today.", "Go now."]
+    plain = load(b"Lists:\n\n* Milk for the cat\n* Eggs for the cake\n\nBuy them today.\n", source="list.txt")
+    assert plain.meta["format"] == "text" and "Milk for the cat" in plain.elements
+    wiki = load_text("= Rivers =\n\n== Floods ==\n\nFloods come. They go.\n")
+    assert wiki.meta["format"] == "text"

@@ -1,0 +1,215 @@
+"""Org-mode and AsciiDoc sources read as Markdown is read (segcore.plaintext.text_blocks): their headings ('* Floods',
+'== Section') at Markdown's levels (a document title, '#+TITLE:' or '= Title', above them), their paragraphs and
+list items with the inline marks taken off; code and listing blocks, tables, comments, property drawers, keyword and
+attribute lines, block attributes and titles, and block macros are left out and counted (structure.LEFT_OUT) as a
+Markdown text's code is. A text without a telling name is read so only when it is clearly in that format
+(`markup_of`): Markdown's '* item' bullets stay list items."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import PurePath
+
+from .plaintext import text_blocks
+from .structure import Block
+
+__all__ = ["EXTENSIONS", "markup_of", "org_blocks", "asciidoc_blocks"]
+
+EXTENSIONS = {"org": (".org",), "asciidoc": (".adoc", ".asciidoc", ".asc")}
+
+_RULE = re.compile(r"^-{5,}\s*$")  # Org's horizontal rule
+
+# ---- Org -----------------------------------------------------------------------------------------------------------
+
+_ORG_HEADING = re.compile(r"^(\*+)\s+(.*?)\s*$")
+_ORG_TITLE = re.compile(r"^(?:(?:TODO|DONE|NEXT|WAITING|CANCELL?ED)\s+)?(?:\[#[A-Z0-9]\]\s*)?(?:COMMENT\s+)?(.*?)"
+                        r"(?:\s+\[\d*(?:/\d*|%)\])?(?:\s+:[\w@#%:]+:)?$")
+_ORG_KEYWORD = re.compile(r"^\s*#\+(\w+)(?:\[[^\]]*\])?:\s*(.*)$")
+_ORG_BLOCK = re.compile(r"^\s*#\+begin_(\w+)", re.I)
+_ORG_BLOCK_KINDS = {"src": "code lines", "example": "code lines", "export": "code lines", "comment": "comments"}
+_ORG_KEYWORDS = {"caption": "captions", "results": "code lines", "name": "directives", "include": "directives",
+                 "toc": "directives", "label": "directives", "call": "code lines", "tblfm": "table and figure lines",
+                 "plot": "table and figure lines"}  # else 'front matter' (#+AUTHOR:, #+OPTIONS:); ATTR_…: directives
+_DRAWER = re.compile(r"^\s*:[\w-]+:\s*$")
+_DRAWER_END = re.compile(r"^\s*:end:\s*$", re.I)
+_PLANNING = re.compile(r"^\s*(?:SCHEDULED|DEADLINE|CLOSED):")
+_IMAGE = r"[^\[\]\s]+\.(?:png|jpe?g|gif|svg|webp)(?:\?[^\[\]\s]*)?"  # an image's file or address
+_TEXT = r"(?:[^\[\]\n]|\n(?![ \t]*\n))"  # a link's or a note's text: brackets aside, lines of one paragraph
+_ORG_NOTE = re.compile(rf"\[fn:[\w-]*:{_TEXT}*\]")  # a footnote's text in the line: [fn::It rains.]
+_ORG_MARKS = [(re.compile(rf"\[\[[^\[\]\n]*\]\[\s*(?:(?:file:)?{_IMAGE}|\[\[[^\[\]\n]*\]\])?\s*\]\]"), ""),  # a link's image
+              (re.compile(rf"\[\[(?:file:)?{_IMAGE}\]\]"), ""),  # an image
+              (re.compile(rf"\[\[[^\[\]\n]*\]\[({_TEXT}+)\]\]"), r"\1"),  # [[target][text]]: its text
+              (re.compile(r"\[\[(?:mailto:)?([^\[\]\n]*)\]\]"), r"\1"),  # [[target]]
+              (_ORG_NOTE, ""), (re.compile(r"\[fn:[\w-]+\]"), ""),  # footnotes' marks
+              (re.compile(r"@@\w+:.*?@@"), ""),  # export snippets
+              (re.compile(r"(?:(?<=[\s\-({'\"])|^)([/=~+])(?=\S)(.{1,500}?)(?<=\S)\1(?=[\s\-.,;:!?')}\[\"]|$)", re.M),
+               r"\2")]  # /italic/, =verbatim=, ~code~, +struck+ (Org's emphasis: its marks between these characters)
+
+
+def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
+    """Each line of an Org text as Markdown ('' for one left out, counted by kind)."""
+    out, left, blocks, drawer, note = [], Counter(), [], False, False  # blocks: the #+BEGIN_x … #+END_x open
+    for line in lines:
+        s, kind, md = line.strip(), None, ""
+        if blocks and re.match(rf"^#\+end_{re.escape(blocks[-1][0])}\b", s, re.I):
+            kind = blocks.pop()[1]
+        elif blocks and blocks[-1][1]:
+            kind = blocks[-1][1]  # inside a block left out: code, an example, a comment
+        elif drawer:
+            kind, drawer = "fields", not _DRAWER_END.match(s)
+        elif m := _ORG_BLOCK.match(line):
+            name = m.group(1).lower()
+            blocks.append((name, _ORG_BLOCK_KINDS.get(name)))  # quote, verse, center, special blocks: text read
+            kind = blocks[-1][1]
+        elif _DRAWER.match(line) and not _DRAWER_END.match(line):
+            kind, drawer = "fields", True
+        elif m := _ORG_KEYWORD.match(line):
+            key = m.group(1).lower()
+            if key == "title" and m.group(2).strip():
+                md = "# " + m.group(2).strip()
+            else:
+                kind = _ORG_KEYWORDS.get(key, "directives" if key.startswith("attr_") else "front matter")
+        elif m := _ORG_HEADING.match(line):
+            title = _ORG_TITLE.match(m.group(2)).group(1)
+            md = "#" * min(len(m.group(1)) + 1, 6) + " " + title if title else ""
+        elif re.match(r"^#(?:\s|$)", s):
+            kind = "comments"
+        elif s.startswith("|"):
+            kind = "table and figure lines"
+        elif re.match(r"^:(?:\s|$)", s):
+            kind = "code lines"  # fixed-width lines (a result's output)
+        elif _PLANNING.match(line):
+            kind = "fields"
+        elif _RULE.match(s):
+            kind = "rules"
+        elif re.match(r"^\[fn:[\w-]+\]", s) or (s and note):
+            kind = "footnotes"  # a footnote's text, to a blank line
+        else:
+            md = s
+        note = kind == "footnotes"
+        left[kind] += bool(kind and s)
+        out.append(md)
+    return out, left
+
+
+# ---- AsciiDoc ------------------------------------------------------------------------------------------------------
+
+_ADOC_HEADING = re.compile(r"^(={1,6}|#{1,6})\s+(\S.*?)(?:\s+\1)?\s*$")
+_ADOC_DELIMITERS = {"-": "code lines", ".": "code lines", "+": "code lines", "/": "comments",
+                    "|": "table and figure lines", "`": "code lines", "=": None, "*": None, "_": None}
+_ADOC_DELIMITER = re.compile(r"^(?:([-.+/=*_])\1{3,}|(`)\2{2}\w*|([|,:!])===)\s*$|^--\s*$")
+_ADOC_ATTRIBUTE = re.compile(r"^:!?[\w-]+!?:(?:\s|$)")
+_ADOC_BLOCK_ATTRIBUTES = re.compile(r"^\[\[?[^\]]*\]\]?\s*$")
+_ADOC_ADMONITION = re.compile(r"^(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION):\s+")
+_ADOC_LABEL = re.compile(r"^\[(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$")
+_ADOC_MACRO = re.compile(r"^[a-z]+::\S*\[.*\]\s*$")  # image::, include::, toc::, video::
+_ADOC_ITEM = re.compile(r"^(?:\*{1,5}|-|\.{1,5})\s+(?=\S)")
+_ADOC_TERM = re.compile(r"^(\S.*?)(?::{2,4}|;;)(?:\s+(.*))?$")  # 'Term:: its definition'
+_ADOC_NOTE = re.compile(rf"\bfootnote(?:ref)?:[\w-]*\[(?:{_TEXT}|\[{_TEXT}*\])*\]")
+_ADOC_MARKS = [(_ADOC_NOTE, ""),
+               (re.compile(r"\b(?:https?://|link:)[^\s\[]*\[image:[^\s\[]*\[[^\[\]]*\]\]"), ""),  # linked images
+               (re.compile(r"\bimage:[^\s\[:][^\s\[]*\[[^\[\]]*\]"), ""),  # images
+               (re.compile(r"<<[^,<>\n]*,\s*((?:[^<>\n]|\n(?![ \t]*\n))+)>>"), r"\1"), (re.compile(r"<<([^,<>\n]+)>>"), r"\1"),  # xrefs
+               (re.compile(r"\[\[[^\[\]\n]*\]\]|\[#[\w-]+\]"), ""),  # anchors
+               (re.compile(rf"\b(?:https?://|link:|mailto:|xref:)[^\s\[]*\[({_TEXT}+)\]"), r"\1"),  # link: its text
+               (re.compile(r"\b(?:link:|xref:|mailto:)([^\s\[]*)\[\]"), r"\1"),
+               (re.compile(rf"\b(?:kbd|btn|menu|pass|stem|latexmath|asciimath):[^\s\[]*\[({_TEXT}*)\]"), r"\1"),
+               (re.compile(r"(?<![\w#])#(?=\S)([^#\n]{1,500}?)(?<=\S)#(?![\w#])"), r"\1"),  # #highlight#
+               (re.compile(r"`\+(.{1,500}?)\+`"), r"`\1`"), (re.compile(r" \+$", re.M), "")]  # `+literal+`, a break
+
+
+def _asciidoc_markdown(lines: list[str]) -> tuple[list[str], Counter]:
+    """Each line of an AsciiDoc text as Markdown ('' for one left out, counted by kind)."""
+    out, left, blocks, literal = [], Counter(), [], False  # blocks: the delimited blocks open
+    first = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.startswith("//")
+                  and not _ADOC_ATTRIBUTE.match(ln)), None)
+    header = first is not None and lines[first].startswith("= ")
+    below = next((i for i in range(first + 1, len(lines)) if not lines[i].strip()), len(lines)) if header else 0
+    for i, line in enumerate(lines):
+        s, kind, md = line.strip(), None, ""
+        if blocks and s == blocks[-1][0]:
+            kind = blocks.pop()[1]
+        elif blocks and blocks[-1][1]:
+            kind = blocks[-1][1]  # inside a block left out: a listing, a table, a comment
+        elif (m := _ADOC_DELIMITER.match(line)) and not literal:
+            mark = m.group(1) or m.group(2) or ("|" if m.group(3) else "-")
+            kind = _ADOC_DELIMITERS[mark] if s != "--" else None  # '--': an open block, its text read
+            blocks.append((s, kind))
+        elif header and first < i < below or _ADOC_ATTRIBUTE.match(line):
+            kind = "front matter"  # the author and revision lines under the title, attribute entries
+            kind = "front matter"
+        elif not s:
+            literal = False
+        elif literal or (line[:1].isspace() and (i == 0 or not lines[i - 1].strip())):
+            kind, literal = "code lines", True  # a literal paragraph: indented after a blank line
+        elif s.startswith("//"):
+            kind = "comments"
+        elif m := _ADOC_HEADING.match(line):
+            md = "#" * len(m.group(1)) + " " + m.group(2)
+        elif _ADOC_LABEL.match(s):
+            kind = "labels"
+        elif _ADOC_BLOCK_ATTRIBUTES.match(s) or _ADOC_MACRO.match(s):
+            kind = "directives"
+        elif re.match(r"^\.[^\s.]", s):
+            kind = "captions"  # a block's title
+        elif s in ("+", "<<<"):
+            pass  # a list continuation, a page break: marks
+        elif s == "'''":
+            kind = "rules"
+        else:
+            if m := _ADOC_ADMONITION.match(s):
+                left["labels"] += 1
+                s = s[m.end():]
+            if m := _ADOC_ITEM.match(s):
+                s = "- " + s[m.end():]
+            elif m := _ADOC_TERM.match(s):
+                s = "- " + m.group(1) + (": " + m.group(2) if m.group(2) else "")
+            md = s
+        left[kind] += bool(kind and s)
+        out.append(md)
+    return out, left
+
+
+def _blocks(markdown, marks: list, notes: re.Pattern, text: str) -> tuple[list[Block], dict[str, int]]:
+    """text_blocks of a text's lines as Markdown (`markdown`), its own inline `marks` taken off first (footnotes'
+    texts in a line, `notes`, counted)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    md, left = markdown(lines)
+    md = "\n".join(md)
+    left["footnote texts"] += len(notes.findall(md))
+    for pattern, repl in marks:
+        md = pattern.sub(repl, md)
+    blocks, more = text_blocks(md, markdown=True)
+    left.update(more)
+    return blocks, {k: n for k, n in left.items() if k and n}
+
+
+def org_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
+    """Headings and paragraphs of an Org-mode text, and the lines left out of each kind (as text_blocks)."""
+    return _blocks(_org_markdown, _ORG_MARKS, _ORG_NOTE, text)
+
+
+def asciidoc_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
+    """Headings and paragraphs of an AsciiDoc text, and the lines left out of each kind (as text_blocks)."""
+    return _blocks(_asciidoc_markdown, _ADOC_MARKS, _ADOC_NOTE, text)
+
+
+_ORG_SIGNS = (re.compile(r"(?mi)^#\+(?:title|author|date|options|startup|filetags|begin_\w+|setupfile)\b"),
+              re.compile(r"(?m)^\*+ \S"))
+_ADOC_SECTION = re.compile(r"(?m)^==(?:=){0,4} \S(?:.*[^=\s])?\s*$")
+
+
+def markup_of(text: str, name: str = "") -> str | None:
+    """'org' or 'asciidoc' for a text of that format — by its name's extension, else only when clearly so (Org: a
+    '#+TITLE:'-like keyword line and a '* ' heading; AsciiDoc: a '= Title' first line, without a closing '=', and a
+    '== Section') — else None."""
+    ext = PurePath(name).suffix.lower() if name else ""
+    if kind := next((k for k, exts in EXTENSIONS.items() if ext in exts), None):
+        return kind
+    if all(sign.search(text) for sign in _ORG_SIGNS):
+        return "org"
+    first = next((ln for ln in text.splitlines() if ln.strip() and not ln.startswith("//")
+                  and not _ADOC_ATTRIBUTE.match(ln)), "")
+    if re.match(r"^= \S(?:.*[^=\s])?\s*$", first) and _ADOC_SECTION.search(text):
+        return "asciidoc"
+    return None
