@@ -28,8 +28,8 @@ from .ppt import STREAM as PPT_STREAM
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "WIKI727_HEADER",
            "sniff_format"]
 
-FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf", "doc",
-           "pptx", "ppt", "odp", "captions", "choi", "wiki727", "arxiv")
+FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf",
+           "doc", "pptx", "ppt", "odp", "captions", "choi", "wiki727", "arxiv")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"

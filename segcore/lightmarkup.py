@@ -17,8 +17,6 @@ __all__ = ["EXTENSIONS", "markup_of", "org_blocks", "asciidoc_blocks"]
 
 EXTENSIONS = {"org": (".org",), "asciidoc": (".adoc", ".asciidoc", ".asc")}
 
-_RULE = re.compile(r"^-{5,}\s*$")  # Org's horizontal rule
-
 # ---- Org -----------------------------------------------------------------------------------------------------------
 
 _ORG_HEADING = re.compile(r"^(\*+)\s+(.*?)\s*$")
@@ -36,7 +34,7 @@ _PLANNING = re.compile(r"^\s*(?:SCHEDULED|DEADLINE|CLOSED):")
 _IMAGE = r"[^\[\]\s]+\.(?:png|jpe?g|gif|svg|webp)(?:\?[^\[\]\s]*)?"  # an image's file or address
 _TEXT = r"(?:[^\[\]\n]|\n(?![ \t]*\n))"  # a link's or a note's text: brackets aside, lines of one paragraph
 _ORG_NOTE = re.compile(rf"\[fn:[\w-]*:{_TEXT}*\]")  # a footnote's text in the line: [fn::It rains.]
-_ORG_MARKS = [(re.compile(rf"\[\[[^\[\]\n]*\]\[\s*(?:(?:file:)?{_IMAGE}|\[\[[^\[\]\n]*\]\])?\s*\]\]"), ""),  # a link's image
+_ORG_MARKS = [(re.compile(rf"\[\[[^\[\]\n]*\]\[\s*(?:(?:file:)?{_IMAGE}|\[\[[^\[\]\n]*\]\])?\s*\]\]"), ""),  # linked
               (re.compile(rf"\[\[(?:file:)?{_IMAGE}\]\]"), ""),  # an image
               (re.compile(rf"\[\[[^\[\]\n]*\]\[({_TEXT}+)\]\]"), r"\1"),  # [[target][text]]: its text
               (re.compile(r"\[\[(?:mailto:)?([^\[\]\n]*)\]\]"), r"\1"),  # [[target]]
@@ -80,7 +78,7 @@ def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
             kind = "code lines"  # fixed-width lines (a result's output)
         elif _PLANNING.match(line):
             kind = "fields"
-        elif _RULE.match(s):
+        elif re.match(r"^-{5,}$", s):  # a horizontal rule
             kind = "rules"
         elif re.match(r"^\[fn:[\w-]+\]", s) or (s and note):
             kind = "footnotes"  # a footnote's text, to a blank line
@@ -109,7 +107,8 @@ _ADOC_NOTE = re.compile(rf"\bfootnote(?:ref)?:[\w-]*\[(?:{_TEXT}|\[{_TEXT}*\])*\
 _ADOC_MARKS = [(_ADOC_NOTE, ""),
                (re.compile(r"\b(?:https?://|link:)[^\s\[]*\[image:[^\s\[]*\[[^\[\]]*\]\]"), ""),  # linked images
                (re.compile(r"\bimage:[^\s\[:][^\s\[]*\[[^\[\]]*\]"), ""),  # images
-               (re.compile(r"<<[^,<>\n]*,\s*((?:[^<>\n]|\n(?![ \t]*\n))+)>>"), r"\1"), (re.compile(r"<<([^,<>\n]+)>>"), r"\1"),  # xrefs
+               (re.compile(r"<<[^,<>\n]*,\s*((?:[^<>\n]|\n(?![ \t]*\n))+)>>"), r"\1"),  # xrefs: their text
+               (re.compile(r"<<([^,<>\n]+)>>"), r"\1"),
                (re.compile(r"\[\[[^\[\]\n]*\]\]|\[#[\w-]+\]"), ""),  # anchors
                (re.compile(rf"\b(?:https?://|link:|mailto:|xref:)[^\s\[]*\[({_TEXT}+)\]"), r"\1"),  # link: its text
                (re.compile(r"\b(?:link:|xref:|mailto:)([^\s\[]*)\[\]"), r"\1"),
@@ -134,13 +133,12 @@ def _asciidoc_markdown(lines: list[str]) -> tuple[list[str], Counter]:
         elif (m := _ADOC_DELIMITER.match(line)) and not literal:
             mark = m.group(1) or m.group(2) or ("|" if m.group(3) else "-")
             kind = _ADOC_DELIMITERS[mark] if s != "--" else None  # '--': an open block, its text read
-            blocks.append((s, kind))
+            blocks.append(("```" if m.group(2) else s, kind))  # a fence '```python' closes with '```'
         elif header and first < i < below or _ADOC_ATTRIBUTE.match(line):
             kind = "front matter"  # the author and revision lines under the title, attribute entries
-            kind = "front matter"
         elif not s:
             literal = False
-        elif literal or (line[:1].isspace() and (i == 0 or not lines[i - 1].strip())):
+        elif literal or (line[:1].isspace() and (i == 0 or not lines[i - 1].strip()) and not _ADOC_ITEM.match(s)):
             kind, literal = "code lines", True  # a literal paragraph: indented after a blank line
         elif s.startswith("//"):
             kind = "comments"

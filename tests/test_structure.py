@@ -649,3 +649,12 @@ def test_markdown_and_plain_bullets_are_not_org_headings():
     assert plain.meta["format"] == "text" and "Milk for the cat" in plain.elements
     wiki = load_text("= Rivers =\n\n== Floods ==\n\nFloods come. They go.\n")
     assert wiki.meta["format"] == "text"
+
+
+def test_asciidoc_fences_close_and_indented_items_are_items():
+    """An AsciiDoc '```python' fence ends at '```' (the text after it is read), and an indented list item after a
+    blank line is an item, not a literal block."""
+    doc = load_text("= Guide\n\n== Setup\n\nRun it.\n\n```python\ncode = 1\n```\n\n* Item one here.\n\n"
+                    "  * Item two here.\n\nAfter the list.\n", source="guide.adoc")
+    assert doc.elements == ["Guide", "Setup", "Run it.", "Item one here.", "Item two here.", "After the list."]
+    assert doc.meta["left_out"] == {"code lines": 3}
