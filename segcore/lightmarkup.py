@@ -24,8 +24,9 @@ _ORG_TITLE = re.compile(r"^(?:(?:TODO|DONE|NEXT|WAITING|CANCELL?ED)\s+)?(?:\[#[A
                         r"(?:\s+\[\d*(?:/\d*|%)\])?(?:\s+:[\w@#%:]+:)?$")
 _ORG_KEYWORD = re.compile(r"^\s*#\+(\w+)(?:\[[^\]]*\])?:\s*(.*)$")
 _ORG_BLOCK = re.compile(r"^\s*#\+begin_(\w+)", re.I)
+_LATEX_ENV = re.compile(r"^\s*\\begin\{([\w*]+)\}")  # a LaTeX environment: a displayed equation
 _ORG_BLOCK_KINDS = {"src": "code lines", "example": "code lines", "export": "code lines", "comment": "comments"}
-_ORG_KEYWORDS = {"caption": "captions", "results": "code lines", "name": "directives", "include": "directives",
+_ORG_KEYWORDS = {"caption": "captions", "results": "code lines", "html": "code lines", "latex": "code lines", "name": "directives", "include": "directives",
                  "toc": "directives", "label": "directives", "call": "code lines", "tblfm": "table and figure lines",
                  "plot": "table and figure lines"}  # else 'front matter' (#+AUTHOR:, #+OPTIONS:); ATTR_…: directives
 _DRAWER = re.compile(r"^\s*:[\w-]+:\s*$")
@@ -46,18 +47,22 @@ _ORG_MARKS = [(re.compile(rf"\[\[[^\[\]\n]*\]\[\s*(?:(?:file:)?{_IMAGE}|\[\[[^\[
 
 def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
     """Each line of an Org text as Markdown ('' for one left out, counted by kind)."""
-    out, left, blocks, drawer, note = [], Counter(), [], False, False  # blocks: the #+BEGIN_x … #+END_x open
+    out, left, blocks, drawer, note = [], Counter(), [], False, False  # blocks: (its end, kind) of those open
     for line in lines:
         s, kind, md = line.strip(), None, ""
-        if blocks and re.match(rf"^#\+end_{re.escape(blocks[-1][0])}\b", s, re.I):
+        if blocks and blocks[-1][0].match(s):
             kind = blocks.pop()[1]
         elif blocks and blocks[-1][1]:
-            kind = blocks[-1][1]  # inside a block left out: code, an example, a comment
+            kind = blocks[-1][1]  # inside a block left out: code, an example, a comment, an equation
+        elif m := _LATEX_ENV.match(line):
+            blocks.append((re.compile(rf"^\\end\{{{re.escape(m.group(1))}\}}"), "equations"))
+            left["equations"] += 1  # counted once
         elif drawer:
             kind, drawer = "fields", not _DRAWER_END.match(s)
         elif m := _ORG_BLOCK.match(line):
             name = m.group(1).lower()
-            blocks.append((name, _ORG_BLOCK_KINDS.get(name)))  # quote, verse, center, special blocks: text read
+            blocks.append((re.compile(rf"^#\+end_{re.escape(name)}\b", re.I), _ORG_BLOCK_KINDS.get(name)))
+            # quote, verse, center, special blocks: their text is read
             kind = blocks[-1][1]
         elif _DRAWER.match(line) and not _DRAWER_END.match(line):
             kind, drawer = "fields", True
@@ -85,7 +90,7 @@ def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
         else:
             md = s
         note = kind == "footnotes"
-        left[kind] += bool(kind and s)
+        left[kind] += bool(kind and s and kind != "equations")
         out.append(md)
     return out, left
 

@@ -658,3 +658,12 @@ def test_asciidoc_fences_close_and_indented_items_are_items():
                     "  * Item two here.\n\nAfter the list.\n", source="guide.adoc")
     assert doc.elements == ["Guide", "Setup", "Run it.", "Item one here.", "Item two here.", "After the list."]
     assert doc.meta["left_out"] == {"code lines": 3}
+
+
+def test_org_equations_and_export_lines_are_left_out_and_counted():
+    """A LaTeX environment in an Org text (a displayed equation) is one equation left out, not a sentence, and an
+    '#+HTML:' export line is code, not front matter."""
+    doc = load_text("* Rates\nRain adds water. It runs off.\n\\begin{equation}\nq = c i A\n\\end{equation}\n"
+                    "#+HTML: <b>bold</b>\nThe rate rises.\n", source="rates.org")
+    assert doc.elements == ["Rates", "Rain adds water.", "It runs off.", "The rate rises."]
+    assert doc.meta["left_out"] == {"equations": 1, "code lines": 1}
