@@ -29,6 +29,7 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
 _ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s+(?=\S)")  # a list item: "- ", "* ", "1. ", "2) "
+_TASK = re.compile(r"^\[[ xX]\]\s+(?=\S)")  # a task list item's box: "[ ] ", "[x] "
 _LINK_TEXT = r"(?:[^\[\]]|\[[^\[\]]*\])+"  # a link's text: at most one level of brackets inside
 _LINK = re.compile(r"!?\[" + _LINK_TEXT + r"\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![a](./b)
 _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
@@ -542,8 +543,8 @@ def text_blocks(text: str, markdown: bool = False) -> tuple[list[Block], dict[st
             flush()  # "> **Warning**" above the box's text: a block of its own, which document_from_blocks leaves
             blocks.append(Block(label))  # out as every note label
         elif (m := _ITEM.match(raw)) and (m.group(1) in (None, "1") or not body or listed):
-            flush()  # a list item is a paragraph of its own, without its bullet or number; a number other than 1
-            body.append(raw[m.end():])  # starts one only after a break or another item (CommonMark)
+            flush()  # a list item is a paragraph of its own, without its bullet, number or task box ('[x]'); a number
+            body.append(_TASK.sub("", raw[m.end():], 1))  # other than 1 starts one only after a break or an item
             listed = True
         elif raw:
             body.append(raw)  # its inline marks are read with its paragraph's (flush)

@@ -667,3 +667,11 @@ def test_org_equations_and_export_lines_are_left_out_and_counted():
                     "#+HTML: <b>bold</b>\nThe rate rises.\n", source="rates.org")
     assert doc.elements == ["Rates", "Rain adds water.", "It runs off.", "The rate rises."]
     assert doc.meta["left_out"] == {"equations": 1, "code lines": 1}
+
+
+def test_the_boxes_of_a_task_list_are_marks_not_words():
+    """A Markdown task list's boxes ('- [ ] …', '- [x] …'), and so an Org checkbox list's, are taken off the items."""
+    doc = load_text("# Chores\n\n- [ ] Buy milk today.\n- [x] Feed the cat.\n- [link](https://example.org) here.\n")
+    assert doc.elements == ["Chores", "Buy milk today.", "Feed the cat.", "link here."]
+    org = load_text("* Chores\n- [ ] Buy milk today.\n- [X] Feed the cat.\n", source="chores.org")
+    assert org.elements == ["Chores", "Buy milk today.", "Feed the cat."]
