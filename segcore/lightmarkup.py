@@ -26,9 +26,10 @@ _ORG_KEYWORD = re.compile(r"^\s*#\+(\w+)(?:\[[^\]]*\])?:\s*(.*)$")
 _ORG_BLOCK = re.compile(r"^\s*#\+begin_(\w+)", re.I)
 _LATEX_ENV = re.compile(r"^\s*\\begin\{([\w*]+)\}")  # a LaTeX environment: a displayed equation
 _ORG_BLOCK_KINDS = {"src": "code lines", "example": "code lines", "export": "code lines", "comment": "comments"}
-_ORG_KEYWORDS = {"caption": "captions", "results": "code lines", "html": "code lines", "latex": "code lines", "name": "directives", "include": "directives",
-                 "toc": "directives", "label": "directives", "call": "code lines", "tblfm": "table and figure lines",
-                 "plot": "table and figure lines"}  # else 'front matter' (#+AUTHOR:, #+OPTIONS:); ATTR_…: directives
+_ORG_KEYWORDS = {"caption": "captions", "results": "code lines", "call": "code lines", "html": "code lines",
+                 "latex": "code lines", "name": "directives", "include": "directives", "toc": "directives",
+                 "label": "directives", "tblfm": "table and figure lines", "plot": "table and figure lines"}
+# other keywords: 'front matter' (#+AUTHOR:, #+OPTIONS:); #+ATTR_HTML: and the like: 'directives'
 _DRAWER = re.compile(r"^\s*:[\w-]+:\s*$")
 _DRAWER_END = re.compile(r"^\s*:end:\s*$", re.I)
 _PLANNING = re.compile(r"^\s*(?:SCHEDULED|DEADLINE|CLOSED):")
@@ -101,6 +102,7 @@ _ADOC_HEADING = re.compile(r"^(={1,6}|#{1,6})\s+(\S.*?)(?:\s+\1)?\s*$")
 _ADOC_DELIMITERS = {"-": "code lines", ".": "code lines", "+": "code lines", "/": "comments",
                     "|": "table and figure lines", "`": "code lines", "=": None, "*": None, "_": None}
 _ADOC_DELIMITER = re.compile(r"^(?:([-.+/=*_])\1{3,}|(`)\2{2}\w*|([|,:!])===)\s*$|^--\s*$")
+_UNDERLINE = re.compile(r"^([=\-~^+])\1+$")  # a two-line title's underline: '=' (the document's), '-', '~', '^', '+'
 _ADOC_ATTRIBUTE = re.compile(r"^:!?[\w-]+!?:(?:\s|$)")
 _ADOC_BLOCK_ATTRIBUTES = re.compile(r"^\[\[?[^\]]*\]\]?\s*$")
 _ADOC_ADMONITION = re.compile(r"^(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION):\s+")
@@ -135,6 +137,9 @@ def _asciidoc_markdown(lines: list[str]) -> tuple[list[str], Counter]:
             kind = blocks.pop()[1]
         elif blocks and blocks[-1][1]:
             kind = blocks[-1][1]  # inside a block left out: a listing, a table, a comment
+        elif (m := _UNDERLINE.match(s)) and out and out[-1] and not out[-1].startswith(("#", "- ")) \
+                and abs(len(s) - len(lines[i - 1].strip())) <= 1:
+            out[-1] = "#" * (" =-~^+".index(s[0])) + " " + out[-1]  # a two-line title: its underline sets its level
         elif (m := _ADOC_DELIMITER.match(line)) and not literal:
             mark = m.group(1) or m.group(2) or ("|" if m.group(3) else "-")
             kind = _ADOC_DELIMITERS[mark] if s != "--" else None  # '--': an open block, its text read

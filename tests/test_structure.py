@@ -675,3 +675,14 @@ def test_the_boxes_of_a_task_list_are_marks_not_words():
     assert doc.elements == ["Chores", "Buy milk today.", "Feed the cat.", "link here."]
     org = load_text("* Chores\n- [ ] Buy milk today.\n- [X] Feed the cat.\n", source="chores.org")
     assert org.elements == ["Chores", "Buy milk today.", "Feed the cat."]
+
+
+def test_asciidoc_two_line_titles_are_headings():
+    """AsciiDoc's two-line titles (a title over a line of '=', '-', '~' as long as it, give or take one) are headings
+    at the underline's level, not an example or listing block; a '----' under a longer line opens a listing."""
+    doc = load_text("Rivers\n======\n\nIntro text.\n\nFloods\n------\n\nFloods come.\n\nCauses\n~~~~~~\nRain falls.\n\n"
+                    "A paragraph line\n----\ncode here\n----\n\nDroughts\n-------\nDry summers.\n", source="r.adoc")
+    assert doc.meta["outline"].title == "Rivers"
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Floods", 1), ("Causes", 2),
+                                                                         ("Droughts", 1)]
+    assert "A paragraph line" in doc.elements and doc.meta["left_out"] == {"code lines": 3}
