@@ -202,22 +202,23 @@ def asciidoc_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     return _blocks(_asciidoc_markdown, _ADOC_MARKS, _ADOC_NOTE, text)
 
 
-_ORG_SIGNS = (re.compile(r"(?mi)^#\+(?:title|author|date|options|startup|filetags|begin_\w+|setupfile)\b"),
-              re.compile(r"(?m)^\*+ \S"))
+_ORG_START = re.compile(r"^(?:#\+\w+:|.*-\*-.*\bmode:\s*org\b)", re.I)  # '#+TITLE: Rivers', '-*- mode: org -*-'
+_ORG_SECTION = re.compile(r"(?m)^\*+ \S")
 _ADOC_SECTION = re.compile(r"(?m)^==(?:=){0,4} \S(?:.*[^=\s])?\s*$")
 
 
 def markup_of(text: str, name: str = "") -> str | None:
     """'org' or 'asciidoc' for a text of that format — by its name's extension, else only when clearly so (Org: a
-    '#+TITLE:'-like keyword line and a '* ' heading; AsciiDoc: a '= Title' first line, without a closing '=', and a
-    '== Section') — else None."""
+    '#+TITLE:'-like keyword line or a '-*- mode: org -*-' line first, and a '* ' heading; AsciiDoc: a '= Title' first
+    line, without a closing '=', and a '== Section'; a Markdown text that shows Org in a code block is neither) —
+    else None."""
     ext = PurePath(name).suffix.lower() if name else ""
     if kind := next((k for k, exts in EXTENSIONS.items() if ext in exts), None):
         return kind
-    if all(sign.search(text) for sign in _ORG_SIGNS):
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if lines and _ORG_START.match(lines[0]) and _ORG_SECTION.search(text):
         return "org"
-    first = next((ln for ln in text.splitlines() if ln.strip() and not ln.startswith("//")
-                  and not _ADOC_ATTRIBUTE.match(ln)), "")
+    first = next((ln for ln in lines if not ln.startswith("//") and not _ADOC_ATTRIBUTE.match(ln)), "")
     if re.match(r"^= \S(?:.*[^=\s])?\s*$", first) and _ADOC_SECTION.search(text):
         return "asciidoc"
     return None

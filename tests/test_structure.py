@@ -649,6 +649,9 @@ def test_markdown_and_plain_bullets_are_not_org_headings():
     assert plain.meta["format"] == "text" and "Milk for the cat" in plain.elements
     wiki = load_text("= Rivers =\n\n== Floods ==\n\nFloods come. They go.\n")
     assert wiki.meta["format"] == "text"
+    shown = load_text("# Org notes\n\nWrite a title and a heading:\n\n```org\n#+TITLE: Rivers\n* Floods\n```\n\nThen save.\n")
+    assert shown.meta["format"] == "text" and shown.elements == ["Org notes", "Write a title and a heading:",
+                                                                 "Then save."]
 
 
 def test_asciidoc_fences_close_and_indented_items_are_items():
