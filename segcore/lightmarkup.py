@@ -70,14 +70,18 @@ def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
         elif m := _ORG_KEYWORD.match(line):
             key = m.group(1).lower()
             if key == "title" and m.group(2).strip():
-                md = "# " + m.group(2).strip()
+                md = "\n# " + m.group(2).strip()  # a heading after a blank line, as Org's always is
             else:
                 kind = _ORG_KEYWORDS.get(key, "directives" if key.startswith("attr_") else "front matter")
         elif m := _ORG_HEADING.match(line):
             title = _ORG_TITLE.match(m.group(2)).group(1)
-            md = "#" * min(len(m.group(1)) + 1, 6) + " " + title if title else ""
+            md = "\n" + "#" * min(len(m.group(1)) + 1, 6) + " " + title if title else ""
         elif re.match(r"^#(?:\s|$)", s):
             kind = "comments"
+        elif s.startswith("#+"):
+            kind = "directives"  # an '#+END_SRC' without its '#+BEGIN_SRC', an unknown '#+' line
+        elif _DRAWER_END.match(s):
+            kind = "fields"  # an ':END:' without its drawer
         elif s.startswith("|"):
             kind = "table and figure lines"
         elif re.match(r"^:(?:\s|$)", s):
@@ -137,9 +141,9 @@ def _asciidoc_markdown(lines: list[str]) -> tuple[list[str], Counter]:
             kind = blocks.pop()[1]
         elif blocks and blocks[-1][1]:
             kind = blocks[-1][1]  # inside a block left out: a listing, a table, a comment
-        elif (m := _UNDERLINE.match(s)) and out and out[-1] and not out[-1].startswith(("#", "- ")) \
-                and abs(len(s) - len(lines[i - 1].strip())) <= 1:
-            out[-1] = "#" * (" =-~^+".index(s[0])) + " " + out[-1]  # a two-line title: its underline sets its level
+        elif (m := _UNDERLINE.match(s)) and out and out[-1] and not out[-1].lstrip().startswith(("#", "- ")) \
+                and abs(len(s) - len(lines[i - 1].strip())) <= 1 and (i < 2 or not lines[i - 2].strip()):
+            out[-1] = "\n" + "#" * " =-~^+".index(s[0]) + " " + out[-1]  # a two-line title: the underline's level
         elif (m := _ADOC_DELIMITER.match(line)) and not literal:
             mark = m.group(1) or m.group(2) or ("|" if m.group(3) else "-")
             kind = _ADOC_DELIMITERS[mark] if s != "--" else None  # '--': an open block, its text read
@@ -153,7 +157,7 @@ def _asciidoc_markdown(lines: list[str]) -> tuple[list[str], Counter]:
         elif s.startswith("//"):
             kind = "comments"
         elif m := _ADOC_HEADING.match(line):
-            md = "#" * len(m.group(1)) + " " + m.group(2)
+            md = "\n" + "#" * len(m.group(1)) + " " + m.group(2)  # a heading, even under a paragraph's line
         elif _ADOC_LABEL.match(s):
             kind = "labels"
         elif _ADOC_BLOCK_ATTRIBUTES.match(s) or _ADOC_MACRO.match(s):

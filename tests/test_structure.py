@@ -689,3 +689,22 @@ def test_asciidoc_two_line_titles_are_headings():
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Floods", 1), ("Causes", 2),
                                                                          ("Droughts", 1)]
     assert "A paragraph line" in doc.elements and doc.meta["left_out"] == {"code lines": 3}
+
+
+ORG_LINES = ["#+TITLE: T", "* Head", "** TODO Sub :tag:", "#+BEGIN_SRC", "#+END_SRC", "#+begin_quote", "#+end_quote",
+             ":PROPERTIES:", ":END:", "| a |", "# c", "-----", "\\begin{x}", "\\end{x}", "[fn:1] a note"]
+ADOC_LINES = ["= T", "== Section", "----", "////", "____", "|===", "[source,py]", ".Title", "// c", ":toc:",
+              "NOTE: Mind it.", "image::x.png[]", "* item", "Title", "======", "-----", "  literal", "```py", "```", "--"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([("x.org", ORG_LINES), ("x.adoc", ADOC_LINES)]).flatmap(
+    lambda f: st.tuples(st.just(f[0]), st.lists(st.sampled_from([*f[1], "Plain words here.", "",
+                                                                   "a [[x][y]] link:x[y] <<a,b>> z"]), max_size=30))))
+def test_any_org_or_asciidoc_loads_or_says_why(name_lines):
+    """Org or AsciiDoc made of any mix of headings, blocks (closed or not), drawers and directives: a Document without
+    their marks in its elements, or an InputError."""
+    name, lines = name_lines
+    doc = loaded_or_refused(lambda text: load_text(text, source=name), "\n".join(lines))
+    assert doc is None or not any(e.startswith(("#", "=", "----", "////", "|===", ":PROPERTIES", ":END:", "[source"))
+                                  or " ## " in e for e in doc.elements)
