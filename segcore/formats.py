@@ -14,6 +14,7 @@ from .encodings import unicode_decoded
 from .epub import is_epub
 from .latex import looks_like_latex
 from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
+from .lightmarkup import markup_of
 from .manpage import looks_like_man
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .odp import is_odp
@@ -102,7 +103,7 @@ def sniff_format(data: bytes, name: str) -> str:
     if ext == ".rst" or name.lower().endswith(".rst.txt"):
         return "rest"
     if kind := next((k for k, exts in LIGHT_EXTENSIONS.items() if ext in exts), None):
-        return kind  # Org, AsciiDoc; a text without a telling name that is clearly either: loaders.load_text
+        return kind  # Org, AsciiDoc by name; a text without a telling name when it clearly is either (below)
     if ext != ".md" and looks_like_man(head):
         return "man"
     if ext in ("", ".txt"):
@@ -110,4 +111,6 @@ def sniff_format(data: bytes, name: str) -> str:
             return "captions"
         if looks_like_latex(head):
             return "latex"
+        if kind := markup_of(head):
+            return kind
     return "text"

@@ -13,7 +13,7 @@ from pathlib import PurePath
 from .plaintext import text_blocks
 from .structure import Block
 
-__all__ = ["EXTENSIONS", "markup_of", "org_blocks", "asciidoc_blocks"]
+__all__ = ["EXTENSIONS", "READERS", "markup_of", "org_blocks", "asciidoc_blocks"]
 
 EXTENSIONS = {"org": (".org",), "asciidoc": (".adoc", ".asciidoc", ".asc")}
 
@@ -206,6 +206,7 @@ def asciidoc_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     return _blocks(_asciidoc_markdown, _ADOC_MARKS, _ADOC_NOTE, text)
 
 
+READERS = {"text": text_blocks, "org": org_blocks, "asciidoc": asciidoc_blocks}  # a text's blocks by its format
 _ORG_START = re.compile(r"^(?:#\+\w+:|.*-\*-.*\bmode:\s*org\b)", re.I)  # '#+TITLE: Rivers', '-*- mode: org -*-'
 _ORG_SECTION = re.compile(r"(?m)^\*+ \S")
 _ADOC_SECTION = re.compile(r"(?m)^==(?:=){0,4} \S(?:.*[^=\s])?\s*$")

@@ -26,6 +26,7 @@ from .encodings import Decoded, decode_markup, decode_text, stray_nuls, unicode_
 from .htmlpage import html_blocks
 from .language import identify
 from .latex import latex_blocks
+from .lightmarkup import READERS, markup_of
 from .manpage import man_blocks
 from .odp import read_odp
 from .odt import read_odt
@@ -35,10 +36,8 @@ from .ole import is_ole
 from .worddoc import read_doc
 from .ppt import read_ppt
 from .pdf import read_pdf
-from .plaintext import text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
-from .lightmarkup import asciidoc_blocks, markup_of, org_blocks
 from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
@@ -210,10 +209,10 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
 def load_text(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
               limits: Limits = LIMITS) -> Document:
     """A Document of the sentences (or words) of a plain text, its headings (Markdown, LaTeX, book or plain-text
-    patterns, segcore.plaintext; Org or AsciiDoc by `source`'s name or, clearly, by content, segcore.lightmarkup)
-    each an element of its own and listed in meta['outline'], what was left out (a Project Gutenberg header and
-    licence, a table of contents, ...) counted in meta['left_out']; InputError beyond `limits`."""
-    return _load_prose(text, "text", level, source, keep_back_matter, limits)
+    patterns, segcore.plaintext; Org, AsciiDoc: segcore.lightmarkup) each an element listed in meta['outline'], what
+    was left out (a Project Gutenberg header and licence, a table of contents, ...) counted in meta['left_out'];
+    InputError beyond `limits`."""
+    return _load_prose(text, markup_of(text, source) or "text", level, source, keep_back_matter, limits)
 
 
 def load_latex(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
@@ -238,11 +237,9 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
     limits.check_text(text, _name(source))
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
-    fmt = markup_of(text, source) or fmt if fmt == "text" else fmt
     text, columns = unfold_columns(text) if fmt == "text" else (text, 0)
     try:
-        blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, "org": org_blocks,
-                            "asciidoc": asciidoc_blocks}.get(fmt, text_blocks)(text)
+        blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, **READERS}[fmt](text)
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None
     meta = {"format": fmt, **({"left_out": left_out} if left_out else {}), **({"columns": columns} if columns else {})}
@@ -383,9 +380,8 @@ def left_out_notes(doc: Document) -> list[str]:
     if counts := doc.meta.get("left_out"):
         what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
                 "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
-                "org": "the Org text", "asciidoc": "the AsciiDoc text",
-                "docx": "the Word document", "odt": "the OpenDocument text",
-                "rtf": "the RTF document", "doc": "the Word document",
+                "org": "the Org text", "asciidoc": "the AsciiDoc text", "docx": "the Word document",
+                "odt": "the OpenDocument text", "rtf": "the RTF document", "doc": "the Word document",
                 **dict.fromkeys(SLIDES, "the presentation")}.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: {left_out_phrase(counts)}")
     back = doc.meta.get("back_matter")
