@@ -14,6 +14,7 @@ from segcore.budget import BudgetError, call
 from segcore.document import Document, clock
 from segcore.errors import InputError
 from segcore.formats import sniff_format
+from segcore.lightmarkup import EXTENSIONS as LIGHT_MARKUP
 from segcore.limits import Limits
 
 from . import settings
@@ -22,7 +23,8 @@ from .workers import session_runner
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 # a .doc: Word 97–2003, or RTF, HTML or text under that name
 UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "docx", "odt", "rtf", "doc", "pptx", "ppsx", "ppt", "pps", "odp",
-                "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz"]
+                "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz",
+                *(e[1:] for exts in LIGHT_MARKUP.values() for e in exts)]  # Org, AsciiDoc
 LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 

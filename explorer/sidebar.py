@@ -75,7 +75,7 @@ def _upload(sb) -> tuple | None:
     up = sb.file_uploader(f"A text, PDF, Word or web page, slides, an e-book, captions, a manual page or a reference "
                           f"file — up to {docs.max_upload_mb()} MB",
                           type=docs.UPLOAD_TYPES, key="upload",
-                          help="Text (.txt, .md, .rst), LaTeX (.tex), PDF, Word (.docx; .doc of Word 97–2003), "
+                          help="Text (.txt, .md, .rst, .org, .adoc), LaTeX (.tex), PDF, Word (.docx; .doc of Word 97–2003), "
                                "OpenDocument (.odt), RTF (.rtf), slides (.pptx, .ppt, .odp), web page (.html), "
                                "e-book (.epub), captions (.srt, .vtt, .sbv), manual page (.1–.8), any of them "
                                "compressed (.gz, .bz2, .xz). A .ref file in Choi's format (one sentence per line, "

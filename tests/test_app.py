@@ -522,6 +522,16 @@ def test_upload_text_file():
     assert "read as Windows-1252 (Western European): the file is not UTF-8" in documents.describe(doc)
 
 
+def test_upload_an_org_file_gives_its_sections():
+    at = run(new_app())
+    org = "#+TITLE: Rivers\n\n* Floods\n\n" + PASTED + "\n\n* Droughts\n\n" + PASTED + "\n"
+    assert {"org", "adoc", "asciidoc", "asc"} <= set(documents.UPLOAD_TYPES)  # the uploader offers them
+    upload(at, "rivers.org", org.encode())
+    doc = at.session_state["_docstate"].doc
+    assert not errors(at) and overlay(at) and not any(e.startswith(("#+", "*")) for e in doc.elements)
+    assert [h.title for h in doc.meta["outline"].headings][-2:] == ["Floods", "Droughts"]
+
+
 def test_upload_pdf_with_text():
     at = run(new_app())
     lines = ["Volcanoes erupt lava and ash over the valley.", "Magma rises through the crust of the earth.",
