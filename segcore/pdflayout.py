@@ -10,10 +10,12 @@ device here (`_Aggregator`) scales such characters to the glyphs' height before 
 FontMatrix against the usual 1/1000, unless the FontBBox says otherwise (`type3_scale`). And words
 placed by positioning may overlap the previous word's advance: the spaces are recomputed from the characters'
 positions with the rule of xpdf/Poppler's TextOutputDev (``minWordBreakSpace`` 0.1, ``minDupBreakOverlap`` 0.2): a
-new word where the gap exceeds 0.1 em or the overlap 0.2 em. Lines whose words still look glued or broken letter
-by letter (fonts without widths, whose characters pdfminer makes zero wide) are re-read by PDFium (pypdfium2, which
-ships its own binary) inside the same rectangle, a page that still does as a whole is re-read whole, and
-`loaded_words_check` refuses a text that still reads as glued words rather than letting it become one "sentence".
+new word where the gap exceeds 0.1 em or the overlap 0.2 em, but for a character set smaller or off the baseline
+that overlaps the one before it (the raised A kerned under the L of TeX's "LaTeX" logo, `_kerned`). Lines whose
+words still look glued or broken letter by letter (fonts without widths, whose characters pdfminer makes zero wide)
+are re-read by PDFium (pypdfium2, which ships its own binary) inside the same rectangle, a page that still does as
+a whole is re-read whole, and `loaded_words_check` refuses a text that still reads as glued words rather than
+letting it become one "sentence".
 
 Why two readers: pdfminer gives what the structure needs — every character's font name (bold, italic), size and
 box, grouped into lines and boxes — so headings, columns, running headers, footnotes and table text can be told
@@ -168,6 +170,12 @@ def _visual_order(chars: list) -> list:
     return [c for cl in clusters for c in cl]
 
 
+def _kerned(prev, c, em: float) -> bool:
+    """A character kerned under or over the previous one, set smaller or raised or lowered, within one word: the
+    raised small A of TeX's logo "LaTeX" that overlaps its L by more than WORD_OVERLAP."""
+    return c.x0 > prev.x0 and (abs(c.height - prev.height) > 0.1 * em or abs(c.matrix[5] - prev.matrix[5]) > 0.1 * em)
+
+
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation or at a
@@ -203,7 +211,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
         in_marker = False
         if prev is not None and not t.isspace() and not parts[-1].isspace():
             gap = c.x0 - prev.x1
-            if gap > WORD_GAP * em or gap < -WORD_OVERLAP * em:
+            if gap > WORD_GAP * em or (gap < -WORD_OVERLAP * em and not _kerned(prev, c, em)):
                 parts.append(" ")
         if t.isalpha():
             bold, italic, mono = _style(c.fontname)

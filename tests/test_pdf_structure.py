@@ -822,3 +822,22 @@ def test_a_slide_s_short_list_items_are_text_and_a_figure_s_labels_are_not():
     assert doc.elements == ["Outline of the Talk", "• Motivation", "• Related work", "• Our new method",
                             "• Results on two corpora"]
     assert doc.meta["left_out"] == {"table and figure lines": 2}
+
+
+def logo_pdf() -> bytes:
+    """TeX's logo as LaTeX sets it: an L, a kern of -0.36 em, a smaller A raised over the end of the L, a kern of
+    -0.15 em, then "TeX" with its lowered E; and two words of one size and baseline, the second placed back over the
+    end of the first (by more than 0.2 em: a new word, as xpdf reads it)."""
+    logo = (f"BT /F1 10 Tf 1 0 0 1 72 700 Tm {pdf_string('Documents typeset with L')} Tj /F1 7 Tf 2.2 Ts "
+            f"[514 {pdf_string('A')} 214] TJ /F1 10 Tf 0 Ts {pdf_string('T')} Tj -2.2 Ts [167 {pdf_string('E')}"
+            f" 125] TJ 0 Ts {pdf_string('X are easy to read, and they look good when they are printed.')} Tj ET")
+    back = (f"BT /F1 10 Tf 1 0 0 1 72 687 Tm [{pdf_string('Other tools set text by placing every')} 300 "
+            f"{pdf_string('word')} 300 {pdf_string('themselves.')}] TJ ET")
+    return build([logo + "\n" + back])
+
+
+def test_the_raised_small_a_of_tex_s_logo_is_in_its_word_and_a_word_placed_back_over_another_is_not():
+    out = read_pdf(logo_pdf())
+    assert [b.text for b in out.blocks] == [
+        "Documents typeset with LATEX are easy to read, and they look good when they are printed. Other tools set "
+        "text by placing every word themselves."], out.blocks
