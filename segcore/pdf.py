@@ -83,6 +83,8 @@ _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _BULLET = re.compile(r"^[•◦▪‣⁃∙●○■□▸►▶➢➤✓]\s*[^\W\d_]")  # a list item's bullet, then its words
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
+# on a contents page, an entry whose title leaves room for only two or three spaced dots ("… Engels . . 15")
+_SHORT_LEADERS = re.compile(rf"\s\.(?:\s\.){{1,2}}(\s+{_PAGE_REF})?$", re.I)
 
 
 # ---- page layout -------------------------------------------------------------------------------------------------
@@ -322,12 +324,20 @@ def _on_baselines(lines: list[Line], marks: list[Line]) -> set[int]:
 def _remove_contents(pages: list[list[_Box]]) -> int:
     """Drop lines without a letter or digit (dot leaders, lone bullets) and the entries of a table of contents or an
     index: on a page with at least three lines of dot leaders ("2.1 Syntax . . . . 4", "map . . . 20, 21"), those
-    lines and the pieces on their baselines (a number, a page number); the number of lines dropped."""
+    lines, the entries there with two or three spaced dots before a page number (in the line or on its baseline),
+    the first line of an entry wrapped over two (_wrapped_entries), and the pieces on the baselines of all these
+    and of the lines without a letter or digit (a number, a page number); the number of lines dropped."""
     dropped = 0
     for boxes in pages:
         lines = [ln for b in boxes for ln in b.lines if not ln.outline_level]
         empty = {id(ln) for ln in lines if not re.search(r"[^\W_]", ln.text)}
-        leaders = [ln for ln in lines if _LEADERS.search(ln.text) or id(ln) in empty]
+        dotted = [ln for ln in lines if _LEADERS.search(ln.text) and id(ln) not in empty]
+        leaders = dotted + [ln for ln in lines if id(ln) in empty]
+        if len(dotted) >= 3:
+            refs = [ln for ln in lines if re.fullmatch(_PAGE_REF, ln.text, re.I)]
+            short = [ln for ln in lines if (m := _SHORT_LEADERS.search(ln.text)) and id(ln) not in empty
+                     and not _LEADERS.search(ln.text) and (m.group(1) or id(ln) in _on_baselines([ln], refs))]
+            leaders += short + _wrapped_entries(lines, dotted + short)
         toc = _on_baselines(lines, leaders) if len(leaders) >= 3 else set()
         for b in boxes:
             kept = [ln for ln in b.lines if id(ln) not in empty and id(ln) not in toc]
@@ -335,6 +345,14 @@ def _remove_contents(pages: list[list[_Box]]) -> int:
             b.lines = kept
         boxes[:] = [b for b in boxes if b.lines]
     return dropped
+
+
+def _wrapped_entries(lines: list[Line], leaders: list[Line]) -> list[Line]:
+    """The first lines of contents entries wrapped over two lines ("23 Logo's met een andere" over an indented
+    "kleur afdrukken . . . 21"): a line just above a line of leaders (less than 1.6 of its heights) that the leaders'
+    line continues indented by half an em to four."""
+    return [ln for ln in lines if any(0 < ln.y0 - d.y0 < 1.6 * d.size and 0.5 * d.size < d.x0 - ln.x0 < 4 * d.size
+                                      for d in leaders if d is not ln)]
 
 
 # ---- headings and paragraphs -------------------------------------------------------------------------------------

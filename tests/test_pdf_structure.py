@@ -841,3 +841,26 @@ def test_the_raised_small_a_of_tex_s_logo_is_in_its_word_and_a_word_placed_back_
     assert [b.text for b in out.blocks] == [
         "Documents typeset with LATEX are easy to read, and they look good when they are printed. Other tools set "
         "text by placing every word themselves."], out.blocks
+
+
+def contents_pdf() -> bytes:
+    """A contents page set in bold as LaTeX sets a short one: entries with leaders of many dots, long titles that
+    leave room for only three dots (the page number a piece apart, on the entry's baseline) or two, and an entry
+    wrapped over two lines, its second line indented; then the first section."""
+    entries = [("1 Introduction . . . . . . . . . .", "2"), ("2 Where to find it . . . . . . . .", "2"),
+               ("3 The colours of the logos . . .", "3"), ("4 Logos of the faculty of arts . .", "4"),
+               ("5 Logos of the faculty of law . . 5", None)]
+    items, y = [("F3", 14, 72, 720, "Contents")], 690
+    for title, page in entries:
+        items += [("F3", 10, 72, y, title)] + ([("F1", 10, 260, y, page)] if page else [])
+        y -= 20
+    items += [("F3", 10, 72, y, "6 Printing the logos in"), ("F3", 10, 86, y - 13, "another colour . . . . . 6")]
+    items += [("F3", 12, 72, y - 50, "1 Introduction")] + column(BODY[0], 72, y - 70)
+    return build([text_ops(items)])
+
+
+def test_contents_entries_with_two_or_three_dots_of_leaders_or_wrapped_are_not_headings():
+    doc = load(contents_pdf())
+    assert doc.elements[:2] == ["Contents", "1 Introduction"], doc.elements
+    left_out = doc.meta["left_out"]  # the 7 lines of entries, their 4 page numbers apart (page-number lines)
+    assert left_out["contents"] >= 5 and sum(left_out.values()) == 11, left_out
