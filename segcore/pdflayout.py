@@ -48,6 +48,8 @@ WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than th
 WORD_OVERLAP = 0.2                 # xpdf minDupBreakOverlap: an overlap larger than this many em starts a word
 GLUED_LETTERS = 20                 # a run of this many letters or more without a space: glued words
 
+# the symbols that mark notes and authors' affiliations, dropped when set small and raised ("August□", "†MIT")
+NOTE_MARKS = frozenset("*∗⋆†‡§¶‖#□■◇◆⋄♢♦○●★☆♠♣♥♮♭♯")
 _CID = re.compile(r"\(cid:\d+\)|[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # unmapped glyph codes, control characters
 # bold and italic font names, Computer Modern (cmbx, cmb10, cmssbx, cmsl) and EC / CM-Super (ecbx, sfrb, sfsl...) too
 _BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^(?:sf|ec)(?:bx|rb|sx|bi)|^ptmb|-b$",
@@ -176,11 +178,17 @@ def _kerned(prev, c, em: float) -> bool:
     return c.x0 > prev.x0 and (abs(c.height - prev.height) > 0.1 * em or abs(c.matrix[5] - prev.matrix[5]) > 0.1 * em)
 
 
+def _raised(c, height: float, base: float) -> bool:
+    """A character set smaller than the line's letters (`height`) and raised off its baseline: a note's mark."""
+    return c.height < 0.85 * height and c.matrix[5] > base + 0.15 * height
+
+
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation or at a
-    line start dropped (footnote markers); a line with right-to-left text read from its characters' places and put
-    in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
+    line start and small raised NOTE_MARKS anywhere dropped, with the raised commas and parentheses among them
+    (note and affiliation marks: "Shen†, Tal August□", "Yukawa2,∗∗)"); a line with right-to-left text read from its
+    characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
     up = sum(map(_upright, chars))
     if tally is not None:  # [upright characters, characters] of a page (_page_boxes)
@@ -204,15 +212,23 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
             if not accents[i]:
                 continue
             t = _accented(t, accents[i])
-        if (t.isdigit() or (in_marker and t == ",")) and c.height < 0.85 * height and c.matrix[5] > base + 0.15 * em \
-                and (in_marker or not last or not last.isalnum()):
+        mark = t in NOTE_MARKS
+        dropped = (t.isdigit() or mark or (in_marker and t in ",)")) and _raised(c, height, base) \
+            and (in_marker or mark or not last or not last.isalnum())
+        if dropped and mark and parts and parts[-1] == "," and _raised(prev, height, base):
+            parts.pop()  # the raised comma before a mark is the marks' ("Lienhard1,†")
+        if dropped and not mark:  # a note's number, or a comma or parenthesis among marks: no space of its own
+            prev = c if in_marker and prev is not None and prev.get_text() in NOTE_MARKS else prev
             in_marker = True
             continue
-        in_marker = False
-        if prev is not None and not t.isspace() and not parts[-1].isspace():
+        in_marker = dropped
+        if prev is not None and not t.isspace() and parts and not parts[-1].isspace():
             gap = c.x0 - prev.x1
             if gap > WORD_GAP * em or (gap < -WORD_OVERLAP * em and not _kerned(prev, c, em)):
                 parts.append(" ")
+        if dropped:  # a mark keeps the space before it, and the next word's space is from its end
+            prev = c if parts else None
+            continue
         if t.isalpha():
             bold, italic, mono = _style(c.fontname)
             n_letters += 1

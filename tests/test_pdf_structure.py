@@ -864,3 +864,31 @@ def test_contents_entries_with_two_or_three_dots_of_leaders_or_wrapped_are_not_h
     assert doc.elements[:2] == ["Contents", "1 Introduction"], doc.elements
     left_out = doc.meta["left_out"]  # the 7 lines of entries, their 4 page numbers apart (page-number lines)
     assert left_out["contents"] >= 5 and sum(left_out.values()) == 11, left_out
+
+
+def authors_pdf() -> bytes:
+    """A paper's title, its authors with their affiliation marks set small and raised after their names (a dagger,
+    a double dagger, an asterisk and a section sign, two of them parted by a raised comma), and the affiliations
+    with their marks before them; then the abstract."""
+    def marked(y, pieces):  # (text, raised) pieces of one line, each placed as TeX places it
+        ops, x = [], 72.0
+        for t, up in pieces:
+            size = 7 if up else 10
+            ops.append(f"BT /F1 {size} Tf 1 0 0 1 {x:.2f} {y + 3.5 * up} Tm {pdf_string(t)} Tj ET")
+            x += _width(t.replace("\x86", "\u2020").replace("\x87", "\u2021").replace("\xa7", "\u00a7"), size)
+        return "\n".join(ops)
+
+    authors = marked(680, [("Ann Lee", False), ("\x86", True), (", Tom Hill", False), ("\x87", True),
+                           (", Eva Berg", False), ("*,\xa7", True)])
+    places = marked(667, [("\x86", True), ("University of Leeds, ", False), ("\x87", True),
+                          ("Open University, ", False), ("*", True), ("Lund University, ", False), ("\xa7", True),
+                          ("Oslo", False)])
+    title = text_ops([("F3", 16, 72, 710, "Reading Rivers")])
+    return build(["\n".join([title, authors, places, text_ops([("F3", 12, 72, 630, "Abstract")]
+                                                              + column(BODY[0], 72, 610))])])
+
+
+def test_affiliation_marks_set_small_and_raised_do_not_reach_the_text():
+    elements = load(authors_pdf()).elements
+    assert elements[1:3] == ["Ann Lee, Tom Hill, Eva Berg",
+                             "University of Leeds, Open University, Lund University, Oslo"], elements
