@@ -19,6 +19,10 @@ CAPTION = re.compile("^(?:" + "|".join(re.escape(f(w)) for w in CAPTION_LABELS f
 RUNIN_END = re.compile(r"[.:\u2014\u2013-]$")
 # "Theorem 1.1 (", "Proof.": the label of a theorem, text and not a run-in heading
 THEOREM_LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)
+# a postal address (a title page's, a letter's): a street number and name, or a postal code before or after a place
+ADDRESS = re.compile(r"^\d+[a-z]?\s+(?:[^\W\d_][\w'’.-]*\s+){1,3}"
+                     r"(?i:road|street|avenue|drive|lane|boulevard|rd|st|ave|blvd)\b\.?,"
+                     r"|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$|\b[A-Z]{1,2}-\d{4,5}\s+[^\W\d_]")
 FRONT_END = re.compile(r"^(?:abstract|introduction|keywords|index terms|summary)$", re.I)
 
 
@@ -47,10 +51,11 @@ def is_larger(ln: Line, body_size: float, by: float = 1.08) -> bool:
 def heading_line(ln: Line, body_size: float) -> bool:
     """A line set as a heading: a line of an outline entry's heading, or title-shaped and bold, larger than the body
     text (>= 1.08×), upper case, or numbered and italic (IEEE's "A. Data"); in sentence case when numbered or set
-    at least 1.15× the body size (OUP's unnumbered "Cross referencing"). A caption's first line is none."""
+    at least 1.15× the body size (OUP's unnumbered "Cross referencing"). A caption's first line is none, nor a postal
+    address ("1 Research Road, Ridge, NY 11961", "D-44221 DORTMUND")."""
     if ln.outline_level:
         return True
-    if ln.mono or CAPTION.match(ln.text):
+    if ln.mono or CAPTION.match(ln.text) or ADDRESS.search(ln.text):
         return False
     number, title = split_number(ln.text)
     larger = is_larger(ln, body_size)

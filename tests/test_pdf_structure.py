@@ -892,3 +892,18 @@ def test_affiliation_marks_set_small_and_raised_do_not_reach_the_text():
     elements = load(authors_pdf()).elements
     assert elements[1:3] == ["Ann Lee, Tom Hill, Eva Berg",
                              "University of Leeds, Open University, Lund University, Oslo"], elements
+
+
+def title_page_pdf() -> bytes:
+    """A paper's title page as REVTeX sets it: the title, the author, the address in italic (opening with its street
+    number, as a numbered heading in italic does: "1 Research Road, Ridge, NY 11961"), then the first section."""
+    items = [("F3", 14, 72, 720, "What Is New in the Class"), ("F1", 10, 72, 700, "Ann Author"),
+             ("F6", 10, 72, 687, "1 Research Road, Ridge, NY 11961"), ("F6", 10, 72, 674, "D-44221 Dortmund"),
+             ("F3", 10, 72, 640, "I. NEW SYNTAX")] + column(BODY[0], 72, 620)
+    return build([text_ops(items)], {"F6": "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"})
+
+
+def test_a_postal_address_on_a_title_page_is_not_a_numbered_heading():
+    doc = load(title_page_pdf())
+    assert [h.title for h in doc.meta["outline"].headings] == ["I. NEW SYNTAX"], doc.meta["outline"].headings
+    assert "1 Research Road, Ridge, NY 11961 D-44221 Dortmund" in doc.elements, doc.elements
