@@ -437,7 +437,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     left_out = Counter(overlays=overlays, sideways=sideways, furniture=_remove_page_furniture(pages, body_size),
                        contents=_remove_contents(pages))
     _mark_footnotes(pages, heights, body_size)
-    paras = []
+    paras, listing, item = [], False, False  # in a list after a lead-in ending with a colon (run_in); in its item
     for boxes, height in zip(pages, heights):
         for box in boxes:
             if not box.lines:
@@ -446,10 +446,14 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
                 left_out["footnotes" if box.footnote else "table and figure lines"] += len(box.lines)
                 continue
             for p in _split_paragraphs(box, body_size, height):
-                if not p.level and (h := run_in(p)):
+                if not p.level and (h := run_in(p, listing)):
                     paras.append(h)
                     if not p.lines:
                         continue
+                first = p.lines[0]
+                item = not p.level and (listing and bool(first.lead and first.lead_bold)
+                                        or item and first.text[:1].islower())  # an item, or its wrapped rest
+                listing = item or (not p.level and p.lines[-1].text.endswith(":"))
                 paras.append(p)
     assign_levels(paras)
     mark_front_matter(paras)

@@ -74,11 +74,12 @@ def one_heading(a: Line, b: Line) -> bool:
     return a.bold == b.bold and abs(a.size - b.size) < 0.5
 
 
-def run_in(para: Para) -> Para | None:
+def run_in(para: Para, listing: bool = False) -> Para | None:
     """The run-in heading that opens a paragraph, split off it: bold words ending with '.', ':' or a dash, or
     followed by a capital; or italic words ending with '.' or ':' (ACM's \\paragraph). None if there is none, or
     if the words are a caption's ("Table 1."), a label (one word and a colon: "Returns:") or a theorem's ("Lemma
-    2.", "Proof.")."""
+    2.", "Proof."), or, `listing` (in a list after a lead-in ending with a colon), a description list's term: bold
+    words followed by a capital without punctuation between ("Top Left On the top left the course name...")."""
     first = para.lines[0]
     lead = first.lead
     if CAPTION.match(first.text):  # "Table 1. Observation log": a caption, left out whole
@@ -88,7 +89,7 @@ def run_in(para: Para) -> Para | None:
     if not lead or not title or not looks_like_title(title, max_words=10):
         return None
     ends = bool(RUNIN_END.search(lead))
-    if not (ends or (first.lead_bold and (rest[:1].isupper() or rest[:1] in "\u2014\u2013-"))):
+    if not (ends or (first.lead_bold and not listing and (rest[:1].isupper() or rest[:1] in "\u2014\u2013-"))):
         return None
     label = len(title.split()) < 2 and lead.endswith(":") or THEOREM_LABEL.match(title)
     if label or (not first.lead_bold and (not ends or len(title.split()) < 2)):

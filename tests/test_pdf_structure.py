@@ -907,3 +907,31 @@ def test_a_postal_address_on_a_title_page_is_not_a_numbered_heading():
     doc = load(title_page_pdf())
     assert [h.title for h in doc.meta["outline"].headings] == ["I. NEW SYNTAX"], doc.meta["outline"].headings
     assert "1 Research Road, Ridge, NY 11961 D-44221 Dortmund" in doc.elements, doc.elements
+
+
+def description_list_pdf() -> bytes:
+    """A description list as LaTeX sets one: a lead-in ending with a colon, then items opening with their term in
+    bold ("Top Left", no punctuation after it), one wrapped with a hanging indent; after a paragraph that ends a
+    sentence, a run-in heading in bold followed by a capital (LaTeX's \\paragraph)."""
+    bold = FONT_METRICS["Times-Bold"][1]
+
+    def lead(y, head, rest):
+        x = 72 + sum(bold.get(c, 500) for c in head + " ") * 10 / 1000
+        return [("F3", 10, 72, y, head), ("F1", 10, x, y, rest)]
+
+    items = ([("F3", 12, 72, 740, "1 Layout")] + column(BODY[0], 72, 720)
+             + [("F1", 10, 72, 680, "The title has six slots each of which can hold a piece of text:")]
+             + lead(660, "Top Left", "On the top left the course name is printed in a bold font.")
+             + lead(640, "Meta Left", "Below the course name a piece of information is printed, and it")
+             + [("F1", 10, 97, 627, "can be either the group number or the name of the teacher.")]
+             + lead(607, "Title Right", "Similarly to the title on the left this slot may contain the date.")
+             + column(BODY[1], 72, 580)
+             + lead(540, "Related Work", "Other classes set their titles in other ways, and they are described")
+             + [("F1", 10, 72, 527, "in the manuals that come with them, which we have read with care.")])
+    return build([text_ops(items)])
+
+
+def test_a_description_list_s_terms_are_not_headings_and_a_run_in_heading_still_is():
+    doc = load(description_list_pdf())
+    assert [h.title for h in doc.meta["outline"].headings] == ["1 Layout", "Related Work"], doc.meta["outline"]
+    assert "Top Left On the top left the course name is printed in a bold font." in doc.elements, doc.elements
