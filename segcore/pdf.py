@@ -455,11 +455,30 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
                                         or item and first.text[:1].islower())  # an item, or its wrapped rest
                 listing = item or (not p.level and p.lines[-1].text.endswith(":"))
                 paras.append(p)
+    _repeated_headings(paras, {i for i, (width, height, _) in enumerate(raw, 1) if height >= width})
     assign_levels(paras)
     mark_front_matter(paras)
     blocks = _assemble(paras, body_size, left_out)
     loaded_words_check(" ".join(b.text for b in blocks), source)
     return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired, entries, located)
+
+
+def _repeated_headings(paras: list[Para], portrait: set[int]) -> None:
+    """Headings found from the layout that recur, two or more of them, same text at the same place, on the same
+    other pages (a cover or a form printed twice, as in a class's manual) are body text, not sections; on portrait
+    pages only (a slide's title that the next slide repeats is one). A lone label that two pages set at the same
+    place ("Tip") stays."""
+    def place(p):
+        return " ".join(ln.text for ln in p.lines), round(p.lines[0].x0), round(p.lines[0].y1)
+
+    heads = [p for p in paras if p.level and p.page in portrait and not p.lines[0].outline_level]
+    pages: dict[tuple, set] = {}
+    for p in heads:
+        pages.setdefault(place(p), set()).add(p.page)
+    shared = Counter(frozenset(s) for s in pages.values() if len(s) > 1)
+    for p in heads:
+        if shared[frozenset(pages[place(p)])] >= 2:
+            p.level = 0
 
 
 def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Block]:

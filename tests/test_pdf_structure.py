@@ -935,3 +935,20 @@ def test_a_description_list_s_terms_are_not_headings_and_a_run_in_heading_still_
     doc = load(description_list_pdf())
     assert [h.title for h in doc.meta["outline"].headings] == ["1 Layout", "Related Work"], doc.meta["outline"]
     assert "Top Left On the top left the course name is printed in a bold font." in doc.elements, doc.elements
+
+
+def repeated_cover_pdf(lines: int = 2) -> bytes:
+    """A class's manual that prints the cover it makes on two pages, mid-page, its `lines` in bold capitals at the
+    same place each time, under each page's section and its text."""
+    cover = [("F3", 12, 150, 500, "UNIVERSITY OF DORTMUND"), ("F3", 12, 150, 470, "INTERNAL REPORTS")][:lines]
+    pages = [[("F3", 12, 72, 740, heading)] + column(BODY[i], 72, 720) + cover + column(BODY[i + 2], 72, 430)
+             for i, heading in enumerate(["1 Introduction", "2 Usage"])]
+    return build([text_ops(items) for items in pages])
+
+
+def test_lines_of_a_cover_printed_twice_at_the_same_place_are_not_headings():
+    doc = load(repeated_cover_pdf())
+    assert [h.title for h in doc.meta["outline"].headings] == ["1 Introduction", "2 Usage"], doc.meta["outline"]
+    assert doc.elements.count("UNIVERSITY OF DORTMUND") == doc.elements.count("INTERNAL REPORTS") == 2, doc.elements
+    lone = load(repeated_cover_pdf(lines=1))  # one label at the same place on two pages ("Tip") stays a heading
+    assert [h.title for h in lone.meta["outline"].headings].count("UNIVERSITY OF DORTMUND") == 2
