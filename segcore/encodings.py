@@ -189,8 +189,7 @@ def _unmarked(data: bytes) -> Decoded | None:
             text = data.decode(codec)
         except UnicodeDecodeError:
             continue
-        if ("\x00" not in text and re.search(r"\s", text)
-                and len(_CONTROL.findall(text.encode("utf-8"))) <= CONTROL_SHARE * len(text)):
+        if "\x00" not in text and re.search(r"\s", text) and not _has_controls(text.encode("utf-8")):
             return Decoded(text, codec, "no bom")
     return None
 

@@ -13,8 +13,7 @@ from .docx import is_docx
 from .encodings import unicode_decoded
 from .epub import is_epub
 from .latex import looks_like_latex
-from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
-from .lightmarkup import markup_of
+from .lightmarkup import markup_of, named_markup
 from .manpage import looks_like_man
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .odp import is_odp
@@ -102,7 +101,7 @@ def sniff_format(data: bytes, name: str) -> str:
         return "latex"
     if ext == ".rst" or name.lower().endswith(".rst.txt"):
         return "rest"
-    if kind := next((k for k, exts in LIGHT_EXTENSIONS.items() if ext in exts), None):
+    if kind := named_markup(name):
         return kind  # Org, AsciiDoc by name; a text without a telling name when it clearly is either (below)
     if ext != ".md" and looks_like_man(head):
         return "man"

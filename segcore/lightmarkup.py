@@ -13,7 +13,7 @@ from pathlib import PurePath
 from .plaintext import text_blocks
 from .structure import Block
 
-__all__ = ["EXTENSIONS", "READERS", "markup_of", "org_blocks", "asciidoc_blocks"]
+__all__ = ["EXTENSIONS", "READERS", "markup_of", "named_markup", "org_blocks", "asciidoc_blocks"]
 
 EXTENSIONS = {"org": (".org",), "asciidoc": (".adoc", ".asciidoc", ".asc")}
 
@@ -217,13 +217,20 @@ def markup_of(text: str, name: str = "") -> str | None:
     '#+TITLE:'-like keyword line or a '-*- mode: org -*-' line first, and a '* ' heading; AsciiDoc: a '= Title' first
     line, without a closing '=', and a '== Section'; a Markdown text that shows Org in a code block is neither) —
     else None."""
-    ext = PurePath(name).suffix.lower() if name else ""
-    if kind := next((k for k, exts in EXTENSIONS.items() if ext in exts), None):
+    if kind := named_markup(name):
         return kind
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if lines and _ORG_START.match(lines[0]) and _ORG_SECTION.search(text):
+    lines = (ln for ln in text.splitlines() if ln.strip())
+    first = next(lines, "")
+    if _ORG_START.match(first) and _ORG_SECTION.search(text):
         return "org"
-    first = next((ln for ln in lines if not ln.startswith("//") and not _ADOC_ATTRIBUTE.match(ln)), "")
+    while first.startswith("//") or _ADOC_ATTRIBUTE.match(first):
+        first = next(lines, "")
     if re.match(r"^= \S(?:.*[^=\s])?\s*$", first) and _ADOC_SECTION.search(text):
         return "asciidoc"
     return None
+
+
+def named_markup(name: str) -> str | None:
+    """'org' or 'asciidoc' for a file name with that format's extension (EXTENSIONS), else None."""
+    ext = PurePath(name).suffix.lower() if name else ""
+    return next((kind for kind, exts in EXTENSIONS.items() if ext in exts), None)
