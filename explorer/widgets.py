@@ -99,6 +99,11 @@ def value_grid(p: Param, low: float, high: float, count: int) -> list:
     return sorted({int(round(v)) if p.kind is int else float(f"{v:.6g}") for v in grid})
 
 
+def number_formats(digits: dict[str, int]) -> dict:
+    """st.dataframe's column_config showing each column named in `digits` with that many decimals."""
+    return {c: st.column_config.NumberColumn(format=f"%.{d}f") for c, d in digits.items()}
+
+
 def clicked(chart_key: str, field: str):
     """The `field` ('x', 'customdata', …) of the first point clicked on a chart drawn with on_select, or None."""
     try:

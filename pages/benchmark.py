@@ -10,7 +10,7 @@ from explorer.documents import LEVEL_LABELS, SAMPLES_SET
 from explorer.guard import guarded, md
 from explorer.jobs import Job, evaluations
 from segcore import METHODS, datasets, plots
-from segcore.evaluation import Setting, evaluate_many, sweep
+from segcore.evaluation import Setting, evaluate_many, score_cells, score_digits, sweep
 from segcore.metrics import NAMES as METRIC_NAMES
 
 frame.require()
@@ -99,21 +99,18 @@ with tab_run:
             if "error" in r:
                 st.error(f"{r['method']} on {md(r['source'])}: {md(r['error'])}")
         summary = pd.DataFrame([{
-            "method": e.setting.method, "docs": s["documents"] - s["failed"], "Pk": s["pk"], "Pk·none": s["pk_none"],
-            "Pk·even": s["pk_even"], "WD": s["windowdiff"], "WD·none": s["windowdiff_none"],
-            "WD·even": s["windowdiff_even"], "F1": s["f1"], "F1·even": s["f1_even"],
+            "method": e.setting.method, "docs": s["documents"] - s["failed"], **score_cells(s, baselines=True),
             "ms/doc": 1000 * s["seconds_per_document"],
             "mean K": s["segments_found"] / (s["documents"] - s["failed"])}
             for e, s in ((e, e.summary) for e in evals) if s["documents"] > s["failed"]])
         ok = pd.DataFrame([r for r in rows if "error" not in r]).drop(columns=["reference", "hypothesis"],
                                                                     errors="ignore")
         if len(summary):
-            fmt = {c: st.column_config.NumberColumn(format="%.3f") for c in summary.columns[2:]}
-            fmt.update({c: st.column_config.NumberColumn(format="%.1f") for c in ("ms/doc", "mean K")})
-            st.dataframe(summary, hide_index=True, width="stretch", column_config=fmt)
-            st.caption("Means over documents. Pk and WD (WindowDiff): lower is better (k = half the mean reference "
-                       "segment length); F1: boundaries within ±1 element, higher is better. Beside each: ·none = "
-                       "the same documents with no boundary at all; ·even = the method's own number of segments "
+            st.dataframe(summary, hide_index=True, width="stretch", column_config=widgets.number_formats(
+                {**score_digits(summary.columns), "ms/doc": 1, "mean K": 1}))
+            st.caption("Means over documents, in %. Pk and WindowDiff: lower is better (k = half the mean reference "
+                       "segment length); F1: boundaries within ±1 element, higher is better. Beside each: · none = "
+                       "the same documents with no boundary at all; · even = the method's own number of segments "
                        "placed evenly — a method should beat both.")
             metric = st.radio("Distribution of", ["pk", "windowdiff", "f1"], horizontal=True, key="bench_metric",
                               format_func=METRIC_NAMES.get)
@@ -184,16 +181,16 @@ with tab_sweep:
         if not all(e.complete for e in job.result):
             st.warning(f"Stopped: {len(evals)} of {n_values} values done.")
         points = pd.DataFrame([{
-            "value": e.setting.p[name], "pk": s["pk"], "windowdiff": s["windowdiff"], "f1": s["f1"],
+            "value": e.setting.p[name], **score_cells(s),
             "documents": s["documents"] - s["failed"], "errors": s["failed"],
             "first error": next((r["error"] for r in e.rows if "error" in r), "")}
             for e, s in ((e, e.summary) for e in evals)])
         for r in points.to_dict("records"):
             if r["errors"]:
                 st.error(f"{name} = {r['value']}: {r['errors']} document(s) failed — {md(r['first error'])}")
-        st.plotly_chart(plots.sweep_figure(list(points["value"]), {"Pk": list(points["pk"]),
-                                                                   "WindowDiff": list(points["windowdiff"]),
-                                                                   "F1": list(points["f1"])},
-                                           f"{method}: {name}", {"Pk with no boundary": evals[0].summary["pk_none"]}),
+        scored = score_digits(points.columns)
+        none = score_cells(evals[0].summary, baselines=True)["Pk % · none"]
+        st.plotly_chart(plots.sweep_figure(list(points["value"]), {c: list(points[c]) for c in scored},
+                                           f"{method}: {name}", {"Pk with no boundary": none}),
                         key="sweep_chart", config={"displaylogo": False}, width="stretch")
-        st.dataframe(points, hide_index=True, width="stretch")
+        st.dataframe(points, hide_index=True, width="stretch", column_config=widgets.number_formats(scored))

@@ -162,7 +162,7 @@ def profile_tab():
     if not 1 <= ss.get("novelty_window", 0) <= most:  # first look, or a window in words kept for a text in sentences
         ss["novelty_window"] = 3 if doc.level == "sentence" else 25
     window = st.slider("Window of the novelty curve (elements each side)", 1, most, key="novelty_window")
-    profiles = {f"{name} (method)": v for name, v in plots.gap_curves(seg.signals, doc.n).items()}
+    profiles = {f"{method}: {label}": v for label, v in plots.gap_curves(seg.signals, doc.n).items()}
     nov = compute.novelty(doc_state, params, window)
     novelty_name = "novelty: 1 − cosine(window before, window after)"
     if nov.error:
@@ -177,7 +177,7 @@ def profile_tab():
                     key="profile_chart", config={"displaylogo": False}, width="stretch")
     st.caption("Red lines: the boundaries the method chose" + "; wide cyan bands: the reference" * has_ref
                + ". The novelty curve peaks where the vocabulary changes"
-               + (" (click its legend entry to show it); curves marked (method) are the method's own scores."
+               + (f" (click its legend entry to show it); curves named '{method}: …' are the method's own scores."
                   if own else "."))
 
 def k_tab():
@@ -236,11 +236,8 @@ def k_tab():
                                                  else "."))
 
 def segments_tab():
-    st.dataframe(pd.DataFrame([{"segment": i + 1, "start": a, "end": b, "length": b - a,
-                                **({"where": places[i]} if places else {}), "top terms": ", ".join(t),
-                                "begins with": plots.truncate(" ".join(doc.elements[a:a + 3]), 90)}
-                               for i, ((a, b), t) in enumerate(zip(spans, tops))]),
-                 hide_index=True, width="stretch")
+    st.dataframe(pd.DataFrame(plots.segment_rows(doc.elements, bounds, tops, places)), hide_index=True,
+                 width="stretch")
 
 def export_tab():
     base = f"{Path(doc_state.label or 'document').stem.replace(' ', '_')}.{method}.k{seg.k}"
@@ -249,7 +246,8 @@ def export_tab():
     e1.download_button("JSON", partial(exports.to_json, doc, seg), f"{base}.json", "application/json",
                        on_click="ignore", key="dl_json", help="Boundaries, segments with text, parameters, timing.")
     e2.download_button("CSV", partial(exports.to_csv, doc, seg), f"{base}.csv", "text/csv", on_click="ignore",
-                       key="dl_csv", help="segment, start, end, (pages or start and end times,) text")
+                       key="dl_csv", help="segment, start, end (exclusive: the first element after the segment, as in "
+                                         "Python's slices), (pages or start and end times,) text")
     e3.download_button("Choi .ref", partial(exports.to_choi, doc, seg), f"{base}.ref", "text/plain",
                        on_click="ignore", key="dl_choi", help="One element per line, segments separated by lines "
                                                                "of ==========")

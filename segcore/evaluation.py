@@ -16,7 +16,7 @@ from .budget import BudgetError, call
 from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .methods import get_method, segment
-from .metrics import boundary_prf, default_k, pk, windowdiff
+from .metrics import NAMES, boundary_prf, default_k, pk, windowdiff
 from .paragraphs import moved
 from .parallel import run_many
 from .representations import DocumentFrequencies
@@ -24,6 +24,8 @@ from .text import bags as make_bags
 
 PROTOCOLS = ("all", "alemi")
 IDF = ("document", "dataset")
+PERCENT_DIGITS = {"pk": 2, "windowdiff": 2, "f1": 1}  # each measure's decimals in %, as the results tables print it
+BASELINE_NAMES = {"": "", "_none": " · none", "_even": " · even"}  # a summary key's suffix → its column's
 
 
 # ---- protocols and word-level Pk --------------------------------------------------------------------------------
@@ -268,3 +270,18 @@ def summarize(rows: list[dict]) -> dict:
             "segments_found": sum(r["k_hyp"] for r in ok), "segments_true": sum(r["k_ref"] for r in ok),
             "cut_between_paragraphs": sum(bool(r.get("paragraphs")) for r in ok),
             "seconds_per_document": float(np.mean([r["seconds"] for r in rows])) if rows else 0.0}
+
+
+def score_cells(summary: dict, baselines: bool = False) -> dict[str, float]:
+    """A summary's Pk, WindowDiff and F1 as the app's tables show them: named 'Pk %', …, in percent, rounded as the
+    results tables (benchmarks/results) print them; with `baselines`, each measure's no-boundary ('Pk % · none')
+    and evenly spaced ('Pk % · even') baselines beside it."""
+    return {f"{NAMES[key]} %{BASELINE_NAMES[b]}": round(100 * summary[key + b], digits)
+            for key, digits in PERCENT_DIGITS.items() for b in (BASELINE_NAMES if baselines else [""])
+            if key + b in summary}
+
+
+def score_digits(columns) -> dict[str, int]:
+    """The decimals of the score_cells columns among `columns`."""
+    digits = {f"{NAMES[key]} %{suffix}": d for key, d in PERCENT_DIGITS.items() for suffix in BASELINE_NAMES.values()}
+    return {c: digits[c] for c in columns if c in digits}

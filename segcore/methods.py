@@ -130,12 +130,14 @@ AXES = ("gap", "k", "segment")
 class Signal:
     """A sequence a method computed on the way, with what it is indexed by: `axis` 'gap' (a curve over the text:
     values at gaps 1…N−1, or at positions `x` in element units), 'k' (one value per number of segments: K = 1, 2,
-    … or the K of `x`) or 'segment' (one row per segment found). `threshold`: the cut-off the method applied to it."""
+    … or the K of `x`) or 'segment' (one row per segment found). `threshold`: the cut-off the method applied to it;
+    `label`: what it measures, in words a reader understands (a plot's legend; else the signal's name)."""
 
     values: list
     axis: str
     x: list | None = None
     threshold: float | None = None
+    label: str | None = None
 
     def __post_init__(self):
         if self.axis not in AXES:

@@ -265,14 +265,15 @@ def window_sums(starts: np.ndarray, ends: np.ndarray, n: int):
 
 
 def gap_curves(signals: Mapping, n: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """A method's curves over the text (signals with axis 'gap') as name → (x, y): at their own positions `x` when
-    they have them (TextTiling's pseudo-sentence gaps, in element units), else at gaps 1 … N−1."""
+    """A method's curves over the text (signals with axis 'gap') as label (else name) → (x, y): at their own
+    positions `x` when they have them (TextTiling's pseudo-sentence gaps, in element units), else at gaps
+    1 … N−1."""
     out = {}
     for name, sig in (signals or {}).items():
         if getattr(sig, "axis", None) != "gap" or not len(sig.values):
             continue
         y = np.asarray(sig.values, dtype=float)
-        out[name] = (np.asarray(sig.x, dtype=float) if sig.x is not None else _gap_axis(len(y), n), y)
+        out[sig.label or name] = (np.asarray(sig.x, dtype=float) if sig.x is not None else _gap_axis(len(y), n), y)
     return out
 
 
@@ -540,6 +541,15 @@ def selected_segment_html(elements: Sequence[str], index: int, start: int, end: 
             "border-radius:6px; padding:6px 10px; font-family:sans-serif; font-size:13px;'>"
             f"<b>{html.escape(head)}</b> — {html.escape(text)} "
             f"<a href='#segment-{index + 1}' style='white-space:nowrap;'>show in the text ↓</a></div>")
+
+
+def segment_rows(elements: Sequence[str], boundaries: Sequence[int], top_terms: Sequence[Sequence[str]],
+                 places: Sequence[str] | None = None) -> list[dict]:
+    """The Segments table: each segment's number, first and last element (both inclusive, as the text and
+    `segcore segment` print them), length, place in the source, top terms and first words."""
+    return [{"segment": i + 1, "first": a, "last": b - 1, "length": b - a, **({"where": places[i]} if places else {}),
+             "top terms": ", ".join(terms), "begins with": truncate(" ".join(elements[a:a + 3]), 90)}
+            for i, ((a, b), terms) in enumerate(zip(segments_of(boundaries), top_terms))]
 
 
 def overlay_legend_html(reference: bool = True) -> str:

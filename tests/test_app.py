@@ -277,6 +277,27 @@ def test_method_error_is_shown_not_raised():
     assert any("no element keeps 1000 or more content words" in e for e in errors(at))
 
 
+def test_segments_table_and_profile_legend_speak_as_the_text_view():
+    """The Segments tab gives each segment's first and last element, as the text view's 'elements 0–3' and the CLI
+    do; the score profile names the method's curves by what they measure, not by their signal names."""
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(PASTED)
+    run(at)
+    at.sidebar.selectbox(key="method").set_value("texttiling")
+    run(at)
+    table = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
+    assert list(table.columns[:4]) == ["segment", "first", "last", "length"]
+    assert table["first"].iloc[0] == 0 and table["last"].iloc[-1] == at.session_state["_docstate"].doc.n - 1
+    a, b = table["first"].iloc[0], table["last"].iloc[0]
+    assert f"elements {a}–{b} ({b - a + 1})" in "".join(h.proto.body for h in at.get("html"))
+    names = [t["name"] for t in charts(open_tab(at, "Score profile"))[-1]["data"] if t.get("name")]
+    assert names and not [n for n in names if "_" in n], names
+    csv_help = next(b.proto.help for b in open_tab(at, "Export").get("download_button") if b.proto.label == "CSV")
+    assert "end (exclusive" in csv_help  # the exported files keep Python's end, and say so
+
+
 def test_paste_text():
     at = run(new_app())
     at.sidebar.radio(key="src").set_value("Paste text")
@@ -640,8 +661,10 @@ def test_benchmark_on_samples_with_baselines():
     assert not errors(at)
     summary_table = at.dataframe[0].value
     assert list(summary_table["method"]) == ["cvs", "c99"]
-    for col in ("Pk", "Pk·none", "Pk·even", "WD", "WD·none", "WD·even", "F1", "F1·even", "ms/doc"):
-        assert col in summary_table.columns
+    scores = ["Pk %", "Pk % · none", "Pk % · even", "WindowDiff %", "WindowDiff % · none", "WindowDiff % · even",
+              "F1 %", "F1 % · even"]
+    assert list(summary_table.columns) == ["method", "docs", *scores, "ms/doc", "mean K"]
+    assert 0 < summary_table["Pk % · none"].iloc[0] < 100 and summary_table["Pk %"].iloc[0] > 1  # in %, not fractions
     assert (summary_table["docs"] == 3).all()
     dist = charts(at)[0]
     assert {t["name"] for t in dist["data"]} == {"cvs", "c99", "baseline: no boundary"}
@@ -662,7 +685,11 @@ def test_benchmark_parameter_sweep():
     sweep = next(s for s in charts(at) if s["layout"].get("xaxis", {}).get("title", {}).get("text", "").endswith(
         "rank"))
     assert [list(decode(t["x"])) for t in sweep["data"]][0] == [5, 8, 11]
-    assert {t["name"] for t in sweep["data"]} == {"Pk", "WindowDiff", "F1"}
+    assert {t["name"] for t in sweep["data"]} == {"Pk %", "WindowDiff %", "F1 %"}
+    table = at.dataframe[-1].value  # the same names and units as the Methods tab's summary: Pk etc. in %
+    assert list(table.columns)[:4] == ["value", "Pk %", "WindowDiff %", "F1 %"]
+    pk = next(t for t in sweep["data"] if t["name"] == "Pk %")
+    assert list(decode(pk["y"])) == list(table["Pk %"]) and table["Pk %"].max() > 1
 
 
 def test_benchmark_upload_zip_and_bad_files():

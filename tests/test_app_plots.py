@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -442,3 +443,48 @@ def test_heatmap_of_many_segments_draws_marks_not_squares():
     assert len(next(t for t in fig.data if t.name == "segments").customdata) == len(bounds)
     few = plots.heatmap_figure(sim, edges, hypothesis=[500, n], reference=[300, n])
     assert len(few.layout.shapes) == 4 and not any(t.name == "reference boundaries" for t in few.data)
+
+
+def test_segment_rows_name_the_first_and_last_element_as_the_text_view_and_the_cli_do():
+    """The Segments table, the text view and `segcore segment` all give a segment's first and last element (both
+    inclusive): 'elements 0–2' is the rows first = 0, last = 2."""
+    elements = ["Alpha one.", "Alpha two.", "Alpha three.", "Beta one.", "Beta two."]
+    rows = plots.segment_rows(elements, [3, 5], [["alpha"], ["beta"]], places=["p. 1", "p. 2"])
+    assert [(r["segment"], r["first"], r["last"], r["length"]) for r in rows] == [(1, 0, 2, 3), (2, 3, 4, 2)]
+    assert rows[0]["where"] == "p. 1" and rows[1]["top terms"] == "beta"
+    assert rows[1]["begins with"] == "Beta one. Beta two."
+    assert "end" not in rows[0] and "where" not in plots.segment_rows(elements, [5], [[]])[0]
+    assert "elements 0–2 (3)" in plots.overlay_html(elements, [3, 5])
+
+
+def test_score_cells_print_the_measures_in_percent_as_the_results_tables():
+    """Pk, WindowDiff and F1 under one name each, in %, with the results tables' decimals (Pk and WindowDiff 2, F1
+    1), the baselines' beside them when asked for."""
+    from segcore.evaluation import score_cells, score_digits, summarize
+
+    rows = [{"pk": 0.12345, "windowdiff": 0.2, "f1": 0.66666, "pk_word": 0.1, "pk_none": 0.5, "windowdiff_none": 0.5,
+             "pk_even": 0.4, "windowdiff_even": 0.45, "f1_even": 0.3, "k_hyp": 3, "k_ref": 3, "seconds": 0.1}]
+    cells = score_cells(summarize(rows))
+    assert cells == {"Pk %": 12.35, "WindowDiff %": 20.0, "F1 %": 66.7}
+    both = score_cells(summarize(rows), baselines=True)
+    assert list(both) == ["Pk %", "Pk % · none", "Pk % · even", "WindowDiff %", "WindowDiff % · none",
+                          "WindowDiff % · even", "F1 %", "F1 % · even"]
+    assert both["Pk % · none"] == 50.0
+    assert score_digits([*both, "method"]) == {c: 1 if c.startswith("F1") else 2 for c in both}
+
+
+def test_gap_curves_carry_the_readable_label_given_where_the_signal_is_made():
+    """The score profile's legend: each curve under the label its method gave it, never a raw signal name."""
+    text = ("Volcanoes erupt lava and ash. Magma rises under the volcano. Lava cools into basalt rock. "
+            "Bread needs flour and yeast. Dough rises in a warm oven. Bakers knead the bread dough. ") * 4
+    from segcore import segment
+
+    doc = Document([s.strip() for s in re.findall(r"[^.]+\.", text)])
+    seen = {m: list(plots.gap_curves(segment(doc, m, k=4).signals, doc.n))
+            for m in ("texttiling", "sentence-tiling", "simon")}
+    assert all(names for names in seen.values()), seen
+    for names in seen.values():
+        assert all("_" not in n and " " in n for n in names), seen
+    sig = {"raw_name": Signal([0.5, 0.2], "gap", label="what it measures")}
+    assert list(plots.gap_curves(sig, 3)) == ["what it measures"]
+    assert list(plots.gap_curves({"plain": Signal([0.5, 0.2], "gap")}, 3)) == ["plain"]

@@ -85,8 +85,9 @@ def _run(doc, k, p, context):
     else:
         threshold = None
     bounds = pick_boundaries(depth, k, threshold if threshold is not None else 0.0, cand)
-    signals = {"gap_scores": Signal(s.tolist(), "gap"),
-               "depth_scores": Signal(depth.tolist(), "gap", threshold=None if threshold is None else float(threshold))}
+    signals = {"gap_scores": Signal(s.tolist(), "gap", label="similarity of the sentences either side"),
+               "depth_scores": Signal(depth.tolist(), "gap", threshold=None if threshold is None else float(threshold),
+                                      label="depth of the similarity dip (higher: a likelier boundary)")}
     info = {"valleys": [] if cand is None else (np.flatnonzero(cand) + 1).tolist()}
     return {"boundaries": bounds, "signals": signals, "info": info}
 

@@ -314,7 +314,8 @@ def _run(doc, k, p, context):
     if len(ends) > 1:
         starts = np.concatenate([[0], ends[:-1]])
         signals["boundary_cosine"] = Signal(dis.cos(starts[:-1], ends[:-1], ends[1:]).tolist(), "gap",
-                                            x=[float(min(b * pool, doc.n)) for b in ends[:-1]])
+                                            x=[float(min(b * pool, doc.n)) for b in ends[:-1]],
+                                            label="similarity of the segments either side of a boundary")
     info.update(data_cost=data, disruption=disr)
     return {"boundaries": [int(min(b * pool, doc.n)) for b in bounds],
             "cost": float(data + gamma * disr + penalty * len(bounds)), "signals": signals, "info": info}

@@ -182,8 +182,11 @@ def _run(doc, k, p, context):
             elems.update(rest[:need - len(elems)])
     bounds = sorted(elems) + [doc.n]
     x = pos.tolist()
-    signals = {"gap_scores": Signal(raw.tolist(), "gap", x=x), "smoothed_scores": Signal(sm.tolist(), "gap", x=x),
-               "depth_scores": Signal(depth.tolist(), "gap", x=x, threshold=threshold)}
+    signals = {"gap_scores": Signal(raw.tolist(), "gap", x=x, label="similarity of the words either side"),
+               "smoothed_scores": Signal(sm.tolist(), "gap", x=x,
+                                         label="similarity of the words either side, smoothed"),
+               "depth_scores": Signal(depth.tolist(), "gap", x=x, threshold=threshold,
+                                      label="depth of the similarity dip (higher: a likelier boundary)")}
     info = {"gap_boundaries": gap_elem.tolist(), "valleys": np.flatnonzero(val).tolist(), "unit": unit,
             "window": window}
     return {"boundaries": bounds, "signals": signals, "info": info}
