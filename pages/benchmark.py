@@ -119,8 +119,8 @@ with tab_run:
                 first = spread.drop_duplicates("document")
                 spread = pd.concat([spread, first.assign(method="baseline: no boundary", **{metric: first[
                     f"{metric}_none"]})])
-            st.plotly_chart(plots.distribution_figure(spread.to_dict("records"), metric), key="bench_dist",
-                            config={"displaylogo": False}, width="stretch")
+            st.plotly_chart(plots.distribution_figure(spread.to_dict("records"), metric, percent=True),
+                            key="bench_dist", config={"displaylogo": False}, width="stretch")
             with st.expander("Per-document results"):
                 st.dataframe(ok, hide_index=True, width="stretch")
             st.download_button("Download per-document results (CSV)", ok.to_csv(index=False), "benchmark.csv",

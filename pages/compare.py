@@ -6,6 +6,7 @@ from explorer import compute, frame, sidebar, widgets
 from explorer.documents import describe
 from explorer.guard import md
 from segcore import METHODS, plots
+from segcore.evaluation import score_cells, score_digits
 from segcore.metrics import agreement, evaluate
 
 frame.require()
@@ -64,17 +65,17 @@ st.subheader("Scores and time")
 rows = [{"method": n, "K": s.k, "K automatic": s.k_automatic, "seconds": s.seconds} for n, s in segs.items()]
 if doc.reference:
     for row, s in zip(rows, segs.values()):
-        m = evaluate(doc.reference, s.boundaries)
-        row.update({"Pk": m["pk"], "WindowDiff": m["windowdiff"], "F1 (±1)": m["f1"]})
+        row.update(score_cells(evaluate(doc.reference, s.boundaries)))
     kk = len(doc.reference)
     base = compute.baselines(doc, kk)
     for name, label, k_base in (("none", "baseline: no boundary", 1), ("even", f"baseline: {kk} evenly spaced", kk)):
-        rows.append({"method": label, "K": k_base, "K automatic": False, "seconds": 0.0, "Pk": base[name]["pk"],
-                     "WindowDiff": base[name]["windowdiff"], "F1 (±1)": base[name]["f1"]})
-st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
-             column_config={c: st.column_config.NumberColumn(format="%.3f")
-                            for c in ("seconds", "Pk", "WindowDiff", "F1 (±1)")})
-if not doc.reference:
+        rows.append({"method": label, "K": k_base, "K automatic": False, "seconds": 0.0, **score_cells(base[name])})
+table = pd.DataFrame(rows)
+st.dataframe(table, hide_index=True, width="stretch",
+             column_config=widgets.number_formats({"seconds": 3, **score_digits(table.columns)}))
+if doc.reference:
+    st.caption("Pk and WindowDiff in % (lower is better); F1 in %: boundaries within ±1 element of the reference's.")
+else:
     st.caption("No reference segmentation for this document: load a .ref file or a sample to see Pk, WindowDiff "
                "and F1.")
 

@@ -10,6 +10,7 @@ from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows
 from explorer.guard import guarded, md
 from segcore import exports, kplots, plots
 from segcore.document import span_times, where
+from segcore.evaluation import percent_text
 from segcore.metrics import agreement
 from segcore.paragraphs import units_note
 
@@ -70,18 +71,19 @@ if doc.reference:
         st.error(sc.error)
     else:
         v, none, even = sc.value["method"], sc.value["none"], sc.value["even"]
-        mc[0].metric("Pk", f"{v['pk']:.3f}", help="Probability that two elements k apart are wrongly put in the "
-                     "same or in different segments (Beeferman et al. 1999); 0 is perfect. k = half the mean "
-                     f"reference segment length. No boundary: {none['pk']:.3f}")
-        mc[1].metric("WindowDiff", f"{v['windowdiff']:.3f}", help="Fraction of k-wide windows where the number of "
-                     "boundaries differs from the reference (Pevzner & Hearst 2002); 0 is perfect.")
-        mc[2].metric("Precision", f"{v['precision']:.2f}")
-        mc[3].metric("Recall", f"{v['recall']:.2f}")
-        mc[4].metric("F1", f"{v['f1']:.2f}", help=f"Boundary F1 with tolerance {tol}.")
-        spaced = (f"; {seg.k} evenly spaced segments: Pk {even['pk']:.3f}, WindowDiff {even['windowdiff']:.3f}, "
-                  f"F1 {even['f1']:.2f}" if seg.k > 1 else "")  # K = 1: the no-boundary baseline again
-        st.caption(f"Baselines on this document — no boundary: Pk {none['pk']:.3f}, WindowDiff "
-                   f"{none['windowdiff']:.3f}{spaced}.")
+        mc[0].metric("Pk", percent_text(v, "pk"), help="How often two elements k apart are wrongly put in the "
+                     "same or in different segments (Beeferman et al. 1999); 0 % is perfect. k = half the mean "
+                     f"reference segment length. No boundary: {percent_text(none, 'pk')}")
+        mc[1].metric("WindowDiff", percent_text(v, "windowdiff"), help="Share of k-wide windows where the number "
+                     "of boundaries differs from the reference (Pevzner & Hearst 2002); 0 % is perfect.")
+        mc[2].metric("Precision", percent_text(v, "precision"))
+        mc[3].metric("Recall", percent_text(v, "recall"))
+        mc[4].metric("F1", percent_text(v, "f1"), help=f"Boundary F1 with tolerance {tol}.")
+        spaced = (f"; {seg.k} evenly spaced segments: Pk {percent_text(even, 'pk')}, WindowDiff "
+                  f"{percent_text(even, 'windowdiff')}, F1 {percent_text(even, 'f1')}"
+                  if seg.k > 1 else "")  # K = 1: the no-boundary baseline again
+        st.caption(f"Baselines on this document — no boundary: Pk {percent_text(none, 'pk')}, WindowDiff "
+                   f"{percent_text(none, 'windowdiff')}{spaced}.")
 
 # ---- heatmap and text ------------------------------------------------------------------------------------------------
 

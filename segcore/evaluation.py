@@ -24,7 +24,8 @@ from .text import bags as make_bags
 
 PROTOCOLS = ("all", "alemi")
 IDF = ("document", "dataset")
-PERCENT_DIGITS = {"pk": 2, "windowdiff": 2, "f1": 1}  # each measure's decimals in %, as the results tables print it
+PERCENT_DIGITS = {"pk": 2, "windowdiff": 2, "f1": 1, "precision": 1, "recall": 1}  # decimals in %, as the results
+# tables (benchmarks/results) print each measure
 BASELINE_NAMES = {"": "", "_none": " · none", "_even": " · even"}  # a summary key's suffix → its column's
 
 
@@ -276,12 +277,16 @@ def score_cells(summary: dict, baselines: bool = False) -> dict[str, float]:
     """A summary's Pk, WindowDiff and F1 as the app's tables show them: named 'Pk %', …, in percent, rounded as the
     results tables (benchmarks/results) print them; with `baselines`, each measure's no-boundary ('Pk % · none')
     and evenly spaced ('Pk % · even') baselines beside it."""
-    return {f"{NAMES[key]} %{BASELINE_NAMES[b]}": round(100 * summary[key + b], digits)
-            for key, digits in PERCENT_DIGITS.items() for b in (BASELINE_NAMES if baselines else [""])
-            if key + b in summary}
+    return {f"{NAMES[key]} %{BASELINE_NAMES[b]}": round(100 * summary[key + b], PERCENT_DIGITS[key])
+            for key in NAMES for b in (BASELINE_NAMES if baselines else [""]) if key + b in summary}
+
+
+def percent_text(scores: dict, key: str) -> str:
+    """One measure of `scores` (fractions, keyed as metrics.evaluate) as text in percent: '6.90 %'."""
+    return f"{100 * scores[key]:.{PERCENT_DIGITS[key]}f} %"
 
 
 def score_digits(columns) -> dict[str, int]:
     """The decimals of the score_cells columns among `columns`."""
-    digits = {f"{NAMES[key]} %{suffix}": d for key, d in PERCENT_DIGITS.items() for suffix in BASELINE_NAMES.values()}
+    digits = {f"{NAMES[key]} %{suffix}": PERCENT_DIGITS[key] for key in NAMES for suffix in BASELINE_NAMES.values()}
     return {c: digits[c] for c in columns if c in digits}

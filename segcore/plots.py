@@ -408,24 +408,27 @@ def sweep_figure(values: Sequence, metrics: Mapping[str, Sequence[float]], param
 
 
 def distribution_figure(rows: Sequence[Mapping], metric: str = "pk", group: str = "method",
-                        height: int = 380) -> go.Figure:
-    """Box plot with every document as a point, one box per group (method or baseline)."""
+                        height: int = 380, percent: bool = False) -> go.Figure:
+    """Box plot with every document as a point, one box per group (method or baseline); `percent`: the metric's
+    fractions shown in %."""
+    scale, unit = (100.0, " %") if percent else (1.0, "")
     groups: dict[str, list] = {}
     docs: dict[str, list] = {}
     for r in rows:
         v = r.get(metric)
         if v is None or (isinstance(v, float) and math.isnan(v)):
             continue
-        groups.setdefault(str(r[group]), []).append(float(v))
+        groups.setdefault(str(r[group]), []).append(scale * float(v))
         docs.setdefault(str(r[group]), []).append(str(r.get("document", "")))
     data = [dict(type="box", y=ys, name=name, boxpoints="all", jitter=0.4, pointpos=0,
                  text=[html.escape(d) for d in docs[name]],
                  marker=dict(color="#999999" if name.startswith("baseline") else METHOD_COLOURS[i % len(METHOD_COLOURS)],
                              size=5),
-                 hovertemplate="%{text}: %{y:.3f}<extra>" + html.escape(name) + "</extra>")
+                 hovertemplate=f"%{{text}}: %{{y:.{2 if percent else 3}f}}{unit}<extra>" + html.escape(name)
+                               + "</extra>")
             for i, (name, ys) in enumerate(groups.items())]
-    return figure(data, dict(height=height, margin=dict(l=50, r=10, t=20, b=40), showlegend=False,
-                             plot_bgcolor="white", yaxis=dict(title=METRIC_NAMES.get(metric, metric) + " per document")))
+    return figure(data, dict(height=height, margin=dict(l=50, r=10, t=20, b=40), showlegend=False, plot_bgcolor="white",
+                             yaxis=dict(title=f"{METRIC_NAMES.get(metric, metric)}{unit} per document")))
 
 
 # ---- text overlay ----------------------------------------------------------------------------------------------
@@ -546,9 +549,10 @@ def selected_segment_html(elements: Sequence[str], index: int, start: int, end: 
 def segment_rows(elements: Sequence[str], boundaries: Sequence[int], top_terms: Sequence[Sequence[str]],
                  places: Sequence[str] | None = None) -> list[dict]:
     """The Segments table: each segment's number, first and last element (both inclusive, as the text and
-    `segcore segment` print them), length, place in the source, top terms and first words."""
+    `segcore segment` print them), length, place in the source, top terms and first elements (apart: a heading
+    does not run into the sentence after it)."""
     return [{"segment": i + 1, "first": a, "last": b - 1, "length": b - a, **({"where": places[i]} if places else {}),
-             "top terms": ", ".join(terms), "begins with": truncate(" ".join(elements[a:a + 3]), 90)}
+             "top terms": ", ".join(terms), "begins with": truncate(" / ".join(elements[a:a + 3]), 90)}
             for i, ((a, b), terms) in enumerate(zip(segments_of(boundaries), top_terms))]
 
 

@@ -156,7 +156,10 @@ def test_explore_default_sample(explore):
     assert "top terms" in html
     labels = [m.label for m in at.metric]
     assert labels[:5] == ["Pk", "WindowDiff", "Precision", "Recall", "F1"]
-    assert 0 <= float(at.metric[0].value) <= 1
+    pk = at.metric[0].value  # in %, as on the Compare and Benchmark pages
+    assert re.fullmatch(r"\d+\.\d\d %", pk) and re.fullmatch(r"\d+\.\d %", at.metric[4].value), pk
+    assert any(c.value.startswith("Baselines on this document — no boundary: Pk ") and " %" in c.value
+               for c in at.caption)
     assert not at.get("download_button")
     assert len(open_tab(at, "Export").get("download_button")) == 4
     open_tab(at, "Score profile")
@@ -624,7 +627,9 @@ def test_compare_page():
     assert len(tables) == 3  # scores and time; pairwise Pk; pairwise WindowDiff
     scores = tables[0].value
     assert set(chosen) <= set(scores["method"]) and "baseline: no boundary" in set(scores["method"])
-    assert {"Pk", "WindowDiff", "F1 (±1)", "seconds"} <= set(scores.columns)
+    assert {"Pk %", "WindowDiff %", "F1 %", "seconds"} <= set(scores.columns)  # named as on the Benchmark page
+    none = scores.set_index("method").loc["baseline: no boundary"]
+    assert 1 < none["Pk %"] < 100 and none["F1 %"] == 0  # in %, as the Benchmark page and the results tables
     pk = tables[1].value
     assert list(pk.index) == chosen and np.allclose(np.diag(pk.values), 0)
     # document chosen in the sidebar is shared with Explore
@@ -669,6 +674,8 @@ def test_benchmark_on_samples_with_baselines():
     dist = charts(at)[0]
     assert {t["name"] for t in dist["data"]} == {"cvs", "c99", "baseline: no boundary"}
     assert all(len(decode(t["y"])) == 3 for t in dist["data"])
+    none = next(t for t in dist["data"] if t["name"] == "baseline: no boundary")
+    assert np.isclose(np.mean(decode(none["y"])), summary_table["Pk % · none"].iloc[0], atol=0.01)  # in %, as above
 
 
 def test_benchmark_parameter_sweep():

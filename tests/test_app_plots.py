@@ -155,6 +155,8 @@ def test_strips_sweep_distribution():
     fig = plots.distribution_figure(rows, "pk")
     assert [t.name for t in fig.data] == ["a", "baseline: no boundary"] and list(fig.data[0].y) == [0.1, 0.2]
     assert fig.layout.yaxis.title.text == "Pk per document"
+    fig = plots.distribution_figure(rows, "pk", percent=True)  # as the tables beside it
+    assert list(fig.data[0].y) == [10.0, 20.0] and fig.layout.yaxis.title.text == "Pk % per document"
 
 
 def test_top_terms_prefer_words_specific_to_the_segment():
@@ -452,7 +454,7 @@ def test_segment_rows_name_the_first_and_last_element_as_the_text_view_and_the_c
     rows = plots.segment_rows(elements, [3, 5], [["alpha"], ["beta"]], places=["p. 1", "p. 2"])
     assert [(r["segment"], r["first"], r["last"], r["length"]) for r in rows] == [(1, 0, 2, 3), (2, 3, 4, 2)]
     assert rows[0]["where"] == "p. 1" and rows[1]["top terms"] == "beta"
-    assert rows[1]["begins with"] == "Beta one. Beta two."
+    assert rows[1]["begins with"] == "Beta one. / Beta two."  # elements apart: a heading stays one
     assert "end" not in rows[0] and "where" not in plots.segment_rows(elements, [5], [[]])[0]
     assert "elements 0–2 (3)" in plots.overlay_html(elements, [3, 5])
 
