@@ -50,6 +50,9 @@ GLUED_LETTERS = 20                 # a run of this many letters or more without 
 
 # the symbols that mark notes and authors' affiliations, dropped when set small and raised ("August□", "†MIT")
 NOTE_MARKS = frozenset("*∗⋆†‡§¶‖#□■◇◆⋄♢♦○●★☆♠♣♥♮♭♯")
+# a small raised digit after one of these is an exponent ("km s−1", "10−17", "2^4") or a mass number ("(14C)"),
+# never a note's mark, as it may be after other punctuation ("measured.7")
+EXPONENT_AFTER = frozenset("−-+=×^/([")
 _CID = re.compile(r"\(cid:\d+\)|[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # unmapped glyph codes, control characters
 # bold and italic font names, Computer Modern (cmbx, cmb10, cmssbx, cmsl) and EC / CM-Super (ecbx, sfrb, sfsl...) too
 _BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^(?:sf|ec)(?:bx|rb|sx|bi)|^ptmb|-b$",
@@ -185,8 +188,8 @@ def _raised(c, height: float, base: float) -> bool:
 
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
-    docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation or at a
-    line start and small raised NOTE_MARKS anywhere dropped, with the raised commas and parentheses among them
+    docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation (but an
+    operator or opening bracket: EXPONENT_AFTER) or at a line start and small raised NOTE_MARKS anywhere dropped, with the raised commas and parentheses among them
     (note and affiliation marks: "Shen†, Tal August□", "Yukawa2,∗∗)"); a line with right-to-left text read from its
     characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
@@ -214,7 +217,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
             t = _accented(t, accents[i])
         mark = t in NOTE_MARKS
         dropped = (t.isdigit() or mark or (in_marker and t in ",)")) and _raised(c, height, base) \
-            and (in_marker or mark or not last or not last.isalnum())
+            and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER))
         if dropped and mark and parts and parts[-1] == "," and _raised(prev, height, base):
             parts.pop()  # the raised comma before a mark is the marks' ("Lienhard1,†")
         if dropped and not mark:  # a note's number, or a comma or parenthesis among marks: no space of its own

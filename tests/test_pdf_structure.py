@@ -866,18 +866,24 @@ def test_contents_entries_with_two_or_three_dots_of_leaders_or_wrapped_are_not_h
     assert left_out["contents"] >= 5 and sum(left_out.values()) == 11, left_out
 
 
+MINUS_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Differences [45 /minus] >> >>"
+
+
+def marked(y: float, pieces, font: str = "F1") -> str:
+    """(text, raised) pieces of one line, each placed as TeX places it (raised ones at 7 points, 3.5 up); `font`
+    sets every piece (F8: MINUS_FONT, whose '-' is TeX's minus sign)."""
+    ops, x = [], 72.0
+    for t, up in pieces:
+        size = 7 if up else 10
+        ops.append(f"BT /{font} {size} Tf 1 0 0 1 {x:.2f} {y + 3.5 * up} Tm {pdf_string(t)} Tj ET")
+        x += _width(t.replace("\x86", "\u2020").replace("\x87", "\u2021").replace("\xa7", "\u00a7"), size)
+    return "\n".join(ops)
+
+
 def authors_pdf() -> bytes:
     """A paper's title, its authors with their affiliation marks set small and raised after their names (a dagger,
     a double dagger, an asterisk and a section sign, two of them parted by a raised comma), and the affiliations
     with their marks before them; then the abstract."""
-    def marked(y, pieces):  # (text, raised) pieces of one line, each placed as TeX places it
-        ops, x = [], 72.0
-        for t, up in pieces:
-            size = 7 if up else 10
-            ops.append(f"BT /F1 {size} Tf 1 0 0 1 {x:.2f} {y + 3.5 * up} Tm {pdf_string(t)} Tj ET")
-            x += _width(t.replace("\x86", "\u2020").replace("\x87", "\u2021").replace("\xa7", "\u00a7"), size)
-        return "\n".join(ops)
-
     authors = marked(680, [("Ann Lee", False), ("\x86", True), (", Tom Hill", False), ("\x87", True),
                            (", Eva Berg", False), ("*,\xa7", True)])
     places = marked(667, [("\x86", True), ("University of Leeds, ", False), ("\x87", True),
@@ -892,6 +898,20 @@ def test_affiliation_marks_set_small_and_raised_do_not_reach_the_text():
     elements = load(authors_pdf()).elements
     assert elements[1:3] == ["Ann Lee, Tom Hill, Eva Berg",
                              "University of Leeds, Open University, Lund University, Oslo"], elements
+
+
+def test_exponents_after_a_minus_sign_or_an_operator_are_kept_and_note_marks_are_not():
+    """aastex's table heads "(km s−1)" and "(10−17 erg s−1 cm−2)" read "(km s−)" and "(10− erg s− cm− )": a small
+    raised digit after punctuation was taken for a note's mark, but after a minus sign, an operator or an opening
+    bracket it is an exponent (or an isotope's mass number). A note's number after a full stop still goes."""
+    units = marked(700, [("Speeds in (km s", False), ("-1", True), (") and fluxes in (10", False), ("-17", True),
+                         (" erg s", False), ("-1", True), (" cm", False), ("-2", True), (").", False)], "F8")
+    ops = [units, marked(687, [("The area is 3 ", False), ("\xd7", False), (" 10", False), ("5", True),
+                               (" km, about 2", False), ("^", False), ("4", True), (" times (", False), ("2", True),
+                               ("H) as measured.", False), ("7", True), (" Ann Lee wrote it.", False)])]
+    elements = load(build(["\n".join(ops)], {"F8": MINUS_FONT})).elements
+    assert elements == ["Speeds in (km s\u22121) and fluxes in (10\u221217 erg s\u22121 cm\u22122).",
+                        "The area is 3 \u00d7 105 km, about 2^4 times (2H) as measured.", "Ann Lee wrote it."], elements
 
 
 def title_page_pdf() -> bytes:
