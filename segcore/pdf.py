@@ -204,7 +204,8 @@ def _merge_fragments(boxes: list[_Box]) -> None:
 
 def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> None:
     """Table and figure text: lines that share their baseline with another line of the same column (cells, labels),
-    and boxes of short lines that are neither headings, sentences nor list items (a lone label, a row of numbers)."""
+    and boxes of short lines that are neither headings, sentences, list items nor labelled lines (`_labelled`: a
+    keywords line) — a lone label, a row of numbers."""
     for b in boxes:
         if any(ln.outline_level for ln in b.lines):
             continue
@@ -214,7 +215,7 @@ def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> No
         short = all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines)
         if (cells and len(cells) * 2 >= len(b.lines)) or (short and not any(
                 heading_line(ln, body_size) or _ends_sentence(ln, body_size) or _BULLET.match(ln.text)
-                for ln in b.lines)):
+                or _labelled(ln) for ln in b.lines)):
             b.floating = True
 
 
@@ -223,6 +224,12 @@ def _ends_sentence(ln: Line, body_size: float) -> bool:
     table's row or label."""
     end = _WORDS_END.search(ln.text)
     return bool(end) and not _numeric(ln.text) and (":" not in end.group() or ln.size >= 0.95 * body_size)
+
+
+def _labelled(ln: Line) -> bool:
+    """A line opening with a label in bold or italic that ends with a colon, words after it: "Keywords: rivers,
+    LATEX, floods" (text, however short), not a figure's label."""
+    return ln.lead.endswith(":") and bool(LETTERS.search(ln.text[len(ln.lead):]))
 
 
 def _numeric(text: str) -> bool:

@@ -929,16 +929,16 @@ def test_a_postal_address_on_a_title_page_is_not_a_numbered_heading():
     assert "1 Research Road, Ridge, NY 11961 D-44221 Dortmund" in doc.elements, doc.elements
 
 
+def lead(y: float, head: str, rest: str, x: float = 72, size: float = 10) -> list[tuple]:
+    """Items of a line at (x, y) opening with `head` in bold, then `rest` in the body font."""
+    bold = FONT_METRICS["Times-Bold"][1]
+    return [("F3", size, x, y, head), ("F1", size, x + sum(bold.get(c, 500) for c in head + " ") * size / 1000, y, rest)]
+
+
 def description_list_pdf() -> bytes:
     """A description list as LaTeX sets one: a lead-in ending with a colon, then items opening with their term in
     bold ("Top Left", no punctuation after it), one wrapped with a hanging indent; after a paragraph that ends a
     sentence, a run-in heading in bold followed by a capital (LaTeX's \\paragraph)."""
-    bold = FONT_METRICS["Times-Bold"][1]
-
-    def lead(y, head, rest):
-        x = 72 + sum(bold.get(c, 500) for c in head + " ") * 10 / 1000
-        return [("F3", 10, 72, y, head), ("F1", 10, x, y, rest)]
-
     items = ([("F3", 12, 72, 740, "1 Layout")] + column(BODY[0], 72, 720)
              + [("F1", 10, 72, 680, "The title has six slots each of which can hold a piece of text:")]
              + lead(660, "Top Left", "On the top left the course name is printed in a bold font.")
@@ -955,6 +955,18 @@ def test_a_description_list_s_terms_are_not_headings_and_a_run_in_heading_still_
     doc = load(description_list_pdf())
     assert [h.title for h in doc.meta["outline"].headings] == ["1 Layout", "Related Work"], doc.meta["outline"]
     assert "Top Left On the top left the course name is printed in a bold font." in doc.elements, doc.elements
+
+
+def test_a_short_keywords_line_is_text_and_a_figure_s_labels_are_not():
+    """ijsra's "Keywords: documentclass, LATEX, IJSRA" (four words, no sentence end, set as small as the abstract
+    above it) was left out as a figure's label; a line opening with a label in bold ending with a colon is text.
+    The figure's labels beside it stay out."""
+    items = ([("F3", 16, 72, 740, "Reading Rivers")] + column(BODY[0], 98, 710, size=9, lead=11)
+             + lead(680, "Keywords:", "rivers, floods, sensors", x=98, size=9) + column(BODY[1] + [""] + BODY[2], 72, 650)
+             + [("F2", 7, 450, 560 - 9 * i, t) for i, t in enumerate(["time (s)", "flow: m/s"])])
+    doc = load(build([text_ops(items)]))
+    assert "Keywords: rivers, floods, sensors" in doc.elements, doc.elements
+    assert doc.meta["left_out"] == {"table and figure lines": 2}, doc.meta["left_out"]
 
 
 def repeated_cover_pdf(lines: int = 2) -> bytes:
