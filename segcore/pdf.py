@@ -275,20 +275,39 @@ def _drop_overlays(raw: list, entries: list[Entry]) -> tuple[int, list[Entry]]:
     return len(step_of), [dataclasses.replace(e, page=step_of.get(e.page, e.page)) for e in entries]
 
 
+_NUMBER = re.compile(r"\d+")
+
+
 def _norm_key(s: str) -> str:
-    return " ".join(re.sub(r"\d+", "#", s.lower()).split())
+    return " ".join(_NUMBER.sub("#", s.lower()).split())
+
+
+def _follow_pages(places: list[tuple[int, str]]) -> bool:
+    """Whether the numbers of the texts (page index, text) that share a key (_norm_key) are a running head's: each
+    the same on every page, or the page's number (going up with the page index); a slide's subtitle "Step 2" set
+    on two slides is not."""
+    numbers = [(i, [int(n) for n in _NUMBER.findall(t)]) for i, t in places]
+    for j in range(min(len(ns) for _, ns in numbers)):
+        if len({ns[j] for _, ns in numbers}) > 1 and len({ns[j] - i for i, ns in numbers}) > 1:
+            return False
+    return True
 
 
 def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
-    """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, but a title
-    set larger than the body text that a running head repeats: ACM's); the number of lines dropped."""
+    """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, their numbers
+    the same or the page's (`_follow_pages`), but a title set larger than the body text that a running head
+    repeats: ACM's); the number of lines dropped."""
     npages = sum(1 for boxes in pages if boxes)  # a slide's earlier steps (_drop_overlays) are not pages
     edge_keys, page_keys, edges = [], [], []
-    for boxes in pages:
+    places: dict[str, list[tuple[int, str]]] = {}  # key -> (page index, text) of the edge lines
+    for i, boxes in enumerate(pages):
         lines = sorted((ln for b in boxes for ln in b.lines), key=lambda ln: -ln.y1)
         edge = set(map(id, lines[:3] + lines[-3:]))
         edges.append(edge)
-        keys = {_norm_key(ln.text) for ln in lines if id(ln) in edge}
+        keys = set()
+        for ln in lines[:3] + lines[-3:]:
+            keys.add(k := _norm_key(ln.text))
+            places.setdefault(k, []).append((i, ln.text))
         edge_keys.append(keys)
         # a running head often repeats the title, which page 1 prints over several lines
         page_keys.append(keys | {_norm_key(" ".join(ln.text for ln in b.lines)) for b in boxes})
@@ -301,7 +320,8 @@ def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
         for keys in edge_keys:
             for k in keys:
                 c = counts[k]
-                if c >= 2 and (c * 2 >= npages or odd[k] * 2 >= n_odd >= 2 or even[k] * 2 >= n_even >= 2):
+                if c >= 2 and (c * 2 >= npages or odd[k] * 2 >= n_odd >= 2 or even[k] * 2 >= n_even >= 2) \
+                        and ("#" not in k or _follow_pages(places[k])):
                     repeated.add(k)
     dropped = 0
     for boxes, edge in zip(pages, edges):

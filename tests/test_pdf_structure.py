@@ -611,6 +611,20 @@ def test_slides_built_up_step_by_step_are_read_once_and_text_off_the_page_never(
     assert "overlays" not in portrait.meta.get("left_out", {})
 
 
+def test_a_slide_s_subtitle_that_changes_from_slide_to_slide_is_not_a_running_header():
+    """A frame's subtitle under its title, on every slide, that differs from slide to slide in words or only in its
+    number ("Step 2") is text; the footer (the talk's title and the slide's number) repeated on every slide goes."""
+    facts = ["Lava flows downhill slowly.", "Ash falls on the towns nearby.", "Rock forms when the lava cools.",
+             "Gas escapes through the vents.", "Old craters fill with rain."]
+    subtitles = ["Step 1", "Step 2", "Step 2", "Step 3", "Where they are"]
+    slides = [text_ops([("F3", 16, 20, 240, "Volcanoes"), ("F1", 12, 20, 222, sub), ("F1", 11, 30, 190, fact),
+                        ("F1", 8, 20, 5, f"Talk on volcanoes {i}/5")])
+              for i, (sub, fact) in enumerate(zip(subtitles, facts), 1)]
+    doc = load_pdf_document(build(slides, media="0 0 364 273"))
+    assert [e for e in doc.elements if e != "Volcanoes"] == [x for pair in zip(subtitles, facts) for x in pair]
+    assert doc.meta["left_out"] == {"furniture": 5}, doc.meta["left_out"]
+
+
 def test_pages_turned_by_their_rotate_or_set_sideways_read_upright():
     """A page turned by its /Rotate (a quarter, half, three quarters), or whose text is set sideways, reads like
     the upright page: its lines were once all left out as rotated text, and the PDF refused as having no text
