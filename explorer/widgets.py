@@ -1,13 +1,15 @@
 """Widgets generated from segcore's registry — one per Param of a method, within the Param's own domain (bounds →
-number-input limits, choices → select box), its value kept in session state under param_key — and the clicks on
-charts drawn with on_select."""
+number-input limits, choices → select box), its value kept in session state under param_key —, the clicks on
+charts drawn with on_select, and the tables' number formats."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from segcore import METHODS
 from segcore.errors import ParameterError
+from segcore.evaluation import PERCENT_DIGITS, agreement_cells
 from segcore.methods import COMMON, Param
 from segcore.pipeline import REP_KEYS
 
@@ -102,6 +104,14 @@ def value_grid(p: Param, low: float, high: float, count: int) -> list:
 def number_formats(digits: dict[str, int]) -> dict:
     """st.dataframe's column_config showing each column named in `digits` with that many decimals."""
     return {c: st.column_config.NumberColumn(format=f"%.{d}f") for c, d in digits.items()}
+
+
+def agreement_table(container, segmentations: dict[str, list[int]], measure: str) -> None:
+    """How far the segmentations agree by `measure` ('pk' or 'windowdiff'), row taken as the reference, in % with
+    the decimals of the score tables (segcore.evaluation.agreement_cells)."""
+    table = pd.DataFrame(agreement_cells(segmentations, measure)).T
+    container.dataframe(table, width="stretch",
+                        column_config=number_formats(dict.fromkeys(table.columns, PERCENT_DIGITS[measure])))
 
 
 def clicked(chart_key: str, field: str):

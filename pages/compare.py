@@ -7,7 +7,7 @@ from explorer.documents import describe
 from explorer.guard import md
 from segcore import METHODS, plots
 from segcore.evaluation import score_cells, score_digits
-from segcore.metrics import agreement, evaluate
+from segcore.metrics import evaluate
 
 frame.require()
 ss = st.session_state
@@ -83,9 +83,9 @@ if len(segs) >= 2:
     st.subheader("Agreement between methods")
     bounds = {n: s.boundaries for n, s in segs.items()}
     a, b = st.columns(2)
-    a.markdown("**Pk** (row taken as reference)")
-    a.dataframe(pd.DataFrame(agreement(bounds, "pk")).T.style.format("{:.3f}"), width="stretch")
-    b.markdown("**WindowDiff** (row taken as reference)")
-    b.dataframe(pd.DataFrame(agreement(bounds, "windowdiff")).T.style.format("{:.3f}"), width="stretch")
-    st.caption("0 = the two methods put their boundaries in the same places; the window k is half the mean "
+    a.markdown("**Pk %** (row taken as reference)")
+    widgets.agreement_table(a, bounds, "pk")
+    b.markdown("**WindowDiff %** (row taken as reference)")
+    widgets.agreement_table(b, bounds, "windowdiff")
+    st.caption("0 % = the two methods put their boundaries in the same places; the window k is half the mean "
                "segment length of the row's method.")

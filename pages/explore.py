@@ -11,7 +11,6 @@ from explorer.guard import guarded, md
 from segcore import exports, kplots, plots
 from segcore.document import span_times, where
 from segcore.evaluation import percent_text
-from segcore.metrics import agreement
 from segcore.paragraphs import units_note
 
 frame.require()
@@ -231,8 +230,8 @@ def k_tab():
         st.plotly_chart(kplots.agreement_figure(ends, doc.n, doc.reference, int(tol_agree)), key="agreement_chart",
                         config={"displaylogo": False}, width="stretch")
         st.caption(" · ".join(f"{n}: K = {s.k}" for n, s in runs.items())
-                   + ". Pairwise Pk below (row taken as the reference; 0 = the same boundaries).")
-        st.dataframe(pd.DataFrame(agreement(ends, "pk")).T.style.format("{:.3f}"), width="stretch")
+                   + ". Pairwise Pk in % below (row taken as the reference; 0 % = the same boundaries).")
+        widgets.agreement_table(st, ends, "pk")
     else:
         st.info("Choose at least two methods" + (f" (on {doc.n:,} {unit}, each takes seconds)." if doc.n > LARGE_N
                                                  else "."))

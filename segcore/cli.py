@@ -14,14 +14,14 @@ from .budget import Budget, Pool, Runner, call, parse_size
 from .datasets import corpus_texts, honest_corpus, load_dataset
 from .document import where
 from .errors import ParameterError, SegcoreError
-from .evaluation import evaluate
+from .evaluation import evaluate, percent_text
 from .exports import FORMATS as EXPORTS, chapter_problems, export, to_json
 from .limits import LIMITS, Limits
 from .folders import dataset_files
 from .formats import FORMATS
 from .loaders import LEVELS, left_out_notes, load
 from .methods import DEFAULT_METHOD, METHODS, get_method, segment
-from .metrics import evaluate as scores
+from .metrics import NAMES, evaluate as scores
 from .paragraphs import units_note
 from .parallel import Progress, run_many
 from .pipeline import preload
@@ -117,8 +117,8 @@ def cmd_segment(args) -> int:
         for note in left_out_notes(doc):
             print(f"# {note}", file=sys.stderr)
     if score:
-        print(f"# against the document's {args.reference} ({len(doc.reference)} segments): Pk {score['pk']:.3f}  "
-              f"WindowDiff {score['windowdiff']:.3f}  F1 {score['f1']:.3f}", file=sys.stderr)
+        print(f"# against the document's {args.reference} ({len(doc.reference)} segments): Pk {percent_text(score, 'pk')}  "
+              f"WindowDiff {percent_text(score, 'windowdiff')}  F1 {percent_text(score, 'f1')}", file=sys.stderr)
     return 0
 
 
@@ -186,13 +186,13 @@ def cmd_evaluate(args) -> int:
         s.update({k: None for k, v in s.items() if isinstance(v, float) and not math.isfinite(v)})  # valid JSON
         print(json.dumps(out))
         return status
-    print(f"{'document':40s} {'N':>5s} {'Kref':>4s} {'Khyp':>4s} {'Pk':>7s} {'WD':>7s} {'F1':>6s} {'sec':>7s}")
+    print(f"{'document':40s} {'N':>5s} {'Kref':>4s} {'Khyp':>4s} {'Pk':>8s} {'WD':>8s} {'F1':>7s} {'sec':>7s}")
     for r in result.rows:
         if "error" in r:
             print(f"{r['source'][-40:]:40s} {r['n_original']:5d} error: {r['error']}")
             continue
-        print(f"{r['source'][-40:]:40s} {r['n']:5d} {r['k_ref']:4d} {r['k_hyp']:4d} {100 * r['pk']:6.2f}% "
-              f"{100 * r['windowdiff']:6.2f}% {r['f1']:6.3f} {r['seconds']:7.3f}")
+        print(f"{r['source'][-40:]:40s} {r['n']:5d} {r['k_ref']:4d} {r['k_hyp']:4d} {percent_text(r, 'pk'):>8s} "
+              f"{percent_text(r, 'windowdiff'):>8s} {percent_text(r, 'f1'):>7s} {r['seconds']:7.3f}")
     print(f"\n{s['documents']} documents ({s['failed']} failed"
           + (f", {_files(len(problems))} unreadable" if problems else "") + f"), "
           f"{s['segments_found']} segments found for {s['segments_true']} true"
@@ -201,12 +201,12 @@ def cmd_evaluate(args) -> int:
     if s["failed"] == s["documents"]:
         print("No document was segmented: no scores (the errors are above).")
         return status
-    print(f"  {args.method:22s} Pk {100 * s['pk']:6.2f}%  WindowDiff {100 * s['windowdiff']:6.2f}%  F1 {s['f1']:.3f}  "
-          f"{1000 * s['seconds_per_document']:.1f} ms/document\n"
-          f"  {'no boundary':22s} Pk {100 * s['pk_none']:6.2f}%  WindowDiff {100 * s['windowdiff_none']:6.2f}%\n"
-          f"  {'evenly spaced, same K':22s} Pk {100 * s['pk_even']:6.2f}%  "
-          f"WindowDiff {100 * s['windowdiff_even']:6.2f}%"
-          f"  F1 {s['f1_even']:.3f}")
+    def cells(baseline: str) -> str:  # one line's Pk, WindowDiff and F1 (where the summary has it) in %, aligned
+        return "  ".join(f"{NAMES[key]} {percent_text(s, key, baseline):>8s}" for key in NAMES if key + baseline in s)
+
+    print(f"  {args.method:22s} {cells('')}  {1000 * s['seconds_per_document']:.1f} ms/document\n"
+          f"  {'no boundary':22s} {cells('_none')}\n"
+          f"  {'evenly spaced, same K':22s} {cells('_even')}")
     return status
 
 

@@ -16,7 +16,7 @@ from .budget import BudgetError, call
 from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .methods import get_method, segment
-from .metrics import NAMES, boundary_prf, default_k, pk, windowdiff
+from .metrics import NAMES, agreement, boundary_prf, default_k, pk, windowdiff
 from .paragraphs import moved
 from .parallel import run_many
 from .representations import DocumentFrequencies
@@ -277,13 +277,24 @@ def score_cells(summary: dict, baselines: bool = False) -> dict[str, float]:
     """A summary's Pk, WindowDiff and F1 as the app's tables show them: named 'Pk %', …, in percent, rounded as the
     results tables (benchmarks/results) print them; with `baselines`, each measure's no-boundary ('Pk % · none')
     and evenly spaced ('Pk % · even') baselines beside it."""
-    return {f"{NAMES[key]} %{BASELINE_NAMES[b]}": round(100 * summary[key + b], PERCENT_DIGITS[key])
+    return {f"{NAMES[key]} %{BASELINE_NAMES[b]}": percent(summary[key + b], key)
             for key in NAMES for b in (BASELINE_NAMES if baselines else [""]) if key + b in summary}
 
 
-def percent_text(scores: dict, key: str) -> str:
-    """One measure of `scores` (fractions, keyed as metrics.evaluate) as text in percent: '6.90 %'."""
-    return f"{100 * scores[key]:.{PERCENT_DIGITS[key]}f} %"
+def percent(value: float, key: str) -> float:
+    """A measure's fraction in percent, rounded as the results tables print that measure (PERCENT_DIGITS)."""
+    return round(100 * value, PERCENT_DIGITS[key])
+
+
+def agreement_cells(segmentations: dict[str, list[int]], measure: str = "pk") -> dict[str, dict[str, float]]:
+    """metrics.agreement (row as the reference, column as the hypothesis) in percent, rounded as `percent`."""
+    return {a: {b: percent(v, measure) for b, v in row.items()} for a, row in agreement(segmentations, measure).items()}
+
+
+def percent_text(scores: dict, key: str, baseline: str = "") -> str:
+    """One measure of `scores` (fractions, keyed as metrics.evaluate; a summary's `baseline`, '_none' or '_even', as
+    BASELINE_NAMES) as text in percent: '6.90 %'."""
+    return f"{100 * scores[key + baseline]:.{PERCENT_DIGITS[key]}f} %"
 
 
 def score_digits(columns) -> dict[str, int]:

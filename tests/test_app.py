@@ -141,6 +141,9 @@ def test_explore_default_sample(explore):
     specs = charts(at)
     assert len(specs) == 2  # heatmap, score profile: the other tabs run when opened
     assert len(charts(open_tab(at, "Choosing K"))) == 4  # heatmap, cost vs K, evidence per K, agreement of methods
+    agree = at.dataframe[-1].value  # pairwise Pk of the methods compared, in % as the tiles above
+    assert np.allclose(np.diag(agree.values), 0) and agree.values.max() > 1
+    assert any("Pairwise Pk in % below" in c.value for c in at.caption)
     open_tab(at, "Score profile")
     hm = heatmap(at)
     z = decode(hm["data"][0]["z"])
@@ -632,6 +635,9 @@ def test_compare_page():
     assert 1 < none["Pk %"] < 100 and none["F1 %"] == 0  # in %, as the Benchmark page and the results tables
     pk = tables[1].value
     assert list(pk.index) == chosen and np.allclose(np.diag(pk.values), 0)
+    assert pk.values.max() > 1 and tables[2].value.values.max() > 1  # pairwise Pk and WindowDiff in %, as the scores
+    assert {"**Pk %** (row taken as reference)", "**WindowDiff %** (row taken as reference)"} <= {
+        m.value for m in at.markdown}
     # document chosen in the sidebar is shared with Explore
     at.sidebar.selectbox(key="sample").set_value("choi-2_7")
     at.radio(key="cmp_k_mode").set_value("Automatic")
@@ -676,6 +682,11 @@ def test_benchmark_on_samples_with_baselines():
     assert all(len(decode(t["y"])) == 3 for t in dist["data"])
     none = next(t for t in dist["data"] if t["name"] == "baseline: no boundary")
     assert np.isclose(np.mean(decode(none["y"])), summary_table["Pk % · none"].iloc[0], atol=0.01)  # in %, as above
+    per_document = at.dataframe[1].value  # reads like the summary: the same score columns, in %
+    assert list(per_document.columns) == ["method", "document", "elements", "reference K", "K", *scores, "ms"]
+    assert np.isclose(per_document[per_document["method"] == "cvs"]["Pk %"].mean(), summary_table["Pk %"].iloc[0],
+                      atol=0.01)
+    assert at.get("download_button")[0].proto.help  # the CSV: machine-readable keys, fractions (said in its help)
 
 
 def test_benchmark_parameter_sweep():

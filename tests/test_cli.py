@@ -1,5 +1,6 @@
 """The command line as a user runs it: one JSON object, one-line errors with a non-zero exit, never a traceback."""
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -154,6 +155,24 @@ def test_evaluate_bundled_dataset_by_name_table_output():
     assert r.returncode == 0, r.stderr
     assert b"100 documents" in r.stdout and b"Pk" in r.stdout
     assert b"no boundary" in r.stdout and b"evenly spaced" in r.stdout  # the baselines beside the method
+
+
+def test_evaluate_and_segment_print_every_score_in_percent(tmp_path):
+    """Pk, WindowDiff and F1 in %, with the decimals of the app's tables and the results tables
+    (evaluation.PERCENT_DIGITS): F1 was a fraction (0.800) beside Pk and WindowDiff in %."""
+    (tmp_path / "a.ref").write_bytes((DATA / "choi_1_0.ref").read_bytes())
+    out = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference").stdout.decode()
+    row = next(line for line in out.splitlines() if line.startswith("a.ref"))
+    assert re.search(r" \d+\.\d\d % +\d+\.\d\d % +\d+\.\d % ", row), row
+    method = next(line for line in out.splitlines() if line.strip().startswith("cvs"))
+    assert re.search(r"Pk +\d+\.\d\d %  WindowDiff +\d+\.\d\d %  F1 +\d+\.\d % ", method), method
+    even = next(line for line in out.splitlines() if "evenly spaced" in line)
+    assert re.search(r"F1 +\d+\.\d %$", even), even
+    md = tmp_path / "notes.md"
+    md.write_text("# Notes\n\n## Volcanoes\n\nLava flows cool into basalt. Ash clouds ground aircraft. Magma rises.\n\n"
+                  "## Bread\n\nDough is kneaded and baked. Yeast makes it rise. The oven is hot.\n")
+    r = run("segment", str(md), "--method", "cvs", "--k", "2", "--reference", "sections")
+    assert re.search(r"Pk \d+\.\d\d %  WindowDiff \d+\.\d\d %  F1 \d+\.\d %", r.stderr.decode()), r.stderr
 
 
 def test_methods_lists_parameters():
