@@ -12,9 +12,6 @@ from .metrics import coincidence, consensus
 from .plots import HYP_COLOUR, METHOD_COLOURS, REF_COLOUR, figure, hline, legend_line, strips_spec
 
 COST_CURVES = ("costs_by_k", "gradient", "smoothed_gradient", "density")  # what k_curves_figure draws
-EVIDENCE = {"heldout_loglik": "held-out log-likelihood (higher: the segments predict unseen sentences better)",
-            "gap": "gap statistic (what segmenting gains over the same text in random order)",
-            "penalized_costs_by_k": "cost + prior per segment (lower is better)"}
 AUTO_COLOUR = "#2ca02c"
 WHOLE_TICKS = 12  # K axes up to this K tick every K; longer ones take plotly's ticks, whole numbers there
 NARROW, MODERATE = 1.35, 2.0  # high/low of the supported range of K: up to 1.35 narrow, up to 2 moderate, else wide
@@ -88,8 +85,8 @@ def k_curves_figure(signals: Mapping, k_selected: int | None = None, k_reference
 
 
 def evidence_curves(signals: Mapping) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """The k-axis signals other than the cost curves, as name → (K, values) (K = 1, 2, … unless the signal has its
-    own x); undefined values left out."""
+    """The k-axis signals other than the cost curves, as label (else name) → (K, values) (K = 1, 2, … unless the
+    signal has its own x); undefined values left out."""
     out = {}
     for name, sig in (signals or {}).items():
         if name in COST_CURVES or getattr(sig, "axis", None) != "k" or not len(sig.values):
@@ -100,7 +97,7 @@ def evidence_curves(signals: Mapping) -> dict[str, tuple[np.ndarray, np.ndarray]
         ks = np.asarray(sig.x, dtype=float) if sig.x is not None else np.arange(1, len(y) + 1, dtype=float)
         ok = np.isfinite(y)
         if ok.any():
-            out[name] = (ks[ok], y[ok])
+            out[sig.label or name] = (ks[ok], y[ok])
     return out
 
 
@@ -159,7 +156,7 @@ def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference
         layout["xaxis" + suffix] = dict(anchor="y" + suffix, domain=[0.0, 1.0], showticklabels=last,
                                         **({"title": "number of segments K"} if last else {"matches": f"x{rows}"}))
         layout["yaxis" + suffix] = dict(anchor="x" + suffix, domain=[max(0.0, top - tall), top])
-        layout["annotations"].append(dict(text=EVIDENCE.get(name, name), x=0.5, xref="paper", y=top, yref="paper",
+        layout["annotations"].append(dict(text=name, x=0.5, xref="paper", y=top, yref="paper",
                                           xanchor="center", yanchor="bottom", showarrow=False, font=dict(size=12)))
     k_marks(data, layout, k_selected, k_reference, k_automatic, k_interval)
     return figure(data, layout)

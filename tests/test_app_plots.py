@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 import pytest
 import scipy.sparse as sp
 
-from segcore import METHODS, Signal, kplots, plots
+from segcore import METHODS, Signal, kplots, plots, segment
 from segcore.document import Document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -490,3 +490,20 @@ def test_gap_curves_carry_the_readable_label_given_where_the_signal_is_made():
     sig = {"raw_name": Signal([0.5, 0.2], "gap", label="what it measures")}
     assert list(plots.gap_curves(sig, 3)) == ["what it measures"]
     assert list(plots.gap_curves({"plain": Signal([0.5, 0.2], "gap")}, 3)) == ["plain"]
+
+
+def test_evidence_per_k_is_named_where_each_signal_is_made():
+    """The per-K evidence carries its own Signal.label, set by the method that makes it (as the gap curves'), and the
+    evidence figure titles each panel by it: no table of names in kplots to keep in step with the methods."""
+    text = [f"Volcanoes erupt lava and ash number {i}." for i in range(8)] + \
+           [f"Bread dough rises with yeast in the oven {i}." for i in range(8)]
+    doc = Document(text)
+    best, prior = (segment(doc, method).signals for method in ("best", "ui"))
+    labels = {name: s.label for name, s in {**best, **prior}.items() if name in ("heldout_loglik", "gap",
+                                                                               "penalized_costs_by_k")}
+    assert len(labels) == 3 and all(labels.values()), labels
+    assert "held-out" in labels["heldout_loglik"] and "random order" in labels["gap"]
+    assert not hasattr(kplots, "EVIDENCE")
+    fig = kplots.evidence_figure({"gap": Signal([0.0, 0.5], "k", label="what segmenting gains"),
+                                  "other": Signal([1.0, 2.0], "k")})
+    assert [a.text for a in fig.layout.annotations] == ["what segmenting gains", "other"]

@@ -192,7 +192,8 @@ class HeldOut:
     def curve(self) -> Signal:
         total = self.totals()
         ks = sorted(total)
-        return Signal([total[j] for j in ks], "k", x=ks)
+        return Signal([total[j] for j in ks], "k", x=ks,
+                      label="held-out log-likelihood (higher: the segments predict unseen sentences better)")
 
     def choose(self, low: int = 1, high: int | None = None, c: float = 1.0) -> int:
         """Breiman et al.'s (1984, §3.4.3) one-standard-error rule, kept to [low, high]: the K of the largest
@@ -293,7 +294,9 @@ def gap_k(t: Terms, n: int, orders: int, seed: int, which: str = "both") -> tupl
     ks = [j + 1 for j in range(len(gap)) if np.isfinite(gap[j])]
     top = int(np.nanargmax(gap))
     near = [j for j in ks if gap[j - 1] >= gap[top] - spread[top]]
-    return k, (min(near + [k]), max(near + [k])), Signal([float(gap[j - 1]) for j in ks], "k", x=ks), VIEW_NAMES[v]
+    curve = Signal([float(gap[j - 1]) for j in ks], "k", x=ks,
+                   label="gap statistic (what segmenting gains over the same text in random order)")
+    return k, (min(near + [k]), max(near + [k])), curve, VIEW_NAMES[v]
 
 
 def combined_k(held: HeldOut | None, k_gap: int, n: int, max_len: int = 0, c: float = 1.0) -> int:

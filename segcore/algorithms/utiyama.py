@@ -247,7 +247,8 @@ def _run(doc, k, p, context):
     if costs is not None:
         signals["costs_by_k"] = Signal(costs, "k")
         signals["penalized_costs_by_k"] = Signal([None if c is None else c + penalty * (i + 1)
-                                                  for i, c in enumerate(costs)], "k")
+                                                  for i, c in enumerate(costs)], "k",
+                                                 label="cost + prior per segment (lower is better)")
     info["data_cost"] = split.cost
     return {"boundaries": [int(b) for b in split.boundaries], "cost": float(split.cost + penalty * split.k),
             "signals": signals, "info": info}
