@@ -193,7 +193,8 @@ def k_tab():
         st.error(auto.error)
     else:
         width, lines = kplots.choice_summary(chosen.k, chosen.info, chosen.signals)
-        sure = {"narrow": "fairly sure", "moderate": "roughly", "wide": "unsure"}.get(width)
+        sure = {"narrow": "fairly sure", "moderate": "roughly", "wide": "unsure", "capped": "as many as it weighed",
+                "fallback": "for want of evidence"}.get(width)
         st.markdown(f"**{method} chooses K = {chosen.k} automatically**" + (f" ({sure})" if sure else "") + ". "
                     + " ".join(lines))
     costs, curve_note = compute.cost_curve(doc_state, method, params, seg)

@@ -164,9 +164,25 @@ def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference
 
 # ---- how sure the automatic choice is ------------------------------------------------------------------------------
 
-def range_words(k: int, k_interval: Sequence[int]) -> tuple[str, str]:
-    """(how narrow the range of K the evidence supports is: 'narrow', 'moderate' or 'wide'; a sentence saying so)."""
+def range_words(k: int, k_interval: Sequence[int], weighed: int | None = None) -> tuple[str, str]:
+    """(how far the range of K the evidence supports settles the choice: 'fallback' (K = 1: no larger K clearly
+    better), 'capped' (the range reaches `weighed`, the largest K the evidence covers: more were not tried), 'narrow',
+    'moderate' or 'wide'; a sentence saying so)."""
     lo, hi = int(k_interval[0]), int(k_interval[1])
+    capped = weighed is not None and hi >= weighed
+    if k == 1:
+        if capped and weighed <= 1:
+            return "fallback", ("The text is too short for the evidence to weigh more than one segment: no K above "
+                                "1 was weighed, so the method falls back to K = 1. That is no finding that the text "
+                                "is one piece; set K yourself, or see where the methods agree (below).")
+        return "fallback", ("No K above 1 is clearly better" + (f" (K up to {hi} are about as good)" if hi > 1 else "")
+                            + ": when the evidence for more segments is weak, as it often is on a short text, the "
+                              "method falls back to K = 1. That is no finding that the text is one piece; set K "
+                              "yourself, or see where the methods agree (below).")
+    if capped:
+        return "capped", ((f"The evidence supports K from {lo} to {hi}" if hi > lo else f"The evidence supports K = "
+                           f"{lo}") + f", but no K above {weighed} was weighed, so the text may have more segments "
+                          f"than that: set K yourself to see more.")
     if lo == hi:
         return "narrow", f"The evidence supports K = {lo} alone: the choice is clear."
     ratio = hi / max(lo, 1)
@@ -182,15 +198,18 @@ def range_words(k: int, k_interval: Sequence[int]) -> tuple[str, str]:
 
 
 def choice_summary(k: int, info: Mapping, signals: Mapping) -> tuple[str | None, list[str]]:
-    """How a method chose K automatically, from its info and signals: (how narrow the supported range is, or None
-    when the method does not say; sentences in Markdown)."""
+    """How a method chose K automatically, from its info and signals: (how far the supported range settles it, as
+    `range_words`, or None when the method does not say; sentences in Markdown)."""
     info, signals = info or {}, signals or {}
     lines, width = [], None
+    weighed = max((int(ks.max()) for ks, _ in evidence_curves(signals).values()), default=None)
     if info.get("k_interval") is not None:
-        width, words = range_words(k, info["k_interval"])
+        width, words = range_words(k, info["k_interval"], weighed)
         lines.append(words)
     held, gap = info.get("k_heldout"), info.get("k_gap")
     of = f" (of {info['gap_view']})" if info.get("gap_view") else ""
+    if weighed == 1:  # no other K weighed: the rules below had nothing to choose from
+        return width, lines
     if held and gap:
         if held == gap:
             lines.append(f"Held-out likelihood and the gap statistic{of} both point to K = {held}.")

@@ -335,6 +335,20 @@ def test_paste_text():
     assert any("is not an element number" in e for e in errors(at))
 
 
+def test_automatic_k_1_on_a_short_text_says_it_is_a_fallback():
+    """PASTED has four paragraphs, best's units: its automatic rules weigh K up to a third of them, so K = 1; the
+    Choosing K tab said 'fairly sure' and 'The evidence supports K = 1 alone: the choice is clear'."""
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(PASTED)
+    run(at)
+    assert "into **1 segment**" in summary(at) and "(K chosen automatically)" in summary(at)
+    words = next(m.value for m in open_tab(at, "Choosing K").markdown if "chooses K = 1 automatically" in m.value)
+    assert "(for want of evidence)" in words and "fairly sure" not in words and "clear" not in words, words
+    assert "falls back to K = 1" in words
+
+
 def test_a_typed_reference_belongs_to_its_text():
     """Segment ends typed for one text are not applied to the next one: not to a pasted text (an error about ends
     nobody typed for it, or a reference silently taken over), nor back on a sample in place of its file's reference."""

@@ -425,6 +425,28 @@ def test_how_sure_the_choice_is():
         "K = 5 sits at the knee of the cost curve, where adding segments stops paying."])
 
 
+def test_k_1_for_want_of_evidence_is_not_called_a_clear_choice():
+    """best keeps a text whole when no larger K is clearly better: the gap statistic's one-standard-error rule stops
+    at K = 1 when two segments gain no more than a standard error over the text in random order (Gap(1) = 0), and
+    the held-out rule takes the fewest segments about as good as the best. That range (1, 1) read 'the choice is
+    clear'; on a text of four paragraphs no K above 1 was even weighed (K up to a third of the units)."""
+    weighed = {"gap": Signal([0.0], "k", x=[1]), "heldout_loglik": Signal([-80.0], "k", x=[1])}
+    info = {"k_interval": (1, 1), "k_gap": 1, "k_heldout": 1}
+    width, lines = kplots.choice_summary(1, info, weighed)
+    assert width == "fallback" and not any("clear" in s for s in lines)
+    assert "no K above 1 was weighed" in lines[0] and "falls back to K = 1" in lines[0]
+    assert not any("both point to" in s for s in lines)  # they had no other K to point to
+    longer = {"gap": Signal([0.0, -0.2, -0.5], "k", x=[1, 2, 3])}
+    width, lines = kplots.choice_summary(1, {**info, "k_interval": (1, 2)}, longer)
+    assert width == "fallback" and lines[0].startswith("No K above 1 is clearly better") and "clear:" not in lines[0]
+    # K = 2 of at most 2 weighed (a text of 8 sentences): not 'alone' nor 'clear' either
+    width, lines = kplots.choice_summary(2, {"k_interval": (2, 2), "k_gap": 2, "k_heldout": 2},
+                                         {"gap": Signal([0.0, 0.4], "k", x=[1, 2])})
+    assert width == "capped" and "no K above 2 was weighed" in lines[0] and "clear" not in lines[0]
+    assert kplots.choice_summary(2, {"k_interval": (2, 2)}, {"gap": Signal([0.0, 0.4, 0.1], "k", x=[1, 2, 3])})[
+        1][0] == "The evidence supports K = 2 alone: the choice is clear."
+
+
 def test_agreement_figure():
 
     fig = kplots.agreement_figure({"a": [5, 10, 20], "b": [6, 12, 20], "c": [5, 15, 20]}, 20, [10, 20], tolerance=1)
