@@ -13,7 +13,7 @@ from segcore import datasets, folders, loaders, structure
 from segcore.budget import BudgetError, call
 from segcore.document import Document, clock
 from segcore.errors import InputError
-from segcore.formats import sniff_format
+from segcore.formats import format_name, sniff_format
 from segcore.lightmarkup import EXTENSIONS as LIGHT_MARKUP
 from segcore.limits import Limits
 
@@ -181,8 +181,8 @@ def describe(doc: Document) -> str:
         s += f" · reference: {len(doc.reference)} segments"
         if doc.meta.get("reference_from"):
             s += f" ({structure_labels(doc).get(doc.meta['reference_from'], doc.meta['reference_from'])})"
-    if doc.meta.get("format"):
-        s += f" · format: {doc.meta['format']}"
+    if fmt := format_name(doc.meta):
+        s += f" · format: {fmt}"
     if doc.meta.get("pages"):
         s += f" · {doc.meta['pages']} PDF pages"
     if doc.meta.get("duration"):

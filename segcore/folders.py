@@ -10,10 +10,10 @@ from pathlib import Path
 from .archive import ZIP_ERRORS
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .document import Document
-from .errors import InputError, ParameterError, SegcoreError
+from .errors import InputError, SegcoreError
 from .limits import LIMITS, Limits
 from .compression import document_suffix
-from .formats import FORMATS, HTML_EXTENSIONS, LATEX_EXTENSIONS
+from .formats import HTML_EXTENSIONS, LATEX_EXTENSIONS, check_format
 from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
 from .loaders import PathLike, check_level, load_data, read_file
 from .odp import EXTENSIONS as ODP_EXTENSIONS
@@ -45,8 +45,7 @@ def _skipped(parts) -> bool:
 
 
 def _check_format(format: str, level: str | None) -> tuple[str, ...]:
-    if format not in FORMATS:
-        raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
+    check_format(format)
     if level is not None:
         check_level(level)
     return EXTENSIONS[format]

@@ -12,6 +12,7 @@ from .compression import inflated
 from .docx import is_docx
 from .encodings import unicode_decoded
 from .epub import is_epub
+from .errors import ParameterError
 from .latex import looks_like_latex
 from .lightmarkup import markup_of, named_markup
 from .manpage import looks_like_man
@@ -26,13 +27,32 @@ from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .ppt import STREAM as PPT_STREAM
 
 __all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "WIKI727_HEADER",
-           "sniff_format"]
+           "check_format", "format_name", "sniff_format"]
 
 FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf",
            "doc", "pptx", "ppt", "odp", "captions", "choi", "wiki727", "arxiv")
+NAMES = {"text": "plain text", "markdown": "Markdown", "org": "Org", "asciidoc": "AsciiDoc", "latex": "LaTeX",
+         "rest": "reStructuredText", "man": "manual page", "pdf": "PDF", "html": "HTML", "epub": "EPUB",
+         "docx": "Word", "odt": "OpenDocument text", "rtf": "RTF", "doc": "Word 97–2003", "pptx": "PowerPoint",
+         "ppt": "PowerPoint 97–2003", "odp": "OpenDocument presentation", "captions": "captions",
+         "choi": "Choi .ref", "wiki727": "Wiki-727K", "arxiv": "arXiv (Alemi & Ginsparg)"}  # each format as a reader knows it
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"
+
+
+def check_format(format: str) -> str:
+    """`format` when it is one of FORMATS, else a ParameterError that lists them."""
+    if format not in FORMATS:
+        raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
+    return format
+
+
+def format_name(meta: dict) -> str | None:
+    """The format a document was read as (its meta), named as a reader knows it: 'Markdown' for a text read as
+    Markdown (meta['markdown']), else its format's NAMES entry; None when the meta names no format."""
+    fmt = "markdown" if meta.get("markdown") else meta.get("format")
+    return NAMES.get(fmt, fmt)
 
 
 def _has_separator_line(text: str) -> bool:

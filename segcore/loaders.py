@@ -21,7 +21,7 @@ from .captions import caption_blocks, caption_lines
 from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
-from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, WIKI727_HEADER, sniff_format
+from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, WIKI727_HEADER, check_format, sniff_format
 from .encodings import Decoded, decode_markup, decode_text, stray_nuls, unicode_decoded
 from .htmlpage import html_blocks
 from .language import identify
@@ -36,18 +36,17 @@ from .ole import is_ole
 from .worddoc import read_doc
 from .ppt import read_ppt
 from .pdf import read_pdf
+from .plaintext import looks_like_markdown, text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
 from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
 
-__all__ = [
-    "split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-    "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub",
-    "document_from_blocks", "parse_choi", "parse_wiki727", "parse_arxiv", "load_captions", "load",
-    "FORMATS", "LEVELS",
-]
+__all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
+           "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub",
+           "document_from_blocks", "parse_choi", "parse_wiki727", "parse_arxiv", "load_captions", "load", "FORMATS",
+           "LEVELS"]
 
 
 PathLike = Union[str, Path]
@@ -238,11 +237,14 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
     text, columns = unfold_columns(text) if fmt == "text" else (text, 0)
+    markdown = fmt == "text" and looks_like_markdown(text)
     try:
-        blocks, left_out = {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, **READERS}[fmt](text)
+        blocks, left_out = (text_blocks(text, markdown) if fmt == "text" else
+                            {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, **READERS}[fmt](text))
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None
-    meta = {"format": fmt, **({"left_out": left_out} if left_out else {}), **({"columns": columns} if columns else {})}
+    meta = {"format": fmt, **({"markdown": True} if markdown else {}), **({"left_out": left_out} if left_out else {}),
+            **({"columns": columns} if columns else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
@@ -533,8 +535,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
               limits: Limits = LIMITS, speaker_notes: bool = False) -> Document:
     """A file's bytes (`name` for its extension; gzip, bzip2 or xz compressed or not) as a Document in `format`
     ('auto': sniffed from the content); see `load`."""
-    if format not in FORMATS:
-        raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
+    check_format(format)
     if level is not None:
         check_level(level)
     data, name = uncompressed(data, name, source, limits)
@@ -581,8 +582,7 @@ def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | Non
     keep their headings in meta['outline'] and leave out a reference list and appendices unless keep_back_matter;
     slides read their speaker notes when speaker_notes. InputError beyond `limits` (segcore.limits: characters,
     elements; a PDF's pages and inflated stream size)."""
-    if format not in FORMATS:
-        raise ParameterError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
+    check_format(format)
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
         data, name, default = bytes(path_or_bytes), "", "<bytes>"
     elif isinstance(path_or_bytes, str) and path_or_bytes == "-":

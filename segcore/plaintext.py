@@ -467,20 +467,32 @@ def _line_paragraphs(lines: list[str], stripped: list[str], skip) -> set[int]:
     return (indented if len(indented) >= 3 else set()) | listed
 
 
-def text_blocks(text: str, markdown: bool = False) -> tuple[list[Block], dict[str, int]]:
+def _lines(text: str) -> list[str]:
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def looks_like_markdown(text: str) -> bool:
+    """Whether a text is read as Markdown (`text_blocks`): it has front matter, or a line with an ATX heading, a code
+    fence, a pipe table's rule, a note box ('> [!NOTE]'), a link, an HTML comment or a footnote."""
+    lines = _lines(text)
+    return bool(_front_matter(lines)) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
+                                             or ("|" in ln and _TABLE_RULE.match(ln.strip()))
+                                             or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
+                                             or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines)
+
+
+def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], dict[str, int]]:
     """Headings and paragraphs of a text (blank lines separate paragraphs, and so do the line breaks of a text that
     does not wrap its lines or that indents its paragraphs; a heading line is a block of its own), read as Markdown
-    when `markdown` or when it looks so, and the number of lines left out of each kind (structure.LEFT_OUT), none
-    counted when none left out."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    when `markdown` (None: when it looks so, `looks_like_markdown`), and the number of lines left out of each kind
+    (structure.LEFT_OUT), none counted when none left out."""
+    lines = _lines(text)
     stripped = [ln.strip() for ln in lines]
     front = _front_matter(lines)
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes") \
         | dict.fromkeys(front, "front matter")
-    markdown = markdown or bool(front) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
-                                  or ("|" in ln and _TABLE_RULE.match(ln.strip()))
-                                  or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
-                                  or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines)
+    if markdown is None:
+        markdown = looks_like_markdown(text)
     if markdown:
         drop |= _markdown_drops(lines)
     else:  # a figure's label alone ("Figure 3", in PDF-to-text output): neither a heading nor a sentence

@@ -563,6 +563,27 @@ def test_upload_text_file():
     assert "read as Windows-1252 (Western European): the file is not UTF-8" in documents.describe(doc)
 
 
+LIGHT = {"notes.md": "# Notes\n\n## Volcanoes\n\n" + PASTED + "\n\n## Bread\n\n" + PASTED,
+         "notes.org": "#+TITLE: Notes\n\n* Volcanoes\n\n" + PASTED + "\n\n* Bread\n\n" + PASTED,
+         "notes.adoc": "= Notes\n\n== Volcanoes\n\n" + PASTED + "\n\n== Bread\n\n" + PASTED,
+         "notes.rst": "Notes\n=====\n\nVolcanoes\n---------\n\n" + PASTED + "\n\nBread\n-----\n\n" + PASTED,
+         "notes.tex": "\\documentclass{article}\\begin{document}\\section{Volcanoes}\n" + PASTED
+                      + "\n\\section{Bread}\n" + PASTED + "\n\\end{document}\n",
+         "notes.txt": PASTED}
+
+
+@pytest.mark.parametrize("name, said", [("notes.md", "Markdown"), ("notes.org", "Org"), ("notes.adoc", "AsciiDoc"),
+                                        ("notes.rst", "reStructuredText"), ("notes.tex", "LaTeX"),
+                                        ("notes.txt", "plain text")])
+def test_the_document_line_names_the_format_it_was_read_as(name, said):
+    """A Markdown file was 'format: text' (its format key: Markdown is read by the text reader), reST 'format: rest':
+    the line names the format as a reader knows it, Markdown when the text was read as Markdown."""
+    doc = documents.load_bytes(LIGHT[name].encode(), name, "sentence", run=lambda fn, *a, **kw: fn(*a, **kw))
+    assert f" · format: {said}" in documents.describe(doc)
+    pasted = documents.load_bytes(LIGHT[name].encode(), "pasted text", "sentence", run=lambda fn, *a, **kw: fn(*a, **kw))
+    assert name != "notes.md" or " · format: Markdown" in documents.describe(pasted)  # known by its marks alone
+
+
 def test_upload_an_org_file_gives_its_sections():
     at = run(new_app())
     org = "#+TITLE: Rivers\n\n* Floods\n\n" + PASTED + "\n\n* Droughts\n\n" + PASTED + "\n"
@@ -1139,7 +1160,7 @@ def test_a_web_page_and_an_e_book_upload_with_their_sections_as_the_reference():
     assert "the page's sections" in box.options and box.value == "the page's sections"
     assert at.session_state["_docstate"].doc.reference == [3, 7, 10] and at.metric and not errors(at)
     line = documents.describe(at.session_state["_docstate"].doc)
-    assert "format: html" in line and "left out of the page: " in line and "citation marks (3)" in line
+    assert "format: HTML" in line and "left out of the page: " in line and "citation marks (3)" in line
     upload(at, "book.epub", _epub(BOOK, ["nav", "c1", "c2"]))
     assert not errors(at)
     assert "the book's sections" in at.sidebar.selectbox(key="structure_ref").options
