@@ -56,14 +56,13 @@ def _on_sample_change() -> None:
 
 
 def _load(key: str, label: str, fn, *args) -> Outcome:
-    """Load through a cached function; the first time (a PDF can take seconds) inside st.status."""
+    """Load through a cached function; the first time (a PDF can take seconds) under a spinner in the sidebar, gone
+    once read: the lines below it say what was read, or why not (an empty status box stayed, 'Read notes.md')."""
     seen = st.session_state.setdefault("_loaded_keys", set())
     if key in seen:
         return guarded(fn, *args, what=f"Reading {label}")
-    with st.sidebar.status(f"Reading {md(label)}…", expanded=False) as status:
+    with st.sidebar, st.spinner(f"Reading {md(label)}…"):
         out = guarded(fn, *args, what=f"Reading {label}")
-        status.update(label=f"Could not read {md(label)}" if out.error else f"Read {md(label)}",
-                      state="error" if out.error else "complete")
     if not out.error:
         seen.add(key)
     return out

@@ -584,6 +584,15 @@ def test_the_document_line_names_the_format_it_was_read_as(name, said):
     assert name != "notes.md" or " · format: Markdown" in documents.describe(pasted)  # known by its marks alone
 
 
+def test_reading_an_upload_leaves_no_empty_box_in_the_sidebar():
+    """The sidebar's 'Read notes.md' status box expanded to nothing: the success line below says what was read."""
+    at = run(new_app())
+    upload(at, "notes.md", LIGHT["notes.md"].encode())
+    boxes = at.sidebar.get("status") + at.sidebar.get("expander")
+    assert boxes and all(box.children for box in boxes), [box.label for box in boxes if not box.children]
+    assert " · format: Markdown" in at.sidebar.success[0].value
+
+
 def test_upload_an_org_file_gives_its_sections():
     at = run(new_app())
     org = "#+TITLE: Rivers\n\n* Floods\n\n" + PASTED + "\n\n* Droughts\n\n" + PASTED + "\n"
