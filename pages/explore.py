@@ -8,7 +8,7 @@ import streamlit as st
 from explorer import compute, frame, sidebar, state, views, widgets
 from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows
 from explorer.guard import guarded, md
-from segcore import exports, kplots, plots
+from segcore import exports, kchoice, kplots, plots
 from segcore.document import span_times, where
 from segcore.evaluation import percent_text
 from segcore.paragraphs import units_note
@@ -192,9 +192,8 @@ def k_tab():
     elif auto.error:
         st.error(auto.error)
     else:
-        width, lines = kplots.choice_summary(chosen.k, chosen.info, chosen.signals)
-        sure = {"narrow": "fairly sure", "moderate": "roughly", "wide": "unsure", "capped": "as many as it weighed",
-                "fallback": "for want of evidence"}.get(width)
+        width, lines = kchoice.choice_summary(chosen.k, chosen.info, chosen.signals)
+        sure = kchoice.SURENESS.get(width)
         st.markdown(f"**{method} chooses K = {chosen.k} automatically**" + (f" ({sure})" if sure else "") + ". "
                     + " ".join(lines))
     costs, curve_note = compute.cost_curve(doc_state, method, params, seg)

@@ -1,6 +1,6 @@
-"""Figures and words for choosing K: the cost-versus-K curve and the other per-K evidence a method reports (signals
-with axis 'k'), marked with its automatic choice and the range of K the evidence supports, how sure that choice is,
-and where several methods' boundaries coincide. Pure functions returning plotly figures or text, as segcore.plots."""
+"""Figures for choosing K: the cost-versus-K curve and the other per-K evidence a method reports (signals with axis
+'k'), marked with its automatic choice and the range of K the evidence supports, and where several methods'
+boundaries coincide. Pure functions returning plotly figures, as segcore.plots; the words are segcore.kchoice's."""
 from __future__ import annotations
 
 from typing import Mapping, Sequence
@@ -8,13 +8,12 @@ from typing import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from .kchoice import COST_CURVES, evidence_curves
 from .metrics import coincidence, consensus
 from .plots import HYP_COLOUR, METHOD_COLOURS, REF_COLOUR, figure, hline, legend_line, strips_spec
 
-COST_CURVES = ("costs_by_k", "gradient", "smoothed_gradient", "density")  # what k_curves_figure draws
 AUTO_COLOUR = "#2ca02c"
 WHOLE_TICKS = 12  # K axes up to this K tick every K; longer ones take plotly's ticks, whole numbers there
-NARROW, MODERATE = 1.35, 2.0  # high/low of the supported range of K: up to 1.35 narrow, up to 2 moderate, else wide
 
 
 def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int | None = None,
@@ -84,23 +83,6 @@ def k_curves_figure(signals: Mapping, k_selected: int | None = None, k_reference
     return None
 
 
-def evidence_curves(signals: Mapping) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """The k-axis signals other than the cost curves, as label (else name) → (K, values) (K = 1, 2, … unless the
-    signal has its own x); undefined values left out."""
-    out = {}
-    for name, sig in (signals or {}).items():
-        if name in COST_CURVES or getattr(sig, "axis", None) != "k" or not len(sig.values):
-            continue
-        y = np.array([np.nan if v is None else v for v in sig.values], dtype=float)
-        if y.ndim != 1:
-            continue
-        ks = np.asarray(sig.x, dtype=float) if sig.x is not None else np.arange(1, len(y) + 1, dtype=float)
-        ok = np.isfinite(y)
-        if ok.any():
-            out[sig.label or name] = (ks[ok], y[ok])
-    return out
-
-
 def k_marks(data: list[dict], layout: dict, k_selected: int | None = None, k_reference: int | None = None,
             k_automatic: int | None = None, k_interval: Sequence[int] | None = None) -> None:
     """Mark a figure over K (its traces and layout, changed in place) across every panel: the K shown (red line),
@@ -160,76 +142,6 @@ def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference
                                           xanchor="center", yanchor="bottom", showarrow=False, font=dict(size=12)))
     k_marks(data, layout, k_selected, k_reference, k_automatic, k_interval)
     return figure(data, layout)
-
-
-# ---- how sure the automatic choice is ------------------------------------------------------------------------------
-
-def range_words(k: int, k_interval: Sequence[int], weighed: int | None = None) -> tuple[str, str]:
-    """(how far the range of K the evidence supports settles the choice: 'fallback' (K = 1: no larger K clearly
-    better), 'capped' (the range reaches `weighed`, the largest K the evidence covers: more were not tried), 'narrow',
-    'moderate' or 'wide'; a sentence saying so)."""
-    lo, hi = int(k_interval[0]), int(k_interval[1])
-    capped = weighed is not None and hi >= weighed
-    if k == 1:
-        if capped and weighed <= 1:
-            return "fallback", ("The text is too short for the evidence to weigh more than one segment: no K above "
-                                "1 was weighed, so the method falls back to K = 1. That is no finding that the text "
-                                "is one piece; set K yourself, or see where the methods agree (below).")
-        return "fallback", ("No K above 1 is clearly better" + (f" (K up to {hi} are about as good)" if hi > 1 else "")
-                            + ": when the evidence for more segments is weak, as it often is on a short text, the "
-                              "method falls back to K = 1. That is no finding that the text is one piece; set K "
-                              "yourself, or see where the methods agree (below).")
-    if capped:
-        return "capped", ((f"The evidence supports K from {lo} to {hi}" if hi > lo else f"The evidence supports K = "
-                           f"{lo}") + f", but no K above {weighed} was weighed, so the text may have more segments "
-                          f"than that: set K yourself to see more.")
-    if lo == hi:
-        return "narrow", f"The evidence supports K = {lo} alone: the choice is clear."
-    ratio = hi / max(lo, 1)
-    if ratio <= NARROW:
-        return "narrow", (f"The evidence supports K from {lo} to {hi}, a narrow range: the text has about {k} "
-                          f"segments, and any K in the range is about as good.")
-    if ratio <= MODERATE:
-        return "moderate", (f"The evidence supports K from {lo} to {hi}: the number of segments is known roughly; "
-                            f"{k} is the best guess.")
-    return "wide", (f"The evidence supports anything from {lo} to {hi} segments, a wide range: the text has no one "
-                    f"natural number of segments at this scale. K = {k} is one reasonable choice; choose by how "
-                    f"long you want the segments to be, or by where the methods agree (below).")
-
-
-def choice_summary(k: int, info: Mapping, signals: Mapping) -> tuple[str | None, list[str]]:
-    """How a method chose K automatically, from its info and signals: (how far the supported range settles it, as
-    `range_words`, or None when the method does not say; sentences in Markdown)."""
-    info, signals = info or {}, signals or {}
-    lines, width = [], None
-    weighed = max((int(ks.max()) for ks, _ in evidence_curves(signals).values()), default=None)
-    if info.get("k_interval") is not None:
-        width, words = range_words(k, info["k_interval"], weighed)
-        lines.append(words)
-    held, gap = info.get("k_heldout"), info.get("k_gap")
-    of = f" (of {info['gap_view']})" if info.get("gap_view") else ""
-    if weighed == 1:  # no other K weighed: the rules below had nothing to choose from
-        return width, lines
-    if held and gap:
-        if held == gap:
-            lines.append(f"Held-out likelihood and the gap statistic{of} both point to K = {held}.")
-        else:
-            lines.append(f"Held-out likelihood alone would choose K = {held}, the gap statistic{of} K = {gap}; the "
-                         f"held-out choice is made among 1–5× the gap statistic's, which gives K = {k}.")
-    elif held:
-        lines.append(f"K = {held} is the fewest segments that predict held-out sentences about as well as the best "
-                     "K (by the one-standard-error rule).")
-    elif gap:
-        lines.append(f"K = {gap} is the smallest K past which the gap statistic{of} stops rising clearly.")
-    elif "smoothed_gradient" in signals:
-        lines.append("Splitting stopped where the smoothed density gain fell below its threshold (μ + 1.2σ).")
-    elif "penalized_costs_by_k" in signals:
-        lines.append(f"K = {k} minimises the cost plus the prior's penalty per segment.")
-    elif "costs_by_k" in signals:
-        lines.append(f"K = {k} sits at the knee of the cost curve, where adding segments stops paying.")
-    elif any(getattr(s, "threshold", None) is not None for s in signals.values()):
-        lines.append("Boundaries go where the depth score exceeds the method's threshold; K follows from them.")
-    return width, lines
 
 
 # ---- where methods agree -------------------------------------------------------------------------------------------

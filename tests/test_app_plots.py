@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 import pytest
 import scipy.sparse as sp
 
-from segcore import METHODS, Signal, kplots, plots, segment
+from segcore import METHODS, Signal, kchoice, kplots, plots, segment
 from segcore.document import Document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -386,8 +386,8 @@ def test_evidence_figure_marks_the_automatic_choice_and_its_range():
 
     signals = {"costs_by_k": Signal([5.0, 3.0, 2.5, 2.2], "k"), "gap": Signal([0.1, 0.5, 0.45], "k", x=[1, 2, 3]),
                "heldout_loglik": Signal([1.0, None, 3.0], "k", x=[1, 2, 4]), "gap_scores": Signal([0.2], "gap")}
-    assert list(kplots.evidence_curves(signals)) == ["gap", "heldout_loglik"]
-    assert kplots.evidence_curves(signals)["heldout_loglik"][0].tolist() == [1, 4]  # None left out
+    assert list(kchoice.evidence_curves(signals)) == ["gap", "heldout_loglik"]
+    assert kchoice.evidence_curves(signals)["heldout_loglik"][0].tolist() == [1, 4]  # None left out
     fig = kplots.evidence_figure(signals, k_selected=3, k_reference=4, k_automatic=2, k_interval=(2, 3))
     names = [t.name for t in fig.data]
     assert {"automatic K = 2", "supported range K 2–3", "K shown = 3", "reference K = 4"} <= set(names)
@@ -416,12 +416,12 @@ def test_k_axes_tick_whole_numbers_only():
 
 def test_how_sure_the_choice_is():
 
-    assert kplots.range_words(10, (9, 11))[0] == "narrow"
-    assert kplots.range_words(10, (7, 13))[0] == "moderate"
-    assert kplots.range_words(10, (3, 40))[0] == "wide"
-    width, lines = kplots.choice_summary(12, {"k_heldout": 12, "k_gap": 8, "k_interval": (8, 30)}, {})
+    assert kchoice.range_words(10, (9, 11))[0] == "narrow"
+    assert kchoice.range_words(10, (7, 13))[0] == "moderate"
+    assert kchoice.range_words(10, (3, 40))[0] == "wide"
+    width, lines = kchoice.choice_summary(12, {"k_heldout": 12, "k_gap": 8, "k_interval": (8, 30)}, {})
     assert width == "wide" and any("K = 12" in s and "K = 8" in s for s in lines)
-    assert kplots.choice_summary(5, {}, {"costs_by_k": Signal([1.0], "k")}) == (None, [
+    assert kchoice.choice_summary(5, {}, {"costs_by_k": Signal([1.0], "k")}) == (None, [
         "K = 5 sits at the knee of the cost curve, where adding segments stops paying."])
 
 
@@ -432,18 +432,18 @@ def test_k_1_for_want_of_evidence_is_not_called_a_clear_choice():
     clear'; on a text of four paragraphs no K above 1 was even weighed (K up to a third of the units)."""
     weighed = {"gap": Signal([0.0], "k", x=[1]), "heldout_loglik": Signal([-80.0], "k", x=[1])}
     info = {"k_interval": (1, 1), "k_gap": 1, "k_heldout": 1}
-    width, lines = kplots.choice_summary(1, info, weighed)
+    width, lines = kchoice.choice_summary(1, info, weighed)
     assert width == "fallback" and not any("clear" in s for s in lines)
     assert "no K above 1 was weighed" in lines[0] and "falls back to K = 1" in lines[0]
     assert not any("both point to" in s for s in lines)  # they had no other K to point to
     longer = {"gap": Signal([0.0, -0.2, -0.5], "k", x=[1, 2, 3])}
-    width, lines = kplots.choice_summary(1, {**info, "k_interval": (1, 2)}, longer)
+    width, lines = kchoice.choice_summary(1, {**info, "k_interval": (1, 2)}, longer)
     assert width == "fallback" and lines[0].startswith("No K above 1 is clearly better") and "clear:" not in lines[0]
     # K = 2 of at most 2 weighed (a text of 8 sentences): not 'alone' nor 'clear' either
-    width, lines = kplots.choice_summary(2, {"k_interval": (2, 2), "k_gap": 2, "k_heldout": 2},
+    width, lines = kchoice.choice_summary(2, {"k_interval": (2, 2), "k_gap": 2, "k_heldout": 2},
                                          {"gap": Signal([0.0, 0.4], "k", x=[1, 2])})
     assert width == "capped" and "no K above 2 was weighed" in lines[0] and "clear" not in lines[0]
-    assert kplots.choice_summary(2, {"k_interval": (2, 2)}, {"gap": Signal([0.0, 0.4, 0.1], "k", x=[1, 2, 3])})[
+    assert kchoice.choice_summary(2, {"k_interval": (2, 2)}, {"gap": Signal([0.0, 0.4, 0.1], "k", x=[1, 2, 3])})[
         1][0] == "The evidence supports K = 2 alone: the choice is clear."
 
 

@@ -202,3 +202,14 @@ def test_the_command_line_starts_without_the_libraries_only_some_runs_need():
     loaded = set(r.stdout.split())
     assert r.returncode == 0, r.stderr
     assert "segcore.algorithms.bayesseg" in loaded and not [m for m in heavy if m in loaded]
+
+
+def test_segment_says_how_sure_an_automatic_k_is_and_nothing_when_k_is_given():
+    r = run("segment", CHOI, "--method", "best")
+    assert r.returncode == 0, r.stderr
+    line = next(ln for ln in r.stderr.decode().splitlines() if "chosen automatically" in ln)
+    k = int(re.search(r"# (\d+) segments", r.stderr.decode()).group(1))
+    assert line.startswith(f"# K = {k} chosen automatically (") and "The evidence supports" in line
+    assert "*" not in line  # plain text, not the app's Markdown
+    r = run("segment", CHOI, "--method", "best", "--k", "4")
+    assert r.returncode == 0 and b"chosen automatically" not in r.stderr
