@@ -144,12 +144,8 @@ class Signal:
             raise ValueError(f"signal axis must be one of {AXES}, got {self.axis}")
 
     def to_dict(self) -> dict:
-        d = {"axis": self.axis, "values": self.values}
-        if self.x is not None:
-            d["x"] = self.x
-        if self.threshold is not None:
-            d["threshold"] = self.threshold
-        return d
+        return {"axis": self.axis, "values": self.values, **{f: getattr(self, f) for f in ("x", "threshold", "label")
+                                                             if getattr(self, f) is not None}}
 
 
 @dataclass

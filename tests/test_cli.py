@@ -27,6 +27,9 @@ def test_segment_json_contract():
     assert [s["end"] for s in out["segments"]] == out["boundaries"]
     assert all(s["text"] for s in out["segments"])
     assert out["method"] == "cvs" and out["params"]["split"] == "dp" and out["seconds"] >= 0
+    r = run("segment", str(DATA / "choi_1_0.ref"), "--method", "texttiling", "--json")
+    depth = json.loads(r.stdout)["signals"]["depth_scores"]  # each signal with the words the app's legend uses
+    assert depth["axis"] == "gap" and depth["label"].startswith("depth of the similarity dip") and "x" in depth
 
 
 def test_segment_stdin_params_and_text_output():
