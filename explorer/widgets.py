@@ -9,7 +9,8 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.errors import ParameterError
-from segcore.evaluation import PERCENT_DIGITS, agreement_cells
+from segcore.evaluation import agreement_cells
+from segcore.metrics import PERCENT_DIGITS
 from segcore.methods import COMMON, Param
 from segcore.pipeline import REP_KEYS
 

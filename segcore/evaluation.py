@@ -16,7 +16,7 @@ from .budget import BudgetError, call
 from .document import Document
 from .errors import InputError, ParameterError, SegcoreError
 from .methods import get_method, segment
-from .metrics import NAMES, agreement, boundary_prf, default_k, pk, windowdiff
+from .metrics import NAMES, PERCENT_DIGITS, agreement, boundary_prf, default_k, pk, windowdiff
 from .paragraphs import moved
 from .parallel import run_many
 from .representations import DocumentFrequencies
@@ -24,8 +24,6 @@ from .text import bags as make_bags
 
 PROTOCOLS = ("all", "alemi")
 IDF = ("document", "dataset")
-PERCENT_DIGITS = {"pk": 2, "windowdiff": 2, "f1": 1, "precision": 1, "recall": 1}  # decimals in %, as the results
-# tables (benchmarks/results) print each measure
 BASELINE_NAMES = {"": "", "_none": " · none", "_even": " · even"}  # a summary key's suffix → its column's
 
 

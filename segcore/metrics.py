@@ -10,6 +10,8 @@ from .document import check_boundaries
 from .errors import ParameterError
 
 NAMES = {"pk": "Pk", "windowdiff": "WindowDiff", "f1": "F1"}  # each measure's key and its name as printed
+PERCENT_DIGITS = {"pk": 2, "windowdiff": 2, "f1": 1, "precision": 1, "recall": 1}  # decimals in %, as the results
+# tables (benchmarks/results) print each measure
 
 
 def default_k(reference: list[int]) -> int:

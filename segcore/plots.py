@@ -16,7 +16,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .document import segments_of
-from .metrics import NAMES as METRIC_NAMES
+from .metrics import NAMES as METRIC_NAMES, PERCENT_DIGITS
 
 # Alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4), a highlight colour,
 # and one colour per method for the comparison plots.
@@ -424,7 +424,7 @@ def distribution_figure(rows: Sequence[Mapping], metric: str = "pk", group: str 
                  text=[html.escape(d) for d in docs[name]],
                  marker=dict(color="#999999" if name.startswith("baseline") else METHOD_COLOURS[i % len(METHOD_COLOURS)],
                              size=5),
-                 hovertemplate=f"%{{text}}: %{{y:.{2 if percent else 3}f}}{unit}<extra>" + html.escape(name)
+                 hovertemplate=f"%{{text}}: %{{y:.{PERCENT_DIGITS.get(metric, 2) if percent else 3}f}}{unit}<extra>" + html.escape(name)
                                + "</extra>")
             for i, (name, ys) in enumerate(groups.items())]
     return figure(data, dict(height=height, margin=dict(l=50, r=10, t=20, b=40), showlegend=False, plot_bgcolor="white",

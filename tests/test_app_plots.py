@@ -157,6 +157,9 @@ def test_strips_sweep_distribution():
     assert fig.layout.yaxis.title.text == "Pk per document"
     fig = plots.distribution_figure(rows, "pk", percent=True)  # as the tables beside it
     assert list(fig.data[0].y) == [10.0, 20.0] and fig.layout.yaxis.title.text == "Pk % per document"
+    assert "%{y:.2f} %" in fig.data[0].hovertemplate  # each measure's decimals, as the table's
+    f1 = plots.distribution_figure([{"method": "a", "document": "d1", "f1": 0.5}], "f1", percent=True)
+    assert "%{y:.1f} %" in f1.data[0].hovertemplate
 
 
 def test_top_terms_prefer_words_specific_to_the_segment():

@@ -162,7 +162,7 @@ def test_evaluate_bundled_dataset_by_name_table_output():
 
 def test_evaluate_and_segment_print_every_score_in_percent(tmp_path):
     """Pk, WindowDiff and F1 in %, with the decimals of the app's tables and the results tables
-    (evaluation.PERCENT_DIGITS): F1 was a fraction (0.800) beside Pk and WindowDiff in %."""
+    (metrics.PERCENT_DIGITS): F1 was a fraction (0.800) beside Pk and WindowDiff in %."""
     (tmp_path / "a.ref").write_bytes((DATA / "choi_1_0.ref").read_bytes())
     out = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference").stdout.decode()
     row = next(line for line in out.splitlines() if line.startswith("a.ref"))
