@@ -15,7 +15,7 @@ from segcore.language import load_identifier
 from segcore.metrics import evaluate
 from segcore.pipeline import REP_KEYS, represent
 from segcore.representations import rank_transform
-from segcore.text import LABEL_STOPWORDS, bags, segment_top_terms, stem
+from segcore.text import label_bags, segment_top_terms, stem
 from segcore.vectors import load_vectors
 
 from .documents import LARGE_N, LEVEL_LABELS, DocState, cached_corpus, corpus_options
@@ -251,7 +251,7 @@ def _novelty(doc_key: str, _doc: Document, rep_key: tuple, _rep: dict, window: i
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def _bags(doc_key: str, _doc: Document):
-    return bags(_doc.elements, stopwords=LABEL_STOPWORDS, stem_words=False)
+    return label_bags(_doc.elements)
 
 
 def similarity(doc_state: DocState, params: dict, kind: str, max_bins: int,
@@ -275,5 +275,6 @@ def novelty(doc_state: DocState, params: dict, window: int) -> Outcome:
 
 
 def top_terms(doc_state: DocState, boundaries: list[int]) -> list[list[str]]:
-    """Each segment's most over-represented content words (segcore.text.segment_top_terms)."""
-    return segment_top_terms(_bags(doc_state.key, doc_state.doc), boundaries)
+    """Each segment's most over-represented content words (segcore.text.top_terms, the bags kept per document)."""
+    words, fold = _bags(doc_state.key, doc_state.doc)
+    return segment_top_terms(words, boundaries, fold=fold)

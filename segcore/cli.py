@@ -27,7 +27,7 @@ from .paragraphs import units_note
 from .parallel import Progress, run_many
 from .pipeline import preload
 from .structure import DEPTHS, REFERENCE_CHOICES, choose_reference, with_structure
-from .text import LABEL_STOPWORDS, bags, segment_top_terms
+from .text import top_terms
 
 FORMAT_HELP = ("the input's format; auto (the default) tells it from the file's name and content, also inside a .gz, "
                ".bz2 or .xz file")
@@ -99,8 +99,7 @@ def cmd_segment(args) -> int:
         print(to_json(doc, seg, {"scores": score}))
         return 0
     if args.to != "text":
-        tops = (segment_top_terms(bags(doc.elements, LABEL_STOPWORDS), seg.boundaries)
-                if args.to in ("jsonl", "chapters") else None)
+        tops = top_terms(doc.elements, seg.boundaries) if args.to in ("jsonl", "chapters") else None
         print(export(doc, seg, args.to, tops), end="")
         note = chapter_problems(doc, seg) if args.to == "chapters" else ""
         if note:

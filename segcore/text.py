@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections.abc import Callable
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -133,34 +134,56 @@ def tokenize(element: str) -> list[str]:
 def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool = False) -> list[list[str]]:
     """Each element's content words after stopword removal and optional stemming (lexicon: the text's language)."""
     lex = lexicon(elements, stopwords)
-    out = []
-    for e in elements:
-        words = [w for w in tokenize(e) if w not in lex.stop]
-        out.append([lex.stem(w) for w in words] if stem_words else words)
-    return out
+    return [[lex.stem(w) for w in words] if stem_words else words for words in _content_words(elements, lex)]
+
+
+def _content_words(elements: list[str], lex: Lexicon) -> list[list[str]]:
+    return [[w for w in tokenize(e) if w not in lex.stop] for e in elements]
 
 
 LABEL_STOPWORDS = "auto"  # a segment's label words: without the function words of the text's own language
 
 
-def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int = 5) -> list[list[str]]:
+def label_bags(elements: list[str]) -> tuple[list[list[str]], Callable[[str], str]]:
+    """(each element's words that may label a segment: LABEL_STOPWORDS left out, unstemmed; the text's stemmer, for
+    segment_top_terms' `fold`)."""
+    lex = lexicon(elements, LABEL_STOPWORDS)
+    return _content_words(elements, lex), lex.stem
+
+
+def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int = 5,
+                      fold: Callable[[str], str] | None = None) -> list[list[str]]:
     """Top terms of each segment against the whole document: count in the segment × log of how much more
     frequent the word is in the segment than in the document (a tf-idf / log-lift weight). `bags` are the
-    content words of every element (stopwords removed: bags(elements, LABEL_STOPWORDS))."""
-    doc_counts = Counter(w for bag in bags for w in bag)
-    doc_counts = Counter({w: c for w, c in doc_counts.items() if _keep_term(w)})  # each word checked once
+    content words of every element (stopwords removed: label_bags). With `fold` (a stemmer), the forms of one word
+    count as one term ('volcano', 'volcanoes'), shown in its most frequent form in the segment (ties: the shorter)."""
+    keys: dict[str, str] = {}
+    key = (lambda w: keys.setdefault(w, fold(w))) if fold else (lambda w: w)
+    doc_counts = Counter()
+    for w, c in Counter(w for bag in bags for w in bag).items():
+        if _keep_term(w):  # each word checked once
+            doc_counts[key(w)] += c
     total = sum(doc_counts.values()) or 1
     out = []
     for a, b in zip([0, *boundaries[:-1]], boundaries):
-        seg = Counter(w for bag in bags[a:b] for w in bag)
-        seg = {w: c for w, c in seg.items() if w in doc_counts}
+        forms = Counter(w for bag in bags[a:b] for w in bag if key(w) in doc_counts)
+        seg, shown = Counter(), {}
+        for w, c in sorted(forms.items(), key=lambda t: (-t[1], len(t[0]), t[0])):
+            seg[key(w)] += c
+            shown.setdefault(key(w), w)
         n_seg = sum(seg.values()) or 1
         min_count = 2 if any(c >= 2 for c in seg.values()) else 1
-        scored = [(c * max(0.0, math.log((c / n_seg) / (doc_counts[w] / total))), c, w) for w, c in seg.items()
+        scored = [(c * max(0.0, math.log((c / n_seg) / (doc_counts[k] / total))), c, shown[k]) for k, c in seg.items()
                   if c >= min_count]
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         out.append([w for _, _, w in scored[:n_terms]])
     return out
+
+
+def top_terms(elements: list[str], boundaries: list[int], n_terms: int = 5) -> list[list[str]]:
+    """Each segment's label terms: segment_top_terms of label_bags, a word's forms folded into one."""
+    words, fold = label_bags(elements)
+    return segment_top_terms(words, boundaries, n_terms, fold)
 
 
 def _keep_term(w: str) -> bool:

@@ -171,6 +171,18 @@ def test_top_terms_prefer_words_specific_to_the_segment():
     assert set(tops[0]) == {"volcano", "lava"} and set(tops[1]) == {"bread", "flour"}
 
 
+def test_a_word_s_forms_make_one_label_term_in_its_most_frequent_form():
+    from segcore.text import label_bags, segment_top_terms
+
+    elements = ["Volcanoes erupt with lava.", "A volcano spews lava and ash.", "The volcano slept.",
+                "Bakers bake bread.", "The baker kneads the bread dough.", "Fresh bread smells good."]
+    words, fold = label_bags(elements)
+    tops = segment_top_terms(words, [3, 6], fold=fold)
+    assert tops[0][:2] == ["volcano", "lava"] and "volcanoes" not in tops[0]  # 3 of one stem, 2 of them 'volcano'
+    assert tops[1][0] == "bread" and ("baker" in tops[1]) != ("bakers" in tops[1])
+    assert segment_top_terms(words, [3, 6])[0] == ["lava", "volcano"]  # unfolded, 'volcanoes' counts apart: 2, not 3
+
+
 def test_topic_mixture_labels():
     assert plots.topic_mixture_labels({"gap_scores": Signal([1], "gap")}, 2) is None
     sig = {"segment_topics": Signal([[0.9, 0.1], [0.2, 0.8]], "segment"),
