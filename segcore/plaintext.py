@@ -4,16 +4,18 @@ First", a lone "XII" — above its title; a preface or epilogue) or, when none o
 lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
 contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
-with front matter, an ATX heading, a code fence, a table rule, an alert, a link, a footnote or an HTML comment), its
-front matter, fenced and indented code (in list items too), pipe tables, rules, footnotes, HTML comments, <pre> and
-<table> blocks and the labels of alert boxes, and the marks of quotes, bullets, item numbers, links, images, code
-spans, emphasis, footnotes and HTML tags are taken off the text (a list item is a paragraph of its own)."""
+with front matter, an ATX heading, a code fence, a table rule, an alert, a link, a link definition in use, a footnote
+or an HTML comment), its front matter, fenced and indented code (in list items too), pipe tables, rules, footnotes,
+link definitions, HTML comments, <pre> and <table> blocks and the labels of alert boxes, and the marks of quotes,
+bullets, item numbers, links (inline and by reference), images, code spans, emphasis, footnotes and HTML tags are
+taken off the text, backslash escapes read as their characters (a list item is a paragraph of its own)."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 from itertools import accumulate, takewhile
 
+from .mdinline import LINK_TEXT, inline, link_label
 from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
@@ -30,11 +32,14 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | 
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
 _ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s+(?=\S)")  # a list item: "- ", "* ", "1. ", "2) "
 _TASK = re.compile(r"^\[[ xX]\]\s+(?=\S)")  # a task list item's box: "[ ] ", "[x] "
-_LINK_TEXT = r"(?:[^\[\]]|\[[^\[\]]*\])+"  # a link's text: at most one level of brackets inside
-_LINK = re.compile(r"!?\[" + _LINK_TEXT + r"\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![a](./b)
-_HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
-              "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
-              "table|tbody|td|th|thead|tr|tt|u|ul|var|video")
+_LINK = re.compile(r"!?\[" + LINK_TEXT + r"\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![a](./b)
+# a link reference definition (CommonMark 4.7): '[label]: target "title"', its target or its title may be on the next
+# line; not a footnote ('[^1]: …')
+_DESTINATION, _TITLE = r"<[^<>\n]*>|[^\s<]\S*", r"\"[^\"]*\"|'[^']*'|\([^()]*\)"
+_DEFINITION = re.compile(rf"^\[(?!\^)((?:[^\[\]\\]|\\.)+)\]:[ \t]*(?:({_DESTINATION})"
+                         rf"(?:[ \t]+(?:{_TITLE}))?)?[ \t]*$")
+_DESTINATION_LINE = re.compile(rf"^\s*(?:{_DESTINATION})(?:[ \t]+(?:{_TITLE}))?\s*$")
+_TITLE_LINE = re.compile(rf"^\s*(?:{_TITLE})\s*$")
 _RULE = re.compile(r"^\s*([-*_])(?:\s*\1){2,}\s*$")  # ---, * * *, ___
 _FOOTNOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")  # a footnote's text: "[^1]: And yeast."
 # front matter: (its closing line, a key line, any of its lines: a key, an indented or list line, a comment)
@@ -44,34 +49,12 @@ _FRONT = {"---": (re.compile(r"^(?:---|\.\.\.)\s*$"), re.compile(r"^[\w-]+\s*:(?
                   re.compile(r"^(?:[\w.\"-]+\s*=|\[.*\]\s*$|\s+\S|\s*#|\s*\])"))}
 _MAX_FRONT = 200  # lines: a front matter block closes within them
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
-# Inline marks (comments, images, footnote marks, HTML, links, code, emphasis), each read so that a long run of one
-# character is not read again from each of its characters: spaces before a comment or an image from their run's
-# start, a comment to the first '-->' before another '<!--', an image's text without brackets, a link's text and
-# target with at most one level of brackets, a code span or an emphasis of at most EMPHASIS characters (a longer one
-# keeps its marks)
-EMPHASIS = 1000
 LABEL_LINE = 40  # characters: a longer Markdown line is no note box's label ('> **Warning**:'), even with its marks
-_TARGET = r"\((?:[^()]|\([^()]*\))*\)"  # a link's target: (https://en.wikipedia.org/wiki/Mercury_(planet))
-_INLINE = [(re.compile(r"(?<!\s)\s*<!--(?:(?!<!--).)*?-->"), ""),
-           (re.compile(r"(?<!\s)\s*!\[[^\[\]]*\]" + _TARGET), ""),
-           (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
-           (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
-           (re.compile(r"\[(" + _LINK_TEXT + r")\]" + _TARGET), r"\1"),  # a link: its text
-           (re.compile(r"(?<!`)(`+)(?!`)(.{1,%d}?)(?<!`)\1(?!`)" % EMPHASIS), r"\2"),  # code spans: their text,
-           # between backtick strings of one length (CommonMark: ``a ` b``)
-           (re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS), r"\2")]
 
 
-def _inline(text: str) -> str:
-    """Markdown text without its inline marks: images, link targets, code and emphasis marks taken off."""
-    for pattern, repl in _INLINE:
-        text = pattern.sub(repl, text)
-    return text
-
-
-def _markdown_line(line: str) -> str:
+def _markdown_line(line: str, labels: frozenset[str] = frozenset()) -> str:
     """A Markdown line's text: block-quote marks and inline marks taken off."""
-    return _inline(_QUOTE.sub("", line))
+    return inline(_QUOTE.sub("", line), labels)
 
 
 _HTML_BLOCK = re.compile(r"^\s*<(!--|(?:pre|table|script|style)\b)", re.I)  # an HTML block opening a line
@@ -97,12 +80,40 @@ def _indented_code(line: str, item: int, code: bool, before: str) -> bool:
     return item == 0 and text.startswith("    ") and (code or not before.strip())
 
 
-def _markdown_drops(lines: list[str]) -> dict[int, str]:
+def _definition(line: str, item: int = 0) -> re.Match | None:
+    """The link reference definition that `line` opens, indented at most 3 spaces past the content of the list item
+    it may be in (`item`, as for `_fence`), else None."""
+    line = line.expandtabs()
+    text = line.lstrip(" ")
+    m = _DEFINITION.match(text) if len(line) - len(text) <= item + 3 else None
+    return m if m and m.group(1).strip() else None
+
+
+def _definition_lines(lines: list[str], i: int, item: int) -> int:
+    """How many lines (0, 1 or 2) the link reference definition at line `i` takes: its target or its title may be on
+    the next line."""
+    if not (m := _definition(lines[i], item)):
+        return 0
+    after = lines[i + 1] if i + 1 < len(lines) else ""
+    if m.group(2) is None:
+        return 2 if _DESTINATION_LINE.match(after) else 0
+    return 1 + bool(_TITLE_LINE.match(after) and not _DEFINITION.match(after.strip()))
+
+
+def _labels_used(lines: list[str]) -> bool:
+    """Whether a link reference definition's label is used in brackets on another line (a sign of Markdown)."""
+    defined = {link_label(m.group(1)) for ln in lines if (m := _definition(ln)) and m.group(2)}
+    return bool(defined) and any(link_label(used) in defined for ln in lines if not _definition(ln)
+                                 for used in re.findall(r"\[([^\[\]]+)\]", ln))
+
+
+def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
     """Lines of a Markdown text that are not its prose: fenced and indented code ('code lines'), pipe tables (a run
-    of lines with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), and HTML
-    blocks that open their line until they close: comments ('comments'), <pre>, <script> and <style> ('code lines'),
-    <table> ('table and figure lines'); one closed on its line with text after it is left to the inline rules."""
-    drop, fence, run, block, item, code = {}, None, [], None, 0, False
+    of lines with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), link
+    reference definitions ('link definitions') and HTML blocks that open their line until they close: comments
+    ('comments'), <pre>, <script> and <style> ('code lines'), <table> ('table and figure lines'); one closed on its
+    line with text after it is left to the inline rules. With them, the labels the definitions define."""
+    drop, fence, run, block, item, code, labels = {}, None, [], None, 0, False, set()
     for i, line in enumerate([*lines, ""]):
         if fence is None and block is None:
             code = _indented_code(line, item, code, lines[i - 1] if i else "")
@@ -131,12 +142,18 @@ def _markdown_drops(lines: list[str]) -> dict[int, str]:
             drop[i] = "code lines"
         elif _ALERT.match(_QUOTE.sub("", line).strip()):
             drop[i] = "labels"
+        elif drop.get(i) == "link definitions":
+            pass  # the target or title of a definition on the line before
+        elif not (i and lines[i - 1].strip() and i - 1 not in drop and not _ATX.match(lines[i - 1])) \
+                and (taken := _definition_lines(lines, i, item)):
+            drop.update(dict.fromkeys(range(i, i + taken), "link definitions"))  # one cannot interrupt a paragraph
+            labels.add(link_label(_definition(line, item).group(1)))
         elif _FOOTNOTE.match(line) or (drop.get(i - 1) == "footnotes" and line.strip()) or (
                 line.startswith("    ") and drop.get(i - 1 - (not lines[i - 1].strip())) == "footnotes"):
             drop[i] = "footnotes"  # a footnote's text runs to a blank line, and on over paragraphs indented 4 spaces
         elif code and line.strip():
             drop[i] = "code lines"
-    return drop
+    return drop, frozenset(labels)
 
 
 def _front_matter(lines: list[str]) -> range:
@@ -473,12 +490,14 @@ def _lines(text: str) -> list[str]:
 
 def looks_like_markdown(text: str) -> bool:
     """Whether a text is read as Markdown (`text_blocks`): it has front matter, or a line with an ATX heading, a code
-    fence, a pipe table's rule, a note box ('> [!NOTE]'), a link, an HTML comment or a footnote."""
+    fence, a pipe table's rule, a note box ('> [!NOTE]'), a link, an HTML comment or a footnote, or a link
+    definition whose label it uses."""
     lines = _lines(text)
     return bool(_front_matter(lines)) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
                                              or ("|" in ln and _TABLE_RULE.match(ln.strip()))
                                              or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
-                                             or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines)
+                                             or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines) \
+        or _labels_used(lines)
 
 
 def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], dict[str, int]]:
@@ -493,8 +512,10 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
         | dict.fromkeys(front, "front matter")
     if markdown is None:
         markdown = looks_like_markdown(text)
+    labels = frozenset()
     if markdown:
-        drop |= _markdown_drops(lines)
+        marked, labels = _markdown_drops(lines)
+        drop |= marked
     else:  # a figure's label alone ("Figure 3", in PDF-to-text output): neither a heading nor a sentence
         drop |= {i: "captions" for i, x in enumerate(stripped) if _CAPTION_LABEL.match(x)
                  and (i == 0 or not stripped[i - 1]) and (i + 1 == len(stripped) or not stripped[i + 1])}
@@ -514,7 +535,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
     blocks, body, listed, joiner = [], [], False, LineJoiner(stripped)
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
-        if body and (para := _inline(joiner.join_lines(body)).strip() if markdown else joiner.join_lines(body)):
+        if body and (para := inline(joiner.join_lines(body), labels).strip() if markdown else joiner.join_lines(body)):
             blocks.append(Block(para))
         body.clear()
 
@@ -522,7 +543,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
         if i in heads:
             flush()
             lv, title = heads[i]
-            title = " ".join((_markdown_line(title) if markdown else title).split())
+            title = " ".join((_markdown_line(title, labels) if markdown else title).split())
             if lv > 0 and title:  # a heading whose marks were all its text ("</pre>" over "---") is none
                 number, _ = split_number(title)
                 blocks.append(Block(title, lv, number))
@@ -551,7 +572,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
         elif quoted and _RULE.match(raw):
             flush()
             drop[i] = "rules"
-        elif len(raw := _QUOTE.sub("", line).strip()) <= LABEL_LINE and NOTE_LABEL.match(label := _inline(raw).strip()):
+        elif len(raw := _QUOTE.sub("", line).strip()) <= LABEL_LINE and NOTE_LABEL.match(label := inline(raw).strip()):
             flush()  # "> **Warning**" above the box's text: a block of its own, which document_from_blocks leaves
             blocks.append(Block(label))  # out as every note label
         elif (m := _ITEM.match(raw)) and (m.group(1) in (None, "1") or not body or listed):

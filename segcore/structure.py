@@ -190,6 +190,7 @@ LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,}
             "inputs": "files it \\input or \\include, not read: give one file ({:,})",
             "includes": "pages it includes with .so, not read: give that page ({:,})",
             "comments": "comments ({:,} lines)", "annotations": "comments ({:,})",
+            "link definitions": "link definitions, such as '[1]: https://…' ({:,} lines)",
             "directives": "directives without prose, such as images and tables of contents ({:,})",
             "fields": "field lists ({:,} lines)",
             "hidden": "hidden text ({:,} words)", "gutenberg": "the Project Gutenberg header and licence ({:,} words)",

@@ -184,6 +184,42 @@ def test_markdown_marks_that_span_lines_and_longer_code_spans():
                             "Run a ` b or git log now, with a delay no less than 100.", "It can be more."]
 
 
+def test_markdown_reference_links_read_as_their_text_and_definitions_are_left_out():
+    """Reference-style links ('[guide][1]', collapsed '[docs][]', shortcut '[docs]') read as their text and image
+    references ('![alt][logo]') go as inline images do, when the label is defined (any case and spacing); the
+    definitions ('[1]: https://x.org "Guide"', a title on the next line, a target on the next line) are left out
+    and counted, and make a text Markdown. An undefined label, a definition inside a paragraph (CommonMark: it
+    cannot interrupt one) and brackets in code stay as written."""
+    doc = load_text('See the [guide][1] and [docs]. It helps.\n\n[1]: https://x.org/guide "Guide"\n'
+                    '[docs]: https://x.org/docs\n')
+    assert doc.elements == ["See the guide and docs.", "It helps."]
+    assert doc.meta["left_out"] == {"link definitions": 2}
+    doc = load_text("# Links\n\nRead [the Docs][] and [more\nnews][News Page] ![logo][Logo] here. Keep [this][none], "
+                    "[x] and `[the docs][]`.\n\n```\n[docs]: /in-code\n```\nA line\n[x]: /not-a-definition\n\n"
+                    "[the docs]: <https://x.org/a b>\n  'The docs'\n[news  page]:\n   https://x.org/news\n"
+                    "[LOGO]: logo.png")
+    assert doc.elements == ["Links", "Read the Docs and more news here.",
+                            "Keep [this][none], [x] and [the docs][].", "A line [x]: /not-a-definition"]
+    assert doc.meta["left_out"] == {"code lines": 3, "link definitions": 5}
+    plain = load_text("Mail me at home [2]. Or there.\n\n[1]: home")  # no definition in use: not Markdown, all kept
+    assert plain.elements == ["Mail me at home [2].", "Or there.", "[1]: home"]
+
+
+def test_markdown_backslash_escapes_give_the_character_and_no_markup():
+    """A backslash before ASCII punctuation (CommonMark 2.4) gives that character, which then marks nothing: no
+    emphasis, heading, item, link or tag; inside code spans and code blocks the backslash stays."""
+    doc = load_text("# Steps\n\nStep 1\\. Then \\*not emphasis\\* and \\[not a link\\](x.org) and \\<b\\>, "
+                    "a\\\\b, C:\\dir, `a\\*b`.\n\n\\# Not a heading\n\n\\- not an item\n\n"
+                    "```\nkeep \\* this\n```\n")
+    assert doc.elements == ["Steps", "Step 1.", "Then *not emphasis* and [not a link](x.org) and <b>, a\\b, C:\\dir, "
+                            "a\\*b.", "# Not a heading", "- not an item"]
+    assert [h.title for h in doc.meta["outline"].headings] == ["Steps"]
+    assert load_text("# A \\*star\\* heading\n\nText here.").meta["outline"].headings[0].title == "A *star* heading"
+    # a code span's text is kept from the other marks: emphasis, HTML tags, footnote marks, links
+    assert load_text("# Code\n\nEdit `__init__.py`, `<br>`, `[^1]: a` and `a[b](c)` now. More text.").elements == [
+        "Code", "Edit __init__.py, <br>, [^1]: a and a[b](c) now.", "More text."]
+
+
 def test_markdown_code_fenced_inside_list_items():
     """A fence indented under a list item, as READMEs put install steps ('1.  Run:' then '    ```bash'), even in a
     nested item, is code left out; the old reader kept it as text, and a fence it missed turned the rest of the
@@ -232,7 +268,8 @@ def test_a_heading_quoted_in_markdown_is_quoted_words_not_a_section():
                                  "* a list item", "![alt](x.png)", "<!-- a comment -->", "Warning:", "2. an item",
                                  "<!-- open", "-->", "<b>bold</b> <br>", "<pre>", "</pre>", "<table>", "---",
                                  "title: x", "[^1]: a note", "    indented", "a mark[^1] here",
-                                 "  - a nested item", "- an item:\n\n    ```"]),
+                                 "  - a nested item", "- an item:\n\n    ```", "[1]: https://x.org 'X'", "[a][1] \\*b\\*",
+                                 "[1]:", "![i][1] `[1]`"]),
                 max_size=30))
 def test_any_markdown_loads_or_says_why(lines):
     """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError."""

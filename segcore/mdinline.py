@@ -1,0 +1,67 @@
+"""Markdown's inline marks read off a paragraph's text (segcore.plaintext reads its blocks): comments, images,
+footnote marks and HTML tags taken off, backslash escapes read as their characters, code spans, links and the
+references to defined link labels read as their text, emphasis marks taken off (CommonMark 2.4, 6)."""
+from __future__ import annotations
+
+import re
+
+__all__ = ["EMPHASIS", "LINK_TEXT", "inline", "link_label"]
+
+_HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
+              "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
+              "table|tbody|td|th|thead|tr|tt|u|ul|var|video")
+
+LINK_TEXT = r"(?:[^\[\]]|\[[^\[\]]*\])+"  # a link's text: at most one level of brackets inside
+# Inline marks (comments, images, footnote marks, HTML, links, emphasis), each read so that a long run of one
+# character is not read again from each of its characters: spaces before a comment or an image from their run's
+# start, a comment to the first '-->' before another '<!--', an image's text without brackets, a link's text and
+# target with at most one level of brackets, an emphasis of at most EMPHASIS characters (a longer one keeps its marks)
+EMPHASIS = 1000
+_TARGET = r"\((?:[^()]|\([^()]*\))*\)"  # a link's target: (https://en.wikipedia.org/wiki/Mercury_(planet))
+# read first, from the left, and kept from the other marks: comments (taken off), backslash escapes (CommonMark 2.4:
+# the character), code spans (their text, between backtick strings of one length: ``a ` b``) and characters of the
+# private-use planes, which stand for these while the other marks are read
+_KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|\\(?P<escaped>[!-/:-@\[-`{-~])"
+                   r"|(?<!`)(?P<ticks>`+)(?!`)(?P<code>.{1,%d}?)(?<!`)(?P=ticks)(?!`)" % EMPHASIS
+                   + r"|[\U000F0000-\U0010FFFF]")
+_STAND_IN = re.compile(r"[\U000F0000-\U000FFFFD][\U00100000-\U0010FFFD]")  # one kept piece: two characters
+_IMAGE_START = r"(?<!\s)\s*!"
+_INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""),
+           (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
+           (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
+           (re.compile(r"\[(" + LINK_TEXT + r")\]" + _TARGET), r"\1")]  # a link: its text
+# a reference link or image (CommonMark 6.3): '[text][label]', '[label][]', '[label]'
+_REFERENCE = re.compile(rf"(?P<image>{_IMAGE_START})?\[(?P<text>{LINK_TEXT})\](?:\[(?P<label>[^\[\]]*)\]|(?![\[(]))")
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
+
+
+def link_label(text: str) -> str:
+    """A link label as CommonMark matches it: case and runs of white space aside."""
+    return " ".join(text.split()).casefold()
+
+
+def inline(text: str, labels: frozenset[str] = frozenset()) -> str:
+    """Markdown text without its inline marks: comments and images taken off, escapes read, code spans, links and
+    the references to the link `labels` defined read as their text, emphasis marks taken off."""
+    kept = []  # (as written, as read) of each piece kept from the other marks
+
+    def keep(m: re.Match) -> str:
+        if m.group("comment"):
+            return ""
+        kept.append((m.group(), m.group("escaped") or m.group("code") or m.group()))
+        return chr(0xF0000 + (len(kept) - 1) // 0xFFFE) + chr(0x100000 + (len(kept) - 1) % 0xFFFE)
+
+    def piece(m: re.Match) -> tuple[str, str]:
+        return kept[(ord(m.group()[0]) - 0xF0000) * 0xFFFE + ord(m.group()[1]) - 0x100000]
+
+    def reference(m: re.Match) -> str:
+        name = m.group("label") or m.group("text")
+        if link_label(_STAND_IN.sub(lambda p: piece(p)[0], name)) not in labels:
+            return m.group()
+        return "" if m.group("image") else m.group("text")
+
+    text = _KEPT.sub(keep, text)
+    for pattern, repl in _INLINE:
+        text = pattern.sub(repl, text)
+    text = _EMPHASIS.sub(r"\2", _REFERENCE.sub(reference, text) if labels else text)
+    return _STAND_IN.sub(lambda p: piece(p)[1], text)
