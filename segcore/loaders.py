@@ -578,19 +578,19 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
 def load(path_or_bytes: PathLike | bytes, format: str = "auto", level: str | None = None,
          source: str | None = None, keep_back_matter: bool = False, limits: Limits = LIMITS,
          speaker_notes: bool = False) -> Document:
-    """Load a file path, raw bytes or '-' (stdin) as a Document; format auto-detected by default. Texts and PDFs
-    keep their headings in meta['outline'] and leave out a reference list and appendices unless keep_back_matter;
-    slides read their speaker notes when speaker_notes. InputError beyond `limits` (segcore.limits: characters,
-    elements; a PDF's pages and inflated stream size)."""
+    """Load a file path, raw bytes or '-' (stdin) as a Document; format auto-detected by default (by the name, for
+    bytes `source`'s, and content). Texts and PDFs keep their headings in meta['outline'] and leave out a reference
+    list and appendices unless keep_back_matter; slides read their speaker notes when speaker_notes. InputError
+    beyond `limits` (segcore.limits: characters, elements; a PDF's pages and inflated stream size)."""
     check_format(format)
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
-        data, name, default = bytes(path_or_bytes), "", "<bytes>"
+        data, name, default = bytes(path_or_bytes), Path(source or "").name, "<bytes>"
     elif isinstance(path_or_bytes, str) and path_or_bytes == "-":
         stdin: BinaryIO = getattr(sys.stdin, "buffer", sys.stdin)
         data = stdin.read()
         if isinstance(data, str):
             data = data.encode("utf-8")
-        name, default = "", "<stdin>"
+        name, default = Path(source or "").name, "<stdin>"
     elif isinstance(path_or_bytes, (str, Path)):
         path = Path(path_or_bytes)
         data, name, default = read_file(path), path.name, str(path_or_bytes)

@@ -382,6 +382,25 @@ def test_load_auto_formats():
     assert load(CHOI_1_0, format="text").meta["format"] == "text"
 
 
+def test_bytes_with_a_file_name_are_read_as_that_file_is(tmp_path):
+    """load(data, source=name) chooses the format as load(path) does for a file of that name: the extension counts
+    (a .rst, .html, .org or .ref file, a Markdown file that reads like a manual page), and the content still where
+    it does for a path (a PDF under a .txt name, gzip under its .gz name)."""
+    files = {"notes.rst": b"Rivers\n======\n\nThe river rises. Farmers plant.\n",
+             "page.html": b"<p>The river rises.</p><p>Farmers plant.</p>",
+             "ideas.org": b"* Rivers\nThe river rises. Farmers plant.\n",
+             "doc.ref": CHOI_1_0.read_bytes(), "paper.txt": TINY_PDF.read_bytes(),
+             "usage.md": b".TH TOOL 1\n.SH NAME\ntool \\- does things. It runs.\n",
+             "notes.rst.gz": gzip.compress(b"Rivers\n======\n\nThe river rises. Farmers plant.\n")}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        read = load(tmp_path / name)
+        assert load(data, source=name).meta["format"] == read.meta["format"], name
+        assert load(data, source=f"uploads/{name}").elements == read.elements, name
+    assert [load(files[n], source=n).meta["format"] for n in ("notes.rst", "page.html", "ideas.org", "paper.txt")] \
+        == ["rest", "html", "org", "pdf"]
+    assert load(files["notes.rst"]).meta["format"] == "text"  # without a name: by its content
+
 def test_load_stdin(monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(CHOI_3_48.read_bytes())))
     doc = load("-")
