@@ -142,12 +142,12 @@ def _segment_folder(args, params: dict, context, limits: Limits) -> int:
     fails is reported and the others go on (exit status 2 if any failed)."""
     root = Path(args.input)
     progress = Progress("segment") if sys.stderr.isatty() else None
-    files, outside = dataset_files(root, args.format)
+    files, unread = dataset_files(root, args.format)
     with _runner(args) as run:
         tasks = [(str(p), p.relative_to(root).as_posix(), args.format, args.level, args.method, args.k, params,
                   context, limits, run) for p in files]
         rows = run_many(segment_file, tasks, jobs=args.jobs, scheduler=args.scheduler, progress=progress)
-    rows += [{"source": name, "error": msg} for name, msg in outside.items()]
+    rows += [{"source": name, "error": msg} for name, msg in unread.items()]
     failed = 0
     for r in rows:
         if "error" in r:

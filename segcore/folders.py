@@ -53,18 +53,24 @@ def _check_format(format: str, level: str | None) -> tuple[str, ...]:
 
 def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str]]:
     """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out) and
-    {name: message} of the links among them that lead out of the folder, which are not read."""
+    {name: message} of the links among them that are not read: those that lead out of the folder and those to a file
+    that does not exist."""
     root = Path(folder)
     exts = _check_format(format, None)
-    files = [p for p in root.rglob("*")
-             if p.is_file() and document_suffix(p.name) in exts and not _skipped(p.relative_to(root).parts)]
-    files.sort(key=lambda p: natural_key(p.relative_to(root).as_posix()))
-    if not files:
+    listed = sorted((p for p in root.rglob("*") if document_suffix(p.name) in exts
+                     and not _skipped(p.relative_to(root).parts)),
+                    key=lambda p: natural_key(p.relative_to(root).as_posix()))
+    inside, unread = root.resolve(), {}
+    for p in listed:
+        name = p.relative_to(root).as_posix()
+        if p.is_symlink() and not p.exists():  # gone, or a link to itself
+            unread[p] = f"{name}: a link to a file that does not exist ({p.readlink()}), not read"
+        elif p.is_file() and not p.resolve().is_relative_to(inside):
+            unread[p] = f"{name}: a link to a file outside the folder ({p.resolve()}), not read"
+    files = [p for p in listed if p.is_file() and p not in unread]
+    if not files and not unread:
         raise InputError(f"{root}: no {'/'.join(exts)} files found in this folder")
-    inside = root.resolve()
-    outside = {p: p.relative_to(root).as_posix() for p in files if not p.resolve().is_relative_to(inside)}
-    return [p for p in files if p not in outside], {
-        name: f"{name}: a link to a file outside the folder ({p.resolve()}), not read" for p, name in outside.items()}
+    return files, {p.relative_to(root).as_posix(): message for p, message in unread.items()}
 
 
 def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
@@ -132,8 +138,8 @@ def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
     if not root.exists():
         raise InputError(f"file not found: {root}")
     if root.is_dir():
-        files, outside = dataset_files(root, format)
-        docs, problems = [], list(outside.values())
+        files, unread = dataset_files(root, format)
+        docs, problems = [], list(unread.values())
         for p in files:
             name = p.relative_to(root).as_posix()
             try:

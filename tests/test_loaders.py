@@ -579,6 +579,27 @@ def test_a_folder_reads_nothing_outside_it_and_names_the_links_that_lead_out(tmp
     assert "secret" not in out and err.count("outside the folder") == 2 and "2 of 5 files failed" in err
 
 
+def test_a_folder_names_its_broken_links_as_files_it_cannot_read(tmp_path, capsys):
+    """A link to a file that is gone (or to itself) was skipped without a word, as if it were no document; it is
+    named as a link out of the folder is, and `segcore segment FOLDER` exits 2. A broken link that is no document's
+    name is passed over as such files are."""
+    text = "Cats sleep in the sun. Dogs run in the park. Birds sing at dawn. Fish swim in the sea.\n"
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.txt").write_text(text)
+    (tmp_path / "gone.txt").symlink_to("moved.txt")
+    (tmp_path / "sub" / "loop.txt").symlink_to("loop.txt")
+    (tmp_path / "picture.png").symlink_to("nowhere.png")
+    docs, problems = read_dataset(tmp_path)
+    assert [d.source for d in docs] == ["a.txt"]
+    assert problems == ["gone.txt: a link to a file that does not exist (moved.txt), not read",
+                        "sub/loop.txt: a link to a file that does not exist (loop.txt), not read"]
+    from segcore.cli import main
+    assert main(["segment", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("does not exist") == 2 and "2 of 3 files failed" in err
+    (tmp_path / "a.txt").unlink()
+    assert read_dataset(tmp_path) == ([], problems)  # as a folder of links out of it: named, none read
+
 def test_a_zip_or_a_folder_given_as_one_file_names_a_function_that_reads_it(tmp_path):
     """The hint named iter_dataset(), which does not exist."""
     archive = tmp_path / "docs.zip"
