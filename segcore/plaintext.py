@@ -96,7 +96,7 @@ def _definition_lines(lines: list[str], i: int, item: int) -> int:
         return 0
     after = lines[i + 1] if i + 1 < len(lines) else ""
     if m.group(2) is None:
-        return 2 if _DESTINATION_LINE.match(after) else 0
+        return 2 if _DESTINATION_LINE.match(after) and not _FENCE.match(after) else 0
     return 1 + bool(_TITLE_LINE.match(after) and not _DEFINITION.match(after.strip()))
 
 
@@ -144,8 +144,8 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             drop[i] = "labels"
         elif drop.get(i) == "link definitions":
             pass  # the target or title of a definition on the line before
-        elif not (i and lines[i - 1].strip() and i - 1 not in drop and not _ATX.match(lines[i - 1])) \
-                and (taken := _definition_lines(lines, i, item)):
+        elif not (i and lines[i - 1].strip() and i - 1 not in drop and not _ATX.match(lines[i - 1])
+                  and not _SETEXT.match(lines[i - 1])) and (taken := _definition_lines(lines, i, item)):
             drop.update(dict.fromkeys(range(i, i + taken), "link definitions"))  # one cannot interrupt a paragraph
             labels.add(link_label(_definition(line, item).group(1)))
         elif _FOOTNOTE.match(line) or (drop.get(i - 1) == "footnotes" and line.strip()) or (

@@ -201,6 +201,10 @@ def test_markdown_reference_links_read_as_their_text_and_definitions_are_left_ou
     assert doc.elements == ["Links", "Read the Docs and more news here.",
                             "Keep [this][none], [x] and [the docs][].", "A line [x]: /not-a-definition"]
     assert doc.meta["left_out"] == {"code lines": 3, "link definitions": 5}
+    # after a setext heading's underline a definition may start; a fence is no definition's target
+    doc = load_text("Links\n=====\n[a]: https://x.org\n\nRead [a] now. It helps.\n\n[b]:\n```\ncode\n```\n")
+    assert doc.elements == ["Links", "Read a now.", "It helps.", "[b]:"]
+    assert doc.meta["left_out"] == {"link definitions": 1, "code lines": 3}
     plain = load_text("Mail me at home [2]. Or there.\n\n[1]: home")  # no definition in use: not Markdown, all kept
     assert plain.elements == ["Mail me at home [2].", "Or there.", "[1]: home"]
 
