@@ -97,7 +97,7 @@ def _definition_lines(lines: list[str], i: int, item: int) -> int:
     after = lines[i + 1] if i + 1 < len(lines) else ""
     if m.group(2) is None:
         return 2 if _DESTINATION_LINE.match(after) and not _FENCE.match(after) else 0
-    return 1 + bool(_TITLE_LINE.match(after) and not _DEFINITION.match(after.strip()))
+    return 1 + bool(_TITLE_LINE.match(after))
 
 
 def _labels_used(lines: list[str]) -> bool:
