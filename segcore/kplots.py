@@ -8,7 +8,7 @@ from typing import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .kchoice import COST_CURVES, evidence_curves
+from .kchoice import evidence_curves
 from .metrics import coincidence, consensus
 from .plots import HYP_COLOUR, METHOD_COLOURS, REF_COLOUR, figure, hline, legend_line, strips_spec
 
