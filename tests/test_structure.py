@@ -713,6 +713,13 @@ def test_org_equations_and_export_lines_are_left_out_and_counted():
     assert doc.meta["left_out"] == {"equations": 1, "code lines": 1}
 
 
+def test_org_line_breaks_are_marks_and_its_backslashes_are_text():
+    """Org's forced line break ('\\\\' at a line's end) is a mark, not text; Org has no backslash escapes, so a
+    backslash before a punctuation mark stays (Markdown's escapes are Markdown's)."""
+    doc = load_text("* Poem\nThe rain falls \\\\\non the hill. Paths use C:\\tmp\\*.txt here.\n", source="poem.org")
+    assert doc.elements == ["Poem", "The rain falls on the hill.", "Paths use C:\\tmp\\*.txt here."]
+
+
 def test_the_boxes_of_a_task_list_are_marks_not_words():
     """A Markdown task list's boxes ('- [ ] …', '- [x] …'), and so an Org checkbox list's, are taken off the items."""
     doc = load_text("# Chores\n\n- [ ] Buy milk today.\n- [x] Feed the cat.\n- [link](https://example.org) here.\n")
