@@ -94,6 +94,13 @@ def summary(at: AppTest) -> str:
     return next(m.value for m in at.markdown if " cut the " in m.value)
 
 
+def paste(at: AppTest, text: str) -> AppTest:
+    at.sidebar.radio(key="src").set_value("Paste text")
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(text)
+    return run(at)
+
+
 def upload(at: AppTest, name: str, data: bytes) -> AppTest:
     at.sidebar.radio(key="src").set_value("Upload a file")
     run(at)
@@ -287,10 +294,7 @@ def test_segments_table_and_profile_legend_speak_as_the_text_view():
     """The Segments tab gives each segment's first and last element, as the text view's 'elements 0–3' and the CLI
     do; the score profile names the method's curves by what they measure, not by their signal names."""
     at = run(new_app())
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value(PASTED)
-    run(at)
+    paste(at, PASTED)
     at.sidebar.selectbox(key="method").set_value("texttiling")
     run(at)
     table = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
@@ -339,10 +343,7 @@ def test_automatic_k_1_on_a_short_text_says_it_is_a_fallback():
     """PASTED has four paragraphs, best's units: its automatic rules weigh K up to a third of them, so K = 1; the
     Choosing K tab said 'fairly sure' and 'The evidence supports K = 1 alone: the choice is clear'."""
     at = run(new_app())
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value(PASTED)
-    run(at)
+    paste(at, PASTED)
     assert "into **1 segment**" in summary(at) and "(K chosen automatically)" in summary(at)
     words = next(m.value for m in open_tab(at, "Choosing K").markdown if "chooses K = 1 automatically" in m.value)
     assert "(for want of evidence)" in words and "fairly sure" not in words and "clear" not in words, words
@@ -355,10 +356,7 @@ def test_a_typed_reference_belongs_to_its_text():
     at = run(new_app())
     at.sidebar.text_input(key="ref_text").set_value("5, 30")
     run(at)
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value(PASTED)
-    run(at)
+    paste(at, PASTED)
     assert not errors(at) and at.session_state["_docstate"].doc.reference is None
     at.sidebar.text_input(key="ref_text").set_value("5")
     run(at)
@@ -378,10 +376,7 @@ def test_a_pasted_text_in_french_is_said_to_be_french():
     from tests.test_language import FRENCH
 
     at = run(new_app())
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value("\n\n".join(FRENCH * 2))
-    run(at)
+    paste(at, "\n\n".join(FRENCH * 2))
     line = next(s.value for s in at.sidebar.success if "language:" in s.value)
     assert "language: French" in line and "read with English's stopwords" in line
     at.sidebar.selectbox(key="method").set_value("ui")
@@ -393,10 +388,7 @@ def test_a_pasted_text_in_french_is_said_to_be_french():
 
 def test_pasted_html_is_escaped():
     at = run(new_app())
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value("Hello <script>alert(1)</script> world. <b>Bold</b> claim here.")
-    run(at)
+    paste(at, "Hello <script>alert(1)</script> world. <b>Bold</b> claim here.")
     at.sidebar.radio(key="k_mode").set_value("Number")
     run(at)
     at.sidebar.number_input(key="k").set_value(1)
@@ -407,10 +399,7 @@ def test_pasted_html_is_escaped():
 
 def test_empty_paste_asks_for_text():
     at = run(new_app())
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value("   \n  ")
-    run(at)
+    paste(at, "   \n  ")
     assert not at.get("plotly_chart")
     assert any("Paste some text" in i.value for i in at.sidebar.info)
 
@@ -509,10 +498,7 @@ def test_a_pasted_text_with_paragraphs_is_cut_between_them():
     at.sidebar.selectbox(key="sample").set_value("alemi-paper")
     run(at)
     assert at.session_state["p::best::paragraphs"] is False
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value(PASTED)
-    run(at)
+    paste(at, PASTED)
     at.sidebar.radio(key="k_mode").set_value("Number")
     run(at)
     at.sidebar.number_input(key="k").set_value(3)
@@ -1001,10 +987,7 @@ def test_too_long_text_is_an_error_before_any_work(monkeypatch):
     monkeypatch.setenv("EXPLORER_MAX_CHARS", "1000")
     monkeypatch.setenv("EXPLORER_MAX_ELEMENTS", "100")
     at = run(new_app())
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value(PASTED * 2)
-    run(at)
+    paste(at, PASTED * 2)
     assert any("characters, more than the limit of 1,000; use a shorter text" in e for e in errors(at)), errors(at)
     assert not at.get("plotly_chart")
     at.sidebar.text_area(key="paste").set_value(PASTED[:900])
@@ -1194,8 +1177,5 @@ def test_an_uploaded_transcript_shows_its_segments_times_and_offers_chapters():
     at.sidebar.number_input(key="k").set_value(2)
     notes = [c.value for c in open_tab(at, "Export").caption if c.value.startswith("Chapters:")]
     assert len(notes) == 1 and notes[0].endswith(": 2 chapters, fewer than 3."), notes
-    at.sidebar.radio(key="src").set_value("Paste text")
-    run(at)
-    at.sidebar.text_area(key="paste").set_value(_lecture())
-    run(at)
+    paste(at, _lecture())
     assert at.session_state["_docstate"].doc.meta["format"] == "captions" and not errors(at)
