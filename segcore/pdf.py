@@ -4,11 +4,12 @@ Lines come from segcore.pdflayout (pdfminer.six, words from character positions,
 one to four columns in reading order; pieces of one justified line that pdfminer split, and list bullets boxed apart
 from their items, are put back together; running headers, page numbers, footnotes (small print below a column's body
 text), captions and the text of tables and figures (lines that share their baseline with another piece of the same
-column, and boxes of short lines that are neither headings nor sentences) are left out and counted; hyphenated words
-are re-joined from the document's own vocabulary; paragraphs broken by a column or page end are re-joined. Headings
-are the PDF's bookmarks when it has an outline that names its text's headings (segcore.pdfoutline); else, and below
-them, they are found from their style, numbering and shape (segcore.pdfheadings). Each block keeps the page and the
-distance from the page top of its lines, for the app to show where a segment is.
+column, and boxes of short lines that are neither headings nor sentences, unless lined up with the running text)
+are left out and counted; hyphenated words are re-joined from the document's own vocabulary; paragraphs broken by a
+column or page end are re-joined. Headings are the PDF's bookmarks when it has an outline that names its text's
+headings (segcore.pdfoutline); else, and below them, they are found from their style, numbering and shape
+(segcore.pdfheadings). Each block keeps the page and the distance from the page top of its lines, for the app to
+show where a segment is.
 """
 from __future__ import annotations
 
@@ -81,6 +82,7 @@ _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _BULLET = re.compile(r"^[•◦▪‣⁃∙●○■□▸►▶➢➤✓]\s*[^\W\d_]")  # a list item's bullet, then its words
+_BARE_NUMBER = re.compile(r"[\d.]+")  # a section's or a page's number
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
 # on a contents page, an entry whose title leaves room for only two or three spaced dots ("… Engels . . 15")
@@ -205,18 +207,48 @@ def _merge_fragments(boxes: list[_Box]) -> None:
 def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> None:
     """Table and figure text: lines that share their baseline with another line of the same column (cells, labels),
     and boxes of short lines that are neither headings, sentences, list items nor labelled lines (`_labelled`: a
-    keywords line) — a lone label, a row of numbers."""
+    keywords line) — a lone label, a row of numbers — unless they are in the running text: with nothing beside
+    them (`_alone`), lined up with a line of text or with such a box lined up in turn (`_lined_up`): a list's
+    items, lines of code, a paragraph's short last line."""
+    short = []
     for b in boxes:
         if any(ln.outline_level for ln in b.lines):
             continue
         others = [ln for o in boxes if o.column == b.column and o is not b for ln in o.lines]
         cells = [ln for ln in b.lines if any(_same_baseline(ln, o) and (o.x0 > ln.x1 or o.x1 < ln.x0)
                                               for o in others + [x for x in b.lines if x is not ln])]
-        short = all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines)
-        if (cells and len(cells) * 2 >= len(b.lines)) or (short and not any(
-                heading_line(ln, body_size) or _ends_sentence(ln, body_size) or _BULLET.match(ln.text)
-                or _labelled(ln) for ln in b.lines)):
+        if cells and len(cells) * 2 >= len(b.lines):
             b.floating = True
+        elif all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines) and not any(
+                heading_line(ln, body_size) or _ends_sentence(ln, body_size) or _BULLET.match(ln.text)
+                or _labelled(ln) for ln in b.lines):
+            b.floating = True
+            short.append(b)
+    short = [b for b in short if _alone(b, boxes, column_width)]
+    text = [b for b in boxes if not b.floating]
+    while text:
+        src = text.pop()
+        for b in short:
+            if b.floating and _lined_up(b, src):
+                b.floating = False
+                text.append(b)
+
+
+def _alone(box: _Box, boxes: list[_Box], column_width: float) -> bool:
+    """More than a bare number (a contents entry's), with nothing beside it less than a column's width away but
+    bare numbers (a manuscript's line numbers): no other cell of a table's row, no other label of a figure."""
+    return not all(_BARE_NUMBER.fullmatch(ln.text) for ln in box.lines) and not any(
+        min(ln.y1, b.y1) - max(ln.y0, b.y0) > 0.3 * ln.size and abs(b.x0 - ln.x0) < column_width
+        and not _BARE_NUMBER.fullmatch(b.text) for o in boxes if o is not box for b in o.lines for ln in box.lines)
+
+
+def _lined_up(box: _Box, text: _Box) -> bool:
+    """A line of `text`, in the box's column and of its size, just above or below it (less than 1.5 em apart)
+    starts where it starts (within half an em)."""
+    em = box.size
+    return text.column == box.column and any(
+        abs(ln.size - em) < 0.05 * em and abs(ln.x0 - box.x0) < 0.5 * em
+        and (-0.2 * em < ln.y0 - box.y1 < 1.5 * em or -0.2 * em < box.y0 - ln.y1 < 1.5 * em) for ln in text.lines)
 
 
 def _ends_sentence(ln: Line, body_size: float) -> bool:

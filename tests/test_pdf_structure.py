@@ -998,3 +998,102 @@ def test_lines_of_a_cover_printed_twice_at_the_same_place_are_not_headings():
     assert doc.elements.count("UNIVERSITY OF DORTMUND") == doc.elements.count("INTERNAL REPORTS") == 2, doc.elements
     lone = load(repeated_cover_pdf(lines=1))  # one label at the same place on two pages ("Tip") stays a heading
     assert [h.title for h in lone.meta["outline"].headings].count("UNIVERSITY OF DORTMUND") == 2
+
+
+COURIER = {"F5": "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>"}
+
+
+def items_and_code_pdf() -> bytes:
+    """A numbered list whose items are boxed apart (a gap between items), two of them of four words or fewer
+    ("2. Column alignment," aastex's sample), its lines numbered in the margin as a manuscript's; then a block of
+    code whose lines are parted by blank lines, one of them longer than four words, the others a word or two
+    ("BEGIN", libtasn1's manual)."""
+    listed = ["1. Declaring math mode in the columns of a table,", "2. Column alignment,",
+              "3. Automatic numbers for the heads of the columns,", "4. Hiding columns, and",
+              "5. Splitting wide tables into two or three parts."]
+    code = ["Example DEFINITIONS EXPLICIT TAGS ::=", "BEGIN", "Group ::= SEQUENCE { }", "END"]
+    items = (column(BODY[0] + ["The class adds five features to tables:"], 72, 740)
+             + [("F1", 10, 84, 690 - 20 * i, t) for i, t in enumerate(listed)] + column(BODY[1], 72, 580)
+             + [("F1", 5, 40, 690 - 20 * i, str(12 + i)) for i in range(len(listed))]
+             + [("F1", 10, 72, 545, "Each file of definitions takes this form:")]
+             + [("F5", 10, 96, 525 - 24 * i, t) for i, t in enumerate(code)] + column(BODY[2], 72, 425))
+    return build([text_ops(items)], COURIER)
+
+
+def test_a_list_s_short_items_and_short_code_lines_in_the_running_text_are_kept():
+    """A short item of a numbered list ("2. Column alignment,") and a short line of code ("BEGIN") were left out as
+    figure labels (a box of short lines that are neither headings nor sentences); a short box that starts where a
+    line of text of its size just above or below it starts is in the running text."""
+    doc = load(items_and_code_pdf())
+    text = " ".join(doc.elements)
+    for line in ["2. Column alignment,", "4. Hiding columns, and", "BEGIN", "Group ::= SEQUENCE { }", "END"]:
+        assert line in text, doc.elements
+    assert "table and figure lines" not in doc.meta["left_out"], doc.meta["left_out"]
+
+
+def double_spaced_pdf() -> bytes:
+    """A page set double-spaced at 12 points, as APA's class sets a manuscript (every line a box of its own): a
+    paragraph with a word on a line of its own before a line of code, a second line of code after it; then a
+    reference list whose entries hang, one of them ending on a line with only its pages ("318–336.")."""
+    code = {"\\usepackage{rivers}", "\\printrivers"}
+    para = [(108, "If you want to read the flood records in your own tables, you can instead"), (72, "add"),
+            (72, "\\usepackage{rivers}"), (72, "to the preamble of your document, and then print the records with"),
+            (72, "\\printrivers"), (72, "where you want them, as the manual of the package shows.")]
+    refs = [(72, "Lee, A., & Berg, E. (2011). Reading the flow of rivers from the records of their"),
+            (108, "gauges over a hundred years of floods and droughts. Water Research, 76,"), (108, "318\x96336."),
+            (72, "Moss, T. (2019). The rivers of the north and their floods. Journal of Water, 12, 1\x9620.")]
+    items = [("F5" if t in code else "F1", 12, x, 740 - 24 * i, t) for i, (x, t) in enumerate(para)]
+    items += [("F3", 12, 260, 570, "References")]
+    items += [("F1", 12, x, 540 - 24 * i, t) for i, (x, t) in enumerate(refs)]
+    return build([text_ops(items)], COURIER)
+
+
+def test_a_word_on_a_line_of_its_own_and_a_reference_s_last_line_of_pages_are_kept():
+    """quantum's "add" before a line of code, and apa7's reference that ends on "318–336.", were left out as figure
+    labels: a short line that starts where the line of text of its size just below or above it starts is text."""
+    doc = load(double_spaced_pdf(), keep_back_matter=True)
+    text = " ".join(doc.elements)
+    assert ("you can instead add \\usepackage{rivers} to the preamble of your document, and then print the records "
+            "with \\printrivers where you want them") in text, doc.elements
+    assert "Water Research, 76, 318\u2013336. Moss, T." in text, doc.elements
+    assert "table and figure lines" not in doc.meta["left_out"], doc.meta["left_out"]
+
+
+def figure_and_contents_pdf() -> bytes:
+    """A contents page whose section numbers are pieces of their own, each on the baseline of its entry ("1.2.5",
+    then "Permissions for groups . . . 11", as DBLaTeX sets them); then a page of text with a figure between two
+    paragraphs whose labels are set in the body's font and size, one at the body's left edge a float's gap below
+    the text, two lined up under it, one further right, and a figure beside a paragraph (set narrow around it) whose
+    labels sit between the paragraph's lines; then a table whose first column's short cells line up under a long
+    one, beside the wrapped lines of a second column set between their baselines."""
+    entries = [("1.2.4", "Control of permissions for new files"), ("1.2.5", "Permissions for groups of users"),
+               ("1.2.6", "Timestamps")]
+    toc = [("F3", 16, 72, 720, "Contents")]
+    for i, (number, title) in enumerate(entries):
+        toc += [("F1", 10, 95, 690 - 18 * i, number), ("F1", 10, 126, 690 - 18 * i, title + " ." * 20),
+                ("F1", 10, 540, 690 - 18 * i, str(10 + i))]
+    narrow = ["Every analysis starts from a clean copy of the data", "and a record of where it came from, so that",
+              "the tools read the files once and check them."]
+    labels = [(72, 690, "Flow"), (72, 670, "North"), (72, 658, "South"), (250, 610, "Time (days)")]
+    text = (column(BODY[0], 72, 740) + [("F1", 10, x, y, t) for x, y, t in labels]
+            + [("F1", 10, 72, 590, "Figure 1: Flow of the river over a year.")] + column(BODY[1], 72, 565)
+            + column(narrow, 72, 520) + [("F1", 10, 400, 520 - 6.5 - 13 * i, t) for i, t in enumerate(["rain", "snow"])]
+            + column(BODY[2], 72, 470))
+    commands = ["git push -u origin the branch", "git commit -a", "git reflog"]
+    table = [("F1", 10, 72, 380 - 24 * i, t) for i, t in enumerate(commands)]
+    table += [("F1", 10, 270, 386 - 12 * i, t) for i, t in enumerate(
+        ["update the remote repository from", "the local branch of that name", "add all changes to the index",
+         "and commit them to the local repository", "show the log of every reference", "with the commits it held"])]
+    return build([text_ops(toc), text_ops(text + table)])
+
+
+def test_a_figure_s_labels_and_a_contents_page_s_section_numbers_stay_out():
+    """Short lines that are not in the running text stay out: labels a float's gap below the text, or beside text,
+    and the section numbers of a contents page."""
+    doc = load(figure_and_contents_pdf())
+    text = " ".join(doc.elements)
+    for label in ["Flow", "North", "South", "Time (days)", "rain", "snow", "1.2.5", "Timestamps", "git commit -a",
+                  "git reflog"]:
+        assert label not in text, doc.elements
+    assert "the tools read the files once and check them." in text, doc.elements
+    assert doc.meta["left_out"]["table and figure lines"] == 8, doc.meta["left_out"]
