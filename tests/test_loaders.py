@@ -72,6 +72,20 @@ def test_split_sentences_ordinary_words_seen_once_before_a_period_are_not_abbrev
                               load_stopwords("choi")) == {"mme", "m.p", "j"}
 
 
+def test_a_full_stop_with_no_space_after_it_ends_no_sentence():
+    """Node.js's changelogs and API docs: Punkt ends a sentence at a period before '*', '[' or '(' ("fs.*stat" read
+    as "fs." and "*stat"); a period followed by any other character than a space ends none in prose either."""
+    text = ("The fs.*stat functions are faster. Globs such as node.* into the path match. "
+            "Call filehandle.[read|write] now. Ignore node_trace.*.log files.")
+    assert split_sentences(text) == ["The fs.*stat functions are faster.", "Globs such as node.* into the path match.",
+                                     "Call filehandle.[read|write] now.", "Ignore node_trace.*.log files."]
+    prose = ("It ended.Then it went on. The U.S. He left. It was 3.5 times faster. See https://example.org/a.b/c.html "
+             "for more. Wait... Then stop. Mr. Smith came (at last.) He sat. \"Go.\" She went.")
+    assert split_sentences(prose) == ["It ended.Then it went on.", "The U.S. He left.", "It was 3.5 times faster.",
+                                      "See https://example.org/a.b/c.html for more.", "Wait... Then stop.",
+                                      "Mr. Smith came (at last.)", "He sat.", '"Go."', "She went."]
+
+
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=2000), st.integers(1000, 20000))
 @settings(max_examples=40, deadline=None)
 def test_punkt_trains_on_a_sample_of_a_long_text_spread_over_it(lengths, cap):
