@@ -172,7 +172,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
             parts = [(b.text, 0)]
             heads.append((b.text, b.level, len(elements), b.number))
         else:
-            parts = (pseudo_sentences(b.text) if pseudo else sentences_with_offsets(tok, b.text)
+            parts = (pseudo_sentences(b.text) if pseudo else sentences_with_offsets(tok, b.text, b.code)
                      if tok is not None else [(b.text, 0)])
         for text, offset in parts:
             if level == "sentence" or not b.marks:

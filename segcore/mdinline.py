@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EMPHASIS", "LINK_TEXT", "inline", "link_label"]
+__all__ = ["EMPHASIS", "LINK_TEXT", "inline", "inline_with_code", "link_label"]
 
 _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
               "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
@@ -43,6 +43,12 @@ def link_label(text: str) -> str:
 def inline(text: str, labels: frozenset[str] = frozenset()) -> str:
     """Markdown text without its inline marks: comments and images taken off, escapes read, code spans, links and
     the references to the link `labels` defined read as their text, emphasis marks taken off."""
+    return inline_with_code(text, labels)[0]
+
+
+def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """inline's text, and where each code span's text is in it ((start, end), in order): a sentence does not end
+    at a period inside code ('run `cmake .` in')."""
     kept = []  # (as written, as read) of each piece kept from the other marks
 
     def keep(m: re.Match) -> str:
@@ -64,4 +70,13 @@ def inline(text: str, labels: frozenset[str] = frozenset()) -> str:
     for pattern, repl in _INLINE:
         text = pattern.sub(repl, text)
     text = _EMPHASIS.sub(r"\2", _REFERENCE.sub(reference, text) if labels else text)
-    return _STAND_IN.sub(lambda p: piece(p)[1], text)
+    out, code, at, n = [], [], 0, 0
+    for m in _STAND_IN.finditer(text):
+        written, read = piece(m)
+        out += [text[at:m.start()], read]
+        n += m.start() - at
+        if written.startswith("`"):
+            code.append((n, n + len(read)))
+        n, at = n + len(read), m.end()
+    out.append(text[at:])
+    return "".join(out), tuple(code)

@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from itertools import accumulate, takewhile
 
-from .mdinline import LINK_TEXT, inline, link_label
+from .mdinline import LINK_TEXT, inline, inline_with_code, link_label
 from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
@@ -535,8 +535,12 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
     blocks, body, listed, joiner = [], [], False, LineJoiner(stripped)
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
-        if body and (para := inline(joiner.join_lines(body), labels).strip() if markdown else joiner.join_lines(body)):
-            blocks.append(Block(para))
+        if body:
+            text = joiner.join_lines(body)
+            text, code = inline_with_code(text, labels) if markdown else (text, ())
+            lead = len(text) - len(text.lstrip())  # code spans' places in the stripped paragraph
+            if para := text.strip():
+                blocks.append(Block(para, code=tuple((a - lead, b - lead) for a, b in code)))
         body.clear()
 
     for i, line in enumerate(lines):

@@ -240,10 +240,11 @@ def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
             and not splitter.punkt._params.ortho_context.get(word, 0) & _SEEN_LOWER)
 
 
-def sentences_with_offsets(splitter: Splitter, text: str) -> list[tuple[str, int]]:
+def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
     a number undone (_LABEL_END), so is one after a period with no space after it (Punkt ends a sentence at a period
-    before '*', '[' or '(': "fs.*stat"), and in a text not in English a split before a word that goes on the sentence
+    before '*', '[' or '(': "fs.*stat") or inside code (`code`: the (start, end) of code spans in text,
+    mdinline.inline_with_code), and in a text not in English a split before a word that goes on the sentence
     (_goes_on); a split after a Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek
     after its question mark ';'; inner whitespace collapsed."""
     spans = []
@@ -252,6 +253,7 @@ def sentences_with_offsets(splitter: Splitter, text: str) -> list[tuple[str, int
             spans[-1], a = (spans[-1][0], spans[-1][1] - 2), spans[-1][1] - 1  # the mark opens this sentence
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
                       or (a == spans[-1][1] and text[a - 1] == ".")  # "fs.*stat", "filehandle.[read|write]"
+                      or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
                       or (splitter.code != "en" and _goes_on(splitter, text[spans[-1][0]:spans[-1][1]], text[a:b]))):
             spans[-1] = (spans[-1][0], b)
         else:

@@ -26,12 +26,14 @@ DEPTHS = {"sections": 1, "subsections": 2}
 @dataclass
 class Block:
     """A heading (level >= 1) or a paragraph of body text (level 0); `marks` are (char offset, page, y) of its
-    lines when it comes from a PDF (page from 1, y in points from the page top)."""
+    lines when it comes from a PDF (page from 1, y in points from the page top); `code` the (start, end) of its code
+    spans' text (Markdown's), where no sentence ends."""
 
     text: str
     level: int = 0
     number: str | None = None
     marks: list = field(default_factory=list)
+    code: tuple = ()
 
 
 @dataclass(frozen=True)

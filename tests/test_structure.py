@@ -184,6 +184,16 @@ def test_markdown_marks_that_span_lines_and_longer_code_spans():
                             "Run a ` b or git log now, with a delay no less than 100.", "It can be more."]
 
 
+def test_a_full_stop_inside_a_markdown_code_span_ends_no_sentence():
+    """'To use cmake run `cmake .` in the root directory.' (double-conversion's README) was two sentences, 'To use
+    cmake run cmake .' and 'in the root directory.': a code span's periods are code, not the sentence's end; a
+    period after a code span, and any in a paragraph indented or quoted, ends one as before."""
+    doc = load_text("# Build\n\nTo use cmake run `cmake .` in the root directory. The `np.` prefix names NumPy. "
+                    "Run `a. B` too.\n\n  Call `f()`. Then go.\n\n> See `x.` Then `pip install .`\n")
+    assert doc.elements == ["Build", "To use cmake run cmake . in the root directory.", "The np. prefix names NumPy.",
+                            "Run a. B too.", "Call f().", "Then go.", "See x. Then pip install ."]
+
+
 def test_markdown_reference_links_read_as_their_text_and_definitions_are_left_out():
     """Reference-style links ('[guide][1]', collapsed '[docs][]', shortcut '[docs]') read as their text and image
     references ('![alt][logo]') go as inline images do, when the label is defined (any case and spacing); the
