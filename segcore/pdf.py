@@ -28,6 +28,7 @@ from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_h
                           mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner
+from .sentences import ITEM_NUMBER, next_item
 from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -438,6 +439,7 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
         heads[i] = heads[i] or (heads[i - 1] and same(i, i - 1))
     for i in range(len(heads) - 2, -1, -1):  # a heading broken after a colon ("I. FIRST-LEVEL HEADING:" / "THE …")
         heads[i] = heads[i] or (heads[i + 1] and box.lines[i].text.endswith(":") and same(i, i + 1))
+    items = _numbered_items(box.lines)
     for i, ln in enumerate(box.lines):
         if cur:
             prev = box.lines[i - 1]
@@ -446,7 +448,8 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
             else:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
-                split = bool(_BULLET.match(ln.text)) or (not ln.text[:1].islower() and (short or indented))
+                split = bool(_BULLET.match(ln.text)) or i in items or (
+                    not ln.text[:1].islower() and (short or indented))
             if split:
                 paras.append(Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
                 cur = []
@@ -454,6 +457,14 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
     if cur:
         paras.append(Para(cur, box.page, box.column, height, level=int(heads[-1] and len(cur) <= 3)))
     return paras
+
+
+def _numbered_items(lines: list[Line]) -> set[int]:
+    """The lines that start a numbered list's item: at the start of a line, its number follows or is followed by the
+    number of another such line starting where it starts (not "… in" / "2019. The next …")."""
+    numbered = [i for i, ln in enumerate(lines) if ITEM_NUMBER.match(ln.text)]
+    return {k for n, i in enumerate(numbered) for j in numbered[n + 1:]
+            if abs(lines[i].x0 - lines[j].x0) < 2 and next_item(lines[i].text, lines[j].text) for k in (i, j)}
 
 
 def _text_and_marks(lines: list[Line], joiner: LineJoiner, page: int, height: float, text: str = "",
@@ -562,7 +573,8 @@ def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Bl
             blocks.append(Block(text, p.level, number, marks))
             last_body, last_head = None, (blocks[-1], p)
             continue
-        if last_body is not None and not _SENTENCE_END.search(last_body.text) and (
+        if last_body is not None and not _SENTENCE_END.search(last_body.text) and not (
+                _BULLET.match(text) or next_item(last_body.text, text)) and (
                 text[:1].islower() or last_body.text.endswith((",", "-", "\u00ad"))):
             last_body.text, last_body.marks = _text_and_marks(p.lines, joiner, p.page, p.height, last_body.text,
                                                               last_body.marks)

@@ -195,6 +195,32 @@ def word_elements(text: str) -> list[str]:
 # end (a sentence seldom begins with digits); Punkt splits there unless the word is a known abbreviation
 _LABEL_END = re.compile(r"(?<![\w.])[A-Z][a-z]{0,4}\.$")
 _NUMBER_START = re.compile(r"\d")
+ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+
+
+def _item_numbers(text: str) -> set[tuple]:
+    """The readings of a list item's number that opens `text` ("1.", "2)", "(a)", "iv.", then words): (style,
+    value), the style its kind of number ("1", "a", "A", "i", "I": "i." reads as a letter and as a roman number) and
+    its brackets."""
+    m = ITEM_NUMBER.match(text)
+    if not m or (m[1] and m[3] != ")") or not text[m.end():m.end() + 1].isspace():
+        return set()
+    n, form = m[2], m[1] + m[3]
+    if n.isdigit():
+        return {("1" + form, int(n))}
+    out = {(("a" if n.islower() else "A") + form, ord(n.lower()) - 96)} if len(n) == 1 else set()
+    if all(c in _ROMAN_VALUES for c in n.lower()):
+        values = [_ROMAN_VALUES[c] for c in n.lower()]
+        out.add((("i" if n.islower() else "I") + form,
+                 sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))))
+    return out
+
+
+def next_item(a: str, b: str) -> bool:
+    """`b` opens with the number of a list's item next after the one that opens `a` (1. then 2., (a) then (b))."""
+    before = _item_numbers(a)
+    return any((style, value - 1) in before for style, value in _item_numbers(b))
 
 
 # scripts written without spaces between words (a regular expression class's ranges): Chinese and Japanese
@@ -242,11 +268,11 @@ def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
 
 def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
-    a number undone (_LABEL_END), so is one after a period with no space after it (Punkt ends a sentence at a period
-    before '*', '[' or '(': "fs.*stat") or inside code (`code`: the (start, end) of code spans in text,
-    mdinline.inline_with_code), and in a text not in English a split before a word that goes on the sentence
-    (_goes_on); a split after a Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek
-    after its question mark ';'; inner whitespace collapsed."""
+    a number (_LABEL_END) or after a list item's number that opens a sentence ("1.", "iv.") undone, so is one after a
+    period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(': "fs.*stat") or inside
+    code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code), and in a text not in English a
+    split before a word that goes on the sentence (_goes_on); a split after a Chinese, Japanese, Hindi, Arabic ...
+    sentence end added (_SCRIPT_END), and in Greek after its question mark ';'; inner whitespace collapsed."""
     spans = []
     for a, b in splitter.punkt.span_tokenize(text):
         if spans and splitter.code != "en" and _OPENING_END.search(text, spans[-1][0], spans[-1][1]):
@@ -254,6 +280,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
                       or (a == spans[-1][1] and text[a - 1] == ".")  # "fs.*stat", "filehandle.[read|write]"
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
+                      or ITEM_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
                       or (splitter.code != "en" and _goes_on(splitter, text[spans[-1][0]:spans[-1][1]], text[a:b]))):
             spans[-1] = (spans[-1][0], b)
         else:

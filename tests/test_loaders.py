@@ -60,6 +60,13 @@ def test_split_sentences_abbreviations():
                                        "Thm. 1 proves it.", "It was 1990.", "2000 came."]
 
 
+def test_a_list_item_s_number_is_not_a_sentence_of_its_own():
+    """Punkt ends a sentence after "1." or "iv." before a capital: an item's number opening it is not a sentence."""
+    text = "1. Declaring math mode in columns,\n\niv. Splitting wide tables. It was 1990. 2000 came."
+    assert split_sentences(text) == ["1. Declaring math mode in columns,", "iv. Splitting wide tables.", "It was 1990.",
+                                     "2000 came."]
+
+
 def test_split_sentences_ordinary_words_seen_once_before_a_period_are_not_abbreviations():
     if sentences.sentence_splitter_kind() == "punkt-pretrained":
         pytest.skip("the rule is for Punkt trained on the text")

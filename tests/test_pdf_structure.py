@@ -1097,3 +1097,45 @@ def test_a_figure_s_labels_and_a_contents_page_s_section_numbers_stay_out():
         assert label not in text, doc.elements
     assert "the tools read the files once and check them." in text, doc.elements
     assert doc.meta["left_out"]["table and figure lines"] == 8, doc.meta["left_out"]
+
+
+def numbered_list_pdf(marks: list[str]) -> bytes:
+    """A lead-in, then a list of four items numbered `marks` in one box with the text around it (lines 13 points
+    apart), set at an indent with their wrapped lines hanging further in, as aastex's sample sets its list: the first
+    item's line full to the margin, the second short, both ending with a comma; then a paragraph."""
+    listed = [(84, f"{marks[0]} Declaring math mode in the columns of a table that holds numbers and words,"),
+              (84, f"{marks[1]} Column alignment,"),
+              (84, f"{marks[2]} Automatic numbers for the heads of the columns, so that the text can refer"),
+              (96, "to a column by its number, and"),
+              (84, f"{marks[3]} Splitting wide tables into two or three parts.")]
+    items = (column(BODY[0] + ["The class adds four features to the tables of the paper:"], 72, 740)
+             + [("F1", 10, x, 701 - 13 * i, t) for i, (x, t) in enumerate(listed)]
+             + column(BODY[1], 72, 701 - 13 * len(listed)))
+    return build([text_ops(items)])
+
+
+@pytest.mark.parametrize("marks", [["1.", "2.", "3.", "4."], ["(a)", "(b)", "(c)", "(d)"], ["2)", "3)", "4)", "5)"],
+                                   ["i.", "ii.", "iii.", "iv."]])
+def test_a_numbered_list_s_items_are_paragraphs_of_their_own(marks):
+    """aastex's sample read its list as one paragraph, each item's number sentence-split onto the end of the item
+    before ("… in specific columns, 2."): an item whose number follows the number of the item before, at the start
+    of a line, starts a paragraph, and is not joined to the item before that ends with a comma."""
+    doc = load(numbered_list_pdf(marks))
+    assert doc.elements[-7:-2] == [
+        "The class adds four features to the tables of the paper:",
+        f"{marks[0]} Declaring math mode in the columns of a table that holds numbers and words,",
+        f"{marks[1]} Column alignment,",
+        f"{marks[2]} Automatic numbers for the heads of the columns, so that the text can refer to a column by its "
+        "number, and", f"{marks[3]} Splitting wide tables into two or three parts."], doc.elements
+
+
+def test_a_number_that_starts_a_wrapped_line_does_not_start_an_item():
+    """A line of a paragraph that starts with a year or a number after a line that does not end a sentence ("… in" /
+    "2019. The next …"), numbers that do not run 1, 2, 3, stays in its paragraph."""
+    lines = ["The survey of the rivers of the north was first planned by the water board of the region in",
+             "2019. The next year the first gauges were set along the banks of the three rivers, and in two",
+             "years the number of gauges that sent their readings to the board every hour grew from six to",
+             "40. Each gauge reads the height of the water every hour, and the board reads them every",
+             "week, in floods and in droughts, and writes a short report of what they found in the week."]
+    blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + lines + [""] + BODY[1], 72, 740))])).blocks
+    assert [b.text for b in blocks] == [" ".join(BODY[0]), " ".join(lines), " ".join(BODY[1])], blocks
