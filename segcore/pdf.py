@@ -461,10 +461,15 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
 
 def _numbered_items(lines: list[Line]) -> set[int]:
     """The lines that start a numbered list's item: at the start of a line, its number follows or is followed by the
-    number of another such line starting where it starts (not "… in" / "2019. The next …")."""
+    number of the next such line starting where it starts (not "… in" / "2019. The next …"); each line is compared
+    with that one line only, so a box of many numbered lines is read in one pass."""
     numbered = [i for i, ln in enumerate(lines) if ITEM_NUMBER.match(ln.text)]
-    return {k for n, i in enumerate(numbered) for j in numbered[n + 1:]
-            if abs(lines[i].x0 - lines[j].x0) < 2 and next_item(lines[i].text, lines[j].text) for k in (i, j)}
+    out = set()
+    for n, i in enumerate(numbered):
+        j = next((j for j in numbered[n + 1:] if abs(lines[i].x0 - lines[j].x0) < 2), None)
+        if j is not None and next_item(lines[i].text, lines[j].text):
+            out |= {i, j}
+    return out
 
 
 def _text_and_marks(lines: list[Line], joiner: LineJoiner, page: int, height: float, text: str = "",
