@@ -10,7 +10,7 @@ from explorer.documents import LEVEL_LABELS, SAMPLES_SET
 from explorer.guard import guarded, md
 from explorer.jobs import Job, evaluations
 from segcore import METHODS, datasets, plots
-from segcore.evaluation import Setting, evaluate_many, score_cells, score_digits, sweep
+from segcore.evaluation import Setting, evaluate_many, percent, score_cells, score_digits, sweep
 from segcore.metrics import NAMES as METRIC_NAMES
 
 frame.require()
@@ -197,7 +197,7 @@ with tab_sweep:
             if r["errors"]:
                 st.error(f"{name} = {r['value']}: {r['errors']} document(s) failed — {md(r['first error'])}")
         scored = score_digits(points.columns)
-        none = score_cells(evals[0].summary, baselines=True)["Pk % · none"]
+        none = percent(evals[0].summary["pk_none"], "pk")
         st.plotly_chart(plots.sweep_figure(list(points["value"]), {c: list(points[c]) for c in scored},
                                            f"{method}: {name}", {"Pk with no boundary": none}),
                         key="sweep_chart", config={"displaylogo": False}, width="stretch")

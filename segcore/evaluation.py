@@ -275,8 +275,13 @@ def score_cells(summary: dict, baselines: bool = False) -> dict[str, float]:
     """A summary's Pk, WindowDiff and F1 as the app's tables show them: named 'Pk %', …, in percent, rounded as the
     results tables (benchmarks/results) print them; with `baselines`, each measure's no-boundary ('Pk % · none')
     and evenly spaced ('Pk % · even') baselines beside it."""
-    return {f"{NAMES[key]} %{BASELINE_NAMES[b]}": percent(summary[key + b], key)
+    return {_column(key, BASELINE_NAMES[b]): percent(summary[key + b], key)
             for key in NAMES for b in (BASELINE_NAMES if baselines else [""]) if key + b in summary}
+
+
+def _column(key: str, suffix: str = "") -> str:
+    """A measure's column in the app's tables: 'Pk %', 'Pk % · none'."""
+    return f"{NAMES[key]} %{suffix}"
 
 
 def percent(value: float, key: str) -> float:
@@ -297,5 +302,5 @@ def percent_text(scores: dict, key: str, baseline: str = "") -> str:
 
 def score_digits(columns) -> dict[str, int]:
     """The decimals of the score_cells columns among `columns`."""
-    digits = {f"{NAMES[key]} %{suffix}": PERCENT_DIGITS[key] for key in NAMES for suffix in BASELINE_NAMES.values()}
+    digits = {_column(key, suffix): PERCENT_DIGITS[key] for key in NAMES for suffix in BASELINE_NAMES.values()}
     return {c: digits[c] for c in columns if c in digits}

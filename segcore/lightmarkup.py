@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from pathlib import PurePath
 
-from .plaintext import text_blocks
+from .plaintext import lines_of, text_blocks
 from .structure import Block
 
 __all__ = ["EXTENSIONS", "READERS", "markup_of", "named_markup", "org_blocks", "asciidoc_blocks"]
@@ -187,8 +187,7 @@ def _asciidoc_markdown(lines: list[str]) -> tuple[list[str], Counter]:
 def _blocks(markdown, marks: list, notes: re.Pattern, text: str) -> tuple[list[Block], dict[str, int]]:
     """text_blocks of a text's lines as Markdown (`markdown`), its own inline `marks` taken off first (footnotes'
     texts in a line, `notes`, counted)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    md, left = markdown(lines)
+    md, left = markdown(lines_of(text))
     md = "\n".join(md)
     left["footnote texts"] += len(notes.findall(md))
     for pattern, repl in marks:

@@ -36,7 +36,7 @@ from .ole import is_ole
 from .worddoc import read_doc
 from .ppt import read_ppt
 from .pdf import read_pdf
-from .plaintext import looks_like_markdown, text_blocks
+from .plaintext import lines_of, looks_like_markdown, text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
 from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
@@ -260,7 +260,7 @@ def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document
 
 
 def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    return [line.strip() for line in lines_of(text)]
 
 
 def _separated(lines: list[str], fmt: str, what: str, source: str, limits: Limits) -> Document:

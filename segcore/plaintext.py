@@ -484,7 +484,8 @@ def _line_paragraphs(lines: list[str], stripped: list[str], skip) -> set[int]:
     return (indented if len(indented) >= 3 else set()) | listed
 
 
-def _lines(text: str) -> list[str]:
+def lines_of(text: str) -> list[str]:
+    """A text's lines, whatever its line ends (\\r\\n, \\r, \\n)."""
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
@@ -492,7 +493,7 @@ def looks_like_markdown(text: str) -> bool:
     """Whether a text is read as Markdown (`text_blocks`): it has front matter, or a line with an ATX heading, a code
     fence, a pipe table's rule, a note box ('> [!NOTE]'), a link, an HTML comment or a footnote, or a link
     definition whose label it uses."""
-    lines = _lines(text)
+    lines = lines_of(text)
     return bool(_front_matter(lines)) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
                                              or ("|" in ln and _TABLE_RULE.match(ln.strip()))
                                              or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
@@ -505,7 +506,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
     does not wrap its lines or that indents its paragraphs; a heading line is a block of its own), read as Markdown
     when `markdown` (None: when it looks so, `looks_like_markdown`), and the number of lines left out of each kind
     (structure.LEFT_OUT), none counted when none left out."""
-    lines = _lines(text)
+    lines = lines_of(text)
     stripped = [ln.strip() for ln in lines]
     front = _front_matter(lines)
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes") \

@@ -157,8 +157,8 @@ def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int
     frequent the word is in the segment than in the document (a tf-idf / log-lift weight). `bags` are the
     content words of every element (stopwords removed: label_bags). With `fold` (a stemmer), the forms of one word
     count as one term ('volcano', 'volcanoes'), shown in its most frequent form in the segment (ties: the shorter)."""
-    keys: dict[str, str] = {}
-    key = (lambda w: keys.setdefault(w, fold(w))) if fold else (lambda w: w)
+    keys: dict[str, str] = {}  # each distinct word folded once
+    key = (lambda w: keys[w] if w in keys else keys.setdefault(w, fold(w))) if fold else (lambda w: w)
     doc_counts = Counter()
     for w, c in Counter(w for bag in bags for w in bag).items():
         if _keep_term(w):  # each word checked once
