@@ -18,7 +18,7 @@ from .evaluation import evaluate, percent_text
 from .exports import FORMATS as EXPORTS, chapter_problems, export, to_json
 from .limits import LIMITS, Limits
 from .folders import dataset_files
-from .kchoice import choice_line
+from .kchoice import choice_record
 from .formats import FORMATS
 from .loaders import LEVELS, left_out_notes, load
 from .methods import DEFAULT_METHOD, METHODS, get_method, segment
@@ -112,7 +112,7 @@ def cmd_segment(args) -> int:
         print(f"# {seg.k} segment{'s' * (seg.k != 1)} of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s",
               file=sys.stderr)
         if seg.k_automatic:
-            print(f"# {choice_line(seg.k, seg.info, seg.signals)}", file=sys.stderr)
+            print(f"# {choice_record(seg.k, seg.info, seg.signals)['text']}", file=sys.stderr)
         units = units_note(doc, seg)
         if units:
             print(f"# {units}", file=sys.stderr)

@@ -98,8 +98,10 @@ def choice_summary(k: int, info: Mapping, signals: Mapping) -> tuple[str | None,
     return width, lines
 
 
-def choice_line(k: int, info: Mapping, signals: Mapping) -> str:
-    """choice_summary as one line of plain text: 'K = 5 chosen automatically (fairly sure): …'."""
+def choice_record(k: int, info: Mapping, signals: Mapping) -> dict:
+    """choice_summary as plain text for the CLI and exports: {'sureness': SURENESS's words or None, 'text': 'K = 5
+    chosen automatically (fairly sure): …'}."""
     width, lines = choice_summary(k, info, signals)
     sure = SURENESS.get(width)
-    return f"K = {k} chosen automatically" + (f" ({sure})" if sure else "") + (": " + " ".join(lines) if lines else "")
+    return {"sureness": sure, "text": f"K = {k} chosen automatically" + (f" ({sure})" if sure else "")
+            + (": " + " ".join(lines) if lines else "")}

@@ -13,6 +13,7 @@ from typing import Callable
 
 from .document import Document, check_boundaries
 from .errors import ParameterError
+from .kchoice import choice_record
 from .language import NAMES
 from .paragraphs import Units, paragraph_starts, units
 from .splitters import check_k
@@ -180,6 +181,7 @@ class Segmentation:
                 s["text"] = text
         return {"method": self.method, "params": self.params, "n_elements": self.n_elements,
                 "boundaries": self.boundaries, "k": self.k, "k_automatic": self.k_automatic,
+                **({"k_choice": choice_record(self.k, self.info, self.signals)} if self.k_automatic else {}),
                 "segments": segs, "seconds": round(self.seconds, 6), "cost": self.cost, "converged": self.converged,
                 "info": self.info, "signals": {name: s.to_dict() for name, s in self.signals.items()}}
 

@@ -216,3 +216,6 @@ def test_segment_says_how_sure_an_automatic_k_is_and_nothing_when_k_is_given():
     assert "*" not in line  # plain text, not the app's Markdown
     r = run("segment", CHOI, "--method", "best", "--k", "4")
     assert r.returncode == 0 and b"chosen automatically" not in r.stderr
+    auto = json.loads(run("segment", CHOI, "--method", "best", "--json").stdout)  # the same words in JSON
+    assert auto["k_choice"]["text"] == line[2:] and auto["k_choice"]["sureness"] in line
+    assert "k_choice" not in json.loads(run("segment", CHOI, "--method", "best", "--k", "4", "--json").stdout)
