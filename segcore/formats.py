@@ -26,8 +26,8 @@ from .ole import has_stream, is_ole
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .ppt import STREAM as PPT_STREAM
 
-__all__ = ["FORMATS", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR", "ARXIV_SEPARATOR", "WIKI727_HEADER",
-           "check_format", "format_name", "sniff_format"]
+__all__ = ["FORMATS", "NAMES", "DOCUMENT", "SLIDES", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR",
+           "ARXIV_SEPARATOR", "WIKI727_HEADER", "check_format", "format_name", "sniff_format"]
 
 FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf",
            "doc", "pptx", "ppt", "odp", "captions", "choi", "wiki727", "arxiv")
@@ -36,6 +36,12 @@ NAMES = {"text": "plain text", "markdown": "Markdown", "org": "Org", "asciidoc":
          "docx": "Word", "odt": "OpenDocument text", "rtf": "RTF", "doc": "Word 97–2003", "pptx": "PowerPoint",
          "ppt": "PowerPoint 97–2003", "odp": "OpenDocument presentation", "captions": "captions",
          "choi": "Choi .ref", "wiki727": "Wiki-727K", "arxiv": "arXiv (Alemi & Ginsparg)"}  # each format as a reader knows it
+SLIDES = ("pptx", "ppt", "odp")
+DOCUMENT = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
+            "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page", "org": "the Org text",
+            "asciidoc": "the AsciiDoc text", "docx": "the Word document", "odt": "the OpenDocument text",
+            "rtf": "the RTF document", "doc": "the Word document",
+            **dict.fromkeys(SLIDES, "the presentation")}  # a document of each format as a note names it (else "the text")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
 ARXIV_SEPARATOR = "BR"

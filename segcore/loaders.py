@@ -21,7 +21,8 @@ from .captions import caption_blocks, caption_lines
 from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
-from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, FORMATS, WIKI727_HEADER, check_format, sniff_format
+from .formats import (ARXIV_SEPARATOR, CHOI_SEPARATOR, DOCUMENT, FORMATS, SLIDES, WIKI727_HEADER, check_format,
+                      sniff_format)
 from .encodings import Decoded, decode_markup, decode_text, stray_nuls, unicode_decoded
 from .htmlpage import html_blocks
 from .language import identify
@@ -380,11 +381,7 @@ def left_out_notes(doc: Document) -> list[str]:
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
     if counts := doc.meta.get("left_out"):
-        what = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
-                "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page",
-                "org": "the Org text", "asciidoc": "the AsciiDoc text", "docx": "the Word document",
-                "odt": "the OpenDocument text", "rtf": "the RTF document", "doc": "the Word document",
-                **dict.fromkeys(SLIDES, "the presentation")}.get(doc.meta.get("format"), "the text")
+        what = DOCUMENT.get(doc.meta.get("format"), "the text")
         notes.append(f"left out of {what}: {left_out_phrase(counts)}")
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
@@ -451,7 +448,6 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
 # an office format: its reader, giving (blocks, what was left out, title); presentations' read speaker notes too
 _OFFICE_READERS = {"docx": read_docx, "odt": read_odt, "rtf": read_rtf, "doc": read_doc, "pptx": read_pptx,
                    "ppt": read_ppt, "odp": read_odp}
-SLIDES = ("pptx", "ppt", "odp")
 
 
 def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep_back_matter: bool,
