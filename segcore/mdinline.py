@@ -18,10 +18,17 @@ LINK_TEXT = r"(?:[^\[\]]|\[[^\[\]]*\])+"  # a link's text: at most one level of 
 # target with at most one level of brackets, an emphasis of at most EMPHASIS characters (a longer one keeps its marks)
 EMPHASIS = 1000
 _TARGET = r"\((?:[^()]|\([^()]*\))*\)"  # a link's target: (https://en.wikipedia.org/wiki/Mercury_(planet))
+# a quote as old TeX and Emacs texts write it, `like this' or ``like this'' (groff's README, libc6's README.hesiod): a
+# backtick or two, words up to the first apostrophe, which follows a letter, digit, '/', '.', ')' or '*' (`-TX*'; not
+# a space, '(', '=' or '+', which open a string in code: `require('./a')`, `date +'%Y'`), as many apostrophes, then no
+# word character, apostrophe or backtick
+_QUOTED = r"[^`'\s][^`']*(?<=[\w/.)*])'{%d}(?![\w'`])"
 # read first, from the left, and kept from the other marks: comments (taken off), backslash escapes (CommonMark 2.4:
-# the character), code spans (their text, between backtick strings of one length: ``a ` b``) and characters of the
-# private-use planes, which stand for these while the other marks are read
+# the character), the backticks that open a quote (_QUOTED: literal), code spans (their text, between backtick strings
+# of one length: ``a ` b``) and characters of the private-use planes, which stand for these while the other marks
+# are read
 _KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|\\(?P<escaped>[!-/:-@\[-`{-~])"
+                   rf"|(?<!`)(?P<quote>`(?={_QUOTED % 1})|``(?={_QUOTED % 2}))"
                    r"|(?<!`)(?P<ticks>`+)(?!`)(?P<code>.{1,%d}?)(?<!`)(?P=ticks)(?!`)" % EMPHASIS
                    + r"|[\U000F0000-\U0010FFFF]")
 _STAND_IN = re.compile(r"[\U000F0000-\U000FFFFD][\U00100000-\U0010FFFD]")  # one kept piece: two characters
@@ -54,6 +61,8 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
     def keep(m: re.Match) -> str:
         if m.group("comment"):
             return ""
+        if m.group("quote"):
+            return m.group()
         kept.append((m.group(), m.group("escaped") or m.group("code") or m.group()))
         return chr(0xF0000 + (len(kept) - 1) // 0xFFFE) + chr(0x100000 + (len(kept) - 1) % 0xFFFE)
 

@@ -1,0 +1,56 @@
+"""How a text's format is chosen (segcore.formats.sniff_format, Markdown or plain text) and what Markdown's code spans
+do to its sentences (segcore.mdinline): a quote written `like this' is no code span, a name's made-up extension
+('report v1.2') weighs nothing, a .md file is Markdown."""
+from __future__ import annotations
+
+from segcore.formats import format_name, sniff_format
+from segcore.loaders import load, load_text
+from segcore.mdinline import inline_with_code
+
+# groff's README quotes as old TeX and Emacs texts do, a backtick opening and an apostrophe closing; its
+# '##### Emacs settings' line makes it Markdown
+GROFF = """# groff
+
+The file `NEWS' describes recent changes to `groff'. See the file `COPYING' for copying permission.
+
+Run `make check' first. Then `make install' and the `-TX*' devices. In Debian, see `xditview'.
+"""
+
+
+def test_a_quote_opened_by_a_backtick_and_closed_by_an_apostrophe_is_no_code_span():
+    """In groff's README, libc6's README.hesiod and a LICENSE.md (read as Markdown) "`NEWS' describes ... `groff'."
+    paired its backticks as a code span across the sentence end, 15 sentence ends joined in the three files and the
+    backticks taken off: a quote `like this' keeps its backtick and its sentence ends."""
+    doc = load_text(GROFF)
+    assert doc.meta["markdown"]
+    assert doc.elements == ["groff", "The file `NEWS' describes recent changes to `groff'.",
+                            "See the file `COPYING' for copying permission.", "Run `make check' first.",
+                            "Then `make install' and the `-TX*' devices.", "In Debian, see `xditview'."]
+    text, code = inline_with_code("``so called'' and ``this''. Then `a`.")
+    assert text == "``so called'' and ``this''. Then a." and code == ((33, 34),)  # TeX's double quotes too
+
+
+def test_code_spans_that_hold_apostrophes_stay_code_spans():
+    """Code with quoted strings, a prime or an apostrophe inside a word is still code ('run `cmake .` in'); `date
+    +'%Y'` in nodejs's releases.md was read as a quote before this test."""
+    for span in ("require('./a. B')", "f'", "don't. X", "echo 'a. B'", "x='a. B'", "date +'%Y. X'", "'a. B'",
+                 "headers[':a. B']"):
+        text, code = inline_with_code(f"Call `{span}` now. Then go.")
+        assert text == f"Call {span} now. Then go." and code == ((5, 5 + len(span)),), span
+    assert load_text("# Notes\n\nCall `require('./a. B')` now. Then go.\n").elements == [
+        "Notes", "Call require('./a. B') now.", "Then go."]
+
+
+def test_a_code_span_never_runs_across_a_paragraph_and_a_lone_backtick_is_literal():
+    """CommonMark: a code span holds no blank line, and a backtick string without its closing string is literal
+    (these held before; kept here with the quote rule)."""
+    doc = load_text("# Notes\n\nA lone ` tick. Then more.\n\nThen `make` runs. It ends.\n")
+    assert doc.elements == ["Notes", "A lone ` tick.", "Then more.", "Then make runs.", "It ends."]
+
+
+def test_a_text_whose_only_marks_are_backtick_quotes_is_plain_text():
+    """Quotes `like this' are not Markdown's marks: a text that has no others is plain text."""
+    doc = load(b"The file `NEWS' describes changes. See `COPYING' for the terms.\n\nIt is short.\n",
+               source="README")
+    assert format_name(doc.meta) == "plain text" and not doc.meta.get("markdown")
+    assert doc.elements[:2] == ["The file `NEWS' describes changes.", "See `COPYING' for the terms."]
