@@ -14,6 +14,7 @@ from .encodings import unicode_decoded
 from .epub import is_epub
 from .errors import ParameterError
 from .latex import looks_like_latex
+from .lightmarkup import EXTENSIONS as MARKUP_EXTENSIONS
 from .lightmarkup import markup_of, named_markup
 from .manpage import looks_like_man
 from .odp import EXTENSIONS as ODP_EXTENSIONS
@@ -86,11 +87,18 @@ SNIFF_BYTES = 1 << 20  # of a compressed file, how much sniff_format inflates to
 _HTML_START = re.compile(r"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
 
 
+# the extensions sniff_format knows a format by; another 'extension' ('report v1.2', 'README.Debian') weighs as none
+EXTENSIONS = frozenset((".pdf", ".epub", ".docx", ".odt", ".rtf", ".txt", ".ref", ".rst", ".md", *PPTX_EXTENSIONS,
+                        *ODP_EXTENSIONS, *PPT_EXTENSIONS, *HTML_EXTENSIONS, *CAPTION_EXTENSIONS, *LATEX_EXTENSIONS,
+                        *(ext for exts in MARKUP_EXTENSIONS.values() for ext in exts)))
+
+
 def sniff_format(data: bytes, name: str) -> str:
     """Format of a file from its name and content (of a compressed file: the name without .gz, .bz2 or .xz, and the
-    start of what it holds)."""
+    start of what it holds); a name without one of EXTENSIONS tells nothing."""
     data, name = inflated(data, name, name, SNIFF_BYTES) or (data, name)
     ext = Path(name).suffix.lower() if name else ""
+    ext = ext if ext in EXTENSIONS else ""
     if data[:1024].lstrip().startswith(b"%PDF") or ext == ".pdf":
         return "pdf"
     if is_epub(data) or ext == ".epub":

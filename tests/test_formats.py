@@ -54,3 +54,28 @@ def test_a_text_whose_only_marks_are_backtick_quotes_is_plain_text():
                source="README")
     assert format_name(doc.meta) == "plain text" and not doc.meta.get("markdown")
     assert doc.elements[:2] == ["The file `NEWS' describes changes.", "See `COPYING' for the terms."]
+
+
+LATEX = rb"""\documentclass{article}
+\begin{document}
+\section{Rivers}
+Rivers carry water. They shape valleys.
+\section{Floods}
+Floods follow rain. They move sediment.
+\end{document}
+"""
+CAPTIONS = b"WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nRivers carry water.\n\n00:00:05.000 --> 00:00:08.000\nThey " \
+           b"shape valleys.\n"
+ORG = b"#+TITLE: Rivers\n\n* Floods\nFloods follow rain. They move sediment.\n"
+
+
+def test_a_name_whose_extension_is_no_format_extension_does_not_change_the_format():
+    """'report v1.2' (a source name, an upload's title) has the 'extension' .2: it was not '' nor .txt, so a LaTeX
+    source, captions or an Org text under that name were read as plain text; a name with an unknown extension now
+    weighs as much as no name, one with a format's extension as before."""
+    for data, fmt in ((LATEX, "latex"), (CAPTIONS, "captions"), (ORG, "org"), (b"Plain words. More.", "text")):
+        assert sniff_format(data, "") == fmt
+        for name in ("report v1.2", "notes.v2", "data.log", "README.Debian"):
+            assert sniff_format(data, name) == fmt, (name, fmt)
+    assert load(LATEX, source="report v1.2").meta["format"] == "latex"
+    assert sniff_format(LATEX, "paper.md") == "text" and sniff_format(ORG, "rivers.html") == "html"  # known ones
