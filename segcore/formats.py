@@ -20,6 +20,7 @@ from .manpage import looks_like_man
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .odp import is_odp
 from .odt import is_odt
+from .plaintext import MARKDOWN_EXTENSIONS
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 from .pptx import is_pptx
 from .rtf import is_rtf
@@ -88,9 +89,9 @@ _HTML_START = re.compile(r"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctyp
 
 
 # the extensions sniff_format knows a format by; another 'extension' ('report v1.2', 'README.Debian') weighs as none
-EXTENSIONS = frozenset((".pdf", ".epub", ".docx", ".odt", ".rtf", ".txt", ".ref", ".rst", ".md", *PPTX_EXTENSIONS,
-                        *ODP_EXTENSIONS, *PPT_EXTENSIONS, *HTML_EXTENSIONS, *CAPTION_EXTENSIONS, *LATEX_EXTENSIONS,
-                        *(ext for exts in MARKUP_EXTENSIONS.values() for ext in exts)))
+EXTENSIONS = frozenset((".pdf", ".epub", ".docx", ".odt", ".rtf", ".txt", ".ref", ".rst", *MARKDOWN_EXTENSIONS,
+                        *PPTX_EXTENSIONS, *ODP_EXTENSIONS, *PPT_EXTENSIONS, *HTML_EXTENSIONS, *CAPTION_EXTENSIONS,
+                        *LATEX_EXTENSIONS, *(ext for exts in MARKUP_EXTENSIONS.values() for ext in exts)))
 
 
 def sniff_format(data: bytes, name: str) -> str:
@@ -137,7 +138,7 @@ def sniff_format(data: bytes, name: str) -> str:
         return "rest"
     if kind := named_markup(name):
         return kind  # Org, AsciiDoc by name; a text without a telling name when it clearly is either (below)
-    if ext != ".md" and looks_like_man(head):
+    if ext not in MARKDOWN_EXTENSIONS and looks_like_man(head):
         return "man"
     if ext in ("", ".txt"):
         if looks_like_captions(head[:4096]):

@@ -49,7 +49,6 @@ __all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "read_t
            "document_from_blocks", "parse_choi", "parse_wiki727", "parse_arxiv", "load_captions", "load", "FORMATS",
            "LEVELS"]
 
-
 PathLike = Union[str, Path]
 
 # --------------------------------------------------------------------------------------------------
@@ -212,7 +211,7 @@ def load_text(text: str, level: str = "sentence", source: str = "", keep_back_ma
     patterns, segcore.plaintext; Org, AsciiDoc: segcore.lightmarkup) each an element listed in meta['outline'], what
     was left out (a Project Gutenberg header and licence, a table of contents, ...) counted in meta['left_out'];
     InputError beyond `limits`."""
-    return _load_prose(text, markup_of(text, source) or "text", level, source, keep_back_matter, limits)
+    return _load_prose(text, markup_of(text, source) or "text", level, source, keep_back_matter, limits, source)
 
 
 def load_latex(text: str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
@@ -229,8 +228,9 @@ def load_rest(text: str, level: str = "sentence", source: str = "", keep_back_ma
     return _load_prose(text, "rest", level, source, keep_back_matter, limits)
 
 
-def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: bool, limits: Limits) -> Document:
-    """A text, LaTeX, reST or man page source as a Document (load_text, load_latex, load_rest; format 'man')."""
+def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: bool, limits: Limits,
+                name: str = "") -> Document:
+    """A text (Markdown by its file's `name` or content), LaTeX, reST or man page as a Document (load_text, ...)."""
     check_level(level)
     if not isinstance(text, str):
         raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
@@ -238,7 +238,7 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
     if not text.strip():
         raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
     text, columns = unfold_columns(text) if fmt == "text" else (text, 0)
-    markdown = fmt == "text" and looks_like_markdown(text)
+    markdown = fmt == "text" and looks_like_markdown(text, name)
     try:
         blocks, left_out = (text_blocks(text, markdown) if fmt == "text" else
                             {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, **READERS}[fmt](text))
@@ -550,7 +550,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
     if format in ("text", "org", "asciidoc", "latex", "rest", "man", *_REFERENCE_FORMATS):
         decoded = _decoded(data, source)
         if format not in _REFERENCE_FORMATS:
-            doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits)
+            doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits, name)
         else:
             doc = _REFERENCE_FORMATS[format](decoded.text, source=source, limits=limits)
             if level == "word":

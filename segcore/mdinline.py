@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EMPHASIS", "LINK_TEXT", "inline", "inline_with_code", "link_label"]
+__all__ = ["EMPHASIS", "LINK_TEXT", "inline", "inline_with_code", "link_label", "shows_marks"]
 
 _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
               "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
@@ -40,6 +40,13 @@ _INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""),
 # a reference link or image (CommonMark 6.3): '[text][label]', '[label][]', '[label]'
 _REFERENCE = re.compile(rf"(?P<image>{_IMAGE_START})?\[(?P<text>{LINK_TEXT})\](?:\[(?P<label>[^\[\]]*)\]|(?![\[(]))")
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
+_STRONG = re.compile(r"(?<![\w*])(\*\*|__)(?=[^\s*_])(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
+
+
+def shows_marks(text: str) -> bool:
+    """Whether a text shows the inline marks of Markdown that plain texts seldom have: a code span (not a quote
+    `like this') or strong emphasis ('**bold**')."""
+    return bool(_STRONG.search(text)) or any(m.group("code") for m in _KEPT.finditer(text))
 
 
 def link_label(text: str) -> str:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import accumulate, takewhile
+from pathlib import PurePath
 
-from .mdinline import LINK_TEXT, inline, inline_with_code, link_label
+from .mdinline import LINK_TEXT, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
@@ -489,10 +490,17 @@ def lines_of(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def looks_like_markdown(text: str) -> bool:
+MARKDOWN_EXTENSIONS = (".md", ".markdown")
+
+
+def looks_like_markdown(text: str, name: str = "") -> bool:
     """Whether a text is read as Markdown (`text_blocks`): it has front matter, or a line with an ATX heading, a code
-    fence, a pipe table's rule, a note box ('> [!NOTE]'), a link, an HTML comment or a footnote, or a link
-    definition whose label it uses."""
+    fence, a pipe table's rule, a note box ('> [!NOTE]'), a link, an HTML comment or a footnote, or a link definition
+    whose label it uses; or its file's `name` has a Markdown extension (MARKDOWN_EXTENSIONS) and it shows a code span
+    or strong emphasis (mdinline.shows_marks; a .md file without any marks may be plain text that indents paragraphs,
+    which Markdown reads as code)."""
+    if PurePath(name).suffix.lower() in MARKDOWN_EXTENSIONS and shows_marks(text):
+        return True
     lines = lines_of(text)
     return bool(_front_matter(lines)) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
                                              or ("|" in ln and _TABLE_RULE.match(ln.strip()))

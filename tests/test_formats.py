@@ -79,3 +79,21 @@ def test_a_name_whose_extension_is_no_format_extension_does_not_change_the_forma
             assert sniff_format(data, name) == fmt, (name, fmt)
     assert load(LATEX, source="report v1.2").meta["format"] == "latex"
     assert sniff_format(LATEX, "paper.md") == "text" and sniff_format(ORG, "rivers.html") == "html"  # known ones
+
+
+def test_a_md_file_that_shows_code_spans_or_strong_emphasis_is_markdown():
+    """A .md file without a heading, fence, table or link was named and read as plain text, its code spans, strong
+    emphasis and bullets kept as written ('**t1ascii**', t1utils' README.md): its name and such marks make it
+    Markdown. A .md file without any (plain text that indents its paragraphs, as a GPL LICENSE.md) stays plain text:
+    Markdown would read the indented paragraphs as code and leave them out."""
+    data = b"Notes on `make`. The **t1ascii** tool converts fonts.\n\n* Run it twice.\n* Then stop.\n"
+    for doc in (load(data, source="notes.md"), load_text(data.decode(), source="notes.md"),
+                load(data + b"\n", source="notes.markdown")):
+        assert format_name(doc.meta) == "Markdown"
+        assert doc.elements == ["Notes on make.", "The t1ascii tool converts fonts.", "Run it twice.", "Then stop."]
+    doc = load(data, source="notes.txt")
+    assert format_name(doc.meta) == "plain text" and doc.elements[1] == "The **t1ascii** tool converts fonts."
+    licence = b"Copyright\n\n\tThis material is free. See the licence for `the terms'.\n\nIt ends here.\n"
+    doc = load(licence, source="LICENSE.md")
+    assert format_name(doc.meta) == "plain text"
+    assert doc.elements == ["Copyright", "This material is free.", "See the licence for `the terms'.", "It ends here."]
