@@ -16,6 +16,7 @@ from collections import Counter
 from itertools import accumulate, takewhile
 from pathlib import PurePath
 
+from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
@@ -43,12 +44,6 @@ _DESTINATION_LINE = re.compile(rf"^\s*(?:{_DESTINATION})(?:[ \t]+(?:{_TITLE}))?\
 _TITLE_LINE = re.compile(rf"^\s*(?:{_TITLE})\s*$")
 _RULE = re.compile(r"^\s*([-*_])(?:\s*\1){2,}\s*$")  # ---, * * *, ___
 _FOOTNOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")  # a footnote's text: "[^1]: And yeast."
-# front matter: (its closing line, a key line, any of its lines: a key, an indented or list line, a comment)
-_FRONT = {"---": (re.compile(r"^(?:---|\.\.\.)\s*$"), re.compile(r"^[\w-]+\s*:(?:\s|$)"),  # YAML: Jekyll, pandoc
-                  re.compile(r"^(?:[\w-]+\s*:(?:\s|$)|\s+\S|\s*-\s|\s*#)")),
-          "+++": (re.compile(r"^\+\+\+\s*$"), re.compile(r"^[\w.-]+\s*="),  # TOML: Hugo
-                  re.compile(r"^(?:[\w.\"-]+\s*=|\[.*\]\s*$|\s+\S|\s*#|\s*\])"))}
-_MAX_FRONT = 200  # lines: a front matter block closes within them
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
 LABEL_LINE = 40  # characters: a longer Markdown line is no note box's label ('> **Warning**:'), even with its marks
 
@@ -155,20 +150,6 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
         elif code and line.strip():
             drop[i] = "code lines"
     return drop, frozenset(labels)
-
-
-def _front_matter(lines: list[str]) -> range:
-    """The lines of a Markdown file's front matter (Jekyll, Hugo, pandoc, Obsidian): a '---' first line, lines that
-    are all YAML's ('key: value', indented, '- item', '# comment'), then '---' or '...'; or TOML's between '+++' lines
-    ('key = value', '[table]'); else none."""
-    if not lines or lines[0].strip() not in _FRONT:
-        return range(0)
-    close, key, line = _FRONT[lines[0].strip()]
-    end = next((i for i in range(1, min(len(lines), _MAX_FRONT)) if close.match(lines[i])), None)
-    inside = [] if end is None else [ln for ln in lines[1:end] if ln.strip()]
-    if not any(key.match(ln) for ln in inside) or not all(line.match(ln) for ln in inside):
-        return range(0)
-    return range(end + 1)
 
 
 def _clean_latex(s: str) -> str:
@@ -502,7 +483,7 @@ def looks_like_markdown(text: str, name: str = "") -> bool:
     if PurePath(name).suffix.lower() in MARKDOWN_EXTENSIONS and shows_marks(text):
         return True
     lines = lines_of(text)
-    return bool(_front_matter(lines)) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
+    return bool(front_matter(lines)) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
                                              or ("|" in ln and _TABLE_RULE.match(ln.strip()))
                                              or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
                                              or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines) \
@@ -516,7 +497,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
     (structure.LEFT_OUT), none counted when none left out."""
     lines = lines_of(text)
     stripped = [ln.strip() for ln in lines]
-    front = _front_matter(lines)
+    front = front_matter(lines)
     drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes") \
         | dict.fromkeys(front, "front matter")
     if markdown is None:
