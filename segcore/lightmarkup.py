@@ -37,7 +37,8 @@ _IMAGE = r"[^\[\]\s]+\.(?:png|jpe?g|gif|svg|webp)(?:\?[^\[\]\s]*)?"  # an image'
 _TEXT = r"(?:[^\[\]\n]|\n(?![ \t]*\n))"  # a link's or a note's text: brackets aside, lines of one paragraph
 _ORG_NOTE = re.compile(rf"\[fn:[\w-]*:{_TEXT}*\]")  # a footnote's text in the line: [fn::It rains.]
 _ORG_MARKS = [(re.compile(r"[ \t]*\\\\[ \t]*$", re.M), ""),  # a forced line break: '\\' at a line's end
-              (re.compile(r"\\(?=[!-/:-@\[-`{-~])"), r"\\\\"),  # Org has no escapes: a backslash read as one
+              (re.compile(r"\\(?=[!-/:-@\[-`{-~\n])"), r"\\\\"),  # Org has no escapes nor '\' breaks: a backslash
+              (re.compile(r"&(?=#?\w+;)"), r"\\&"),  # nor entities: '&amp;' is text
               (re.compile(rf"\[\[[^\[\]\n]*\]\[\s*(?:(?:file:)?{_IMAGE}|\[\[[^\[\]\n]*\]\])?\s*\]\]"), ""),  # linked
               (re.compile(rf"\[\[(?:file:)?{_IMAGE}\]\]"), ""),  # an image
               (re.compile(rf"\[\[[^\[\]\n]*\]\[({_TEXT}+)\]\]"), r"\1"),  # [[target][text]]: its text

@@ -1,11 +1,14 @@
 """Markdown's inline marks read off a paragraph's text (segcore.plaintext reads its blocks): comments, images,
-footnote marks and HTML tags taken off, backslash escapes read as their characters, code spans, links and the
-references to defined link labels read as their text, emphasis marks taken off (CommonMark 2.4, 6)."""
+footnote marks and HTML tags taken off, backslash escapes, entities and character references read as their
+characters, code spans, links and the references to defined link labels read as their text, emphasis marks taken
+off, hard line breaks' backslashes taken off (CommonMark 2.4, 6)."""
 from __future__ import annotations
 
 import re
+from html import unescape
+from html.entities import html5
 
-__all__ = ["EMPHASIS", "LINK_TEXT", "inline", "inline_with_code", "link_label", "shows_marks"]
+__all__ = ["EMPHASIS", "LINK_TEXT", "hard_breaks", "inline", "inline_with_code", "link_label", "shows_marks"]
 
 _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
               "hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|source|span|strike|strong|sub|summary|sup|"
@@ -25,12 +28,16 @@ _TARGET = r"\((?:[^()]|\([^()]*\))*\)"  # a link's target: (https://en.wikipedia
 _QUOTED = r"[^`'\s][^`']*(?<=[\w/.)*])'{%d}(?![\w'`])"
 # read first, from the left, and kept from the other marks: comments (taken off), backslash escapes (CommonMark 2.4:
 # the character), the backticks that open a quote (_QUOTED: literal), code spans (their text, between backtick strings
-# of one length: ``a ` b``) and characters of the private-use planes, which stand for these while the other marks
-# are read
-_KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|\\(?P<escaped>[!-/:-@\[-`{-~])"
-                   rf"|(?<!`)(?P<quote>`(?={_QUOTED % 1})|``(?={_QUOTED % 2}))"
-                   r"|(?<!`)(?P<ticks>`+)(?!`)(?P<code>.{1,%d}?)(?<!`)(?P=ticks)(?!`)" % EMPHASIS
+# of one length: ``a ` b``), entities and numeric character references (CommonMark 6.2: '&amp;', '&#8212;',
+# '&#x2014;'; a name HTML does not define stays) and characters of the private-use planes, which stand for these while
+# the other marks are read
+_ESCAPE, _CODE = r"\\(?P<escaped>[!-/:-@\[-`{-~])", r"(?<!`)(?P<ticks>`+)(?!`)(?P<code>.{1,%d}?)(?<!`)(?P=ticks)(?!`)"
+_KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|" + _ESCAPE
+                   + rf"|(?<!`)(?P<quote>`(?={_QUOTED % 1})|``(?={_QUOTED % 2}))|" + _CODE % EMPHASIS
+                   + r"|(?P<entity>&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|(?P<name>[A-Za-z][A-Za-z0-9]{1,31}));)"
                    + r"|[\U000F0000-\U0010FFFF]")
+# a hard line break (CommonMark 6.7): a backslash at a line's end, not escaped and not in a code span
+_HARD_BREAK = re.compile(_ESCAPE + "|" + _CODE % EMPHASIS + r"|(?P<hard>\\)\n", re.S)
 _STAND_IN = re.compile(r"[\U000F0000-\U000FFFFD][\U00100000-\U0010FFFD]")  # one kept piece: two characters
 _IMAGE_START = r"(?<!\s)\s*!"
 _INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""),
@@ -54,6 +61,18 @@ def link_label(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def hard_breaks(lines: list[str]) -> list[str]:
+    """A paragraph's lines with the backslash of each hard line break taken off: the line break it marks reads as
+    the others do."""
+    return _HARD_BREAK.sub(lambda m: "\n" if m.group("hard") else m.group(), "\n".join(lines)).split("\n")
+
+
+def _entity(m: re.Match) -> str | None:
+    """The character an entity or a character reference stands for (html.unescape's), None for an unknown name."""
+    entity, name = m.group("entity"), m.group("name")
+    return unescape(entity) if entity and (not name or name + ";" in html5) else None
+
+
 def inline(text: str, labels: frozenset[str] = frozenset()) -> str:
     """Markdown text without its inline marks: comments and images taken off, escapes read, code spans, links and
     the references to the link `labels` defined read as their text, emphasis marks taken off."""
@@ -70,7 +89,7 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
             return ""
         if m.group("quote"):
             return m.group()
-        kept.append((m.group(), m.group("escaped") or m.group("code") or m.group()))
+        kept.append((m.group(), m.group("escaped") or m.group("code") or _entity(m) or m.group()))
         return chr(0xF0000 + (len(kept) - 1) // 0xFFFE) + chr(0x100000 + (len(kept) - 1) % 0xFFFE)
 
     def piece(m: re.Match) -> tuple[str, str]:

@@ -8,7 +8,8 @@ with front matter, an ATX heading, a code fence, a table rule, an alert, a link,
 or an HTML comment), its front matter, fenced and indented code (in list items too), pipe tables, rules, footnotes,
 link definitions, HTML comments, <pre> and <table> blocks and the labels of alert boxes, and the marks of quotes,
 bullets, item numbers, links (inline and by reference), images, code spans, emphasis, footnotes and HTML tags are
-taken off the text, backslash escapes read as their characters (a list item is a paragraph of its own)."""
+taken off the text, backslash escapes, entities and character references read as their characters, hard line
+breaks as line breaks (a list item is a paragraph of its own; a setext heading's title may span lines)."""
 from __future__ import annotations
 
 import re
@@ -17,12 +18,12 @@ from itertools import accumulate, takewhile
 from pathlib import PurePath
 
 from .frontmatter import front_matter
-from .mdinline import LINK_TEXT, inline, inline_with_code, link_label, shows_marks
+from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:(?<=[ \t])#+)?[ \t]*$")  # closing #s: '## #' is empty
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _LATEX = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?\s*(?:\[[^\]]*\])?\s*"
@@ -98,6 +99,7 @@ def _definition_lines(lines: list[str], i: int, item: int) -> int:
 
 def _labels_used(lines: list[str]) -> bool:
     """Whether a link reference definition's label is used in brackets on another line (a sign of Markdown)."""
+    lines = [_QUOTE.sub("", ln) for ln in lines]
     defined = {link_label(m.group(1)) for ln in lines if (m := _definition(ln)) and m.group(2)}
     return bool(defined) and any(link_label(used) in defined for ln in lines if not _definition(ln)
                                  for used in re.findall(r"\[([^\[\]]+)\]", ln))
@@ -106,19 +108,21 @@ def _labels_used(lines: list[str]) -> bool:
 def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
     """Lines of a Markdown text that are not its prose: fenced and indented code ('code lines'), pipe tables (a run
     of lines with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), link
-    reference definitions ('link definitions') and HTML blocks that open their line until they close: comments
-    ('comments'), <pre>, <script> and <style> ('code lines'), <table> ('table and figure lines'); one closed on its
-    line with text after it is left to the inline rules. With them, the labels the definitions define."""
+    reference definitions, in block quotes too ('link definitions') and HTML blocks that open their line until they
+    close: comments ('comments'), <pre>, <script> and <style> ('code lines'), <table> ('table and figure lines');
+    one closed on its line with text after it is left to the inline rules. With them, the labels the definitions
+    define."""
     drop, fence, run, block, item, code, labels = {}, None, [], None, 0, False, set()
+    unquoted = [_QUOTE.sub("", ln) for ln in lines]  # a definition may be in a block quote
     for i, line in enumerate([*lines, ""]):
         if fence is None and block is None:
             code = _indented_code(line, item, code, lines[i - 1] if i else "")
         if "|" in line and fence is None and block is None and not code:
-            run.append(i)
-            continue
-        if any(_TABLE_RULE.match(lines[r].strip()) for r in run):
-            drop.update(dict.fromkeys(run, "table and figure lines"))
-        run = []
+            run.append(i)  # a table's row, if the run holds a rule; read for the other blocks meanwhile
+        else:
+            if any(_TABLE_RULE.match(lines[r].strip()) for r in run):
+                drop.update(dict.fromkeys(run, "table and figure lines"))
+            run = []
         if i == len(lines):
             break
         if fence is None and not code and (m := _ITEM.match(line)):
@@ -140,10 +144,11 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             drop[i] = "labels"
         elif drop.get(i) == "link definitions":
             pass  # the target or title of a definition on the line before
-        elif not (i and lines[i - 1].strip() and i - 1 not in drop and not _ATX.match(lines[i - 1])
-                  and not _SETEXT.match(lines[i - 1])) and (taken := _definition_lines(lines, i, item)):
-            drop.update(dict.fromkeys(range(i, i + taken), "link definitions"))  # one cannot interrupt a paragraph
-            labels.add(link_label(_definition(line, item).group(1)))
+        elif not (i and unquoted[i - 1].strip() and i - 1 not in drop and not _ATX.match(unquoted[i - 1])
+                  and not _SETEXT.match(unquoted[i - 1]) and (lines[i - 1] != unquoted[i - 1] or line == unquoted[i])) \
+                and (taken := _definition_lines(unquoted, i, item)):  # one cannot interrupt a paragraph; a quote
+            drop.update(dict.fromkeys(range(i, i + taken), "link definitions"))  # opening under one can
+            labels.add(link_label(_definition(unquoted[i], item).group(1)))
         elif _FOOTNOTE.match(line) or (drop.get(i - 1) == "footnotes" and line.strip()) or (
                 line.startswith("    ") and drop.get(i - 1 - (not lines[i - 1].strip())) == "footnotes"):
             drop[i] = "footnotes"  # a footnote's text runs to a blank line, and on over paragraphs indented 4 spaces
@@ -156,17 +161,28 @@ def _clean_latex(s: str) -> str:
     return " ".join(_LATEX_CMD.sub("", s).replace("{", "").replace("}", "").replace("~", " ").split())
 
 
-def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines are reported at the
-    underline's index with level -1 (to be dropped). An ATX heading must open the text or follow a blank line or
-    another heading unless one in the text does (then, as CommonMark has it, it may interrupt a paragraph): a lone
-    '# elements' line in a formula wrapped by a PDF-to-text tool is not one. A '--' line is an e-mail's signature
-    separator, not a setext underline."""
+def _marked_up(lines: list[str], markdown: bool = False) -> list[tuple[int, int, str]]:
+    """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines, and the lines of a setext
+    title after its first, are reported with level -1 (to be dropped). A setext title is the line above its
+    underline, in `markdown` the paragraph above it (CommonMark 4.3). An ATX heading must open the text or follow a
+    blank line or another heading unless one in the text does (then, as CommonMark has it, it may interrupt a
+    paragraph): a lone '# elements' line in a formula wrapped by a PDF-to-text tool is not one. A '--' line is an
+    e-mail's signature separator, not a setext underline."""
     out = []
     loose = any(_ATX.match(ln) and (i == 0 or not lines[i - 1].strip()) for i, ln in enumerate(lines))
 
     def apart(i):
         return i == 0 or not lines[i - 1].strip() or bool(out and out[-1][0] == i - 1)
+
+    def setext_top(i: int) -> int | None:
+        """The first line of the title over the setext underline at line `i`: the line above, in `markdown` the first
+        of the paragraph above (after a blank line, a heading, a rule or an overline); None when it is no paragraph's
+        (a list item's, a quote's)."""
+        if not markdown:
+            return i - 1 if apart(i - 1) else None
+        top = next(j for j in range(i - 1, -1, -1) if apart(j) or _RULE.match(lines[j - 1]) or _SETEXT.match(
+            lines[j - 1]))
+        return None if any(_ITEM.match(ln) or _QUOTE.match(ln) for ln in lines[top:i]) else top
 
     for i, line in enumerate(lines):
         if (m := _ATX.match(line)) and (loose or apart(i)):
@@ -174,10 +190,11 @@ def _marked_up(lines: list[str]) -> list[tuple[int, int, str]]:
         elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
             out.append((i, LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))
         elif (m := _SETEXT.match(line)) and i > 0 and lines[i - 1].strip() and not _SETEXT.match(lines[i - 1]) \
-                and apart(i - 1) and (m.group(1)[0] == "=" or len(m.group(1)) >= 3) \
-                and not (out and out[-1][0] == i - 1):
-            out.append((i - 1, 1 if m.group(1)[0] == "=" else 2, lines[i - 1].strip()))
-            out.append((i, -1, ""))
+                and (m.group(1)[0] == "=" or len(m.group(1)) >= 3) and not (out and out[-1][0] == i - 1) \
+                and (top := setext_top(i)) is not None:
+            title = " ".join(hard_breaks([ln.strip() for ln in lines[top:i]]))
+            out.append((top, 1 if m.group(1)[0] == "=" else 2, title))
+            out += [(j, -1, "") for j in range(top + 1, i + 1)]
     return out
 
 
@@ -511,7 +528,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
                  and (i == 0 or not stripped[i - 1]) and (i + 1 == len(stripped) or not stripped[i + 1])}
     furniture, joins = page_furniture(lines, stripped, drop)
     drop |= dict.fromkeys(furniture, "furniture")
-    found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)])
+    found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)], markdown)
     if not [h for h in found if h[1] > 0]:  # no markup: a paragraph without a letter or digit is an ornament
         kept = ["" if i in drop else s for i, s in enumerate(stripped)] + [""]
         for i, s in enumerate(kept[:-1]):  # ("* * *"); inside a paragraph, a "." line ends a sentence
@@ -526,7 +543,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
         if body:
-            text = joiner.join_lines(body)
+            text = joiner.join_lines(hard_breaks(body) if markdown else body)
             text, code = inline_with_code(text, labels) if markdown else (text, ())
             lead = len(text) - len(text.lstrip())  # code spans' places in the stripped paragraph
             if para := text.strip():

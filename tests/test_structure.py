@@ -234,6 +234,74 @@ def test_markdown_backslash_escapes_give_the_character_and_no_markup():
         "Code", "Edit __init__.py, <br>, [^1]: a and a[b](c) now.", "More text."]
 
 
+def test_a_markdown_setext_heading_may_span_lines_and_atx_closing_marks_go():
+    """A setext heading's text is the whole paragraph above its underline (CommonMark 4.3): 'Long title' over
+    'continued' over '=====' was the paragraph 'Long title continued =====' (and, over '---', a paragraph and a
+    rule); a list item or a quote above the underline is no paragraph, so '---' under it is a rule, as is one over a
+    title. An ATX heading's closing '#'s go, even when they are all its text ('## #' is an empty heading: no block,
+    not '#')."""
+    blocks, left_out = text_blocks("Long title\ncontinued\n==========\n\nText here. More text.\n\nA second\nlong "
+                                   "one\n---\n\nMore here.\n\n- An item\n---\n\n> A quote\n---\n\n## Closed ##\n"
+                                   "\nEnd text.\n\n## #\n\n### ###\n\n# Hash#tag \\# #\n\n-------\nVersion 2\n"
+                                   "-------\n\nLast text.", True)
+    assert [(b.level, b.text) for b in blocks] == [
+        (1, "Long title continued"), (0, "Text here. More text."), (2, "A second long one"), (0, "More here."),
+        (0, "An item"), (0, "A quote"), (2, "Closed"), (0, "End text."), (1, "Hash#tag #"), (2, "Version 2"),
+        (0, "Last text.")]
+    assert left_out == {"rules": 3}  # a rule over a title is no line of it
+    # in a plain text a title under its underline is still one line: a paragraph over '=====' stays text
+    assert [(b.level, b.text) for b in text_blocks("Some words\nmore words\n=====\n\nText here.", False)[0]] == [
+        (0, "Some words more words ====="), (0, "Text here.")]
+
+
+def test_markdown_link_definitions_in_block_quotes_are_left_out_and_used():
+    """A link reference definition inside a block quote ('> [id]: http://x') is a definition as any other: left out,
+    counted and its references read as their text; it cannot interrupt the quote's paragraph, nor is a line after a
+    quoted paragraph one (a lazy continuation line), but a quote may open right under a paragraph, and a definition
+    follow a quoted heading."""
+    blocks, left_out = text_blocks('> Quoted [id] text.\n>\n> [id]: http://x.org "T"\n> [two]:\n>   http://y.org\n\n'
+                                   "See [id] and [two].\n\n> A line\n[three]: http://z.org\n\n> More\n> [four]: /f\n\n"
+                                   "Keep [three] and [four].\nPara text\n> [five]: http://v.org\n\nUse [five].", True)
+    assert [b.text for b in blocks] == ["Quoted id text.", "See id and two.", "A line [three]: http://z.org",
+                                        "More [four]: /f", "Keep [three] and [four]. Para text", "Use five."]
+    assert left_out == {"link definitions": 4}
+    assert [b.text for b in text_blocks("> ## Head\n> [six]: /six\n\nUse [six].", True)[0]] == ["Head", "Use six."]
+
+
+def test_a_markdown_backslash_at_a_line_end_is_a_hard_line_break():
+    """A backslash at the end of a paragraph's line (not its last) is a hard line break (CommonMark 6.7), read as the
+    line break's space, not a backslash in the text; an escaped backslash ('\\\\') before a line end, one in a code
+    span and one at the paragraph's end stay; in a heading over two lines too. Org has no such breaks."""
+    blocks, _ = text_blocks("Two\\\nlines\n===\n\nFirst line\\\nsecond line, `a\\\nb` and c\\\\\nd, e\\", True)
+    assert [b.text for b in blocks] == ["Two lines", "First line second line, a\\ b and c\\ d, e\\"]
+    assert load_text("* Paths\nSee C:\\\nand D:\\ here.\n", source="p.org").elements == ["Paths",
+                                                                                  "See C:\\ and D:\\ here."]
+
+
+def test_markdown_entities_and_character_references_read_as_their_characters():
+    """'&amp;', '&copy;', '&#8212;', '&#x2014;' read as their characters (CommonMark 6.2), which then mark nothing
+    ('&#42;' is a star, no emphasis), in headings too; not in code spans or code blocks, not after a backslash, nor
+    a name HTML does not define or one without its ';' ('?a=1&sect=2' stays); Org has no entities."""
+    blocks, left_out = text_blocks("# Caf&eacute; &amp; more\n\nA &amp; B &copy; 2024 &#8212; x&#x2014;y, `&amp;` and "
+                                   "\\&amp; stay; &nosuch; &notit; &notin; &#42;a&#42; AT&T ?a=1&sect=2 &#0;.\n\n"
+                                   "```\n&amp;\n```", True)
+    assert [b.text for b in blocks] == ["Café & more", "A & B © 2024 — x—y, &amp; and &amp; stay; &nosuch; &notit; "
+                                        "∉ *a* AT&T ?a=1&sect=2 \ufffd."]
+    assert left_out == {"code lines": 3}
+    assert load_text("* Notes\nSalt &amp; pepper here.\n", source="n.org").elements == [
+        "Notes", "Salt &amp; pepper here."]
+
+
+def test_a_markdown_line_with_a_bar_is_still_read_for_definitions_and_html():
+    """A line holding '|' outside a table (a link definition's title 'a | b', a target or a label with a bar, an HTML
+    comment's first line) was taken for a table's row and read for nothing else: the definition stayed text and its
+    references unread, the comment's lines uncounted; the rows of a real table are still left out as table lines."""
+    blocks, left_out = text_blocks('See [id] and [x|y] now.\n\n[id]: http://x.org "a | b"\n[x|y]: http://y.org/a|b\n\n'
+                                   "<!-- a | b\nmore -->\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nText.", True)
+    assert [b.text for b in blocks] == ["See id and x|y now.", "Text."]
+    assert left_out == {"link definitions": 2, "comments": 2, "table and figure lines": 3}
+
+
 def test_markdown_code_fenced_inside_list_items():
     """A fence indented under a list item, as READMEs put install steps ('1.  Run:' then '    ```bash'), even in a
     nested item, is code left out; the old reader kept it as text, and a fence it missed turned the rest of the
