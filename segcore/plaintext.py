@@ -161,13 +161,19 @@ def _clean_latex(s: str) -> str:
     return " ".join(_LATEX_CMD.sub("", s).replace("{", "").replace("}", "").replace("~", " ").split())
 
 
+TITLE_LINES = 3  # a setext title's lines at most: a longer paragraph over an underline, or one that ends a sentence
+# or a clause before its last line (_CLAUSE_END), is prose over a rule (a table's header rule in a text converted to
+# Markdown), not a title
+_CLAUSE_END = re.compile(r"[.!?:;][\"'’”»)\]]*$")
+
+
 def _marked_up(lines: list[str], markdown: bool = False) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines, and the lines of a setext
     title after its first, are reported with level -1 (to be dropped). A setext title is the line above its
-    underline, in `markdown` the paragraph above it (CommonMark 4.3). An ATX heading must open the text or follow a
-    blank line or another heading unless one in the text does (then, as CommonMark has it, it may interrupt a
-    paragraph): a lone '# elements' line in a formula wrapped by a PDF-to-text tool is not one. A '--' line is an
-    e-mail's signature separator, not a setext underline."""
+    underline, in `markdown` the paragraph above it (CommonMark 4.3) unless it is prose. An ATX heading must open
+    the text or follow a blank line or another heading unless one in the text does (then, as CommonMark has it, it
+    may interrupt a paragraph): a lone '# elements' line in a formula wrapped by a PDF-to-text tool is not one. A
+    '--' line is an e-mail's signature separator, not a setext underline."""
     out = []
     loose = any(_ATX.match(ln) and (i == 0 or not lines[i - 1].strip()) for i, ln in enumerate(lines))
 
@@ -177,12 +183,13 @@ def _marked_up(lines: list[str], markdown: bool = False) -> list[tuple[int, int,
     def setext_top(i: int) -> int | None:
         """The first line of the title over the setext underline at line `i`: the line above, in `markdown` the first
         of the paragraph above (after a blank line, a heading, a rule or an overline); None when it is no paragraph's
-        (a list item's, a quote's)."""
+        (a list item's, a quote's) or is prose (TITLE_LINES)."""
         if not markdown:
             return i - 1 if apart(i - 1) else None
         top = next(j for j in range(i - 1, -1, -1) if apart(j) or _RULE.match(lines[j - 1]) or _SETEXT.match(
             lines[j - 1]))
-        return None if any(_ITEM.match(ln) or _QUOTE.match(ln) for ln in lines[top:i]) else top
+        prose = i - top > TITLE_LINES or any(_CLAUSE_END.search(ln.rstrip()) for ln in lines[top:i - 1])
+        return None if prose or any(_ITEM.match(ln) or _QUOTE.match(ln) for ln in lines[top:i]) else top
 
     for i, line in enumerate(lines):
         if (m := _ATX.match(line)) and (loose or apart(i)):

@@ -249,6 +249,13 @@ def test_a_markdown_setext_heading_may_span_lines_and_atx_closing_marks_go():
         (0, "An item"), (0, "A quote"), (2, "Closed"), (0, "End text."), (1, "Hash#tag #"), (2, "Version 2"),
         (0, "Last text.")]
     assert left_out == {"rules": 3}  # a rule over a title is no line of it
+    # prose over an underline is a paragraph and a rule, not a title (fontconfig's text, read as Markdown, had its
+    # paragraphs over a table's header rule as headings): more than TITLE_LINES lines, or a sentence or a clause
+    # ended before the last line
+    blocks, left_out = text_blocks("# Fonts\n\nValues are separated with commas. The name\nneed not include sizes. "
+                                   "There are\nconstants too. Here are some\nexamples:\n-----\n\nIt ends. Here.\n"
+                                   "Name Meaning\n---\n\nThe constants:\nName Value\n---\n\nLast.", True)
+    assert [b.level for b in blocks] == [1, 0, 0, 0, 0] and left_out == {"rules": 3}
     # in a plain text a title under its underline is still one line: a paragraph over '=====' stays text
     assert [(b.level, b.text) for b in text_blocks("Some words\nmore words\n=====\n\nText here.", False)[0]] == [
         (0, "Some words more words ====="), (0, "Text here.")]
