@@ -17,6 +17,7 @@ from collections import Counter
 from itertools import accumulate, takewhile
 from pathlib import PurePath
 
+from .books import book_divisions, bracketed_notes, gutenberg_wrapper
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, page_furniture
@@ -329,145 +330,6 @@ after one, for "Abstract" and the like).
     return [(i, depth(n) if lv > 0 and (n := split_number(t)[0]) else lv, t) for i, lv, t in out]
 
 
-# ---- books -------------------------------------------------------------------------------------------------------
-
-_PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
-_PG_END = re.compile(r"^\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|^End of (?:the )?Project Gutenberg", re.I)
-_PG_CREDITS = re.compile(r"^(?:produced by|e-?text prepared by|transcribed (?:from|by)|this e-?(?:text|book) was "
-                         r"(?:produced|prepared|created) by)\b", re.I)
-_NOTE = re.compile(r"^\[(?:illustration|footnote|sidenote|transcriber'?s note)\b", re.I)
-_UNITS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-          "seventeen|eighteen|nineteen")
-_ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
-             "fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth")
-_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|(?:twent|thirt|fort|fift|sixt|sevent|"
-                rf"eight|ninet)ieth|{_ORDINALS}|{_UNITS})")
-# the kinds of a book's divisions and their raw levels (1: the book's title); a part holds chapters, an act
-# scenes
-_KINDS = {"book": 2, "part": 2, "volume": 2, "act": 2, "chapter": 3, "stave": 3, "letter": 3, "canto": 3,
-          "scene": 4}
-_DIVISION = re.compile(rf"^({'|'.join(_KINDS)})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER})\b\.?\s*"
-                       rf"(?:[.:—–-]\s*)?(.*)$", re.I)
-_LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a chapter
-_BOOK_PARTS = re.compile(r"^(?:preface|foreword|introduction|prologue|epilogue|afterword|postscript|conclusion|"
-                         r"appendix(?:\s+[A-Z0-9]{1,4})?|author'?s note)\.?$", re.I)
-_CONTENTS = re.compile(r"^(?:table of )?contents\.?:?$", re.I)
-BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
-
-
-def _wrapper(stripped: list[str]) -> set[int]:
-    """Lines of Project Gutenberg's header (up to its START line, and a credits paragraph just after it) and of its
-    footer (from 'End of the Project Gutenberg EBook …' or its END line on)."""
-    start = next((i for i, s in enumerate(stripped) if _PG_START.match(s)), None)
-    end = next((i for i, s in enumerate(stripped) if _PG_END.match(s) and (start is None or i > start)), None)
-    out = set(range(start + 1)) if start is not None else set()
-    if start is not None:
-        j = next((j for j in range(start + 1, len(stripped)) if stripped[j]), len(stripped))
-        if j < len(stripped) and _PG_CREDITS.match(stripped[j]):
-            while j < len(stripped) and stripped[j]:
-                out.add(j)
-                j += 1
-    return out | (set(range(end, len(stripped))) if end is not None else set())
-
-
-def _notes(stripped: list[str]) -> set[int]:
-    """Lines of the notes in brackets of a transcribed book: '[Illustration: …]', '[Footnote 3: …]', up to the
-    closing bracket (or the end of the paragraph)."""
-    out, i = set(), 0
-    while i < len(stripped):
-        if _NOTE.match(stripped[i]):
-            depth = 0
-            while i < len(stripped) and stripped[i]:
-                out.add(i)
-                depth += stripped[i].count("[") - stripped[i].count("]")
-                i += 1
-                if depth <= 0:
-                    break
-        else:
-            i += 1
-    return out
-
-
-def _division_title(text: str, strict: bool) -> bool:
-    """A division's title: on the division's own line any case will do, a final period too ('CHAPTER I. In which we
-    meet.'); on the lines below it (strict) it must be title-shaped (no final period), not a short first sentence."""
-    return looks_like_title(text.strip() if strict else text.rstrip(".").strip(), max_words=20, any_case=not strict)
-
-
-def _division(s: str) -> tuple[int, tuple[str, str]] | None:
-    """(raw level, key) of a line that names a division of a book ('CHAPTER IV. The Storm', 'XII', 'Epilogue'),
-    else None. Raw levels start at 2: 1 is the book's own title."""
-    if (m := _DIVISION.match(s)) and (not m.group(3) or _division_title(m.group(3), False)):
-        return _KINDS[m.group(1).lower()], (m.group(1).lower(), m.group(2).upper())
-    if _LONE_ROMAN.match(s):
-        return _KINDS["chapter"], ("chapter", s.rstrip(".").upper())
-    if _BOOK_PARTS.match(s):
-        return _KINDS["chapter"], (s.rstrip(".").lower(), "")
-    return None
-
-
-def _book(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set[int]] | None:
-    """(headings as (line index, raw level, title), lines of the table of contents) of a book — its divisions set
-    apart by a blank line above (a title on the lines just below joins), its preface, epilogue and the like, its
-    first line as the book's title (raw level 1) — or None when it has fewer than BOOK_MIN divisions. A table of
-    contents is the divisions followed by less than two lines (and 40 words) of text before the next one, or by less
-    than five lines (and 100 words) when the same division comes again later: its entries are left out, with a
-    'Contents' line above them."""
-    n = len(stripped)
-    blank = [not s for s in stripped] + [True]
-    kinds = [_division(s) if s and s[0].isupper() else None for s in stripped] + [None]
-    found = []  # [line, raw level, title, key, lines the heading takes]
-    for i, s in enumerate(stripped):
-        if kinds[i] is None or not (i == 0 or blank[i - 1] or kinds[i - 1]):
-            continue
-        level, key = kinds[i]
-        stop = next(j for j in range(i + 1, n + 1) if blank[j] or kinds[j])
-        nxt = next((j for j in range(i + 1, min(n, i + 4)) if stripped[j]), None)
-        below = list(range(i + 1, stop)) if stop > i + 1 else \
-            [nxt] if nxt is not None and blank[nxt + 1] and not kinds[nxt] else []
-        words = " ".join(stripped[j] for j in below)
-        taken, title = [i], s
-        if below and len(below) <= 2 and _division_title(words, True):
-            taken += below
-            title = f"{s.rstrip('.')}. {words}"
-        found.append([i, level, title, key, taken])
-    if sum(1 for h in found if h[3][1]) < BOOK_MIN:
-        return None
-    within, paths = {}, []  # each division with those above it: chapter I of book II is not chapter I of book I
-    for h in found:
-        within = {lv: k for lv, k in within.items() if lv < h[1]} | {h[1]: h[3]}
-        paths.append(tuple(sorted(within.items())))
-    division_lines = {j for h in found for j in h[4]}
-    ends, nearest = [n] * len(found), {}  # where the next division at each one's level or above starts
-    for x in range(len(found) - 1, -1, -1):
-        ends[x] = min((at for lv, at in nearest.items() if lv <= found[x][1]), default=n)
-        nearest[found[x][1]] = found[x][0]
-    contents, later = set(), Counter(paths)
-    for x, h in enumerate(found):
-        later[paths[x]] -= 1
-        text = [j for j in range(h[4][-1] + 1, ends[x]) if stripped[j] and j not in division_lines]
-        words = sum(len(stripped[j].split()) for j in text[:5])
-        if (len(text) < 2 and words < 40) or (len(text) < 5 and words < 100 and later[paths[x]] > 0):
-            following = found[x + 1][0] if x + 1 < len(found) else n
-            contents.update(h[4] + [j for j in text if j < following])
-    heads = [h for h in found if h[0] not in contents]
-    if sum(1 for h in heads if h[3][1]) < BOOK_MIN:  # numbered divisions: a preface and an epilogue are not a book
-        return None
-    listed = next((i for i, s in enumerate(stripped[:heads[0][0]]) if _CONTENTS.match(s)), None)
-    if listed is not None:  # a 'Contents' line and the short lines after it, up to the first division
-        contents.add(listed)
-        for j in range(listed + 1, heads[0][0]):
-            if stripped[j] and (len(stripped[j].split()) > 15 or END_PUNCT.search(stripped[j])):
-                break
-            contents.add(j)
-    first = next(i for i, s in enumerate(stripped) if s)
-    out = [(i, lv, t) for i, lv, t, _, _ in heads] + [(j, -1, "") for h in heads for j in h[4][1:]]
-    if first < heads[0][0] and first not in contents and _division_title(stripped[first], True):
-        out.append((first, 1, stripped[first]))
-    return sorted(out), contents
-
-
 LONG_LINE = 150  # characters: longer than any wrapped line (e-mail, Project Gutenberg and pdftotext wrap at 70-100)
 UNWRAPPED_SHARE = 0.1  # lines of a text longer than LONG_LINE: its line breaks are paragraph breaks
 
@@ -522,7 +384,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
     lines = lines_of(text)
     stripped = [ln.strip() for ln in lines]
     front = front_matter(lines)
-    drop = dict.fromkeys(_wrapper(stripped), "wrapper") | dict.fromkeys(_notes(stripped), "notes") \
+    drop = dict.fromkeys(gutenberg_wrapper(stripped), "wrapper") | dict.fromkeys(bracketed_notes(stripped), "notes") \
         | dict.fromkeys(front, "front matter")
     if markdown is None:
         markdown = looks_like_markdown(text)
@@ -541,7 +403,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
         for i, s in enumerate(kept[:-1]):  # ("* * *"); inside a paragraph, a "." line ends a sentence
             if s and not kept[i - 1] and not kept[i + 1] and not any(c.isalnum() for c in s):
                 drop[i], kept[i] = "rules", ""
-        book = _book(kept[:-1])
+        book = book_divisions(kept[:-1])
         found = book[0] if book else _plain(kept[:-1])
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
