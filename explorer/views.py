@@ -1,5 +1,5 @@
 """Widgets whose state belongs to one document, reset when the document changes: the part of the text the heatmap
-shows, the page of the text overlay, and the methods compared when choosing K."""
+shows, the page of the text overlay, the novelty curve's window, and the methods compared when choosing K."""
 from __future__ import annotations
 
 import streamlit as st
@@ -9,6 +9,7 @@ from segcore import METHODS, plots
 from .documents import LARGE_N, LEVEL_LABELS, DocState
 
 PAGE = {"sentence": 200, "word": 4000}  # elements of text per page of the overlay
+NOVELTY_WINDOW = {"sentence": (3, 20), "word": (25, 100)}  # the novelty window's (start, most), elements each side
 
 
 def zoom(doc_state: DocState, max_bins: int) -> tuple[int, int]:
@@ -46,6 +47,16 @@ def text_page(doc_state: DocState, boundaries: list[int], highlight: int | None)
                      help=f"Long texts are shown a page at a time: whole segments, about {PAGE[doc.level]} {unit} "
                           f"a page.")
     return pages[ss["text_page"]]
+
+
+def novelty_window(doc_state: DocState) -> int:
+    """The novelty curve's window (a slider), in the document's elements: at its start on a first look and whenever
+    the elements change level (3 sentences each side are not 3 words)."""
+    ss, level = st.session_state, doc_state.doc.level
+    start, most = NOVELTY_WINDOW[level]
+    if ss.get("_window_level") != level or not 1 <= ss.get("novelty_window", 0) <= most:
+        ss["novelty_window"], ss["_window_level"] = start, level
+    return st.slider("Window of the novelty curve (elements each side)", 1, most, key="novelty_window")
 
 
 def compared_methods(doc_state: DocState, method: str) -> list[str]:

@@ -159,10 +159,7 @@ with right:
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 
 def profile_tab():
-    most = 100 if doc.level == "word" else 20
-    if not 1 <= ss.get("novelty_window", 0) <= most:  # first look, or a window in words kept for a text in sentences
-        ss["novelty_window"] = 3 if doc.level == "sentence" else 25
-    window = st.slider("Window of the novelty curve (elements each side)", 1, most, key="novelty_window")
+    window = views.novelty_window(doc_state)
     profiles = {f"{method}: {label}": v for label, v in plots.gap_curves(seg.signals, doc.n).items()}
     nov = compute.novelty(doc_state, params, window)
     novelty_name = "novelty: 1 − cosine(window before, window after)"

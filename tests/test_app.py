@@ -249,6 +249,19 @@ def test_novelty_window_in_words_does_not_break_a_text_in_sentences():
     assert at.slider(key="novelty_window").value == 3 and " segment" in summary(at)
 
 
+def test_the_novelty_window_starts_anew_when_the_elements_become_words():
+    """A window of 3 sentences kept as 3 words (inside the word slider's range) made the novelty curve of a text in
+    words a comb of 0s and 1s: the window starts at its default for the new level."""
+    at = run(new_app())
+    assert at.slider(key="novelty_window").value == 3
+    at.sidebar.radio(key="level").set_value("word")
+    run(at)
+    assert at.slider(key="novelty_window").value == 25 and " words into " in summary(at)
+    at.sidebar.radio(key="level").set_value("sentence")
+    run(at)
+    assert at.slider(key="novelty_window").value == 3
+
+
 @pytest.mark.parametrize("method", list(METHODS))
 def test_every_registered_method_runs_or_explains(method):
     at = run(new_app())
