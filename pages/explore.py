@@ -111,10 +111,10 @@ with left:
     ss.setdefault("hm_kind", "cosine")
     c1, c2 = st.columns([3, 1.3])
     kind = c1.radio("Heatmap", list(plots.HEATMAP_KINDS), key="hm_kind", horizontal=True, label_visibility="collapsed",
-                    format_func={"cosine": "cosine", "rank": "rank-transformed", "embedding": "word-vector cosine"}.get,
-                    help="cosine: of the method's element vectors; rank-transformed: Choi's r×r rank matrix of that "
-                         "cosine (rank = the method's 'rank' parameter or 11); word-vector cosine: of GloVe "
-                         "word-vector sums.")
+                    format_func=plots.HEATMAP_KINDS.get,
+                    help="cosine similarity: of the method's element vectors; rank-transformed cosine: Choi's r×r "
+                         "rank matrix of that cosine (rank = the method's 'rank' parameter or 11); word-vector "
+                         "cosine: of GloVe word-vector sums.")
     max_bins = 300
     if doc.n > 150:
         ss.setdefault("hm_bins", 300 if doc.n > 300 else 150)
@@ -129,7 +129,7 @@ with left:
         matrix, edges = sim.value
         labels = plots.element_labels(doc.elements, edges, level=doc.level)
         fig = plots.heatmap_figure(matrix, edges, bounds, doc.reference, labels, highlight=ss["highlight"],
-                                   colorbar_title=plots.HEATMAP_KINDS[kind].split(" (")[0][:18])
+                                   colorbar_title=plots.HEATMAP_KINDS[kind])
         st.plotly_chart(fig, key="heatmap_chart", on_select=_on_heatmap_click, selection_mode="points",
                         config={"displaylogo": False, "scrollZoom": True}, width="stretch")
         binned = len(edges) - 1 < region[1] - region[0]

@@ -31,11 +31,8 @@ HEATMAP_COLOURSCALE = [[0.0, "#ffffff"], [0.25, "#d9d9d9"], [0.5, "#969696"], [0
 
 MAX_OUTLINES = 150  # segments outlined on the heatmap; beyond, marks (many shapes make plotly slow)
 
-HEATMAP_KINDS = {
-    "cosine": "cosine similarity of the method's element vectors",
-    "rank": "rank-transformed cosine (Choi's r×r rank mask)",
-    "embedding": "cosine similarity of word-vector sums (GloVe)",
-}
+HEATMAP_KINDS = {"cosine": "cosine similarity", "rank": "rank-transformed cosine",
+                 "embedding": "word-vector cosine"}  # each kind's name: its button and its colour bar's title
 
 
 # ---- small helpers ---------------------------------------------------------------------------------------------

@@ -262,6 +262,15 @@ def test_the_novelty_window_starts_anew_when_the_elements_become_words():
     assert at.slider(key="novelty_window").value == 3
 
 
+def test_the_heatmap_scale_is_named_in_whole_words():
+    """The colour bar's title was the kind's description cut at 18 characters ('rank-transformed c')."""
+    at = run(new_app())
+    for kind, title in (("cosine", "cosine similarity"), ("rank", "rank-transformed cosine")):
+        at.radio(key="hm_kind").set_value(kind)
+        run(at)
+        assert heatmap(at)["data"][0]["colorbar"]["title"]["text"] == title
+
+
 @pytest.mark.parametrize("method", list(METHODS))
 def test_every_registered_method_runs_or_explains(method):
     at = run(new_app())
