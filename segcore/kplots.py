@@ -22,8 +22,9 @@ def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int
                       y_title: str | None = None, height: int = 340, k_automatic: int | None = None,
                       k_interval: Sequence[int] | None = None) -> go.Figure:
     """Best cost for each number of segments K (DP's costs_by_k: index 0 is K=1), clickable markers named
-    'costs' carrying K in customdata; and/or C99's density gain per split (split i takes K from i+1 to i+2)
-    with its automatic-stop threshold; marked as `k_marks`."""
+    'costs' carrying K in customdata, its last point labelled when a mark takes the K axis further; and/or C99's
+    density gain per split (split i takes K from i+1 to i+2) with its automatic-stop threshold; marked as
+    `k_marks`."""
     data = []
     layout = dict(height=height, margin=dict(l=60, r=60, t=20, b=40), xaxis=dict(title="number of segments K"),
                   yaxis={}, plot_bgcolor="white", clickmode="event+select",
@@ -35,6 +36,12 @@ def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int
                          marker=dict(size=8, color="#1f77b4"), line=dict(color="#1f77b4"),
                          hovertemplate="K = %{x}: %{y:.4g}<br>click to choose this K<extra></extra>"))
         layout["yaxis"]["title"] = y_title or "best cost for K segments (lower is better)"
+        reach = max(k_selected or 0, k_reference or 0, k_automatic or 0, int(k_interval[1]) if k_interval else 0)
+        last = np.flatnonzero(np.isfinite(c))
+        if reach > len(c) and last.size:  # the K axis runs on past the curve: say where it stops
+            end = int(last[-1])
+            layout["annotations"] = [dict(x=end + 1, y=float(c[end]), text=f"computed up to K = {len(c)}",
+                                          showarrow=True, arrowhead=0, ax=0, ay=-30, font=dict(size=11, color="#555"))]
     if gains is not None and len(gains):
         g = np.asarray(gains, dtype=float)
         ks = np.arange(2, len(g) + 2)
@@ -163,7 +170,7 @@ def agreement_figure(segmentations: Mapping[str, Sequence[int]], n: int, referen
              dict(type="scatter", x=[0, n], y=[quorum - 0.5] * 2, yaxis="y2", mode="lines", hoverinfo="skip",
                   line=dict(color=HYP_COLOUR, width=1, dash="dot"), name=f"quorum: {quorum} methods"),
              dict(type="scatter", x=agreed, y=[len(segmentations) + 0.4] * len(agreed), yaxis="y2", mode="markers",
-                  name=f"most methods agree: {len(agreed)} places, K = {len(agreed) + 1}",
+                  name=f"most methods agree: {len(agreed)} place{'s' * (len(agreed) != 1)}, K = {len(agreed) + 1}",
                   marker=dict(symbol="triangle-down", size=10, color=HYP_COLOUR),
                   hovertemplate="most methods agree at %{x}<extra></extra>")]
     rows = len(segmentations) + (1 if reference else 0)

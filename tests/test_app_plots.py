@@ -471,6 +471,22 @@ def test_agreement_figure():
     assert len(counts.y) == 21 and max(counts.y) == 3
 
 
+def test_agreement_in_one_place_is_named_in_the_singular():
+    fig = kplots.agreement_figure({"a": [5, 20], "b": [5, 20], "c": [12, 20]}, 20, tolerance=1)
+    assert any(t.name == "most methods agree: 1 place, K = 2" for t in fig.data)
+
+
+def test_a_cost_curve_shorter_than_the_k_axis_says_where_it_stops():
+    """The cost is computed up to K = 40 while the supported range (or the automatic K) can reach further: the axis
+    ran on to K = 97 past the curve's last point with nothing to say why."""
+    costs = list(np.linspace(100.0, 60.0, 40))
+    fig = kplots.k_curves_figure({}, 17, costs_by_k=costs, k_automatic=17, k_interval=(17, 97))
+    notes = [a.text for a in fig.layout.annotations]
+    assert any("up to K = 40" in t for t in notes), notes
+    whole = kplots.k_curves_figure({}, 17, costs_by_k=costs, k_automatic=17, k_interval=(17, 30))
+    assert not whole.layout.annotations
+
+
 def test_heatmap_of_many_segments_draws_marks_not_squares():
     n = 1000
     bounds = list(range(4, n + 1, 4))  # 250 segments
