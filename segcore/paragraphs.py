@@ -97,8 +97,8 @@ def units_note(doc: Document, seg) -> str | None:
     them."""
     unit, used = f"{doc.level}s", seg.info.get("paragraphs")
     if used:
-        return (f"boundaries only between paragraphs: the text marks {used:,} (paragraphs = false lets any of its "
-                f"{doc.n:,} {unit} end a segment)")
+        return (f"boundaries only between paragraphs: the text marks {used:,} paragraphs (paragraphs = false lets any "
+                f"of its {doc.n:,} {unit} end a segment)")
     starts = paragraph_starts(doc) if seg.params.get("paragraphs") else None
     named = seg.info.get("in_elements")
     if starts and named:

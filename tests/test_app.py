@@ -528,7 +528,7 @@ def test_a_pasted_text_with_paragraphs_is_cut_between_them():
     doc = at.session_state["_docstate"].doc
     ends = set(doc.meta["paragraphs"][1:]) | {doc.n}
     assert "into **3 segments**" in summary(at) and not errors(at)
-    assert any("Boundaries only between paragraphs: the text marks 4" in c.value for c in at.caption)
+    assert any("Boundaries only between paragraphs: the text marks 4 paragraphs" in c.value for c in at.caption)
     shown = [int(b) + 1 for _, b in re.findall(r"Segment \d+ · (?:elements|words) (\d+)–(\d+)", overlay(at))]
     assert len(shown) == 3 and set(shown) <= ends
     at.sidebar.checkbox(key="p::best::paragraphs").uncheck()

@@ -174,7 +174,7 @@ def test_the_cli_says_what_the_units_were(tmp_path):
     done = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "3", "--method", "cvs"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert "# boundaries only between paragraphs: the text marks 10" in done.stderr
+    assert "# boundaries only between paragraphs: the text marks 10 paragraphs" in done.stderr
     off = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "3", "--method", "cvs",
                           "--param", "paragraphs=false"], capture_output=True, text=True, timeout=300)
     assert off.returncode == 0 and "between paragraphs" not in off.stderr
