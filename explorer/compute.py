@@ -137,7 +137,8 @@ def automatic(doc_state: DocState, method: str, params: dict, seg) -> Outcome | 
         return Outcome(seg)
     if doc_state.doc.n > LARGE_N and key not in done:
         return None
-    out = run_method(doc_state, method, None, params)
+    with st.spinner(f"{method}: choosing K automatically…"):
+        out = run_method(doc_state, method, None, params)
     if not out.error:
         done.add(key)
     return out
@@ -149,11 +150,12 @@ def ask_automatic(doc_state: DocState, method: str, params: dict) -> None:
 
 
 def automatic_runs(doc_state: DocState, methods: dict[str, dict]) -> tuple[dict, list[str]]:
-    """Each method (name → parameters) run with K automatic on the document: ({name: Segmentation}, one message per
-    method that failed)."""
+    """Each method (name → parameters) run with K automatic on the document, each under a spinner: ({name:
+    Segmentation}, one message per method that failed)."""
     runs, problems = {}, []
-    for name, params in methods.items():
-        out = run_method(doc_state, name, None, params)
+    for i, (name, params) in enumerate(methods.items(), 1):
+        with st.spinner(f"{name} with K automatic ({i} of {len(methods)})…"):
+            out = run_method(doc_state, name, None, params)
         if out.error:
             problems.append(f"{name}: {out.error}")
         else:

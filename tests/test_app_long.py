@@ -3,10 +3,12 @@ K tab marks the automatic choice (and the range of K its evidence supports) and 
 5,000-sentence document gets a bounded heatmap, a zoom at full resolution, a paged text and drawable curves."""
 from __future__ import annotations
 
+import contextlib
 import re
 
 import numpy as np
 import pytest
+import streamlit
 
 from tests.test_app import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, run, summary,
                             upload)
@@ -79,6 +81,25 @@ def test_choosing_k_marks_the_automatic_choice_and_where_methods_agree():
     assert rows == {"reference", *at.multiselect(key="agree_methods").value}
     assert len(at.multiselect(key="agree_methods").value) >= 2
     assert any(c.value.startswith(f"best: K = {k_auto}") for c in at.caption)
+
+
+def test_the_slow_steps_of_choosing_k_say_what_runs(monkeypatch):
+    """The tab runs the method with K automatic and each agreeing method with K automatic, seconds each on a long
+    text, where the page only greyed out: each under a spinner that names it."""
+    said = []
+
+    @contextlib.contextmanager
+    def spinner(text="", *args, **kwargs):
+        said.append(text)
+        yield
+
+    monkeypatch.setattr(streamlit, "spinner", spinner)
+    at = open_tab(run(new_app()), "Choosing K")  # the default sample with best, K = 10 given
+    agreeing = at.multiselect(key="agree_methods").value
+    assert len(agreeing) >= 2 and not errors(at)
+    assert "best: choosing K automatically…" in said, said
+    for i, name in enumerate(agreeing, 1):
+        assert f"{name} with K automatic ({i} of {len(agreeing)})…" in said, said
 
 
 @pytest.fixture(scope="module")
