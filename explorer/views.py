@@ -29,6 +29,16 @@ def zoom(doc_state: DocState, max_bins: int) -> tuple[int, int]:
     return a, max(b, a + 2)
 
 
+def shown_anew(key: str, labels: list[str]) -> None:
+    """Before a selectbox (`key`, options 0 … len(labels) − 1) is drawn: when its labels have changed since the last
+    run (new pages, new segments), its value is set again, so that the browser shows the new label of the option
+    chosen (a keyed selectbox keeps its identity, and the browser the old label, when only its labels change)."""
+    ss = st.session_state
+    if ss.get(f"_labels:{key}") != labels:
+        ss[f"_labels:{key}"] = labels
+        ss[key] = ss.get(key)
+
+
 def text_page(doc_state: DocState, boundaries: list[int], highlight: int | None) -> tuple[int, int]:
     """(start, end) of the page of the text overlay (plots.page_ranges): a page selector when there is more than one
     page, turned to the page of a newly highlighted segment."""
@@ -42,8 +52,9 @@ def text_page(doc_state: DocState, boundaries: list[int], highlight: int | None)
     ss["_paged_highlight"] = (doc_state.key, highlight)
     if len(pages) > 1:
         unit = LEVEL_LABELS[doc.level]
-        st.selectbox("Page", list(range(len(pages))), key="text_page",
-                     format_func=lambda i: f"page {i + 1} of {len(pages)}: {unit} {pages[i][0]:,}–{pages[i][1] - 1:,}",
+        labels = [f"page {i + 1} of {len(pages)}: {unit} {a:,}–{b - 1:,}" for i, (a, b) in enumerate(pages)]
+        shown_anew("text_page", labels)
+        st.selectbox("Page", list(range(len(pages))), key="text_page", format_func=labels.__getitem__,
                      help=f"Long texts are shown a page at a time: whole segments, about {PAGE[doc.level]} {unit} "
                           f"a page.")
     return pages[ss["text_page"]]

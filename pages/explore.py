@@ -141,10 +141,11 @@ with left:
 
 with right:
     st.subheader("Text")
+    choices = [f"segment {i + 1}: {a}–{b - 1}" + (f" ({', '.join(tops[i][:3])})" if tops[i] else "")
+               for i, (a, b) in enumerate(spans)]
+    views.shown_anew("highlight", choices)
     st.selectbox("Highlight segment", list(range(seg.k)), key="highlight", index=None,
-                 placeholder="click a ◆ or choose here",
-                 format_func=lambda i: f"segment {i + 1}: {spans[i][0]}–{spans[i][1] - 1}"
-                                       + (f" ({', '.join(tops[i][:3])})" if tops[i] else ""))
+                 placeholder="click a ◆ or choose here", format_func=choices.__getitem__)
     hl = ss["highlight"]
     if hl is not None:
         a, b = spans[hl]

@@ -147,6 +147,28 @@ def test_a_zoom_shows_a_region_at_full_resolution(long_view):
     assert any("1,000–1,149, one by one" in c.value for c in at.caption)
 
 
+def test_a_selectbox_whose_labels_change_is_set_again():
+    """A keyed selectbox keeps its identity when only its labels change, and the browser kept showing the old label:
+    'page 1 of 27: sentences 0–11' above a text in words (/tmp/appwalk/after_novel_words.png), a segment's old range
+    after a new K. When the labels change, the value is sent again (the proto's set_value), with the new label."""
+    at = run(new_app())
+    upload(at, "long.ref", long_ref(1200, 6))
+    run(at)  # nothing changed: nothing to send again
+    assert not at.selectbox(key="text_page").proto.set_value
+    at.sidebar.radio(key="level").set_value("word")  # new pages, in words; still the first one
+    run(at)
+    page = at.selectbox(key="text_page")
+    assert page.value == 0 and page.proto.set_value and page.proto.raw_value == page.options[0]
+    assert " words " in page.proto.raw_value
+    at.selectbox(key="highlight").set_value(2)
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
+    at.sidebar.number_input(key="k").set_value(at.sidebar.number_input(key="k").value + 3)  # new segments
+    run(at)
+    highlight = at.selectbox(key="highlight")
+    assert highlight.value == 2 and highlight.proto.set_value and highlight.proto.raw_value == highlight.options[2]
+
+
 def test_the_cost_curve_reaches_the_automatic_choice_beyond_k_40():
     at = new_app()
     at.query_params.update({"sample": "choi-1_0", "level": "word", "method": "cvs", "k": "auto"})
