@@ -112,7 +112,9 @@ def test_texttiling_window_larger_than_the_text():
     doc = Document(["river bank water.", "fish boat stream.", "money loan credit."])
     with pytest.raises(ParameterError, match="window = 4 is larger than the text"):
         segment(doc, "texttiling", unit="sentences", window=4)
-    with pytest.raises(ParameterError, match="larger than the text"):
+    # the parameters named as the other methods' messages name them, not 'lower window or w' (read as cut short)
+    with pytest.raises(ParameterError, match=r"larger than the text \(1 pseudo-sentences of 20 words\); lower "
+                                             r"'window' or 'w' \(words per pseudo-sentence\)$"):
         segment(doc, "texttiling", unit="tokens", w=20)   # 9 words: one pseudo-sentence, default window 6
     with pytest.raises(ParameterError, match="'w'"):
         segment(doc, "texttiling", unit="tokens", w=0)

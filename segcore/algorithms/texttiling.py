@@ -151,8 +151,8 @@ def _run(doc, k, p, context):
     n_units = len(bags)
     if window > n_units:
         what = f"pseudo-sentences of {p['w']} words" if unit == "tokens" else "elements"
-        raise ParameterError(f"window = {window} is larger than the text ({n_units} {what}); lower window"
-                             + (" or w" if unit == "tokens" else ""))
+        raise ParameterError(f"window = {window} is larger than the text ({n_units} {what}); lower 'window'"
+                             + (" or 'w' (words per pseudo-sentence)" if unit == "tokens" else ""))
     x, _ = term_matrix(bags)
     raw = block_scores(x, window) if n_units > 1 else np.zeros(0)
     sm = smooth(raw, p["smoothing"], p["rounds"])
