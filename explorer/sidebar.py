@@ -9,7 +9,7 @@ import streamlit as st
 
 from segcore import METHODS
 from segcore.document import Document, parse_ends
-from segcore.loaders import SLIDES
+from segcore.formats import SLIDES
 from segcore.methods import DEFAULT_METHOD, PARAGRAPHS
 
 from . import documents as docs, settings
