@@ -113,9 +113,15 @@ def test_texttiling_window_larger_than_the_text():
     with pytest.raises(ParameterError, match="window = 4 is larger than the text"):
         segment(doc, "texttiling", unit="sentences", window=4)
     # the parameters named as the other methods' messages name them, not 'lower window or w' (read as cut short)
-    with pytest.raises(ParameterError, match=r"larger than the text \(1 pseudo-sentences of 20 words\); lower "
+    with pytest.raises(ParameterError, match=r"larger than the text \(1 pseudo-sentence of 20 words\); lower "
                                              r"'window' or 'w' \(words per pseudo-sentence\)$"):
-        segment(doc, "texttiling", unit="tokens", w=20)   # 9 words: one pseudo-sentence, default window 6
+        segment(doc, "texttiling", unit="tokens", w=20, window=2)   # 9 words: one pseudo-sentence
+    with pytest.raises(ParameterError, match=r"window = 6 is larger than the text \(3 pseudo-sentences of 3 words\); "
+                                             r"lower 'window' or 'w'"):
+        segment(doc, "texttiling", unit="tokens", w=3, window=6)  # a window set by hand is checked
+    # the default window (Hearst's 6) is a block of at most what the text has on each side: a short text is tiled
+    seg = segment(doc, "texttiling", unit="tokens", w=3)
+    assert seg.boundaries[-1] == doc.n and seg.info["window"] == 2
     with pytest.raises(ParameterError, match="'w'"):
         segment(doc, "texttiling", unit="tokens", w=0)
     with pytest.raises(ParameterError):

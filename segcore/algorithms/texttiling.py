@@ -149,10 +149,12 @@ def _run(doc, k, p, context):
     spacing = p["spacing"] if p["spacing"] >= 0 else DEFAULT_SPACING[unit]
     bags, pos, gap_elem = _units(doc, p)
     n_units = len(bags)
-    if window > n_units:
-        what = f"pseudo-sentences of {p['w']} words" if unit == "tokens" else "elements"
+    if p["window"] and window > n_units:  # a window set by hand; the default's blocks stop at the text's ends
+        what = (f"pseudo-sentence{'s' * (n_units != 1)} of {p['w']} words" if unit == "tokens" else
+                f"element{'s' * (n_units != 1)}")
         raise ParameterError(f"window = {window} is larger than the text ({n_units} {what}); lower 'window'"
                              + (" or 'w' (words per pseudo-sentence)" if unit == "tokens" else ""))
+    window = max(1, min(window, n_units - 1))
     x, _ = term_matrix(bags)
     raw = block_scores(x, window) if n_units > 1 else np.zeros(0)
     sm = smooth(raw, p["smoothing"], p["rounds"])
@@ -198,7 +200,8 @@ register_method(Method(
     [Param("unit", "tokens", "units compared: pseudo-sentences of w words, or the document's elements", UNITS),
      Param("w", 20, "words per pseudo-sentence (unit=tokens; Hearst: 20)", low=1, high=1000),
      Param("window", 0, "units per block on each side of a gap; 0 = 6 for tokens (Hearst), 4 for sentences "
-                        "(best of 2–5 on Choi 3-5 + 6-8 + 9-11 with the other defaults)", low=0, high=1000),
+                        "(best of 2–5 on Choi 3-5 + 6-8 + 9-11 with the other defaults), fewer on a text too short "
+                        "for them", low=0, high=1000),
      Param("smoothing", 3, "width of the moving average over the gap scores (1 = none)", low=1, high=101),
      Param("rounds", 2, "number of smoothing passes", low=0, high=20),
      Param("cutoff", "hc", "automatic K: depth > mean − σ/2 ('hc', Hearst's conservative cutoff and her "
