@@ -17,6 +17,7 @@ from collections import Counter
 from itertools import accumulate, takewhile
 from pathlib import PurePath
 
+from .atx import ATX, atx_shows_markdown
 from .books import book_divisions, bracketed_notes, gutenberg_wrapper
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
@@ -24,7 +25,6 @@ from .printed import SENTENCE_END, LineJoiner, page_furniture
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:(?<=[ \t])#+)?[ \t]*$")  # closing #s: '## #' is empty
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _LATEX = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?\s*(?:\[[^\]]*\])?\s*"
@@ -145,7 +145,7 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             drop[i] = "labels"
         elif drop.get(i) == "link definitions":
             pass  # the target or title of a definition on the line before
-        elif not (i and unquoted[i - 1].strip() and i - 1 not in drop and not _ATX.match(unquoted[i - 1])
+        elif not (i and unquoted[i - 1].strip() and i - 1 not in drop and not ATX.match(unquoted[i - 1])
                   and not _SETEXT.match(unquoted[i - 1]) and (lines[i - 1] != unquoted[i - 1] or line == unquoted[i])) \
                 and (taken := _definition_lines(unquoted, i, item)):  # one cannot interrupt a paragraph; a quote
             drop.update(dict.fromkeys(range(i, i + taken), "link definitions"))  # opening under one can
@@ -168,15 +168,15 @@ TITLE_LINES = 3  # a setext title's lines at most: a longer paragraph over an un
 _CLAUSE_END = re.compile(r"[.!?:;][\"'’”»)\]]*$")
 
 
-def _marked_up(lines: list[str], markdown: bool = False) -> list[tuple[int, int, str]]:
+def _marked_up(lines: list[str], markdown: bool) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of Markdown and LaTeX headings; setext underlines, and the lines of a setext
     title after its first, are reported with level -1 (to be dropped). A setext title is the line above its
-    underline, in `markdown` the paragraph above it (CommonMark 4.3) unless it is prose. An ATX heading must open
-    the text or follow a blank line or another heading unless one in the text does (then, as CommonMark has it, it
-    may interrupt a paragraph): a lone '# elements' line in a formula wrapped by a PDF-to-text tool is not one. A
-    '--' line is an e-mail's signature separator, not a setext underline."""
+    underline, in `markdown` the paragraph above it (CommonMark 4.3) unless it is prose. ATX headings are read in a
+    `markdown` text only; one must open the text or follow a blank line or another heading unless one in the text
+    does (then, as CommonMark has it, it may interrupt a paragraph). A '--' line is an e-mail's signature separator,
+    not a setext underline."""
     out = []
-    loose = any(_ATX.match(ln) and (i == 0 or not lines[i - 1].strip()) for i, ln in enumerate(lines))
+    loose = any(ATX.match(ln) and (i == 0 or not lines[i - 1].strip()) for i, ln in enumerate(lines))
 
     def apart(i):
         return i == 0 or not lines[i - 1].strip() or bool(out and out[-1][0] == i - 1)
@@ -193,7 +193,7 @@ def _marked_up(lines: list[str], markdown: bool = False) -> list[tuple[int, int,
         return None if prose or any(_ITEM.match(ln) or _QUOTE.match(ln) for ln in lines[top:i]) else top
 
     for i, line in enumerate(lines):
-        if (m := _ATX.match(line)) and (loose or apart(i)):
+        if markdown and (m := ATX.match(line)) and (loose or apart(i)):
             out.append((i, len(m.group(1)), m.group(2).strip()))
         elif (m := _LATEX.match(line)) and _clean_latex(m.group(2)):
             out.append((i, LATEX_RANK[m.group(1)], _clean_latex(m.group(2))))
@@ -361,15 +361,18 @@ MARKDOWN_EXTENSIONS = (".md", ".markdown")
 
 
 def looks_like_markdown(text: str, name: str = "") -> bool:
-    """Whether a text is read as Markdown (`text_blocks`): it has front matter, or a line with an ATX heading, a code
-    fence, a pipe table's rule, a note box ('> [!NOTE]'), a link, an HTML comment or a footnote, or a link definition
-    whose label it uses; or its file's `name` has a Markdown extension (MARKDOWN_EXTENSIONS) and it shows a code span
-    or strong emphasis (mdinline.shows_marks; a .md file without any marks may be plain text that indents paragraphs,
-    which Markdown reads as code)."""
-    if PurePath(name).suffix.lower() in MARKDOWN_EXTENSIONS and shows_marks(text):
+    """Whether a text is read as Markdown (`text_blocks`): it has front matter, ATX headings that show it (atx: not a
+    prompt's or a comment's '#' lines), a line with a code fence, a pipe table's rule, a note box ('> [!NOTE]'), a
+    link, an HTML comment or a footnote, or a link definition whose label it uses; or its file's `name` has a Markdown
+    extension (MARKDOWN_EXTENSIONS) and it shows an ATX heading, a code span or strong emphasis (mdinline.shows_marks;
+    a .md file without any may be plain text that indents its paragraphs, which Markdown reads as code)."""
+    named = PurePath(name).suffix.lower() in MARKDOWN_EXTENSIONS
+    if named and shows_marks(text):
         return True
     lines = lines_of(text)
-    return bool(front_matter(lines)) or any(_ATX.match(ln) or _FENCE.match(ln.lstrip())
+    if (named and any(ATX.match(ln) for ln in lines)) or atx_shows_markdown(lines):
+        return True
+    return bool(front_matter(lines)) or any(_FENCE.match(ln.lstrip())
                                              or ("|" in ln and _TABLE_RULE.match(ln.strip()))
                                              or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
                                              or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines) \
@@ -443,7 +446,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
         elif _RULE.match(line):
             flush()
             drop[i] = "rules"
-        elif (quoted := _QUOTE.match(line)) and (m := _ATX.match(raw := _QUOTE.sub("", line))):
+        elif (quoted := _QUOTE.match(line)) and (m := ATX.match(raw := _QUOTE.sub("", line))):
             flush()  # a heading in a block quote is quoted words, not a section: a paragraph of its own, unmarked
             body.append(m.group(2))
             flush()

@@ -7,8 +7,8 @@ from segcore.formats import format_name, sniff_format
 from segcore.loaders import load, load_text
 from segcore.mdinline import inline_with_code
 
-# groff's README quotes as old TeX and Emacs texts do, a backtick opening and an apostrophe closing; its
-# '##### Emacs settings' line makes it Markdown
+# groff's README quotes as old TeX and Emacs texts do, a backtick opening and an apostrophe closing; read as
+# Markdown here by a title opening it
 GROFF = """# groff
 
 The file `NEWS' describes recent changes to `groff'. See the file `COPYING' for copying permission.
@@ -97,3 +97,63 @@ def test_a_md_file_that_shows_code_spans_or_strong_emphasis_is_markdown():
     doc = load(licence, source="LICENSE.md")
     assert format_name(doc.meta) == "plain text"
     assert doc.elements == ["Copyright", "This material is free.", "See the licence for `the terms'.", "It ends here."]
+
+
+# chromium's README.Debian: root's shell prompts under setext headings
+PROMPTS = """Debugging
+=========
+
+Add the debug archive to your sources, then execute these commands (also as root):
+
+# apt update
+# apt install chromium-dbgsym
+
+Information about installing dbgsym packages can be found on the Debian wiki.
+
+Running as Root
+===============
+
+This is a very bad idea. If you want to accept the risks, you can run it so:
+
+# chromium --no-sandbox
+"""
+# gnupg's trustlist.txt: a block of comment lines over the entries
+COMMENTS = "".join(f"# {line}\n" for line in (
+    "This is the global list of trusted keys.  Comment lines, like this", "one, as well as empty lines are ignored.",
+    "", "Lines have a length limit but this is not a serious limitation.")) + "\nDC:AF:EB:23 S\n\n# Root CA\n"
+# libc6's README.hesiod: an indented example file; dpkg's README.bug-usertags: one comment amid configuration lines
+INDENTED = "To use Hesiod, set it up in the switch file:\n\n  # /etc/nsswitch.conf\n  passwd: db files hesiod\n\n" \
+           "Then restart the daemons. They read it again.\n"
+LONE = "usercategory view-class\n * status\n * severity\n\n# Change default view\nusercategory normal\n * status\n" \
+       "\nThe categories are listed above. Each has a view.\n"
+
+
+def test_a_shell_prompt_a_comment_or_an_indented_hash_line_does_not_make_a_text_markdown():
+    """A text with one ATX-like line was Markdown, that line a heading and its indented lines code: chromium's and
+    git's READMEs (root's prompt '# apt update'), gcc's README.Bugs and gnupg's trustlist.txt (a block of '#'
+    comment lines), libc6's README.hesiod ('  # /etc/nsswitch.conf'), dpkg's README.bug-usertags (a lone comment
+    amid configuration lines). They are plain text now, their setext and plain headings kept, no '#' line one."""
+    for text in (PROMPTS, COMMENTS, INDENTED, LONE):
+        doc = load(text.encode(), source="README.Debian")
+        assert format_name(doc.meta) == "plain text", text
+        outline = doc.meta.get("outline")
+        assert not outline or all("#" not in doc.elements[h.element] and h.title[:1].isupper()
+                                  for h in outline.headings), text
+    assert [h.title for h in load_text(PROMPTS).meta["outline"].headings] == ["Debugging", "Running as Root"]
+    assert "# chromium --no-sandbox" in load_text(PROMPTS).elements
+
+
+def test_titles_after_hash_marks_still_make_a_text_markdown():
+    """Markdown kept: titles under '#' marks (pandoc's README.Debian, two levels), a name opening the text ('#
+    libusb', as a README.md renamed README), a .md file whatever its headings ('# iso-codes 3.79')."""
+    pandoc = "# Notes about Debian packaging of Pandoc\n\n## Packages needed for optional features\n\nSome are " \
+             "suggested. Install them.\n\n## Standalone output not always fully standalone\n\nIt links a script.\n"
+    doc = load(pandoc.encode(), source="README.Debian")
+    assert doc.meta["markdown"] and [h.title for h in doc.meta["outline"].headings] == [
+        "Packages needed for optional features", "Standalone output not always fully standalone"]
+    assert load(b"# libusb\n\nlibusb is a library for USB device access. It is portable.\n", source="README").meta[
+        "markdown"]
+    changelog = b"# Changelog\n\n# iso-codes 3.79\n\n* Updated translations.\n\n# iso-codes 3.78\n\n* More.\n"
+    doc = load(changelog, source="CHANGELOG.md")
+    assert doc.meta["markdown"] and [h.title for h in doc.meta["outline"].headings][-2:] == [
+        "iso-codes 3.79", "iso-codes 3.78"]
