@@ -4,8 +4,9 @@ First", a lone "XII" — above its title; a preface or epilogue) or, when none o
 lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
 text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
 contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
-with front matter, an ATX heading, a code fence, a table rule, an alert, a link, a link definition in use, a footnote
-or an HTML comment), its front matter, fenced and indented code (in list items too), pipe tables, rules, footnotes,
+with front matter, ATX headings that read as titles (segcore.atx: not a prompt's or a comment's '#' lines), a code
+fence, a table rule, an alert, a link, a link definition in use, a footnote or an HTML comment; see
+looks_like_markdown), its front matter, fenced and indented code (in list items too), pipe tables, rules, footnotes,
 link definitions, HTML comments, <pre> and <table> blocks and the labels of alert boxes, and the marks of quotes,
 bullets, item numbers, links (inline and by reference), images, code spans, emphasis, footnotes and HTML tags are
 taken off the text, backslash escapes, entities and character references read as their characters, hard line
