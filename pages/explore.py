@@ -196,11 +196,12 @@ def k_tab():
                     + " ".join(lines))
     costs, curve_note = compute.cost_curve(doc_state, method, params, seg)
     fig = kplots.k_curves_figure(seg.signals, seg.k, k_ref, costs, k_auto, interval)
+    evidence = kplots.evidence_figure(chosen.signals if chosen else {}, seg.k, k_ref, k_auto, interval)
+    kplots.share_k_axis(fig, evidence)
     if fig is not None:
         st.plotly_chart(fig, key="cost_chart",
                         on_select=partial(_on_k_click, "cost_chart"), selection_mode="points",
                         config={"displaylogo": False}, width="stretch")
-    evidence = kplots.evidence_figure(chosen.signals if chosen else {}, seg.k, k_ref, k_auto, interval)
     if evidence is not None:
         st.plotly_chart(evidence, key="evidence_chart", on_select=partial(_on_k_click, "evidence_chart"),
                         selection_mode="points", config={"displaylogo": False}, width="stretch")

@@ -151,6 +151,18 @@ def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference
     return figure(data, layout)
 
 
+def share_k_axis(*figures: go.Figure | None) -> None:
+    """Give figures over K (cost_curve_figure's, evidence_figure's; None skipped) one K axis, from K = 1 to the
+    largest K any of them shows, so that figures stacked on a page put each K at one place (changed in place)."""
+    figs = [f for f in figures if f is not None]
+    xs = [float(v) for f in figs for t in f.data if t.x is not None for v in t.x if isinstance(v, (int, float))]
+    xs += [float(v) for f in figs for sh in f.layout.shapes if str(sh.xref).startswith("x") for v in (sh.x0, sh.x1)]
+    if xs:
+        top = np.ceil(max(xs) - 0.5) + 0.5
+        for f in figs:
+            f.update_xaxes(range=[0.5, float(top)])
+
+
 # ---- where methods agree -------------------------------------------------------------------------------------------
 
 def agreement_figure(segmentations: Mapping[str, Sequence[int]], n: int, reference: Sequence[int] | None = None,

@@ -487,6 +487,18 @@ def test_a_cost_curve_shorter_than_the_k_axis_says_where_it_stops():
     assert not whole.layout.annotations
 
 
+def test_the_cost_and_evidence_figures_share_one_k_axis():
+    """Stacked on the page, the cost curve (to K = 40, its band to 97) and the evidence panels (to K = 150) put a K at
+    one place: the K = 17 lines were at different heights of the two x axes."""
+    costs = list(np.linspace(100.0, 60.0, 40))
+    signals = {"gap": Signal(list(np.linspace(0.0, 1.0, 150)), "k")}
+    cost = kplots.k_curves_figure({}, 17, costs_by_k=costs, k_automatic=17, k_interval=(17, 97))
+    evidence = kplots.evidence_figure(signals, 17, k_automatic=17, k_interval=(17, 97))
+    kplots.share_k_axis(cost, evidence, None)
+    ranges = {tuple(ax.range) for fig in (cost, evidence) for ax in fig.select_xaxes()}
+    assert ranges == {(0.5, 150.5)}
+
+
 def test_heatmap_of_many_segments_draws_marks_not_squares():
     n = 1000
     bounds = list(range(4, n + 1, 4))  # 250 segments
