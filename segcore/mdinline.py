@@ -43,9 +43,9 @@ _IMAGE_START = r"(?<!\s)\s*!"
 _INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""),
            (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
-           (re.compile(r"\[(" + LINK_TEXT + r")\]" + _TARGET), r"\1")]  # a link: its text
+           (re.compile(r"\[(" + LINK_TEXT + r")?\]" + _TARGET), r"\1")]  # a link: its text (none: an image's)
 # a reference link or image (CommonMark 6.3): '[text][label]', '[label][]', '[label]'
-_REFERENCE = re.compile(rf"(?P<image>{_IMAGE_START})?\[(?P<text>{LINK_TEXT})\](?:\[(?P<label>[^\[\]]*)\]|(?![\[(]))")
+_REFERENCE = re.compile(rf"(?P<image>{_IMAGE_START})?\[(?P<text>{LINK_TEXT})?\](?:\[(?P<label>[^\[\]]*)\]|(?![\[(]))")
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
 _STRONG = re.compile(r"(?<![\w*])(\*\*|__)(?=[^\s*_])(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
 
@@ -96,10 +96,10 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
         return kept[(ord(m.group()[0]) - 0xF0000) * 0xFFFE + ord(m.group()[1]) - 0x100000]
 
     def reference(m: re.Match) -> str:
-        name = m.group("label") or m.group("text")
+        name = m.group("label") or m.group("text") or ""
         if link_label(_STAND_IN.sub(lambda p: piece(p)[0], name)) not in labels:
             return m.group()
-        return "" if m.group("image") else m.group("text")
+        return "" if m.group("image") else m.group("text") or ""
 
     text = _KEPT.sub(keep, text)
     for pattern, repl in _INLINE:

@@ -285,6 +285,14 @@ def test_a_markdown_backslash_at_a_line_end_is_a_hard_line_break():
                                                                                   "See C:\\ and D:\\ here."]
 
 
+def test_markdown_badges_and_linked_images_leave_no_brackets():
+    """A README's badges, images inside links ('[![build](b.svg)](https://ci)', by reference too), read as
+    nothing, as every image does: they left '[](https://ci)' and '[]cov' in the text."""
+    blocks, _ = text_blocks("# Tool\n\n[![Build](https://ci/b.svg)](https://ci/y) [![Cov](c.png)][cov]\n"
+                            "A tool [with ![icon](i.png) an icon](https://x) and [cov].\n\n[cov]: https://cov\n", True)
+    assert [b.text for b in blocks] == ["Tool", "A tool with an icon and cov."]
+
+
 def test_markdown_entities_and_character_references_read_as_their_characters():
     """'&amp;', '&copy;', '&#8212;', '&#x2014;' read as their characters (CommonMark 6.2), which then mark nothing
     ('&#42;' is a star, no emphasis), in headings too; not in code spans or code blocks, not after a backslash, nor
