@@ -83,6 +83,7 @@ _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _BULLET = re.compile(r"^[•◦▪‣⁃∙●○■□▸►▶➢➤✓]\s*[^\W\d_]")  # a list item's bullet, then its words
+_REFERENCE_LABEL = re.compile(r"^\[\d{1,4}\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
 _BARE_NUMBER = re.compile(r"[\d.]+")  # a section's or a page's number
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
@@ -202,6 +203,52 @@ def _merge_fragments(boxes: list[_Box]) -> None:
                     abs(w.x0 - row[0].x0) < w.size and abs(w.x1 - row[-1].x1) < w.size for w in whole):
                 while len(row) > 1:
                     join(row[0], row.pop(1))
+    boxes[:] = [b for b in boxes if b.lines]
+
+
+def _opens_item(text: str) -> bool:
+    """A line that opens a list's item or a numbered reference: "3. Easier …", "(b) The …", "• Ash …", "[4] Lévy …"."""
+    m = ITEM_NUMBER.match(text)
+    return bool(_BULLET.match(text) or _REFERENCE_LABEL.match(text) or (m and text[m.end():m.end() + 1] == " "))
+
+
+def _join_hanging(boxes: list[_Box]) -> None:
+    """Put back in its box a wrapped line that pdfminer boxed apart at a hanging indent (it lines up with the line
+    it continues at neither end): a box whose first line is just below (less than 1.5 em) the last line of another
+    box of its column and size and set in from it by half an em to three, when that line opens an item or a
+    reference ("3. … portable doc-" / "ument format (PDF) files,", "[4] … (1939)," / "283–339. MR0000919") or the
+    line just below the box starts where that line starts (the next reference: "… Taylor &" / "Francis.")."""
+    def top(b):
+        return max(b.lines, key=lambda ln: ln.y1)
+
+    def bottom(b):
+        return min(b.lines, key=lambda ln: ln.y0)
+
+    lasts = sorted(((bottom(b), b) for b in boxes), key=lambda t: t[0].y0)
+    firsts = sorted((top(b) for b in boxes), key=lambda ln: ln.y1)
+    last_ys, first_ys = [ln.y0 for ln, _ in lasts], [ln.y1 for ln in firsts]
+    into: dict[int, _Box] = {}  # a box joined to another -> that box
+
+    def between(lines, ys, lo, hi):  # the lines whose y (ys) is between lo and hi
+        return lines[bisect.bisect_left(ys, lo):bisect.bisect_right(ys, hi)]
+
+    for b in boxes:
+        first, end = top(b), bottom(b)
+        em = first.size
+        if first.outline_level:
+            continue
+        for last, host in between(lasts, last_ys, first.y1 - 0.2 * em, first.y1 + 1.5 * em):
+            while id(host) in into:
+                host = into[id(host)]
+            if host is b or host.column != b.column or abs(last.size - em) >= 0.05 * em \
+                    or not 0.5 * em < first.x0 - last.x0 < 3 * em:
+                continue
+            if _opens_item(last.text) or any(
+                    abs(ln.x0 - last.x0) < 0.5 * em and abs(ln.size - em) < 0.05 * em
+                    for ln in between(firsts, first_ys, end.y0 - 1.5 * em, end.y0 + 0.2 * em)):
+                host.lines = sorted(host.lines + b.lines, key=lambda ln: (-ln.y0, ln.x0))
+                b.lines, into[id(b)] = [], host
+                break
     boxes[:] = [b for b in boxes if b.lines]
 
 
@@ -505,6 +552,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     for pageno, (width, height, boxes) in enumerate(raw, 1):
         ordered = _order_boxes([_Box(list(b), pageno) for b in boxes], width)
         _merge_fragments(ordered)
+        _join_hanging(ordered)
         columns = max((b.column for b in ordered), default=0)
         _mark_floats(ordered, width * (0.84 / columns if columns else 0.8), body_size)
         pages.append(ordered)

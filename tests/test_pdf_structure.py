@@ -1139,3 +1139,46 @@ def test_a_number_that_starts_a_wrapped_line_does_not_start_an_item():
              "week, in floods and in droughts, and writes a short report of what they found in the week."]
     blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + lines + [""] + BODY[1], 72, 740))])).blocks
     assert [b.text for b in blocks] == [" ".join(BODY[0]), " ".join(lines), " ".join(BODY[1])], blocks
+
+
+def hanging_lines_pdf() -> bytes:
+    """Wrapped lines at a hanging indent that pdfminer boxes apart from the line they continue (aligned with it at
+    neither end): aastex's list (numbered lines in the margin), item 3 full to the margin and broken in "doc-" /
+    "ument format (PDF) files,"; octave's "… the permuta-" / "tions. Goto 8"; then a reference list, ejpecp's
+    "[1] … Statist" / "20, (1949), 393–403. MR0030732" and "[4] … (1939)," / "283–339. MR0000919" among references
+    on one line, and apa7's
+    "Shotton … Taylor &" / "Francis." before the next reference."""
+    listed = [(84, "1. Line numbering and watermarking of the pages of the paper,"),
+              (84, "2. Improved citations for the data and software that the paper uses,"),
+              (84, "3. Easier figures of many encapsulated postscript (EPS) or portable doc-"),
+              (96, "ument format (PDF) files,"), (84, "4. Improved url support for the links of the paper, and"),
+              (84, "5. A solver that takes into account the permuta-"), (96, "tions. Goto 8"),
+              (84, "6. A document format of its own for the tables of the paper.")]
+    refs = [(72, "[1] Doob, J. L.: Heuristic approach to the Kolmogorov-Smirnov theorems. Ann. Math. Statist"),
+            (86, "20, (1949), 393\x96403. MR0030732"),
+            (72, "[3] Ito, K.: Multiple Wiener integral. J. Math. Soc. Japan 3, (1951), 157\x96169. MR0044064"),
+            (72, "[4] Levy, P.: Sur certains processus stochastiques homogenes. Compositio Math. 7, (1939),"),
+            (86, "283\x96339. MR0000919"),
+            (72, "[5] Perelman, G.: The entropy formula for the Ricci flow and its geometric applications."),
+            (72, "Shotton, M. A. (1989). Computer addiction? A study of computer dependency. Taylor &"),
+            (86, "Francis."), (72, "Smirnov, S. and Schramm, O.: On the scaling limits of planar percolation.")]
+    items = (column(BODY[0] + ["The class adds these features:"], 72, 740)
+             + [("F1", 10, x, 701 - 13 * i, t) for i, (x, t) in enumerate(listed)]
+             + [("F1", 5, 40, 701 - 13 * i, str(58 + i)) for i in range(len(listed))]
+             + column(BODY[1], 72, 590) + [("F3", 12, 72, 550, "References")]
+             + [("F1", 10, x, 530 - 12 * i, t) for i, (x, t) in enumerate(refs)])
+    return build([text_ops(items)])
+
+
+def test_a_wrapped_line_at_a_hanging_indent_stays_with_its_item_or_reference():
+    """An item's or a reference's wrapped line boxed apart at a hanging indent was left out as a figure's label
+    (aastex's "ument format (PDF) files,", octave's "tions. Goto 8", ejpecp's "283–339. MR0000919", apa7's
+    "Francis."): a box just below a line that opens an item or a reference, or above a line that starts where that
+    line starts, and set in from it by a hanging indent, is that line's wrapped rest."""
+    doc = load(hanging_lines_pdf(), keep_back_matter=True)
+    text = " ".join(doc.elements)
+    for words in ["or portable document format (PDF) files, 4.", "the permutations. Goto 8 6.",
+                  "Ann. Math. Statist 20, (1949), 393\u2013403. MR0030732 [3]",
+                  "Compositio Math. 7, (1939), 283\u2013339. MR0000919 [5]", "Taylor & Francis. Smirnov"]:
+        assert words in text, doc.elements
+    assert "table and figure lines" not in doc.meta["left_out"], doc.meta["left_out"]
