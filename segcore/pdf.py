@@ -373,10 +373,21 @@ def _follow_pages(places: list[tuple[int, str]]) -> bool:
     return True
 
 
+_WORD_NUMBER = re.compile(r"[^\W\d_]+\.?\s+\d{1,4}")  # "Part 3", "Case 2"
+
+
+def _numbered_heading(ln: Line, places: list[tuple[int, str]], body_size: float) -> bool:
+    """A slide's heading or subtitle whose number rises from slide to slide ("Part 1" … "Part 4"): a word and a
+    number set as a heading, its number not the same on all its pages; not a page number, which is bare ("3",
+    "Page 3", "3 / 9")."""
+    return bool(_WORD_NUMBER.fullmatch(ln.text.strip())) and heading_line(ln, body_size) and len(
+        {tuple(_NUMBER.findall(t)) for _, t in places}) > 1
+
+
 def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
     """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, their numbers
     the same or the page's (`_follow_pages`), but a title set larger than the body text that a running head
-    repeats: ACM's); the number of lines dropped."""
+    repeats: ACM's, and a heading numbered with the slide, `_numbered_heading`); the number of lines dropped."""
     npages = sum(1 for boxes in pages if boxes)  # a slide's earlier steps (_drop_overlays) are not pages
     edge_keys, page_keys, edges = [], [], []
     places: dict[str, list[tuple[int, str]]] = {}  # key -> (page index, text) of the edge lines
@@ -408,7 +419,8 @@ def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
         for b in boxes:
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
                 id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or (
-                    _norm_key(ln.text) in repeated and not is_larger(ln, body_size, MUCH_LARGER)))))]
+                    _norm_key(ln.text) in repeated and not is_larger(ln, body_size, MUCH_LARGER)
+                    and not _numbered_heading(ln, places[_norm_key(ln.text)], body_size)))))]
             dropped += len(b.lines) - len(kept)
             b.lines = kept
         boxes[:] = [b for b in boxes if b.lines]

@@ -625,6 +625,21 @@ def test_a_slide_s_subtitle_that_changes_from_slide_to_slide_is_not_a_running_he
     assert doc.meta["left_out"] == {"furniture": 5}, doc.meta["left_out"]
 
 
+def test_a_slide_s_subtitle_whose_number_rises_with_the_slide_is_not_a_page_number():
+    """A frame's subtitle set as a heading, a word and a number that rises with the slide ("Part 1" … "Part 4"), was
+    left out as a running header with the page's number; a page number is a bare number ("Page 3", "3 / 4"), so the
+    subtitle stays and the footer with the slide's number goes."""
+    facts = ["Lava flows downhill slowly.", "Ash falls on the towns nearby.", "Rock forms when the lava cools.",
+             "Gas escapes through the vents."]
+    slides = [text_ops([("F3", 16, 20, 240, "Volcanoes"), ("F1", 12, 20, 222, f"Part {i}"), ("F1", 11, 30, 190, fact),
+                        ("F1", 8, 20, 5, f"Talk on volcanoes {i}/4"), ("F1", 8, 330, 5, f"{i} / 4")])
+              for i, fact in enumerate(facts, 1)]
+    doc = load_pdf_document(build(slides, media="0 0 364 273"))
+    parts = [x for i, fact in enumerate(facts, 1) for x in (f"Part {i}", fact)]
+    assert [e for e in doc.elements if e != "Volcanoes"] == parts, doc.elements
+    assert doc.meta["left_out"] == {"furniture": 8}, doc.meta["left_out"]
+
+
 def test_pages_turned_by_their_rotate_or_set_sideways_read_upright():
     """A page turned by its /Rotate (a quarter, half, three quarters), or whose text is set sideways, reads like
     the upright page: its lines were once all left out as rotated text, and the PDF refused as having no text
