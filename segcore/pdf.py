@@ -373,6 +373,12 @@ def _follow_pages(places: list[tuple[int, str]]) -> bool:
     return True
 
 
+def _running_text(box: _Box, body_size: float) -> bool:
+    """A box of running text, which a page's edge may repeat (a quote at the foot of every slide) and is not a
+    footer: set in the body's size, its last line ending a sentence after a word."""
+    return box.size >= 0.95 * body_size and _ends_sentence(box.lines[-1], body_size)
+
+
 _WORD_NUMBER = re.compile(r"[^\W\d_]+\.?\s+\d{1,4}")  # "Part 3", "Case 2"
 
 
@@ -387,7 +393,8 @@ def _numbered_heading(ln: Line, places: list[tuple[int, str]], body_size: float)
 def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
     """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, their numbers
     the same or the page's (`_follow_pages`), but a title set larger than the body text that a running head
-    repeats: ACM's, and a heading numbered with the slide, `_numbered_heading`); the number of lines dropped."""
+    repeats: ACM's; running text (`_running_text`); a heading numbered with the slide, `_numbered_heading`); the
+    number of lines dropped."""
     npages = sum(1 for boxes in pages if boxes)  # a slide's earlier steps (_drop_overlays) are not pages
     edge_keys, page_keys, edges = [], [], []
     places: dict[str, list[tuple[int, str]]] = {}  # key -> (page index, text) of the edge lines
@@ -417,9 +424,10 @@ def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
     dropped = 0
     for boxes, edge in zip(pages, edges):
         for b in boxes:
+            running = _running_text(b, body_size)
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
                 id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or (
-                    _norm_key(ln.text) in repeated and not is_larger(ln, body_size, MUCH_LARGER)
+                    _norm_key(ln.text) in repeated and not running and not is_larger(ln, body_size, MUCH_LARGER)
                     and not _numbered_heading(ln, places[_norm_key(ln.text)], body_size)))))]
             dropped += len(b.lines) - len(kept)
             b.lines = kept
