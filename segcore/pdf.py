@@ -212,40 +212,47 @@ def _opens_item(text: str) -> bool:
     return bool(_BULLET.match(text) or _REFERENCE_LABEL.match(text) or (m and text[m.end():m.end() + 1] == " "))
 
 
+def _wraps(last: Line, first: Line, right: float) -> bool:
+    """Whether line `last` ends where it does because the first word of `first` would not have fit after it before
+    the column's right edge (a character half an em wide, a space between): a line wrapped, not a short line."""
+    word = first.text.split()[0] if first.text.split() else ""
+    return last.text.endswith(("-", "\u00ad")) or last.x1 + (len(word) + 1) * 0.5 * first.size > right
+
+
 def _join_hanging(boxes: list[_Box]) -> None:
     """Put back in its box a wrapped line that pdfminer boxed apart at a hanging indent (it lines up with the line
-    it continues at neither end): a box whose first line is just below (less than 1.5 em) the last line of another
-    box of its column and size and set in from it by half an em to three, when that line opens an item or a
-    reference ("3. … portable doc-" / "ument format (PDF) files,", "[4] … (1939)," / "283–339. MR0000919") or the
-    line just below the box starts where that line starts (the next reference: "… Taylor &" / "Francis.")."""
-    def top(b):
-        return max(b.lines, key=lambda ln: ln.y1)
-
-    def bottom(b):
-        return min(b.lines, key=lambda ln: ln.y0)
-
-    lasts = sorted(((bottom(b), b) for b in boxes), key=lambda t: t[0].y0)
-    firsts = sorted((top(b) for b in boxes), key=lambda ln: ln.y1)
-    last_ys, first_ys = [ln.y0 for ln, _ in lasts], [ln.y1 for ln in firsts]
+    it continues at neither end): a box of one line, nothing else on its baseline (not a table's cell), just below
+    (less than 1.5 em) the last line of another box of its column and size and set in from it by half an em to
+    four (APA's half inch), when that line is wrapped (`_wraps`) and opens an item or a reference ("3. … portable doc-" / "ument
+    format (PDF) files,", "[4] … (1939)," / "283–339. MR0000919"), or the line just below the box starts where that
+    line starts (the next reference: "… Taylor &" / "Francis.")."""
+    lines = sorted(((ln, b.column) for b in boxes for ln in b.lines), key=lambda t: t[0].y0)
+    ys = [ln.y0 for ln, _ in lines]
+    lasts = sorted(((min(b.lines, key=lambda ln: ln.y0), b) for b in boxes), key=lambda t: t[0].y0)
+    last_ys = [ln.y0 for ln, _ in lasts]
+    right = Counter()  # the right edge of each column
+    for b in boxes:
+        right[b.column] = max(right[b.column], b.x1)
     into: dict[int, _Box] = {}  # a box joined to another -> that box
 
-    def between(lines, ys, lo, hi):  # the lines whose y (ys) is between lo and hi
-        return lines[bisect.bisect_left(ys, lo):bisect.bisect_right(ys, hi)]
+    def between(items, keys, lo, hi):  # the items whose key is between lo and hi
+        return items[bisect.bisect_left(keys, lo):bisect.bisect_right(keys, hi)]
 
     for b in boxes:
-        first, end = top(b), bottom(b)
-        em = first.size
-        if first.outline_level:
+        if len(b.lines) != 1 or b.lines[0].outline_level:
             continue
-        for last, host in between(lasts, last_ys, first.y1 - 0.2 * em, first.y1 + 1.5 * em):
+        line, em = b.lines[0], b.lines[0].size
+        near = [ln for ln, column in between(lines, ys, line.y0 - 2.5 * em, line.y0 + em) if column == b.column]
+        if any(ln is not line and _same_baseline(line, ln) for ln in near):
+            continue
+        for last, host in between(lasts, last_ys, line.y1 - 0.2 * em, line.y1 + 1.5 * em):
             while id(host) in into:
                 host = into[id(host)]
             if host is b or host.column != b.column or abs(last.size - em) >= 0.05 * em \
-                    or not 0.5 * em < first.x0 - last.x0 < 3 * em:
+                    or not 0.5 * em < line.x0 - last.x0 < 4 * em or not _wraps(last, line, right[b.column]):
                 continue
-            if _opens_item(last.text) or any(
-                    abs(ln.x0 - last.x0) < 0.5 * em and abs(ln.size - em) < 0.05 * em
-                    for ln in between(firsts, first_ys, end.y0 - 1.5 * em, end.y0 + 0.2 * em)):
+            if _opens_item(last.text) or any(abs(ln.x0 - last.x0) < 0.5 * em and abs(ln.size - em) < 0.05 * em
+                                             and -0.2 * em < line.y0 - ln.y1 < 1.5 * em for ln in near):
                 host.lines = sorted(host.lines + b.lines, key=lambda ln: (-ln.y0, ln.x0))
                 b.lines, into[id(b)] = [], host
                 break

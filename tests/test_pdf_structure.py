@@ -1181,7 +1181,7 @@ def hanging_lines_pdf() -> bytes:
     "ument format (PDF) files,"; octave's "… the permuta-" / "tions. Goto 8"; then a reference list, ejpecp's
     "[1] … Statist" / "20, (1949), 393–403. MR0030732" and "[4] … (1939)," / "283–339. MR0000919" among references
     on one line, and apa7's
-    "Shotton … Taylor &" / "Francis." before the next reference."""
+    "Shotton … Taylor &" / "Francis." set in by half an inch (APA's indent) before the next reference."""
     listed = [(84, "1. Line numbering and watermarking of the pages of the paper,"),
               (84, "2. Improved citations for the data and software that the paper uses,"),
               (84, "3. Easier figures of many encapsulated postscript (EPS) or portable doc-"),
@@ -1195,7 +1195,7 @@ def hanging_lines_pdf() -> bytes:
             (86, "283\x96339. MR0000919"),
             (72, "[5] Perelman, G.: The entropy formula for the Ricci flow and its geometric applications."),
             (72, "Shotton, M. A. (1989). Computer addiction? A study of computer dependency. Taylor &"),
-            (86, "Francis."), (72, "Smirnov, S. and Schramm, O.: On the scaling limits of planar percolation.")]
+            (108, "Francis."), (72, "Smirnov, S. and Schramm, O.: On the scaling limits of planar percolation.")]
     items = (column(BODY[0] + ["The class adds these features:"], 72, 740)
              + [("F1", 10, x, 701 - 13 * i, t) for i, (x, t) in enumerate(listed)]
              + [("F1", 5, 40, 701 - 13 * i, str(58 + i)) for i in range(len(listed))]
@@ -1213,6 +1213,7 @@ def test_a_wrapped_line_at_a_hanging_indent_stays_with_its_item_or_reference():
     text = " ".join(doc.elements)
     for words in ["or portable document format (PDF) files, 4.", "the permutations. Goto 8 6.",
                   "Ann. Math. Statist 20, (1949), 393\u2013403. MR0030732 [3]",
-                  "Compositio Math. 7, (1939), 283\u2013339. MR0000919 [5]", "Taylor & Francis. Smirnov"]:
+                  "Compositio Math. 7, (1939), 283\u2013339. MR0000919 [5]"]:
         assert words in text, doc.elements
+    assert "Taylor & Francis." in doc.elements, doc.elements
     assert "table and figure lines" not in doc.meta["left_out"], doc.meta["left_out"]
