@@ -380,10 +380,14 @@ def _follow_pages(places: list[tuple[int, str]]) -> bool:
     return True
 
 
+SENTENCE_WORDS = 6  # words from which a box that ends a sentence holds one ("Schwarz et al.", a running head, not)
+
+
 def _running_text(box: _Box, body_size: float) -> bool:
     """A box of running text, which a page's edge may repeat (a quote at the foot of every slide) and is not a
-    footer: set in the body's size, its last line ending a sentence after a word."""
-    return box.size >= 0.95 * body_size and _ends_sentence(box.lines[-1], body_size)
+    footer: set in the body's size, a sentence of SENTENCE_WORDS or more, its last line ending it after a word."""
+    return box.size >= 0.95 * body_size and _ends_sentence(box.lines[-1], body_size) and sum(
+        len(ln.text.split()) for ln in box.lines) >= SENTENCE_WORDS
 
 
 _WORD_NUMBER = re.compile(r"[^\W\d_]+\.?\s+\d{1,4}")  # "Part 3", "Case 2"
