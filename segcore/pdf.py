@@ -1,15 +1,15 @@
 """A PDF's text layer as `Block`s that read as the author wrote them: headings, and paragraphs of body text.
 
 Lines come from segcore.pdflayout (pdfminer.six, words from character positions, PDF limits). Here, page by page:
-one to four columns in reading order; pieces of one justified line that pdfminer split, and list bullets boxed apart
-from their items, are put back together; running headers, page numbers, footnotes (small print below a column's body
-text), captions and the text of tables and figures (lines that share their baseline with another piece of the same
-column, and boxes of short lines that are neither headings nor sentences, unless lined up with the running text)
-are left out and counted; hyphenated words are re-joined from the document's own vocabulary; paragraphs broken by a
-column or page end are re-joined. Headings are the PDF's bookmarks when it has an outline that names its text's
-headings (segcore.pdfoutline); else, and below them, they are found from their style, numbering and shape
-(segcore.pdfheadings). Each block keeps the page and the distance from the page top of its lines, for the app to
-show where a segment is.
+one to four columns in reading order; pieces of one justified line that pdfminer split, list bullets boxed apart
+from their items and wrapped lines boxed apart at a hanging indent are put back together (segcore.pdfboxes);
+running headers, page numbers, footnotes (small print below a column's body text), captions and the text of tables
+and figures (lines that share their baseline with another piece of the same column, and boxes of short lines that
+are neither headings nor sentences, unless lined up with the running text) are left out and counted; hyphenated
+words are re-joined from the document's own vocabulary; paragraphs broken by a column or page end are re-joined.
+Headings are the PDF's bookmarks when it has an outline that names its text's headings (segcore.pdfoutline); else,
+and below them, they are found from their style, numbering and shape (segcore.pdfheadings). Each block keeps the
+page and the distance from the page top of its lines, for the app to show where a segment is.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from .errors import InputError
 from .limits import LIMITS, Limits
+from .pdfboxes import BULLET, Box, join_hanging, merge_fragments, same_baseline
 from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
                           mark_front_matter, one_heading, run_in)
@@ -32,35 +33,6 @@ from .sentences import ITEM_NUMBER, next_item
 from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
-
-
-@dataclass
-class _Box:
-    lines: list
-    page: int
-    column: int = 0  # 0 single/spanning, else 1 to 4 from the left
-    footnote: bool = False
-    floating: bool = False  # table or figure text
-
-    @property
-    def x0(self):
-        return min(ln.x0 for ln in self.lines)
-
-    @property
-    def x1(self):
-        return max(ln.x1 for ln in self.lines)
-
-    @property
-    def y0(self):
-        return min(ln.y0 for ln in self.lines)
-
-    @property
-    def y1(self):
-        return max(ln.y1 for ln in self.lines)
-
-    @property
-    def size(self):
-        return statistics.median(ln.size for ln in self.lines)
 
 
 @dataclass
@@ -82,8 +54,6 @@ _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
-_BULLET = re.compile(r"^[•◦▪‣⁃∙●○■□▸►▶➢➤✓]\s*[^\W\d_]")  # a list item's bullet, then its words
-_REFERENCE_LABEL = re.compile(r"^\[\d{1,4}\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
 _BARE_NUMBER = re.compile(r"[\d.]+")  # a section's or a page's number
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
@@ -93,7 +63,7 @@ _SHORT_LEADERS = re.compile(rf"\s\.(?:\s\.){{1,2}}(\s+{_PAGE_REF})?$", re.I)
 
 # ---- page layout -------------------------------------------------------------------------------------------------
 
-def _order_boxes(boxes: list[_Box], width: float) -> list[_Box]:
+def _order_boxes(boxes: list[Box], width: float) -> list[Box]:
     """Reading order: top to bottom; a page of 2 to 4 columns (_set_columns) column by column within the bands
     between boxes that span several columns (titles, wide figures)."""
     m = next((n for n in (4, 3, 2) if _set_columns(boxes, width, n)), 1)
@@ -113,7 +83,7 @@ def _order_boxes(boxes: list[_Box], width: float) -> list[_Box]:
     return sorted(boxes, key=key)
 
 
-def _set_columns(boxes: list[_Box], width: float, m: int) -> bool:
+def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
     """Number the boxes by the column of m equal columns they fit in (0: none, a box spanning columns), the columns
     of the text area centred on the page (its margin the narrower side margin; two columns split at the page's
     middle); whether each two adjacent columns hold text side by side, and, for three or four, every column's lines
@@ -144,122 +114,18 @@ def _set_columns(boxes: list[_Box], width: float, m: int) -> bool:
 
 
 def _row_widths(lines: list[Line]) -> list[float]:
-    """For each line, the width of its row: from the first to the last line on its baseline (_same_baseline) among
+    """For each line, the width of its row: from the first to the last line on its baseline (same_baseline) among
     `lines`, a reference card's key and its description as one row."""
     rows: list[list[Line]] = []
     for ln in sorted(lines, key=lambda ln: -ln.y0):
-        if rows and _same_baseline(rows[-1][0], ln):
+        if rows and same_baseline(rows[-1][0], ln):
             rows[-1].append(ln)
         else:
             rows.append([ln])
     return [max(ln.x1 for ln in r) - min(ln.x0 for ln in r) for r in rows for _ in r]
 
 
-def _same_baseline(a: Line, b: Line) -> bool:
-    return abs(a.y0 - b.y0) < 0.2 * min(a.size, b.size)
-
-
-def _merge_fragments(boxes: list[_Box]) -> None:
-    """Put back together the pieces of one line that pdfminer split at wide justified spaces or after a list bullet
-    (same baseline, same column): pieces less than 1.5 em apart, and the pieces (less than 4 em apart) of a row as
-    wide as a line of running text (8 words or more) above or below it, which is a justified line, not a table's
-    row. Boxes that shared such a line become one, at the place of the earlier, lines top to bottom: a list's
-    bullets and the text of its items read in order."""
-    home = {id(ln): b for b in boxes for ln in b.lines}
-    order = {id(b): j for j, b in enumerate(boxes)}
-
-    def join(a: Line, b: Line) -> None:
-        a.text, a.x1, a.y1 = f"{a.text} {b.text}", b.x1, max(a.y1, b.y1)
-        home[id(b)].lines.remove(b)
-        keep, gone = sorted((home[id(a)], home[id(b)]), key=lambda x: order[id(x)])
-        if keep is not gone:
-            for ln in gone.lines:
-                home[id(ln)] = keep
-            keep.lines = sorted(keep.lines + gone.lines, key=lambda ln: (-ln.y0, ln.x0))
-            gone.lines = []
-
-    def gap(a: Line, b: Line) -> float:  # in em
-        return (b.x0 - a.x1) / max(a.size, b.size)
-
-    for col in {b.column for b in boxes}:
-        rows: list[list[Line]] = []  # lines on one baseline, left to right
-        for ln in sorted((ln for b in boxes if b.column == col for ln in b.lines), key=lambda ln: -ln.y0):
-            if rows and _same_baseline(rows[-1][0], ln):
-                rows[-1].append(ln)
-            else:
-                rows.append([ln])
-        for row in rows:
-            row.sort(key=lambda ln: ln.x0)
-            i = 0
-            while i < len(row) - 1:
-                if 0 <= gap(row[i], row[i + 1]) < 1.5:
-                    join(row[i], row.pop(i + 1))
-                else:
-                    i += 1
-        for k, row in enumerate(rows):
-            whole = [r[0] for r in rows[max(k - 1, 0):k + 2] if len(r) == 1 and r is not row
-                     and len(r[0].text.split()) >= 8]
-            if len(row) > 1 and all(0 <= gap(a, b) < 4 for a, b in zip(row, row[1:])) and any(
-                    abs(w.x0 - row[0].x0) < w.size and abs(w.x1 - row[-1].x1) < w.size for w in whole):
-                while len(row) > 1:
-                    join(row[0], row.pop(1))
-    boxes[:] = [b for b in boxes if b.lines]
-
-
-def _opens_item(text: str) -> bool:
-    """A line that opens a list's item or a numbered reference: "3. Easier …", "(b) The …", "• Ash …", "[4] Lévy …"."""
-    m = ITEM_NUMBER.match(text)
-    return bool(_BULLET.match(text) or _REFERENCE_LABEL.match(text) or (m and text[m.end():m.end() + 1] == " "))
-
-
-def _wraps(last: Line, first: Line, right: float) -> bool:
-    """Whether line `last` ends where it does because the first word of `first` would not have fit after it before
-    the column's right edge (a character half an em wide, a space between): a line wrapped, not a short line."""
-    word = first.text.split()[0] if first.text.split() else ""
-    return last.text.endswith(("-", "\u00ad")) or last.x1 + (len(word) + 1) * 0.5 * first.size > right
-
-
-def _join_hanging(boxes: list[_Box]) -> None:
-    """Put back in its box a wrapped line that pdfminer boxed apart at a hanging indent (it lines up with the line
-    it continues at neither end): a box of one line, nothing else on its baseline (not a table's cell), just below
-    (less than 1.5 em) the last line of another box of its column and size and set in from it by half an em to
-    four (APA's half inch), when that line is wrapped (`_wraps`) and opens an item or a reference ("3. … portable doc-" / "ument
-    format (PDF) files,", "[4] … (1939)," / "283–339. MR0000919"), or the line just below the box starts where that
-    line starts (the next reference: "… Taylor &" / "Francis.")."""
-    lines = sorted(((ln, b.column) for b in boxes for ln in b.lines), key=lambda t: t[0].y0)
-    ys = [ln.y0 for ln, _ in lines]
-    lasts = sorted(((min(b.lines, key=lambda ln: ln.y0), b) for b in boxes), key=lambda t: t[0].y0)
-    last_ys = [ln.y0 for ln, _ in lasts]
-    right = Counter()  # the right edge of each column
-    for b in boxes:
-        right[b.column] = max(right[b.column], b.x1)
-    into: dict[int, _Box] = {}  # a box joined to another -> that box
-
-    def between(items, keys, lo, hi):  # the items whose key is between lo and hi
-        return items[bisect.bisect_left(keys, lo):bisect.bisect_right(keys, hi)]
-
-    for b in boxes:
-        if len(b.lines) != 1 or b.lines[0].outline_level:
-            continue
-        line, em = b.lines[0], b.lines[0].size
-        near = [ln for ln, column in between(lines, ys, line.y0 - 2.5 * em, line.y0 + em) if column == b.column]
-        if any(ln is not line and _same_baseline(line, ln) for ln in near):
-            continue
-        for last, host in between(lasts, last_ys, line.y1 - 0.2 * em, line.y1 + 1.5 * em):
-            while id(host) in into:
-                host = into[id(host)]
-            if host is b or host.column != b.column or abs(last.size - em) >= 0.05 * em \
-                    or not 0.5 * em < line.x0 - last.x0 < 4 * em or not _wraps(last, line, right[b.column]):
-                continue
-            if _opens_item(last.text) or any(abs(ln.x0 - last.x0) < 0.5 * em and abs(ln.size - em) < 0.05 * em
-                                             and -0.2 * em < line.y0 - ln.y1 < 1.5 * em for ln in near):
-                host.lines = sorted(host.lines + b.lines, key=lambda ln: (-ln.y0, ln.x0))
-                b.lines, into[id(b)] = [], host
-                break
-    boxes[:] = [b for b in boxes if b.lines]
-
-
-def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> None:
+def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> None:
     """Table and figure text: lines that share their baseline with another line of the same column (cells, labels),
     and boxes of short lines that are neither headings, sentences, list items nor labelled lines (`_labelled`: a
     keywords line) — a lone label, a row of numbers — unless they are in the running text: with nothing beside
@@ -270,12 +136,12 @@ def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> No
         if any(ln.outline_level for ln in b.lines):
             continue
         others = [ln for o in boxes if o.column == b.column and o is not b for ln in o.lines]
-        cells = [ln for ln in b.lines if any(_same_baseline(ln, o) and (o.x0 > ln.x1 or o.x1 < ln.x0)
+        cells = [ln for ln in b.lines if any(same_baseline(ln, o) and (o.x0 > ln.x1 or o.x1 < ln.x0)
                                               for o in others + [x for x in b.lines if x is not ln])]
         if cells and len(cells) * 2 >= len(b.lines):
             b.floating = True
         elif all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines) and not any(
-                heading_line(ln, body_size) or _ends_sentence(ln, body_size) or _BULLET.match(ln.text)
+                heading_line(ln, body_size) or _ends_sentence(ln, body_size) or BULLET.match(ln.text)
                 or _labelled(ln) for ln in b.lines):
             b.floating = True
             short.append(b)
@@ -289,7 +155,7 @@ def _mark_floats(boxes: list[_Box], column_width: float, body_size: float) -> No
                 text.append(b)
 
 
-def _alone(box: _Box, boxes: list[_Box], column_width: float) -> bool:
+def _alone(box: Box, boxes: list[Box], column_width: float) -> bool:
     """More than a bare number (a contents entry's), with nothing beside it less than a column's width away but
     bare numbers (a manuscript's line numbers): no other cell of a table's row, no other label of a figure."""
     return not all(_BARE_NUMBER.fullmatch(ln.text) for ln in box.lines) and not any(
@@ -297,7 +163,7 @@ def _alone(box: _Box, boxes: list[_Box], column_width: float) -> bool:
         and not _BARE_NUMBER.fullmatch(b.text) for o in boxes if o is not box for b in o.lines for ln in box.lines)
 
 
-def _lined_up(box: _Box, text: _Box) -> bool:
+def _lined_up(box: Box, text: Box) -> bool:
     """A line of `text`, in the box's column and of its size, just above or below it (less than 1.5 em apart)
     starts where it starts (within half an em)."""
     em = box.size
@@ -325,7 +191,7 @@ def _numeric(text: str) -> bool:
     return sum(bool(_NUMBER_TOKEN.match(t)) for t in tokens) * 2 >= len(tokens)
 
 
-def _mark_footnotes(pages: list[list[_Box]], heights: list[float], body_size: float) -> None:
+def _mark_footnotes(pages: list[list[Box]], heights: list[float], body_size: float) -> None:
     """Small-print boxes below all body text of their column in the lower half of a page: footnotes (not after the
     reference list's heading, whose entries are small print too)."""
     for boxes, height in zip(pages, heights):
@@ -383,7 +249,7 @@ def _follow_pages(places: list[tuple[int, str]]) -> bool:
 SENTENCE_WORDS = 6  # words from which a box that ends a sentence holds one ("Schwarz et al.", a running head, not)
 
 
-def _running_text(box: _Box, body_size: float) -> bool:
+def _running_text(box: Box, body_size: float) -> bool:
     """A box of running text, which a page's edge may repeat (a quote at the foot of every slide) and is not a
     footer: set in the body's size, a sentence of SENTENCE_WORDS or more, its last line ending it after a word."""
     return box.size >= 0.95 * body_size and _ends_sentence(box.lines[-1], body_size) and sum(
@@ -401,7 +267,7 @@ def _numbered_heading(ln: Line, places: list[tuple[int, str]], body_size: float)
         {tuple(_NUMBER.findall(t)) for _, t in places}) > 1
 
 
-def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
+def _remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
     """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, their numbers
     the same or the page's (`_follow_pages`), but a title set larger than the body text that a running head
     repeats: ACM's; running text (`_running_text`); a heading numbered with the slide, `_numbered_heading`); the
@@ -447,19 +313,19 @@ def _remove_page_furniture(pages: list[list[_Box]], body_size: float) -> int:
 
 
 def _on_baselines(lines: list[Line], marks: list[Line]) -> set[int]:
-    """ids of the `lines` on the baseline of one of the `marks` (_same_baseline), by bisection on the baselines."""
+    """ids of the `lines` on the baseline of one of the `marks` (same_baseline), by bisection on the baselines."""
     marks = sorted(marks, key=lambda m: m.y0)
     ys = [m.y0 for m in marks]
     out = set()
     for ln in lines:
         lo = bisect.bisect_left(ys, ln.y0 - 0.2 * ln.size)
         hi = bisect.bisect_right(ys, ln.y0 + 0.2 * ln.size)
-        if any(_same_baseline(ln, m) for m in marks[lo:hi]):
+        if any(same_baseline(ln, m) for m in marks[lo:hi]):
             out.add(id(ln))
     return out
 
 
-def _remove_contents(pages: list[list[_Box]]) -> int:
+def _remove_contents(pages: list[list[Box]]) -> int:
     """Drop lines without a letter or digit (dot leaders, lone bullets) and the entries of a table of contents or an
     index: on a page with at least three lines of dot leaders ("2.1 Syntax . . . . 4", "map . . . 20, 21"), those
     lines, the entries there with two or three spaced dots before a page number (in the line or on its baseline),
@@ -496,7 +362,7 @@ def _wrapped_entries(lines: list[Line], leaders: list[Line]) -> list[Line]:
 # ---- headings and paragraphs -------------------------------------------------------------------------------------
 
 
-def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
+def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
     bullets, and around heading lines (consecutive heading lines of one style are one heading, e.g. a title over two
     lines; more than three are a paragraph set in capitals or bold)."""
@@ -526,7 +392,7 @@ def _split_paragraphs(box: _Box, body_size: float, height: float) -> list[Para]:
             else:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
-                split = bool(_BULLET.match(ln.text)) or i in items or (
+                split = bool(BULLET.match(ln.text)) or i in items or (
                     not ln.text[:1].islower() and (short or indented))
             if split:
                 paras.append(Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
@@ -581,9 +447,9 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     body_size = sizes.most_common(1)[0][0]
     pages, heights = [], []
     for pageno, (width, height, boxes) in enumerate(raw, 1):
-        ordered = _order_boxes([_Box(list(b), pageno) for b in boxes], width)
-        _merge_fragments(ordered)
-        _join_hanging(ordered)
+        ordered = _order_boxes([Box(list(b), pageno) for b in boxes], width)
+        merge_fragments(ordered)
+        join_hanging(ordered)
         columns = max((b.column for b in ordered), default=0)
         _mark_floats(ordered, width * (0.84 / columns if columns else 0.8), body_size)
         pages.append(ordered)
@@ -658,7 +524,7 @@ def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Bl
             last_body, last_head = None, (blocks[-1], p)
             continue
         if last_body is not None and not _SENTENCE_END.search(last_body.text) and not (
-                _BULLET.match(text) or next_item(last_body.text, text)) and (
+                BULLET.match(text) or next_item(last_body.text, text)) and (
                 text[:1].islower() or last_body.text.endswith((",", "-", "\u00ad"))):
             last_body.text, last_body.marks = _text_and_marks(p.lines, joiner, p.page, p.height, last_body.text,
                                                               last_body.marks)

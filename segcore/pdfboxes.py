@@ -1,0 +1,151 @@
+"""A PDF page's text boxes (pdfminer's, in reading order) and the lines they hold put back together: pieces of one
+justified line that pdfminer split, list bullets boxed apart from their items, and wrapped lines boxed apart at a
+hanging indent. Used by segcore.pdf."""
+from __future__ import annotations
+
+import bisect
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+
+from .pdflayout import Line
+from .sentences import ITEM_NUMBER
+
+__all__ = ["BULLET", "Box", "join_hanging", "merge_fragments", "same_baseline"]
+
+BULLET = re.compile(r"^[•◦▪‣⁃∙●○■□▸►▶➢➤✓]\s*[^\W\d_]")  # a list item's bullet, then its words
+_REFERENCE_LABEL = re.compile(r"^\[\d{1,4}\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
+
+
+@dataclass
+class Box:
+    lines: list
+    page: int
+    column: int = 0  # 0 single/spanning, else 1 to 4 from the left
+    footnote: bool = False
+    floating: bool = False  # table or figure text
+
+    @property
+    def x0(self):
+        return min(ln.x0 for ln in self.lines)
+
+    @property
+    def x1(self):
+        return max(ln.x1 for ln in self.lines)
+
+    @property
+    def y0(self):
+        return min(ln.y0 for ln in self.lines)
+
+    @property
+    def y1(self):
+        return max(ln.y1 for ln in self.lines)
+
+    @property
+    def size(self):
+        return statistics.median(ln.size for ln in self.lines)
+
+
+def same_baseline(a: Line, b: Line) -> bool:
+    return abs(a.y0 - b.y0) < 0.2 * min(a.size, b.size)
+
+
+def merge_fragments(boxes: list[Box]) -> None:
+    """Put back together the pieces of one line that pdfminer split at wide justified spaces or after a list bullet
+    (same baseline, same column): pieces less than 1.5 em apart, and the pieces (less than 4 em apart) of a row as
+    wide as a line of running text (8 words or more) above or below it, which is a justified line, not a table's
+    row. Boxes that shared such a line become one, at the place of the earlier, lines top to bottom: a list's
+    bullets and the text of its items read in order."""
+    home = {id(ln): b for b in boxes for ln in b.lines}
+    order = {id(b): j for j, b in enumerate(boxes)}
+
+    def join(a: Line, b: Line) -> None:
+        a.text, a.x1, a.y1 = f"{a.text} {b.text}", b.x1, max(a.y1, b.y1)
+        home[id(b)].lines.remove(b)
+        keep, gone = sorted((home[id(a)], home[id(b)]), key=lambda x: order[id(x)])
+        if keep is not gone:
+            for ln in gone.lines:
+                home[id(ln)] = keep
+            keep.lines = sorted(keep.lines + gone.lines, key=lambda ln: (-ln.y0, ln.x0))
+            gone.lines = []
+
+    def gap(a: Line, b: Line) -> float:  # in em
+        return (b.x0 - a.x1) / max(a.size, b.size)
+
+    for col in {b.column for b in boxes}:
+        rows: list[list[Line]] = []  # lines on one baseline, left to right
+        for ln in sorted((ln for b in boxes if b.column == col for ln in b.lines), key=lambda ln: -ln.y0):
+            if rows and same_baseline(rows[-1][0], ln):
+                rows[-1].append(ln)
+            else:
+                rows.append([ln])
+        for row in rows:
+            row.sort(key=lambda ln: ln.x0)
+            i = 0
+            while i < len(row) - 1:
+                if 0 <= gap(row[i], row[i + 1]) < 1.5:
+                    join(row[i], row.pop(i + 1))
+                else:
+                    i += 1
+        for k, row in enumerate(rows):
+            whole = [r[0] for r in rows[max(k - 1, 0):k + 2] if len(r) == 1 and r is not row
+                     and len(r[0].text.split()) >= 8]
+            if len(row) > 1 and all(0 <= gap(a, b) < 4 for a, b in zip(row, row[1:])) and any(
+                    abs(w.x0 - row[0].x0) < w.size and abs(w.x1 - row[-1].x1) < w.size for w in whole):
+                while len(row) > 1:
+                    join(row[0], row.pop(1))
+    boxes[:] = [b for b in boxes if b.lines]
+
+
+def _opens_item(text: str) -> bool:
+    """A line that opens a list's item or a numbered reference: "3. Easier …", "(b) The …", "• Ash …", "[4] Lévy …"."""
+    m = ITEM_NUMBER.match(text)
+    return bool(BULLET.match(text) or _REFERENCE_LABEL.match(text) or (m and text[m.end():m.end() + 1] == " "))
+
+
+def _wraps(last: Line, first: Line, right: float) -> bool:
+    """Whether line `last` ends where it does because the first word of `first` would not have fit after it before
+    the column's right edge (a character half an em wide, a space between): a line wrapped, not a short line."""
+    word = first.text.split()[0] if first.text.split() else ""
+    return last.text.endswith(("-", "\u00ad")) or last.x1 + (len(word) + 1) * 0.5 * first.size > right
+
+
+def join_hanging(boxes: list[Box]) -> None:
+    """Put back in its box a wrapped line that pdfminer boxed apart at a hanging indent (it lines up with the line
+    it continues at neither end): a box of one line, nothing else on its baseline (not a table's cell), just below
+    (less than 1.5 em) the last line of another box of its column and size and set in from it by half an em to
+    four (APA's half inch), when that line is wrapped (`_wraps`) and opens an item or a reference ("3. … portable doc-" / "ument
+    format (PDF) files,", "[4] … (1939)," / "283–339. MR0000919"), or the line just below the box starts where that
+    line starts (the next reference: "… Taylor &" / "Francis.")."""
+    lines = sorted(((ln, b.column) for b in boxes for ln in b.lines), key=lambda t: t[0].y0)
+    ys = [ln.y0 for ln, _ in lines]
+    lasts = sorted(((min(b.lines, key=lambda ln: ln.y0), b) for b in boxes), key=lambda t: t[0].y0)
+    last_ys = [ln.y0 for ln, _ in lasts]
+    right = Counter()  # the right edge of each column
+    for b in boxes:
+        right[b.column] = max(right[b.column], b.x1)
+    into: dict[int, Box] = {}  # a box joined to another -> that box
+
+    def between(items, keys, lo, hi):  # the items whose key is between lo and hi
+        return items[bisect.bisect_left(keys, lo):bisect.bisect_right(keys, hi)]
+
+    for b in boxes:
+        if len(b.lines) != 1 or b.lines[0].outline_level:
+            continue
+        line, em = b.lines[0], b.lines[0].size
+        near = [ln for ln, column in between(lines, ys, line.y0 - 2.5 * em, line.y0 + em) if column == b.column]
+        if any(ln is not line and same_baseline(line, ln) for ln in near):
+            continue
+        for last, host in between(lasts, last_ys, line.y1 - 0.2 * em, line.y1 + 1.5 * em):
+            while id(host) in into:
+                host = into[id(host)]
+            if host is b or host.column != b.column or abs(last.size - em) >= 0.05 * em \
+                    or not 0.5 * em < line.x0 - last.x0 < 4 * em or not _wraps(last, line, right[b.column]):
+                continue
+            if _opens_item(last.text) or any(abs(ln.x0 - last.x0) < 0.5 * em and abs(ln.size - em) < 0.05 * em
+                                             and -0.2 * em < line.y0 - ln.y1 < 1.5 * em for ln in near):
+                host.lines = sorted(host.lines + b.lines, key=lambda ln: (-ln.y0, ln.x0))
+                b.lines, into[id(b)] = [], host
+                break
+    boxes[:] = [b for b in boxes if b.lines]
