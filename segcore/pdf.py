@@ -28,8 +28,8 @@ from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
                           mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
-from .printed import LETTERS, LineJoiner
-from .sentences import ITEM_NUMBER, next_item
+from .printed import LETTERS, LineJoiner, numbered_items
+from .sentences import next_item
 from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -54,6 +54,7 @@ _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
+ITEM_INDENT = 2  # points: the numbers of one list's items start this near one another
 _BARE_NUMBER = re.compile(r"[\d.]+")  # a section's or a page's number
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
@@ -383,7 +384,7 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
         heads[i] = heads[i] or (heads[i - 1] and same(i, i - 1))
     for i in range(len(heads) - 2, -1, -1):  # a heading broken after a colon ("I. FIRST-LEVEL HEADING:" / "THE …")
         heads[i] = heads[i] or (heads[i + 1] and box.lines[i].text.endswith(":") and same(i, i + 1))
-    items = _numbered_items(box.lines)
+    items = numbered_items([ln.text for ln in box.lines], [ln.x0 for ln in box.lines], ITEM_INDENT)
     for i, ln in enumerate(box.lines):
         if cur:
             prev = box.lines[i - 1]
@@ -401,19 +402,6 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     if cur:
         paras.append(Para(cur, box.page, box.column, height, level=int(heads[-1] and len(cur) <= 3)))
     return paras
-
-
-def _numbered_items(lines: list[Line]) -> set[int]:
-    """The lines that start a numbered list's item: at the start of a line, its number follows or is followed by the
-    number of the next such line starting where it starts (not "… in" / "2019. The next …"); each line is compared
-    with that one line only, so a box of many numbered lines is read in one pass."""
-    numbered = [i for i, ln in enumerate(lines) if ITEM_NUMBER.match(ln.text)]
-    out = set()
-    for n, i in enumerate(numbered):
-        j = next((j for j in numbered[n + 1:] if abs(lines[i].x0 - lines[j].x0) < 2), None)
-        if j is not None and next_item(lines[i].text, lines[j].text):
-            out |= {i, j}
-    return out
 
 
 def _text_and_marks(lines: list[Line], joiner: LineJoiner, page: int, height: float, text: str = "",

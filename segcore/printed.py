@@ -9,10 +9,10 @@ from collections import Counter
 
 import numpy as np
 
-from .sentences import UNSPACED
+from .sentences import ITEM_NUMBER, UNSPACED, next_item
 from .structure import END_PUNCT, looks_like_title, split_number
 
-__all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "page_furniture", "unfold_columns"]
+__all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "numbered_items", "page_furniture", "unfold_columns"]
 
 LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # a word, or words joined by hyphens
 _UNSPACED_CHAR = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")  # with CJK punctuation
@@ -107,7 +107,7 @@ COLUMN_FILL = 2 / 3  # … most lines filling the column: the median line at lea
 # at most a third of them with a gap of 2+ spaces inside (a table's further columns)
 INDENT = 4  # characters: a column's lines start at its edge or indented by at most this many (a paragraph's first)
 _GAP = re.compile(r" {2,}")
-_LIST_MARK = re.compile(r"^(?:[•·*–—-]|\(?(?:\d{1,3}|[A-Za-z])[.)])\s+")  # a list item's bullet or number
+_LIST_MARK = re.compile(rf"^(?:[•·*–—-]|{ITEM_NUMBER.pattern})\s+", re.I)  # a list item's bullet or number
 SENTENCE_END = re.compile(r"[.!?][\"'’”»)\]]*$")  # a line that ends a sentence (closing quotes, brackets after)
 
 
@@ -237,6 +237,38 @@ def unfold_columns(text: str) -> tuple[str, int]:
     unfolded = [_unfold_page(p) if "  " in p else None for p in pages]
     done = sum(u is not None for u in unfolded)
     return ("\f".join(p if u is None else u for p, u in zip(pages, unfolded)), done) if done else (text, 0)
+
+
+_INITIAL = re.compile(r"[A-Z]\.\s+[A-Z]")  # "A. Smith": a name's initial, or an item "A." that opens with a capital
+SERIES_MIN = 3  # items A., B., C.: lines that all open as initials do are a list from this many on
+
+
+def numbered_items(texts: list[str], indents: list[float], near: float) -> set[int]:
+    """The lines that start a numbered list's item ("1.", "2)", "(a)", "iv."): at the start of a line, its number
+    follows or is followed by the number of the next such line whose indent is within `near` of its own ("3." then
+    "4.", not "… in" / "2019. The next …"). A numbered line after a line at its indent that ends mid-sentence (in a
+    letter or digit: "… in" / "3. The year …") wraps a paragraph unless that line starts an item itself; lines
+    that all open as initials do ("A. Smith" / "B. Jones") are items only in a series of SERIES_MIN or more. Each
+    line is compared with that one line only, so many numbered lines are read in one pass."""
+    numbered = []
+    for i, text in enumerate(texts):
+        before = texts[i - 1].rstrip() if i else ""
+        if ITEM_NUMBER.match(text) and (not before[-1:].isalnum() or abs(indents[i] - indents[i - 1]) >= near
+                                        or numbered[-1:] == [i - 1]):
+            numbered.append(i)
+    following = {}
+    for n, i in enumerate(numbered):
+        j = next((j for j in numbered[n + 1:] if abs(indents[i] - indents[j]) < near), None)
+        if j is not None and next_item(texts[i], texts[j]):
+            following[i] = j
+    out = set()
+    for i in following.keys() - following.values():  # each series from its first item
+        series = [i]
+        while series[-1] in following:
+            series.append(following[series[-1]])
+        if len(series) >= SERIES_MIN or not all(_INITIAL.match(texts[k]) for k in series):
+            out.update(series)
+    return out
 
 
 _HYPHEN_END = re.compile(r"([^\W\d_]+)-$")

@@ -1218,3 +1218,28 @@ def test_a_wrapped_line_at_a_hanging_indent_stays_with_its_item_or_reference():
         assert words in text, doc.elements
     assert "Taylor & Francis." in doc.elements, doc.elements
     assert "table and figure lines" not in doc.meta["left_out"], doc.meta["left_out"]
+
+
+def test_wrapped_lines_that_start_with_running_numbers_do_not_start_items():
+    """Two wrapped lines of one paragraph that start with numbers in sequence at its indent, each after a line that
+    ends mid-sentence ("… only" / "3. The year …", "… to" / "4. Each …"), stay in the paragraph."""
+    lines = ["The board counted the gauges on the rivers of the region, and in the first year it had set up only",
+             "3. The year after, the count of gauges along the banks of the three rivers had grown from three to",
+             "4. Each gauge reads the height of the water every hour, and the board reads the gauges every",
+             "week, in floods and in droughts, and writes a short report of what it found in the week."]
+    blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + lines + [""] + BODY[1], 72, 740))])).blocks
+    assert [b.text for b in blocks] == [" ".join(BODY[0]), " ".join(lines), " ".join(BODY[1])], blocks
+
+
+def test_initials_at_line_starts_do_not_start_items():
+    """Names with initials at the starts of lines ("A. Smith" / "B. Jones") are no list of items A. and B.; a series
+    A., B., C. is (the GFDL's "A. Use in the Title Page …")."""
+    names = ["A. Smith, Department of Water, University of the North, Northtown, and for the survey of the rivers",
+             "B. Jones, Department of Land, University of the South, Southtown, wrote the report on the gauges."]
+    series = ["A. Use the title of the report on its cover and on its first page, set in the same type.",
+              "B. List the names of the authors of the report on its cover, in the order they gave.",
+              "C. State the name of the board that paid for the survey of the rivers on its cover."]
+    for lines, split in ((names, False), (series, True)):
+        blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + lines + [""] + BODY[1], 72, 740))])).blocks
+        middle = lines if split else [" ".join(lines)]
+        assert [b.text for b in blocks] == [" ".join(BODY[0]), *middle, " ".join(BODY[1])], blocks

@@ -476,6 +476,30 @@ def test_the_items_of_a_list_in_a_plain_text_are_paragraphs_of_their_own():
     assert "It was 5 degrees or - 5 at night." in doc.elements
 
 
+
+def test_a_plain_text_s_numbered_items_run_in_sequence():
+    """A plain text's numbered list is read as a PDF's (segcore.printed.numbered_items): lines whose numbers run in
+    sequence at one indent ('a)' then 'b)', as libldap's README.Debian lists its solutions). Two wrapped lines that
+    start with numbers ('… in' / '2019. The next …', '… to' / '40. Each …') were items with their numbers taken
+    off; two copyright lines that open with '(c)' were items without it."""
+    wrapped = ["The survey of the rivers of the north was first planned by the water board of the region in",
+               "2019. The next year the first gauges were set along the banks of the three rivers, and in two",
+               "years the number of gauges that sent their readings to the board every hour grew from six to",
+               "40. Each gauge reads the height of the water every hour, and the board reads them every week."]
+    solutions = ["Possible solutions to this problem are:", "",
+                 "a) use another shell that does not utilize getpwuid for getting info",
+                 "   about the current user (take dash for example).",
+                 "b) make sure that the nsswitch.conf is replaced by a version which does",
+                 "   not mention ldap before the system is shut down.", "c) move the libraries to /lib."]
+    notices = ["(c) Copyright 1995, 1996, 1997 J. Knappen, Mainz", "(c) Copyright 1990, 1992 N. Schwarz, Bochum"]
+    blocks, _ = text_blocks("\n".join(wrapped + [""] + solutions + [""] + notices) + "\n", markdown=False)
+    assert [b.text for b in blocks] == [
+        " ".join(wrapped), "Possible solutions to this problem are:",
+        "use another shell that does not utilize getpwuid for getting info about the current user (take dash for "
+        "example).", "make sure that the nsswitch.conf is replaced by a version which does not mention ldap before the "
+        "system is shut down.", "move the libraries to /lib.", " ".join(notices)]
+
+
 def test_an_e_mail_signature_separator_is_no_setext_underline():
     """'Cheers' over '--' (a signature's separator) made the text marked up: a heading 'Cheers' and none of its
     numbered sections."""
