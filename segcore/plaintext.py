@@ -37,7 +37,7 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
 _ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s+(?=\S)")  # a Markdown list item: "- ", "2) "; plain text bullets
-ITEM_INDENT = 2  # characters: the numbers of one list's items start this near one another
+ITEM_INDENT = 1  # characters: the numbers of one list's items start at one column (not '1.' and '  1.0.1.')
 _TASK = re.compile(r"^\[[ xX]\]\s+(?=\S)")  # a task list item's box: "[ ] ", "[x] "
 _LINK = re.compile(r"!?\[" + LINK_TEXT + r"\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![a](./b)
 # a link reference definition (CommonMark 4.7): '[label]: target "title"', its target or its title may be on the next
@@ -337,23 +337,23 @@ LONG_LINE = 150  # characters: longer than any wrapped line (e-mail, Project Gut
 UNWRAPPED_SHARE = 0.1  # lines of a text longer than LONG_LINE: its line breaks are paragraph breaks
 
 
-def _line_paragraphs(lines: list[str], stripped: list[str], skip) -> dict[int, int]:
+def _line_paragraphs(lines: list[str], stripped: list[str], skip, heads) -> dict[int, int]:
     """Lines that open a paragraph without a blank line before them, each with the length of the bullet or number
     to take off its stripped text (0: none): every line of a text that does not wrap its lines (one line in
     UNWRAPPED_SHARE longer than LONG_LINE: a word processor's or a web page's text), or an indented line after an
     unindented one that ends a sentence, in a text that marks three or more paragraphs so; and each item of a list,
     bulleted ('- milk': two or more such lines in one paragraph) or numbered ('2. Feed the cat', '(b) use …':
-    printed.numbered_items over a paragraph's lines, their indents in characters)."""
-    body = [i for i, s in enumerate(stripped) if s and i not in skip]
+    printed.numbered_items over a paragraph's lines, headings among them, their indents in characters)."""
+    kept = [i for i, s in enumerate(stripped) if s and i not in skip]  # headings too: a list item read as one
+    body = [i for i in kept if i not in heads]
     paragraph = list(accumulate(not s for s in stripped))  # the lines of a paragraph have as many blanks above
     bullets = {i: m.end() for i in body if (m := _ITEM.match(stripped[i])) and m.group(1) is None}
     per = Counter(paragraph[i] for i in bullets)
-    opens = {i for i in bullets if per[paragraph[i]] >= 2}
-    numbers = {}
-    for group in (list(g) for _, g in groupby(body, key=paragraph.__getitem__)):
+    opens, numbers = {i for i in bullets if per[paragraph[i]] >= 2}, {}
+    for group in (list(g) for _, g in groupby(kept, key=paragraph.__getitem__)):
         indents = [len(lines[i].expandtabs()) - len(lines[i].expandtabs().lstrip()) for i in group]
-        for k in numbered_items([stripped[i] for i in group], indents, ITEM_INDENT):
-            numbers[group[k]] = ITEM_NUMBER.match(stripped[group[k]]).end()
+        numbers |= {group[k]: ITEM_NUMBER.match(stripped[group[k]]).end() for k in
+                    numbered_items([stripped[i] for i in group], indents, ITEM_INDENT) if group[k] not in heads}
     long = sum(len(stripped[i]) > LONG_LINE for i in body)
     indented = {i for i in body if i and stripped[i - 1] and lines[i][:1].isspace() and not lines[i - 1][:1].isspace()
                 and SENTENCE_END.search(stripped[i - 1])}
@@ -422,7 +422,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
         found = book[0] if book else _plain(kept[:-1])
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
-    opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys() | heads.keys())
+    opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys(), heads.keys())
     blocks, body, listed, joiner = [], [], False, LineJoiner(stripped)
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines

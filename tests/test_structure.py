@@ -481,7 +481,8 @@ def test_a_plain_text_s_numbered_items_run_in_sequence():
     """A plain text's numbered list is read as a PDF's (segcore.printed.numbered_items): lines whose numbers run in
     sequence at one indent ('a)' then 'b)', as libldap's README.Debian lists its solutions). Two wrapped lines that
     start with numbers ('… in' / '2019. The next …', '… to' / '40. Each …') were items with their numbers taken
-    off; two copyright lines that open with '(c)' were items without it."""
+    off; two copyright lines that open with '(c)' were items without it. A sub-number one column further in
+    ('  1.1.', Mozilla's licence) is no item of the list."""
     wrapped = ["The survey of the rivers of the north was first planned by the water board of the region in",
                "2019. The next year the first gauges were set along the banks of the three rivers, and in two",
                "years the number of gauges that sent their readings to the board every hour grew from six to",
@@ -492,12 +493,15 @@ def test_a_plain_text_s_numbered_items_run_in_sequence():
                  "b) make sure that the nsswitch.conf is replaced by a version which does",
                  "   not mention ldap before the system is shut down.", "c) move the libraries to /lib."]
     notices = ["(c) Copyright 1995, 1996, 1997 J. Knappen, Mainz", "(c) Copyright 1990, 1992 N. Schwarz, Bochum"]
-    blocks, _ = text_blocks("\n".join(wrapped + [""] + solutions + [""] + notices) + "\n", markdown=False)
+    terms = [" 1. Definitions.", "  1.1. A contributor is one who writes the code.", " 2. Source Code License."]
+    blocks, _ = text_blocks("\n".join(wrapped + [""] + solutions + [""] + notices + [""] + terms) + "\n",
+                            markdown=False)
     assert [b.text for b in blocks] == [
         " ".join(wrapped), "Possible solutions to this problem are:",
         "use another shell that does not utilize getpwuid for getting info about the current user (take dash for "
         "example).", "make sure that the nsswitch.conf is replaced by a version which does not mention ldap before the "
-        "system is shut down.", "move the libraries to /lib.", " ".join(notices)]
+        "system is shut down.", "move the libraries to /lib.", " ".join(notices),
+        "Definitions. 1.1. A contributor is one who writes the code.", "Source Code License."]
 
 
 def test_an_e_mail_signature_separator_is_no_setext_underline():
