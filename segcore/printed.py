@@ -241,20 +241,22 @@ def unfold_columns(text: str) -> tuple[str, int]:
 
 _INITIAL = re.compile(r"[A-Z]\.\s+[A-Z]")  # "A. Smith": a name's initial, or an item "A." that opens with a capital
 SERIES_MIN = 3  # items A., B., C.: lines that all open as initials do are a list from this many on
+_NUMBER_END = re.compile(r"\d{1,3}\.\s")  # a number that may end a sentence: "… in" / "3. The year …"
 
 
 def numbered_items(texts: list[str], indents: list[float], near: float) -> set[int]:
     """The lines that start a numbered list's item ("1.", "2)", "(a)", "iv."): at the start of a line, its number
     follows or is followed by the number of the next such line whose indent is within `near` of its own ("3." then
-    "4.", not "… in" / "2019. The next …"). A numbered line after a line at its indent that ends mid-sentence (in a
-    letter or digit: "… in" / "3. The year …") wraps a paragraph unless that line starts an item itself; lines
+    "4.", not "… in" / "2019. The next …"). A line that opens with a number and a period after a line at its indent
+    that ends mid-sentence (in a letter or digit: "… in" / "3. The year …") wraps a paragraph unless that line
+    starts an item itself ("purposes: (1) … and" / "(2) when …" is a list); lines
     that all open as initials do ("A. Smith" / "B. Jones") are items only in a series of SERIES_MIN or more. Each
     line is compared with that one line only, so many numbered lines are read in one pass."""
     numbered = []
     for i, text in enumerate(texts):
         before = texts[i - 1].rstrip() if i else ""
         if ITEM_NUMBER.match(text) and (not before[-1:].isalnum() or abs(indents[i] - indents[i - 1]) >= near
-                                        or numbered[-1:] == [i - 1]):
+                                        or numbered[-1:] == [i - 1] or not _NUMBER_END.match(text)):
             numbered.append(i)
     following = {}
     for n, i in enumerate(numbered):

@@ -1243,3 +1243,15 @@ def test_initials_at_line_starts_do_not_start_items():
         blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + lines + [""] + BODY[1], 72, 740))])).blocks
         middle = lines if split else [" ".join(lines)]
         assert [b.text for b in blocks] == [" ".join(BODY[0]), *middle, " ".join(BODY[1])], blocks
+
+
+def test_items_in_brackets_after_a_line_ending_mid_sentence_are_items():
+    """A list set as its paragraph ("purposes:" / "(1) when … and" / "(2) when …", etex's manual): a number in
+    brackets ends no sentence, so the line before it ending in "and" does not make it a wrapped line."""
+    lines = ["The board reads the gauges on the rivers of the region for two quite unrelated purposes:",
+             "(1) when the water rises over the banks and the towns below the river must be told in time",
+             "that they can leave their houses for the hills, in the same way as in the last flood, and",
+             "(2) when the readings of a whole year are written into the report of the board."]
+    blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + lines + [""] + BODY[1], 72, 740))])).blocks
+    assert [b.text for b in blocks] == [" ".join(BODY[0]), lines[0], " ".join(lines[1:3]), lines[3],
+                                        " ".join(BODY[1])], blocks
