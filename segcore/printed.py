@@ -242,21 +242,28 @@ def unfold_columns(text: str) -> tuple[str, int]:
 _INITIAL = re.compile(r"[A-Z]\.\s+[A-Z]")  # "A. Smith": a name's initial, or an item "A." that opens with a capital
 SERIES_MIN = 3  # items A., B., C.: lines that all open as initials do are a list from this many on
 _NUMBER_END = re.compile(r"\d{1,3}\.\s")  # a number that may end a sentence: "… in" / "3. The year …"
+_FIRST = re.compile(r"0?1\.\s")  # a list's first number: it opens a list rather than ends a sentence
+# a line wrapped at a width: at least WRAPPED_CHARS and WRAPPED_SHARE of the longest line looked at ("Installation
+# steps" over "1. Download the archive" is a lead-in, not a wrapped line)
+WRAPPED_CHARS, WRAPPED_SHARE = 40, 0.75
 
 
 def numbered_items(texts: list[str], indents: list[float], near: float) -> set[int]:
     """The lines that start a numbered list's item ("1.", "2)", "(a)", "iv."): at the start of a line, its number
     follows or is followed by the number of the next such line whose indent is within `near` of its own ("3." then
     "4.", not "… in" / "2019. The next …"). A line that opens with a number and a period after a line at its indent
-    that ends mid-sentence (in a letter or digit: "… in" / "3. The year …") wraps a paragraph unless that line
-    starts an item itself ("purposes: (1) … and" / "(2) when …" is a list); lines
+    that ends mid-sentence (in a letter or digit: "… in" / "3. The year …") and is long (WRAPPED_CHARS,
+    WRAPPED_SHARE) wraps a paragraph unless that line starts an item itself ("purposes: (1) … and" / "(2) when …" is
+    a list) or the number is a list's first ("1."); lines
     that all open as initials do ("A. Smith" / "B. Jones") are items only in a series of SERIES_MIN or more. Each
     line is compared with that one line only, so many numbered lines are read in one pass."""
-    numbered = []
+    numbered, wide = [], max(WRAPPED_CHARS, WRAPPED_SHARE * max((len(t.rstrip()) for t in texts), default=0))
     for i, text in enumerate(texts):
         before = texts[i - 1].rstrip() if i else ""
-        if ITEM_NUMBER.match(text) and (not before[-1:].isalnum() or abs(indents[i] - indents[i - 1]) >= near
-                                        or numbered[-1:] == [i - 1] or not _NUMBER_END.match(text)):
+        wraps = before[-1:].isalnum() and len(before) >= wide
+        if ITEM_NUMBER.match(text) and (not wraps or abs(indents[i] - indents[i - 1]) >= near
+                                        or numbered[-1:] == [i - 1] or not _NUMBER_END.match(text)
+                                        or _FIRST.match(text)):
             numbered.append(i)
     following = {}
     for n, i in enumerate(numbered):

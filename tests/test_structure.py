@@ -504,6 +504,19 @@ def test_a_plain_text_s_numbered_items_run_in_sequence():
         "Definitions. 1.1. A contributor is one who writes the code.", "Source Code License."]
 
 
+def test_a_plain_text_list_of_short_items_after_a_lead_in_stays_a_list():
+    """A README's steps under a lead-in without a colon ('Installation steps' / '1. Download the archive' / '2. Unpack
+    it'): the wrapped-line guard of numbered_items ('… in' / '3. The year …') took them for one paragraph. A line
+    that ends mid-sentence wraps only when it is long (a text wrapped at a width runs close to it), and a list's
+    '1.' opens it."""
+    steps = ["Read this first. The tool segments texts into topics and writes them out again for you.", "",
+             "Installation steps", "1. Download the archive", "2. Unpack it", "3. Run make", "",
+             "To build it you need", "1. a C compiler", "2. make"]
+    blocks, _ = text_blocks("\n".join(steps) + "\n", markdown=False)
+    assert [b.text for b in blocks] == [steps[0], "Installation steps", "Download the archive", "Unpack it",
+                                        "Run make", "To build it you need", "a C compiler", "make"]
+
+
 def test_an_e_mail_signature_separator_is_no_setext_underline():
     """'Cheers' over '--' (a signature's separator) made the text marked up: a heading 'Cheers' and none of its
     numbered sections."""
