@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from segcore.errors import InputError, ParameterError
@@ -368,10 +368,14 @@ def test_a_heading_quoted_in_markdown_is_quoted_words_not_a_section():
                                  "  - a nested item", "- an item:\n\n    ```", "[1]: https://x.org 'X'", "[a][1] \\*b\\*",
                                  "[1]:", "![i][1] `[1]`"]),
                 max_size=30))
+@example(['# Title', '# Title', '', '<b>bold</b> <br>'])  # two '#' lines of one level: a comment block
 def test_any_markdown_loads_or_says_why(lines):
-    """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError."""
+    """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError; read as
+    Markdown (a fence, a table rule, an alert, a comment, or '#' lines that read as headings: segcore.atx), none of
+    its marks left."""
     doc = loaded_or_refused(load_text, "\n".join(lines))
-    markdown = any(ln.startswith(("#", "```", "~~~", "|---", "> [!", "<!--")) for ln in lines)
+    markdown = any(ln.startswith(("```", "~~~", "|---", "> [!", "<!--")) for ln in lines) or (
+        doc is not None and doc.meta.get("markdown"))
     assert doc is None or not any(e.startswith(("```", "~~~", "|---", "> [!", "<!--"))
                                   or (markdown and "<b>" in e) for e in doc.elements)
 
