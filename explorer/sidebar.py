@@ -56,12 +56,12 @@ def _on_sample_change() -> None:
 
 
 def _load(key: str, label: str, fn, *args) -> Outcome:
-    """Load through a cached function; the first time (a PDF can take seconds) under a spinner in the sidebar, gone
-    once read: the lines below it say what was read, or why not (an empty status box stayed, 'Read notes.md')."""
+    """Load through a cached function; the first time (a PDF can take seconds) under a spinner, gone once read: the
+    main area's first element, in place of what the greyed page said before ('Choose a sample, upload a file …')."""
     seen = st.session_state.setdefault("_loaded_keys", set())
     if key in seen:
         return guarded(fn, *args, what=f"Reading {label}")
-    with st.sidebar, st.spinner(f"Reading {md(label)}…"):
+    with st.spinner(f"Reading {md(label)}…"):
         out = guarded(fn, *args, what=f"Reading {label}")
     if not out.error:
         seen.add(key)

@@ -102,6 +102,25 @@ def test_the_slow_steps_of_choosing_k_say_what_runs(monkeypatch):
         assert f"{name} with K automatic ({i} of {len(agreeing)})…" in said, said
 
 
+def test_reading_a_file_says_so_in_the_main_area(monkeypatch):
+    """Reading a PDF takes seconds; under a spinner in the sidebar, the greyed main area went on saying "Choose a
+    sample, upload a file or paste text…" meanwhile. The spinner is the main area's first element, in its place."""
+    from streamlit.delta_generator_singletons import context_dg_stack
+    from streamlit.proto.RootContainer_pb2 import RootContainer
+    said = []
+
+    @contextlib.contextmanager
+    def spinner(text="", *args, **kwargs):
+        said.append((text, context_dg_stack.get()[-1]._root_container == RootContainer.SIDEBAR))
+        yield
+
+    monkeypatch.setattr(streamlit, "spinner", spinner)
+    at = run(new_app())
+    upload(at, "paper.txt", PASTED.encode())
+    run(at)
+    assert [side for text, side in said if text.startswith("Reading paper")] == [False], said
+
+
 @pytest.fixture(scope="module")
 def long_view():
     at = new_app()
