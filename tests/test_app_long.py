@@ -105,15 +105,25 @@ def test_the_slow_steps_of_choosing_k_say_what_runs(monkeypatch):
 def test_reading_a_file_says_so_in_the_main_area(monkeypatch):
     """Reading a PDF takes seconds; under a spinner in the sidebar, the greyed main area went on saying "Choose a
     sample, upload a file or paste text…" meanwhile. The spinner is the main area's first element, in its place."""
-    from streamlit.delta_generator_singletons import context_dg_stack
-    from streamlit.proto.RootContainer_pb2 import RootContainer
-    said = []
+    said, inside = [], [0]  # (spinner's text, whether `with st.sidebar` was open), how deep in the sidebar
+    cls = type(streamlit.sidebar)
+    enter, leave = cls.__enter__, cls.__exit__
+
+    def entering(self):
+        inside[0] += self is streamlit.sidebar
+        return enter(self)
+
+    def leaving(self, *exc):
+        inside[0] -= self is streamlit.sidebar
+        return leave(self, *exc)
 
     @contextlib.contextmanager
     def spinner(text="", *args, **kwargs):
-        said.append((text, context_dg_stack.get()[-1]._root_container == RootContainer.SIDEBAR))
+        said.append((text, inside[0] > 0))
         yield
 
+    monkeypatch.setattr(cls, "__enter__", entering)
+    monkeypatch.setattr(cls, "__exit__", leaving)
     monkeypatch.setattr(streamlit, "spinner", spinner)
     at = run(new_app())
     upload(at, "paper.txt", PASTED.encode())
