@@ -267,7 +267,8 @@ def numbered_items(texts: list[str], indents: list[float], near: float) -> set[i
             numbered.append(i)
     following = {}
     for n, i in enumerate(numbered):
-        j = next((j for j in numbered[n + 1:] if abs(indents[i] - indents[j]) < near), None)
+        j = next((numbered[m] for m in range(n + 1, len(numbered)) if abs(indents[i] - indents[numbered[m]]) < near),
+                 None)  # no copy of the rest per line: a list of thousands of items stays one pass
         if j is not None and next_item(texts[i], texts[j]):
             following[i] = j
     out = set()
