@@ -28,8 +28,7 @@ from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
                           mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
-from .printed import LETTERS, LineJoiner, numbered_items
-from .sentences import next_item
+from .printed import LETTERS, LineJoiner, follows, numbered_items
 from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -491,7 +490,8 @@ def _repeated_headings(paras: list[Para], portrait: set[int]) -> None:
 
 def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Block]:
     """Blocks in reading order: captions left out; a body paragraph broken by a column or page end (no sentence
-    end, and the next one starts lower-case or the line ended with a comma or hyphen) is re-joined."""
+    end, and the next one starts lower-case or the line ended with a comma or hyphen) is re-joined, unless the next
+    opens a bullet or the list item after it (printed.follows)."""
     joiner = LineJoiner([ln.text for p in paras for ln in p.lines])
     blocks: list[Block] = []
     last_body = last_head = None  # the block a broken paragraph continues; the last heading and its paragraph
@@ -512,7 +512,7 @@ def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Bl
             last_body, last_head = None, (blocks[-1], p)
             continue
         if last_body is not None and not _SENTENCE_END.search(last_body.text) and not (
-                BULLET.match(text) or next_item(last_body.text, text)) and (
+                BULLET.match(text) or follows(last_body.text, text)) and (
                 text[:1].islower() or last_body.text.endswith((",", "-", "\u00ad"))):
             last_body.text, last_body.marks = _text_and_marks(p.lines, joiner, p.page, p.height, last_body.text,
                                                               last_body.marks)

@@ -12,7 +12,7 @@ import numpy as np
 from .sentences import ITEM_NUMBER, UNSPACED, next_item
 from .structure import END_PUNCT, looks_like_title, split_number
 
-__all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "numbered_items", "page_furniture", "unfold_columns"]
+__all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "follows", "numbered_items", "page_furniture", "unfold_columns"]
 
 LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # a word, or words joined by hyphens
 _UNSPACED_CHAR = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")  # with CJK punctuation
@@ -241,11 +241,28 @@ def unfold_columns(text: str) -> tuple[str, int]:
 
 _INITIAL = re.compile(r"[A-Z]\.\s+[A-Z]")  # "A. Smith": a name's initial, or an item "A." that opens with a capital
 SERIES_MIN = 3  # items A., B., C.: lines that all open as initials do are a list from this many on
+# a name after initials ("A. Smith", "A. B. van der Berg-Jones"), then the line's end, a comma, an affiliation's mark
+# or "and"; the rest holds no lower-case word but these (no sentence: "A. Smith, Department of Water")
+_NAME = re.compile(r"(?:[A-Z]\.\s*)+(?:(?:van|von|de|der|den|del|da|di|du|la|le)\s+)*[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)*"
+                   r"(?=[\s\d*†‡∗]*(?:$|[,;&]|and\b))")
+_NAME_WORDS = {"and", "of", "the", "for", "van", "von", "der", "den", "del", "et", "al"}
 _NUMBER_END = re.compile(r"\d{1,3}\.\s")  # a number that may end a sentence: "… in" / "3. The year …"
 _FIRST = re.compile(r"0?1\.\s")  # a list's first number: it opens a list rather than ends a sentence
 # a line wrapped at a width: at least WRAPPED_CHARS and WRAPPED_SHARE of the longest line looked at ("Installation
 # steps" over "1. Download the archive" is a lead-in, not a wrapped line)
 WRAPPED_CHARS, WRAPPED_SHARE = 40, 0.75
+
+
+def _name(text: str) -> bool:
+    """Whether a line that opens with initials is a name ("A. Smith", "B. Jones, Department of Land"), no sentence."""
+    m = _NAME.match(text)
+    return bool(m) and not any(w.islower() and w not in _NAME_WORDS for w in LETTERS.findall(text[m.end():]))
+
+
+def follows(a: str, b: str) -> bool:
+    """Whether `b` opens with the number of a list's item next after the one that opens `a` (sentences.next_item),
+    other than a name's initials after a name's ("A. Smith" / "B. Jones")."""
+    return next_item(a, b) and not (_name(a) and _name(b))
 
 
 def numbered_items(texts: list[str], indents: list[float], near: float) -> set[int]:
@@ -254,8 +271,8 @@ def numbered_items(texts: list[str], indents: list[float], near: float) -> set[i
     "4.", not "… in" / "2019. The next …"). A line that opens with a number and a period after a line at its indent
     that ends mid-sentence (in a letter or digit: "… in" / "3. The year …") and is long (WRAPPED_CHARS,
     WRAPPED_SHARE) wraps a paragraph unless that line starts an item itself ("purposes: (1) … and" / "(2) when …" is
-    a list) or the number is a list's first ("1."); lines
-    that all open as initials do ("A. Smith" / "B. Jones") are items only in a series of SERIES_MIN or more. Each
+    a list) or the number is a list's first ("1."); names with initials ("A. Smith" / "B. Jones" / "C. Brown") are
+    no items (`follows`), and lines that all open as initials do are items only in a series of SERIES_MIN or more. Each
     line is compared with that one line only, so many numbered lines are read in one pass."""
     numbered, wide = [], max(WRAPPED_CHARS, WRAPPED_SHARE * max((len(t.rstrip()) for t in texts), default=0))
     for i, text in enumerate(texts):
@@ -269,7 +286,7 @@ def numbered_items(texts: list[str], indents: list[float], near: float) -> set[i
     for n, i in enumerate(numbered):
         j = next((numbered[m] for m in range(n + 1, len(numbered)) if abs(indents[i] - indents[numbered[m]]) < near),
                  None)  # no copy of the rest per line: a list of thousands of items stays one pass
-        if j is not None and next_item(texts[i], texts[j]):
+        if j is not None and follows(texts[i], texts[j]):
             following[i] = j
     out = set()
     for i in following.keys() - following.values():  # each series from its first item

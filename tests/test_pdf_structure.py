@@ -1245,6 +1245,20 @@ def test_initials_at_line_starts_do_not_start_items():
         assert [b.text for b in blocks] == [" ".join(BODY[0]), *middle, " ".join(BODY[1])], blocks
 
 
+def test_names_with_initials_in_sequence_are_no_list_in_a_box_or_across_a_page():
+    """Three names whose initials run A., B., C. ("A. Smith" / "B. Jones" / "C. Brown") are no lettered list: one
+    paragraph, in one box as across a page break (the join of a paragraph broken by a page end asks the same rule,
+    printed.follows, as the items of a box)."""
+    names = ["A. Smith, Department of Water, University of the North, Northtown,",
+             "B. Jones, Department of Land, University of the South, Southtown,",
+             "C. Brown, Institute of the Rivers, Westtown"]
+    blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + names + [""] + BODY[1], 72, 740))])).blocks
+    assert [b.text for b in blocks] == [" ".join(BODY[0]), " ".join(names), " ".join(BODY[1])], blocks
+    pages = [text_ops(column(BODY[0] + [""] + names[:1], 72, 740)), text_ops(column(names[1:2], 72, 740))]
+    blocks = read_pdf(build(pages)).blocks
+    assert [b.text for b in blocks] == [" ".join(BODY[0]), " ".join(names[:2])], blocks
+
+
 def test_items_in_brackets_after_a_line_ending_mid_sentence_are_items():
     """A list set as its paragraph ("purposes:" / "(1) when … and" / "(2) when …", etex's manual): a number in
     brackets ends no sentence, so the line before it ending in "and" does not make it a wrapped line."""

@@ -508,6 +508,22 @@ def test_a_plain_text_s_numbered_items_run_in_sequence():
         "Definitions. 1.1. A contributor is one who writes the code.", "Source Code License."]
 
 
+def test_a_plain_text_s_names_with_initials_in_sequence_are_no_list():
+    """Three authors whose initials run A., B., C. at the starts of lines ('A. Smith' / 'B. Jones' / 'C. Brown', an
+    author block) were a lettered list, each name read without its initial ('Smith'); names with an affiliation
+    ('A. Smith, Department of Water') too. A series of sentences lettered so is still a list."""
+    names = ["A. Smith", "B. Jones", "C. Brown"]
+    affiliated = ["A. Smith, Department of Water, University of the North",
+                  "B. Jones, Department of Land, University of the South",
+                  "C. Brown, Institute of the Rivers, Northtown"]
+    series = ["A. Use the title of the report on its cover.", "B. List the names of its authors.",
+              "C. State the name of the board that paid for it."]
+    blocks, _ = text_blocks("\n".join(names + [""] + affiliated + [""] + series) + "\n", markdown=False)
+    assert [b.text for b in blocks] == [" ".join(names), " ".join(affiliated), "Use the title of the report on its "
+                                        "cover.", "List the names of its authors.",
+                                        "State the name of the board that paid for it."]
+
+
 def test_a_plain_text_list_of_short_items_after_a_lead_in_stays_a_list():
     """A README's steps under a lead-in without a colon ('Installation steps' / '1. Download the archive' / '2. Unpack
     it'): the wrapped-line guard of numbered_items ('… in' / '3. The year …') took them for one paragraph. A line
