@@ -10,12 +10,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .pdflayout import Line
-from .sentences import ITEM_NUMBER
+from .sentences import ITEM_NUMBER, REFERENCE_LABEL
 
 __all__ = ["BULLET", "Box", "join_hanging", "merge_fragments", "same_baseline"]
 
 BULLET = re.compile(r"^[•◦▪‣⁃∙●○■□▸►▶➢➤✓]\s*[^\W\d_]")  # a list item's bullet, then its words
-_REFERENCE_LABEL = re.compile(r"^\[\d{1,4}\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
 
 
 @dataclass
@@ -101,7 +100,7 @@ def merge_fragments(boxes: list[Box]) -> None:
 def _opens_item(text: str) -> bool:
     """A line that opens a list's item or a numbered reference: "3. Easier …", "(b) The …", "• Ash …", "[4] Lévy …"."""
     m = ITEM_NUMBER.match(text)
-    return bool(BULLET.match(text) or _REFERENCE_LABEL.match(text) or (m and text[m.end():m.end() + 1] == " "))
+    return bool(BULLET.match(text) or REFERENCE_LABEL.match(text) or (m and text[m.end():m.end() + 1] == " "))
 
 
 def _wraps(last: Line, first: Line, right: float) -> bool:

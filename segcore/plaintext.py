@@ -342,8 +342,9 @@ def _line_paragraphs(lines: list[str], stripped: list[str], skip, heads) -> dict
     to take off its stripped text (0: none): every line of a text that does not wrap its lines (one line in
     UNWRAPPED_SHARE longer than LONG_LINE: a word processor's or a web page's text), or an indented line after an
     unindented one that ends a sentence, in a text that marks three or more paragraphs so; and each item of a list,
-    bulleted ('- milk': two or more such lines in one paragraph) or numbered ('2. Feed the cat', '(b) use …':
-    printed.numbered_items over a paragraph's lines, headings among them, their indents in characters)."""
+    bulleted ('- milk': two or more such lines in one paragraph) or numbered ('2. Feed the cat', '(b) use …', and
+    a reference's '[4] Lévy …', whose label is kept: printed.numbered_items over a paragraph's lines, headings among
+    them, their indents in characters)."""
     kept = [i for i, s in enumerate(stripped) if s and i not in skip]  # headings too: a list item read as one
     body = [i for i in kept if i not in heads]
     paragraph = list(accumulate(not s for s in stripped))  # the lines of a paragraph have as many blanks above
@@ -352,7 +353,7 @@ def _line_paragraphs(lines: list[str], stripped: list[str], skip, heads) -> dict
     opens, numbers = {i for i in bullets if per[paragraph[i]] >= 2}, {}
     for group in (list(g) for _, g in groupby(kept, key=paragraph.__getitem__)):
         indents = [len(lines[i].expandtabs()) - len(lines[i].expandtabs().lstrip()) for i in group]
-        numbers |= {group[k]: ITEM_NUMBER.match(stripped[group[k]]).end() for k in
+        numbers |= {group[k]: m.end() if (m := ITEM_NUMBER.match(stripped[group[k]])) else 0 for k in
                     numbered_items([stripped[i] for i in group], indents, ITEM_INDENT) if group[k] not in heads}
     long = sum(len(stripped[i]) > LONG_LINE for i in body)
     indented = {i for i in body if i and stripped[i - 1] and lines[i][:1].isspace() and not lines[i - 1][:1].isspace()

@@ -9,7 +9,7 @@ from collections import Counter
 
 import numpy as np
 
-from .sentences import ITEM_NUMBER, UNSPACED, next_item
+from .sentences import ITEM_NUMBER, REFERENCE_LABEL, UNSPACED, next_item
 from .structure import END_PUNCT, looks_like_title, split_number
 
 __all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "follows", "numbered_items", "page_furniture", "unfold_columns"]
@@ -266,21 +266,22 @@ def follows(a: str, b: str) -> bool:
 
 
 def numbered_items(texts: list[str], indents: list[float], near: float) -> set[int]:
-    """The lines that start a numbered list's item ("1.", "2)", "(a)", "iv."): at the start of a line, its number
-    follows or is followed by the number of the next such line whose indent is within `near` of its own ("3." then
-    "4.", not "… in" / "2019. The next …"). A line that opens with a number and a period after a line at its indent
-    that ends mid-sentence (in a letter or digit: "… in" / "3. The year …") and is long (WRAPPED_CHARS,
-    WRAPPED_SHARE) wraps a paragraph unless that line starts an item itself ("purposes: (1) … and" / "(2) when …" is
-    a list) or the number is a list's first ("1."); names with initials ("A. Smith" / "B. Jones" / "C. Brown") are
-    no items (`follows`), and lines that all open as initials do are items only in a series of SERIES_MIN or more. Each
-    line is compared with that one line only, so many numbered lines are read in one pass."""
+    """The lines that start a numbered list's item ("1.", "2)", "(a)", "iv.") or a reference ("[4]"): at the start of
+    a line, its number follows or is followed by the number of the next such line whose indent is within `near` of
+    its own ("3." then "4.", not "… in" / "2019. The next …"; "[3]" then "[4]", not a lone citation "[3]"). A line
+    that opens with a number and a period after a line at its indent that ends mid-sentence (in a letter or digit:
+    "… in" / "3. The year …") and is long (WRAPPED_CHARS, WRAPPED_SHARE) wraps a paragraph unless that line starts an
+    item itself ("purposes: (1) … and" / "(2) when …" is a list) or the number is a list's first ("1."); names with
+    initials ("A. Smith" / "B. Jones" / "C. Brown") are no items (`follows`), and lines that all open as initials do
+    are items only in a series of SERIES_MIN or more. Each line is compared with that one line only, so many
+    numbered lines are read in one pass."""
     numbered, wide = [], max(WRAPPED_CHARS, WRAPPED_SHARE * max((len(t.rstrip()) for t in texts), default=0))
     for i, text in enumerate(texts):
         before = texts[i - 1].rstrip() if i else ""
         wraps = before[-1:].isalnum() and len(before) >= wide
-        if ITEM_NUMBER.match(text) and (not wraps or abs(indents[i] - indents[i - 1]) >= near
-                                        or numbered[-1:] == [i - 1] or not _NUMBER_END.match(text)
-                                        or _FIRST.match(text)):
+        if (ITEM_NUMBER.match(text) or REFERENCE_LABEL.match(text)) and (
+                not wraps or abs(indents[i] - indents[i - 1]) >= near or numbered[-1:] == [i - 1]
+                or not _NUMBER_END.match(text) or _FIRST.match(text)):
             numbered.append(i)
     following = {}
     for n, i in enumerate(numbered):

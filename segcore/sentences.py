@@ -196,13 +196,16 @@ def word_elements(text: str) -> list[str]:
 _LABEL_END = re.compile(r"(?<![\w.])[A-Z][a-z]{0,4}\.$")
 _NUMBER_START = re.compile(r"\d")
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
+REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 
 
 def _item_numbers(text: str) -> set[tuple]:
     """The readings of a list item's number that opens `text` ("1.", "2)", "(a)", "iv.", then words): (style,
     value), the style its kind of number ("1", "a", "A", "i", "I": "i." reads as a letter and as a roman number) and
-    its brackets."""
+    its brackets; a reference's label "[4]" reads as ("[1]", 4)."""
+    if label := REFERENCE_LABEL.match(text):
+        return {("[1]", int(label[1]))}
     m = ITEM_NUMBER.match(text)
     if not m or (m[1] and m[3] != ")") or not text[m.end():m.end() + 1].isspace():
         return set()
@@ -218,7 +221,8 @@ def _item_numbers(text: str) -> set[tuple]:
 
 
 def next_item(a: str, b: str) -> bool:
-    """`b` opens with the number of a list's item next after the one that opens `a` (1. then 2., (a) then (b))."""
+    """`b` opens with the number of a list's item next after the one that opens `a` (1. then 2., (a) then (b), [3]
+    then [4])."""
     before = _item_numbers(a)
     return any((style, value - 1) in before for style, value in _item_numbers(b))
 

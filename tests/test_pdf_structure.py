@@ -1259,6 +1259,19 @@ def test_names_with_initials_in_sequence_are_no_list_in_a_box_or_across_a_page()
     assert [b.text for b in blocks] == [" ".join(BODY[0]), " ".join(names[:2])], blocks
 
 
+def test_numbered_references_in_one_box_are_entries_of_their_own():
+    """References labelled "[1]", "[2]", "[3]" whose lines pdfminer put in one box (full lines, none short) were one
+    paragraph; in a run of labels they open entries, as in boxes of their own. A citation "[3]" wrapped to a line's
+    start, no label before or after it, stays in its paragraph."""
+    refs = ["[1] A. Smith and B. Jones. Reading the gauges on the rivers of the north. Journal of Water, 12:1-10, 2019.",
+            "[2] C. Brown. Counting the floods of the three rivers of the region. Journal of Land, 3:5-9, 2020, pp. 1-9.",
+            "[3] D. Green. The report of the water board on the survey of its rivers. Water Press, Northtown, 2021."]
+    stray = ["The board counted the gauges on the rivers of the region, as the last survey of the rivers had done in",
+             "[3] and in the years after it, and it wrote down the height of the water at each gauge every week."]
+    blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + stray + [""] + refs, 72, 740))])).blocks
+    assert [b.text for b in blocks] == [" ".join(BODY[0]), " ".join(stray), *refs], blocks
+
+
 def test_items_in_brackets_after_a_line_ending_mid_sentence_are_items():
     """A list set as its paragraph ("purposes:" / "(1) when … and" / "(2) when …", etex's manual): a number in
     brackets ends no sentence, so the line before it ending in "and" does not make it a wrapped line."""

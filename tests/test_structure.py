@@ -524,6 +524,16 @@ def test_a_plain_text_s_names_with_initials_in_sequence_are_no_list():
                                         "State the name of the board that paid for it."]
 
 
+def test_a_plain_text_s_numbered_references_open_entries_and_keep_their_labels():
+    """References labelled '[1]', '[2]' in one paragraph open entries of their own, as a PDF's (numbered_items reads
+    a run of labels), their labels kept; a citation '[3]' wrapped to a line's start stays in its paragraph."""
+    refs = ["[1] A. Smith. Reading the gauges. Journal of Water, 12:1-10, 2019,", "and its second part, 2020.",
+            "[2] C. Brown. Counting the floods. Journal of Land, 3:5-9, 2020."]
+    stray = ["The board counted the gauges on the rivers, as the last survey had done in", "[3] and after it."]
+    blocks, _ = text_blocks("\n".join(stray + [""] + refs) + "\n", markdown=False)
+    assert [b.text for b in blocks] == [" ".join(stray), " ".join(refs[:2]), refs[2]]
+
+
 def test_a_plain_text_list_of_short_items_after_a_lead_in_stays_a_list():
     """A README's steps under a lead-in without a colon ('Installation steps' / '1. Download the archive' / '2. Unpack
     it'): the wrapped-line guard of numbered_items ('… in' / '3. The year …') took them for one paragraph. A line
