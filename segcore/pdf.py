@@ -29,6 +29,7 @@ from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_h
                           mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
+from .sentences import REFERENCE_LABEL
 from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -364,8 +365,11 @@ def _wrapped_entries(lines: list[Line], leaders: list[Line]) -> list[Line]:
 
 def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
-    bullets, and around heading lines (consecutive heading lines of one style are one heading, e.g. a title over two
-    lines; more than three are a paragraph set in capitals or bold)."""
+    bullets and numbers, and around heading lines (consecutive heading lines of one style are one heading, e.g. a
+    title over two lines; more than three are a paragraph set in capitals or bold). A line set in from the label of
+    a reference ("[4] …") in a run of them, or of the box's one reference (all its other lines set in, as
+    pdfboxes.join_hanging puts a wrapped line back), hangs from it: it continues that entry, after a sentence's end
+    too."""
     paras, cur = [], []
     width = max(ln.x1 - ln.x0 for ln in box.lines)
     heads = [heading_line(ln, body_size) for ln in box.lines]
@@ -384,7 +388,14 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     for i in range(len(heads) - 2, -1, -1):  # a heading broken after a colon ("I. FIRST-LEVEL HEADING:" / "THE …")
         heads[i] = heads[i] or (heads[i + 1] and box.lines[i].text.endswith(":") and same(i, i + 1))
     items = numbered_items([ln.text for ln in box.lines], [ln.x0 for ln in box.lines], ITEM_INDENT)
+    first = box.lines[0]
+    entry = len(box.lines) > 1 and all(ln.x0 > first.x0 + ln.size / 2 for ln in box.lines[1:])  # one reference's
+    label = None  # the line of the reference whose lines hang from its label, if any
     for i, ln in enumerate(box.lines):
+        if i in items or heads[i] or i == 0:
+            label = i if REFERENCE_LABEL.match(ln.text) and (i in items or entry) and not heads[i] else None
+        elif label is not None and ln.x0 <= box.lines[label].x0 + ln.size / 2:
+            label = None
         if cur:
             prev = box.lines[i - 1]
             if heads[i] or heads[i - 1]:
@@ -393,7 +404,7 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
                 split = bool(BULLET.match(ln.text)) or i in items or (
-                    not ln.text[:1].islower() and (short or indented))
+                    label is None and not ln.text[:1].islower() and (short or indented))
             if split:
                 paras.append(Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
                 cur = []

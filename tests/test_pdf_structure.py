@@ -1272,6 +1272,23 @@ def test_numbered_references_in_one_box_are_entries_of_their_own():
     assert [b.text for b in blocks] == [" ".join(BODY[0]), " ".join(stray), *refs], blocks
 
 
+def test_a_reference_s_tail_line_at_its_hanging_indent_stays_in_it():
+    """A reference's last line set at the list's hanging indent after a line that ends a sentence ("… pp. 283-339." /
+    "MR0000919 Springer, Berlin.") was a paragraph of its own (an indented line after a sentence's end opens one);
+    in a run of labelled references it continues the entry it hangs from. A line back at the labels' edge does not."""
+    entries = [("[1] A. Smith and B. Jones. Reading the gauges of the north. Journal of Water, 12, pp. 283-339.",
+                "MR0000919 Springer, Berlin."),
+               ("[2] C. Brown. Counting the floods of the three rivers of the region. Journal of Land, 3:5-9, 2020.",
+                "Water Press, Northtown.")]
+    after = "Further reading is listed on the web site of the board, with the reports of every year."
+    items, y = column(BODY[0], 72, 740), 740 - 13 * len(BODY[0]) - 9
+    for label, tail in entries:
+        items += [("F1", 10, 72, y, label), ("F1", 10, 86, y - 13, tail)]
+        y -= 26
+    blocks = read_pdf(build([text_ops(items + [("F1", 10, 72, y, after)])])).blocks
+    assert [b.text for b in blocks] == [" ".join(BODY[0]), *map(" ".join, entries), after], blocks
+
+
 def test_items_in_brackets_after_a_line_ending_mid_sentence_are_items():
     """A list set as its paragraph ("purposes:" / "(1) when … and" / "(2) when …", etex's manual): a number in
     brackets ends no sentence, so the line before it ending in "and" does not make it a wrapped line."""
