@@ -53,6 +53,10 @@ NOTE_MARKS = frozenset("*∗⋆†‡§¶‖#□■◇◆⋄♢♦○●★☆�
 # a small raised digit after one of these is an exponent ("km s−1", "10−17", "2^4") or a mass number ("(14C)"),
 # never a note's mark, as it may be after other punctuation ("measured.7")
 EXPONENT_AFTER = frozenset("−-+=×^/([")
+# names of functions set upright in formulas, whose raised digit is a power ("sin2 θ"), not a citation (`_cited`)
+OPERATOR_NAMES = frozenset("sin cos tan cot sec csc sinh cosh tanh coth arcsin arccos arctan exp log det".split())
+_WORD_END = re.compile(r"[^\W\d_]+$")
+_SEPARATED = re.compile(r"\d[,–-]\d")  # "1,2", "1–3": a list or range of references
 _CID = re.compile(r"\(cid:\d+\)|[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # unmapped glyph codes, control characters
 # bold and italic font names, Computer Modern (cmbx, cmb10, cmssbx, cmsl) and EC / CM-Super (ecbx, sfrb, sfsl...) too
 _BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^(?:sf|ec)(?:bx|rb|sx|bi)|^ptmb|-b$",
@@ -186,12 +190,36 @@ def _raised(c, height: float, base: float) -> bool:
     return c.height < 0.85 * height and c.matrix[5] > base + 0.15 * height
 
 
+def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -> bool:
+    """Whether the small raised run from chars[i] (a digit) set right after the word ending `text` (its last letter
+    in italic: `italic`) is a citation or note mark (AIP, Nature, Vancouver; LaTeX's footnotes), not an exponent: it
+    holds only digits, commas, dashes and NOTE_MARKS (not "2+"), and either lists or spans references after a word
+    of two letters or more ("Li1,2", "Lee1–3") or follows an upright word of three letters or more in lower case,
+    capitalised or capitals, not an operator's name ("diabetes12"). So "x2", "mc2" (italic), "cm2", "GeV2", "sin2"
+    keep their powers; an upright word-like unit of three letters raised to one ("Mpc3") would not."""
+    run = ""
+    for c in chars[i:]:
+        if not _raised(c, height, base):
+            break
+        run += c.get_text()
+    found = _WORD_END.search(text)
+    before = found[0] if found else ""
+    if not all(t.isdigit() or t in ",–-" or t in NOTE_MARKS for t in run) or len(before) < 2:
+        return False
+    word = before.islower() or before.isupper() or before.istitle()
+    return bool(_SEPARATED.search(run)) or (len(before) > 2 and word and not italic
+                                             and before.lower() not in OPERATOR_NAMES)
+
+
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation (but an
-    operator or opening bracket: EXPONENT_AFTER) or at a line start and small raised NOTE_MARKS anywhere dropped, with the raised commas and parentheses among them
-    (note and affiliation marks: "Shen†, Tal August□", "Yukawa2,∗∗)"); a line with right-to-left text read from its
-    characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
+    operator or opening bracket: EXPONENT_AFTER), at a line start or after a word when they are a citation
+    (`_cited`), and small raised NOTE_MARKS anywhere dropped, with the raised commas, dashes and parentheses among
+    them (citations, note and affiliation marks: "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next
+    word's space measured from a mark's end (the full stop of "diabetes12,13." stays on its word); a line with
+    right-to-left text read from its characters' places and put in reading order (segcore.bidi; `rtl`: its
+    paragraph reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
     up = sum(map(_upright, chars))
     if tally is not None:  # [upright characters, characters] of a page (_page_boxes)
@@ -205,7 +233,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
     letters = [c for c in chars if c.get_text().isalpha()] or chars
     em = height = statistics.median(c.height for c in letters)
     base = statistics.median(c.matrix[5] for c in letters)
-    parts, prev, last, in_marker = [], None, "", False
+    parts, prev, shown, last, in_marker, italic = [], None, None, "", False, False  # shown: the last character kept
     bold_chars = italic_chars = mono_chars = n_letters = 0
     first_style, lead_end = None, None  # style of the first letter; text length before the first other style
     accents = _accents([(c.get_text(), c.x0, c.x1) for c in chars])
@@ -216,13 +244,14 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
                 continue
             t = _accented(t, accents[i])
         mark = t in NOTE_MARKS
-        dropped = (t.isdigit() or mark or (in_marker and t in ",)")) and _raised(c, height, base) \
-            and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER))
-        if dropped and mark and parts and parts[-1] == "," and _raised(prev, height, base):
+        dropped = (t.isdigit() or mark or (in_marker and t in ",)–-")) and _raised(c, height, base) \
+            and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER)
+                 or (last.isalpha() and c.x0 - prev.x1 <= WORD_GAP * em
+                     and _cited(chars, i, height, base, "".join(parts), italic)))
+        if dropped and mark and parts and parts[-1] == "," and _raised(shown, height, base):
             parts.pop()  # the raised comma before a mark is the marks' ("Lienhard1,†")
-        if dropped and not mark:  # a note's number, or a comma or parenthesis among marks: no space of its own
-            prev = c if in_marker and prev is not None and prev.get_text() in NOTE_MARKS else prev
-            in_marker = True
+        if dropped and in_marker and not mark:  # a number, comma or dash among marks: no space of its own
+            prev = c
             continue
         in_marker = dropped
         if prev is not None and not t.isspace() and parts and not parts[-1].isspace():
@@ -243,7 +272,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
             elif lead_end is None and (bold, italic) != first_style:
                 lead_end = len("".join(parts))
         parts.append(t)
-        prev = c
+        prev = shown = c
         if t.strip():
             last = t.strip()[-1]
     raw = "".join(parts)

@@ -919,12 +919,12 @@ MINUS_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding <<
 
 
 def marked(y: float, pieces, font: str = "F1") -> str:
-    """(text, raised) pieces of one line, each placed as TeX places it (raised ones at 7 points, 3.5 up); `font`
-    sets every piece (F8: MINUS_FONT, whose '-' is TeX's minus sign)."""
+    """(text, raised[, font]) pieces of one line, each placed as TeX places it (raised ones at 7 points, 3.5 up);
+    `font` sets the pieces that name none (F8: MINUS_FONT, whose '-' is TeX's minus sign)."""
     ops, x = [], 72.0
-    for t, up in pieces:
+    for t, up, *own in pieces:
         size = 7 if up else 10
-        ops.append(f"BT /{font} {size} Tf 1 0 0 1 {x:.2f} {y + 3.5 * up} Tm {pdf_string(t)} Tj ET")
+        ops.append(f"BT /{own[0] if own else font} {size} Tf 1 0 0 1 {x:.2f} {y + 3.5 * up} Tm {pdf_string(t)} Tj ET")
         x += _width(t.replace("\x86", "\u2020").replace("\x87", "\u2021").replace("\xa7", "\u00a7"), size)
     return "\n".join(ops)
 
@@ -961,6 +961,26 @@ def test_exponents_after_a_minus_sign_or_an_operator_are_kept_and_note_marks_are
     elements = load(build(["\n".join(ops)], {"F8": MINUS_FONT})).elements
     assert elements == ["Speeds in (km s\u22121) and fluxes in (10\u221217 erg s\u22121 cm\u22122).",
                         "The area is 3 \u00d7 105 km, about 2^4 times (2H) as measured.", "Ann Lee wrote it."], elements
+
+
+def test_citation_numbers_raised_after_a_word_go_and_exponents_stay():
+    """Superscript citations (AIP, Nature, Vancouver) and note numbers right after a word stayed glued to it
+    ("diabetes12,13.", "Lee1-3"): a small raised digit after a letter was always kept as an exponent. A raised run
+    with a comma or dash between digits, or a number after an upright word of three letters or more, is a mark;
+    the exponents of an italic variable, a unit of one or two letters or mixed case, an operator name and a number
+    stay, and the punctuation after a mark stays on its word."""
+    cites = marked(700, [("Many patients with diabetes", False), ("12,13", True), (". It was shown by Lee", False),
+                         ("1\x963", True, "F2"), (" and by Hill", False), ("4", True), (" in cells.", False)])
+    powers = marked(687, [("The area of ", False), ("x", False, "F6"), ("2", True), (" is 3 cm", False), ("2", True),
+                          (" or 10", False), ("5", True), (" m, sin", False), ("2", True), (" of 4 GeV", False),
+                          ("2", True), (" is small.", False)])
+    places = marked(674, [("Ann Lee", False), ("1,2", True), (" works in Leeds, ", False), ("2", True),
+                          ("Oslo and York.", False)])
+    doc = load(build(["\n".join([cites, powers, places])],
+                     {"F6": "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"}))
+    assert doc.elements == ["Many patients with diabetes.", "It was shown by Lee and by Hill in cells.",
+                            "The area of x2 is 3 cm2 or 105 m, sin2 of 4 GeV2 is small.",
+                            "Ann Lee works in Leeds, Oslo and York."], doc.elements
 
 
 def title_page_pdf() -> bytes:
