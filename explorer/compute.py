@@ -9,7 +9,7 @@ import numpy as np
 import streamlit as st
 
 from segcore import METHODS, datasets, ktable, plots
-from segcore.document import Document
+from segcore.document import Document, level_noun
 from segcore.evaluation import BASELINES
 from segcore.language import load_identifier
 from segcore.metrics import evaluate
@@ -18,7 +18,7 @@ from segcore.representations import rank_transform
 from segcore.text import label_bags, segment_top_terms, stem
 from segcore.vectors import load_vectors
 
-from .documents import LARGE_N, LEVEL_LABELS, DocState, cached_corpus, corpus_options
+from .documents import LARGE_N, DocState, cached_corpus, corpus_options
 from .guard import Outcome, guarded
 from .workers import session_runner
 
@@ -192,7 +192,7 @@ def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[lis
     if doc.n > CURVE_N:
         shown = [k for k, c in enumerate(costs.values, 1) if c is not None]
         return costs.values, (f" Only K = {shown[0]} … {shown[-1]} shown: the whole curve is not computed for texts "
-                              f"over {CURVE_N:,} {LEVEL_LABELS[doc.level]}." if shown else "")
+                              f"over {CURVE_N:,} {level_noun(doc.level)}." if shown else "")
     curve = guarded(cached_costs, doc_state.key, doc_state.doc, method, kmax, cache_key(params), params).value
     if curve is None and not complete:  # a method without kept tables: a run with K = kmax
         longer = run_method(doc_state, method, kmax, params).value

@@ -11,7 +11,7 @@ import streamlit as st
 
 from segcore import datasets, folders, loaders, structure
 from segcore.budget import BudgetError, call
-from segcore.document import Document, clock
+from segcore.document import Document, clock, level_noun
 from segcore.errors import InputError
 from segcore.formats import format_name, sniff_format
 from segcore.lightmarkup import EXTENSIONS as LIGHT_MARKUP
@@ -25,7 +25,6 @@ SAMPLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 UPLOAD_TYPES = ["txt", "md", "rst", "tex", "pdf", "docx", "odt", "rtf", "doc", "pptx", "ppsx", "ppt", "pps", "odp",
                 "html", "htm", "xhtml", "epub", "srt", "vtt", "sbv", "ref", "man", *"12345678", "gz", "bz2", "xz",
                 *(e[1:] for exts in LIGHT_MARKUP.values() for e in exts)]  # Org, AsciiDoc
-LEVEL_LABELS = {"sentence": "sentences", "word": "words"}
 LARGE_N = 3000  # beyond this many elements, N×N methods get slow
 
 
@@ -176,7 +175,7 @@ def apply_reference(doc: Document, choice: str) -> Document:
 
 def describe(doc: Document) -> str:
     """One line: size, reference, format, PDF pages or recording length, where the headings come from, what reading left out."""
-    s = f"{doc.n:,} {LEVEL_LABELS.get(doc.level, doc.level)}"
+    s = f"{doc.n:,} {level_noun(doc.level, doc.n)}"
     if doc.reference:
         s += f" · reference: {len(doc.reference)} segments"
         if doc.meta.get("reference_from"):
@@ -199,10 +198,10 @@ def preview_rows(doc: Document, limit: int = 12) -> list[dict]:
     """The first elements as the segmenter sees them (words in blocks of 40), reference boundaries marked."""
     if doc.level == "word":
         step = 40
-        return [{"elements": f"{a}–{min(doc.n, a + step) - 1}", "text": " ".join(doc.elements[a:a + step])}
+        return [{"words": f"{a}–{min(doc.n, a + step) - 1}", "text": " ".join(doc.elements[a:a + step])}
                 for a in range(0, min(doc.n, step * limit), step)]
     ref = set(doc.reference or [])
-    return [{"elements": str(i), "text": e + ("   ▮ reference boundary after" if i + 1 in ref and i + 1 < doc.n
+    return [{"sentence": str(i), "text": e + ("   ▮ reference boundary after" if i + 1 in ref and i + 1 < doc.n
                                              else "")} for i, e in enumerate(doc.elements[:limit])]
 
 

@@ -8,7 +8,7 @@ import hashlib
 import streamlit as st
 
 from segcore import METHODS
-from segcore.document import Document, parse_ends
+from segcore.document import Document, level_noun, parse_ends
 from segcore.formats import SLIDES
 from segcore.methods import DEFAULT_METHOD, PARAGRAPHS
 
@@ -99,8 +99,9 @@ def _with_reference(doc: Document, state: DocState, sb) -> Document:
     text = sb.text_input(
         "Reference segmentation (optional)", key="ref_text",
         placeholder="(taken from the file)" if doc.reference else "segment ends, e.g. 12, 30, 45",
-        help="To score a segmentation of your own text: the element numbers where segments END, separated by commas "
-             "or spaces (the last one, the number of elements, may be left out). Overrides a file's reference.")
+        help=f"To score a segmentation of your own text: the {level_noun(doc.level, 1)} numbers where segments END, "
+             f"separated by commas or spaces (the last one, the number of {level_noun(doc.level)}, may be left out). "
+             f"Overrides a file's reference.")
     if not text.strip():
         return doc
     ref = guarded(parse_ends, text, doc.n, what="Reading the reference")
@@ -167,9 +168,10 @@ def document_sidebar() -> DocState:
         if not ss.get("paste", "").strip():
             sb.info("Paste some text to segment.")
             return state
-    level = sb.radio("Elements", ["sentence", "word"], key="level", horizontal=True,
-                     format_func=lambda v: docs.LEVEL_LABELS[v].capitalize(),
-                     help="What one element is: a sentence, or a word (Alemi & Ginsparg's Fig. 4 works on words).")
+    level = sb.radio("Split into", ["sentence", "word"], key="level", horizontal=True,
+                     format_func=lambda v: level_noun(v).capitalize(),
+                     help="What the text is cut into before it is segmented: sentences, or words (Alemi & Ginsparg's "
+                          "Fig. 4 works on words).")
     keep = not ss.setdefault("drop_back_matter", True)
     notes = ss.setdefault("speaker_notes", False)
     if src == "Sample":
@@ -241,9 +243,10 @@ def method_sidebar(doc: Document | None) -> tuple[str, int | None]:
     k_mode = sb.radio("Number of segments K", [AUTOMATIC, "Number"], key="k_mode", horizontal=True,
                       help="Automatic: the method chooses K itself (each method has its own rule). Number: exactly K "
                            "segments.")
+    unit = level_noun(doc.level) if doc else "sentences or words"
     k = sb.number_input("K", min_value=1, step=1, key="k", disabled=k_mode == AUTOMATIC,
-                        help="Number of segments (1 … number of elements). You can also click a point of the "
-                             "cost-versus-K curve below.")
+                        help=f"Number of segments (1 … number of {unit}). You can also click a point of the "
+                             f"cost-versus-K curve below.")
     if reference_k:
         sb.button(f"Use the reference's K = {reference_k}", on_click=ss.update,
                   kwargs={"k_mode": "Number", "k": reference_k})

@@ -5,8 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from segcore import METHODS, plots
+from segcore.document import level_noun
 
-from .documents import LARGE_N, LEVEL_LABELS, DocState
+from .documents import LARGE_N, DocState
 
 PAGE = {"sentence": 200, "word": 4000}  # elements of text per page of the overlay
 NOVELTY_WINDOW = {"sentence": (3, 20), "word": (25, 100)}  # the novelty window's (start, most), elements each side
@@ -22,9 +23,10 @@ def zoom(doc_state: DocState, max_bins: int) -> tuple[int, int]:
     if ss.get("_zoom_doc") != doc_state.key or not (isinstance(z, (tuple, list)) and len(z) == 2
                                                     and 0 <= z[0] < z[1] <= n):
         ss["hm_zoom"], ss["_zoom_doc"] = (0, n), doc_state.key
-    a, b = st.slider("Zoom to elements", 0, n, key="hm_zoom",
-                     help=f"The part of the text the heatmap shows; at most {max_bins} "
-                          f"{LEVEL_LABELS[doc_state.doc.level]} are shown one by one, more are averaged over bins.")
+    unit = level_noun(doc_state.doc.level)
+    a, b = st.slider(f"Zoom to {unit}", 0, n, key="hm_zoom",
+                     help=f"The part of the text the heatmap shows; at most {max_bins} {unit} are shown one by one, "
+                          f"more are averaged over bins.")
     a = min(a, n - 2)
     return a, max(b, a + 2)
 
@@ -51,7 +53,7 @@ def text_page(doc_state: DocState, boundaries: list[int], highlight: int | None)
         ss["text_page"] = next(i for i, (a, b) in enumerate(pages) if a <= start < b)
     ss["_paged_highlight"] = (doc_state.key, highlight)
     if len(pages) > 1:
-        unit = LEVEL_LABELS[doc.level]
+        unit = level_noun(doc.level)
         labels = [f"page {i + 1} of {len(pages)}: {unit} {a:,}–{b - 1:,}" for i, (a, b) in enumerate(pages)]
         shown_anew("text_page", labels)
         st.selectbox("Page", list(range(len(pages))), key="text_page", format_func=labels.__getitem__,
@@ -67,7 +69,7 @@ def novelty_window(doc_state: DocState) -> int:
     start, most = NOVELTY_WINDOW[level]
     if ss.get("_window_level") != level or not 1 <= ss.get("novelty_window", 0) <= most:
         ss["novelty_window"], ss["_window_level"] = start, level
-    return st.slider("Window of the novelty curve (elements each side)", 1, most, key="novelty_window")
+    return st.slider(f"Window of the novelty curve ({level_noun(level)} each side)", 1, most, key="novelty_window")
 
 
 def compared_methods(doc_state: DocState, method: str) -> list[str]:

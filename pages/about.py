@@ -78,9 +78,9 @@ st.markdown("""
 element vectors, Choi's rank transform of it, or the cosine of word-vector sums. A topic shows up as a bright square
 on the diagonal. Thin red squares are the method's segments, wide cyan squares the reference; where they line up
 the method found the reference's boundaries. Long texts are shown averaged over bins of consecutive elements
-(the exact mean of the cosine over each pair of bins, at most 600 × 600); *Zoom to elements* shows a part of the
-text, one element per cell when it is short enough. Hover over a cell to read the two elements (or the ranges of a
-bin); click a ◆ to highlight its segment in the text.
+(the exact mean of the cosine over each pair of bins, at most 600 × 600); *Zoom to sentences* (or words) shows a
+part of the text, one element per cell when it is short enough. Hover over a cell to read the two elements (or the
+ranges of a bin); click a ◆ to highlight its segment in the text.
 
 **Text overlay** (Explore). The text with each segment on its own shaded block (alternating colours, as Alemi &
 Ginsparg's Fig. 4), the element numbers as small superscripts, and a header per segment with its *top terms*: the

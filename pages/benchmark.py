@@ -6,10 +6,11 @@ import pandas as pd
 import streamlit as st
 
 from explorer import compute, documents, frame, widgets
-from explorer.documents import LEVEL_LABELS, SAMPLES_SET
+from explorer.documents import SAMPLES_SET
 from explorer.guard import guarded, md
 from explorer.jobs import Job, evaluations
 from segcore import METHODS, datasets, plots
+from segcore.document import level_noun
 from segcore.evaluation import Setting, evaluate_many, percent, score_cells, score_digits, sweep
 from segcore.metrics import NAMES as METRIC_NAMES
 
@@ -55,9 +56,15 @@ max_docs = c2.number_input(f"Documents to use (of {len(docs)})", 1, len(docs), k
                            help="The first documents of the dataset, in its order.")
 docs = docs[: int(max_docs)]
 lengths = [d.n for d in docs]
-st.caption(f"{len(docs)} documents · {', '.join(sorted({LEVEL_LABELS[d.level] for d in docs}))} · "
-           f"{int(np.mean(lengths))} elements on average (min {min(lengths)}, max {max(lengths)}) · "
-           f"{np.mean([len(d.reference) for d in docs]):.1f} reference segments on average")
+
+
+def units(n: int = 2) -> str:
+    """What the documents are split into: 'sentences', 'words', 'sentences or words' (a set of both levels)."""
+    return " or ".join(sorted({level_noun(d.level, n) for d in docs}))
+
+
+st.caption(f"{len(docs)} documents · {int(np.mean(lengths))} {units()} on average (min {min(lengths)}, max "
+           f"{max(lengths)}) · {np.mean([len(d.reference) for d in docs]):.1f} reference segments on average")
 
 
 tab_run, tab_sweep = st.tabs(["Methods", "Parameter sweep"])
@@ -109,9 +116,9 @@ with tab_run:
             st.dataframe(summary, hide_index=True, width="stretch", column_config=widgets.number_formats(
                 {**score_digits(summary.columns), "ms/doc": 1, "mean K": 1}))
             st.caption("Means over documents, in %. Pk and WindowDiff: lower is better (k = half the mean reference "
-                       "segment length); F1: boundaries within ±1 element, higher is better. Beside each: · none = "
-                       "the same documents with no boundary at all; · even = the method's own number of segments "
-                       "placed evenly — a method should beat both.")
+                       f"segment length); F1: boundaries within ±1 {units(1)}, higher is better. Beside each: · "
+                       "none = the same documents with no boundary at all; · even = the method's own number of "
+                       "segments placed evenly — a method should beat both.")
             metric = st.radio("Distribution of", ["pk", "windowdiff", "f1"], horizontal=True, key="bench_metric",
                               format_func=METRIC_NAMES.get)
             spread = ok.rename(columns={"source": "document"})
@@ -123,7 +130,7 @@ with tab_run:
                             key="bench_dist", config={"displaylogo": False}, width="stretch")
             with st.expander("Per-document results"):
                 per_document = pd.DataFrame([{
-                    "method": r["method"], "document": r["source"], "elements": r["n"], "reference K": r["k_ref"],
+                    "method": r["method"], "document": r["source"], units(): r["n"], "reference K": r["k_ref"],
                     "K": r["k_hyp"], **score_cells(r, baselines=True), "ms": 1000 * r["seconds"]}
                     for r in rows if "error" not in r])
                 st.dataframe(per_document, hide_index=True, width="stretch", column_config=widgets.number_formats(

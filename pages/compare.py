@@ -6,6 +6,7 @@ from explorer import compute, frame, sidebar, widgets
 from explorer.documents import describe
 from explorer.guard import md
 from segcore import METHODS, plots
+from segcore.document import level_noun
 from segcore.evaluation import score_cells, score_digits
 from segcore.metrics import evaluate
 
@@ -56,7 +57,8 @@ if not segs:
     st.stop()
 
 st.subheader("Boundaries")
-st.plotly_chart(plots.boundary_strips_figure({n: s.boundaries for n, s in segs.items()}, doc.n, doc.reference),
+st.plotly_chart(plots.boundary_strips_figure({n: s.boundaries for n, s in segs.items()}, doc.n, doc.reference,
+                                            level=doc.level),
                 key="strips", config={"displaylogo": False}, width="stretch")
 st.caption("One row per method (reference on top); each bar is a segment, alternately dark and light. Dotted "
            "lines: the reference boundaries.")
@@ -74,7 +76,8 @@ table = pd.DataFrame(rows)
 st.dataframe(table, hide_index=True, width="stretch",
              column_config=widgets.number_formats({"seconds": 3, **score_digits(table.columns)}))
 if doc.reference:
-    st.caption("Pk and WindowDiff in % (lower is better); F1 in %: boundaries within ±1 element of the reference's.")
+    st.caption(f"Pk and WindowDiff in % (lower is better); F1 in %: boundaries within ±1 {level_noun(doc.level, 1)} "
+               f"of the reference's.")
 else:
     st.caption("No reference segmentation for this document: load a .ref file or a sample to see Pk, WindowDiff "
                "and F1.")

@@ -6,10 +6,10 @@ import pandas as pd
 import streamlit as st
 
 from explorer import compute, frame, sidebar, state, views, widgets
-from explorer.documents import LARGE_N, LEVEL_LABELS, describe, preview_rows
+from explorer.documents import LARGE_N, describe, preview_rows
 from explorer.guard import guarded, md
 from segcore import exports, kchoice, kplots, plots
-from segcore.document import span_times, where
+from segcore.document import level_noun, span_times, where
 from segcore.evaluation import percent_text
 from segcore.paragraphs import units_note
 
@@ -22,15 +22,15 @@ state.write_link(doc_state, method)
 st.title("Explore a segmentation")
 doc = sidebar.document_or_stop().doc
 
-unit = LEVEL_LABELS[doc.level]
+unit, one = level_noun(doc.level), level_noun(doc.level, 1)  # 'sentences', 'sentence'
 seen = ss.setdefault("_previewed", set())
 first_look = doc_state.sample is None and doc_state.key not in seen  # an upload or a paste: show what was read
 seen.add(doc_state.key)
 with st.expander(f"**{md(doc_state.label)}** — {describe(doc)} (preview of the extracted text)", expanded=first_look):
     st.dataframe(pd.DataFrame(preview_rows(doc)), hide_index=True, width="stretch")
     if doc.level == "sentence":
-        st.caption("One row per element, as the segmenter sees it. Sentence splitting can merge or split a "
-                   "sentence or two; element numbers are the ones used everywhere on this page.")
+        st.caption("One row per sentence, as the segmenter sees it. Sentence splitting can merge or split a "
+                   "sentence or two; sentence numbers are the ones used everywhere on this page.")
 for note in doc_state.notes:
     st.info(note)
 if doc.n > LARGE_N:
@@ -51,7 +51,8 @@ seg = res.value
 bounds = seg.boundaries
 auto = " (K chosen automatically)" if seg.k_automatic else ""
 has_ref = bool(doc.reference)  # the captions name the reference's marks only when they are drawn
-st.markdown(f"**{method}** cut the {doc.n:,} {unit} into **{seg.k} segment{'s' * (seg.k != 1)}**{auto} "
+st.markdown(f"**{method}** cut the {doc.n:,} {level_noun(doc.level, doc.n)} into "
+            f"**{seg.k} segment{'s' * (seg.k != 1)}**{auto} "
             + (f"in {seg.seconds * 1000:,.0f} ms." if seg.seconds >= 0.0005 else "in under 1 ms."))
 units = units_note(doc, seg)
 if units:
@@ -62,15 +63,15 @@ if units:
 if doc.reference:
     ss.setdefault("tolerance", 1)
     mc = st.columns([1, 1, 1, 1, 1, 1.6])
-    tol = mc[5].slider("F1 tolerance (elements)", 0, state.MAX_TOLERANCE, key="tolerance",
-                       help="A boundary counts as found if it lies within this many elements of a reference "
-                            "boundary (one-to-one).")
+    tol = mc[5].slider(f"F1 tolerance ({unit})", 0, state.MAX_TOLERANCE, key="tolerance",
+                       help=f"A boundary counts as found if it lies within this many {unit} of a reference "
+                            f"boundary (one-to-one).")
     sc = guarded(compute.scores, doc, bounds, int(tol), what="Scoring")
     if sc.error:
         st.error(sc.error)
     else:
         v, none, even = sc.value["method"], sc.value["none"], sc.value["even"]
-        mc[0].metric("Pk", percent_text(v, "pk"), help="How often two elements k apart are wrongly put in the "
+        mc[0].metric("Pk", percent_text(v, "pk"), help=f"How often two {unit} k apart are wrongly put in the "
                      "same or in different segments (Beeferman et al. 1999); 0 % is perfect. k = half the mean "
                      f"reference segment length. No boundary: {percent_text(none, 'pk')}")
         mc[1].metric("WindowDiff", percent_text(v, "windowdiff"), help="Share of k-wide windows where the number "
@@ -107,20 +108,20 @@ spans = doc.segments(bounds)
 places = [where(doc, a, b) for a, b in spans] if where(doc, 0, 1) else None  # pages of a PDF, times of a recording
 left, right = st.columns([1.05, 1], gap="medium")
 with left:
-    st.subheader("Similarity of elements")
+    st.subheader(f"Similarity of {unit}")
     ss.setdefault("hm_kind", "cosine")
     c1, c2 = st.columns([3, 1.3])
     kind = c1.radio("Heatmap", list(plots.HEATMAP_KINDS), key="hm_kind", horizontal=True, label_visibility="collapsed",
                     format_func=plots.HEATMAP_KINDS.get,
-                    help="cosine similarity: of the method's element vectors; rank-transformed cosine: Choi's r×r "
+                    help=f"cosine similarity: of the method's {one} vectors; rank-transformed cosine: Choi's r×r "
                          "rank matrix of that cosine (rank = the method's 'rank' parameter or 11); word-vector "
                          "cosine: of GloVe word-vector sums.")
     max_bins = 300
     if doc.n > 150:
         ss.setdefault("hm_bins", 300 if doc.n > 300 else 150)
         max_bins = c2.select_slider("Resolution (bins)", [100, 150, 200, 300, 400, 600], key="hm_bins",
-                                    help="The heatmap averages the similarity over bins of consecutive elements "
-                                         "when the part shown has more elements than this.")
+                                    help=f"The heatmap averages the similarity over bins of consecutive {unit} "
+                                         f"when the part shown has more {unit} than this.")
     region = views.zoom(doc_state, max_bins)
     sim = compute.similarity(doc_state, params, kind, max_bins, region)
     if sim.error:
@@ -129,7 +130,7 @@ with left:
         matrix, edges = sim.value
         labels = plots.element_labels(doc.elements, edges, level=doc.level)
         fig = plots.heatmap_figure(matrix, edges, bounds, doc.reference, labels, highlight=ss["highlight"],
-                                   colorbar_title=plots.HEATMAP_KINDS[kind])
+                                   colorbar_title=plots.HEATMAP_KINDS[kind], level=doc.level)
         st.plotly_chart(fig, key="heatmap_chart", on_select=_on_heatmap_click, selection_mode="points",
                         config={"displaylogo": False, "scrollZoom": True}, width="stretch")
         binned = len(edges) - 1 < region[1] - region[0]
@@ -151,7 +152,7 @@ with right:
         a, b = spans[hl]
         st.html(plots.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl]))
     window = views.text_page(doc_state, bounds, hl)
-    st.html(plots.overlay_legend_html(has_ref))
+    st.html(plots.overlay_legend_html(has_ref, doc.level))
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
                                topics=plots.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
                                highlight=hl, max_height=600, window=window, places=places,
@@ -219,15 +220,15 @@ def k_tab():
     with a1:
         agree = views.compared_methods(doc_state, method)
     ss.setdefault("agree_tol", 2 if doc.level == "sentence" else 10)
-    tol_agree = a2.number_input("within ± elements", 0, 100, key="agree_tol",
+    tol_agree = a2.number_input(f"within ± {unit}", 0, 100, key="agree_tol",
                                 help="Boundaries this close count as the same place.")
     runs, problems = compute.automatic_runs(doc_state, {n: widgets.method_params(n) for n in agree})
     for p in problems:
         st.error(p)
     if len(runs) >= 2:
         ends = {n: s.boundaries for n, s in runs.items()}
-        st.plotly_chart(kplots.agreement_figure(ends, doc.n, doc.reference, int(tol_agree)), key="agreement_chart",
-                        config={"displaylogo": False}, width="stretch")
+        st.plotly_chart(kplots.agreement_figure(ends, doc.n, doc.reference, int(tol_agree), level=doc.level),
+                        key="agreement_chart", config={"displaylogo": False}, width="stretch")
         st.caption(" · ".join(f"{n}: K = {s.k}" for n, s in runs.items())
                    + ". Pairwise Pk in % below (row taken as the reference; 0 % = the same boundaries).")
         widgets.agreement_table(st, ends, "pk")
@@ -236,7 +237,7 @@ def k_tab():
                                                  else "."))
 
 def segments_tab():
-    st.dataframe(pd.DataFrame(plots.segment_rows(doc.elements, bounds, tops, places)), hide_index=True,
+    st.dataframe(pd.DataFrame(plots.segment_rows(doc.elements, bounds, tops, places, doc.level)), hide_index=True,
                  width="stretch")
 
 def export_tab():
@@ -246,11 +247,12 @@ def export_tab():
     e1.download_button("JSON", partial(exports.to_json, doc, seg), f"{base}.json", "application/json",
                        on_click="ignore", key="dl_json", help="Boundaries, segments with text, parameters, timing.")
     e2.download_button("CSV", partial(exports.to_csv, doc, seg), f"{base}.csv", "text/csv", on_click="ignore",
-                       key="dl_csv", help="segment, start, end (exclusive: the first element after the segment, as in "
-                                         "Python's slices), (pages or start and end times,) text")
+                       key="dl_csv", help=f"segment, start, end (exclusive: the first {one} after the segment, as "
+                                         f"in Python's slices), (pages or start and end times,) text")
     e3.download_button("Choi .ref", partial(exports.to_choi, doc, seg), f"{base}.ref", "text/plain",
-                       on_click="ignore", key="dl_choi", help="One element per line, segments separated by lines "
-                                                               "of ==========")
+                       on_click="ignore", key="dl_choi",
+                       help=("One segment per line (its words)" if doc.level == "word" else "One sentence per line")
+                       + ", segments separated by lines of ==========")
     e4.download_button("JSONL chunks", partial(exports.to_jsonl, doc, seg, tops), f"{base}.jsonl",
                        "application/jsonl", on_click="ignore", key="dl_jsonl",
                        help="One JSON object per segment, for a retrieval index.")

@@ -10,6 +10,12 @@ from .limits import whole
 LEVELS = ("sentence", "word")  # what one element is
 
 
+def level_noun(level: str, n: int = 2) -> str:
+    """What the elements of a text at `level` are called, as a reader says it: 'sentences', 'words' ('sentence',
+    'word' for n = 1): how the app names a text's unit, where the library says 'element'."""
+    return level if n == 1 else f"{level}s"
+
+
 def segments_of(boundaries) -> list[tuple[int, int]]:
     """(start, end) pairs of the segments given by end indices."""
     starts = [0, *boundaries[:-1]]

@@ -8,6 +8,7 @@ from typing import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from .document import level_noun
 from .kchoice import evidence_curves
 from .metrics import coincidence, consensus
 from .plots import HYP_COLOUR, METHOD_COLOURS, REF_COLOUR, figure, hline, legend_line, strips_spec
@@ -166,19 +167,20 @@ def share_k_axis(*figures: go.Figure | None) -> None:
 # ---- where methods agree -------------------------------------------------------------------------------------------
 
 def agreement_figure(segmentations: Mapping[str, Sequence[int]], n: int, reference: Sequence[int] | None = None,
-                     tolerance: int = 1, height: int | None = None) -> go.Figure:
+                     tolerance: int = 1, height: int | None = None, level: str = "sentence") -> go.Figure:
     """plots.boundary_strips_figure of the segmentations, with below it how many of them put a boundary within
     ±tolerance of each position (metrics.coincidence) and a ▼ at each position where most of them agree
-    (metrics.consensus)."""
-    data, layout = strips_spec(segmentations, n, reference)
+    (metrics.consensus); the tolerance and the axis in elements named by `level`."""
+    data, layout = strips_spec(segmentations, n, reference, level=level)
+    within = f"within ±{tolerance} {level_noun(level, tolerance)}"
     counts = coincidence(dict(segmentations), n, tolerance)
     agreed = consensus(dict(segmentations), n, tolerance)
     quorum = len(segmentations) // 2 + 1
     data += [dict(type="scatter", x=np.arange(n + 1), y=counts, yaxis="y2", mode="lines",
                   line=dict(color="#777777", width=1, shape="hv"), fill="tozeroy", fillcolor="rgba(120,120,120,0.25)",
-                  name=f"methods with a boundary within ±{tolerance}", showlegend=False,
-                  hovertemplate=f"position %{{x}}: %{{y}} of {len(segmentations)} methods have a boundary within "
-                                f"±{tolerance}<extra></extra>"),
+                  name=f"methods with a boundary {within}", showlegend=False,
+                  hovertemplate=f"position %{{x}}: %{{y}} of {len(segmentations)} methods have a boundary "
+                                f"{within}<extra></extra>"),
              dict(type="scatter", x=[0, n], y=[quorum - 0.5] * 2, yaxis="y2", mode="lines", hoverinfo="skip",
                   line=dict(color=HYP_COLOUR, width=1, dash="dot"), name=f"quorum: {quorum} methods"),
              dict(type="scatter", x=agreed, y=[len(segmentations) + 0.4] * len(agreed), yaxis="y2", mode="markers",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .document import Document
+from .document import Document, level_noun
 from .errors import InputError
 
 MIN_PARAGRAPHS = 3  # fewer marked paragraphs say nothing about where topics change
@@ -95,7 +95,7 @@ def units_note(doc: Document, seg) -> str | None:
     paragraphs (info['paragraphs']), or sentences because a parameter counted in them was set (info['in_elements'])
     or K was more than the paragraphs the text marks; None when the text marks none or the run did not ask for
     them."""
-    unit, used = f"{doc.level}s", seg.info.get("paragraphs")
+    unit, used = level_noun(doc.level), seg.info.get("paragraphs")
     if used:
         return (f"boundaries only between paragraphs: the text marks {used:,} paragraphs (paragraphs = false lets any "
                 f"of its {doc.n:,} {unit} end a segment)")

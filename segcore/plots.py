@@ -15,7 +15,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .document import segments_of
+from .document import level_noun, segments_of
 from .metrics import NAMES as METRIC_NAMES, PERCENT_DIGITS
 
 # Alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4), a highlight colour,
@@ -108,9 +108,15 @@ def binned_cosine(matrix, max_bins: int = 300, region: tuple[int, int] | None = 
     return np.clip(sim, -1.0, 1.0), edges + start
 
 
+def span_label(start: int, end: int, level: str = "sentence") -> str:
+    """The elements start … end − 1 as a reader is told them: 'sentences 120–139 (20)', 'word 7'."""
+    if end - start == 1:
+        return f"{level_noun(level, 1)} {start}"
+    return f"{level_noun(level)} {start}–{end - 1} ({end - start})"
+
+
 def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, level: str = "sentence") -> list[str]:
-    """One hover label per bin: '#12 text…' (one element per bin) or 'words 120–139: text…'."""
-    unit = "words" if level == "word" else "elements"
+    """One hover label per bin: '#12 text…' (one element per bin) or 'words 120–139 (20): text…'."""
     out = []
     for a, b in zip(edges[:-1], edges[1:]):
         a, b = int(a), int(b)
@@ -118,7 +124,7 @@ def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, 
             out.append(f"#{a} {html.escape(truncate(elements[a], width))}")
         else:
             sep = " " if level == "word" else " / "
-            out.append(f"{unit} {a}–{b - 1}: {html.escape(truncate(sep.join(elements[a:b]), width))}")
+            out.append(f"{span_label(a, b, level)}: {html.escape(truncate(sep.join(elements[a:b]), width))}")
     return out
 
 
@@ -148,11 +154,11 @@ def hline(layout: dict, y: float, line: dict, yref: str = "y", text: str = "") -
 def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, labels: Sequence[str] | None = None,
                    highlight: int | None = None, title: str = "", colorbar_title: str = "cosine",
-                   height: int = 520) -> go.Figure:
+                   height: int = 520, level: str = "sentence") -> go.Figure:
     """Similarity heatmap (bins × bins) with hypothesis segments outlined as thin red squares on the diagonal,
     reference segments as wide translucent cyan squares, and one clickable marker per hypothesis segment (its centre);
     past MAX_OUTLINES segments in view, the reference's boundaries are marks on the diagonal and the method's segments
-    their markers only.
+    their markers only; the axes and the markers name the elements by `level`.
 
     `labels` (one per bin) appear on hover; the marker trace is named 'segments' and carries the segment index
     in customdata, so a selection event on it tells which segment was clicked."""
@@ -202,7 +208,7 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
             centres.append(labels[c])
             seg_ids.append(i)
             a, b = spans[i]
-            hover.append(f"segment {i + 1}: elements {a}–{b - 1} ({b - a})")
+            hover.append(f"segment {i + 1}: {span_label(a, b, level)}")
         data.append(dict(type="scatter", x=centres, y=centres, mode="markers", name="segments", customdata=seg_ids,
                          text=hover, showlegend=False,
                          marker=dict(symbol="diamond", size=11, color="white", line=dict(color=HYP_COLOUR, width=2)),
@@ -215,8 +221,8 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
                 showgrid=False, constrain="domain")
     return figure(data, dict(
         title=title or None, shapes=shapes, height=height, margin=dict(l=45, r=5, t=40 if title else 10, b=70),
-        xaxis=dict(axis, title="element"), yaxis=dict(axis, title="element", autorange="reversed",
-                                                     scaleanchor="x", scaleratio=1),
+        xaxis=dict(axis, title=level_noun(level, 1)), yaxis=dict(axis, title=level_noun(level, 1),
+                                                                autorange="reversed", scaleanchor="x", scaleratio=1),
         legend=dict(orientation="h", yanchor="top", y=-0.13, x=0), clickmode="event+select", dragmode="pan",
         plot_bgcolor="white"))
 
@@ -360,13 +366,15 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
 # ---- comparison and benchmark plots ----------------------------------------------------------------------------
 
 def boundary_strips_figure(segmentations: Mapping[str, Sequence[int]], n: int,
-                           reference: Sequence[int] | None = None, height: int | None = None) -> go.Figure:
-    """One horizontal timeline per method (reference on top): alternating shaded segments, ticks at boundaries."""
-    return figure(*strips_spec(segmentations, n, reference, height))
+                           reference: Sequence[int] | None = None, height: int | None = None,
+                           level: str = "sentence") -> go.Figure:
+    """One horizontal timeline per method (reference on top): alternating shaded segments, ticks at boundaries;
+    the axis and the hover name the elements by `level`."""
+    return figure(*strips_spec(segmentations, n, reference, height, level))
 
 
 def strips_spec(segmentations: Mapping[str, Sequence[int]], n: int, reference: Sequence[int] | None = None,
-                height: int | None = None) -> tuple[list[dict], dict]:
+                height: int | None = None, level: str = "sentence") -> tuple[list[dict], dict]:
     """The traces and layout of `boundary_strips_figure`, for figures that add to it."""
     rows = ([("reference", list(reference))] if reference else []) + [(k, list(v)) for k, v in segmentations.items()]
     data = []
@@ -377,14 +385,15 @@ def strips_spec(segmentations: Mapping[str, Sequence[int]], n: int, reference: S
         ids = np.arange(1, len(spans) + 1)
         data.append(dict(  # one trace per row: thousands of segments stay one trace
             type="bar", x=spans[:, 1] - spans[:, 0], y=[name] * len(spans), base=spans[:, 0], orientation="h",
-            showlegend=False, width=0.6, name=name, customdata=np.column_stack([ids, spans[:, 0], spans[:, 1] - 1]),
+            showlegend=False, width=0.6, name=name,
+            hovertext=[f"{html.escape(name)}: segment {i}, {span_label(a, b, level)}" for i, (a, b) in zip(ids, spans)],
             marker=dict(color=colour, opacity=np.where(ids % 2 == 0, 0.35, 0.7), line=dict(color="white", width=1)),
-            hovertemplate=f"{html.escape(name)}: segment %{{customdata[0]}}, elements %{{customdata[1]}}–"
-                          f"%{{customdata[2]}}<extra></extra>"))
+            hovertemplate="%{hovertext}<extra></extra>"))
     layout = dict(shapes=[dict(type="line", x0=b, x1=b, y0=0, y1=1, yref="paper", layer="above",
                                line=dict(color=REF_COLOUR, width=1, dash="dot")) for b in (reference or [])[:-1]],
                   barmode="overlay", height=height or 90 + 55 * len(rows), bargap=0.3,
-                  margin=dict(l=10, r=10, t=10, b=40), plot_bgcolor="white", xaxis=dict(title="element", range=[0, n]),
+                  margin=dict(l=10, r=10, t=10, b=40), plot_bgcolor="white",
+                  xaxis=dict(title=level_noun(level, 1), range=[0, n]),
                   yaxis=dict(categoryorder="array", categoryarray=[r[0] for r in rows][::-1], automargin=True))
     return data, layout
 
@@ -473,7 +482,7 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
         hl = highlight is not None and i == highlight
         bg = HIGHLIGHT_COLOUR if hl else SEGMENT_COLOURS[i % 2]
         border = "3px solid #b8860b" if hl else "1px solid rgba(0,0,0,0.08)"
-        header = f"Segment {i + 1} · {'words' if level == 'word' else 'elements'} {a}–{b - 1} ({b - a})"
+        header = f"Segment {i + 1} · {span_label(a, b, level)}"
         header += f" · {places[i]}" if places is not None and i < len(places) and places[i] else ""
         terms = list(top_terms[i]) if top_terms is not None and i < len(top_terms) else []
         sub = ""
@@ -533,8 +542,7 @@ def selected_segment_html(elements: Sequence[str], index: int, start: int, end: 
                           terms: Sequence[str] | None = None, width: int = 420) -> str:
     """A small card for the selected segment (shown above the text), with a link that scrolls the text to it."""
     text = truncate(" ".join(elements), width)
-    unit = "words" if level == "word" else "elements"
-    head = f"Segment {index + 1} · {unit} {start}–{end - 1} ({end - start})"
+    head = f"Segment {index + 1} · {span_label(start, end, level)}"
     if terms:
         head += " · " + ", ".join(terms)
     return (f"<div class='segx-selected' style='background:{HIGHLIGHT_COLOUR}; border:1px solid #b8860b; "
@@ -544,22 +552,24 @@ def selected_segment_html(elements: Sequence[str], index: int, start: int, end: 
 
 
 def segment_rows(elements: Sequence[str], boundaries: Sequence[int], top_terms: Sequence[Sequence[str]],
-                 places: Sequence[str] | None = None) -> list[dict]:
+                 places: Sequence[str] | None = None, level: str = "sentence") -> list[dict]:
     """The Segments table: each segment's number, first and last element (both inclusive, as the text and
-    `segcore segment` print them), length, place in the source, top terms and first elements (apart: a heading
-    does not run into the sentence after it)."""
-    return [{"segment": i + 1, "first": a, "last": b - 1, "length": b - a, **({"where": places[i]} if places else {}),
+    `segcore segment` print them), length (its column named by `level`: 'sentences'), place in the source, top terms
+    and first elements (apart: a heading does not run into the sentence after it)."""
+    return [{"segment": i + 1, "first": a, "last": b - 1, level_noun(level): b - a,
+             **({"where": places[i]} if places else {}),
              "top terms": ", ".join(terms), "begins with": truncate(" / ".join(elements[a:a + 3]), 90)}
             for i, ((a, b), terms) in enumerate(zip(segments_of(boundaries), top_terms))]
 
 
-def overlay_legend_html(reference: bool = True) -> str:
-    """The key to overlay_html's colours and marks; the reference's marks only when there is a reference."""
+def overlay_legend_html(reference: bool = True, level: str = "sentence") -> str:
+    """The key to overlay_html's colours and marks (its numbers named by `level`); the reference's marks only when
+    there is a reference."""
     marks = (" · <b style='color:#0e8c99'>¦ref¦</b> reference boundary inside a segment · "
              "<span style='color:#0e8c99'>✓ref</span> the reference agrees with this boundary") if reference else ""
     return ("<div style='font-family:sans-serif; font-size:12px; color:#555;'>"
             f"<span style='background:{SEGMENT_COLOURS[0]}; padding:1px 6px;'>segment</span> "
             f"<span style='background:{SEGMENT_COLOURS[1]}; padding:1px 6px;'>next segment</span> "
             f"<span style='background:{HIGHLIGHT_COLOUR}; padding:1px 6px;'>selected</span> · "
-            f"<sup>12</sup> element number{marks}</div>")
+            f"<sup>12</sup> {level_noun(level, 1)} number{marks}</div>")
 

@@ -313,21 +313,67 @@ def test_method_error_is_shown_not_raised():
 
 
 def test_segments_table_and_profile_legend_speak_as_the_text_view():
-    """The Segments tab gives each segment's first and last element, as the text view's 'elements 0–3' and the CLI
+    """The Segments tab gives each segment's first and last element, as the text view's 'sentences 0–3' and the CLI
     do; the score profile names the method's curves by what they measure, not by their signal names."""
     at = run(new_app())
     paste(at, PASTED)
     at.sidebar.selectbox(key="method").set_value("texttiling")
     run(at)
     table = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
-    assert list(table.columns[:4]) == ["segment", "first", "last", "length"]
+    assert list(table.columns[:4]) == ["segment", "first", "last", "sentences"]
     assert table["first"].iloc[0] == 0 and table["last"].iloc[-1] == at.session_state["_docstate"].doc.n - 1
     a, b = table["first"].iloc[0], table["last"].iloc[0]
-    assert f"elements {a}–{b} ({b - a + 1})" in "".join(h.proto.body for h in at.get("html"))
+    assert f"sentences {a}–{b} ({b - a + 1})" in "".join(h.proto.body for h in at.get("html"))
     names = [t["name"] for t in charts(open_tab(at, "Score profile"))[-1]["data"] if t.get("name")]
     assert names and not [n for n in names if "_" in n], names
     csv_help = next(b.proto.help for b in open_tab(at, "Export").get("download_button") if b.proto.label == "CSV")
     assert "end (exclusive" in csv_help  # the exported files keep Python's end, and say so
+
+
+def said(at: AppTest) -> str:
+    """What the page says in its own words: titles, headers, markdown, captions, notices, and every widget's and
+    metric's label and help (not the text of the document: tables, charts, the text view; nor the methods' parameters,
+    whose help is the registry's)."""
+    out = []
+    for el in [*at.main, *at.sidebar]:
+        if el.type in ("title", "subheader", "header", "markdown", "caption", "info", "warning", "success"):
+            out.append(el.value)
+        if str(getattr(el, "key", None)).startswith("p::"):
+            continue
+        for field in ("label", "help"):
+            out.append(str(getattr(getattr(el, "proto", None), field, "") or ""))
+    return "\n".join(out)
+
+
+def test_the_explore_page_names_what_the_text_was_split_into():
+    """Where the page said 'element' (the Segments table's length, the heatmap's axes and hover, the section title,
+    the F1 tolerance, Pk's help, the agreement's tolerance, the exports' help), it names the document's unit:
+    sentences, or words at word level."""
+    at = run(new_app())  # the default sample: 60 sentences with a reference
+    assert at.slider(key="tolerance").label == "F1 tolerance (sentences)"
+    assert "Similarity of sentences" in [s.value for s in at.subheader]
+    hm = heatmap(at)
+    assert hm["layout"]["xaxis"]["title"]["text"] == hm["layout"]["yaxis"]["title"]["text"] == "sentence"
+    markers = next(t for t in hm["data"] if t.get("name") == "segments")
+    assert all(re.fullmatch(r"segment \d+: sentences \d+–\d+ \(\d+\)", h) for h in markers["text"]), markers["text"]
+    table = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
+    assert list(table.columns[:4]) == ["segment", "first", "last", "sentences"]
+    open_tab(at, "Choosing K")
+    assert at.number_input(key="agree_tol").label == "within ± sentences"
+    open_tab(at, "Export")
+    assert not re.search(r"\belements?\b", said(at)), said(at)
+    at.sidebar.radio(key="level").set_value("word")
+    open_tab(at, "Score profile")
+    assert at.slider(key="tolerance").label == "F1 tolerance (words)"
+    hm = heatmap(at)
+    assert hm["layout"]["xaxis"]["title"]["text"] == "word"
+    assert all(re.fullmatch(r"#\d+ .*|words \d+–\d+ \(\d+\): .*", label) for label in hm["data"][0]["x"])
+    table = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
+    assert list(table.columns[:4]) == ["segment", "first", "last", "words"]
+    open_tab(at, "Choosing K")
+    assert at.number_input(key="agree_tol").label == "within ± words"
+    assert not re.search(r"\belements?\b", said(at)), said(at)
+    open_tab(at, "Score profile")
 
 
 def test_paste_text():
@@ -529,7 +575,7 @@ def test_a_pasted_text_with_paragraphs_is_cut_between_them():
     ends = set(doc.meta["paragraphs"][1:]) | {doc.n}
     assert "into **3 segments**" in summary(at) and not errors(at)
     assert any("Boundaries only between paragraphs: the text marks 4 paragraphs" in c.value for c in at.caption)
-    shown = [int(b) + 1 for _, b in re.findall(r"Segment \d+ · (?:elements|words) (\d+)–(\d+)", overlay(at))]
+    shown = [int(b) + 1 for _, b in re.findall(r"Segment \d+ · (?:sentences|words) (\d+)–(\d+)", overlay(at))]
     assert len(shown) == 3 and set(shown) <= ends
     at.sidebar.checkbox(key="p::best::paragraphs").uncheck()
     run(at)
@@ -735,7 +781,8 @@ def test_benchmark_on_samples_with_baselines():
     none = next(t for t in dist["data"] if t["name"] == "baseline: no boundary")
     assert np.isclose(np.mean(decode(none["y"])), summary_table["Pk % · none"].iloc[0], atol=0.01)  # in %, as above
     per_document = at.dataframe[1].value  # reads like the summary: the same score columns, in %
-    assert list(per_document.columns) == ["method", "document", "elements", "reference K", "K", *scores, "ms"]
+    assert list(per_document.columns) == ["method", "document", "sentences or words", "reference K", "K", *scores,
+                                          "ms"]  # 2 Choi documents in sentences, 1 arXiv in words
     assert np.isclose(per_document[per_document["method"] == "cvs"]["Pk %"].mean(), summary_table["Pk %"].iloc[0],
                       atol=0.01)
     assert at.get("download_button")[0].proto.help  # the CSV: machine-readable keys, fractions (said in its help)

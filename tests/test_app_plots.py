@@ -80,7 +80,7 @@ def test_element_labels_escape_and_truncate():
     labels = plots.element_labels(["<b>x</b>", "y" * 200], np.arange(3))
     assert labels[0] == "#0 &lt;b&gt;x&lt;/b&gt;" and labels[1].endswith("…") and len(labels[1]) < 90
     labels = plots.element_labels(["a", "b", "c", "d"], np.array([0, 2, 4]), level="word")
-    assert labels == ["words 0–1: a b", "words 2–3: c d"]
+    assert labels == ["words 0–1 (2): a b", "words 2–3 (2): c d"]
 
 
 def test_novelty_profile_peaks_at_topic_change():
@@ -216,7 +216,7 @@ def _seg(boundaries, n):
 def test_the_text_legend_names_the_reference_marks_only_with_a_reference():
     assert "¦ref¦" in plots.overlay_legend_html(reference=True) and "✓ref" in plots.overlay_legend_html(True)
     bare = plots.overlay_legend_html(reference=False)
-    assert "ref" not in bare and "next segment" in bare and "element number" in bare
+    assert "ref" not in bare and "next segment" in bare and "sentence number" in bare
 
 
 def test_exports_round_trip():
@@ -514,14 +514,14 @@ def test_heatmap_of_many_segments_draws_marks_not_squares():
 
 def test_segment_rows_name_the_first_and_last_element_as_the_text_view_and_the_cli_do():
     """The Segments table, the text view and `segcore segment` all give a segment's first and last element (both
-    inclusive): 'elements 0–2' is the rows first = 0, last = 2."""
+    inclusive): 'sentences 0–2' is the rows first = 0, last = 2."""
     elements = ["Alpha one.", "Alpha two.", "Alpha three.", "Beta one.", "Beta two."]
     rows = plots.segment_rows(elements, [3, 5], [["alpha"], ["beta"]], places=["p. 1", "p. 2"])
-    assert [(r["segment"], r["first"], r["last"], r["length"]) for r in rows] == [(1, 0, 2, 3), (2, 3, 4, 2)]
+    assert [(r["segment"], r["first"], r["last"], r["sentences"]) for r in rows] == [(1, 0, 2, 3), (2, 3, 4, 2)]
     assert rows[0]["where"] == "p. 1" and rows[1]["top terms"] == "beta"
     assert rows[1]["begins with"] == "Beta one. / Beta two."  # elements apart: a heading stays one
     assert "end" not in rows[0] and "where" not in plots.segment_rows(elements, [5], [[]])[0]
-    assert "elements 0–2 (3)" in plots.overlay_html(elements, [3, 5])
+    assert "sentences 0–2 (3)" in plots.overlay_html(elements, [3, 5])
 
 
 def test_score_cells_print_the_measures_in_percent_as_the_results_tables():
@@ -572,3 +572,30 @@ def test_evidence_per_k_is_named_where_each_signal_is_made():
     fig = kplots.evidence_figure({"gap": Signal([0.0, 0.5], "k", label="what segmenting gains"),
                                   "other": Signal([1.0, 2.0], "k")})
     assert [a.text for a in fig.layout.annotations] == ["what segmenting gains", "other"]
+
+
+def test_the_builders_name_the_unit_of_the_text_in_the_singular_and_plural():
+    """The builders the pages call name what the text was split into (segcore.document.level_noun), not 'element':
+    '1 sentence', 'sentences 3–5 (3)', 'word 7'."""
+    from segcore.document import level_noun
+    assert [level_noun("sentence"), level_noun("sentence", 1), level_noun("word", 0), level_noun("word", 1)] == [
+        "sentences", "sentence", "words", "word"]
+    elements = ["Alpha one.", "Alpha two.", "Alpha three.", "Beta one."]
+    assert plots.span_label(0, 3, "sentence") == "sentences 0–2 (3)" and plots.span_label(3, 4, "word") == "word 3"
+    rows = plots.segment_rows(elements, [3, 4], [[], []], level="word")
+    assert [(r["first"], r["last"], r["words"]) for r in rows] == [(0, 2, 3), (3, 3, 1)]
+    fig = plots.heatmap_figure(np.eye(4), np.arange(5), hypothesis=[3, 4], level="word")
+    assert fig.layout.xaxis.title.text == fig.layout.yaxis.title.text == "word"
+    assert list(next(t for t in fig.data if t.name == "segments").text) == ["segment 1: words 0–2 (3)",
+                                                                             "segment 2: word 3"]
+    assert plots.element_labels(["a", "b", "c"], np.array([0, 2, 3]))[0].startswith("sentences 0–1 (2): ")
+    html = plots.overlay_html(elements, [3, 4])
+    assert "Segment 1 · sentences 0–2 (3)" in html and "Segment 2 · sentence 3" in html
+    assert "<b>Segment 2 · word 3</b>" in plots.selected_segment_html(elements[3:], 1, 3, 4, "word")
+    assert "word number" in plots.overlay_legend_html(False, level="word")
+    strips = plots.boundary_strips_figure({"m": [1, 4]}, 4, level="word")
+    assert strips.layout.xaxis.title.text == "word"
+    assert list(strips.data[0].hovertext) == ["m: segment 1, word 0", "m: segment 2, words 1–3 (3)"]
+    agree = kplots.agreement_figure({"a": [2, 4], "b": [2, 4]}, 4, tolerance=1, level="sentence")
+    assert agree.layout.xaxis.title.text == "sentence"
+    assert any(t.name == "methods with a boundary within ±1 sentence" for t in agree.data)
