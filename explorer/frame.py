@@ -38,15 +38,18 @@ def main() -> None:
     compute.warm()
     state.keep_widget_state()
     warnings = state.read_link()
-    if page.title in DOCUMENT_PAGES:
-        sidebar.document_sidebar()
-    for w in warnings:
-        st.warning(md(w))
-    token = _inside.set(True)
-    try:
-        page.run()
-    finally:
-        _inside.reset(token)
+    reading = sidebar.document_sidebar() if page.title in DOCUMENT_PAGES else None
+    # the page is one block at the top of the main area, in every run: a file being read shows its spinner in a
+    # placeholder there, which replaces the previous run's page whole (Streamlit would otherwise keep its greyed
+    # elements below the spinner until the run ends), and the page then goes in that placeholder
+    with reading.container() if reading is not None else st.container():
+        for w in warnings:
+            st.warning(md(w))
+        token = _inside.set(True)
+        try:
+            page.run()
+        finally:
+            _inside.reset(token)
 
 
 def require() -> None:

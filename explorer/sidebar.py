@@ -55,17 +55,20 @@ def _on_sample_change() -> None:
     ss.pop("highlight", None)
 
 
-def _load(key: str, label: str, fn, *args) -> Outcome:
-    """Load through a cached function; the first time (a PDF can take seconds) under a spinner, gone once read: the
-    main area's first element, in place of what the greyed page said before ('Choose a sample, upload a file …')."""
+def _load(key: str, label: str, fn, *args) -> tuple[Outcome, object]:
+    """Load through a cached function: (the outcome, None); the first time (a PDF can take seconds) under a spinner in
+    a placeholder (st.empty) at the top of the main area, (the outcome, the placeholder). The placeholder takes the
+    place of the previous run's page, which is one block there (frame.main): its greyed elements ('Choose a sample,
+    upload a file …') go at once, the spinner stands alone, and the page goes in the placeholder once read."""
     seen = st.session_state.setdefault("_loaded_keys", set())
     if key in seen:
-        return guarded(fn, *args, what=f"Reading {label}")
-    with st.spinner(f"Reading {md(label)}…"):
+        return guarded(fn, *args, what=f"Reading {label}"), None
+    reading = st.empty()
+    with reading, st.spinner(f"Reading {md(label)}…"):
         out = guarded(fn, *args, what=f"Reading {label}")
     if not out.error:
         seen.add(key)
-    return out
+    return out, reading
 
 
 def _upload(sb) -> tuple | None:
@@ -142,8 +145,9 @@ def _structure_reference(doc: Document, state: DocState, sb) -> Document:
     return docs.apply_reference(doc, choice)
 
 
-def document_sidebar() -> DocState:
-    """The document input widgets and the loaded Document (stored for the page), errors as messages."""
+def document_sidebar():
+    """The document input widgets and the loaded Document (stored for the page: current_document), errors as
+    messages; the main area's placeholder a file was read in (`_load`: the page goes in it), else None."""
     ss = st.session_state
     ss.setdefault("src", SOURCES[0])
     ss.setdefault("sample", docs.SAMPLES[0].key)
@@ -161,13 +165,13 @@ def document_sidebar() -> DocState:
     elif src == "Upload a file":
         if not _upload(sb):
             sb.info("Choose a file to segment.")
-            return state
+            return None
     else:
         sb.text_area("Paste text (press Ctrl+Enter or click outside to apply)", key="paste", height=180,
                      placeholder="Paste a few paragraphs of text here…")
         if not ss.get("paste", "").strip():
             sb.info("Paste some text to segment.")
-            return state
+            return None
     level = sb.radio("Split into", ["sentence", "word"], key="level", horizontal=True,
                      format_func=lambda v: level_noun(v).capitalize(),
                      help="What the text is cut into before it is segmented: sentences, or words (Alemi & Ginsparg's "
@@ -178,24 +182,25 @@ def document_sidebar() -> DocState:
         state.label = docs.SAMPLE_BY_KEY[ss["sample"]].file
         state.text = state.content = f"sample:{ss['sample']}"
         state.key = f"{state.content}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level, settings.limits())
+        out, reading = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level, settings.limits())
     elif src == "Upload a file":
         _, state.label, data, digest = ss["_last_upload"]
         state.text = f"upload:{state.label}:{digest}"
         state.content = f"{state.text}:{keep}:{notes}"
         state.key = f"{state.content}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep, notes,
-                    settings.limits())
+        out, reading = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep,
+                             notes, settings.limits())
     else:
         state.label = "pasted text"
         state.text = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}"
         state.content = f"{state.text}:{keep}"
         state.key = f"{state.content}:{level}"
-        out = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level, keep, settings.limits())
+        out, reading = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level, keep,
+                             settings.limits())
     if out.error:
         state.error = out.error
         sb.error(out.error)
-        return state
+        return reading
     doc = out.value
     if doc.level != level:
         state.notes.append(f"{md(state.label)} is a word-level file (no sentence boundaries): loaded as words.")
@@ -204,7 +209,7 @@ def document_sidebar() -> DocState:
     sb.success(docs.describe(state.doc))
     for note in state.notes:
         sb.caption(note)
-    return state
+    return reading
 
 
 def _automatic_for_new_document(state: DocState) -> None:

@@ -131,6 +131,34 @@ def test_reading_a_file_says_so_in_the_main_area(monkeypatch):
     assert [side for text, side in said if text.startswith("Reading paper")] == [False], said
 
 
+def test_a_file_being_read_takes_the_place_of_the_whole_previous_page(monkeypatch):
+    """While a file was read, Streamlit kept the previous run's page (greyed: its title, 'Choose a sample, upload a
+    file or paste text…') below the spinner until the run ended. The page is one block at the top of the main area
+    in every run; the reading spinner stands in a placeholder that takes that block's place, and the page then goes
+    in the placeholder (the spinner, written here as a caption, is gone from the page that follows)."""
+    said = []
+
+    @contextlib.contextmanager
+    def spinner(text="", *args, **kwargs):
+        said.append(text)
+        streamlit.caption(f"spinner: {text}")
+        yield
+
+    monkeypatch.setattr(streamlit, "spinner", spinner)
+    at = run(new_app())
+    for reading in (True, False):  # the default sample read, then the same page again from the cache
+        assert any(t.startswith("Reading ") for t in said) == reading, said
+        assert list(at.main.children) == [0] and [t.value for t in at.main.children[0].title] == [
+            "Explore a segmentation"]
+        assert not [c.value for c in at.caption if c.value.startswith("spinner: Reading")]
+        said.clear()
+        run(at)
+    upload(at, "paper.txt", PASTED.encode())
+    assert any(t.startswith("Reading paper") for t in said), said
+    assert list(at.main.children) == [0] and not [c for c in at.caption if c.value.startswith("spinner: Reading")]
+    assert " segment" in summary(at)  # the page, read and segmented
+
+
 @pytest.fixture(scope="module")
 def long_view():
     at = new_app()
