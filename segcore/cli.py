@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .budget import Budget, Pool, Runner, call, parse_size
 from .datasets import corpus_texts, honest_corpus, load_dataset
-from .document import where
+from .document import span_label, where
 from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate, percent_text
 from .exports import FORMATS as EXPORTS, chapter_problems, export, to_json
@@ -107,7 +107,7 @@ def cmd_segment(args) -> int:
     else:
         for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
             place = where(doc, a, b)
-            print(f"========== segment {i + 1}: elements {a}–{b - 1}" + (f" · {place}" if place else ""))
+            print(f"========== segment {i + 1}: {span_label(a, b, doc.level)}" + (f" · {place}" if place else ""))
             print(text)
         print(f"# {seg.k} segment{'s' * (seg.k != 1)} of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s",
               file=sys.stderr)

@@ -16,6 +16,13 @@ def level_noun(level: str, n: int = 2) -> str:
     return level if n == 1 else f"{level}s"
 
 
+def span_label(start: int, end: int, level: str = "sentence") -> str:
+    """The elements start … end − 1 as a reader is told them: 'sentences 120–139 (20)', 'word 7'."""
+    if end - start == 1:
+        return f"{level_noun(level, 1)} {start}"
+    return f"{level_noun(level)} {start}–{end - 1} ({end - start})"
+
+
 def segments_of(boundaries) -> list[tuple[int, int]]:
     """(start, end) pairs of the segments given by end indices."""
     starts = [0, *boundaries[:-1]]

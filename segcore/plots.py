@@ -15,7 +15,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .document import level_noun, segments_of
+from .document import level_noun, segments_of, span_label
 from .metrics import NAMES as METRIC_NAMES, PERCENT_DIGITS
 
 # Alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4), a highlight colour,
@@ -106,13 +106,6 @@ def binned_cosine(matrix, max_bins: int = 300, region: tuple[int, int] | None = 
     counts = np.diff(edges).astype(float)
     sim = (sums @ sums.T) / np.outer(counts, counts)
     return np.clip(sim, -1.0, 1.0), edges + start
-
-
-def span_label(start: int, end: int, level: str = "sentence") -> str:
-    """The elements start … end − 1 as a reader is told them: 'sentences 120–139 (20)', 'word 7'."""
-    if end - start == 1:
-        return f"{level_noun(level, 1)} {start}"
-    return f"{level_noun(level)} {start}–{end - 1} ({end - start})"
 
 
 def element_labels(elements: Sequence[str], edges: np.ndarray, width: int = 70, level: str = "sentence") -> list[str]:

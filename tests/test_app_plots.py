@@ -14,7 +14,7 @@ import pytest
 import scipy.sparse as sp
 
 from segcore import METHODS, Signal, kchoice, kplots, plots, segment
-from segcore.document import Document
+from segcore.document import Document, span_label
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -581,7 +581,7 @@ def test_the_builders_name_the_unit_of_the_text_in_the_singular_and_plural():
     assert [level_noun("sentence"), level_noun("sentence", 1), level_noun("word", 0), level_noun("word", 1)] == [
         "sentences", "sentence", "words", "word"]
     elements = ["Alpha one.", "Alpha two.", "Alpha three.", "Beta one."]
-    assert plots.span_label(0, 3, "sentence") == "sentences 0–2 (3)" and plots.span_label(3, 4, "word") == "word 3"
+    assert span_label(0, 3, "sentence") == "sentences 0–2 (3)" and span_label(3, 4, "word") == "word 3"
     rows = plots.segment_rows(elements, [3, 4], [[], []], level="word")
     assert [(r["first"], r["last"], r["words"]) for r in rows] == [(0, 2, 3), (3, 3, 1)]
     fig = plots.heatmap_figure(np.eye(4), np.arange(5), hypothesis=[3, 4], level="word")

@@ -306,8 +306,8 @@ def test_the_cli_prints_each_segment_with_its_times(tmp_path):
     out = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "2"], capture_output=True,
                          text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert "segment 1: elements 0–11 · 0:00–1:00" in out.stdout
-    assert "segment 2: elements 12–23 · 1:00–1:59" in out.stdout
+    assert "segment 1: sentences 0–11 (12) · 0:00–1:00" in out.stdout
+    assert "segment 2: sentences 12–23 (12) · 1:00–1:59" in out.stdout
     out = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--k", "2", "--to", "chapters"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.splitlines()[0].startswith("0:00 ") and len(out.stdout.splitlines()) == 2

@@ -40,6 +40,6 @@ def test_readme_command_lines_run_and_give_sensible_segments():
         if "--to" in argv:
             sizes = [s["end"] - s["start"] for s in json.loads(out.stdout)["segments"]]
         else:
-            sizes = [int(b) - int(a) + 1 for a, b in re.findall(r"^========== segment \d+: elements (\d+)–(\d+)(?: · .*)?$",
-                                                                 out.stdout, re.M)]
+            sizes = [int(b or a) - int(a) + 1 for a, b in re.findall(
+                r"^========== segment \d+: (?:sentence|word)s? (\d+)(?:–(\d+) \(\d+\))?(?: · .*)?$", out.stdout, re.M)]
         assert len(sizes) >= 2 and min(sizes) >= 2 and sorted(sizes)[len(sizes) // 2] >= 4, (argv, sizes)
