@@ -107,7 +107,7 @@ def _with_reference(doc: Document, state: DocState, sb) -> Document:
              f"Overrides a file's reference.")
     if not text.strip():
         return doc
-    ref = guarded(parse_ends, text, doc.n, what="Reading the reference")
+    ref = guarded(parse_ends, text, doc.n, what="Reading the reference", level=doc.level)
     if ref.error:
         sb.error(ref.error)
         state.ref_error = ref.error

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from .errors import InputError, ParameterError
 from .limits import whole
 
-LEVELS = ("sentence", "word")  # what one element is
+LEVELS = ("sentence", "word")  # what one element is: what a text is split into
+PARAGRAPH = "paragraph"  # the level of a Document whose elements are another's paragraphs (segcore.paragraphs)
 
 
 def level_noun(level: str, n: int = 2) -> str:
-    """What the elements of a text at `level` are called, as a reader says it: 'sentences', 'words' ('sentence',
-    'word' for n = 1): how the app names a text's unit, where the library says 'element'."""
+    """What the elements of a text at `level` are called, as a reader says it: 'sentences', 'words', 'paragraphs'
+    ('sentence', 'word' for n = 1): how the CLI, the app and segcore's messages name a text's unit."""
     return level if n == 1 else f"{level}s"
 
 
@@ -47,13 +48,14 @@ class Document:
         if bad is not None:
             raise InputError(f"{self.source or 'the text'}: element {bad} is {type(self.elements[bad]).__name__}, "
                              f"not a string")
-        if self.level not in LEVELS:
-            raise ParameterError(f"level must be 'sentence' or 'word', not {str(self.level)[:40]!r}")
+        if self.level not in (*LEVELS, PARAGRAPH):
+            raise ParameterError(f"level must be 'sentence' or 'word' ('paragraph' for a document of paragraphs), "
+                                 f"not {str(self.level)[:40]!r}")
         self.elements = list(self.elements)
         if not self.elements:
             raise InputError(f"{self.source or 'the text'}: no text found (empty or whitespace only)")
         if self.reference is not None:
-            check_boundaries(self.reference, len(self.elements), what="reference segmentation")
+            check_boundaries(self.reference, len(self.elements), what="reference segmentation", level=self.level)
 
     @property
     def n(self) -> int:
@@ -68,8 +70,8 @@ class Document:
         return [sep.join(self.elements[a:b]) for a, b in self.segments(boundaries)]
 
 
-def check_boundaries(boundaries, n: int, what: str = "segmentation") -> list[int]:
-    """Validate segment end indices: strictly increasing, inside 1..n, last == n."""
+def check_boundaries(boundaries, n: int, what: str = "segmentation", level: str = "sentence") -> list[int]:
+    """Validate segment end indices: strictly increasing, inside 1..n, last == n (n elements at `level`)."""
     try:
         b = [int(x) for x in boundaries]
         whole = all(x == y for x, y in zip(b, boundaries))
@@ -78,25 +80,27 @@ def check_boundaries(boundaries, n: int, what: str = "segmentation") -> list[int
     if not whole:
         raise InputError(f"{what}: segment ends must be whole numbers, got {str(boundaries)[:80]}")
     if not b or b[-1] != n:
-        raise InputError(f"{what}: must end at the number of elements ({n}), got {b[-1] if b else 'nothing'}")
+        raise InputError(f"{what}: must end at the number of {level_noun(level)} ({n}), got "
+                         f"{b[-1] if b else 'nothing'}")
     if any(x <= y for x, y in zip(b[1:], b[:-1])) or b[0] < 1:
         raise InputError(f"{what}: boundaries must be strictly increasing and at least 1: {b}")
     return b
 
 
-def parse_ends(text: str, n: int, what: str = "reference segmentation") -> list[int]:
+def parse_ends(text: str, n: int, what: str = "reference segmentation", level: str = "sentence") -> list[int]:
     """Segment ends typed by a person ('12, 30, 45' or '12 30 45 60': commas, semicolons or spaces) for a text of
-    n elements, checked as `check_boundaries` does; the last end, n, may be left out."""
+    n elements at `level`, checked as `check_boundaries` does; the last end, n, may be left out."""
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     ends = [whole(t, 0, 10**18) for t in tokens]  # out of range of the text: check_boundaries says so
     bad = next((t for t, e in zip(tokens, ends) if e is None), None)
     if bad is not None:
         shown = bad if len(bad) <= 30 else bad[:29] + "…"
-        raise InputError(f"{what}: '{shown}' is not an element number; type the element numbers where segments "
-                         f"end, e.g. 12, 30, 45")
+        one = level_noun(level, 1)
+        raise InputError(f"{what}: '{shown}' is not a {one} number; type the {one} numbers where segments end, "
+                         f"e.g. 12, 30, 45")
     if ends and ends[-1] < n:
         ends.append(n)
-    return check_boundaries(ends, n, what=f"{what} ({n} elements)")
+    return check_boundaries(ends, n, what=f"{what} ({n} {level_noun(level, n)})", level=level)
 
 
 def boundaries_from_lengths(lengths) -> list[int]:

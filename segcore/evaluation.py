@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from .budget import BudgetError, call
-from .document import Document
+from .document import Document, level_noun
 from .errors import InputError, ParameterError, SegcoreError
 from .methods import get_method, segment
 from .metrics import NAMES, PERCENT_DIGITS, agreement, boundary_prf, default_k, pk, windowdiff
@@ -38,7 +38,8 @@ def alemi_protocol(doc: Document, min_words: int = 5, stopwords: str = "choi") -
     counts = [len(b) for b in make_bags(doc.elements, stopwords=stopwords, stem_words=False)]
     kept = [i for i, c in enumerate(counts) if c >= min_words]
     if not kept:
-        raise InputError(f"{doc.source or 'document'}: no element has {min_words} or more content words")
+        raise InputError(f"{doc.source or 'document'}: no {level_noun(doc.level, 1)} has {min_words} or more content "
+                         f"words")
     ref, start, total = [], 0, 0
     for end in doc.reference:
         total += sum(1 for i in range(start, end) if counts[i] >= min_words)

@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .document import Document
+from .document import Document, level_noun
 from .errors import ParameterError
 from .methods import Segmentation, Signal, answer, checked, get_method, paragraph_view, segment as segment_once
 from .splitters import DPTable, Split, check_k, dp, dp_table, own_costs, plan, windows
@@ -28,23 +28,23 @@ GROWTH = 1.25  # past KMAX, a table covers K up to 1.25 × the K asked
 class KTable:
     """`splitters.dp`'s optimum for any K on one fitted additive score, from DP tables built once per range of K."""
 
-    def __init__(self, score, max_len: int = 0):
-        self.score, self.max_len = score, max_len
+    def __init__(self, score, max_len: int = 0, level: str = "sentence"):
+        self.score, self.max_len, self.level = score, max_len, level  # level: what the score's rows are (messages)
         self.tables: dict[int, tuple[int, int, DPTable]] = {}  # grid step → (lowest K, highest K, table)
 
     def split(self, k: int) -> Split:
         """The K-segment optimum, as dp(score, k, max_len) gives it; costs_by_k: the table's, K = 1 … its highest,
         where they are each K's own optimum (splitters.own_costs)."""
         n = self.score.n
-        k = check_k(k, n)
-        band, step = plan(n, k, self.max_len, k)
+        k = check_k(k, n, self.level)
+        band, step = plan(n, k, self.max_len, k, self.level)
         table = self._table(k, step)
         try:
             bounds = table.boundaries(k)
         except ParameterError:  # no K segments fit the table's band: dp says so in its own words
-            return dp(self.score, k, self.max_len)
+            return dp(self.score, k, self.max_len, self.level)
         if max(b - a for a, b in zip([0, *bounds[:-1]], bounds)) > band:
-            return dp(self.score, k, self.max_len)
+            return dp(self.score, k, self.max_len, self.level)
         low = self.tables[step][0]
         costs = own_costs(table, n, self.max_len, plan(n, low, self.max_len, low)[0])
         if step == 1:
@@ -123,7 +123,7 @@ def kept(doc: Document, method: str, p: dict, context: dict) -> tuple[Fitted, KT
         if out is None:
             return None
         fitted = Fitted(*out)
-        HELD[key] = (fitted, KTable(fitted.score, fitted.max_len))
+        HELD[key] = (fitted, KTable(fitted.score, fitted.max_len, doc.level))
         while len(HELD) > KEEP:
             HELD.popitem(last=False)
     HELD.move_to_end(key)
@@ -138,12 +138,14 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     m, p, k, ctx = checked(doc, method, k, context, params)
     t = time.perf_counter()
     view = paragraph_view(doc, m, p, k)
-    held = kept(view.doc if view else doc, method, p, ctx) if k is not None else None
+    units = view.doc if view else doc  # what the method splits: the document, or its paragraphs
+    held = kept(units, method, p, ctx) if k is not None else None
     if held is None:
         return segment_once(doc, method, k, context, **params)
     fitted, table = held
     if k > fitted.score.n:
-        raise ParameterError(f"K = {k} is more than the {fitted.score.n} elements left to split")
+        raise ParameterError(f"K = {k} is more than the {fitted.score.n} {level_noun(units.level, fitted.score.n)} "
+                             f"left to split")
     split = table.split(k)
     out = {"boundaries": fitted.to_original(split.boundaries), "cost": split.cost, "info": dict(fitted.info),
            "signals": {"costs_by_k": Signal(split.costs_by_k, "k")}}

@@ -115,8 +115,8 @@ STOPWORDS = Param("stopwords", "choi", "stopword list and stemmer: 'choi' (Engli
                   choices=("choi", "auto", "none", *NAMES), path=True)
 VECTORS = Param("vectors", "glove-6b-50d", "word vectors: the embedded GloVe 6B 50d, or a word2vec/GloVe/"
                                           "KeyedVectors file", choices=("glove-6b-50d",), path=True)
-MAX_LEN = Param("max_len", 0, "longest segment in elements considered (0 = automatic: the whole text with K automatic, "
-                              "max(500, 5·N/K) with K given; texts of up to 500 elements: every segmentation)",
+MAX_LEN = Param("max_len", 0, "longest segment considered, in sentences (words at word level); 0 = automatic: the "
+                              "whole text with K automatic, max(500, 5·N/K) with K given; N ≤ 500: every segmentation",
                 low=0, high=10**7, elements=True)
 
 # Applied by segment() around every method's run (segcore.paragraphs), so every method lists it.
@@ -286,7 +286,7 @@ def checked(doc: Document, method: str, k: int | None, context: dict | None,
         raise ParameterError(f"segment() expects a Document (see segcore.loaders), got {type(doc).__name__}")
     m = get_method(method)
     p = m.resolve(params)
-    k = None if k is None else check_k(k, doc.n)
+    k = None if k is None else check_k(k, doc.n, doc.level)
     context = context or {}
     if "corpus" in m.needs and context.get("corpus") is None and context.get("model") is None:
         raise ParameterError(f"method '{m.name}' learns from a reference corpus: give one (CLI: --corpus "
@@ -300,7 +300,7 @@ def answer(doc: Document, m: Method, p: dict, k: int | None, out: dict, seconds:
     named = m.in_elements(p, k) if p["paragraphs"] else []
     if named and paragraph_starts(doc):
         seg.info["in_elements"] = named  # why paragraphs were not the units (units_note)
-    check_boundaries(seg.boundaries, doc.n, what=f"{m.name}'s segmentation")
+    check_boundaries(seg.boundaries, doc.n, what=f"{m.name}'s segmentation", level=doc.level)
     if k is not None and seg.k != k:
         raise ParameterError(f"{m.name} returned {seg.k} segments where K = {k} was asked")
     if seg.cost is not None and math.isnan(seg.cost):

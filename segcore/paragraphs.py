@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .document import Document, level_noun
+from .document import PARAGRAPH, Document, level_noun
 from .errors import InputError
 
 MIN_PARAGRAPHS = 3  # fewer marked paragraphs say nothing about where topics change
@@ -87,7 +87,7 @@ def units(doc: Document, k: int | None) -> Units | None:
     ends = [*starts[1:], doc.n]
     sep = " " if doc.level == "word" else "\n"
     joined = [sep.join(doc.elements[a:b]) for a, b in zip(starts, ends)]
-    return Units(Document(joined, level="sentence", source=doc.source), ends)
+    return Units(Document(joined, level=PARAGRAPH, source=doc.source), ends)
 
 
 def units_note(doc: Document, seg) -> str | None:

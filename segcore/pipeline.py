@@ -8,6 +8,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .clusters import cluster_histograms
+from .document import level_noun
 from .encoders import encode
 from .errors import InputError, ParameterError
 from .methods import STOPWORDS, VECTORS, Param
@@ -49,11 +50,11 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
               weighting: str = "sum", normalize: bool = False, normalize_elements: bool = False,
               vectors: str = "glove-6b-50d", df: DocumentFrequencies | None = None,
               encoder: str = "glove-mean", clusters: int = 50, whiten: bool = False,
-              sparse: bool = False, directions: bool = False) -> Representation:
+              sparse: bool = False, directions: bool = False, level: str = "sentence") -> Representation:
     """Build the representation of `elements`; idf comes from `df` (a collection's document frequencies) or from the
     elements themselves, each element a document. `sparse`: tf and tf-idf stay a scipy sparse matrix (for
     similarity pictures of long texts). `directions`: with rep=vectors, each word vector (whitened first if asked)
-    counts as its unit direction."""
+    counts as its unit direction. `level`: what the elements are, for the messages."""
     if rep not in REPRESENTATIONS:
         raise ParameterError(f"unknown representation '{rep}'; choose one of {', '.join(REPRESENTATIONS)}")
     if weighting not in WEIGHTINGS:
@@ -61,7 +62,8 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
     bags = make_bags(elements, stopwords=stopwords, stem_words=stem)
     kept = np.array([i for i, b in enumerate(bags) if len(b) >= cut], dtype=np.int64)
     if len(kept) == 0:
-        raise InputError(f"no element keeps {cut} or more content words after preprocessing; lower 'cut'")
+        raise InputError(f"no {level_noun(level, 1)} keeps {cut} or more content words after preprocessing; lower "
+                         f"'cut'")
     kept_bags = [bags[i] for i in kept]
     tf, vocab = term_matrix(kept_bags)
     idf = None
@@ -83,8 +85,8 @@ def represent(elements: list[str], rep: str = "vectors", stopwords="choi", stem:
         x = vector_matrix(tf, vocab, kv, idf=idf, normalize_words=normalize,
                           whiten=whitening(vectors, normalize) if whiten else None, unit=directions)
         if not np.any(x):
-            raise InputError("none of the words of this text is in the word-vector vocabulary (all element "
-                             "vectors are zero); use rep=tf or other vectors")
+            raise InputError("none of the words of this text is in the word-vector vocabulary; use rep=tf or other "
+                             "vectors")
     if normalize_elements:
         x = normalize_rows(x)
     return Representation(np.asarray(x, dtype=float), kept, bags, len(elements))
@@ -102,19 +104,20 @@ def preload() -> None:
 def rep_params(rep: str = "vectors", stem: bool = False) -> list[Param]:
     """The representation parameters (Alemi eq 16–18, Table 6), with this method's default `rep` and `stem`."""
     return [
-        Param("rep", rep, "element representation: term frequencies, tf-idf, or summed word vectors (Alemi eq 16–18)",
+        Param("rep", rep, "representation: term frequencies, tf-idf, or summed word vectors (Alemi eq 16–18)",
               REPRESENTATIONS),
         STOPWORDS,
         Param("stem", stem, "stem words (Porter's stemmer, Choi 2000; Snowball's for another language); leave off "
                             "with word vectors"),
-        Param("cut", 0, "leave out of scoring the elements with fewer content words than this (Alemi Table 6)",
+        Param("cut", 0, "leave out of scoring the sentences (words at word level) with fewer content words than this "
+                        "(Alemi Table 6)",
               low=0, high=1000, elements=True),
         Param("weighting", "sum", "word-vector weighting: plain sum (eq 16), idf-weighted (eq 17), or ln(rank in the "
                                   "vector file), an idf of general English by Zipf's law", WEIGHTINGS),
         Param("normalize", False, "normalise word vectors to unit length before summing (eq 18)"),
         Param("whiten", False, "centre word vectors on the text's mean word and whiten them by the vectors' token "
                                "covariance (Zipf-weighted vocabulary) before summing; rep=vectors"),
-        Param("normalize_elements", False, "normalise each element vector to unit length"),
+        Param("normalize_elements", False, "normalise each vector (of a sentence, word or paragraph) to unit length"),
         VECTORS,
         Param("encoder", "glove-mean", "sentence encoder for rep=embedding: mean GloVe vector or all-MiniLM-L6-v2",
               ("glove-mean", "minilm")),
@@ -129,4 +132,5 @@ REP_KEYS = tuple(p.name for p in rep_params())
 def representation_for(doc, p: dict, context: dict, sparse: bool = False):
     """The Representation of `doc` under the method's representation parameters (idf over context['df'] if given;
     `sparse`: tf and tf-idf stay sparse, for scores that take sparse rows)."""
-    return represent(doc.elements, df=context.get("df"), sparse=sparse, **{k: p[k] for k in REP_KEYS})
+    return represent(doc.elements, df=context.get("df"), sparse=sparse, level=doc.level,
+                     **{k: p[k] for k in REP_KEYS})

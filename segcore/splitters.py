@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .document import level_noun
 from .errors import ParameterError
 
 FULL = 500                 # texts of at most this many elements: exact DP over every segmentation
@@ -37,10 +38,11 @@ class Split:
         return len(self.boundaries)
 
 
-def check_k(k, n: int) -> int:
-    """K as an int in 1…n; ParameterError for anything else (a float that is a whole number is accepted)."""
+def check_k(k, n: int, level: str = "sentence") -> int:
+    """K as an int in 1…n (n elements at `level`); ParameterError for anything else (a float that is a whole number
+    is accepted)."""
     bad = ParameterError(f"the number of segments K must be a whole number between 1 and {n} (the number of "
-                         f"elements), got {str(k)[:40]}")
+                         f"{level_noun(level)}), got {str(k)[:40]}")
     if isinstance(k, bool) or k is None:
         raise bad
     try:
@@ -65,14 +67,14 @@ def fewest(n: int, max_len: int = 0) -> int:
     return -(-n // band(n, None, max_len))
 
 
-def plan(n: int, kmax: int, max_len: int = 0, k: int | None = None) -> tuple[int, int]:
-    """(max_len, step) of a DP over n elements and up to kmax segments. max_len = 0 chooses it: the whole text when
-    n ≤ FULL or K is not given, else max(FULL, SEGMENT_FACTOR·N/K); step = 1 unless the work n/step · max_len/step ·
-    max(kmax, PART_COST) would exceed CELLS."""
+def plan(n: int, kmax: int, max_len: int = 0, k: int | None = None, level: str = "sentence") -> tuple[int, int]:
+    """(max_len, step) of a DP over n elements (at `level`, as its message says) and up to kmax segments. max_len
+    = 0 chooses it: the whole text when n ≤ FULL or K is not given, else max(FULL, SEGMENT_FACTOR·N/K); step = 1
+    unless the work n/step · max_len/step · max(kmax, PART_COST) would exceed CELLS."""
     max_len = band(n, k, max_len)
     if k is not None and k * max_len < n:
-        raise ParameterError(f"K = {k} segments of at most max_len = {max_len} elements cannot cover the {n} "
-                             f"elements; raise max_len or K")
+        raise ParameterError(f"K = {k} segments of at most max_len = {max_len} {level_noun(level, max_len)} cannot "
+                             f"cover the {n} {level_noun(level, n)}; raise max_len or K")
     step = max(1, math.ceil(math.sqrt(n * max_len * max(kmax, PART_COST) / CELLS)))
     return max_len, min(step, max(1, max_len // 2))
 
@@ -218,11 +220,12 @@ def windows(score, bounds: list[int], radius: int) -> list[int]:
     return out[::-1]
 
 
-def dp(score, k: int, max_len: int = 0) -> Split:
+def dp(score, k: int, max_len: int = 0, level: str = "sentence") -> Split:
     """The optimum for K segments (Alemi eq 6–7) by `dp_table` with the band and grid `plan` chooses; on a grid
-    coarser than 1, each boundary is then moved to its best place within ±step (`windows`)."""
-    k = check_k(k, score.n)
-    length, step = plan(score.n, k, max_len, k)
+    coarser than 1, each boundary is then moved to its best place within ±step (`windows`). `level`: what the
+    score's rows are, for the messages."""
+    k = check_k(k, score.n, level)
+    length, step = plan(score.n, k, max_len, k, level)
     table = dp_table(score, k, length, step)
     bounds = table.boundaries(k)
     costs = own_costs(table, score.n, max_len, length)

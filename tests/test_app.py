@@ -309,7 +309,7 @@ def test_method_error_is_shown_not_raised():
     run(at)
     at.sidebar.number_input(key="p::cvs::cut").set_value(1000)
     run(at)
-    assert any("no element keeps 1000 or more content words" in e for e in errors(at))
+    assert any("no sentence keeps 1000 or more content words" in e for e in errors(at))
 
 
 def test_segments_table_and_profile_legend_speak_as_the_text_view():
@@ -400,11 +400,28 @@ def test_paste_text():
     assert at.metric and at.metric[0].label == "Pk"
     at.sidebar.text_input(key="ref_text").set_value("5, 400")
     run(at)
-    assert any("reference segmentation" in e and "must end at the number of elements" in e for e in errors(at))
+    assert any("reference segmentation" in e and "must end at the number of sentences" in e for e in errors(at))
     assert not at.metric and " segment" in summary(at)
     at.sidebar.text_input(key="ref_text").set_value("five")
     run(at)
-    assert any("is not an element number" in e for e in errors(at))
+    assert any("is not a sentence number" in e for e in errors(at))
+
+
+def test_a_wrong_reference_at_word_level_is_said_in_words():
+    """The errors on a typed reference name the text's unit, words at word level: segcore's own messages, as the
+    app shows them."""
+    at = paste(run(new_app()), PASTED)
+    at.sidebar.radio(key="level").set_value("word")
+    run(at)
+    n = at.session_state["_docstate"].doc.n
+    at.sidebar.text_input(key="ref_text").set_value("five")
+    run(at)
+    assert any("'five' is not a word number; type the word numbers" in e for e in errors(at))
+    at.sidebar.text_input(key="ref_text").set_value(f"5, {n + 1}")
+    run(at)
+    assert any(f"reference segmentation ({n} words)" in e and f"must end at the number of words ({n})" in e
+               for e in errors(at))
+    assert not any("element" in e for e in errors(at))
 
 
 def test_automatic_k_1_on_a_short_text_says_it_is_a_fallback():

@@ -243,12 +243,12 @@ def test_typed_segment_ends():
 
     assert parse_ends("3, 5", 8) == [3, 5, 8]
     assert parse_ends("3 5 8", 8) == [3, 5, 8] == parse_ends("3;5 ;8", 8)
-    with pytest.raises(InputError, match="must end at the number of elements"):
+    with pytest.raises(InputError, match="must end at the number of sentences"):
         parse_ends("3, 12", 8)
     with pytest.raises(InputError, match="strictly increasing"):
         parse_ends("5, 3", 8)
     for typed in ("3, x", "3, ²", "3, " + "9" * 5000, "3.5"):  # '²' passes str.isdigit; int() stops at 4300 digits
-        with pytest.raises(InputError, match="is not an element number"):
+        with pytest.raises(InputError, match="is not a sentence number"):
             parse_ends(typed, 8)
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..document import level_noun
 from ..errors import ParameterError
 from ..methods import MAX_LEN, Method, Param, Signal, register_method
 from ..pipeline import rep_params, representation_for
@@ -23,12 +24,12 @@ RANK = Param("rank", 11, "size r of the r×r rank mask (Choi 2000 §3.2; Alemi e
 CELLS = 10_000_000  # cells of the rank matrix's band (elements × width) above which elements are pooled in blocks
 
 
-def layout(n: int, k: int | None, max_len: int = 0) -> tuple[int, int]:
+def layout(n: int, k: int | None, max_len: int = 0, level: str = "sentence") -> tuple[int, int]:
     """(pool, width): how many consecutive elements form one unit of C99's matrices, and the band kept around the
     diagonal in elements. width = the DP's segment-length band with K given (splitters.plan), the whole text with K
     automatic; units are pooled so that their band has at most CELLS cells (C99 on pseudo-sentences, as TextTiling's
-    pseudo-sentences of w words)."""
-    width = plan(n, k, max_len, k)[0] if k is not None else (min(n, max_len) if max_len > 0 else n)
+    pseudo-sentences of w words); `level`: what the n elements are (plan's message)."""
+    width = plan(n, k, max_len, k, level)[0] if k is not None else (min(n, max_len) if max_len > 0 else n)
     return max(1, math.ceil(math.sqrt(n * width / CELLS))), width
 
 
@@ -122,14 +123,16 @@ def divisive(block: BandSums, n: int, k: int | None) -> tuple[list[int], dict, d
 def _run(doc, k, p, context):
     """Choi 2000 §3: rank matrix (§3.2), divisive clustering on the inside density (§3.3–3.4), automatic stop (§3.5)."""
     rep = representation_for(doc, p, context, sparse=True)
+    unit = doc.level
     if k is not None and k > len(rep.kept):
-        raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
-    pool, width = layout(len(rep.kept), k, p["max_len"])
+        raise ParameterError(f"K = {k} is more than the {len(rep.kept)} {level_noun(unit, len(rep.kept))} left "
+                             f"after 'cut'")
+    pool, width = layout(len(rep.kept), k, p["max_len"], unit)
     rep = rep.pooled(pool)
     n = len(rep.kept)
     if k is not None and k > n:
-        raise ParameterError(f"K = {k} is more than the {n} blocks of {pool} elements C99 works on for this text; "
-                             f"lower K")
+        raise ParameterError(f"K = {k} is more than the {n} blocks of {pool} {level_noun(unit, pool)} C99 works on "
+                             f"for this text; lower K")
     score = C99Score(p["rank"], math.ceil(width / pool)).fit(rep.matrix)
     bounds, signals, info = divisive(score.block, n, k)
     info["pool"] = pool
@@ -139,7 +142,7 @@ def _run(doc, k, p, context):
 register_method(Method(
     "c99", "Choi's C99: rank matrix, divisive clustering, automatic stop on the density gradient",
     "Choi 2000, §3", [*rep_params("tf", stem=True), RANK,
-                      replace(MAX_LEN, help="width in elements of the band of the rank matrix kept around its diagonal "
-                                            "(0 = automatic: the whole text with K automatic, max(500, 5·N/K) with K "
-                                            "given); divisive clustering counts cells beyond it as 0, so a segment "
-                                            "may be longer")], _run))
+                      replace(MAX_LEN, help="width, in sentences (words at word level), of the band of the rank "
+                                            "matrix kept around its diagonal (0 = automatic: the whole text with K "
+                                            "automatic, max(500, 5·N/K) with K given); divisive clustering counts "
+                                            "cells beyond it as 0, so a segment may be longer")], _run))

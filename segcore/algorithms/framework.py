@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..document import level_noun
 from ..errors import ParameterError
 from ..methods import MAX_LEN, Method, Param, Signal, register_method
 from ..pipeline import rep_params, representation_for
@@ -38,19 +39,21 @@ def fit(score_name: str, doc, p: dict, context: dict, k: int | None = None) -> t
     """Alemi & Ginsparg 2015 §2: the score σ fitted on the document's representation: (score, Representation, the
     max_len its splitters use, info). K, if given, is checked against what is left to split."""
     rep = representation_for(doc, p, context, sparse=score_name == "c99")
+    unit = doc.level
     if k is not None and k > len(rep.kept):
-        raise ParameterError(f"K = {k} is more than the {len(rep.kept)} elements left after 'cut'")
+        raise ParameterError(f"K = {k} is more than the {len(rep.kept)} {level_noun(unit, len(rep.kept))} left "
+                             f"after 'cut'")
     max_len, info = p["max_len"], {}
     if score_name == "c99":  # C99's matrices on pseudo-sentences when the text is long (c99.layout)
-        pool, width = layout(len(rep.kept), k, max_len)
+        pool, width = layout(len(rep.kept), k, max_len, unit)
         rep, max_len = rep.pooled(pool), -(-max_len // pool)
         score = C99Score(p["rank"], -(-width // pool)).fit(rep.matrix)
         info["pool"] = pool
     else:
         score = SCORES[score_name]().fit(rep.matrix)
     if k is not None and k > score.n:
-        raise ParameterError(f"K = {k} is more than the {score.n} blocks of {info['pool']} elements oc99 works "
-                             f"on for this text; lower K")
+        raise ParameterError(f"K = {k} is more than the {score.n} blocks of {info['pool']} "
+                             f"{level_noun(unit, info['pool'])} oc99 works on for this text; lower K")
     return score, rep, max_len, info
 
 
@@ -64,7 +67,7 @@ def _framework(score_name: str):
         if k is None:
             split = penalized_dp(score, p["lam"], max_len)
         elif p["split"] == "dp":
-            split = dp(score, k, max_len)
+            split = dp(score, k, max_len, doc.level)
         else:
             split = SPLITTERS[p["split"]](score, k)
         if split.costs_by_k is not None:
@@ -88,7 +91,8 @@ def _fitter(score_name: str):
 
 LAM = Param("lam", 0.0, "automatic K: penalty per segment for an exact penalised DP (0 = not used)",
             low=0.0, high=1e9)
-LENGTH = Param("length", 0.0, "automatic K: target mean segment length in elements, K = round(N / length), exact "
+LENGTH = Param("length", 0.0, "automatic K: target mean segment length in sentences (words at word level), K = "
+                              "round(N / length), exact "
                               "DP (on one document this is what a penalty tuned to that length gives; 0 = not used)",
                low=0.0, high=1e9, elements=True, auto_k=True)
 AUTO = [LAM, LENGTH]  # C99's density is a ratio: no per-segment penalty (lam) for oc99

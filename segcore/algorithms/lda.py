@@ -11,6 +11,7 @@ from collections import Counter
 
 import numpy as np
 
+from ..document import level_noun
 from ..errors import ParameterError
 from ..methods import MAX_LEN, STOPWORDS, Method, Param, Signal, register_method
 from ..scores import Score
@@ -98,13 +99,13 @@ def _run(doc, k, p, context):
     their p). A text with more than SEGMENTS candidate segments is read in blocks of `pool` elements
     (pseudo-sentences)."""
     topics = resolve_model(p, context)
-    width = plan(doc.n, k or 1, p["max_len"], k)[0]
+    width = plan(doc.n, k or 1, p["max_len"], k, doc.level)[0]
     pool = pooling(doc.n, width)
     bags = topics.bags(doc.elements)
     units = [sum(bags[a:a + pool], []) for a in range(0, doc.n, pool)]
     if k is not None and k > len(units):
-        raise ParameterError(f"K = {k} is more than the {len(units)} blocks of {pool} elements lda works on for "
-                             f"this text; lower K")
+        raise ParameterError(f"K = {k} is more than the {len(units)} blocks of {pool} {level_noun(doc.level, pool)} "
+                             f"lda works on for this text; lower K")
     score = SegmentNLL().fit(segment_loglik_table(topics, units, p["fold_in"], p["alpha"], -(-width // pool)))
     n_words = float(sum(len(u) for u in units if u))
     if k is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..encoders import ENCODERS, encode
+from ..document import level_noun
 from ..errors import ParameterError
 from ..methods import STOPWORDS, Method, Param, Signal, register_method
 from .texttiling import peaks
@@ -73,7 +74,8 @@ def auto_threshold(depth: np.ndarray, rule: str) -> float:
 def _run(doc, k, p, context):
     w, n = p["window"], doc.n
     if w > n:
-        raise ParameterError(f"window = {w} sentences is larger than the text ({n} elements); lower 'window'")
+        raise ParameterError(f"window = {w} {level_noun(doc.level, w)} is larger than the text ({n} "
+                             f"{level_noun(doc.level, n)}); lower 'window'")
     if n == 1:
         return {"boundaries": [1]}
     x = encode(doc.elements, p["encoder"], stopwords=p["stopwords"])

@@ -31,6 +31,7 @@ import math
 import numpy as np
 import scipy.sparse as sp
 
+from ..document import level_noun
 from ..errors import ParameterError
 from ..methods import STOPWORDS, Method, Param, Signal, register_method
 from ..representations import gram_band
@@ -258,17 +259,19 @@ def auto_lmax(n: int, k: int | None) -> int:
     return min(n, max(LMAX_K, 5 * math.ceil(n / k)))
 
 
-def check_lengths(n: int, lmin: int, lmax: int, k: int | None) -> tuple[int, int]:
-    """(lmin, lmax) with lmax = 0 resolved; ParameterError when no segmentation of n elements fits them."""
+def check_lengths(n: int, lmin: int, lmax: int, k: int | None, level: str = "sentence") -> tuple[int, int]:
+    """(lmin, lmax) with lmax = 0 resolved; ParameterError when no segmentation of n elements (at `level`) fits
+    them."""
     lmax = auto_lmax(n, k) if lmax == 0 else min(lmax, n)
+    units = level_noun(level, n)
     if lmax < lmin:
         raise ParameterError(f"lmax = {lmax} is smaller than lmin = {lmin}" +
-                             (f" (the text has only {n} elements)" if lmin > n else ""))
+                             (f" (the text has only {n} {units})" if lmin > n else ""))
     if k is not None and not k * lmin <= n <= k * lmax:
-        raise ParameterError(f"K = {k} segments of {lmin}…{lmax} elements cannot cover the {n} elements; "
-                             f"change K, lmin or lmax")
+        raise ParameterError(f"K = {k} segments of {lmin}…{lmax} {level_noun(level, lmax)} cannot cover the {n} "
+                             f"{units}; change K, lmin or lmax")
     if k is None and math.ceil(n / lmax) * lmin > n:
-        raise ParameterError(f"no segmentation of the {n} elements has all segment lengths within {lmin}…{lmax}")
+        raise ParameterError(f"no segmentation of the {n} {units} has all segment lengths within {lmin}…{lmax}")
     return lmin, lmax
 
 
@@ -288,7 +291,7 @@ def _run(doc, k, p, context):
     long texts the lattice runs on blocks of `pool` elements (pooled counts: the same costs for block-aligned
     segmentations), lengths in blocks."""
     gamma = p["gamma"]
-    lmin, lmax = check_lengths(doc.n, p["lmin"], p["lmax"], k)
+    lmin, lmax = check_lengths(doc.n, p["lmin"], p["lmax"], k, doc.level)
     counts = ui_score(doc, p).counts
     weighted = tfidf(counts)
     pool = pooling(doc.n, lmax)
@@ -327,9 +330,9 @@ register_method(Method(
     [Param("gamma", 1.0, "weight of the disruption term Δ = 1/(1 − cos) between adjacent segments (0 = ui)",
            low=0.0, high=1e6),
      LAM,
-     Param("lmin", 1, "minimum segment length, in elements", low=1, high=10**6, elements=True),
-     Param("lmax", 0, f"maximum segment length, in elements; 0 = min(N, {LMAX_AUTO}) with K automatic, "
-                      f"min(N, max({LMAX_K}, 5·N/K)) with K given (long texts are read in blocks of elements)",
+     Param("lmin", 1, "minimum segment length, in sentences (words at word level)", low=1, high=10**6, elements=True),
+     Param("lmax", 0, f"maximum segment length, in sentences (words at word level); 0 = min(N, {LMAX_AUTO}) with K "
+                      f"automatic, min(N, max({LMAX_K}, 5·N/K)) with K given (long texts are read in blocks)",
            low=0, high=10**6, elements=True),
      STOPWORDS,
      Param("stem", True, "stem words (Porter's stemmer; Snowball's for another language)")],

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
+from ..document import level_noun
 from ..errors import ParameterError
 from ..methods import STOPWORDS, Method, Param, Signal, register_method
 from ..representations import term_matrix
@@ -151,7 +152,7 @@ def _run(doc, k, p, context):
     n_units = len(bags)
     if p["window"] and window > n_units:  # a window set by hand; the default's blocks stop at the text's ends
         what = (f"pseudo-sentence{'s' * (n_units != 1)} of {p['w']} words" if unit == "tokens" else
-                f"element{'s' * (n_units != 1)}")
+                level_noun(doc.level, n_units))
         raise ParameterError(f"window = {window} is larger than the text ({n_units} {what}); lower 'window'"
                              + (" or 'w' (words per pseudo-sentence)" if unit == "tokens" else ""))
     window = max(1, min(window, n_units - 1))
@@ -197,7 +198,8 @@ def _run(doc, k, p, context):
 register_method(Method(
     "texttiling", "Hearst's TextTiling: block comparison, smoothing, depth scores, cutoff on the depth",
     "Hearst 1997, Computational Linguistics 23(1), §5 (block comparison, depth scores, cutoff s̄ − σ/2)",
-    [Param("unit", "tokens", "units compared: pseudo-sentences of w words, or the document's elements", UNITS),
+    [Param("unit", "tokens", "units compared: pseudo-sentences of w words, or the document's sentences (words at "
+                            "word level)", UNITS),
      Param("w", 20, "words per pseudo-sentence (unit=tokens; Hearst: 20)", low=1, high=1000),
      Param("window", 0, "units per block on each side of a gap; 0 = 6 for tokens (Hearst), 4 for sentences "
                         "(best of 2–5 on Choi 3-5 + 6-8 + 9-11 with the other defaults), fewer on a text too short "
