@@ -294,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("input", help="a file path (text, PDF, HTML page, EPUB book, .ref), a folder (every document file "
                                  "in it, one result each), or - for standard input")
     s.add_argument("--format", default="auto", choices=FORMATS, help=FORMAT_HELP)
-    s.add_argument("--level", default="sentence", choices=LEVELS, help="elements: sentences or words")
+    s.add_argument("--level", default="sentence", choices=LEVELS, help="what the text is split into: sentences or words")
     s.add_argument("--method", default=DEFAULT_METHOD)
     s.add_argument("--k", type=int, default=None, help="number of segments (default: the method's automatic rule)")
     s.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
