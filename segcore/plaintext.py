@@ -1,16 +1,18 @@
-"""A plain text read into blocks (segcore.structure.Block): headings by the patterns of Markdown (ATX and setext
-lines), LaTeX (\\section, ...), books (a chapter, part, act or scene and its number — "CHAPTER IV", "Book the
-First", a lone "XII" — above its title; a preface or epilogue) or, when none of these is found, plain text (numbered
-lines such as "3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the
-text is left out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of
-contents, illustration and footnote notes in brackets, paragraphs without a letter or digit; in Markdown (a text
-with front matter, ATX headings that read as titles (segcore.atx: not a prompt's or a comment's '#' lines), a code
-fence, a table rule, an alert, a link, a link definition in use, a footnote or an HTML comment; see
-looks_like_markdown), its front matter, fenced and indented code (in list items too), pipe tables, rules, footnotes,
-link definitions, HTML comments, <pre> and <table> blocks and the labels of alert boxes, and the marks of quotes,
-bullets, item numbers, links (inline and by reference), images, code spans, emphasis, footnotes and HTML tags are
-taken off the text, backslash escapes, entities and character references read as their characters, hard line
-breaks as line breaks (a list item is a paragraph of its own; a setext heading's title may span lines)."""
+"""A plain text read into blocks (segcore.structure.Block): headings by the patterns of Markdown (ATX and setext lines),
+LaTeX (\\section, ...), books (a chapter, part, act or scene and its number — "CHAPTER IV", "Book the First", a lone
+"XII" — above its title; a preface or epilogue) or, when none of these is found, plain text (numbered lines such as
+"3.2 Results", short title-shaped lines set apart by blank lines). What a reader does not count as the text is left
+out and counted (structure.LEFT_OUT): Project Gutenberg's header and licence, a book's table of contents,
+illustration and footnote notes in brackets, paragraphs without a letter or digit; in a wiki article copied from a
+browser (segcore.webcopy), its contents, the page's own lines and citation marks, its headings found by their edit
+links ('History[edit]'); in Markdown (a text with front matter, ATX headings that read as titles (segcore.atx: not a
+prompt's or a comment's '#' lines), a code fence, a table rule, an alert, a link, a link definition in use, a
+footnote or an HTML comment; see looks_like_markdown), its front matter, fenced and indented code (in list items
+too), pipe tables, rules, footnotes, link definitions, HTML comments, <pre> and <table> blocks and the labels of
+alert boxes, and the marks of quotes, bullets, item numbers, links (inline and by reference), images, code spans,
+emphasis, footnotes and HTML tags are taken off the text, backslash escapes, entities and character references read
+as their characters, hard line breaks as line breaks (a list item is a paragraph of its own; a setext heading's title
+may span lines)."""
 from __future__ import annotations
 
 import re
@@ -26,6 +28,7 @@ from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
 from .sentences import ITEM_NUMBER
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
+from .webcopy import wiki_copy
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
@@ -397,13 +400,15 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
     does not wrap its lines or that indents its paragraphs; a heading line is a block of its own), read as Markdown
     when `markdown` (None: when it looks so, `looks_like_markdown`), and the number of lines left out of each kind
     (structure.LEFT_OUT), none counted when none left out."""
+    if markdown is None:
+        markdown = looks_like_markdown(text)
     lines = lines_of(text)
+    wiki = None if markdown else wiki_copy(lines)  # a wiki article copied from a browser
+    lines = wiki.lines if wiki else lines
     stripped = [ln.strip() for ln in lines]
     front = front_matter(lines)
     drop = dict.fromkeys(gutenberg_wrapper(stripped), "wrapper") | dict.fromkeys(bracketed_notes(stripped), "notes") \
         | dict.fromkeys(front, "front matter")
-    if markdown is None:
-        markdown = looks_like_markdown(text)
     labels = frozenset()
     if markdown:
         marked, labels = _markdown_drops(lines)
@@ -413,7 +418,7 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
                  and (i == 0 or not stripped[i - 1]) and (i + 1 == len(stripped) or not stripped[i + 1])}
     furniture, joins = page_furniture(lines, stripped, drop)
     drop |= dict.fromkeys(furniture, "furniture")
-    found = _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)], markdown)
+    found = (wiki and wiki.headings) or _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)], markdown)
     if not [h for h in found if h[1] > 0]:  # no markup: a paragraph without a letter or digit is an ornament
         kept = ["" if i in drop else s for i, s in enumerate(stripped)] + [""]
         for i, s in enumerate(kept[:-1]):  # ("* * *"); inside a paragraph, a "." line ends a sentence
@@ -477,4 +482,5 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
         elif raw:
             body.append(raw)  # its inline marks are read with its paragraph's (flush)
     flush()
-    return blocks, dict(Counter(kind for i, kind in drop.items() if stripped[i]))
+    counts = Counter(kind for i, kind in drop.items() if stripped[i])
+    return blocks, dict(counts + wiki.left_out if wiki else counts)
