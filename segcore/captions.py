@@ -15,7 +15,8 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import groupby
 
 import regex
 
@@ -49,11 +50,12 @@ ROLLING_SHARE = 0.5  # captions roll when this share of the cues begin with the 
 
 @dataclass(frozen=True)
 class Line:
-    """One line said: its text and the start and end (seconds) of the cue that first showed it."""
+    """One line said: its text, the start and end (seconds) of the cue that first showed it and that cue's number."""
 
     text: str
     start: float
     end: float
+    cue: int = 0
 
 
 def _seconds(h, m, s, frac) -> float:
@@ -137,12 +139,26 @@ def caption_lines(text: str) -> tuple[list[Line], dict]:
     """The lines said, in order, with their times, and what was left out: {'sounds': n, 'repeated': n,
     'bad timing': n, 'speakers': n}. InputError when no cue can be read."""
     counts: dict = {}
-    cues = [(start, end, [x for x in map(_clean, raw) if x]) for start, end, raw in _cues(text, counts)]
-    rolling = _rolling(cues)
+    out = said(_cues(text, counts), counts)
+    if not out:
+        bad = counts.get("bad timing", 0)
+        raise InputError("no caption text found: the file has no cue with a readable time and text" + (
+            f" ({bad} timing line{'s' * (bad > 1)} cannot be read: times are written 00:01:02,500 --> 00:01:04,000)"
+            if bad else ""))
+    return out, counts
+
+
+def said(cues: list[tuple[float, float, list[str]]], counts: dict, captions: bool = True) -> list[Line]:
+    """The lines said in cues (start, end, raw text lines) — of captions, or the turns of a transcript
+    (segcore.transcripts: `captions` False, whose turns never roll) — cleaned of markup, each with its cue's times
+    and number; sound descriptions, the lines rolling captions repeat and speakers' labels left out and counted in
+    `counts`."""
+    cleaned = [(start, end, [x for x in map(_clean, raw) if x]) for start, end, raw in cues]
+    rolling = captions and _rolling(cleaned)
     out: list[Line] = []
     last = ""
-    for start, end, cleaned in cues:
-        for j, line in enumerate(cleaned):
+    for n, (start, end, lines) in enumerate(cleaned):
+        for j, line in enumerate(lines):
             if _SOUND.match(line):
                 counts["sounds"] = counts.get("sounds", 0) + 1
                 continue
@@ -156,13 +172,8 @@ def caption_lines(text: str) -> tuple[list[Line], dict]:
                 counts["repeated"] = counts.get("repeated", 0) + 1
                 continue
             last = line
-            out.append(Line(line, start, end))
-    if not out:
-        bad = counts.get("bad timing", 0)
-        raise InputError("no caption text found: the file has no cue with a readable time and text" + (
-            f" ({bad} timing line{'s' * (bad > 1)} cannot be read: times are written 00:01:02,500 --> 00:01:04,000)"
-            if bad else ""))
-    return _without_speakers(out, counts), counts
+            out.append(Line(line, start, end, n))
+    return _without_speakers(out, counts)
 
 
 def _without_speakers(lines: list[Line], counts: dict) -> list[Line]:
@@ -176,14 +187,15 @@ def _without_speakers(lines: list[Line], counts: dict) -> list[Line]:
     for x, m in zip(lines, found):
         if m and m.group(1) in speakers and x.text[m.end():].strip():
             counts["speakers"] = counts.get("speakers", 0) + 1
-            x = Line(x.text[m.end():].strip(), x.start, x.end)
+            x = replace(x, text=x.text[m.end():].strip())
         out.append(x)
     return out
 
 
-def caption_blocks(lines: list[Line], punctuated: bool) -> list[Block]:
+def caption_blocks(lines: list[Line], punctuated: bool, turns: bool = False) -> list[Block]:
     """Blocks for segcore.loaders.document_from_blocks: with sentence punctuation, the whole transcript as one
-    paragraph whose marks (char offset, start, end) give each sentence the times of the line where it begins;
+    paragraph (with `turns`, each cue — a transcript's turn — one) whose marks (char offset, start, end) give each
+    sentence the times of the line where it begins;
     without it, consecutive caption lines joined into pseudo-sentences of at least PSEUDO_SENTENCE words (Hearst 1997's
     token-sequences, w = 20; a shorter end joins the one before), each one block. A sentence (an element) has the
     times of the line where it begins; at word level each word those of its own line."""
@@ -198,7 +210,7 @@ def caption_blocks(lines: list[Line], punctuated: bool) -> list[Block]:
         if len(groups) > 1 and size < PSEUDO_SENTENCE / 2:
             groups[-2].extend(groups.pop())
         return [_block(g) for g in groups]
-    return [_block(lines)]
+    return [_block(list(g)) for _, g in groupby(lines, key=lambda x: x.cue)] if turns else [_block(lines)]
 
 
 def _block(lines: list[Line]) -> Block:

@@ -28,6 +28,7 @@ EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx
               "pptx": PPTX_EXTENSIONS, "ppt": PPT_EXTENSIONS, "odp": ODP_EXTENSIONS,
               "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *(f".{s}" for s in "123456789")),
               "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
+              "transcript": (".txt",),
               "choi": (".ref",), "wiki727": ("", ".txt", ".ref"),  # Wiki-727K's files have no extension
               "arxiv": (".ref",)}  # the files of a folder read in each format
 

@@ -24,6 +24,7 @@ from .plaintext import MARKDOWN_EXTENSIONS
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 from .pptx import is_pptx
 from .rtf import is_rtf
+from .transcripts import looks_like_transcript
 from .ole import has_stream, is_ole
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .ppt import STREAM as PPT_STREAM
@@ -32,15 +33,17 @@ __all__ = ["FORMATS", "NAMES", "DOCUMENT", "SLIDES", "HTML_EXTENSIONS", "LATEX_E
            "ARXIV_SEPARATOR", "WIKI727_HEADER", "check_format", "format_name", "sniff_format"]
 
 FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf",
-           "doc", "pptx", "ppt", "odp", "captions", "choi", "wiki727", "arxiv")
+           "doc", "pptx", "ppt", "odp", "captions", "transcript", "choi", "wiki727", "arxiv")
 NAMES = {"text": "plain text", "markdown": "Markdown", "org": "Org", "asciidoc": "AsciiDoc", "latex": "LaTeX",
          "rest": "reStructuredText", "man": "manual page", "pdf": "PDF", "html": "HTML", "epub": "EPUB",
          "docx": "Word", "odt": "OpenDocument text", "rtf": "RTF", "doc": "Word 97–2003", "pptx": "PowerPoint",
          "ppt": "PowerPoint 97–2003", "odp": "OpenDocument presentation", "captions": "captions",
-         "choi": "Choi .ref", "wiki727": "Wiki-727K", "arxiv": "arXiv (Alemi & Ginsparg)"}  # each format as a reader knows it
+         "transcript": "transcript", "choi": "Choi .ref", "wiki727": "Wiki-727K",
+         "arxiv": "arXiv (Alemi & Ginsparg)"}  # each format as a reader knows it
 SLIDES = ("pptx", "ppt", "odp")
 DOCUMENT = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
-            "latex": "the LaTeX source", "rest": "the reST source", "man": "the manual page", "org": "the Org text",
+            "transcript": "the transcript", "latex": "the LaTeX source", "rest": "the reST source",
+            "man": "the manual page", "org": "the Org text",
             "asciidoc": "the AsciiDoc text", "docx": "the Word document", "odt": "the OpenDocument text",
             "rtf": "the RTF document", "doc": "the Word document",
             **dict.fromkeys(SLIDES, "the presentation")}  # a document of each format as a note names it (else "the text")
@@ -143,6 +146,8 @@ def sniff_format(data: bytes, name: str) -> str:
     if ext in ("", ".txt"):
         if looks_like_captions(head[:4096]):
             return "captions"
+        if looks_like_transcript(head):
+            return "transcript"
         if looks_like_latex(head):
             return "latex"
         if kind := markup_of(head):

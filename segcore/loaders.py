@@ -40,6 +40,7 @@ from .pdf import read_pdf
 from .plaintext import lines_of, looks_like_markdown, text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
+from .transcripts import transcript_lines
 from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
@@ -486,23 +487,25 @@ def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "",
 # Files, auto-detection, datasets
 # --------------------------------------------------------------------------------------------------
 
-def load_captions(data: bytes | str, level: str = "sentence", source: str = "", limits: Limits = LIMITS) -> Document:
-    """A timed transcript (segcore.captions: .srt, .vtt, .sbv) as a Document of its sentences — of pseudo-sentences
+def load_captions(data: bytes | str, level: str = "sentence", source: str = "", limits: Limits = LIMITS,
+                  format: str = "captions") -> Document:
+    """A timed transcript (segcore.captions: .srt, .vtt, .sbv; format 'transcript': a plain text whose turns open
+    with their times, segcore.transcripts, each turn a paragraph) as a Document of its sentences — of pseudo-sentences
     of whole caption lines when it has no sentence punctuation (meta['unpunctuated']) — or words; meta['times'] holds
     each element's (start, end) in seconds, those of the line where it begins, and meta['duration'] the last cue's
     end; repeated lines and sound descriptions are counted in meta['left_out']. InputError when no cue can be read,
     or beyond `limits`."""
     limits.check_markup(len(data.encode("utf-8")) if isinstance(data, str) else len(data), _name(source))
     decoded = Decoded(data, "utf-8", "utf-8") if isinstance(data, str) else _decoded(data, source)
-    text = decoded.text
     try:  # the words said are checked against limits.chars (timestamps and markup can be most of a file)
-        lines, counts = caption_lines(text)
+        lines, counts = (transcript_lines if format == "transcript" else caption_lines)(decoded.text)
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None
     marked = punctuated(x.text for x in lines)
-    meta = {"format": "captions", "left_out": counts, "duration": max(x.end for x in lines), **decoded.meta(),
+    meta = {"format": format, "left_out": counts, "duration": max(x.end for x in lines), **decoded.meta(),
             **({} if marked else {"unpunctuated": True})}
-    doc = document_from_blocks(caption_blocks(lines, marked), level, source, meta, limits=limits)
+    blocks = caption_blocks(lines, marked, turns=format == "transcript")
+    doc = document_from_blocks(blocks, level, source, meta, limits=limits)
     doc.meta["times"] = doc.meta.pop("positions")
     return doc
 
@@ -545,8 +548,8 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return load_epub(data, level or "sentence", source, keep_back_matter, limits)
     if format in _OFFICE_READERS:
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits, speaker_notes)
-    if format == "captions":
-        return load_captions(data, level or "sentence", source, limits)
+    if format in ("captions", "transcript"):
+        return load_captions(data, level or "sentence", source, limits, format)
     if format in ("text", "org", "asciidoc", "latex", "rest", "man", *_REFERENCE_FORMATS):
         decoded = _decoded(data, source)
         if format not in _REFERENCE_FORMATS:

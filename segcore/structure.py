@@ -206,6 +206,7 @@ LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,}
             "repeated": "caption lines repeated by the next cue ({:,})",
             "bad timing": "cues whose times could not be read ({:,})",
             "speakers": "speakers' names that begin lines ({:,})",
+            "turns": "speakers' names and times that open turns ({:,})",
             "placeholders": "placeholder lines such as ***LIST*** ({:,})"}
 
 

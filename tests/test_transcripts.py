@@ -1,0 +1,105 @@
+"""Plain-text transcripts (segcore.transcripts): the layouts meeting and recording tools export — Otter.ai, Rev,
+Descript, Happy Scribe, Zoom, Teams — read as timed transcripts: the speaker and time lines that open turns are not
+text (counted), every element has its turn's time, and a text with one such line stays plain text."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from segcore.document import clock
+from segcore.formats import format_name, sniff_format
+from segcore.loaders import left_out_notes, load
+
+TOPICS = [("quarter", "budget", "spending", "costs"), ("hiring", "roles", "interview", "team"),
+          ("garden", "roses", "soil", "water")]
+SPEAKERS = ["Alice Chen", "Bob Martin", "Carol Diaz"]
+
+
+def _turns(n: int = 18) -> list[tuple[str, int, str]]:
+    """(speaker, seconds, text) of n turns on three topics, two sentences each, 20 s apart."""
+    out = []
+    for i in range(n):
+        a, b, c, d = TOPICS[i * 3 // n]
+        text = f"The {a} and the {b} need {c} today. Our {d} and {a} matter for {b}."
+        out.append((SPEAKERS[i % 3], 20 * i + 5, text))
+    return out
+
+
+def _hms(seconds: int) -> str:
+    return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+LAYOUTS = {  # each layout as a tool writes it: one turn
+    "otter": lambda name, t, text: f"{name}  {clock(t)}\n{text}\n",
+    "rev": lambda name, t, text: f"{name} ({clock(t)}):\n{text}\n",
+    "rev same line": lambda name, t, text: f"{name} ({_hms(t)}): {text}\n",
+    "bracketed": lambda name, t, text: f"[{_hms(t)}] {name}: {text}\n",
+    "time first": lambda name, t, text: f"{_hms(t)} {name}: {text}\n",
+    "zoom": lambda name, t, text: f"[{name}] {_hms(t)}\n{text}\n",
+    "teams": lambda name, t, text: f"{name}   {clock(t)}\n{text}\n",
+    "time only": lambda name, t, text: f"{_hms(t)}\n{text}\n",
+}
+
+
+def _transcript(layout: str, blank: str = "\n") -> str:
+    return blank.join(LAYOUTS[layout](*turn) for turn in _turns())
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_each_layout_reads_as_a_transcript_with_its_turns_times(layout):
+    doc = load(_transcript(layout).encode("utf-8"), source="meeting.txt")
+    assert doc.meta["format"] == "transcript" and format_name(doc.meta) == "transcript"
+    turns = _turns()
+    assert doc.elements == [s for _, _, text in turns for s in text.replace(". ", ".\n").splitlines()]
+    assert not any(name in " ".join(doc.elements) for name in SPEAKERS)  # a speaker's name is not a word said
+    starts = [t for _, t, _ in turns]
+    assert [start for start, _ in doc.meta["times"]] == [t for t in starts for _ in range(2)]
+    assert doc.meta["times"][0] == (5, 25) and doc.meta["times"][-1] == (345, 345)  # a turn ends as the next starts
+    assert doc.meta["left_out"] == {"turns": 18}
+    assert doc.meta["paragraphs"] == list(range(0, 36, 2))  # each turn a paragraph
+    assert "left out of the transcript: speakers' names and times that open turns (18)" in left_out_notes(doc)
+
+
+@pytest.mark.parametrize("layout", ["bracketed", "time first", "rev same line"])
+def test_turns_of_one_line_each_read_without_blank_lines_between_them(layout):
+    doc = load(_transcript(layout, blank="").encode("utf-8"))
+    assert doc.meta["format"] == "transcript" and len(doc.elements) == 36 and doc.meta["left_out"] == {"turns": 18}
+
+
+def test_a_pasted_text_and_long_times_read_too_and_a_turn_may_span_lines():
+    text = ("Weekly sync\n\nSpeaker 1  59:58\nWe start with the budget.\nIt grew this year.\n\n"
+            "Speaker 2  1:02:03\nThe garden needs water.\n\nSpeaker 1\t1:05:00.5\nRoses too.\n")
+    assert sniff_format(text.encode("utf-8"), "") == "transcript"
+    assert load(text.encode("utf-8"), format="transcript").elements == load(text.encode("utf-8")).elements
+    doc = load(text.encode("utf-8"))
+    assert doc.elements == ["Weekly sync", "We start with the budget.", "It grew this year.",
+                            "The garden needs water.", "Roses too."]
+    assert [s for s, _ in doc.meta["times"]] == [3598, 3598, 3598, 3723, 3900.5]  # the title has the first turn's time
+
+
+def test_a_time_line_then_a_speaker_s_label_leaves_out_both():
+    text = "".join(f"{_hms(t)}\n{name}: {text}\n\n" for name, t, text in _turns())
+    doc = load(text.encode("utf-8"))
+    assert doc.meta["left_out"] == {"turns": 18, "speakers": 18} and doc.elements[0].startswith("The quarter")
+
+
+@pytest.mark.parametrize("text", [
+    "Chapter 1  0:28\nIt was a dark night. The rain fell.\n\nThe end came at last. Nobody knew.\n\nMore text here.\n",
+    "Alice Chen  0:28\nHello there. Good day.\n\nIt rained. It poured.\n\nThe end. Goodbye.\n\nMore. Text.\n",
+    "Bob  1:00\nOne. Two.\n\nAnn  0:30\nThree. Four.\n\nBob  0:10\nFive. Six.\n",  # times going back
+    "10:30 Talk: rivers and valleys.\nA long day of talks.\n\nWe met at noon.\n\nThey left.\n\nAll went home.\n",
+])
+def test_a_text_with_one_such_line_or_times_going_back_stays_plain_text(text):
+    assert sniff_format(text.encode("utf-8"), "notes.txt") == "text"
+    assert load(text.encode("utf-8"), source="notes.txt").meta["format"] == "text"
+
+
+def test_the_cli_prints_segment_times_for_a_pasted_otter_transcript():
+    out = subprocess.run([sys.executable, "-m", "segcore", "segment", "-", "--k", "3"], input=_transcript("otter"),
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "segment 1: sentences 0–11 (12) · 0:05–2:05" in out.stdout
+    assert "segment 3: sentences 24–35 (12) · 4:05–5:45" in out.stdout
+    assert "Alice Chen" not in out.stdout and "times that open turns (18)" in out.stderr
