@@ -24,7 +24,7 @@ from .errors import InputError
 from .sentences import PSEUDO_SENTENCE
 from .structure import Block
 
-_TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{2})[.,](\d{1,3})"
+_TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})[.,](\d{1,3})"  # Teams writes 0:0:5.750
 TIMING = re.compile(rf"^\s*{_TIME}\s*-->\s*{_TIME}(?:\s.*)?$")  # SRT and WebVTT: start --> end [settings]
 SBV_TIMING = re.compile(rf"^\s*{_TIME},{_TIME}\s*$")  # YouTube SBV: start,end
 # a timing line whose times cannot be read ("00:00:01,000 --> 00:00:0x", "00:00:01 --> 00:00:04"): a whole timing

@@ -351,3 +351,12 @@ def test_a_file_whose_every_timing_is_unreadable_says_so_and_how_times_are_writt
         load(path)
     with pytest.raises(InputError, match=r"text$"):
         load(b"1\n00:00:01,000 --> 00:00:02,000\n\n", source="empty.srt")
+
+
+def test_teams_timings_without_leading_zeros_are_read():
+    """Microsoft Teams' transcripts write '0:0:0.0 --> 0:0:5.750' (a second of one digit)."""
+    text = ("WEBVTT\n\n0:0:0.0 --> 0:0:5.750\n<v Alice Chen>Rivers carve valleys.</v>\n\n"
+            "0:0:5.750 --> 0:1:2.5\n<v Bob Martin>Stars burn hydrogen.</v>\n")
+    doc = load(text.encode("utf-8"))
+    assert doc.meta["format"] == "captions" and doc.elements == ["Rivers carve valleys.", "Stars burn hydrogen."]
+    assert doc.meta["times"] == [(0.0, 5.75), (5.75, 62.5)]
