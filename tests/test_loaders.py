@@ -434,7 +434,7 @@ def test_load_errors(tmp_path):
     with pytest.raises(InputError, match="directory"):
         load(tmp_path)
     with pytest.raises(ParameterError, match="auto, text, org, asciidoc, latex, rest, man, pdf, html, epub, docx, "
-                                             "odt, rtf, doc, pptx, ppt, odp, captions, choi, wiki727, arxiv"):
+                                             "odt, rtf, doc, pptx, ppt, odp, captions, transcript, choi, wiki727, arxiv"):
         load(CHOI_1_0, format="wpd")
     with pytest.raises(InputError, match="choi_1_0.ref: not an RTF document"):
         load(CHOI_1_0, format="rtf")
