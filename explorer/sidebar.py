@@ -79,7 +79,8 @@ def _upload(sb) -> tuple | None:
                           type=docs.UPLOAD_TYPES, key="upload",
                           help="Text (.txt, .md, .rst, .org, .adoc), LaTeX (.tex), PDF, Word (.docx; .doc of Word 97–2003), "
                                "OpenDocument (.odt), RTF (.rtf), slides (.pptx, .ppt, .odp), web page (.html), "
-                               "e-book (.epub), captions (.srt, .vtt, .sbv), manual page (.1–.8), any of them "
+                               "e-book (.epub), captions (.srt, .vtt, .sbv) or a meeting tool's transcript as text (Otter, Rev, Zoom, Teams), "
+                               "manual page (.1–.8), any of them "
                                "compressed (.gz, .bz2, .xz). A .ref file in Choi's format (one sentence per line, "
                                "segments separated by lines of ==========) or Alemi & Ginsparg's arXiv format (segments "
                                "separated by BR) carries a reference segmentation, so the app can score the result.")
