@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .document import Document, level_noun
 from .errors import ParameterError
 from .methods import Segmentation, Signal, answer, checked, get_method, paragraph_view, segment as segment_once
+from .parallel import one_blas_thread
 from .splitters import DPTable, Split, check_k, dp, dp_table, own_costs, plan, windows
 
 KMAX = 40   # a table covers K up to at least this (the app's cost curve)
@@ -130,6 +131,7 @@ def kept(doc: Document, method: str, p: dict, context: dict) -> tuple[Fitted, KT
     return HELD[key]
 
 
+@one_blas_thread()
 def segment(doc: Document, method: str = "cvs", k: int | None = None, context: dict | None = None,
             **params) -> Segmentation:
     """methods.segment, with K given for a method with a `Method.fit` (without a context) answered from this process's
@@ -152,6 +154,7 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     return answer(doc, m, p, k, view.expand(out) if view else out, time.perf_counter() - t)
 
 
+@one_blas_thread()
 def costs_by_k(doc: Document, method: str, kmax: int, context: dict | None = None, **params) -> list | None:
     """The best cost of each K = 1 … kmax for the method on the document (`KTable.costs_by_k`), its tables kept
     for the K asked next; None for a method or settings without a `Method.fit`."""

@@ -15,6 +15,7 @@ from .document import Document, check_boundaries
 from .errors import ParameterError
 from .kchoice import choice_record
 from .language import NAMES
+from .parallel import one_blas_thread
 from .paragraphs import Units, paragraph_starts, units
 from .splitters import check_k
 
@@ -259,9 +260,11 @@ def get_method(name: str) -> Method:
     return METHODS[name]
 
 
+@one_blas_thread()
 def segment(doc: Document, method: str = "cvs", k: int | None = None, context: dict | None = None,
             **params) -> Segmentation:
-    """Segment `doc` with a named method; `k` = number of segments, None for the method's automatic choice.
+    """Segment `doc` with a named method (its numerical work on one thread: parallel.one_blas_thread); `k` = number
+    of segments, None for the method's automatic choice.
     `context` carries shared resources: {'corpus': texts} for methods that learn from a reference corpus,
     {'df': DocumentFrequencies} for idf over a whole dataset. Every value is checked before any work, and the
     answer is checked before it is returned (strictly increasing ends, last = N, K segments when K was given). With

@@ -32,6 +32,17 @@ def main_script_hidden():
 
 
 @contextmanager
+def one_blas_thread():
+    """Numerical libraries (OpenBLAS, MKL, OpenMP) on one thread inside, as before outside (threadpoolctl; also a
+    decorator): segcore's matrices are narrow (D = 50 dimensions) and a multi-threaded BLAS's idle threads spin on a
+    shared machine (the CLI on a Choi document took 3.4× the wall time with two threads on a loaded 2-core machine)."""
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1):
+        yield
+
+
+@contextmanager
 def one_thread_children():
     """Processes started inside run their numerical libraries on one thread: there are several of them per core,
     and OpenBLAS's idle threads spin (a small matrix product cost a second core's time). The environment is

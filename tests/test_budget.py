@@ -189,3 +189,32 @@ def test_budget_values_and_sizes():
         with pytest.raises(ParameterError):
             parse_size(bad)
     assert show_size(2 * 2**30) == "2 GB" and show_size(512 * 2**20) == "512 MB" and show_size(10) == "10 bytes"
+
+
+def test_a_method_runs_its_numerical_work_on_one_blas_thread(monkeypatch):
+    """In the CLI or a library call (no worker), a multi-threaded BLAS's idle threads spin on a shared machine: a
+    method's run and the K tables' fit and splits hold it to one thread, and give it back after."""
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    from segcore import ktable, methods
+    from segcore.document import Document
+
+    seen = []
+
+    def spy(original):
+        def run(*args, **kwargs):
+            seen.append(max((p["num_threads"] for p in threadpool_info()), default=1))
+            return original(*args, **kwargs)
+        return run
+
+    cvs = methods.METHODS["cvs"]  # a method with a fit: ktable's path
+    monkeypatch.setattr(cvs, "run", spy(cvs.run))
+    monkeypatch.setattr(cvs, "fit", spy(cvs.fit))
+    doc = Document([f"apples and pears number {i}." for i in range(10)] + [f"trains and buses line {i}." for i in
+                                                                          range(10)])
+    with threadpool_limits(limits=2):
+        methods.segment(doc, "cvs", 2)
+        ktable.segment(doc, "cvs", 2, paragraphs=False)
+        ktable.costs_by_k(doc, "cvs", 3, lam=0.5)
+        assert max(p["num_threads"] for p in threadpool_info()) == 2
+    assert seen and set(seen) == {1}
