@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import streamlit as st
+from threadpoolctl import threadpool_limits
 
 from segcore import METHODS, datasets, ktable, plots
 from segcore.document import Document, level_noun
@@ -215,9 +216,11 @@ def cached_costs(doc_key: str, _doc: Document, method: str, kmax: int, params_ke
 def warm() -> bool:
     """Once per server, at its first visit: import NLTK's stemmer and load the language identifier's model, which the
     pictures and the document's summary use in this process (loaded later, their seconds stall every session at
-    once, in the middle of the first visit that stems)."""
+    once, in the middle of the first visit that stems); and keep its BLAS to one thread, as the workers' (segcore's
+    parallel.one_blas_thread: idle BLAS threads spin on a shared machine)."""
     stem("words")
     load_identifier()
+    threadpool_limits(limits=1)  # the pictures' matrix products, in the process that serves every session
     return True
 
 

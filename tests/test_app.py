@@ -1265,3 +1265,12 @@ def test_an_uploaded_transcript_shows_its_segments_times_and_offers_chapters():
     assert len(notes) == 1 and notes[0].endswith(": 2 chapters, fewer than 3."), notes
     paste(at, _lecture())
     assert at.session_state["_docstate"].doc.meta["format"] == "captions" and not errors(at)
+
+
+def test_the_server_process_draws_its_pictures_on_one_blas_thread():
+    """The similarity heatmap's and the novelty curve's matrix products run in the server process, which serves every
+    session: its BLAS keeps to one thread, as the workers' (idle BLAS threads spin on a shared machine)."""
+    from threadpoolctl import threadpool_info
+
+    run(new_app())
+    assert max(p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas") == 1
