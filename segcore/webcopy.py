@@ -2,21 +2,29 @@
 headings end with their edit links ('History[edit]', 'Geschichte[Bearbeiten | Quelltext bearbeiten]'), its table of
 contents is a 'Contents' line over numbered entries ('2.1<TAB>Starters'), its sentences carry citation marks glued to
 their words ('yeast.[1]', '[2][3]', '[a]', '[note 3]', '[citation needed]') and the page's own lines may come with it
-('From Wikipedia, the free encyclopedia', 'Jump to navigation', 'Retrieved from "https://…"', 'Categories: …').
+('From Wikipedia, the free encyclopedia', 'Jump to navigation', 'Retrieved from "https://…"', 'Categories: …'). A
+whole page copied (Ctrl+A) brings its chrome too: in Wikipedia's Vector 2022 skin the header, main menu, contents,
+language button, tabs, tools and appearance menus over the tagline, the title among them ('Sourdough' over '45
+languages'), and the footer's links after the page's end ('This page was last edited on …', 'Privacy policy').
 
 A text is read so only when it shows it was copied from a wiki (`wiki_copy`): two or more lines end with an edit link
 (a single '[edit]' may be prose), or a line is Wikipedia's tagline, or CITES_MIN or more numeric marks are glued after
 punctuation ('taste.[2]') while no line opens with a bracketed number (a numbered list of notes or references, '[1]
 A. Author …', or Markdown's link definitions, '[1]: https://…': there the marks point into the text and are kept).
-Then the edit links come off the headings, the contents and the page's lines are left out and the citation marks
-taken out of the text, each counted (structure.LEFT_OUT: 'contents' lines, 'navigation' words, 'citations'); the
-reference list ('References', with 'See also', 'Notes', 'External links' … around it) is then left out as any text's
-back matter (structure.back_matter)."""
+Then the edit links come off the headings, the contents, the page's lines and its chrome (the runs of short lines
+over the tagline and from the page's end on: a line of prose ends them, and words such as 'Help' or 'Contents' in the
+article are kept), the infobox ('Type<TAB>Bread' rows in the lead) and a reference list without its heading (a run of
+'^ …' lines) are left out and the citation marks taken out of the text, each counted (structure.LEFT_OUT: 'contents'
+lines, 'navigation' words, 'tables' words, 'footnotes' lines, 'citations'); the reference list under its heading
+('References', with 'See also', 'Notes', 'External links' … around it) is then left out as any text's back matter
+(structure.back_matter)."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 from dataclasses import dataclass
+
+from .structure import BACK_BEFORE, BACK_MATTER, END_PUNCT
 
 # the text of an edit link in the languages segcore.language reads, as far as their wikis give one
 _EDIT_WORDS = ("edit|edit source|bearbeiten|quelltext bearbeiten|modifier|modifier le code|modifier la section|editar|"
@@ -32,15 +40,24 @@ _CONTENTS = re.compile(r"^(?:contents|inhaltsverzeichnis|inhalt|sommaire|índice
 _ENTRY = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(\S.*)$")  # '2.1<TAB>Starters'
 _CONTENTS_EXTRA = re.compile(r"^(?:\(top\)|\[?(?:hide|show)\]?|toggle .{1,80} subsection)$", re.I)  # Vector 2022
 _TAGLINE = re.compile(r"^(?:from|aus|de|un article de|da|van|från|fra) wikip[eé]dia\b.{0,60}$", re.I)
-# the page's own lines, besides the tagline
-_SITE_LINES = re.compile(r"^(?:jump to (?:navigation|search|content)|zur (?:navigation|suche) springen|"
-                         r"aller à la (?:navigation|recherche)|ir a la (?:navegación|búsqueda)|"
-                         r"\(redirected from [^()]{1,100}\)|"
-                         r"(?:retrieved from|abgerufen von|ce document provient de|obtenido de)\s*[\"„«“]?\s*"
-                         r"https?://\S+|"
-                         r"(?:hidden )?(?:categories|category|kategorien|kategorie|catégories?|categorías?)\s*:\s*\S.*|"
-                         r"this page was last edited on .{1,80}|text is available under the creative commons .*)$",
-                         re.I)
+# the page's own lines, besides the tagline: those over the article and those that end the page (its chrome follows)
+_PAGE_TOP = re.compile(r"^(?:jump to (?:navigation|search|content)|zur (?:navigation|suche) springen|"
+                       r"aller à la (?:navigation|recherche)|ir a la (?:navegación|búsqueda)|"
+                       r"\(redirected from [^()]{1,100}\))$", re.I)
+_PAGE_END = re.compile(r"^(?:(?:retrieved from|abgerufen von|ce document provient de|obtenido de)\s*[\"„«“]?\s*"
+                       r"https?://\S+|"
+                       r"(?:hidden )?(?:categories|category|kategorien|kategorie|catégories?|categorías?)\s*:\s*\S.*|"
+                       r"this page was last edited on .{1,80}|text is available under the creative commons .*)$", re.I)
+# the language button over the article's tabs in Vector 2022 ('45 languages', 'Add languages'), below its title
+_LANGUAGES = re.compile(r"^(?:\d{1,3}\s+(?:languages|sprachen|langues|idiomas|lingue|talen|språk|sprog|kieltä|"
+                        r"язык\w*|nyelv\w*|dil)|add languages|page contents not supported in other languages\.?)$",
+                        re.I)
+_ROW = re.compile(r"^[^\t]{1,60}\t+\S")  # an infobox's row, 'Type<TAB>Bread'
+CHROME_WORDS = 8  # a line of the page's chrome that ends a sentence has no more words ('This page is always in light
+# mode.'); a longer one is prose
+INFOBOX_ROWS = 2  # rows from which a run of them before the first heading is an infobox
+_REFERENCE = re.compile(r"^\^\s")  # a line of the reference list, '^ a b Gänzle, M. (2014) …'
+REFERENCES_MIN = 2  # lines of a run from which one outside a back-matter section is a reference list
 # a citation mark: a note's number or letter, a named note, or an inline cleanup tag ('[citation needed]', '[who?]',
 # '[dubious – discuss]'), glued to the word or punctuation before it
 _CLEANUP = r"[a-z][a-z ]{0,30}(?:needed|\?)|[a-z][a-z ]{0,20} [–-] discuss|vague|failed verification|specify|quantify"
@@ -52,8 +69,9 @@ CITES_MIN = 3  # numeric marks after punctuation from which a text without edit 
 
 @dataclass
 class WikiCopy:
-    """A wiki article's `lines` as plaintext reads them (edit links and citation marks taken off, the contents and the
-    page's own lines blanked), its `headings` as (line index, raw level, title) and what was left out (`left_out`)."""
+    """A wiki article's `lines` as plaintext reads them (edit links and citation marks taken off, the contents, the
+    page's own lines and chrome, the infobox and a reference list without its heading blanked), its `headings` as
+    (line index, raw level, title) and what was left out (`left_out`)."""
 
     lines: list[str]
     headings: list[tuple[int, int, str]]
@@ -80,10 +98,79 @@ def _contents(stripped: list[str], titles: set[str]) -> tuple[list[int], dict[st
     return [], {}
 
 
+def _short(s: str) -> bool:
+    """Whether a line is short (HEADING_CHARS) and ends no sentence, its citation marks aside: a menu's entry, a
+    heading, a caption."""
+    return len(s) <= HEADING_CHARS and not END_PUNCT.search(_MARK.sub("", s))
+
+
+def _chrome(stripped: list[str], i: int, step: int) -> list[int]:
+    """The nonblank lines of the run of the page's chrome (menus, tabs, tools, footer links) from line `i` on, going
+    by `step` (-1: up): short lines (HEADING_CHARS) that end no sentence, lines of CHROME_WORDS words or fewer and
+    page-end lines; a line of prose ends it."""
+    def chrome(s):
+        return _short(s) or len(s.split()) <= CHROME_WORDS or _PAGE_END.match(s)
+
+    run = []
+    while 0 <= i < len(stripped) and chrome(stripped[i]):
+        if stripped[i]:
+            run.append(i)
+        i += step
+    return run
+
+
+def _head(stripped: list[str], tagline: int) -> tuple[list[int], int | None]:
+    """The chrome over the tagline (`_chrome`; 'Jump to …' aside, one of the page's own lines) and the article's title
+    in it: the line over the language button ('45 languages') in Vector 2022's page, else the one line over the
+    tagline (older skins)."""
+    run = [i for i in _chrome(stripped, tagline - 1, -1)[::-1] if not _PAGE_TOP.match(stripped[i])]
+    buttons = [k for k, i in enumerate(run) if _LANGUAGES.match(stripped[i])]
+    at = buttons[-1] - 1 if buttons else 0 if len(run) == 1 else -1
+    return (run[:at] + run[at + 1:], run[at]) if at >= 0 else (run, None)
+
+
+def _infobox(stripped: list[str], start: int, stop: int, taken: set[int]) -> list[int]:
+    """The infobox's lines in the lead (lines `start` to `stop`, `taken` aside): the first run of INFOBOX_ROWS or
+    more rows ('Type<TAB>Bread') with the short lines that end no sentence among and around them (its name, its
+    image's caption, a header), which a blank line or a sentence ends."""
+    def row(i):
+        return i not in taken and _ROW.match(stripped[i]) and not _ENTRY.match(stripped[i])
+
+    def part(i):
+        return start <= i < stop and i not in taken and stripped[i] and (
+            row(i) or _short(stripped[i]))
+
+    for r in filter(row, range(start, stop)):
+        a, b = r, r
+        while part(a - 1):
+            a -= 1
+        while part(b + 1):
+            b += 1
+        if sum(bool(row(i)) for i in range(a, b + 1)) >= INFOBOX_ROWS:
+            return list(range(a, b + 1))
+    return []
+
+
+def _references(stripped: list[str], titles: dict[int, str]) -> list[int]:
+    """The lines of runs of REFERENCES_MIN or more reference-list lines ('^ …', blank lines between) outside the
+    sections that a back-matter name heads (those are left out with the back matter)."""
+    out, run = [], []
+    for i, s in enumerate(stripped + ["end"]):
+        if _REFERENCE.match(s):
+            run.append(i)
+        elif s and run:
+            section = max((h for h in titles if h < run[0]), default=None)
+            name = titles.get(section, "")
+            if len(run) >= REFERENCES_MIN and not (BACK_MATTER.match(name) or BACK_BEFORE.match(name)):
+                out += run
+            run = []
+    return out
+
+
 def wiki_copy(lines: list[str]) -> WikiCopy | None:
     """The text's lines read as a wiki article copied from a browser, or None when it does not show it was one (see
-    the module's notes). A line over the tagline that opens the text is the article's title (raw level 1); the
-    sections' levels follow the contents' numbers when it has them."""
+    the module's notes). The article's title (raw level 1) is read from the page's chrome over the tagline (`_head`);
+    the sections' levels follow the contents' numbers when it has them."""
     stripped = [ln.strip() for ln in lines]
     edits = {i: m.group(1) for i, s in enumerate(stripped)
              if len(s) <= HEADING_CHARS and (m := _EDIT.match(s)) and _MARK.sub("", m.group(1)).strip()}
@@ -94,18 +181,26 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
     left_out, out = Counter(), list(lines)
     titles = {i: " ".join(_MARK.sub("", t).split()) for i, t in edits.items()}
     contents, depths = _contents(stripped, {t.lower() for t in titles.values()})
-    site = [i for i, s in enumerate(stripped) if _TAGLINE.match(s) or _SITE_LINES.match(s)]
-    for i in contents + site:
+    head, title = _head(stripped, tagline[0]) if tagline else ([], None)
+    end = next((i for i in range(max([*titles, *tagline[:1]], default=0), len(stripped))
+                if _PAGE_END.match(stripped[i])), None)  # the page's end after its last section
+    site = {i for i, s in enumerate(stripped) if _TAGLINE.match(s) or _PAGE_TOP.match(s) or _PAGE_END.match(s)}
+    site = (site | set(head) | set(_chrome(stripped, end, 1) if end is not None else ())).difference(contents)
+    lead = range(tagline[0] + 1 if tagline else 0, min(titles, default=len(stripped)))
+    infobox = _infobox(stripped, lead.start, lead.stop, site.union(contents))
+    references = _references(stripped, titles)
+    for i in [*contents, *site, *infobox, *references]:
         out[i] = ""
     left_out["contents"] = sum(bool(stripped[i]) for i in contents)
     left_out["navigation"] = sum(len(stripped[i].split()) for i in site)
-    lead = [i for i, s in enumerate(stripped) if s][:2]  # the text opens with the title over the tagline
-    title = [(lead[0], 1, stripped[lead[0]])] if len(lead) == 2 and lead[1] in tagline else []
+    left_out["tables"] = sum(len(stripped[i].split()) for i in infobox)
+    left_out["footnotes"] = len(references)
     for i, line in enumerate(out):
         if i in titles:
             out[i] = titles[i]
         elif line.strip():
             out[i], n = _MARK.subn("", line)
             left_out["citations"] += n
-    heads = title + [(i, len(title) + depths.get(t.lower(), 1), t) for i, t in titles.items()]
+    heads = [(title, 1, stripped[title])] if title is not None else []
+    heads += [(i, len(heads) + depths.get(t.lower(), 1), t) for i, t in titles.items()]
     return WikiCopy(out, sorted(heads), +left_out)

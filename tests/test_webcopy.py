@@ -1,6 +1,7 @@
 """A wiki article as a browser copies it (segcore.webcopy, read by segcore.plaintext): headings without their
-'[edit]' links, the table of contents, the page's own lines and the citation marks left out and counted, the
-reference list left out as back matter; '[edit]' or '[1]' in other texts untouched."""
+'[edit]' links, the table of contents, the page's own lines and chrome (a whole page's menus and footer), the
+infobox and the citation marks left out and counted, the reference list left out as back matter; '[edit]' or '[1]'
+in other texts untouched."""
 from __future__ import annotations
 
 import re
@@ -87,3 +88,69 @@ def test_one_edit_line_or_a_numbered_reference_list_leaves_the_text_as_it_is():
     assert "[4]" in blocks[1].text and blocks[-1].text.startswith("[2] B. Author") and not left_out
     linked = "See the [docs][1] and the [guide][2], or [faq][3].\n\n[1]: https://a.org\n[2]: https://b.org\n"
     assert "citations" not in text_blocks(linked)[1]
+
+
+VECTOR = (Path(__file__).parent / "data" / "wikipedia_vector2022.txt").read_text(encoding="utf-8")
+
+
+def test_a_full_page_copy_loses_the_pages_chrome_and_keeps_its_title_and_article():
+    doc = load_text(VECTOR)  # Ctrl+A, Ctrl+C of an article in Wikipedia's Vector 2022 skin
+    assert doc.meta["outline"].title == "Sourdough"
+    assert titles(doc) == [("History", 1), ("Origins", 1), ("Gold Rush", 1), ("Chemistry", 1)]
+    assert doc.meta["left_out"] == {"navigation": 228, "tables": 22, "citations": 8}  # the menus, tagline, footer
+    assert doc.elements[:3] == ["Sourdough", "For other uses, see Sourdough (disambiguation).",
+                                "Sourdough is bread made by the fermentation of dough using wild lactobacillaceae and "
+                                "yeast."]
+    assert "San Francisco sourdough in a bakery window" in doc.elements  # an image's caption is kept
+    assert doc.elements[-1] == "Acetic acid is also produced, which gives a sharper taste."
+    for chrome in ("Jump", "Main menu", "Donate", "languages", "Deutsch", "View history", "Download", "Appearance",
+                   "Privacy", "Mobile view", "Type", "Worldwide"):
+        assert not any(chrome in e for e in doc.elements), chrome
+
+
+def test_the_chrome_is_the_short_lines_before_the_tagline_and_after_the_pages_end_not_words_in_the_article():
+    text = ("My notes for Tuesday's class, copied before the lecture.\n"
+            "Search\nLog in\nSourdough\n12 languages\nArticle\nTalk\nFrom Wikipedia, the free encyclopedia\n"
+            f"{PARA}\nUses[edit]\nA starter asks for little:\nHelp\nSearch\nContents\nTools\n"
+            f"History[edit]\n{PARA}\nThis page was last edited on 1 May 2024, at 10:00 (UTC).\nPrivacy policy\n"
+            "Mobile view\nThe class meets again on Thursday with a loaf each.\n")
+    blocks, left_out = text_blocks(text)
+    texts = [b.text for b in blocks]
+    assert texts[0].startswith("My notes for Tuesday") and ("Sourdough", 1) in [(b.text, b.level) for b in blocks]
+    assert texts[texts.index("Uses") + 1] == "A starter asks for little: Help Search Contents Tools"  # the article's
+    assert texts[-1].startswith("The class meets again") and "Mobile view" not in texts
+    assert left_out == {"navigation": 28, "citations": 6}
+
+
+def test_an_infobox_near_the_top_is_left_out_as_a_table_and_a_table_in_a_section_kept():
+    text = ("Rye bread\nFrom Wikipedia, the free encyclopedia\nRye bread\nA dark rye loaf\nType\tBread\n"
+            f"Main ingredients\tRye flour\n{PARA}\nKinds[edit]\nKind\tColour\nPumpernickel\tdark\nLimpa\tlight\n"
+            f"Uses[edit]\n{PARA}\n")
+    blocks, left_out = text_blocks(text)
+    texts = [b.text for b in blocks]
+    assert texts[:2] == ["Rye bread", "Rye was grown in the north long before wheat. Its bread kept for weeks."]
+    assert "Pumpernickel" in " ".join(texts) and "Limpa" in " ".join(texts)
+    assert left_out == {"navigation": 5, "tables": 12, "citations": 6}
+
+
+def test_a_reference_list_without_its_heading_is_left_out_in_a_wiki_copy_only():
+    refs = ('^ Gänzle, Michael G. (2014). "Enzymatic and bacterial conversions". Food Microbiology. 37: 2–10.\n'
+            '^ a b "Sourdough". Oxford English Dictionary.\n')
+    blocks, left_out = text_blocks(f"Origins[edit]\n{PARA}\nUses[edit]\n{PARA}\n\n{refs}")
+    assert [b.text for b in blocks][-1].endswith("kept for weeks.") and left_out == {"footnotes": 2, "citations": 6}
+    blocks, left_out = text_blocks(f"Origins[edit]\n{PARA}\n\n^ Gänzle is quoted here.\n\nUses[edit]\n{PARA}\n")
+    assert "^ Gänzle is quoted here." in [b.text for b in blocks]  # one such line may be the text's
+    blocks, left_out = text_blocks(f"Rye needs little care.\n\n{refs}")
+    assert "^ a b" in blocks[-1].text and not left_out
+
+
+def test_the_older_skins_menus_between_the_categories_and_the_footer_are_left_out():
+    text = (f"Rye bread\nFrom Wikipedia, the free encyclopedia\nJump to navigation\nJump to search\n{PARA}\n"
+            f"History[edit]\n{PARA}\nUses[edit]\n{PARA}\nCategories: Breads | Rye\nNavigation menu\nPersonal tools\n"
+            "Not logged in\nCreate account\nLog in\nArticle\nTalk\nRead\nEdit\nView history\nSearch\nMain page\n"
+            "Contents\nTools\nWhat links here\nLanguages\nDeutsch\nEdit links\n"
+            "This page was last edited on 1 May 2020, at 10:00 (UTC).\nPrivacy policy\nMobile view\n")
+    blocks, left_out = text_blocks(text)
+    assert [(b.text, b.level) for b in blocks][-2:] == [("Uses", 2), ("Rye was grown in the north long before wheat. "
+                                                                      "Its bread kept for weeks.", 0)]
+    assert left_out == {"navigation": 60, "citations": 9}  # all but the title, the article
