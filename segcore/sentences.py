@@ -195,6 +195,12 @@ def word_elements(text: str) -> list[str]:
 # end (a sentence seldom begins with digits); Punkt splits there unless the word is a known abbreviation
 _LABEL_END = re.compile(r"(?<![\w.])[A-Z][a-z]{0,4}\.$")
 _NUMBER_START = re.compile(r"\d")
+# A citation or note mark glued to a sentence's end ("old.[1]", "taste.[2][3]", "[5,6]", "[5–7]", "[citation needed]",
+# "[a]", "nothing.¹", "²³", "¹⁻³", "one.†") before a space and a word that may open a sentence (a capital or a digit,
+# after any opening quotes and brackets): Punkt sees no end there, or begins the next sentence with the mark. Not '*':
+# after a period it is a glob ("Pango.TabAlign.* (Martin Pitt)", "LogoFH.* Bilddateien" in /usr/share/doc's READMEs)
+_NOTE = r"(?:\[[\w ,;:.?!'’–—-]{1,40}\]|[⁰¹²³⁴-⁹]+(?:[⁻,–-][⁰¹²³⁴-⁹]+)*|[†‡]+)"
+_MARKED_END = regex.compile(rf"[.?!][\"'”’»)\]]*({_NOTE}+)(?=\s+[\"'“‘«(\[]*[\p{{Lu}}\d])")
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -276,9 +282,14 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(': "fs.*stat") or inside
     code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code), and in a text not in English a
     split before a word that goes on the sentence (_goes_on); a split after a Chinese, Japanese, Hindi, Arabic ...
-    sentence end added (_SCRIPT_END), and in Greek after its question mark ';'; inner whitespace collapsed."""
+    sentence end added (_SCRIPT_END), and in Greek after its question mark ';'; inner whitespace collapsed. Note marks
+    glued to a sentence's end before a word that may open one (_MARKED_END) are hidden from Punkt, which judges the end
+    as if they were not there, and stay with the sentence they follow."""
+    notes = {m.start(1): m.end(1) for m in _MARKED_END.finditer(text)}
+    masked = _MARKED_END.sub(lambda m: m[0][:m.start(1) - m.start()] + " " * len(m[1]), text)
     spans = []
-    for a, b in splitter.punkt.span_tokenize(text):
+    for a, b in splitter.punkt.span_tokenize(masked):
+        b = notes.get(b, b)
         if spans and splitter.code != "en" and _OPENING_END.search(text, spans[-1][0], spans[-1][1]):
             spans[-1], a = (spans[-1][0], spans[-1][1] - 2), spans[-1][1] - 1  # the mark opens this sentence
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
