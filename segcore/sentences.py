@@ -239,9 +239,9 @@ UNSPACED = CJK + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 # Chinese and Japanese end a sentence with a full stop, question or exclamation mark written without a space after
 # it, which Punkt (made for space-separated words) does not see, nor other scripts' stops (_OTHER_STOPS): a sentence
 # ends after one (or after ! ? — NFKC's form of the full-width marks — after a Chinese or Japanese character), any
-# closing marks and the spaces after them (the next sentence begins at its first character: a caption line's time is
-# that of the line it is on)
-_SCRIPT_END = re.compile(f"(?:[。！？｡{_OTHER_STOPS}]|(?<=[{CJK}])[!?])[」』”’）)\\]]*\\s*(?=\\S)")
+# closing marks, note marks ("。[1]", _NOTE) and the spaces after them (the next sentence begins at its first
+# character: a caption line's time is that of the line it is on)
+_SCRIPT_END = re.compile(f"(?:[。！？｡{_OTHER_STOPS}]|(?<=[{CJK}])[!?])[」』”’）)\\]]*{_NOTE}*\\s*(?=\\S)")
 
 
 def _script_spans(text: str, a: int, b: int, end: re.Pattern = _SCRIPT_END) -> list[tuple[int, int]]:

@@ -143,6 +143,8 @@ def test_split_sentences_chinese_and_japanese_end_without_a_space():
     text = "今天天气很好。我们去公园散步吧！你觉得怎么样？「好的。」He said so. 日本語の文です。"
     assert split_sentences(text) == ["今天天气很好。", "我们去公园散步吧！", "你觉得怎么样？", "「好的。」", "He said so.",
                                      "日本語の文です。"]
+    marked = "今天天气很好。[1]我们去公园散步吧！[2][3]你觉得怎么样？¹ 好的。"  # Chinese Wikipedia's citation marks
+    assert split_sentences(marked) == ["今天天气很好。[1]", "我们去公园散步吧！[2][3]", "你觉得怎么样？¹", "好的。"]
 
 
 def test_hindi_and_arabic_sentence_marks_end_sentences():
