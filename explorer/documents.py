@@ -173,13 +173,19 @@ def apply_reference(doc: Document, choice: str) -> Document:
     return doc if choice == FILE_REFERENCE else dataclasses.replace(doc, reference=None)
 
 
+def reference_name(doc: Document) -> str:
+    """Where the document's reference comes from: 'the text's sections' (its headings), else 'taken from the file'."""
+    source = doc.meta.get("reference_from")
+    return structure_labels(doc).get(source, source) if source else "taken from the file"
+
+
 def describe(doc: Document) -> str:
     """One line: size, reference, format, PDF pages or recording length, where the headings come from, what reading left out."""
     s = f"{doc.n:,} {level_noun(doc.level, doc.n)}"
     if doc.reference:
         s += f" · reference: {len(doc.reference)} segments"
         if doc.meta.get("reference_from"):
-            s += f" ({structure_labels(doc).get(doc.meta['reference_from'], doc.meta['reference_from'])})"
+            s += f" ({reference_name(doc)})"
     if fmt := format_name(doc.meta):
         s += f" · format: {fmt}"
     if doc.meta.get("pages"):

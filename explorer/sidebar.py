@@ -102,7 +102,7 @@ def _with_reference(doc: Document, state: DocState, sb) -> Document:
         ss["ref_text"], ss["_ends_for"] = "", elements
     text = sb.text_input(
         "Reference segmentation (optional)", key="ref_text",
-        placeholder="(taken from the file)" if doc.reference else "segment ends, e.g. 12, 30, 45",
+        placeholder=f"({docs.reference_name(doc)})" if doc.reference else "segment ends, e.g. 12, 30, 45",
         help=f"To score a segmentation of your own text: the {level_noun(doc.level, 1)} numbers where segments END, "
              f"separated by commas or spaces (the last one, the number of {level_noun(doc.level)}, may be left out). "
              f"Overrides a file's reference.")
