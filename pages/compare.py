@@ -60,8 +60,8 @@ st.subheader("Boundaries")
 st.plotly_chart(plots.boundary_strips_figure({n: s.boundaries for n, s in segs.items()}, doc.n, doc.reference,
                                             level=doc.level),
                 key="strips", config={"displaylogo": False}, width="stretch")
-st.caption("One row per method (reference on top); each bar is a segment, alternately dark and light. Dotted "
-           "lines: the reference boundaries.")
+st.caption("One row per method" + " (reference on top)" * bool(doc.reference) + "; each bar is a segment, alternately "
+           "dark and light." + " Dotted lines: the reference boundaries." * bool(doc.reference))
 
 st.subheader("Scores and time")
 rows = [{"method": n, "K": s.k, "K automatic": s.k_automatic, "seconds": s.seconds} for n, s in segs.items()]

@@ -1285,3 +1285,17 @@ def test_a_wikipedia_copy_is_scored_against_its_sections_and_the_sidebar_says_so
     assert at.sidebar.text_input(key="ref_text").placeholder == "(the text's sections)"
     upload(at, "choi.ref", (SAMPLES / "choi_3-11_2_7.ref").read_bytes())
     assert at.sidebar.text_input(key="ref_text").placeholder == "(taken from the file)"
+
+
+def test_compare_on_a_meeting_transcript_speaks_of_no_reference_it_lacks():
+    """A meeting transcript (Otter.ai layout) on the Compare page: read as a transcript, one strip per method and a
+    caption that speaks of no reference row or reference lines (there is none to draw)."""
+    from tests.test_transcripts import _transcript
+
+    at = upload(run(new_app()), "meeting.txt", _transcript("otter").encode("utf-8"))
+    at.switch_page("pages/compare.py")
+    run(at)
+    assert not errors(at) and any("format: transcript" in m.value for m in at.markdown)
+    assert {t["y"][0] for t in charts(at)[0]["data"]} == set(at.multiselect(key="cmp_methods").value)
+    strips = next(c.value for c in at.caption if c.value.startswith("One row per method"))
+    assert "reference" not in strips, strips
