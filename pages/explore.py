@@ -150,7 +150,8 @@ with right:
     hl = ss["highlight"]
     if hl is not None:
         a, b = spans[hl]
-        st.html(plots.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl]))
+        st.html(plots.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl],
+                                            place=places[hl] if places else None))
     window = views.text_page(doc_state, bounds, hl)
     st.html(plots.overlay_legend_html(has_ref, doc.level))
     st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,

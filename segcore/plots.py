@@ -532,10 +532,11 @@ def page_ranges(boundaries: Sequence[int], size: int = 200) -> list[tuple[int, i
 
 
 def selected_segment_html(elements: Sequence[str], index: int, start: int, end: int, level: str = "sentence",
-                          terms: Sequence[str] | None = None, width: int = 420) -> str:
-    """A small card for the selected segment (shown above the text), with a link that scrolls the text to it."""
+                          terms: Sequence[str] | None = None, width: int = 420, place: str | None = None) -> str:
+    """A small card for the selected segment (shown above the text), with its place in the source ('p. 3–4',
+    '5:18–13:38') if any and a link that scrolls the text to it."""
     text = truncate(" ".join(elements), width)
-    head = f"Segment {index + 1} · {span_label(start, end, level)}"
+    head = f"Segment {index + 1} · {span_label(start, end, level)}" + (f" · {place}" if place else "")
     if terms:
         head += " · " + ", ".join(terms)
     return (f"<div class='segx-selected' style='background:{HIGHLIGHT_COLOUR}; border:1px solid #b8860b; "

@@ -1299,3 +1299,16 @@ def test_compare_on_a_meeting_transcript_speaks_of_no_reference_it_lacks():
     assert {t["y"][0] for t in charts(at)[0]["data"]} == set(at.multiselect(key="cmp_methods").value)
     strips = next(c.value for c in at.caption if c.value.startswith("One row per method"))
     assert "reference" not in strips, strips
+
+
+def test_a_highlighted_segment_of_a_transcript_shows_its_times():
+    """The card of a highlighted segment of a timed transcript names its times, as the segment's header in the text
+    and the Segments table do: where to listen to it in the recording."""
+    from tests.test_transcripts import _transcript
+
+    at = upload(run(new_app()), "meeting.txt", _transcript("otter").encode("utf-8"))
+    at.selectbox(key="highlight").set_value(1)
+    run(at)
+    where = next(d.value for d in open_tab(at, "Segments").dataframe if "where" in d.value.columns)["where"].iloc[1]
+    card = next(h.proto.body for h in at.get("html") if "segx-selected" in h.proto.body)
+    assert f"· {where}" in card, (where, card)
