@@ -11,9 +11,9 @@ A text is read so only when it shows it was copied from a wiki (`wiki_copy`): tw
 (a single '[edit]' may be prose), or a line is Wikipedia's tagline, or CITES_MIN or more numeric marks are glued after
 punctuation ('taste.[2]') while no line opens with a bracketed number (a numbered list of notes or references, '[1]
 A. Author …', or Markdown's link definitions, '[1]: https://…': there the marks point into the text and are kept).
-Then the edit links come off the headings, the contents, the page's lines and its chrome (the runs of short lines
-over the tagline and from the page's end on: a line of prose ends them, and words such as 'Help' or 'Contents' in the
-article are kept), the infobox ('Type<TAB>Bread' rows in the lead) and a reference list without its heading (a run of
+Then the edit links come off the headings, the contents, the page's lines, hatnotes ('For other uses, see …',
+'Main article: …') and its chrome (the runs of short lines over the tagline and from the page's end on: a line of
+prose ends them, and words such as 'Help' or 'Contents' in the article are kept), the infobox ('Type<TAB>Bread' rows in the lead) and a reference list without its heading (a run of
 '^ …' lines) are left out and the citation marks taken out of the text, each counted (structure.LEFT_OUT: 'contents'
 lines, 'navigation' words, 'tables' words, 'footnotes' lines, 'citations'); the reference list under its heading
 ('References', with 'See also', 'Notes', 'External links' … around it) is then left out as any text's back matter
@@ -48,6 +48,12 @@ _PAGE_END = re.compile(r"^(?:(?:retrieved from|abgerufen von|ce document provien
                        r"https?://\S+|"
                        r"(?:hidden )?(?:categories|category|kategorien|kategorie|catégories?|categorías?)\s*:\s*\S.*|"
                        r"this page was last edited on .{1,80}|text is available under the creative commons .*)$", re.I)
+# a hatnote: a line that points to other pages, over an article or a section ('For other uses, see …', 'Main article:
+# …', '"Sour dough" redirects here.'), in English
+_HATNOTE = re.compile(r"^(?:for (?:other uses|other people|the [^,]{1,80}|more [^,]{1,80}), see .{1,200}|"
+                      r"this article is about .{1,250}|not to be confused with .{1,200}|"
+                      r"\"[^\"]{1,80}\"(?: and \"[^\"]{1,80}\")? redirects? here\..{0,200}|"
+                      r"(?:main articles?|further information|see also|further): .{1,200})$", re.I)
 # the language button over the article's tabs in Vector 2022 ('45 languages', 'Add languages'), below its title
 _LANGUAGES = re.compile(r"^(?:\d{1,3}\s+(?:languages|sprachen|langues|idiomas|lingue|talen|språk|sprog|kieltä|"
                         r"язык\w*|nyelv\w*|dil)|add languages|page contents not supported in other languages\.?)$",
@@ -184,7 +190,8 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
     head, title = _head(stripped, tagline[0]) if tagline else ([], None)
     end = next((i for i in range(max([*titles, *tagline[:1]], default=0), len(stripped))
                 if _PAGE_END.match(stripped[i])), None)  # the page's end after its last section
-    site = {i for i, s in enumerate(stripped) if _TAGLINE.match(s) or _PAGE_TOP.match(s) or _PAGE_END.match(s)}
+    site = {i for i, s in enumerate(stripped)
+            if _TAGLINE.match(s) or _PAGE_TOP.match(s) or _PAGE_END.match(s) or _HATNOTE.match(s)}
     site = (site | set(head) | set(_chrome(stripped, end, 1) if end is not None else ())).difference(contents)
     lead = range(tagline[0] + 1 if tagline else 0, min(titles, default=len(stripped)))
     infobox = _infobox(stripped, lead.start, lead.stop, site.union(contents))

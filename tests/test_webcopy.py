@@ -97,10 +97,10 @@ def test_a_full_page_copy_loses_the_pages_chrome_and_keeps_its_title_and_article
     doc = load_text(VECTOR)  # Ctrl+A, Ctrl+C of an article in Wikipedia's Vector 2022 skin
     assert doc.meta["outline"].title == "Sourdough"
     assert titles(doc) == [("History", 1), ("Origins", 1), ("Gold Rush", 1), ("Chemistry", 1)]
-    assert doc.meta["left_out"] == {"navigation": 228, "tables": 22, "citations": 8}  # the menus, tagline, footer
-    assert doc.elements[:3] == ["Sourdough", "For other uses, see Sourdough (disambiguation).",
-                                "Sourdough is bread made by the fermentation of dough using wild lactobacillaceae and "
-                                "yeast."]
+    # the menus, tagline, footer and the hatnote ('For other uses, see Sourdough (disambiguation).': 6 words)
+    assert doc.meta["left_out"] == {"navigation": 234, "tables": 22, "citations": 8}
+    assert doc.elements[:2] == ["Sourdough", "Sourdough is bread made by the fermentation of dough using wild "
+                                "lactobacillaceae and yeast."]
     assert "San Francisco sourdough in a bakery window" in doc.elements  # an image's caption is kept
     assert doc.elements[-1] == "Acetic acid is also produced, which gives a sharper taste."
     for chrome in ("Jump", "Main menu", "Donate", "languages", "Deutsch", "View history", "Download", "Appearance",
@@ -154,3 +154,24 @@ def test_the_older_skins_menus_between_the_categories_and_the_footer_are_left_ou
     assert [(b.text, b.level) for b in blocks][-2:] == [("Uses", 2), ("Rye was grown in the north long before wheat. "
                                                                       "Its bread kept for weeks.", 0)]
     assert left_out == {"navigation": 60, "citations": 9}  # all but the title, the article
+
+
+def test_hatnotes_are_left_out_with_the_pages_own_lines():
+    """'For other uses, see …', 'Main article: …' and their kin point to other pages: navigation, not the article."""
+    text = EXAMPLE.replace("History[edit]\n", "History[edit]\nMain article: History of bread\n").replace(
+        "Chemistry[edit]\n", "Chemistry[edit]\nFurther information: Lactic acid fermentation\n"
+        "Not to be confused with Salt-rising bread.\n")
+    text = text.replace("Sourdough is bread made", "For other uses, see Sourdough (disambiguation).\n"
+                        "\"Sour dough\" redirects here. For the film, see Sour Dough (film).\n\nSourdough is bread made")
+    doc = load_text(text)
+    assert not any(re.match(r"(Main article|Further information|Not to be confused|For other uses|\"Sour dough\")", e)
+                   for e in doc.elements), doc.elements
+    assert doc.elements[0].startswith("Sourdough is bread made")
+    assert doc.meta["left_out"]["navigation"] == sum(len(s.split()) for s in (
+        "Main article: History of bread", "Further information: Lactic acid fermentation",
+        "Not to be confused with Salt-rising bread.", "For other uses, see Sourdough (disambiguation).",
+        "\"Sour dough\" redirects here. For the film, see Sour Dough (film)."))
+    full = load_text((Path(__file__).parent / "data" / "wikipedia_vector2022.txt").read_text(encoding="utf-8"))
+    assert not any(e.startswith("For other uses") for e in full.elements)
+    plain = load_text("For other uses, see the manual. It explains the rest.\n\nA second paragraph follows here.")
+    assert plain.elements[0].startswith("For other uses")  # not a wiki copy: prose
