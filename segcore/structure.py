@@ -207,6 +207,7 @@ LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,}
             "bad timing": "cues whose times could not be read ({:,})",
             "speakers": "speakers' names that begin lines ({:,})",
             "turns": "speakers' names and times that open turns ({:,})",
+            "credits": "the transcribing tool's credit line, such as 'Transcribed by https://otter.ai' ({:,})",
             "placeholders": "placeholder lines such as ***LIST*** ({:,})"}
 
 

@@ -24,6 +24,9 @@ TURN = regex.compile(
     rf"|\[{_NAME}\]\s+{_TIME}"  # Zoom: "[Alice Chen] 10:02:33"
     rf"|{_TIME})\s*$")  # a time alone
 MIN_TURNS = 3  # a text is a transcript when at least this many turns open with TURN lines
+# the tool's credit line that ends an export ("Transcribed by https://otter.ai", Otter's free plan): no one said it
+_CREDIT = regex.compile(r"^\s*transcribed by\s+(?:https?://)?(?:www\.)?(?:otter\.ai|rev\.com|descript\.com|"
+                        r"happyscribe\.com|trint\.com|sonix\.ai|temi\.com)\S*\s*$", regex.I)
 
 
 def _seconds(time: str) -> float:
@@ -53,9 +56,13 @@ def looks_like_transcript(text: str) -> bool:
 
 def transcript_lines(text: str) -> tuple[list[Line], dict]:
     """The lines said, in order, each with the time of its turn (start, and the next turn's start as its end; the
-    last turn's end is its start), and what was left out: {'turns': n, 'speakers': n, 'sounds': n}. Lines before the
-    first turn (a title) have its time. InputError when no line opens a turn."""
+    last turn's end is its start), and what was left out: {'turns': n, 'speakers': n, 'sounds': n, 'credits': n}
+    (the tool's credit line, _CREDIT). Lines before the first turn (a title) have its time. InputError when no line
+    opens a turn."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
+    credits = [i for i, x in enumerate(lines) if _CREDIT.match(x)]
+    for i in credits:
+        lines[i] = ""
     turns = _turn_times(lines)
     if not turns:
         raise InputError("no transcript turn found: no line gives a time as 'Alice Chen  0:28', "
@@ -67,7 +74,7 @@ def transcript_lines(text: str) -> tuple[list[Line], dict]:
         rest = TURN.match(lines[bounds[n]]).group("text")
         cues.append((start, starts[n + 1] if n + 1 < len(starts) else start,
                      ([rest] if rest else []) + lines[bounds[n] + 1:bounds[n + 1]]))
-    counts = {"turns": len(turns)}
+    counts = {"turns": len(turns)} | ({"credits": len(credits)} if credits else {})
     out = said(cues, counts, captions=False)
     if not out:
         raise InputError("no transcript text found: its turns hold no words")

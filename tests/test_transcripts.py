@@ -103,3 +103,11 @@ def test_the_cli_prints_segment_times_for_a_pasted_otter_transcript():
     assert "segment 1: sentences 0–11 (12) · 0:05–2:05" in out.stdout
     assert "segment 3: sentences 24–35 (12) · 4:05–5:45" in out.stdout
     assert "Alice Chen" not in out.stdout and "times that open turns (18)" in out.stderr
+
+
+def test_the_transcribing_tools_credit_line_is_no_sentence_said():
+    """Otter's free plan ends its export with 'Transcribed by https://otter.ai': left out and counted."""
+    doc = load((_transcript("otter") + "\nTranscribed by https://otter.ai\n").encode("utf-8"), source="meeting.txt")
+    assert doc.elements[-1] == "Our water and garden matter for roses."
+    assert doc.meta["left_out"] == {"turns": 18, "credits": 1}
+    assert "the transcribing tool's credit line" in " ".join(left_out_notes(doc))
