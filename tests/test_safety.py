@@ -206,8 +206,9 @@ def test_documents_take_lists_of_strings_only(elements, message):
 
 
 def test_a_document_level_is_sentence_or_word():
+    """('paragraph' is the level of a document of another's paragraphs, segcore.paragraphs: its messages say so.)"""
     with pytest.raises(ParameterError, match="level must be 'sentence' or 'word'"):
-        Document(["a b", "c d"], level="paragraph")
+        Document(["a b", "c d"], level="chapter")
 
 
 def test_segment_needs_a_document_and_a_method_name():
