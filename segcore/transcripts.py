@@ -5,7 +5,8 @@ The layouts (TURN): Otter.ai's and Teams' "Alice Chen  0:28" (two spaces or more
 line of its own; Rev's, Descript's and Happy Scribe's "Speaker 1 (00:00):" and "Name (01:02:03): text",
 "[00:01:23] Name: text" and "00:01:23 Name: text"; Zoom's "[Alice Chen] 10:02:33"; a time alone ("00:01:23",
 "[00:01:23]"). The text of a turn follows on its line or the lines below. What opens a turn is not text (counted as
-'turns'); a speaker's label that begins a turn's text ("00:01:23" then "Ada: ...") is taken off as in captions.
+'turns'); a speaker's label that begins a turn's text ("00:01:23" then "Ada: ...") is taken off as in captions; what
+comes before the first turn (a title; Otter's date, keywords and speakers) is front matter, left out and counted.
 Times are kept as written (a clock time of day stays one)."""
 from __future__ import annotations
 
@@ -56,9 +57,9 @@ def looks_like_transcript(text: str) -> bool:
 
 def transcript_lines(text: str) -> tuple[list[Line], dict]:
     """The lines said, in order, each with the time of its turn (start, and the next turn's start as its end; the
-    last turn's end is its start), and what was left out: {'turns': n, 'speakers': n, 'sounds': n, 'credits': n}
-    (the tool's credit line, _CREDIT). Lines before the first turn (a title) have its time. InputError when no line
-    opens a turn."""
+    last turn's end is its start), and what was left out: {'turns': n, 'speakers': n, 'sounds': n, 'credits': n
+    (the tool's credit line, _CREDIT), 'front matter': n (the lines before the first turn: a title, the date, Otter's
+    keywords and speakers)}. InputError when no line opens a turn."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
     credits = [i for i, x in enumerate(lines) if _CREDIT.match(x)]
     for i in credits:
@@ -69,12 +70,14 @@ def transcript_lines(text: str) -> tuple[list[Line], dict]:
                          "'Speaker 1 (00:00):' or '[00:01:23] Name: text' do")
     bounds = [i for i, _ in turns] + [len(lines)]
     starts = [t for _, t in turns]
-    cues = [(starts[0], starts[0], lines[:bounds[0]])]  # a title before the first turn: a paragraph of its own
+    header = sum(bool(x.strip()) for x in lines[:bounds[0]])  # a title, a date, keywords, speakers: said by no one
+    cues = []
     for n, start in enumerate(starts):
         rest = TURN.match(lines[bounds[n]]).group("text")
         cues.append((start, starts[n + 1] if n + 1 < len(starts) else start,
                      ([rest] if rest else []) + lines[bounds[n] + 1:bounds[n + 1]]))
-    counts = {"turns": len(turns)} | ({"credits": len(credits)} if credits else {})
+    counts = {"turns": len(turns)} | ({"credits": len(credits)} if credits else {}) | (
+        {"front matter": header} if header else {})
     out = said(cues, counts, captions=False)
     if not out:
         raise InputError("no transcript text found: its turns hold no words")

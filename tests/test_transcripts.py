@@ -74,9 +74,9 @@ def test_a_pasted_text_and_long_times_read_too_and_a_turn_may_span_lines():
     assert sniff_format(text.encode("utf-8"), "") == "transcript"
     assert load(text.encode("utf-8"), format="transcript").elements == load(text.encode("utf-8")).elements
     doc = load(text.encode("utf-8"))
-    assert doc.elements == ["Weekly sync", "We start with the budget.", "It grew this year.",
-                            "The garden needs water.", "Roses too."]
-    assert [s for s, _ in doc.meta["times"]] == [3598, 3598, 3598, 3723, 3900.5]  # the title has the first turn's time
+    assert doc.elements == ["We start with the budget.", "It grew this year.", "The garden needs water.", "Roses too."]
+    assert [s for s, _ in doc.meta["times"]] == [3598, 3598, 3723, 3900.5]
+    assert doc.meta["left_out"] == {"turns": 3, "front matter": 1}  # the title: said by no one
 
 
 def test_a_time_line_then_a_speaker_s_label_leaves_out_both():
@@ -111,3 +111,12 @@ def test_the_transcribing_tools_credit_line_is_no_sentence_said():
     assert doc.elements[-1] == "Our water and garden matter for roses."
     assert doc.meta["left_out"] == {"turns": 18, "credits": 1}
     assert "the transcribing tool's credit line" in " ".join(left_out_notes(doc))
+
+
+def test_an_otter_export_s_header_is_front_matter_not_a_turn():
+    """Otter's export opens with the title, the date and length, its keywords and speakers: no one said them."""
+    header = ("Weekly sync\nTue, Nov 28, 2023 10:02AM • 05:45\n\nSUMMARY KEYWORDS\nbudget, garden, hiring\n\n"
+              "SPEAKERS\nAlice Chen, Bob Martin, Carol Diaz\n\n")
+    doc = load((header + _transcript("otter")).encode("utf-8"), source="meeting.txt")
+    assert doc.meta["format"] == "transcript" and doc.elements[0].startswith("The quarter")
+    assert doc.meta["left_out"] == {"turns": 18, "front matter": 6} and len(doc.elements) == 36
