@@ -79,8 +79,8 @@ if doc.reference:
     st.caption(f"Pk and WindowDiff in % (lower is better); F1 in %: boundaries within ±1 {level_noun(doc.level, 1)} "
                f"of the reference's.")
 else:
-    st.caption("No reference segmentation for this document: load a .ref file or a sample to see Pk, WindowDiff "
-               "and F1.")
+    st.caption("No reference segmentation for this document: type where its segments end in the sidebar's "
+               "'Reference segmentation', or load a .ref file or a sample, to see Pk, WindowDiff and F1.")
 
 if len(segs) >= 2:
     st.subheader("Agreement between methods")

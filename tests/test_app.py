@@ -1299,6 +1299,8 @@ def test_compare_on_a_meeting_transcript_speaks_of_no_reference_it_lacks():
     assert {t["y"][0] for t in charts(at)[0]["data"]} == set(at.multiselect(key="cmp_methods").value)
     strips = next(c.value for c in at.caption if c.value.startswith("One row per method"))
     assert "reference" not in strips, strips
+    hint = next(c.value for c in at.caption if c.value.startswith("No reference segmentation"))
+    assert "Reference segmentation" in hint and "sidebar" in hint, hint  # a reference can be typed for any text
 
 
 def test_a_highlighted_segment_of_a_transcript_shows_its_times():
