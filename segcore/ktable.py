@@ -19,7 +19,7 @@ from .document import Document, level_noun
 from .errors import ParameterError
 from .methods import Segmentation, Signal, answer, checked, get_method, paragraph_view, segment as segment_once
 from .parallel import one_blas_thread
-from .splitters import DPTable, Split, check_k, dp, dp_table, own_costs, plan, windows
+from .splitters import DPTable, Split, check_k, check_room, dp, dp_table, own_costs, plan, windows
 
 KMAX = 40   # a table covers K up to at least this (the app's cost curve)
 KEEP = 2    # fitted documents kept per process
@@ -145,9 +145,7 @@ def segment(doc: Document, method: str = "cvs", k: int | None = None, context: d
     if held is None:
         return segment_once(doc, method, k, context, **params)
     fitted, table = held
-    if k > fitted.score.n:
-        raise ParameterError(f"K = {k} is more than the {fitted.score.n} {level_noun(units.level, fitted.score.n)} "
-                             f"left to split")
+    check_room(k, fitted.score.n, level_noun(units.level, fitted.score.n), " left to split")
     split = table.split(k)
     out = {"boundaries": fitted.to_original(split.boundaries), "cost": split.cost, "info": dict(fitted.info),
            "signals": {"costs_by_k": Signal(split.costs_by_k, "k")}}

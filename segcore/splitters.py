@@ -38,6 +38,13 @@ class Split:
         return len(self.boundaries)
 
 
+def check_room(k: int | None, n: int, units: str, after: str = "") -> None:
+    """ParameterError when K is given and more than the `n` `units` a method has left to split ('K = 7 is more than
+    the 5 words left after 'cut''; `after` goes on the message)."""
+    if k is not None and k > n:
+        raise ParameterError(f"K = {k} is more than the {n} {units}{after}")
+
+
 def check_k(k, n: int, level: str = "sentence") -> int:
     """K as an int in 1…n (n elements at `level`); ParameterError for anything else (a float that is a whole number
     is accepted)."""

@@ -10,12 +10,11 @@ from dataclasses import replace
 import numpy as np
 
 from ..document import level_noun
-from ..errors import ParameterError
 from ..methods import MAX_LEN, Method, Param, Signal, register_method
 from ..pipeline import rep_params, representation_for
 from ..representations import cosine_band, rank_band
 from ..scores import BandSums, Score, register_score
-from ..splitters import plan
+from ..splitters import check_room, plan
 
 RANK = Param("rank", 11, "size r of the r×r rank mask (Choi 2000 §3.2; Alemi eq 11); 0 = plain cosine, no ranking",
              low=0, high=25)
@@ -124,15 +123,11 @@ def _run(doc, k, p, context):
     """Choi 2000 §3: rank matrix (§3.2), divisive clustering on the inside density (§3.3–3.4), automatic stop (§3.5)."""
     rep = representation_for(doc, p, context, sparse=True)
     unit = doc.level
-    if k is not None and k > len(rep.kept):
-        raise ParameterError(f"K = {k} is more than the {len(rep.kept)} {level_noun(unit, len(rep.kept))} left "
-                             f"after 'cut'")
+    check_room(k, len(rep.kept), level_noun(unit, len(rep.kept)), " left after 'cut'")
     pool, width = layout(len(rep.kept), k, p["max_len"], unit)
     rep = rep.pooled(pool)
     n = len(rep.kept)
-    if k is not None and k > n:
-        raise ParameterError(f"K = {k} is more than the {n} blocks of {pool} {level_noun(unit, pool)} C99 works on "
-                             f"for this text; lower K")
+    check_room(k, n, f"blocks of {pool} {level_noun(unit, pool)}", " C99 works on for this text; lower K")
     score = C99Score(p["rank"], math.ceil(width / pool)).fit(rep.matrix)
     bounds, signals, info = divisive(score.block, n, k)
     info["pool"] = pool

@@ -6,11 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..document import level_noun
-from ..errors import ParameterError
 from ..methods import MAX_LEN, Method, Param, Signal, register_method
 from ..pipeline import rep_params, representation_for
 from ..scores import SCORES
-from ..splitters import SPLITTERS, auto_table, dp, fewest, penalized_dp
+from ..splitters import SPLITTERS, auto_table, check_room, dp, fewest, penalized_dp
 from .c99 import RANK, C99Score, layout
 
 
@@ -40,9 +39,7 @@ def fit(score_name: str, doc, p: dict, context: dict, k: int | None = None) -> t
     max_len its splitters use, info). K, if given, is checked against what is left to split."""
     rep = representation_for(doc, p, context, sparse=score_name == "c99")
     unit = doc.level
-    if k is not None and k > len(rep.kept):
-        raise ParameterError(f"K = {k} is more than the {len(rep.kept)} {level_noun(unit, len(rep.kept))} left "
-                             f"after 'cut'")
+    check_room(k, len(rep.kept), level_noun(unit, len(rep.kept)), " left after 'cut'")
     max_len, info = p["max_len"], {}
     if score_name == "c99":  # C99's matrices on pseudo-sentences when the text is long (c99.layout)
         pool, width = layout(len(rep.kept), k, max_len, unit)
@@ -51,9 +48,9 @@ def fit(score_name: str, doc, p: dict, context: dict, k: int | None = None) -> t
         info["pool"] = pool
     else:
         score = SCORES[score_name]().fit(rep.matrix)
-    if k is not None and k > score.n:
-        raise ParameterError(f"K = {k} is more than the {score.n} blocks of {info['pool']} "
-                             f"{level_noun(unit, info['pool'])} oc99 works on for this text; lower K")
+    if "pool" in info:
+        check_room(k, score.n, f"blocks of {info['pool']} {level_noun(unit, info['pool'])}",
+                   " oc99 works on for this text; lower K")
     return score, rep, max_len, info
 
 

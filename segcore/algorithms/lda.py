@@ -12,10 +12,9 @@ from collections import Counter
 import numpy as np
 
 from ..document import level_noun
-from ..errors import ParameterError
 from ..methods import MAX_LEN, STOPWORDS, Method, Param, Signal, register_method
 from ..scores import Score
-from ..splitters import dp, penalized_dp, plan
+from ..splitters import check_room, dp, penalized_dp, plan
 from ..text import lexicon, tokenize
 from ..topicmodel import LdaTopics, fold_in, log_likelihood, train_lda
 
@@ -103,9 +102,7 @@ def _run(doc, k, p, context):
     pool = pooling(doc.n, width)
     bags = topics.bags(doc.elements)
     units = [sum(bags[a:a + pool], []) for a in range(0, doc.n, pool)]
-    if k is not None and k > len(units):
-        raise ParameterError(f"K = {k} is more than the {len(units)} blocks of {pool} {level_noun(doc.level, pool)} "
-                             f"lda works on for this text; lower K")
+    check_room(k, len(units), f"blocks of {pool} {level_noun(doc.level, pool)}", " lda works on for this text; lower K")
     score = SegmentNLL().fit(segment_loglik_table(topics, units, p["fold_in"], p["alpha"], -(-width // pool)))
     n_words = float(sum(len(u) for u in units if u))
     if k is None:
