@@ -110,6 +110,17 @@ def test_a_note_mark_after_a_sentence_s_end_stays_with_it_and_the_next_sentence_
     assert split_sentences(" ".join(kept)) == kept
 
 
+def test_a_dialogue_s_tag_after_a_question_or_exclamation_goes_on_the_sentence():
+    """Novels: Punkt ends a sentence at every '?' and '!', and cut the tag off a quoted question or exclamation
+    ('"Stop!" | he said.'); a lowercase word after one and its closing quote goes on the sentence. A capitalised word
+    after one begins a sentence ('"Now!" They ran.'; '"Why?" Mary asked.' is split too: see sentences._goes_on)."""
+    text = '"Stop!" he said. "Why?" asked Mary. She left. "Now!" They ran.'
+    assert split_sentences(text) == ['"Stop!" he said.', '"Why?" asked Mary.', "She left.", '"Now!"', "They ran."]
+    said = ["“Who?” she asked.", "‘Go!’ he cried.", "'Really?' said Tom.", "«Oui ?» dit-il.",
+            "(Why not?) they thought.", "He left.", "Is it? Yes."]
+    assert split_sentences(" ".join(said)) == said[:-1] + ["Is it?", "Yes."]
+
+
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=2000), st.integers(1000, 20000))
 @settings(max_examples=40, deadline=None)
 def test_punkt_trains_on_a_sample_of_a_long_text_spread_over_it(lengths, cap):
