@@ -40,10 +40,16 @@ LANGUAGE_ABBREVIATIONS = {code: frozenset(words.split()) for code, words in {
     "cs": "atd např tj tzv apod aj resp str čís mj př pí",
     "pl": "np itd itp tzn tj ok ul godz dr prof mgr inż wg tzw",
 }.items()}
+# A citation or note mark glued to a sentence's end ("old.[1]", "taste.[2][3]", "[5,6]", "[5–7]", "[citation needed]",
+# "[a]", "nothing.¹", "²³", "¹⁻³", "one.†") before a space and a word that may open a sentence (a capital or a digit,
+# after any opening quotes and brackets): Punkt sees no end there, or begins the next sentence with the mark. Not '*':
+# after a period it is a glob ("Pango.TabAlign.* (Martin Pitt)", "LogoFH.* Bilddateien" in /usr/share/doc's READMEs)
+_NOTE = r"(?:\[[\w ,;:.?!'’–—-]{1,40}\]|[⁰¹²³⁴-⁹]+(?:[⁻,–-][⁰¹²³⁴-⁹]+)*|[†‡]+)"
+_MARKED_END = regex.compile(rf"[.?!][\"'”’»)\]]*({_NOTE}+)(?=\s+[\"'“‘«(\[]*[\p{{Lu}}\d])")
 # languages that write an ordinal as a number and a period ("am 3. Oktober", "3. října"): a number's period before a
 # word that is not a stopword (a noun, a month; the language has a list) ends no sentence
 ORDINAL_PERIOD = frozenset("de da no nb fi hu tr cs sk pl sl hr sr et lv is".split())
-_ORDINAL_END = re.compile(r"(?<![\w.,])\d{1,3}\.$")
+_ORDINAL_END = regex.compile(rf"(?<![\w.,])\d{{1,3}}\.{_NOTE}*$")  # "3.", "3.[1]"
 _ABBREVIATION_END = re.compile(r"(?<![\w.])([\w.-]+)\.$")  # the word before a span's final period
 _LEAD = regex.compile(r"[\s\"'“”‘’«»„‚‹›(\[—–-]*")  # quotes, brackets and dashes before a sentence's first word
 _CAPITAL_WORD = regex.compile(r"[\s\"'“‘«(\[]*(\p{Lu}\w*)")
@@ -195,12 +201,6 @@ def word_elements(text: str) -> list[str]:
 # end (a sentence seldom begins with digits); Punkt splits there unless the word is a known abbreviation
 _LABEL_END = re.compile(r"(?<![\w.])[A-Z][a-z]{0,4}\.$")
 _NUMBER_START = re.compile(r"\d")
-# A citation or note mark glued to a sentence's end ("old.[1]", "taste.[2][3]", "[5,6]", "[5–7]", "[citation needed]",
-# "[a]", "nothing.¹", "²³", "¹⁻³", "one.†") before a space and a word that may open a sentence (a capital or a digit,
-# after any opening quotes and brackets): Punkt sees no end there, or begins the next sentence with the mark. Not '*':
-# after a period it is a glob ("Pango.TabAlign.* (Martin Pitt)", "LogoFH.* Bilddateien" in /usr/share/doc's READMEs)
-_NOTE = r"(?:\[[\w ,;:.?!'’–—-]{1,40}\]|[⁰¹²³⁴-⁹]+(?:[⁻,–-][⁰¹²³⁴-⁹]+)*|[†‡]+)"
-_MARKED_END = regex.compile(rf"[.?!][\"'”’»)\]]*({_NOTE}+)(?=\s+[\"'“‘«(\[]*[\p{{Lu}}\d])")
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -262,8 +262,8 @@ def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
     fini ? » demanda-t-elle, —¿Vienes? —dijo él); a capitalised one does not ("Now!" They ran). In a text not in
     English a comma, semicolon or colon goes on; so does a lowercase word after an abbreviation, an initial or a
     number ("usw. und", "p. ej. las", "3. října"); and, where ordinals take a period (ORDINAL_PERIOD), a capitalised
-    word after a number that is neither a stopword nor seen in lower case in the text (a noun: "am 3. Oktober"; "war
-    25. Heute" ends a sentence)."""
+    word after a number, with or without a note mark, that is neither a stopword nor seen in lower case in the text
+    (a noun: "am 3. Oktober", "am 3.[1] Oktober"; "war 25. Heute" ends a sentence)."""
     lead = _LEAD.match(after).group()
     first = after[len(lead):len(lead) + 1]
     asked = _ASKED.search(before)

@@ -176,6 +176,7 @@ def test_turkish_capital_dotted_i_lowers_to_i():
 SENTENCES = {  # a text's sentences, each language's abbreviations and ordinals inside them
     "de": ["Die Stadt liegt am Fluss und wird seit dem Mittelalter von Händlern besucht.",
            "Am 3. Oktober 2020 kam er in die Stadt und blieb dort bis zum 15. November.",
+           "Am 4.[1] Oktober 2021 kam sie wieder.",
            "Er kaufte Brot, Käse, Wein usw. und brachte alles nach Hause.",
            "Viele Waren, z. B. Stoffe und Gewürze, kamen aus dem Süden.",
            "Die Preise stiegen bzw. fielen mit den Jahreszeiten.",
@@ -236,12 +237,12 @@ ONCE = {"de": ["Der Preis war 25.", "Heute ist er höher, und wir zahlen heute m
 
 @pytest.mark.parametrize("code", sorted(SENTENCES))
 def test_sentences_split_by_the_language_the_text_is_in(code):
-    """Punkt (trained on the text, with English's abbreviations) split German ordinals ('am 3. | Oktober'; 'war 25. |
-    Heute' ends a sentence: 'heute' is no noun) and abbreviations before a lowercase word ('usw. | und', 'p. ej. |
-    las', 'atd. | a'), cut a dialogue's tag from its question ('« Est-ce fini ? » | demanda-t-elle', '„Ist es
-    vorbei? | “, fragte sie', '—¿Vienes? | —dijo él') and put French's opening '«' at the end of the sentence before,
-    kept Spanish's 'dijo que no.' joined to the next sentence (English's 'no.'), and never ended a Greek question
-    (';')."""
+    """Punkt (trained on the text, with English's abbreviations) split German ordinals ('am 3. | Oktober', 'am 4.[1] |
+    Oktober' with a note mark; 'war 25. | Heute' ends a sentence: 'heute' is no noun) and abbreviations before a
+    lowercase word ('usw. | und', 'p. ej. | las', 'atd. | a'), cut a dialogue's tag from its question ('« Est-ce fini ?
+    » | demanda-t-elle', '„Ist es vorbei? | “, fragte sie', '—¿Vienes? | —dijo él') and put French's opening '«' at the
+    end of the sentence before, kept Spanish's 'dijo que no.' joined to the next sentence (English's 'no.'), and never
+    ended a Greek question (';')."""
     said = SENTENCES[code] * 2 + ONCE.get(code, [])
     assert identify(said).code == code
     assert split_sentences(" ".join(said)) == said
