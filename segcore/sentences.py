@@ -65,7 +65,7 @@ WORDS_PER_STOP = 40  # a text with fewer sentence stops than one in this many wo
 # sentence ends of other scripts that Punkt's . ? ! leave out: Devanagari's danda and double danda, Arabic's
 # question mark, Urdu's full stop, Armenian's, Ethiopic's, Myanmar's and Khmer's
 _OTHER_STOPS = "।॥؟۔։።။។"
-_STOP = re.compile(rf"[.?!…。！？{_OTHER_STOPS}](?=\s|$|[\"'”’)])")
+_STOP = regex.compile(rf"[.?!…。！？{_OTHER_STOPS}](?=\s|$|[\"'”’)]|{_NOTE})")  # "old.[1]" too
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
 # A word Punkt learns from one document as an abbreviation is kept when dotted ("m.p"), a single letter (an
 # initial), or a short non-stopword that ends with a period at least LEARNED_MIN times: one or two sightings of

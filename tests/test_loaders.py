@@ -717,7 +717,7 @@ def test_a_text_that_declares_its_encoding_is_read_in_it_without_a_note():
 def test_a_text_without_sentence_punctuation_is_read_as_pseudo_sentences():
     """A speech-recognised transcript with no . ? ! (one 'sentence' of 1,200 words before) is cut into pieces of 20
     words (Hearst 1997's w) and says so; short unpunctuated paragraphs (bullets, headings) and punctuated text are
-    read as before."""
+    read as before, so is a wiki copy whose periods all have a note mark glued after them ('units.[3]')."""
     heap = "so today we talk about the heap data structure and how it supports priority queues in practice "
     sort = "next we look at sorting with it and the cost of each operation in the worst case for large inputs "
     doc = load((heap * 20 + "\n\n" + sort * 20).encode(), source="asr.txt")
@@ -732,6 +732,9 @@ def test_a_text_without_sentence_punctuation_is_read_as_pseudo_sentences():
     assert "unpunctuated" not in bullets.meta and len(bullets.elements) == 5
     punctuated_text = load(((heap.strip() + ". ") * 20).encode(), source="p.txt")
     assert "unpunctuated" not in punctuated_text.meta and punctuated_text.n == 20
+    wiki = " ".join(f"The heap keeps its smallest key at the root of the tree, and each step costs {i} units.[{i}]"
+                    for i in range(1, 20))
+    assert sentences.punctuated([wiki])  # a period before a glued note mark ends a sentence
 
 
 WIKI727 = """========,1,preface.
