@@ -1314,3 +1314,27 @@ def test_a_highlighted_segment_of_a_transcript_shows_its_times():
     where = next(d.value for d in open_tab(at, "Segments").dataframe if "where" in d.value.columns)["where"].iloc[1]
     card = next(h.proto.body for h in at.get("html") if "segx-selected" in h.proto.body)
     assert f"· {where}" in card, (where, card)
+
+
+def test_the_preview_says_when_each_line_was_said_and_on_which_page():
+    """The preview of the text read names each row's start time in a recording (as the Segments table writes times)
+    and its page in a PDF; a text with neither has no such column."""
+    from segcore.document import clock
+    from tests.test_captions import _lecture
+
+    at = upload(run(new_app()), "lecture.srt", _lecture().encode("utf-8"))
+    preview = at.dataframe[0].value
+    assert list(preview.columns) == ["sentence", "where", "text"], preview.columns
+    assert list(preview["where"][:3]) == ["0:00", "0:05", "0:10"]
+    segments = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
+    assert segments["where"].iloc[0].startswith(preview["where"].iloc[0] + "–")  # one way of writing a time
+    at.sidebar.radio(key="level").set_value("word")
+    run(at)
+    words = at.dataframe[0].value
+    times = at.session_state["_docstate"].doc.meta["times"]  # each word the time of its line
+    assert list(words.columns) == ["words", "where", "text"] and words["where"][1] == clock(times[40][0]) != "0:00"
+    upload(at, "paper.pdf", tiny_pdf(["Volcanoes erupt lava and ash over the valley.",
+                                      "Bread needs flour, water and yeast."]))
+    assert set(at.dataframe[0].value["where"]) == {"p. 1"}
+    paste(at, PASTED)
+    assert "where" not in at.dataframe[0].value.columns
