@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
@@ -360,14 +360,16 @@ def profile_figure(profiles: Mapping[str, Sequence[float] | tuple], n: int, boun
 
 def boundary_strips_figure(segmentations: Mapping[str, Sequence[int]], n: int,
                            reference: Sequence[int] | None = None, height: int | None = None,
-                           level: str = "sentence") -> go.Figure:
+                           level: str = "sentence", place: Callable[[int, int], str] | None = None) -> go.Figure:
     """One horizontal timeline per method (reference on top): alternating shaded segments, ticks at boundaries;
-    the axis and the hover name the elements by `level`."""
-    return figure(*strips_spec(segmentations, n, reference, height, level))
+    the axis and the hover name the elements by `level`, the hover also a segment's place in the source
+    (`place`(start, end): segcore.document.where's '5:18–13:38', 'p. 3–4')."""
+    return figure(*strips_spec(segmentations, n, reference, height, level, place))
 
 
 def strips_spec(segmentations: Mapping[str, Sequence[int]], n: int, reference: Sequence[int] | None = None,
-                height: int | None = None, level: str = "sentence") -> tuple[list[dict], dict]:
+                height: int | None = None, level: str = "sentence",
+                place: Callable[[int, int], str] | None = None) -> tuple[list[dict], dict]:
     """The traces and layout of `boundary_strips_figure`, for figures that add to it."""
     rows = ([("reference", list(reference))] if reference else []) + [(k, list(v)) for k, v in segmentations.items()]
     data = []
@@ -379,7 +381,8 @@ def strips_spec(segmentations: Mapping[str, Sequence[int]], n: int, reference: S
         data.append(dict(  # one trace per row: thousands of segments stay one trace
             type="bar", x=spans[:, 1] - spans[:, 0], y=[name] * len(spans), base=spans[:, 0], orientation="h",
             showlegend=False, width=0.6, name=name,
-            hovertext=[f"{html.escape(name)}: segment {i}, {span_label(a, b, level)}" for i, (a, b) in zip(ids, spans)],
+            hovertext=[f"{html.escape(name)}: segment {i}, {span_label(a, b, level)}"
+                       + (f" · {place(a, b)}" if place else "") for i, (a, b) in zip(ids, spans)],
             marker=dict(color=colour, opacity=np.where(ids % 2 == 0, 0.35, 0.7), line=dict(color="white", width=1)),
             hovertemplate="%{hovertext}<extra></extra>"))
     layout = dict(shapes=[dict(type="line", x0=b, x1=b, y0=0, y1=1, yref="paper", layer="above",

@@ -1289,14 +1289,20 @@ def test_a_wikipedia_copy_is_scored_against_its_sections_and_the_sidebar_says_so
 
 def test_compare_on_a_meeting_transcript_speaks_of_no_reference_it_lacks():
     """A meeting transcript (Otter.ai layout) on the Compare page: read as a transcript, one strip per method and a
-    caption that speaks of no reference row or reference lines (there is none to draw)."""
+    caption that speaks of no reference row or reference lines (there is none to draw); each segment's times in its
+    strip's hover, as in the Segments table."""
+    from segcore.document import where
     from tests.test_transcripts import _transcript
 
     at = upload(run(new_app()), "meeting.txt", _transcript("otter").encode("utf-8"))
     at.switch_page("pages/compare.py")
     run(at)
     assert not errors(at) and any("format: transcript" in m.value for m in at.markdown)
-    assert {t["y"][0] for t in charts(at)[0]["data"]} == set(at.multiselect(key="cmp_methods").value)
+    strips = charts(at)[0]["data"]
+    assert {t["y"][0] for t in strips} == set(at.multiselect(key="cmp_methods").value)
+    doc = at.session_state["_docstate"].doc
+    first = [int(a) for a in decode(strips[0]["base"])][1]  # the second segment's first sentence
+    assert strips[0]["hovertext"][1].endswith(f" · {where(doc, first, first + int(decode(strips[0]['x'])[1]))}")
     strips = next(c.value for c in at.caption if c.value.startswith("One row per method"))
     assert "reference" not in strips, strips
     hint = next(c.value for c in at.caption if c.value.startswith("No reference segmentation"))

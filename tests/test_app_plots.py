@@ -596,6 +596,9 @@ def test_the_builders_name_the_unit_of_the_text_in_the_singular_and_plural():
     strips = plots.boundary_strips_figure({"m": [1, 4]}, 4, level="word")
     assert strips.layout.xaxis.title.text == "word"
     assert list(strips.data[0].hovertext) == ["m: segment 1, word 0", "m: segment 2, words 1–3 (3)"]
+    timed = plots.boundary_strips_figure({"m": [1, 4]}, 4, reference=[2, 4], place=lambda a, b: f"{a}:00–{b}:00")
+    assert list(timed.data[1].hovertext) == ["m: segment 1, sentence 0 · 0:00–1:00",
+                                             "m: segment 2, sentences 1–3 (3) · 1:00–4:00"]  # a recording's times
     agree = kplots.agreement_figure({"a": [2, 4], "b": [2, 4]}, 4, tolerance=1, level="sentence")
     assert agree.layout.xaxis.title.text == "sentence"
     assert any(t.name == "methods with a boundary within ±1 sentence" for t in agree.data)
