@@ -56,6 +56,14 @@ def _shot(page, name):
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
+def _highlight_from_the_box(page, index):
+    """Choose segment index + 1 in the 'Highlight segment' box (found by its label: the 'click a ◆ or choose here'
+    it shows is its input's placeholder attribute, not text on the page) until the text highlights it."""
+    page.get_by_role("combobox", name="Highlight segment").click()
+    page.get_by_role("option").nth(index).click()
+    page.wait_for_selector(f"#segment-{index + 1}.segx-highlight", timeout=20_000)
+
+
 def test_every_page(server, browser):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1500, "height": 1300})
@@ -105,14 +113,15 @@ def test_every_page(server, browser):
     markers.nth(2).click(force=True)
     try:
         page.wait_for_selector(".segx-overlay .segx-highlight", timeout=20_000)
-    except sync_api.TimeoutError:  # plotly's click may miss the marker in some builds: use the selectbox instead
-        print("heatmap click missed; selectbox used")
-        page.get_by_text("click a ◆ or choose here").click()
-        page.get_by_role("option").nth(2).click()
-        page.wait_for_selector(".segx-overlay .segx-highlight", timeout=20_000)
+    except sync_api.TimeoutError:  # plotly's click may miss the marker in some builds: use the box instead
+        print("heatmap click missed; the 'Highlight segment' box used")
+        _highlight_from_the_box(page, 2)
     _wait_idle(page)
     assert page.locator("#segment-3.segx-highlight").count() == 1
     _shot(page, "explore_upload_k6")
+    _highlight_from_the_box(page, 4)  # the box beside the text does the same
+    _wait_idle(page)
+    assert page.locator(".segx-overlay .segx-highlight").count() == 1
 
     # choose K by clicking the cost-versus-K curve
     page.get_by_role("tab", name="Choosing K").click()  # only the open tab runs: this one now
