@@ -59,11 +59,13 @@ def _load(key: str, label: str, fn, *args) -> tuple[Outcome, object]:
     """Load through a cached function: (the outcome, None); the first time (a PDF can take seconds) under a spinner in
     a placeholder (st.empty) at the top of the main area, (the outcome, the placeholder). The placeholder takes the
     place of the previous run's page, which is one block there (frame.main): its greyed elements ('Choose a sample,
-    upload a file …') go at once, the spinner stands alone, and the page goes in the placeholder once read."""
-    seen = st.session_state.setdefault("_loaded_keys", set())
+    upload a file …') go at once, the spinner stands alone, and the page goes in the placeholder once read. So does
+    a placeholder in the sidebar after the document's block, for the previous run's Method section (`_method_place`)."""
+    ss = st.session_state
+    seen = ss.setdefault("_loaded_keys", set())
     if key in seen:
         return guarded(fn, *args, what=f"Reading {label}"), None
-    reading = st.empty()
+    reading, ss["_method_place"] = st.empty(), st.sidebar.empty()
     with reading, st.spinner(f"Reading {md(label)}…"):
         out = guarded(fn, *args, what=f"Reading {label}")
     if not out.error:
@@ -153,7 +155,8 @@ def document_sidebar():
     ss.setdefault("src", SOURCES[0])
     ss.setdefault("sample", docs.SAMPLES[0].key)
     ss.setdefault("level", docs.SAMPLE_BY_KEY[ss["sample"]].level if ss["src"] == "Sample" else "sentence")
-    sb = st.sidebar
+    ss["_method_place"] = None
+    sb = st.sidebar.container()  # one block, whatever it holds: the Method section is the sidebar's next block
     sb.header("Document")
     src = sb.radio("Input", SOURCES, key="src", horizontal=True, label_visibility="collapsed")
     state = DocState()
@@ -236,7 +239,7 @@ def method_sidebar(doc: Document | None) -> tuple[str, int | None]:
     ss = st.session_state
     if ss.get("method") not in METHODS:
         ss["method"] = DEFAULT_METHOD
-    sb = st.sidebar
+    sb = (st.session_state.pop("_method_place", None) or st.sidebar).container()  # see _load
     sb.header("Method")
     method = sb.selectbox("Method", list(METHODS), key="method",
                           help="Methods come from segcore's registry; see the About page for what each one does.")

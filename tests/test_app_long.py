@@ -238,3 +238,31 @@ def test_the_cost_curve_reaches_the_automatic_choice_beyond_k_40():
     cost = next(t for t in chart_named(at, "best cost")["data"] if t.get("name") == "best cost")
     ks, costs = decode(cost["x"]), decode(cost["y"]).astype(float)
     assert ks.max() >= k_auto and np.isfinite(costs[ks == k_auto]).all()
+
+
+def test_a_file_being_read_clears_the_stale_method_section_from_the_sidebar(monkeypatch):
+    """While a file was read, the sidebar's Method section (the previous document's method, K and parameters) stayed
+    greyed below the new document's box until the run ended. The document section is one block at the top of the
+    sidebar; while a file is read, the block after it is an empty placeholder, which takes the place of the previous
+    run's Method section at once; the Method section then goes in it. Here the run is stopped at the reading spinner
+    to see what the sidebar holds then."""
+    stop = [True]
+    real = streamlit.spinner
+
+    def spinner(text="", *args, **kwargs):
+        if stop[0] and text.startswith("Reading "):
+            streamlit.stop()
+        return real(text, *args, **kwargs)
+
+    at = run(new_app())
+    assert at.sidebar.selectbox(key="method").value
+    monkeypatch.setattr(streamlit, "spinner", spinner)
+    upload(at, "paper.txt", PASTED.encode())
+    sidebar = at.sidebar.children
+    assert list(sidebar) == [0, 1] and sidebar[1].type == "empty", sidebar
+    assert "upload" in [w.key for w in sidebar[0].get("file_uploader")]
+    stop[0] = False
+    run(at)
+    sidebar = at.sidebar.children
+    assert [h.value for h in sidebar[1].header] == ["Method"] and sidebar[1].selectbox(key="method").value
+    assert " segment" in summary(at)
