@@ -1317,7 +1317,7 @@ def test_a_highlighted_segment_of_a_transcript_shows_its_times():
     at = upload(run(new_app()), "meeting.txt", _transcript("otter").encode("utf-8"))
     at.selectbox(key="highlight").set_value(1)
     run(at)
-    where = next(d.value for d in open_tab(at, "Segments").dataframe if "where" in d.value.columns)["where"].iloc[1]
+    where = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)["where"].iloc[1]
     card = next(h.proto.body for h in at.get("html") if "segx-selected" in h.proto.body)
     assert f"· {where}" in card, (where, card)
 
