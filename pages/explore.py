@@ -228,7 +228,8 @@ def k_tab():
         st.error(p)
     if len(runs) >= 2:
         ends = {n: s.boundaries for n, s in runs.items()}
-        st.plotly_chart(kplots.agreement_figure(ends, doc.n, doc.reference, int(tol_agree), level=doc.level),
+        st.plotly_chart(kplots.agreement_figure(ends, doc.n, doc.reference, int(tol_agree), level=doc.level,
+                                                 place=partial(where, doc) if places else None),
                         key="agreement_chart", config={"displaylogo": False}, width="stretch")
         st.caption(" · ".join(f"{n}: K = {s.k}" for n, s in runs.items())
                    + ". Pairwise Pk in % below (row taken as the reference; 0 % = the same boundaries).")

@@ -3,7 +3,7 @@
 boundaries coincide. Pure functions returning plotly figures, as segcore.plots; the words are segcore.kchoice's."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
@@ -167,11 +167,12 @@ def share_k_axis(*figures: go.Figure | None) -> None:
 # ---- where methods agree -------------------------------------------------------------------------------------------
 
 def agreement_figure(segmentations: Mapping[str, Sequence[int]], n: int, reference: Sequence[int] | None = None,
-                     tolerance: int = 1, height: int | None = None, level: str = "sentence") -> go.Figure:
-    """plots.boundary_strips_figure of the segmentations, with below it how many of them put a boundary within
+                     tolerance: int = 1, height: int | None = None, level: str = "sentence",
+                     place: Callable[[int, int], str] | None = None) -> go.Figure:
+    """plots.boundary_strips_figure of the segmentations (their hover with `place`), with below it how many of them put a boundary within
     ±tolerance of each position (metrics.coincidence) and a ▼ at each position where most of them agree
     (metrics.consensus); the tolerance and the axis in elements named by `level`."""
-    data, layout = strips_spec(segmentations, n, reference, level=level)
+    data, layout = strips_spec(segmentations, n, reference, level=level, place=place)
     within = f"within ±{tolerance} {level_noun(level, tolerance)}"
     counts = coincidence(dict(segmentations), n, tolerance)
     agreed = consensus(dict(segmentations), n, tolerance)

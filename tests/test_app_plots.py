@@ -602,3 +602,6 @@ def test_the_builders_name_the_unit_of_the_text_in_the_singular_and_plural():
     agree = kplots.agreement_figure({"a": [2, 4], "b": [2, 4]}, 4, tolerance=1, level="sentence")
     assert agree.layout.xaxis.title.text == "sentence"
     assert any(t.name == "methods with a boundary within ±1 sentence" for t in agree.data)
+    timed = kplots.agreement_figure({"a": [2, 4], "b": [2, 4]}, 4, place=lambda a, b: f"{a}:00–{b}:00")
+    assert list(timed.data[0].hovertext) == ["a: segment 1, sentences 0–1 (2) · 0:00–2:00",
+                                             "a: segment 2, sentences 2–3 (2) · 2:00–4:00"]  # a recording's times
