@@ -376,8 +376,8 @@ def left_out_notes(doc: Document) -> list[str]:
     (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
     before them, how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); after
     them, that a text's pages of two columns were read column by column (meta['columns']), that slides' speaker
-    notes were read (meta['speaker_notes']), that a transcript without sentence punctuation was read line by
-    line, and the language of a text not in English (segcore.language; the methods' stopwords = 'auto')."""
+    notes were read (meta['speaker_notes']), how a text without sentence punctuation was cut into
+    elements, and the language of a text not in English (segcore.language; the methods' stopwords = 'auto')."""
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
@@ -393,10 +393,11 @@ def left_out_notes(doc: Document) -> list[str]:
     if doc.meta.get("speaker_notes"):
         notes.append("read: each slide's speaker notes, after its text")
     if doc.meta.get("unpunctuated"):
-        notes.append(f"the captions mark no sentences (no . ? !): elements of at least {PSEUDO_SENTENCE} words, whole "
-                     "caption lines" if doc.meta.get("format") == "captions" else
-                     f"the text marks no sentences (fewer than one . ? ! in {WORDS_PER_STOP} words): elements of "
-                     f"{PSEUDO_SENTENCE} words")
+        fmt = doc.meta.get("format")
+        lines = {"captions": ", whole caption lines", "transcript": ", whole lines, joined across turns"}.get(fmt, "")
+        notes.append(f"{DOCUMENT.get(fmt, 'the text')} mark{'s' * (fmt != 'captions')} no sentences (fewer than one "
+                     f". ? ! in {WORDS_PER_STOP} words): elements of {'at least ' * bool(lines)}{PSEUDO_SENTENCE} "
+                     f"words{lines}")
     if language := identify(doc.elements).note:
         notes.append(language)
     return notes

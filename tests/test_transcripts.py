@@ -120,3 +120,12 @@ def test_an_otter_export_s_header_is_front_matter_not_a_turn():
     doc = load((header + _transcript("otter")).encode("utf-8"), source="meeting.txt")
     assert doc.meta["format"] == "transcript" and doc.elements[0].startswith("The quarter")
     assert doc.meta["left_out"] == {"turns": 18, "front matter": 6} and len(doc.elements) == 36
+
+
+def test_an_unpunctuated_transcript_s_note_says_its_elements_are_whole_lines():
+    text = "".join(f"{name}  {clock(t)}\n{text.replace('.', '').lower()}\n\n" for name, t, text in _turns())
+    doc = load(text.encode("utf-8"), source="meeting.txt")
+    assert doc.meta["unpunctuated"] and doc.meta["format"] == "transcript"
+    assert all(len(e.split()) >= 20 for e in doc.elements)
+    note = next(n for n in left_out_notes(doc) if "marks no sentences" in n)
+    assert "elements of at least 20 words, whole lines" in note and "across turns" in note, note
