@@ -24,13 +24,14 @@ from .plaintext import MARKDOWN_EXTENSIONS
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 from .pptx import is_pptx
 from .rtf import is_rtf
+from .sentences import PSEUDO_SENTENCE, WORDS_PER_STOP
 from .transcripts import looks_like_transcript
 from .ole import has_stream, is_ole
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .ppt import STREAM as PPT_STREAM
 
 __all__ = ["FORMATS", "NAMES", "DOCUMENT", "SLIDES", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR",
-           "ARXIV_SEPARATOR", "WIKI727_HEADER", "check_format", "format_name", "sniff_format"]
+           "ARXIV_SEPARATOR", "WIKI727_HEADER", "check_format", "format_name", "sniff_format", "unpunctuated_note"]
 
 FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf",
            "doc", "pptx", "ppt", "odp", "captions", "transcript", "choi", "wiki727", "arxiv")
@@ -64,6 +65,14 @@ def format_name(meta: dict) -> str | None:
     Markdown (meta['markdown']), else its format's NAMES entry; None when the meta names no format."""
     fmt = "markdown" if meta.get("markdown") else meta.get("format")
     return NAMES.get(fmt, fmt)
+
+
+def unpunctuated_note(fmt: str | None) -> str:
+    """How a document of a format that marks no sentences (meta['unpunctuated']) was cut into elements: a text into
+    pieces of PSEUDO_SENTENCE words, captions and a transcript into whole lines (segcore.captions.caption_blocks)."""
+    lines = {"captions": ", whole caption lines", "transcript": ", whole lines, joined across turns"}.get(fmt, "")
+    return (f"{DOCUMENT.get(fmt, 'the text')} mark{'s' * (fmt != 'captions')} no sentences (fewer than one . ? ! in "
+            f"{WORDS_PER_STOP} words): elements of {'at least ' * bool(lines)}{PSEUDO_SENTENCE} words{lines}")
 
 
 def _has_separator_line(text: str) -> bool:

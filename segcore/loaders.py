@@ -22,7 +22,7 @@ from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
 from .formats import (ARXIV_SEPARATOR, CHOI_SEPARATOR, DOCUMENT, FORMATS, SLIDES, WIKI727_HEADER, check_format,
-                      sniff_format)
+                      sniff_format, unpunctuated_note)
 from .encodings import Decoded, decode_markup, decode_text, stray_nuls, unicode_decoded
 from .htmlpage import html_blocks
 from .language import identify
@@ -41,7 +41,7 @@ from .plaintext import lines_of, looks_like_markdown, text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
 from .transcripts import transcript_lines
-from .sentences import (PSEUDO_SENTENCE, WORDS_PER_STOP, pseudo_sentences, punctuated, punkt_for,
+from .sentences import (PSEUDO_SENTENCE, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
 
@@ -376,8 +376,9 @@ def left_out_notes(doc: Document) -> list[str]:
     (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
     before them, how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); after
     them, that a text's pages of two columns were read column by column (meta['columns']), that slides' speaker
-    notes were read (meta['speaker_notes']), how a text without sentence punctuation was cut into
-    elements, and the language of a text not in English (segcore.language; the methods' stopwords = 'auto')."""
+    notes were read (meta['speaker_notes']), that a transcript's times of day count from its first turn
+    (meta['clock_start']), how a text without sentence punctuation was cut into elements, and the language of a text
+    not in English (segcore.language; the methods' stopwords = 'auto')."""
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
@@ -392,12 +393,10 @@ def left_out_notes(doc: Document) -> list[str]:
         notes.append(f"read: two columns printed side by side on {pages:,} page{'s' * (pages > 1)}, the left one first")
     if doc.meta.get("speaker_notes"):
         notes.append("read: each slide's speaker notes, after its text")
+    if start := doc.meta.get("clock_start"):
+        notes.append(f"read: the times are times of day, counted from the first turn ({start}) as 0:00")
     if doc.meta.get("unpunctuated"):
-        fmt = doc.meta.get("format")
-        lines = {"captions": ", whole caption lines", "transcript": ", whole lines, joined across turns"}.get(fmt, "")
-        notes.append(f"{DOCUMENT.get(fmt, 'the text')} mark{'s' * (fmt != 'captions')} no sentences (fewer than one "
-                     f". ? ! in {WORDS_PER_STOP} words): elements of {'at least ' * bool(lines)}{PSEUDO_SENTENCE} "
-                     f"words{lines}")
+        notes.append(unpunctuated_note(doc.meta.get("format")))
     if language := identify(doc.elements).note:
         notes.append(language)
     return notes
@@ -493,18 +492,19 @@ def load_captions(data: bytes | str, level: str = "sentence", source: str = "", 
     """A timed transcript (segcore.captions: .srt, .vtt, .sbv; format 'transcript': a plain text whose turns open
     with their times, segcore.transcripts, each turn a paragraph) as a Document of its sentences — of pseudo-sentences
     of whole caption lines when it has no sentence punctuation (meta['unpunctuated']) — or words; meta['times'] holds
-    each element's (start, end) in seconds, those of the line where it begins, and meta['duration'] the last cue's
-    end; repeated lines and sound descriptions are counted in meta['left_out']. InputError when no cue can be read,
-    or beyond `limits`."""
+    each element's (start, end) in seconds, those of the line where it begins (times of day from the first turn, at
+    meta['clock_start']), meta['duration'] the last cue's end; repeated lines and sound descriptions are counted in
+    meta['left_out']. InputError when no cue can be read, or beyond `limits`."""
     limits.check_markup(len(data.encode("utf-8")) if isinstance(data, str) else len(data), _name(source))
     decoded = Decoded(data, "utf-8", "utf-8") if isinstance(data, str) else _decoded(data, source)
     try:  # the words said are checked against limits.chars (timestamps and markup can be most of a file)
-        lines, counts = (transcript_lines if format == "transcript" else caption_lines)(decoded.text)
+        lines, counts, clock_times = (transcript_lines(decoded.text) if format == "transcript" else
+                                      (*caption_lines(decoded.text), {}))
     except InputError as e:
         raise InputError(f"{_name(source)}: {e}") from None
     marked = punctuated(x.text for x in lines)
-    meta = {"format": format, "left_out": counts, "duration": max(x.end for x in lines), **decoded.meta(),
-            **({} if marked else {"unpunctuated": True})}
+    meta = {"format": format, "left_out": counts, "duration": max(x.end for x in lines), **clock_times,
+            **decoded.meta(), **({} if marked else {"unpunctuated": True})}
     blocks = caption_blocks(lines, marked, turns=format == "transcript")
     doc = document_from_blocks(blocks, level, source, meta, limits=limits)
     doc.meta["times"] = doc.meta.pop("positions")

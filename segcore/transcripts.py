@@ -1,13 +1,17 @@
 """Plain-text transcripts, as meeting and recording tools export them: each turn opened by a line that gives its
 time and often its speaker, read as timed transcripts (the captions' Lines, segcore.captions).
 
-The layouts (TURN): Otter.ai's and Teams' "Alice Chen  0:28" (two spaces or more, or a tab, before the time) on a
+The layouts (FORMS): Otter.ai's and Teams' "Alice Chen  0:28" (two spaces or more, or a tab, before the time) on a
 line of its own; Rev's, Descript's and Happy Scribe's "Speaker 1 (00:00):" and "Name (01:02:03): text",
 "[00:01:23] Name: text" and "00:01:23 Name: text"; Zoom's "[Alice Chen] 10:02:33"; a time alone ("00:01:23",
-"[00:01:23]"). The text of a turn follows on its line or the lines below. What opens a turn is not text (counted as
-'turns'); a speaker's label that begins a turn's text ("00:01:23" then "Ada: ...") is taken off as in captions; what
-comes before the first turn (a title; Otter's date, keywords and speakers) is front matter, left out and counted.
-Times are kept as written (a clock time of day stays one)."""
+"[00:01:23]"). A transcript opens its turns with one layout, the one most of its lines of any layout have: a line of
+another layout is text ("10:30" within an Otter turn). The text of a turn follows on its line or the lines below.
+What opens a turn is not text (counted as 'turns'); a speaker's label that begins a turn's text ("00:01:23" then
+"Ada: ...") is taken off as in captions; what comes before the first turn (a title; Otter's date, keywords and
+speakers) is front matter, left out and counted.
+Times are offsets into the recording, as the tools write them, except Zoom's (CLOCK), which are times of day: those
+are counted from the first turn (its time is 0:00, and a time past midnight goes on from 24:00), so that segment
+times and chapter marks are offsets, as in every other transcript."""
 from __future__ import annotations
 
 import regex
@@ -17,14 +21,18 @@ from .errors import InputError
 
 _TIME = r"(?P<time>\d{1,2}(?::\d{2}){1,2}(?:[.,]\d{1,3})?)"
 _NAME = r"(?P<name>\p{L}[\p{L}\p{N}.'’ -]{0,40}?)"  # "Alice Chen", "Speaker 1", "Dr. O'Neil": no , ? ! : ( [
-TURN = regex.compile(
-    rf"^\s*(?:{_NAME}(?:[ \t]{{2,}}|\t){_TIME}"  # Otter, Teams: "Alice Chen  0:28"
-    rf"|{_NAME}\s*\({_TIME}\)\s*:?(?:\s+(?P<text>.*))?"  # Rev, Descript: "Speaker 1 (00:00):", "Ada (0:01:23): text"
-    rf"|\[{_TIME}\](?:\s*-)?(?:\s*{_NAME}\s*:)?(?:\s+(?P<text>.*))?"  # "[00:01:23] Ada: text", "[00:01:23]"
-    rf"|{_TIME}(?:\s*-)?\s+{_NAME}\s*:(?:\s+(?P<text>.*))?"  # "00:01:23 Ada: text"
-    rf"|\[{_NAME}\]\s+{_TIME}"  # Zoom: "[Alice Chen] 10:02:33"
-    rf"|{_TIME})\s*$")  # a time alone
-MIN_TURNS = 3  # a text is a transcript when at least this many turns open with TURN lines
+FORMS = {name: regex.compile(rf"^\s*(?:{form})\s*$") for name, form in {  # a line may be of two: "[00:01:23]"
+    "time": rf"{_TIME}|\[{_TIME}\]",  # a time alone, bracketed or not (first: on a tie, "[00:01:23]" lines are times)
+    "otter": rf"{_NAME}(?:[ \t]{{2,}}|\t){_TIME}",  # Otter, Teams: "Alice Chen  0:28"
+    # Rev, Descript: "Speaker 1 (00:00):", "Ada (0:01:23): text"
+    "rev": rf"{_NAME}\s*\({_TIME}\)\s*:?(?:\s+(?P<text>.*))?",
+    "bracketed": rf"\[{_TIME}\](?:\s*-)?(?:\s*{_NAME}\s*:)?(?:\s+(?P<text>.*))?",  # "[00:01:23] Ada: text", "[0:01]"
+    "time first": rf"{_TIME}(?:\s*-)?\s+{_NAME}\s*:(?:\s+(?P<text>.*))?",  # "00:01:23 Ada: text"
+    "zoom": rf"\[{_NAME}\]\s+{_TIME}",  # Zoom: "[Alice Chen] 10:02:33"
+}.items()}
+CLOCK = {"zoom"}  # the layouts whose times are times of day
+DAY = 24 * 3600
+MIN_TURNS = 3  # a text is a transcript when at least this many turns open with lines of its layout (FORMS)
 # the tool's credit line that ends an export ("Transcribed by https://otter.ai", Otter's free plan): no one said it
 _CREDIT = regex.compile(r"^\s*transcribed by\s+(?:https?://)?(?:www\.)?(?:otter\.ai|rev\.com|descript\.com|"
                         r"happyscribe\.com|trint\.com|sonix\.ai|temi\.com)\S*\s*$", regex.I)
@@ -38,42 +46,55 @@ def _seconds(time: str) -> float:
     return seconds + (float(f"0.{frac}") if frac else 0.0)
 
 
-def _turn_times(lines: list[str]) -> list[tuple[int, float]]:
-    """(line number, seconds) of every line that opens a turn."""
-    return [(i, _seconds(m.group("time"))) for i, x in enumerate(lines) if (m := TURN.match(x))]
+def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]]]:
+    """The layout of a transcript's turn lines (FORMS: the one that opens the most lines, on a tie the one that opens
+    the first) and (line number, seconds, match) of every line it opens; times of day (CLOCK) go
+    on past midnight (a time more than 12 hours before the one above it is on the next day)."""
+    found = {name: [(i, m) for i, x in enumerate(lines) if ":" in x and (m := form.match(x))]
+             for name, form in FORMS.items()}
+    layout = max(found, key=lambda name: (len(found[name]), -found[name][0][0] if found[name] else 0))
+    turns, day = [], 0
+    for i, m in found[layout]:
+        seconds = _seconds(m.group("time"))
+        if layout in CLOCK and turns and seconds + day < turns[-1][1] - DAY / 2:
+            day += DAY
+        turns.append((i, seconds + day, m))
+    return layout, turns
 
 
 def looks_like_transcript(text: str) -> bool:
-    """Whether a plain text is a transcript: at least MIN_TURNS lines open turns (TURN), more than half of its
+    """Whether a plain text is a transcript: at least MIN_TURNS lines open turns (_turns), more than half of its
     paragraphs (runs of non-blank lines) begin with one, and their times never go back."""
     lines = text.splitlines()
-    turns = _turn_times(lines)
+    turns = _turns(lines)[1]
     if len(turns) < MIN_TURNS or any(b[1] < a[1] for a, b in zip(turns, turns[1:])):
         return False
-    opening = {i for i, _ in turns}
+    opening = {i for i, _, _ in turns}
     firsts = [i for i, x in enumerate(lines) if x.strip() and (i == 0 or not lines[i - 1].strip())]
     return 2 * sum(i in opening for i in firsts) > len(firsts)
 
 
-def transcript_lines(text: str) -> tuple[list[Line], dict]:
+def transcript_lines(text: str) -> tuple[list[Line], dict, dict]:
     """The lines said, in order, each with the time of its turn (start, and the next turn's start as its end; the
-    last turn's end is its start), and what was left out: {'turns': n, 'speakers': n, 'sounds': n, 'credits': n
+    last turn's end is its start), what was left out: {'turns': n, 'speakers': n, 'sounds': n, 'credits': n
     (the tool's credit line, _CREDIT), 'front matter': n (the lines before the first turn: a title, the date, Otter's
-    keywords and speakers)}. InputError when no line opens a turn."""
+    keywords and speakers)}, and {'clock_start': the first turn's time as written} when the times are times of day
+    (CLOCK), counted from it. InputError when no line opens a turn."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
     credits = [i for i, x in enumerate(lines) if _CREDIT.match(x)]
     for i in credits:
         lines[i] = ""
-    turns = _turn_times(lines)
+    layout, turns = _turns(lines)
     if not turns:
         raise InputError("no transcript turn found: no line gives a time as 'Alice Chen  0:28', "
                          "'Speaker 1 (00:00):' or '[00:01:23] Name: text' do")
-    bounds = [i for i, _ in turns] + [len(lines)]
-    starts = [t for _, t in turns]
+    bounds = [i for i, _, _ in turns] + [len(lines)]
+    origin = turns[0][1] if layout in CLOCK else 0
+    starts = [t - origin for _, t, _ in turns]
     header = sum(bool(x.strip()) for x in lines[:bounds[0]])  # a title, a date, keywords, speakers: said by no one
     cues = []
-    for n, start in enumerate(starts):
-        rest = TURN.match(lines[bounds[n]]).group("text")
+    for n, (start, (_, _, m)) in enumerate(zip(starts, turns)):
+        rest = m.groupdict().get("text")
         cues.append((start, starts[n + 1] if n + 1 < len(starts) else start,
                      ([rest] if rest else []) + lines[bounds[n] + 1:bounds[n + 1]]))
     counts = {"turns": len(turns)} | ({"credits": len(credits)} if credits else {}) | (
@@ -81,4 +102,4 @@ def transcript_lines(text: str) -> tuple[list[Line], dict]:
     out = said(cues, counts, captions=False)
     if not out:
         raise InputError("no transcript text found: its turns hold no words")
-    return out, counts
+    return out, counts, ({"clock_start": turns[0][2].group("time")} if layout in CLOCK else {})

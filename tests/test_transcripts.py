@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from segcore.document import clock
+from segcore.document import clock, where
 from segcore.formats import format_name, sniff_format
 from segcore.loaders import left_out_notes, load
 
@@ -37,7 +37,7 @@ LAYOUTS = {  # each layout as a tool writes it: one turn
     "rev same line": lambda name, t, text: f"{name} ({_hms(t)}): {text}\n",
     "bracketed": lambda name, t, text: f"[{_hms(t)}] {name}: {text}\n",
     "time first": lambda name, t, text: f"{_hms(t)} {name}: {text}\n",
-    "zoom": lambda name, t, text: f"[{name}] {_hms(t)}\n{text}\n",
+    "zoom": lambda name, t, text: f"[{name}] {_hms(36000 + t)}\n{text}\n",  # times of day: from 10:00:05
     "teams": lambda name, t, text: f"{name}   {clock(t)}\n{text}\n",
     "time only": lambda name, t, text: f"{_hms(t)}\n{text}\n",
 }
@@ -54,9 +54,11 @@ def test_each_layout_reads_as_a_transcript_with_its_turns_times(layout):
     turns = _turns()
     assert doc.elements == [s for _, _, text in turns for s in text.replace(". ", ".\n").splitlines()]
     assert not any(name in " ".join(doc.elements) for name in SPEAKERS)  # a speaker's name is not a word said
-    starts = [t for _, t, _ in turns]
+    origin = 5 if layout == "zoom" else 0  # Zoom's times of day are counted from the first turn
+    starts = [t - origin for _, t, _ in turns]
     assert [start for start, _ in doc.meta["times"]] == [t for t in starts for _ in range(2)]
-    assert doc.meta["times"][0] == (5, 25) and doc.meta["times"][-1] == (345, 345)  # a turn ends as the next starts
+    assert doc.meta["times"][0] == (5 - origin, 25 - origin)
+    assert doc.meta["times"][-1] == (345 - origin, 345 - origin)  # a turn ends as the next starts
     assert doc.meta["left_out"] == {"turns": 18}
     assert doc.meta["paragraphs"] == list(range(0, 36, 2))  # each turn a paragraph
     assert "left out of the transcript: speakers' names and times that open turns (18)" in left_out_notes(doc)
@@ -122,6 +124,44 @@ def test_an_otter_export_s_header_is_front_matter_not_a_turn():
     assert doc.meta["left_out"] == {"turns": 18, "front matter": 6} and len(doc.elements) == 36
 
 
+def test_zoom_s_clock_times_are_counted_from_the_first_turn_in_times_chapters_and_the_cli():
+    """Zoom writes the time of day ("[Alice Chen] 10:02:33"): times are counted from the first turn, so chapter marks
+    and segment times are offsets into the recording, and the reading summary says so."""
+    clock_times = _transcript("zoom")
+    doc = load(clock_times.encode("utf-8"), source="zoom.txt")
+    offsets = load(_transcript("otter").encode("utf-8"), source="otter.txt")
+    assert doc.elements == offsets.elements and doc.meta["times"][0] == (0, 20)
+    assert doc.meta["times"] == [(s - 5, e - 5) for s, e in offsets.meta["times"]] and doc.meta["duration"] == 340
+    assert doc.meta["clock_start"] == "10:00:05" and where(doc, 0, 12) == "0:00–2:00"  # the CLI's and app's times
+    assert ("read: the times are times of day, counted from the first turn (10:00:05) as 0:00"
+            in left_out_notes(doc))
+    out = subprocess.run([sys.executable, "-m", "segcore", "segment", "-", "--k", "3", "--to", "chapters"],
+                         input=clock_times, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert [line.split()[0] for line in out.stdout.splitlines()] == ["0:00", "2:00", "4:00"]
+
+
+def test_zoom_s_clock_times_past_midnight_go_on():
+    text = "".join(f"[{name}] {_hms((23 * 3600 + 59 * 60 + t) % 86400)}\n{body}\n\n" for name, t, body in _turns())
+    doc = load(text.encode("utf-8"), source="zoom.txt")
+    assert doc.meta["format"] == "transcript" and doc.meta["times"][-1] == (340, 340)
+
+
+def test_a_line_within_a_turn_that_looks_like_another_layout_s_turn_line_is_text():
+    """A transcript opens its turns with one layout (the one most of its turn lines have): a time alone ("10:30")
+    inside a turn of an Otter export is said, not a new turn."""
+    text = _transcript("otter").replace("Our water", "We meet at\n10:30\ntomorrow. Our water", 1)
+    doc = load(text.encode("utf-8"), source="meeting.txt")
+    assert doc.meta["format"] == "transcript" and doc.meta["left_out"] == {"turns": 18}
+    assert "We meet at 10:30 tomorrow." in doc.elements
+
+
+def test_a_time_only_transcript_keeps_a_line_of_another_layout_as_text():
+    text = _transcript("time only").replace("today. Our team", "today.\n10:30 Talk: rivers and valleys.\nOur team", 1)
+    doc = load(text.encode("utf-8"), source="meeting.txt")
+    assert doc.meta["left_out"] == {"turns": 18} and "10:30 Talk: rivers and valleys." in doc.elements
+
+
 def test_an_unpunctuated_transcript_s_note_says_its_elements_are_whole_lines():
     text = "".join(f"{name}  {clock(t)}\n{text.replace('.', '').lower()}\n\n" for name, t, text in _turns())
     doc = load(text.encode("utf-8"), source="meeting.txt")
@@ -129,3 +169,10 @@ def test_an_unpunctuated_transcript_s_note_says_its_elements_are_whole_lines():
     assert all(len(e.split()) >= 20 for e in doc.elements)
     note = next(n for n in left_out_notes(doc) if "marks no sentences" in n)
     assert "elements of at least 20 words, whole lines" in note and "across turns" in note, note
+
+
+def test_a_time_alone_is_one_layout_bracketed_or_not():
+    """Times alone, some in brackets ("0:00:05", "[00:00:25]"), as hand-kept transcripts mix them: all open turns."""
+    text = "".join(f"{'[' * (i % 2)}{_hms(t)}{']' * (i % 2)}\n{body}\n\n" for i, (_, t, body) in enumerate(_turns()))
+    doc = load(text.encode("utf-8"), source="notes.txt")
+    assert doc.meta["left_out"] == {"turns": 18} and len(doc.elements) == 36
