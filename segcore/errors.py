@@ -15,3 +15,8 @@ class ParameterError(SegcoreError):
 
 class MissingDependencyError(SegcoreError):
     """An optional component is not installed; the message says how to install it."""
+
+
+def input_name(source: str) -> str:
+    """How a message names the input: its source, else 'the input'."""
+    return source or "the input"

@@ -12,17 +12,16 @@ from collections import Counter
 from pathlib import Path
 from typing import BinaryIO, Union
 
-from .document import LEVELS, Document, boundaries_from_lengths
-from .errors import InputError, ParameterError
+from .document import LEVELS, Document
+from .errors import InputError, ParameterError, input_name
 from .limits import LIMITS, Limits
-from .paragraphs import moved
 from .archive import zip_names
+from .benchfiles import REFERENCE_FORMATS, choi_to_words, parse_arxiv, parse_choi, parse_wiki727
 from .captions import caption_blocks, caption_lines
 from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
-from .formats import (ARXIV_SEPARATOR, CHOI_SEPARATOR, DOCUMENT, FORMATS, SLIDES, WIKI727_HEADER, check_format,
-                      sniff_format, unpunctuated_note)
+from .formats import DOCUMENT, FORMATS, SLIDES, check_format, sniff_format, unpunctuated_note
 from .encodings import Decoded, decode_markup, decode_text, stray_nuls, unicode_decoded
 from .htmlpage import html_blocks
 from .language import identify
@@ -37,7 +36,7 @@ from .ole import is_ole
 from .worddoc import read_doc
 from .ppt import read_ppt
 from .pdf import read_pdf
-from .plaintext import lines_of, looks_like_markdown, text_blocks
+from .plaintext import looks_like_markdown, text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
 from .transcripts import transcript_lines
@@ -55,10 +54,6 @@ PathLike = Union[str, Path]
 # --------------------------------------------------------------------------------------------------
 # Bytes -> str
 # --------------------------------------------------------------------------------------------------
-
-def _name(source: str) -> str:
-    return source or "the input"
-
 
 def _looks_binary(data: bytes) -> bool:
     return b"\x00" in data
@@ -79,7 +74,7 @@ def _binary_error(data: bytes, source: str) -> InputError:
     elif nuls := stray_nuls(data):
         hint = (f" ({nuls:,} NUL byte{'s' * (nuls > 1)}, the first at byte offset {data.index(0):,}: if it is text, "
                 f"remove them first, e.g. tr -d '\\000')")
-    return InputError(f"{_name(source)}: looks like a binary file, not text{hint}")
+    return InputError(f"{input_name(source)}: looks like a binary file, not text{hint}")
 
 
 def _decoded(data: bytes, source: str) -> Decoded:
@@ -90,7 +85,7 @@ def _decoded(data: bytes, source: str) -> Decoded:
         return marked
     if _looks_binary(data):
         raise _binary_error(data, source)
-    return decode_text(data, _name(source))
+    return decode_text(data, input_name(source))
 
 
 def read_text_bytes(data: bytes, source: str = "") -> str:
@@ -146,7 +141,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     words instead (meta['unpunctuated']). InputError beyond `limits` (characters before sentence splitting, then
     elements)."""
     check_level(level)
-    limits.check_text(" ".join(b.text for b in blocks), _name(source))
+    limits.check_text(" ".join(b.text for b in blocks), input_name(source))
     meta = dict(meta or {})
     blocks, labels = without_note_labels(blocks)
     if labels:
@@ -191,12 +186,12 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         left = meta.get("left_out")
         left = f"; left out: {left_out_phrase(left)}" if left else ""
         if level == "sentence" and elements:
-            raise InputError(f"{_name(source)}: only one sentence found, nothing to segment at sentence level; "
+            raise InputError(f"{input_name(source)}: only one sentence found, nothing to segment at sentence level; "
                              f"segment it into word sequences at word level (level='word'; --level word on the command "
                              f"line; Elements: Words in the app){left}")
-        raise InputError(f"{_name(source)}: only one word found, nothing to segment{left}" if elements else
-                         f"{_name(source)}: no text found{left or ' (empty or whitespace only)'}")
-    limits.check_elements(len(elements), level, _name(source))
+        raise InputError(f"{input_name(source)}: only one word found, nothing to segment{left}" if elements else
+                         f"{input_name(source)}: no text found{left or ' (empty or whitespace only)'}")
+    limits.check_elements(len(elements), level, input_name(source))
     outline = make_outline(heads, len(elements))
     if outline is not None:
         meta["outline"] = outline
@@ -234,118 +229,20 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
     """A text (Markdown by its file's `name` or content), LaTeX, reST or man page as a Document (load_text, ...)."""
     check_level(level)
     if not isinstance(text, str):
-        raise InputError(f"{_name(source)}: expected text (str), got {type(text).__name__}")
-    limits.check_text(text, _name(source))
+        raise InputError(f"{input_name(source)}: expected text (str), got {type(text).__name__}")
+    limits.check_text(text, input_name(source))
     if not text.strip():
-        raise InputError(f"{_name(source)}: no text found (empty or whitespace only)")
+        raise InputError(f"{input_name(source)}: no text found (empty or whitespace only)")
     text, columns = unfold_columns(text) if fmt == "text" else (text, 0)
     markdown = fmt == "text" and looks_like_markdown(text, name)
     try:
         blocks, left_out = (text_blocks(text, markdown) if fmt == "text" else
                             {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, **READERS}[fmt](text))
     except InputError as e:
-        raise InputError(f"{_name(source)}: {e}") from None
+        raise InputError(f"{input_name(source)}: {e}") from None
     meta = {"format": fmt, **({"markdown": True} if markdown else {}), **({"left_out": left_out} if left_out else {}),
             **({"columns": columns} if columns else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
-
-
-# --------------------------------------------------------------------------------------------------
-# Benchmark formats
-# --------------------------------------------------------------------------------------------------
-
-def parse_choi(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
-    """Choi .ref text: one sentence per line, segments separated by '==========' lines. Blank lines inside a segment
-    mark paragraphs: then meta['paragraphs'] holds the line each paragraph starts at (a segment starts one)."""
-    limits.check_text(text, _name(source))
-    return _separated(_lines(text), "choi", "Choi-format (.ref)", source, limits)
-
-
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in lines_of(text)]
-
-
-def _separated(lines: list[str], fmt: str, what: str, source: str, limits: Limits) -> Document:
-    """A Document of stripped lines, one sentence each, segments separated by CHOI_SEPARATOR lines (a segment
-    without a sentence merges into the next), paragraphs by blank lines (meta['paragraphs'])."""
-    lengths, elements, current, starts, inside, blank = [], [], 0, [], False, False
-    for line in lines:
-        if line == CHOI_SEPARATOR:
-            if current:
-                lengths.append(current)
-            current = 0
-        elif line:
-            if not current or blank:
-                starts.append(len(elements))
-                inside = inside or current > 0
-            elements.append(line)
-            current += 1
-        blank = not line
-    if current:
-        lengths.append(current)
-    if not elements:
-        raise InputError(f"{_name(source)}: no sentences found in this {what} file")
-    limits.check_elements(len(elements), "sentence", _name(source))
-    meta = {"format": fmt, **({"paragraphs": starts} if inside else {})}
-    return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="sentence",
-                    source=source, meta=meta)
-
-
-_PLACEHOLDER = re.compile(r"^\*{3}[A-Za-z_]{1,20}\*{3}$")  # Wiki-727K's "***LIST***" where a list stood
-
-
-def parse_wiki727(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
-    """Koshorek et al. (2018) Wiki-727K text (also their wiki_test_50 files): one sentence per line, each section
-    opened by a line '========,LEVEL,TITLE.'; every section, at any level, is a segment (their evaluation);
-    placeholder lines such as '***LIST***' are no sentences (meta['left_out']). Read as a Choi file whose
-    separators are the section lines (`_separated`)."""
-    limits.check_text(text, _name(source))
-    lines = _lines(text)
-    kept = [CHOI_SEPARATOR if WIKI727_HEADER.match(line) else line for line in lines if not _PLACEHOLDER.match(line)]
-    if CHOI_SEPARATOR not in kept:
-        raise InputError(f"{_name(source)}: not a Wiki-727K-format file: no line '========,LEVEL,TITLE.' opens a "
-                         f"section")
-    doc = _separated(kept, "wiki727", "Wiki-727K-format", source, limits)
-    if placeholders := len(lines) - len(kept):
-        doc.meta["left_out"] = {"placeholders": placeholders}
-    return doc
-
-
-_REFERENCE_FORMATS = {"choi": parse_choi, "wiki727": parse_wiki727}  # one sentence a line, with a reference
-
-
-def parse_arxiv(text: str, source: str = "", limits: Limits = LIMITS) -> Document:
-    """Alemi & Ginsparg arXiv text: one line of word tokens, segments separated by the substring 'BR'."""
-    limits.check_text(text, _name(source))
-    lengths, elements = [], []
-    for part in text.split(ARXIV_SEPARATOR):
-        tokens = part.split()
-        if tokens:
-            elements.extend(tokens)
-            lengths.append(len(tokens))
-    if not elements:
-        raise InputError(f"{_name(source)}: no words found in this arXiv-format file")
-    limits.check_elements(len(elements), "word", _name(source))
-    return Document(elements=elements, reference=boundaries_from_lengths(lengths), level="word",
-                    source=source, meta={"format": "arxiv"})
-
-
-def choi_to_words(doc: Document) -> Document:
-    """The same Choi document at word level: word_elements of each line, reference mapped to words."""
-    elements, ends, seg_len, first = [], [], 0, []
-    bounds = set(doc.reference or [])
-    for i, line in enumerate(doc.elements, 1):
-        first.append(len(elements))
-        words = word_elements(line)
-        elements.extend(words)
-        seg_len += len(words)
-        if i in bounds and seg_len:
-            ends.append(len(elements))
-            seg_len = 0
-    if ends and ends[-1] != len(elements):  # trailing words after an empty mapped segment
-        ends.append(len(elements))
-    return Document(elements=elements, reference=ends, level="word", source=doc.source,
-                    meta={**moved(doc.meta, first + [len(elements)]), "converted_from": "sentence"})
 
 
 # --------------------------------------------------------------------------------------------------
@@ -358,7 +255,7 @@ def _pdf_bytes(data, source: str) -> tuple[bytes, str]:
     if isinstance(data, (str, Path)):
         p = Path(data)
         return read_file(p), source or str(data)
-    raise InputError(f"{_name(source)}: expected PDF bytes or a file path, got {type(data).__name__}")
+    raise InputError(f"{input_name(source)}: expected PDF bytes or a file path, got {type(data).__name__}")
 
 
 def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) -> str:
@@ -366,8 +263,8 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
     page numbers, footnotes, captions and table/figure text left out; ligatures and hyphenation fixed. InputError
     beyond `limits` (pages, inflated stream size, characters)."""
     data, source = _pdf_bytes(data, source)
-    pdf = read_pdf(data, _name(source), limits)
-    return limits.check_text("\n\n".join(b.text for b in pdf.blocks) + "\n", _name(source))
+    pdf = read_pdf(data, input_name(source), limits)
+    return limits.check_text("\n\n".join(b.text for b in pdf.blocks) + "\n", input_name(source))
 
 
 def left_out_notes(doc: Document) -> list[str]:
@@ -411,7 +308,7 @@ def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: s
     `limits`: pages and inflated stream size before parsing, then characters and elements."""
     check_level(level)
     data, source = _pdf_bytes(data, source)
-    pdf = read_pdf(data, _name(source), limits)
+    pdf = read_pdf(data, input_name(source), limits)
     meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines,
             "bookmarks": {"entries": len(pdf.outline), "located": pdf.bookmarks_located}}
     return document_from_blocks(pdf.blocks, level, source, meta, keep_back_matter, limits)
@@ -424,12 +321,12 @@ def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: s
 def _markup_text(data: bytes | str, source: str, limits: Limits) -> Decoded:
     """The characters of an HTML page given as text or as bytes (segcore.encodings.decode_markup)."""
     if isinstance(data, str):
-        limits.check_markup(len(data), _name(source))
+        limits.check_markup(len(data), input_name(source))
         return Decoded(data, "utf-8", "utf-8")
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise InputError(f"{_name(source)}: expected HTML text or bytes, got {type(data).__name__}")
-    limits.check_markup(len(data), _name(source))
-    return decode_markup(bytes(data), _name(source))
+        raise InputError(f"{input_name(source)}: expected HTML text or bytes, got {type(data).__name__}")
+    limits.check_markup(len(data), input_name(source))
+    return decode_markup(bytes(data), input_name(source))
 
 
 def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep_back_matter: bool = False,
@@ -440,7 +337,7 @@ def load_html(data: bytes | str, level: str = "sentence", source: str = "", keep
     beyond `limits` (markup bytes, then characters and elements)."""
     check_level(level)
     page = _markup_text(data, source, limits)
-    blocks, left_out, title = html_blocks(page.text, _name(source))
+    blocks, left_out, title = html_blocks(page.text, input_name(source))
     meta = {"format": "html", **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {}),
             **page.meta()}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
@@ -461,7 +358,7 @@ def _load_office(data: bytes | PathLike, fmt: str, level: str, source: str, keep
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
     options = {"speaker_notes": True} if speaker_notes and fmt in SLIDES else {}  # the readers' options, in meta too
-    blocks, left_out, title = _OFFICE_READERS[fmt](bytes(data), _name(source), limits, **options)
+    blocks, left_out, title = _OFFICE_READERS[fmt](bytes(data), input_name(source), limits, **options)
     meta = {"format": fmt, **({"title": title} if title else {}), **({"left_out": left_out} if left_out else {}),
             **options}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
@@ -476,7 +373,7 @@ def load_epub(data: bytes | PathLike, level: str = "sentence", source: str = "",
     check_level(level)
     if isinstance(data, (str, Path)):
         data, source = read_file(Path(data)), source or str(data)
-    book = read_epub(bytes(data), _name(source), limits)
+    book = read_epub(bytes(data), input_name(source), limits)
     meta = {"format": "epub", "files": book.files, **({"title": book.title} if book.title else {}),
             **({"left_out": book.left_out} if book.left_out else {}),
             **({"toc_headings": book.toc_headings} if book.toc_headings else {})}
@@ -495,13 +392,13 @@ def load_captions(data: bytes | str, level: str = "sentence", source: str = "", 
     each element's (start, end) in seconds, those of the line where it begins (times of day from the first turn, at
     meta['clock_start']), meta['duration'] the last cue's end; repeated lines and sound descriptions are counted in
     meta['left_out']. InputError when no cue can be read, or beyond `limits`."""
-    limits.check_markup(len(data.encode("utf-8")) if isinstance(data, str) else len(data), _name(source))
+    limits.check_markup(len(data.encode("utf-8")) if isinstance(data, str) else len(data), input_name(source))
     decoded = Decoded(data, "utf-8", "utf-8") if isinstance(data, str) else _decoded(data, source)
     try:  # the words said are checked against limits.chars (timestamps and markup can be most of a file)
         lines, counts, clock_times = (transcript_lines(decoded.text) if format == "transcript" else
                                       (*caption_lines(decoded.text), {}))
     except InputError as e:
-        raise InputError(f"{_name(source)}: {e}") from None
+        raise InputError(f"{input_name(source)}: {e}") from None
     marked = punctuated(x.text for x in lines)
     meta = {"format": format, "left_out": counts, "duration": max(x.end for x in lines), **clock_times,
             **decoded.meta(), **({} if marked else {"unpunctuated": True})}
@@ -551,15 +448,15 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits, speaker_notes)
     if format in ("captions", "transcript"):
         return load_captions(data, level or "sentence", source, limits, format)
-    if format in ("text", "org", "asciidoc", "latex", "rest", "man", *_REFERENCE_FORMATS):
+    if format in ("text", "org", "asciidoc", "latex", "rest", "man", *REFERENCE_FORMATS):
         decoded = _decoded(data, source)
-        if format not in _REFERENCE_FORMATS:
+        if format not in REFERENCE_FORMATS:
             doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits, name)
         else:
-            doc = _REFERENCE_FORMATS[format](decoded.text, source=source, limits=limits)
+            doc = REFERENCE_FORMATS[format](decoded.text, source=source, limits=limits)
             if level == "word":
                 doc = choi_to_words(doc)
-                limits.check_elements(doc.n, "word", _name(source))
+                limits.check_elements(doc.n, "word", input_name(source))
         doc.meta.update(decoded.meta())
         return doc
     # arxiv
