@@ -31,7 +31,8 @@ from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .ppt import STREAM as PPT_STREAM
 
 __all__ = ["FORMATS", "NAMES", "DOCUMENT", "SLIDES", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR",
-           "ARXIV_SEPARATOR", "WIKI727_HEADER", "check_format", "format_name", "sniff_format", "unpunctuated_note"]
+           "ARXIV_SEPARATOR", "WIKI727_HEADER", "check_format", "format_kind", "format_name", "sniff_format",
+           "unpunctuated_note"]
 
 FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf",
            "doc", "pptx", "ppt", "odp", "captions", "transcript", "choi", "wiki727", "arxiv")
@@ -40,13 +41,14 @@ NAMES = {"text": "plain text", "markdown": "Markdown", "org": "Org", "asciidoc":
          "docx": "Word", "odt": "OpenDocument text", "rtf": "RTF", "doc": "Word 97–2003", "pptx": "PowerPoint",
          "ppt": "PowerPoint 97–2003", "odp": "OpenDocument presentation", "captions": "captions",
          "transcript": "transcript", "choi": "Choi .ref", "wiki727": "Wiki-727K",
-         "arxiv": "arXiv (Alemi & Ginsparg)"}  # each format as a reader knows it
+         "arxiv": "arXiv (Alemi & Ginsparg)",
+         "wiki": "wiki article copied from a browser"}  # each format as a reader knows it
 SLIDES = ("pptx", "ppt", "odp")
 DOCUMENT = {"pdf": "the PDF", "html": "the page", "epub": "the book", "captions": "the captions",
             "transcript": "the transcript", "latex": "the LaTeX source", "rest": "the reST source",
             "man": "the manual page", "org": "the Org text",
             "asciidoc": "the AsciiDoc text", "docx": "the Word document", "odt": "the OpenDocument text",
-            "rtf": "the RTF document", "doc": "the Word document",
+            "rtf": "the RTF document", "doc": "the Word document", "wiki": "the article",
             **dict.fromkeys(SLIDES, "the presentation")}  # a document of each format as a note names it (else "the text")
 LATEX_EXTENSIONS = (".tex", ".latex", ".ltx")
 CHOI_SEPARATOR = "=" * 10
@@ -60,10 +62,16 @@ def check_format(format: str) -> str:
     return format
 
 
+def format_kind(meta: dict) -> str | None:
+    """The kind of text a document was read as (its meta): 'markdown' for a text read as Markdown (meta['markdown']),
+    'wiki' for one read as a wiki article copied from a browser (meta['wiki']), else its format."""
+    return "markdown" if meta.get("markdown") else "wiki" if meta.get("wiki") else meta.get("format")
+
+
 def format_name(meta: dict) -> str | None:
-    """The format a document was read as (its meta), named as a reader knows it: 'Markdown' for a text read as
-    Markdown (meta['markdown']), else its format's NAMES entry; None when the meta names no format."""
-    fmt = "markdown" if meta.get("markdown") else meta.get("format")
+    """The format a document was read as (its meta, `format_kind`), named as a reader knows it (NAMES); None when the
+    meta names no format."""
+    fmt = format_kind(meta)
     return NAMES.get(fmt, fmt)
 
 

@@ -21,7 +21,7 @@ from .captions import caption_blocks, caption_lines
 from .compression import uncompressed
 from .docx import read_docx
 from .epub import read_epub
-from .formats import DOCUMENT, FORMATS, SLIDES, check_format, sniff_format, unpunctuated_note
+from .formats import DOCUMENT, FORMATS, SLIDES, check_format, format_kind, sniff_format, unpunctuated_note
 from .encodings import Decoded, decode_markup, decode_text, stray_nuls, unicode_decoded
 from .htmlpage import html_blocks
 from .language import identify
@@ -36,10 +36,11 @@ from .ole import is_ole
 from .worddoc import read_doc
 from .ppt import read_ppt
 from .pdf import read_pdf
-from .plaintext import looks_like_markdown, text_blocks
+from .plaintext import lines_of, looks_like_markdown, text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
 from .transcripts import transcript_lines
+from .webcopy import is_wiki_copy
 from .sentences import (PSEUDO_SENTENCE, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
@@ -235,13 +236,14 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
         raise InputError(f"{input_name(source)}: no text found (empty or whitespace only)")
     text, columns = unfold_columns(text) if fmt == "text" else (text, 0)
     markdown = fmt == "text" and looks_like_markdown(text, name)
+    wiki = fmt == "text" and not markdown and is_wiki_copy(lines_of(text))  # as text_blocks reads it
     try:
         blocks, left_out = (text_blocks(text, markdown) if fmt == "text" else
                             {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, **READERS}[fmt](text))
     except InputError as e:
         raise InputError(f"{input_name(source)}: {e}") from None
-    meta = {"format": fmt, **({"markdown": True} if markdown else {}), **({"left_out": left_out} if left_out else {}),
-            **({"columns": columns} if columns else {})}
+    meta = {"format": fmt, **({"markdown": True} if markdown else {}), **({"wiki": True} if wiki else {}),
+            **({"left_out": left_out} if left_out else {}), **({"columns": columns} if columns else {})}
     return document_from_blocks(blocks, level, source, meta, keep_back_matter, limits)
 
 
@@ -270,8 +272,8 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
 def left_out_notes(doc: Document) -> list[str]:
     """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
     captions, a text's Project Gutenberg wrapper, contents and notes, a page's menus, tables and code
-    (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept;
-    before them, how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); after
+    (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept,
+    in one note that names the document (formats.DOCUMENT: 'the PDF', 'the article', else 'the text'); before it, how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); after
     them, that a text's pages of two columns were read column by column (meta['columns']), that slides' speaker
     notes were read (meta['speaker_notes']), that a transcript's times of day count from its first turn
     (meta['clock_start']), how a text without sentence punctuation was cut into elements, and the language of a text
@@ -279,13 +281,13 @@ def left_out_notes(doc: Document) -> list[str]:
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
-    if counts := doc.meta.get("left_out"):
-        what = DOCUMENT.get(doc.meta.get("format"), "the text")
-        notes.append(f"left out of {what}: {left_out_phrase(counts)}")
+    left = [left_out_phrase(counts)] if (counts := doc.meta.get("left_out")) else []
     back = doc.meta.get("back_matter")
     if back and not back["kept"]:
         until = f" up to the heading '{back['until']}'" if back.get("until") else " on"
-        notes.append(f"left out: the reference list and appendices, from the heading '{back['heading']}'{until}")
+        left.append(f"the reference list and appendices (from the heading '{back['heading']}'{until})")
+    if left:
+        notes.append(f"left out of {DOCUMENT.get(format_kind(doc.meta), 'the text')}: {', and '.join(left)}")
     if pages := doc.meta.get("columns"):
         notes.append(f"read: two columns printed side by side on {pages:,} page{'s' * (pages > 1)}, the left one first")
     if doc.meta.get("speaker_notes"):

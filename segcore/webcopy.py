@@ -173,17 +173,31 @@ def _references(stripped: list[str], titles: dict[int, str]) -> list[int]:
     return out
 
 
-def wiki_copy(lines: list[str]) -> WikiCopy | None:
-    """The text's lines read as a wiki article copied from a browser, or None when it does not show it was one (see
-    the module's notes). The article's title (raw level 1) is read from the page's chrome over the tagline (`_head`);
-    the sections' levels follow the contents' numbers when it has them."""
-    stripped = [ln.strip() for ln in lines]
+def _signs(stripped: list[str]) -> tuple[dict[int, str], list[int]] | None:
+    """The signs that stripped lines were copied from a wiki (see the module's notes): the headings' lines with their
+    edit links' titles and the taglines' lines; None when they show none."""
     edits = {i: m.group(1) for i, s in enumerate(stripped)
              if len(s) <= HEADING_CHARS and (m := _EDIT.match(s)) and _MARK.sub("", m.group(1)).strip()}
     tagline = [i for i, s in enumerate(stripped) if _TAGLINE.match(s)]
     marks = sum(len(_PUNCT_MARK.findall(s)) for s in stripped)
     if len(edits) < EDITS_MIN and not tagline and (marks < CITES_MIN or any(_LISTED.match(s) for s in stripped)):
         return None
+    return edits, tagline
+
+
+def is_wiki_copy(lines: list[str]) -> bool:
+    """Whether `wiki_copy` reads the text's lines as a wiki article copied from a browser."""
+    return _signs([ln.strip() for ln in lines]) is not None
+
+
+def wiki_copy(lines: list[str]) -> WikiCopy | None:
+    """The text's lines read as a wiki article copied from a browser, or None when it does not show it was one (see
+    the module's notes). The article's title (raw level 1) is read from the page's chrome over the tagline (`_head`);
+    the sections' levels follow the contents' numbers when it has them."""
+    stripped = [ln.strip() for ln in lines]
+    if (signs := _signs(stripped)) is None:
+        return None
+    edits, tagline = signs
     left_out, out = Counter(), list(lines)
     titles = {i: " ".join(_MARK.sub("", t).split()) for i, t in edits.items()}
     contents, depths = _contents(stripped, {t.lower() for t in titles.values()})

@@ -640,12 +640,14 @@ LIGHT = {"notes.md": "# Notes\n\n## Volcanoes\n\n" + PASTED + "\n\n## Bread\n\n"
          "notes.rst": "Notes\n=====\n\nVolcanoes\n---------\n\n" + PASTED + "\n\nBread\n-----\n\n" + PASTED,
          "notes.tex": "\\documentclass{article}\\begin{document}\\section{Volcanoes}\n" + PASTED
                       + "\n\\section{Bread}\n" + PASTED + "\n\\end{document}\n",
-         "notes.txt": PASTED}
+         "notes.txt": PASTED,
+         "article.txt": (Path(__file__).parent / "data" / "wikipedia_copy.txt").read_text(encoding="utf-8")}
 
 
 @pytest.mark.parametrize("name, said", [("notes.md", "Markdown"), ("notes.org", "Org"), ("notes.adoc", "AsciiDoc"),
                                         ("notes.rst", "reStructuredText"), ("notes.tex", "LaTeX"),
-                                        ("notes.txt", "plain text")])
+                                        ("notes.txt", "plain text"),
+                                        ("article.txt", "wiki article copied from a browser")])
 def test_the_document_line_names_the_format_it_was_read_as(name, said):
     """A Markdown file was 'format: text' (its format key: Markdown is read by the text reader), reST 'format: rest':
     the line names the format as a reader knows it, Markdown when the text was read as Markdown."""
@@ -653,6 +655,9 @@ def test_the_document_line_names_the_format_it_was_read_as(name, said):
     assert f" · format: {said}" in documents.describe(doc)
     pasted = documents.load_bytes(LIGHT[name].encode(), "pasted text", "sentence", run=lambda fn, *a, **kw: fn(*a, **kw))
     assert name != "notes.md" or " · format: Markdown" in documents.describe(pasted)  # known by its marks alone
+    assert name != "article.txt" or documents.describe(pasted).endswith(
+        " · format: wiki article copied from a browser · left out of the article: contents and indexes (5 lines), "
+        "citation marks (8), and the reference list and appendices (from the heading 'See also' on)")
 
 
 def test_reading_an_upload_leaves_no_empty_box_in_the_sidebar():

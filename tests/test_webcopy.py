@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from segcore.formats import format_name
 from segcore.loaders import left_out_notes, load_text
 from segcore.plaintext import text_blocks
 
@@ -175,3 +176,14 @@ def test_hatnotes_are_left_out_with_the_pages_own_lines():
     assert not any(e.startswith("For other uses") for e in full.elements)
     plain = load_text("For other uses, see the manual. It explains the rest.\n\nA second paragraph follows here.")
     assert plain.elements[0].startswith("For other uses")  # not a wiki copy: prose
+
+
+def test_a_wiki_copy_is_named_so_and_what_was_left_out_said_in_one_sentence():
+    """The summary read 'format: plain text' and said 'left out of the text: …' then 'left out: the reference list …'
+    apart: a wiki copy is named as one, what reading left out of it said once."""
+    doc = load_text(EXAMPLE)
+    assert format_name(doc.meta) == "wiki article copied from a browser"
+    assert left_out_notes(doc) == ["left out of the article: contents and indexes (5 lines), citation marks (8), and "
+                                   "the reference list and appendices (from the heading 'See also' on)"]
+    plain = load_text("Rye needs little care. It grows in poor soil.\n\nWheat needs more. It grows in rich soil.\n")
+    assert format_name(plain.meta) == "plain text" and not left_out_notes(plain)
