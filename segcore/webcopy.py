@@ -6,6 +6,7 @@ their words ('yeast.[1]', '[2][3]', '[a]', '[note 3]', '[citation needed]') and 
 whole page copied (Ctrl+A) brings its chrome too: in Wikipedia's Vector 2022 skin the header, main menu, contents,
 language button, tabs, tools and appearance menus over the tagline, the title among them ('Sourdough' over '45
 languages'), and the footer's links after the page's end ('This page was last edited on …', 'Privacy policy').
+Articles copied one after the other are read each from its tagline on, each with its title and chrome.
 
 A text is read so only when it shows it was copied from a wiki (`wiki_copy`): two or more lines end with an edit link
 (a single '[edit]' may be prose), or a line is Wikipedia's tagline, or CITES_MIN or more numeric marks are glued after
@@ -85,8 +86,9 @@ class WikiCopy:
 
 
 def _contents(stripped: list[str], titles: set[str]) -> tuple[list[int], dict[str, int]]:
-    """The lines of the table of contents (a 'Contents' line over numbered entries, most of them headings' `titles`)
-    and the depth of each entry's title ('2.1' → 2)."""
+    """The lines of the tables of contents (a 'Contents' line over numbered entries, most of them headings' `titles`;
+    one an article) and the depth of each entry's title ('2.1' → 2)."""
+    lines, found = [], {}
     for i, s in enumerate(stripped):
         if not _CONTENTS.match(s):
             continue
@@ -100,8 +102,9 @@ def _contents(stripped: list[str], titles: set[str]) -> tuple[list[int], dict[st
         while len(run) > 1 and not stripped[run[-1]]:
             run.pop()
         if len(depths) >= 2 and 2 * len(titles.intersection(depths)) >= len(depths):
-            return run, depths
-    return [], {}
+            lines += run
+            found = depths | found
+    return lines, found
 
 
 def _short(s: str) -> bool:
@@ -127,11 +130,14 @@ def _chrome(stripped: list[str], i: int, step: int) -> list[int]:
 
 def _head(stripped: list[str], tagline: int) -> tuple[list[int], int | None]:
     """The chrome over the tagline (`_chrome`; 'Jump to …' aside, one of the page's own lines) and the article's title
-    in it: the line over the language button ('45 languages') in Vector 2022's page, else the one line over the
-    tagline (older skins)."""
+    in it: the line over the language button ('45 languages') in Vector 2022's page, else the line over the tagline
+    (older skins) when it is the run's one line or a page's end ('Categories: …': an article copied before this one,
+    whose footer follows it) is above it."""
     run = [i for i in _chrome(stripped, tagline - 1, -1)[::-1] if not _PAGE_TOP.match(stripped[i])]
+    ends = [k for k, i in enumerate(run) if _PAGE_END.match(stripped[i])]
+    run = run[ends[-1] + 1:] if ends else run  # from a page's end up, the chrome is that page's (wiki_copy)
     buttons = [k for k, i in enumerate(run) if _LANGUAGES.match(stripped[i])]
-    at = buttons[-1] - 1 if buttons else 0 if len(run) == 1 else -1
+    at = buttons[-1] - 1 if buttons else len(run) - 1 if len(run) == 1 or ends else -1
     return (run[:at] + run[at + 1:], run[at]) if at >= 0 else (run, None)
 
 
@@ -157,9 +163,10 @@ def _infobox(stripped: list[str], start: int, stop: int, taken: set[int]) -> lis
     return []
 
 
-def _references(stripped: list[str], titles: dict[int, str]) -> list[int]:
+def _references(stripped: list[str], titles: dict[int, str], last: int) -> list[int]:
     """The lines of runs of REFERENCES_MIN or more reference-list lines ('^ …', blank lines between) outside the
-    sections that a back-matter name heads (those are left out with the back matter)."""
+    sections after line `last` (the last article's tagline) that a back-matter name heads (those are left out with
+    the back matter; an article's before the last is not the text's back matter, structure.back_matter)."""
     out, run = [], []
     for i, s in enumerate(stripped + ["end"]):
         if _REFERENCE.match(s):
@@ -167,7 +174,8 @@ def _references(stripped: list[str], titles: dict[int, str]) -> list[int]:
         elif s and run:
             section = max((h for h in titles if h < run[0]), default=None)
             name = titles.get(section, "")
-            if len(run) >= REFERENCES_MIN and not (BACK_MATTER.match(name) or BACK_BEFORE.match(name)):
+            back = section is not None and section > last and (BACK_MATTER.match(name) or BACK_BEFORE.match(name))
+            if len(run) >= REFERENCES_MIN and not back:
                 out += run
             run = []
     return out
@@ -191,9 +199,10 @@ def is_wiki_copy(lines: list[str]) -> bool:
 
 
 def wiki_copy(lines: list[str]) -> WikiCopy | None:
-    """The text's lines read as a wiki article copied from a browser, or None when it does not show it was one (see
-    the module's notes). The article's title (raw level 1) is read from the page's chrome over the tagline (`_head`);
-    the sections' levels follow the contents' numbers when it has them."""
+    """The text's lines read as a wiki article (or articles, one after the other, each from its tagline on) copied
+    from a browser, or None when it does not show it was one (see the module's notes). Each article's title (raw level
+    1) is read from the page's chrome over its tagline (`_head`); the sections' levels follow the contents' numbers
+    when it has them."""
     stripped = [ln.strip() for ln in lines]
     if (signs := _signs(stripped)) is None:
         return None
@@ -201,15 +210,20 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
     left_out, out = Counter(), list(lines)
     titles = {i: " ".join(_MARK.sub("", t).split()) for i, t in edits.items()}
     contents, depths = _contents(stripped, {t.lower() for t in titles.values()})
-    head, title = _head(stripped, tagline[0]) if tagline else ([], None)
-    end = next((i for i in range(max([*titles, *tagline[:1]], default=0), len(stripped))
-                if _PAGE_END.match(stripped[i])), None)  # the page's end after its last section
     site = {i for i, s in enumerate(stripped)
             if _TAGLINE.match(s) or _PAGE_TOP.match(s) or _PAGE_END.match(s) or _HATNOTE.match(s)}
-    site = (site | set(head) | set(_chrome(stripped, end, 1) if end is not None else ())).difference(contents)
-    lead = range(tagline[0] + 1 if tagline else 0, min(titles, default=len(stripped)))
-    infobox = _infobox(stripped, lead.start, lead.stop, site.union(contents))
-    references = _references(stripped, titles)
+    starts, pages, leads = tagline or [-1], [], []  # each article from its tagline (a text without one: from its top)
+    for start, stop in zip(starts, [*starts[1:], len(stripped)]):
+        head, title = _head(stripped, start) if start >= 0 else ([], None)
+        sections = [i for i in titles if start < i < stop]
+        end = next((i for i in range(max(sections, default=max(start, 0)), stop)
+                    if _PAGE_END.match(stripped[i])), None)  # the page's end after its last section
+        site |= set(head) | set(_chrome(stripped[:stop], end, 1) if end is not None else ())
+        pages += [title] if title is not None else []
+        leads.append(range(start + 1, min(sections, default=stop)))
+    site = site.difference(contents, pages)
+    infobox = [i for lead in leads for i in _infobox(stripped, lead.start, lead.stop, site.union(contents))]
+    references = _references(stripped, titles, starts[-1])
     for i in [*contents, *site, *infobox, *references]:
         out[i] = ""
     left_out["contents"] = sum(bool(stripped[i]) for i in contents)
@@ -222,6 +236,6 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
         elif line.strip():
             out[i], n = _MARK.subn("", line)
             left_out["citations"] += n
-    heads = [(title, 1, stripped[title])] if title is not None else []
-    heads += [(i, len(heads) + depths.get(t.lower(), 1), t) for i, t in titles.items()]
+    heads = [(i, 1, stripped[i]) for i in pages]
+    heads += [(i, bool(pages) + depths.get(t.lower(), 1), t) for i, t in titles.items()]
     return WikiCopy(out, sorted(heads), +left_out)

@@ -187,3 +187,23 @@ def test_a_wiki_copy_is_named_so_and_what_was_left_out_said_in_one_sentence():
                                    "the reference list and appendices (from the heading 'See also' on)"]
     plain = load_text("Rye needs little care. It grows in poor soil.\n\nWheat needs more. It grows in rich soil.\n")
     assert format_name(plain.meta) == "plain text" and not left_out_notes(plain)
+
+
+def test_each_of_two_articles_copied_one_after_the_other_has_its_title_and_loses_its_pages_lines():
+    """Only the first tagline's article had its title read and its chrome left out: the second's title was a line of
+    its paragraph, its sections ranked with the first's, its menus and footer kept."""
+    first = ("Sourdough\nFrom Wikipedia, the free encyclopedia\nJump to navigation\nJump to search\n"
+             f"{PARA}\nHistory[edit]\n{PARA}\nUses[edit]\n{PARA}\n"
+             'Retrieved from "https://en.wikipedia.org/w/index.php?title=Sourdough&oldid=1"\n'
+             "Categories: Breads | Sourdough\n")
+    second = first.replace("Sourdough", "Rye bread").replace("=Rye bread", "=Rye_bread").replace("History", "Kinds")
+    doc = load_text(first + second)
+    assert titles(doc) == [("Sourdough", 1), ("History", 2), ("Uses", 2), ("Rye bread", 1), ("Kinds", 2), ("Uses", 2)]
+    assert doc.meta["left_out"] == {"navigation": 18 + 19, "citations": 18}  # 'Categories: Breads | Rye bread': 5
+    assert not any("Wikipedia" in e or "Jump" in e or "Categories" in e or "Retrieved" in e for e in doc.elements)
+    rye = VECTOR.replace("Sourdough\n45 languages", "Rye bread\n45 languages")  # two whole pages
+    doc = load_text(VECTOR + rye)
+    assert [t for t, lv in titles(doc) if lv == 1] == ["Sourdough", "Rye bread"]
+    assert doc.meta["left_out"] == {"navigation": 2 * 234, "tables": 2 * 22, "citations": 16, "footnotes": 2}
+    for chrome in ("Jump", "Main menu", "languages", "Privacy", "Mobile view", "Type", "Gänzle"):
+        assert not any(chrome in e for e in doc.elements), chrome
