@@ -50,8 +50,9 @@ _PAGE_END = re.compile(r"^(?:(?:retrieved from|abgerufen von|ce document provien
                        r"(?:hidden )?(?:categories|category|kategorien|kategorie|catégories?|categorías?)\s*:\s*\S.*|"
                        r"this page was last edited on .{1,80}|text is available under the creative commons .*)$", re.I)
 # a hatnote: a line that points to other pages, over an article or a section ('For other uses, see …', 'Main article:
-# …', '"Sour dough" redirects here.'), in English
-_HATNOTE = re.compile(r"^(?:for (?:other uses|other people|the [^,]{1,80}|more [^,]{1,80}), see .{1,200}|"
+# …', 'For broader coverage of this topic, see …', '"Sour dough" redirects here.'), in English
+_HATNOTE = re.compile(r"^(?:for (?:other uses|other people|the [^,]{1,80}|(?:a )?more [^,]{1,80}|broader [^,]{1,80}), "
+                      r"see .{1,200}|"
                       r"this article is about .{1,250}|not to be confused with .{1,200}|"
                       r"\"[^\"]{1,80}\"(?: and \"[^\"]{1,80}\")? redirects? here\..{0,200}|"
                       r"(?:main articles?|further information|see also|further): .{1,200})$", re.I)

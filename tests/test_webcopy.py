@@ -207,3 +207,13 @@ def test_each_of_two_articles_copied_one_after_the_other_has_its_title_and_loses
     assert doc.meta["left_out"] == {"navigation": 2 * 234, "tables": 2 * 22, "citations": 16, "footnotes": 2}
     for chrome in ("Jump", "Main menu", "languages", "Privacy", "Mobile view", "Type", "Gänzle"):
         assert not any(chrome in e for e in doc.elements), chrome
+
+
+def test_the_broader_and_list_hatnotes_at_a_sections_start_are_left_out():
+    """{{Broader}} and {{Main list}} hatnotes ('For broader coverage …, see …', 'For a more comprehensive list, see …')
+    stayed in their sections' first paragraphs."""
+    notes = ("For broader coverage of this topic, see Bread.", "For a more comprehensive list, see List of breads.")
+    blocks, left_out = text_blocks(f"Origins[edit]\n{notes[0]}\n{PARA}\nUses[edit]\n{notes[1]}\n{PARA}\n")
+    assert [b.text for b in blocks] == ["Origins", PARA.replace("[1]", "").replace("[2][3]", ""), "Uses",
+                                        PARA.replace("[1]", "").replace("[2][3]", "")]
+    assert left_out == {"navigation": sum(len(n.split()) for n in notes), "citations": 6}
