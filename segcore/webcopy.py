@@ -69,7 +69,17 @@ REFERENCES_MIN = 2  # lines of a run from which one outside a back-matter sectio
 # a citation mark: a note's number or letter, a named note, or an inline cleanup tag ('[citation needed]', '[who?]',
 # '[dubious – discuss]'), glued to the word or punctuation before it
 _CLEANUP = r"[a-z][a-z ]{0,30}(?:needed|\?)|[a-z][a-z ]{0,20} [–-] discuss|vague|failed verification|specify|quantify"
-_MARK = re.compile(rf"(?<=\S)\[(?:\d{{1,4}}|[a-z]{{1,2}}|[A-Z]|(?:[Nn]ote|[Nn][Bb]?) ?\d{{1,3}}|{_CLEANUP})\]")
+_MARK = re.compile(rf"(?<=\S)\[(?:[1-9]\d{{0,3}}|[a-z]{{1,2}}|[A-Z]|(?:[Nn]ote|[Nn][Bb]?) ?\d{{1,3}}|{_CLEANUP})\]")
+# an index in code ('argv[1]', 'a[i]'), not a mark: a bracket glued to a name (or to an index before it) that an
+# assignment, an attribute, a call or another index followed by one of these follows ('a[2] = 5', 'args[0].split()',
+# 'm[1][j] +='), or that stands in a call's parentheses ('atoi(argv[1])') or on a line of code (one that opens with an
+# assignment, 'x = argv[1]', or ends with '{'); a note's mark is glued to a word that prose follows ('[0]' is no
+# note's number)
+_INDEXED = re.compile(r"(?:^|[^\w.])[A-Za-z_][\w.]*$|\]$")
+_INDEX_AFTER = re.compile(r"(?:\[[^\]\s]{1,20}\])*\s*(?:[-+*/%&|^<>!=]?=|\.\w|\(|->)")
+_IN_CALL = re.compile(r"\w\([\w.]*$")
+_CODE_LINE = re.compile(r"\{\s*$|^\s*(?:[A-Za-z_][\w.]*\**\s+\**){0,2}[A-Za-z_][\w.]*(?:\[[^\]]*\])*\s*"
+                        r"[-+*/%&|^]?=(?!=)")
 _PUNCT_MARK = re.compile(r"(?<=[.,;:!?\"”’)])\[\d{1,4}\](?=\s|$|\[)")  # 'taste.[2] ', '.[2][3]'
 _LISTED = re.compile(r"^\s*\[\d")  # a line opening with a bracketed number: a numbered list's, a link definition's
 CITES_MIN = 3  # numeric marks after punctuation from which a text without edit links is read as copied from a wiki
@@ -84,6 +94,16 @@ class WikiCopy:
     lines: list[str]
     headings: list[tuple[int, int, str]]
     left_out: Counter
+
+
+def _uncited(s: str) -> tuple[str, int]:
+    """A line without its citation marks (indexes in code aside) and how many it had."""
+    code = _CODE_LINE.search(s)
+    marks = [m for m in _MARK.finditer(s) if not (_INDEXED.search(before := s[:m.start()]) and (
+        code or _IN_CALL.search(before) or _INDEX_AFTER.match(s, m.end())))]
+    for m in reversed(marks):
+        s = s[:m.start()] + s[m.end():]
+    return s, len(marks)
 
 
 def _contents(stripped: list[str], titles: set[str]) -> tuple[list[int], dict[str, int]]:
@@ -111,7 +131,7 @@ def _contents(stripped: list[str], titles: set[str]) -> tuple[list[int], dict[st
 def _short(s: str) -> bool:
     """Whether a line is short (HEADING_CHARS) and ends no sentence, its citation marks aside: a menu's entry, a
     heading, a caption."""
-    return len(s) <= HEADING_CHARS and not END_PUNCT.search(_MARK.sub("", s))
+    return len(s) <= HEADING_CHARS and not END_PUNCT.search(_uncited(s)[0])
 
 
 def _chrome(stripped: list[str], i: int, step: int) -> list[int]:
@@ -186,7 +206,7 @@ def _signs(stripped: list[str]) -> tuple[dict[int, str], list[int]] | None:
     """The signs that stripped lines were copied from a wiki (see the module's notes): the headings' lines with their
     edit links' titles and the taglines' lines; None when they show none."""
     edits = {i: m.group(1) for i, s in enumerate(stripped)
-             if len(s) <= HEADING_CHARS and (m := _EDIT.match(s)) and _MARK.sub("", m.group(1)).strip()}
+             if len(s) <= HEADING_CHARS and (m := _EDIT.match(s)) and _uncited(m.group(1))[0].strip()}
     tagline = [i for i, s in enumerate(stripped) if _TAGLINE.match(s)]
     marks = sum(len(_PUNCT_MARK.findall(s)) for s in stripped)
     if len(edits) < EDITS_MIN and not tagline and (marks < CITES_MIN or any(_LISTED.match(s) for s in stripped)):
@@ -209,7 +229,7 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
         return None
     edits, tagline = signs
     left_out, out = Counter(), list(lines)
-    titles = {i: " ".join(_MARK.sub("", t).split()) for i, t in edits.items()}
+    titles = {i: " ".join(_uncited(t)[0].split()) for i, t in edits.items()}
     contents, depths = _contents(stripped, {t.lower() for t in titles.values()})
     site = {i for i, s in enumerate(stripped)
             if _TAGLINE.match(s) or _PAGE_TOP.match(s) or _PAGE_END.match(s) or _HATNOTE.match(s)}
@@ -235,7 +255,7 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
         if i in titles:
             out[i] = titles[i]
         elif line.strip():
-            out[i], n = _MARK.subn("", line)
+            out[i], n = _uncited(line)
             left_out["citations"] += n
     heads = [(i, 1, stripped[i]) for i in pages]
     heads += [(i, bool(pages) + depths.get(t.lower(), 1), t) for i, t in titles.items()]

@@ -179,8 +179,8 @@ def test_hatnotes_are_left_out_with_the_pages_own_lines():
 
 
 def test_a_wiki_copy_is_named_so_and_what_was_left_out_said_in_one_sentence():
-    """The summary read 'format: plain text' and said 'left out of the text: …' then 'left out: the reference list …'
-    apart: a wiki copy is named as one, what reading left out of it said once."""
+    """The summary read 'format: plain text' and said 'left out of the text: …' then 'left out: the reference list
+    …' apart: a wiki copy is named as one, what reading left out of it said once."""
     doc = load_text(EXAMPLE)
     assert format_name(doc.meta) == "wiki article copied from a browser"
     assert left_out_notes(doc) == ["left out of the article: contents and indexes (5 lines), citation marks (8), and "
@@ -210,10 +210,28 @@ def test_each_of_two_articles_copied_one_after_the_other_has_its_title_and_loses
 
 
 def test_the_broader_and_list_hatnotes_at_a_sections_start_are_left_out():
-    """{{Broader}} and {{Main list}} hatnotes ('For broader coverage …, see …', 'For a more comprehensive list, see …')
-    stayed in their sections' first paragraphs."""
+    """{{Broader}} and {{Main list}} hatnotes ('For broader coverage …, see …', 'For a more comprehensive list, see
+    …') stayed in their sections' first paragraphs."""
     notes = ("For broader coverage of this topic, see Bread.", "For a more comprehensive list, see List of breads.")
     blocks, left_out = text_blocks(f"Origins[edit]\n{notes[0]}\n{PARA}\nUses[edit]\n{notes[1]}\n{PARA}\n")
     assert [b.text for b in blocks] == ["Origins", PARA.replace("[1]", "").replace("[2][3]", ""), "Uses",
                                         PARA.replace("[1]", "").replace("[2][3]", "")]
     assert left_out == {"navigation": sum(len(n.split()) for n in notes), "citations": 6}
+
+
+def test_an_index_in_code_keeps_its_brackets_and_marks_in_prose_still_go():
+    """'argv[1]', 'a[2]' lost their brackets as citation marks: a bracket glued to a name is an index when an
+    assignment, an attribute, a call or another index follows it, or it stands in a call's parentheses, on a line
+    that opens with an assignment or ends with '{'; '[0]' is no note's number."""
+    code = ["x = argv[1]", "int n = atoi(argv[1]);", "print(sys.argv[1])", "a[2] = 5", "m[1][2] += m[i][j]",
+            "words = args[0].split()", "handlers[2](event)", "if (a[1] > b[2]) {", "total = a[i] + b[j]"]
+    prose = [("It was built in 1990[3] and rebuilt.", "It was built in 1990 and rebuilt."),
+             ("The word[12] and its kin.", "The word and its kin."),
+             ("Node.js[4] is a runtime.[5]", "Node.js is a runtime."),
+             ("Rye flour[1][2] keeps.", "Rye flour keeps."),
+             ("Pumpernickel, a dark bread[3];", "Pumpernickel, a dark bread;"),
+             ("The capital (Paris[1]) grew.", "The capital (Paris) grew.")]
+    text = ("Use[edit]\n" + "\n\n".join(p for p, _ in prose) + "\n\nCode[edit]\n" + "\n\n".join(code) + "\n")
+    blocks, left_out = text_blocks(text)
+    assert [b.text for b in blocks] == ["Use", *(q for _, q in prose), "Code", *code]
+    assert left_out == {"citations": 8}
