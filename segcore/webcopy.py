@@ -76,7 +76,7 @@ _MARK = re.compile(rf"(?<=\S)\[(?:[1-9]\d{{0,3}}|[a-z]{{1,2}}|[A-Z]|(?:[Nn]ote|[
 # assignment, 'x = argv[1]', or ends with '{'); a note's mark is glued to a word that prose follows ('[0]' is no
 # note's number)
 _INDEXED = re.compile(r"(?:^|[^\w.])[A-Za-z_][\w.]*$|\]$")
-_INDEX_AFTER = re.compile(r"(?:\[[^\]\s]{1,20}\])*\s*(?:[-+*/%&|^<>!=]?=|\.\w|\(|->)")
+_INDEX_AFTER = re.compile(r"(?:\[[^\]\s]{1,20}\])*(?:\s*[-+*/%&|^<>!=]?=|\.\w|\(|->)")
 _IN_CALL = re.compile(r"\w\([\w.]*$")
 _CODE_LINE = re.compile(r"\{\s*$|^\s*(?:[A-Za-z_][\w.]*\**\s+\**){0,2}[A-Za-z_][\w.]*(?:\[[^\]]*\])*\s*"
                         r"[-+*/%&|^]?=(?!=)")

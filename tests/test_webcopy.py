@@ -230,8 +230,9 @@ def test_an_index_in_code_keeps_its_brackets_and_marks_in_prose_still_go():
              ("Node.js[4] is a runtime.[5]", "Node.js is a runtime."),
              ("Rye flour[1][2] keeps.", "Rye flour keeps."),
              ("Pumpernickel, a dark bread[3];", "Pumpernickel, a dark bread;"),
-             ("The capital (Paris[1]) grew.", "The capital (Paris) grew.")]
+             ("The capital (Paris[1]) grew.", "The capital (Paris) grew."),
+             ("The bakers[2] (in San Francisco) kept it.", "The bakers (in San Francisco) kept it.")]
     text = ("Use[edit]\n" + "\n\n".join(p for p, _ in prose) + "\n\nCode[edit]\n" + "\n\n".join(code) + "\n")
     blocks, left_out = text_blocks(text)
     assert [b.text for b in blocks] == ["Use", *(q for _, q in prose), "Code", *code]
-    assert left_out == {"citations": 8}
+    assert left_out == {"citations": 9}
