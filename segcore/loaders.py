@@ -270,14 +270,12 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
 
 
 def left_out_notes(doc: Document) -> list[str]:
-    """What reading left out of a document's text, in words: a PDF's furniture, contents, footnotes, tables and
-    captions, a text's Project Gutenberg wrapper, contents and notes, a page's menus, tables and code
-    (meta['left_out'], structure.LEFT_OUT), and the reference list and appendices (meta['back_matter']) unless kept,
-    in one note that names the document (formats.DOCUMENT: 'the PDF', 'the article', else 'the text'); before it, how the characters were read when the file is not UTF-8 and does not say (meta['encoding']); after
-    them, that a text's pages of two columns were read column by column (meta['columns']), that slides' speaker
-    notes were read (meta['speaker_notes']), that a transcript's times of day count from its first turn
-    (meta['clock_start']), how a text without sentence punctuation was cut into elements, and the language of a text
-    not in English (segcore.language; the methods' stopwords = 'auto')."""
+    """What reading left out of a document's text, in words, in one note naming the document (formats.DOCUMENT): a
+    PDF's furniture, contents, footnotes, tables and captions, a text's Project Gutenberg wrapper, contents and notes,
+    a page's menus, tables and code (meta['left_out'], structure.LEFT_OUT), the reference list and appendices
+    (meta['back_matter']) unless kept; before it, how a file not in UTF-8 was read (meta['encoding']); after it, a
+    text's two columns, slides' speaker notes, a transcript's times of day counted from its first turn
+    (meta['clock_start']), how a text without sentence punctuation was cut, a language other than English."""
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
