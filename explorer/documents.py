@@ -13,7 +13,7 @@ from segcore import datasets, folders, loaders, structure
 from segcore.budget import BudgetError, call
 from segcore.document import Document, clock, level_noun, span_times, where
 from segcore.errors import InputError
-from segcore.formats import format_name, sniff_format
+from segcore.formats import format_kind, format_name, sniff_format
 from segcore.lightmarkup import EXTENSIONS as LIGHT_MARKUP
 from segcore.limits import Limits
 
@@ -143,13 +143,13 @@ class DocState:
 
 # what the sidebar offers as the reference: the file's own, the document's structure (segcore.structure), none
 FILE_REFERENCE, NO_REFERENCE = "the file's reference", "none"
-_NOUNS = {"pdf": "paper", "latex": "paper", "html": "page", "epub": "book"}
+_NOUNS = {"pdf": "paper", "latex": "paper", "html": "page", "epub": "book", "wiki": "article"}
 
 
 def structure_labels(doc: Document) -> dict[str, str]:
     """What the document's own sections are called in the sidebar: 'the paper's sections' for a PDF, the page's, the
-    book's or the text's for the others, and '… and subsections'."""
-    noun = _NOUNS.get(doc.meta.get("format"), "text")
+    book's, a wiki copy's article's (formats.format_kind) or the text's for the others, and '… and subsections'."""
+    noun = _NOUNS.get(format_kind(doc.meta), "text")
     return {"sections": f"the {noun}'s sections", "subsections": f"the {noun}'s sections and subsections"}
 
 

@@ -1283,11 +1283,11 @@ def test_the_server_process_draws_its_pictures_on_one_blas_thread():
 
 def test_a_wikipedia_copy_is_scored_against_its_sections_and_the_sidebar_says_so():
     """A Wikipedia article pasted as a browser copies it: its '[edit]' headings give the reference (the text's
-    sections), and the box for typed segment ends names that reference, not a file the paste never was."""
+    article's sections), and the box for typed segment ends names that reference, not a file the paste never was."""
     at = paste(run(new_app()), (ROOT / "tests" / "data" / "wikipedia_copy.txt").read_text("utf-8"))
-    assert not errors(at) and at.sidebar.selectbox(key="structure_ref").value == "the text's sections"
-    assert "(the text's sections)" in documents.describe(at.session_state["_docstate"].doc) and at.metric
-    assert at.sidebar.text_input(key="ref_text").placeholder == "(the text's sections)"
+    assert not errors(at) and at.sidebar.selectbox(key="structure_ref").value == "the article's sections"
+    assert "(the article's sections)" in documents.describe(at.session_state["_docstate"].doc) and at.metric
+    assert at.sidebar.text_input(key="ref_text").placeholder == "(the article's sections)"
     upload(at, "choi.ref", (SAMPLES / "choi_3-11_2_7.ref").read_bytes())
     assert at.sidebar.text_input(key="ref_text").placeholder == "(taken from the file)"
 
