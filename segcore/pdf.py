@@ -26,7 +26,7 @@ from .limits import LIMITS, Limits
 from .pdfboxes import BULLET, Box, join_hanging, merge_fragments, same_baseline
 from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
-                          mark_front_matter, one_heading, run_in)
+                          lettered_headings, lettered_line, mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
 from .sentences import REFERENCE_LABEL
@@ -365,8 +365,10 @@ def _wrapped_entries(lines: list[Line], leaders: list[Line]) -> list[Line]:
 
 def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
-    bullets and numbers, and around heading lines (consecutive heading lines of one style are one heading, e.g. a
-    title over two lines; more than three are a paragraph set in capitals or bold). A line set in from the label of
+    bullets and numbers, before a short line shaped as a lettered heading after a sentence's end ("… found." / "B.
+    Methods": pdfheadings.lettered_headings tells whether it is one), and around heading lines (consecutive heading
+    lines of one style are one heading, e.g. a title over two lines; more than three are a paragraph set in capitals
+    or bold). A line set in from the label of
     a reference ("[4] …") in a run of them, or of the box's one reference (all its other lines set in, as
     pdfboxes.join_hanging puts a wrapped line back), hangs from it: it continues that entry, after a sentence's end
     too."""
@@ -403,8 +405,9 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
             else:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
+                alone = lettered_line(ln.text) and _SENTENCE_END.search(prev.text) and ln.x1 - ln.x0 < 0.75 * width
                 split = bool(BULLET.match(ln.text)) or i in items or (
-                    label is None and not ln.text[:1].islower() and (short or indented))
+                    label is None and not ln.text[:1].islower() and (short or indented or alone))
             if split:
                 paras.append(Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
                 cur = []
@@ -474,6 +477,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
                 listing = item or (not p.level and p.lines[-1].text.endswith(":"))
                 paras.append(p)
     _repeated_headings(paras, {i for i, (width, height, _) in enumerate(raw, 1) if height >= width})
+    lettered_headings(paras)
     assign_levels(paras)
     mark_front_matter(paras)
     blocks = _assemble(paras, body_size, left_out)

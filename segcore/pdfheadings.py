@@ -10,6 +10,8 @@ import statistics
 from dataclasses import dataclass
 
 from .pdflayout import Line
+from .printed import SENTENCE_END
+from .sentences import next_item
 from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, numbering_depths, split_number
 
 MUCH_LARGER = 1.15  # a heading in sentence case, or a title that the running heads repeat, is set this much larger
@@ -99,6 +101,39 @@ def run_in(para: Para, listing: bool = False) -> Para | None:
     if not first.text:
         para.lines.pop(0)
     return Para([head], para.page, para.column, para.height, level=1, runin=True)
+
+
+LETTER_INDENT = 2  # points: the letters of one series of lettered subsections start this near one another
+
+
+def lettered_line(text: str) -> bool:
+    """A line shaped as a lettered subsection's heading, or as a name with initials: "A. Background", "A. Smith"."""
+    number, title = split_number(text)
+    return bool(number and re.fullmatch(r"[A-Z]", number) and text.startswith(number + ".")
+                and looks_like_title(title, max_words=10))
+
+
+def lettered_headings(paras: list[Para]) -> None:
+    """Lettered subsections set in the body's font (IEEE's "A. Background" over its text, then "B. Methods" over
+    its own), which only their layout tells from names with initials ("A. Smith" / "B. Jones" / "C. Brown"): body
+    paragraphs of one title-shaped line numbered with a capital letter and a period, each followed by a paragraph of
+    text (over two lines or more, or ending a sentence), are headings when two or more in a row (among such lines)
+    run in series, A. then B., at one indent and size, and none right after another such line. Names on
+    consecutive lines have no text between them, nor names over their affiliations; a lone name over a paragraph is
+    in no series."""
+    def lettered(k):
+        return not paras[k].level and len(paras[k].lines) == 1 and lettered_line(paras[k].lines[0].text)
+
+    def text(k):
+        p = paras[k]
+        return not p.level and not lettered(k) and (len(p.lines) > 1 or bool(SENTENCE_END.search(p.lines[-1].text)))
+
+    heads = [k for k in range(len(paras) - 1) if lettered(k) and text(k + 1) and not (k and lettered(k - 1))]
+    series = [(a, b) for a, b in zip(heads, heads[1:]) if next_item(paras[a].lines[0].text, paras[b].lines[0].text)
+              and abs(paras[a].lines[0].x0 - paras[b].lines[0].x0) < LETTER_INDENT
+              and abs(paras[a].size - paras[b].size) < 0.5]
+    for k in {k for pair in series for k in pair}:
+        paras[k].level = 1
 
 
 def assign_levels(paras: list[Para]) -> None:

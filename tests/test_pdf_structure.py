@@ -1319,3 +1319,36 @@ def test_items_in_brackets_after_a_line_ending_mid_sentence_are_items():
     blocks = read_pdf(build([text_ops(column(BODY[0] + [""] + lines + [""] + BODY[1], 72, 740))])).blocks
     assert [b.text for b in blocks] == [" ".join(BODY[0]), lines[0], " ".join(lines[1:3]), lines[3],
                                         " ".join(BODY[1])], blocks
+
+
+def lettered_pdf(lead: float) -> bytes:
+    """An IEEE-style page whose lettered subsections ("A. Background", "B. Methods", "C. Results") are set in the
+    body's font on lines of their own, each over its text (`lead` points below the text before it), under bold
+    roman-numbered sections; names with initials in sequence ("A. Smith" / "B. Jones" / "C. Brown") and a name over
+    a paragraph ("D. Green") in the text too."""
+    items, y = [("F3", 10, 72, 740, "I. INTRODUCTION")], 727
+    for lines in (["A. Smith", "B. Jones", "C. Brown"], BODY[3][:1], ["D. Green"], BODY[3][2:3]):
+        items += column(lines, 72, y)
+        y = items[-1][3] - 13
+    items.append(("F3", 10, 72, y - 9, "II. METHODS"))
+    y -= 22
+    for head, body in zip(["A. Background", "B. Methods", "C. Results"], BODY):
+        items += column([head] + body, 72, y)
+        y = items[-1][3] - lead
+    return build([text_ops(items)])
+
+
+@pytest.mark.parametrize("lead", [22, 13])
+def test_lettered_subsections_in_the_body_font_over_their_text_are_headings_and_names_are_not(lead):
+    """IEEE's lettered subsections set in the body's font ("A. Background" / text / "B. Methods" / text) are shaped
+    as names with initials ("A. Smith") and were read as body text, set as close as the text's lines glued to the
+    paragraph before ("… found. B. Methods"): the paper's subsections were lost. Lines of their own, each over a
+    paragraph, in a series of letters at one indent, are headings; names on consecutive lines, and a lone name over
+    a paragraph, stay text."""
+    blocks = read_pdf(lettered_pdf(lead)).blocks
+    heads = [(b.text, b.level) for b in blocks if b.level]
+    assert [t for t, _ in heads] == ["I. INTRODUCTION", "II. METHODS", "A. Background", "B. Methods", "C. Results"], \
+        heads
+    assert heads[-1][1] > heads[0][1], heads
+    text = " ".join(b.text for b in blocks if not b.level)
+    assert all(name in text for name in ["A. Smith", "B. Jones", "C. Brown", "D. Green"]), blocks
