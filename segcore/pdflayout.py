@@ -55,6 +55,7 @@ NOTE_MARKS = frozenset("*∗⋆†‡§¶‖#□■◇◆⋄♢♦○●★☆�
 EXPONENT_AFTER = frozenset("−-+=×^/([")
 # names of functions set upright in formulas, whose raised digit is a power ("sin2 θ"), not a citation (`_cited`)
 OPERATOR_NAMES = frozenset("sin cos tan cot sec csc sinh cosh tanh coth arcsin arccos arctan exp log det".split())
+_WORD = re.compile(r"[^\W\d_]+")
 _WORD_END = re.compile(r"[^\W\d_]+$")
 _SEPARATED = re.compile(r"\d[,–-]\d")  # "1,2", "1–3": a list or range of references
 _CID = re.compile(r"\(cid:\d+\)|[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # unmapped glyph codes, control characters
@@ -190,21 +191,39 @@ def _raised(c, height: float, base: float) -> bool:
     return c.height < 0.85 * height and c.matrix[5] > base + 0.15 * height
 
 
+def _formula(text: str) -> bool:
+    """Whether `text` ends with a group in brackets (opened on the line, else from the line's start) that reads as a
+    formula, "(x − 1)", "(2n)", "(sin x)": no word of three letters or more in it but an operator's name ("(see the
+    survey)", "(Lee, 2001)" are words)."""
+    depth, i = 0, len(text) - 1
+    while i >= 0:
+        depth += (text[i] == ")") - (text[i] == "(")
+        if not depth:
+            break
+        i -= 1
+    return not any(len(w) > 2 and w.lower() not in OPERATOR_NAMES for w in _WORD.findall(_CID.sub("", text[i + 1:])))
+
+
 def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -> bool:
-    """Whether the small raised run from chars[i] (a digit) set right after the word ending `text` (its last letter
-    in italic: `italic`) is a citation or note mark (AIP, Nature, Vancouver; LaTeX's footnotes), not an exponent: it
-    holds only digits, commas, dashes and NOTE_MARKS (not "2+"), and either lists or spans references after a word
-    of two letters or more ("Li1,2", "Lee1–3") or follows an upright word of three letters or more in lower case,
-    capitalised or capitals, not an operator's name ("diabetes12"). So "x2", "mc2" (italic), "cm2", "GeV2", "sin2"
-    keep their powers; an upright word-like unit of three letters raised to one ("Mpc3") would not."""
+    """Whether the small raised run from chars[i] (a digit) set right after the word or bracket ending `text` (its
+    last letter in italic: `italic`) is a citation or note mark (AIP, Nature, Vancouver; LaTeX's footnotes), not an
+    exponent: it holds only digits, commas, dashes and NOTE_MARKS (not "2+"), and either lists or spans references
+    after a word of two letters or more ("Li1,2", "Lee1–3") or a bracket, or follows an upright word of three letters
+    or more in lower case, capitalised or capitals, not an operator's name ("diabetes12"), or a bracket that holds no
+    formula ("(see the survey)3", `_formula`). So "x2", "mc2" (italic), "cm2", "GeV2", "sin2", "(x − 1)2" keep their
+    powers; an upright word-like unit of three letters raised to one ("Mpc3") would not."""
     run = ""
     for c in chars[i:]:
         if not _raised(c, height, base):
             break
         run += c.get_text()
+    if not all(t.isdigit() or t in ",–-" or t in NOTE_MARKS for t in run):
+        return False
+    if text.endswith(")"):
+        return bool(_SEPARATED.search(run)) or not _formula(text)
     found = _WORD_END.search(text)
     before = found[0] if found else ""
-    if not all(t.isdigit() or t in ",–-" or t in NOTE_MARKS for t in run) or len(before) < 2:
+    if len(before) < 2:
         return False
     word = before.islower() or before.isupper() or before.istitle()
     return bool(_SEPARATED.search(run)) or (len(before) > 2 and word and not italic
@@ -214,12 +233,12 @@ def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation (but an
-    operator or opening bracket: EXPONENT_AFTER), at a line start or after a word when they are a citation
-    (`_cited`), and small raised NOTE_MARKS anywhere dropped, with the raised commas, dashes and parentheses among
-    them (citations, note and affiliation marks: "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next
+    operator or opening bracket: EXPONENT_AFTER), at a line start, after a word or a closing bracket when they are a
+    citation (`_cited`), and small raised NOTE_MARKS anywhere dropped, with the raised commas, dashes and parentheses
+    among them (citations, note and affiliation marks: "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next
     word's space measured from a mark's end (the full stop of "diabetes12,13." stays on its word); a line with
-    right-to-left text read from its characters' places and put in reading order (segcore.bidi; `rtl`: its
-    paragraph reads right to left)."""
+    right-to-left text read from its characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph
+    reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
     up = sum(map(_upright, chars))
     if tally is not None:  # [upright characters, characters] of a page (_page_boxes)
@@ -245,8 +264,8 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
             t = _accented(t, accents[i])
         mark = t in NOTE_MARKS
         dropped = (t.isdigit() or mark or (in_marker and t in ",)–-")) and _raised(c, height, base) \
-            and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER)
-                 or (last.isalpha() and c.x0 - prev.x1 <= WORD_GAP * em
+            and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER or last == ")")
+                 or (((last.isalpha() and c.x0 - prev.x1 <= WORD_GAP * em) or last == ")")
                      and _cited(chars, i, height, base, "".join(parts), italic)))
         if dropped and mark and parts and parts[-1] == "," and _raised(shown, height, base):
             parts.pop()  # the raised comma before a mark is the marks' ("Lienhard1,†")

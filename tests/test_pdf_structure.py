@@ -1352,3 +1352,19 @@ def test_lettered_subsections_in_the_body_font_over_their_text_are_headings_and_
     assert heads[-1][1] > heads[0][1], heads
     text = " ".join(b.text for b in blocks if not b.level)
     assert all(name in text for name in ["A. Smith", "B. Jones", "C. Brown", "D. Green"]), blocks
+
+
+def test_a_power_of_a_bracketed_formula_stays_and_a_mark_after_a_bracket_goes():
+    """A small raised digit after ")" was always dropped as a note's mark, so "(x − 1)2", "(a + b)3" and "(2n)2" lost
+    their powers (ithw's "((x−μ1)2 − (x−μ2)2)"). After a bracket that holds a formula (no word of three letters or
+    more but an operator's name) it is a power; after words in brackets, or a list of numbers, it is still a mark."""
+    italic = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"
+    line = marked(700, [("The mean of (", False), ("x", False, "F6"), (" ", False), ("-", False, "F8"), (" 1)", False),
+                        ("2", True), (" and (", False), ("a", False, "F6"), (" + ", False), ("b", False, "F6"),
+                        (")", False), ("3", True), (" and (2", False), ("n", False, "F6"), (")", False), ("2", True),
+                        (" and (sin ", False), ("x", False, "F6"), (")", False), ("2", True),
+                        (" grows, as noted (see the survey)", False), ("3", True), (". More (Lee, 2001)", False),
+                        ("4,5", True), (" and (1994 release)", False), ("9", True), (" text.", False)])
+    assert load(build([line], {"F8": MINUS_FONT, "F6": italic})).elements == [
+        "The mean of (x \u2212 1)2 and (a + b)3 and (2n)2 and (sin x)2 grows, as noted (see the survey).",
+        "More (Lee, 2001) and (1994 release) text."]
