@@ -230,15 +230,24 @@ def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -
                                              and before.lower() not in OPERATOR_NAMES)
 
 
+def _prefixed(chars, i: int, height: float, base: float) -> bool:
+    """Whether the small raised run of digits and commas from chars[i] (after a space) is set against a word of
+    three letters or more after it: an affiliation's mark ("and ⁴Department"), not a mass number ("⁴He", "¹⁴C")."""
+    j = next((j for j in range(i, len(chars)) if not _raised(chars[j], height, base)), len(chars))
+    word = _WORD.match("".join(c.get_text() for c in chars[j:j + 3]))
+    return "".join(c.get_text() for c in chars[i:j]).replace(",", "").isdigit() and bool(word) and len(word[0]) == 3 \
+        and chars[j].x0 - chars[j - 1].x1 <= WORD_GAP * height
+
+
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation (but an
     operator or opening bracket: EXPONENT_AFTER), at a line start, after a word or a closing bracket when they are a
-    citation (`_cited`), and small raised NOTE_MARKS anywhere dropped, with the raised commas, dashes and parentheses
-    among them (citations, note and affiliation marks: "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next
-    word's space measured from a mark's end (the full stop of "diabetes12,13." stays on its word); a line with
-    right-to-left text read from its characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph
-    reads right to left)."""
+    citation (`_cited`), after a space when set against the word after them (`_prefixed`), and small raised NOTE_MARKS
+    anywhere dropped, with the raised commas, dashes and parentheses among them (citations, note and affiliation marks:
+    "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next word's space measured from a mark's end (the full
+    stop of "diabetes12,13." stays on its word); a line with right-to-left text read from its characters' places and put
+    in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
     up = sum(map(_upright, chars))
     if tally is not None:  # [upright characters, characters] of a page (_page_boxes)
@@ -266,7 +275,9 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
         dropped = (t.isdigit() or mark or (in_marker and t in ",)–-")) and _raised(c, height, base) \
             and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER or last == ")")
                  or (((last.isalpha() and c.x0 - prev.x1 <= WORD_GAP * em) or last == ")")
-                     and _cited(chars, i, height, base, "".join(parts), italic)))
+                     and _cited(chars, i, height, base, "".join(parts), italic))
+                 or ((prev.get_text().isspace() or c.x0 - prev.x1 > WORD_GAP * em)
+                     and _prefixed(chars, i, height, base)))
         if dropped and mark and parts and parts[-1] == "," and _raised(shown, height, base):
             parts.pop()  # the raised comma before a mark is the marks' ("Lienhard1,†")
         if dropped and in_marker and not mark:  # a number, comma or dash among marks: no space of its own

@@ -1368,3 +1368,15 @@ def test_a_power_of_a_bracketed_formula_stays_and_a_mark_after_a_bracket_goes():
     assert load(build([line], {"F8": MINUS_FONT, "F6": italic})).elements == [
         "The mean of (x \u2212 1)2 and (a + b)3 and (2n)2 and (sin x)2 grows, as noted (see the survey).",
         "More (Lee, 2001) and (1994 release) text."]
+
+
+def test_an_affiliation_mark_after_a_space_goes_and_an_isotope_s_mass_number_stays():
+    """A small raised number after a space, set against the word after it ("and ⁴Department", an affiliation's mark
+    in a list of places), stayed as "4Department". Before a word of three letters or more it is a mark; before an
+    element's symbol of one or two letters ("⁴He", "¹⁴C") it is a mass number and stays."""
+    places = marked(700, [("Leeds and ", False), ("4", True), ("Department of Water, Oslo and ", False), ("5,6", True),
+                          ("Institute of Land.", False)])
+    isotopes = marked(687, [("The ", False), ("4", True), ("He nuclei and ", False), ("14", True),
+                            ("C dating of 10 ", False), ("3", True), (" years.", False)])
+    assert load(build(["\n".join([places, isotopes])])).elements == [
+        "Leeds and Department of Water, Oslo and Institute of Land.", "The 4He nuclei and 14C dating of 10 3 years."]
