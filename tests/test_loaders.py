@@ -121,6 +121,18 @@ def test_a_dialogue_s_tag_after_a_question_or_exclamation_goes_on_the_sentence()
     assert split_sentences(" ".join(said)) == said[:-1] + ["Is it?", "Yes."]
 
 
+def test_a_lowercase_word_after_a_bare_exclamation_or_question_goes_on_the_sentence():
+    """Novels: 'Ah! this tastes pleasanter.', 'What? you here?' are one sentence each (Punkt ends one at every '!'
+    and '?'); so is 'Yahoo! is a portal.'. A capitalised word after one begins a sentence; in a text that does not
+    capitalise its sentences (chat) a lowercase word after one begins a sentence too."""
+    said = ["Ah! this tastes pleasanter.", "Oh! how I wish it were so!", "What? you here?", "She left.",
+            "Yahoo! is a portal.", "Run! They came."]
+    assert split_sentences(" ".join(said)) == said[:-1] + ["Run!", "They came."]
+    chat = "ok. see you there! did you eat? yes. lol! that was fun. we left. it rained."
+    assert split_sentences(chat) == ["ok.", "see you there!", "did you eat?", "yes.", "lol!", "that was fun.",
+                                     "we left.", "it rained."]
+
+
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=2000), st.integers(1000, 20000))
 @settings(max_examples=40, deadline=None)
 def test_punkt_trains_on_a_sample_of_a_long_text_spread_over_it(lengths, cap):
