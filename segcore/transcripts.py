@@ -3,9 +3,11 @@ time and often its speaker, read as timed transcripts (the captions' Lines, segc
 
 The layouts (FORMS): Otter.ai's and Teams' "Alice Chen  0:28" (two spaces or more, or a tab, before the time) on a
 line of its own; Rev's, Descript's and Happy Scribe's "Speaker 1 (00:00):" and "Name (01:02:03): text",
-"[00:01:23] Name: text" and "00:01:23 Name: text"; Zoom's "[Alice Chen] 10:02:33"; a time alone ("00:01:23",
-"[00:01:23]"). A transcript opens its turns with one layout, the one most of its lines of any layout have: a line of
-another layout is text ("10:30" within an Otter turn). The text of a turn follows on its line or the lines below.
+"[00:01:23] Name: text" and "00:01:23 Name: text"; Happy Scribe's export "[00:00:05.00] - Speaker 1" and Microsoft
+Word's Transcribe "00:00:05 Speaker 1", the words on the lines below (SPEAKER_LINES); Zoom's "[Alice Chen] 10:02:33";
+a time alone ("00:01:23", "[00:01:23]", YouTube's copied "0:05" above each line). A transcript opens its turns with
+one layout, the one most of its lines of any layout have: a line of another layout is text ("10:30" within an Otter
+turn). The text of a turn follows on its line or the lines below.
 What opens a turn is not text (counted as 'turns'); a speaker's label that begins a turn's text ("00:01:23" then
 "Ada: ...") is taken off as in captions; what comes before the first turn (a title; Otter's date, keywords and
 speakers) is front matter, left out and counted.
@@ -26,11 +28,17 @@ FORMS = {name: regex.compile(rf"^\s*(?:{form})\s*$") for name, form in {  # a li
     "otter": rf"{_NAME}(?:[ \t]{{2,}}|\t){_TIME}",  # Otter, Teams: "Alice Chen  0:28"
     # Rev, Descript: "Speaker 1 (00:00):", "Ada (0:01:23): text"
     "rev": rf"{_NAME}\s*\({_TIME}\)\s*:?(?:\s+(?P<text>.*))?",
+    "happy scribe": rf"\[{_TIME}\]\s*-\s*{_NAME}",  # Happy Scribe: "[00:00:05.00] - Speaker 1" (SPEAKER_LINES)
+    "word": rf"{_TIME}\s+{_NAME}",  # Microsoft Word's Transcribe: "00:00:05 Speaker 1" (SPEAKER_LINES)
     "bracketed": rf"\[{_TIME}\](?:\s*-)?(?:\s*{_NAME}\s*:)?(?:\s+(?P<text>.*))?",  # "[00:01:23] Ada: text", "[0:01]"
     "time first": rf"{_TIME}(?:\s*-)?\s+{_NAME}\s*:(?:\s+(?P<text>.*))?",  # "00:01:23 Ada: text"
     "zoom": rf"\[{_NAME}\]\s+{_TIME}",  # Zoom: "[Alice Chen] 10:02:33"
 }.items()}
 CLOCK = {"zoom"}  # the layouts whose times are times of day
+# the layouts whose turn line is a time and a speaker's name alone, the words said on the lines right below it: a line
+# opens a turn only so followed, and only when the names recur (at most half as many as turns), as speakers' do —
+# "[00:00:05] - Hello there." (no words below) and an agenda's "09:00 Registration" are words, not speakers
+SPEAKER_LINES = {"happy scribe", "word"}
 DAY = 24 * 3600
 MIN_TURNS = 3  # a text is a transcript when at least this many turns open with lines of its layout (FORMS)
 # the tool's credit line that ends an export ("Transcribed by https://otter.ai", Otter's free plan): no one said it
@@ -52,6 +60,11 @@ def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]]]
     on past midnight (a time more than 12 hours before the one above it is on the next day)."""
     found = {name: [(i, m) for i, x in enumerate(lines) if ":" in x and (m := form.match(x))]
              for name, form in FORMS.items()}
+    for name in SPEAKER_LINES:
+        found[name] = [(i, m) for i, m in found[name] if i + 1 < len(lines) and lines[i + 1].strip()
+                       and not FORMS[name].match(lines[i + 1])]
+        if 2 * len({m.group("name") for _, m in found[name]}) > len(found[name]):
+            found[name] = []
     layout = max(found, key=lambda name: (len(found[name]), -found[name][0][0] if found[name] else 0))
     turns, day = [], 0
     for i, m in found[layout]:

@@ -40,6 +40,8 @@ LAYOUTS = {  # each layout as a tool writes it: one turn
     "zoom": lambda name, t, text: f"[{name}] {_hms(36000 + t)}\n{text}\n",  # times of day: from 10:00:05
     "teams": lambda name, t, text: f"{name}   {clock(t)}\n{text}\n",
     "time only": lambda name, t, text: f"{_hms(t)}\n{text}\n",
+    "happy scribe": lambda name, t, text: f"[{_hms(t)}.00] - {name}\n{text}\n",  # the name alone, words below
+    "word": lambda name, t, text: f"{_hms(t)} {name}\n{text}\n",  # Microsoft Word's Transcribe
 }
 
 
@@ -68,6 +70,35 @@ def test_each_layout_reads_as_a_transcript_with_its_turns_times(layout):
 def test_turns_of_one_line_each_read_without_blank_lines_between_them(layout):
     doc = load(_transcript(layout, blank="").encode("utf-8"))
     assert doc.meta["format"] == "transcript" and len(doc.elements) == 36 and doc.meta["left_out"] == {"turns": 18}
+
+
+def test_youtube_s_copied_transcript_a_time_line_then_a_text_line_without_blank_lines_reads():
+    """YouTube's 'Show transcript' panel copied: '0:05' on a line, the words on the next, no blank lines."""
+    text = "".join(f"{clock(t)}\n{body}\n" for _, t, body in _turns())
+    doc = load(text.encode("utf-8"), source="video.txt")
+    assert doc.meta["format"] == "transcript" and doc.meta["left_out"] == {"turns": 18} and len(doc.elements) == 36
+    assert doc.meta["times"][2] == (25, 45)
+
+
+@pytest.mark.parametrize("turn", [
+    "[{t}] - {text}\n",  # "[00:00:05] - Hello there": the words said on the turn's line, no name
+    "[{t}] - {text}\nAnd so on.\n",  # and a line more
+    "{t} {text}\nAnd so on.\n",
+])
+def test_a_time_and_short_words_on_a_line_are_words_said_not_a_speaker(turn):
+    """A time then a dash and short words, or a time and words that never recur, are the turn's words: only a time
+    and a name alone on a line with the words below, the names recurring (Happy Scribe, Word), open a turn with a
+    speaker."""
+    said = ["Hello there.", "Good morning all.", "Nice to see you.", "Let us begin.", "Thanks everyone."]
+    text = "\n".join(turn.format(t=_hms(20 * i), text=x) for i, x in enumerate(said))
+    doc = load(text.encode("utf-8"), source="notes.txt")
+    assert all(any(x in e for e in doc.elements) for x in said), doc.elements
+
+
+def test_an_agenda_of_times_and_items_stays_plain_text():
+    text = ("09:00 Registration\nCoffee in the hall.\n\n10:00 Keynote\nRivers and their valleys.\n\n"
+            "11:30 Lunch break\nServed on the terrace.\n\n13:00 Workshops\nThree rooms, one each.\n")
+    assert sniff_format(text.encode("utf-8"), "agenda.txt") == "text"
 
 
 def test_a_pasted_text_and_long_times_read_too_and_a_turn_may_span_lines():
