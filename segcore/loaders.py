@@ -275,7 +275,8 @@ def left_out_notes(doc: Document) -> list[str]:
     a page's menus, tables and code (meta['left_out'], structure.LEFT_OUT), the reference list and appendices
     (meta['back_matter']) unless kept; before it, how a file not in UTF-8 was read (meta['encoding']); after it, a
     text's two columns, slides' speaker notes, a transcript's times of day counted from its first turn
-    (meta['clock_start']), how a text without sentence punctuation was cut, a language other than English."""
+    (meta['clock_start']) or times counted on over recordings joined (meta['parts']), how a text without sentence
+    punctuation was cut, a language other than English."""
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
@@ -292,6 +293,10 @@ def left_out_notes(doc: Document) -> list[str]:
         notes.append("read: each slide's speaker notes, after its text")
     if start := doc.meta.get("clock_start"):
         notes.append(f"read: the times are times of day, counted from the first turn ({start}) as 0:00")
+    if parts := doc.meta.get("parts"):
+        again = "once" if parts == 2 else f"{parts - 1} times"
+        notes.append(f"read: the times start again at 0:00 {again} (recordings joined): each part's times are counted "
+                     "on from the last turn before it")
     if doc.meta.get("unpunctuated"):
         notes.append(unpunctuated_note(doc.meta.get("format")))
     if language := identify(doc.elements).note:
@@ -390,17 +395,18 @@ def load_captions(data: bytes | str, level: str = "sentence", source: str = "", 
     with their times, segcore.transcripts, each turn a paragraph) as a Document of its sentences — of pseudo-sentences
     of whole caption lines when it has no sentence punctuation (meta['unpunctuated']) — or words; meta['times'] holds
     each element's (start, end) in seconds, those of the line where it begins (times of day from the first turn, at
-    meta['clock_start']), meta['duration'] the last cue's end; repeated lines and sound descriptions are counted in
-    meta['left_out']. InputError when no cue can be read, or beyond `limits`."""
+    meta['clock_start']; over recordings joined, counted on: meta['parts']), meta['duration'] the last cue's end;
+    repeated lines and sound descriptions are counted in meta['left_out']. InputError when no cue can be read, or
+    beyond `limits`."""
     limits.check_markup(len(data.encode("utf-8")) if isinstance(data, str) else len(data), input_name(source))
     decoded = Decoded(data, "utf-8", "utf-8") if isinstance(data, str) else _decoded(data, source)
     try:  # the words said are checked against limits.chars (timestamps and markup can be most of a file)
-        lines, counts, clock_times = (transcript_lines(decoded.text) if format == "transcript" else
-                                      (*caption_lines(decoded.text), {}))
+        lines, counts, timing = (transcript_lines(decoded.text) if format == "transcript" else
+                                 (*caption_lines(decoded.text), {}))
     except InputError as e:
         raise InputError(f"{input_name(source)}: {e}") from None
     marked = punctuated(x.text for x in lines)
-    meta = {"format": format, "left_out": counts, "duration": max(x.end for x in lines), **clock_times,
+    meta = {"format": format, "left_out": counts, "duration": max(x.end for x in lines), **timing,
             **decoded.meta(), **({} if marked else {"unpunctuated": True})}
     blocks = caption_blocks(lines, marked, turns=format == "transcript")
     doc = document_from_blocks(blocks, level, source, meta, limits=limits)

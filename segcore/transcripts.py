@@ -13,7 +13,8 @@ What opens a turn is not text (counted as 'turns'); a speaker's label that begin
 speakers) is front matter, left out and counted.
 Times are offsets into the recording, as the tools write them, except Zoom's (CLOCK), which are times of day: those
 are counted from the first turn (its time is 0:00, and a time past midnight goes on from 24:00), so that segment
-times and chapter marks are offsets, as in every other transcript."""
+times and chapter marks are offsets, as in every other transcript. Offsets that start again at 0:00 part way
+(recordings joined, RESTART) are counted on from the turn before, so that times never go back."""
 from __future__ import annotations
 
 import regex
@@ -39,6 +40,7 @@ CLOCK = {"zoom"}  # the layouts whose times are times of day
 # opens a turn only so followed, and only when the names recur (at most half as many as turns), as speakers' do —
 # "[00:00:05] - Hello there." (no words below) and an agenda's "09:00 Registration" are words, not speakers
 SPEAKER_LINES = {"happy scribe", "word"}
+RESTART = 60  # seconds: a time going back to less than this starts a recording joined on (its times counted on)
 DAY = 24 * 3600
 MIN_TURNS = 3  # a text is a transcript when at least this many turns open with lines of its layout (FORMS)
 # the tool's credit line that ends an export ("Transcribed by https://otter.ai", Otter's free plan): no one said it
@@ -54,10 +56,11 @@ def _seconds(time: str) -> float:
     return seconds + (float(f"0.{frac}") if frac else 0.0)
 
 
-def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]]]:
+def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]], list[int]]:
     """The layout of a transcript's turn lines (FORMS: the one that opens the most lines, on a tie the one that opens
-    the first) and (line number, seconds, match) of every line it opens; times of day (CLOCK) go
-    on past midnight (a time more than 12 hours before the one above it is on the next day)."""
+    the first), (line number, seconds, match) of every line it opens and the number of the turn each part opens.
+    Times of day (CLOCK) go on past midnight (a time more than 12 hours before the one above it is on the next day);
+    offsets that go back to under RESTART start a part (a recording joined on), counted on from the turn above."""
     found = {name: [(i, m) for i, x in enumerate(lines) if ":" in x and (m := form.match(x))]
              for name, form in FORMS.items()}
     for name in SPEAKER_LINES:
@@ -66,21 +69,27 @@ def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]]]
         if 2 * len({m.group("name") for _, m in found[name]}) > len(found[name]):
             found[name] = []
     layout = max(found, key=lambda name: (len(found[name]), -found[name][0][0] if found[name] else 0))
-    turns, day = [], 0
+    turns, parts, shift, last = [], [0], 0, 0.0
     for i, m in found[layout]:
         seconds = _seconds(m.group("time"))
-        if layout in CLOCK and turns and seconds + day < turns[-1][1] - DAY / 2:
-            day += DAY
-        turns.append((i, seconds + day, m))
-    return layout, turns
+        if turns and layout in CLOCK and seconds < last - DAY / 2:
+            shift += DAY
+        elif turns and layout not in CLOCK and seconds < min(last, RESTART):
+            shift = turns[-1][1]
+            parts.append(len(turns))
+        last = seconds
+        turns.append((i, seconds + shift, m))
+    return layout, turns, parts
 
 
 def looks_like_transcript(text: str) -> bool:
     """Whether a plain text is a transcript: at least MIN_TURNS lines open turns (_turns), more than half of its
-    paragraphs (runs of non-blank lines) begin with one, and their times never go back."""
+    paragraphs (runs of non-blank lines) begin with one, and their times never go back but where a recording joined
+    on starts again at 0:00 (each part of at least MIN_TURNS turns)."""
     lines = text.splitlines()
-    turns = _turns(lines)[1]
-    if len(turns) < MIN_TURNS or any(b[1] < a[1] for a, b in zip(turns, turns[1:])):
+    _, turns, parts = _turns(lines)
+    if len(turns) < MIN_TURNS or any(b[1] < a[1] for a, b in zip(turns, turns[1:])) or any(
+            b - a < MIN_TURNS for a, b in zip(parts, parts[1:] + [len(turns)])):
         return False
     opening = {i for i, _, _ in turns}
     firsts = [i for i, x in enumerate(lines) if x.strip() and (i == 0 or not lines[i - 1].strip())]
@@ -91,13 +100,14 @@ def transcript_lines(text: str) -> tuple[list[Line], dict, dict]:
     """The lines said, in order, each with the time of its turn (start, and the next turn's start as its end; the
     last turn's end is its start), what was left out: {'turns': n, 'speakers': n, 'sounds': n, 'credits': n
     (the tool's credit line, _CREDIT), 'front matter': n (the lines before the first turn: a title, the date, Otter's
-    keywords and speakers)}, and {'clock_start': the first turn's time as written} when the times are times of day
-    (CLOCK), counted from it. InputError when no line opens a turn."""
+    keywords and speakers)}, and how its times were counted: {'clock_start': the first turn's time as written} when
+    they are times of day (CLOCK), counted from it; {'parts': n} when they start again (recordings joined, _turns).
+    InputError when no line opens a turn."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
     credits = [i for i, x in enumerate(lines) if _CREDIT.match(x)]
     for i in credits:
         lines[i] = ""
-    layout, turns = _turns(lines)
+    layout, turns, parts = _turns(lines)
     if not turns:
         raise InputError("no transcript turn found: no line gives a time as 'Alice Chen  0:28', "
                          "'Speaker 1 (00:00):' or '[00:01:23] Name: text' do")
@@ -115,4 +125,5 @@ def transcript_lines(text: str) -> tuple[list[Line], dict, dict]:
     out = said(cues, counts, captions=False)
     if not out:
         raise InputError("no transcript text found: its turns hold no words")
-    return out, counts, ({"clock_start": turns[0][2].group("time")} if layout in CLOCK else {})
+    return out, counts, ({"clock_start": turns[0][2].group("time")} if layout in CLOCK else {}) | (
+        {"parts": len(parts)} if len(parts) > 1 else {})

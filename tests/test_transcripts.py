@@ -101,6 +101,21 @@ def test_an_agenda_of_times_and_items_stays_plain_text():
     assert sniff_format(text.encode("utf-8"), "agenda.txt") == "text"
 
 
+def test_a_transcript_of_two_recordings_joined_counts_the_second_on_from_the_first():
+    """Times that start again at 0:00 part way (two recordings joined, each of at least three turns): read as one
+    transcript, the second part's times counted on from the first part's last time, and the reading note says so."""
+    turns = _turns()
+    text = "\n".join(LAYOUTS["otter"](name, t - 180 * (i >= 9), body) for i, (name, t, body) in enumerate(turns))
+    assert text.count("Alice Chen  0:05") == 2  # the tenth turn starts again
+    doc = load(text.encode("utf-8"), source="meeting.txt")
+    assert doc.meta["format"] == "transcript" and doc.meta["left_out"] == {"turns": 18} and len(doc.elements) == 36
+    starts = [s for s, _ in doc.meta["times"]][::2]
+    assert starts[:9] == [t for _, t, _ in turns[:9]] and starts[9:] == [t - 180 + 165 for _, t, _ in turns[9:]]
+    assert doc.meta["parts"] == 2
+    assert ("read: the times start again at 0:00 once (recordings joined): each part's times are counted on from "
+            "the last turn before it" in left_out_notes(doc))
+
+
 def test_a_pasted_text_and_long_times_read_too_and_a_turn_may_span_lines():
     text = ("Weekly sync\n\nSpeaker 1  59:58\nWe start with the budget.\nIt grew this year.\n\n"
             "Speaker 2  1:02:03\nThe garden needs water.\n\nSpeaker 1\t1:05:00.5\nRoses too.\n")
