@@ -179,6 +179,7 @@ LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,}
             "sideways": "pages of text set sideways, such as landscape tables ({:,} pages)",
             "furniture": "running headers and page numbers ({:,} lines)",
             "contents": "contents and indexes ({:,} lines)", "footnotes": "footnotes ({:,} lines)",
+            "article ends": "the reference lists and links of the articles before the last ({:,} lines)",
             "front matter": "front matter, such as its title, date and tags ({:,} lines)",
             "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})",
             "wrapper": "the Project Gutenberg header and licence ({:,} lines)",

@@ -6,7 +6,10 @@ their words ('yeast.[1]', '[2][3]', '[a]', '[note 3]', '[citation needed]') and 
 whole page copied (Ctrl+A) brings its chrome too: in Wikipedia's Vector 2022 skin the header, main menu, contents,
 language button, tabs, tools and appearance menus over the tagline, the title among them ('Sourdough' over '45
 languages'), and the footer's links after the page's end ('This page was last edited on …', 'Privacy policy').
-Articles copied one after the other are read each from its tagline on, each with its title and chrome.
+Articles copied one after the other are read each from its tagline on, each with its title and chrome (copied
+without their pages: each from its lead over its contents, no title known); the back-matter sections of each but the
+last ('See also', 'References' …) are left out up to the next article ('article ends'), the last one's being the
+text's back matter.
 
 A text is read so only when it shows it was copied from a wiki (`wiki_copy`): two or more lines end with an edit link
 (a single '[edit]' may be prose), or a line is Wikipedia's tagline, or CITES_MIN or more numeric marks are glued after
@@ -186,7 +189,7 @@ def _infobox(stripped: list[str], start: int, stop: int, taken: set[int]) -> lis
 
 def _references(stripped: list[str], titles: dict[int, str], last: int) -> list[int]:
     """The lines of runs of REFERENCES_MIN or more reference-list lines ('^ …', blank lines between) outside the
-    sections after line `last` (the last article's tagline) that a back-matter name heads (those are left out with
+    sections after line `last` (the last article's start) that a back-matter name heads (those are left out with
     the back matter; an article's before the last is not the text's back matter, structure.back_matter)."""
     out, run = [], []
     for i, s in enumerate(stripped + ["end"]):
@@ -200,6 +203,34 @@ def _references(stripped: list[str], titles: dict[int, str], last: int) -> list[
                 out += run
             run = []
     return out
+
+
+def _article_starts(stripped: list[str], contents: list[int], titles: dict[int, str]) -> list[int]:
+    """The first line of each article of articles copied one after the other without their pages (no tagline): 0,
+    then each later one's lead's, the run of prose lines (blank lines between) over its contents that comes after a
+    section of the article before it."""
+    starts = [0]
+    for c in contents:
+        if _CONTENTS.match(stripped[c]) and any(i < c for i in titles):
+            i = c - 1
+            while i >= 0 and i not in titles and (not stripped[i] or not (
+                    _short(stripped[i]) or _REFERENCE.match(stripped[i]) or _PAGE_END.match(stripped[i]))):
+                i -= 1
+            first = next((j for j in range(i + 1, c) if stripped[j]), None)
+            if first is not None and first > starts[-1]:
+                starts.append(first)
+    return starts
+
+
+def _back_sections(titles: dict[int, str], sections: list[int], stop: int) -> set[int]:
+    """The lines of an article's back matter when another article follows it (line `stop` on): from the first of
+    its last sections that back-matter names head ('See also', 'References', 'External links' …) to its end."""
+    first = None
+    for i in sorted(sections, reverse=True):
+        if not (BACK_MATTER.match(titles[i]) or BACK_BEFORE.match(titles[i])):
+            break
+        first = i
+    return set() if first is None else set(range(first, stop))
 
 
 def _signs(stripped: list[str]) -> tuple[dict[int, str], list[int]] | None:
@@ -220,10 +251,10 @@ def is_wiki_copy(lines: list[str]) -> bool:
 
 
 def wiki_copy(lines: list[str]) -> WikiCopy | None:
-    """The text's lines read as a wiki article (or articles, one after the other, each from its tagline on) copied
-    from a browser, or None when it does not show it was one (see the module's notes). Each article's title (raw level
-    1) is read from the page's chrome over its tagline (`_head`); the sections' levels follow the contents' numbers
-    when it has them."""
+    """The text's lines read as a wiki article (or articles, one after the other, each from its tagline, else from
+    its lead, `_article_starts`) copied from a browser, or None when it does not show it was one (see the module's
+    notes). Each article's title (raw level 1) is read from the page's chrome over its tagline (`_head`); the
+    sections' levels follow the contents' numbers when it has them."""
     stripped = [ln.strip() for ln in lines]
     if (signs := _signs(stripped)) is None:
         return None
@@ -233,24 +264,30 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
     contents, depths = _contents(stripped, {t.lower() for t in titles.values()})
     site = {i for i, s in enumerate(stripped)
             if _TAGLINE.match(s) or _PAGE_TOP.match(s) or _PAGE_END.match(s) or _HATNOTE.match(s)}
-    starts, pages, leads = tagline or [-1], [], []  # each article from its tagline (a text without one: from its top)
+    # each article from its tagline, else (articles copied without their pages) from its lead over its contents
+    starts, pages, leads, ends = tagline or _article_starts(stripped, contents, titles), [], [], set()
     for start, stop in zip(starts, [*starts[1:], len(stripped)]):
-        head, title = _head(stripped, start) if start >= 0 else ([], None)
+        head, title = _head(stripped, start) if tagline else ([], None)
         sections = [i for i in titles if start < i < stop]
         end = next((i for i in range(max(sections, default=max(start, 0)), stop)
                     if _PAGE_END.match(stripped[i])), None)  # the page's end after its last section
         site |= set(head) | set(_chrome(stripped[:stop], end, 1) if end is not None else ())
         pages += [title] if title is not None else []
-        leads.append(range(start + 1, min(sections, default=stop)))
+        leads.append(range(start + bool(tagline), min(sections, default=stop)))
+        if stop < len(stripped):  # an article before the last: its back matter ends at the next one
+            ends |= _back_sections(titles, sections, stop)
     site = site.difference(contents, pages)
+    ends = ends.difference(site, pages)
     infobox = [i for lead in leads for i in _infobox(stripped, lead.start, lead.stop, site.union(contents))]
-    references = _references(stripped, titles, starts[-1])
-    for i in [*contents, *site, *infobox, *references]:
+    references = set(_references(stripped, titles, starts[-1])).difference(ends)
+    for i in [*contents, *site, *infobox, *references, *ends]:
         out[i] = ""
     left_out["contents"] = sum(bool(stripped[i]) for i in contents)
     left_out["navigation"] = sum(len(stripped[i].split()) for i in site)
     left_out["tables"] = sum(len(stripped[i].split()) for i in infobox)
     left_out["footnotes"] = len(references)
+    left_out["article ends"] = sum(bool(stripped[i]) for i in ends)
+    titles = {i: t for i, t in titles.items() if i not in ends}
     for i, line in enumerate(out):
         if i in titles:
             out[i] = titles[i]

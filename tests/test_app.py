@@ -1292,6 +1292,24 @@ def test_a_wikipedia_copy_is_scored_against_its_sections_and_the_sidebar_says_so
     assert at.sidebar.text_input(key="ref_text").placeholder == "(taken from the file)"
 
 
+def test_two_wikipedia_articles_pasted_one_after_the_other_keep_the_second_ones_lead():
+    """Two articles' texts copied one after the other (no title or tagline: the article alone): the second one's lead
+    was left out with the first one's 'See also' and 'References' (its back matter ran up to the next heading), and
+    the second one's reference list stayed in the text. Each earlier article's back matter goes now, the last one's
+    as any text's; every article's prose is kept."""
+    data = ROOT / "tests" / "data"
+    at = paste(run(new_app()), (data / "wikipedia_copy.txt").read_text("utf-8")
+               + (data / "wikipedia_copy_rye.txt").read_text("utf-8"))
+    text = " ".join(at.session_state["_docstate"].doc.elements)
+    assert "Rye bread is a type of bread made with various proportions of flour from rye grain." in text
+    assert "It can be light or dark in colour" in text and "Sourdough is one of the oldest" in text
+    for gone in ("Amish friendship bread", "Mayer", "Oxford English Dictionary", "References", "See also"):
+        assert gone not in text, gone
+    note = documents.describe(at.session_state["_docstate"].doc)
+    assert "format: wiki article copied from a browser" in note and note.count("left out") == 1, note
+    assert "and the reference list and appendices (from the heading 'See also' on)" in note, note
+
+
 def test_compare_on_a_meeting_transcript_speaks_of_no_reference_it_lacks():
     """A meeting transcript (Otter.ai layout) on the Compare page: read as a transcript, one strip per method and a
     caption that speaks of no reference row or reference lines (there is none to draw); each segment's times in its

@@ -204,9 +204,23 @@ def test_each_of_two_articles_copied_one_after_the_other_has_its_title_and_loses
     rye = VECTOR.replace("Sourdough\n45 languages", "Rye bread\n45 languages")  # two whole pages
     doc = load_text(VECTOR + rye)
     assert [t for t, lv in titles(doc) if lv == 1] == ["Sourdough", "Rye bread"]
-    assert doc.meta["left_out"] == {"navigation": 2 * 234, "tables": 2 * 22, "citations": 16, "footnotes": 2}
-    for chrome in ("Jump", "Main menu", "languages", "Privacy", "Mobile view", "Type", "Gänzle"):
+    assert doc.meta["left_out"] == {"navigation": 2 * 234, "tables": 2 * 22, "citations": 16, "article ends": 6}
+    for chrome in ("Jump", "Main menu", "languages", "Privacy", "Mobile view", "Type", "Gänzle", "Amish", "See also"):
         assert not any(chrome in e for e in doc.elements), chrome
+
+
+def test_an_earlier_articles_back_matter_ends_where_the_next_article_begins():
+    """Two articles copied without their pages (no title, no tagline) one after the other: the first one's 'See also'
+    and 'References' were the text's back matter up to the next heading, so the second one's lead went with them, and
+    the second one's reference list stayed. An article is read from its lead over its contents; the back matter of
+    each one before the last is left out up to the next one's lead and counted."""
+    rye = (Path(__file__).parent / "data" / "wikipedia_copy_rye.txt").read_text(encoding="utf-8")
+    doc = load_text(EXAMPLE + rye)
+    assert "Rye bread is a type of bread made with various proportions of flour from rye grain." in doc.elements
+    assert titles(doc) == [("History", 1), ("Chemistry", 1), ("History", 1), ("Varieties", 1)]
+    assert doc.meta["left_out"] == {"contents": 10, "citations": 15, "article ends": 6}
+    assert doc.meta["back_matter"] == {"heading": "See also", "kept": False, "blocks": 6}
+    assert not any(w in e for e in doc.elements for w in ("Amish", "Mayer", "Oxford", "References", "See also"))
 
 
 def test_the_broader_and_list_hatnotes_at_a_sections_start_are_left_out():
