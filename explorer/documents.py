@@ -11,7 +11,7 @@ import streamlit as st
 
 from segcore import datasets, folders, loaders, structure
 from segcore.budget import BudgetError, call
-from segcore.document import Document, clock, level_noun, span_times, where
+from segcore.document import Document, clock, level_noun, located, span_times, where
 from segcore.errors import InputError
 from segcore.formats import format_kind, format_name, sniff_format
 from segcore.lightmarkup import EXTENSIONS as LIGHT_MARKUP
@@ -203,12 +203,12 @@ def describe(doc: Document) -> str:
 def preview_rows(doc: Document, limit: int = 12) -> list[dict]:
     """The first elements as the segmenter sees them (words in blocks of 40), reference boundaries marked; where each
     row begins in the source when that is known: a recording's time (written as the Segments table's), a PDF's page."""
-    ref, step, located = set(doc.reference or []), 40 if doc.level == "word" else 1, bool(where(doc, 0, 1))
+    ref, step = set(doc.reference or []), 40 if doc.level == "word" else 1
     rows = []
     for a in range(0, min(doc.n, step * limit), step):
         b = min(doc.n, a + step)
         row = {"words": f"{a}–{b - 1}"} if step > 1 else {"sentence": str(a)}
-        if located:
+        if located(doc):
             span = span_times(doc, a, b)
             row["where"] = clock(span[0]) if span else where(doc, a, b)
         row["text"] = (" ".join(doc.elements[a:b]) if step > 1

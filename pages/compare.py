@@ -8,7 +8,7 @@ from explorer import compute, frame, sidebar, widgets
 from explorer.documents import describe
 from explorer.guard import md
 from segcore import METHODS, plots
-from segcore.document import level_noun, where
+from segcore.document import level_noun, located, where
 from segcore.evaluation import score_cells, score_digits
 from segcore.metrics import evaluate
 
@@ -59,13 +59,13 @@ if not segs:
     st.stop()
 
 st.subheader("Boundaries")
-located = partial(where, doc) if where(doc, 0, 1) else None  # a PDF's pages, a recording's times
+place = partial(where, doc) if located(doc) else None  # a PDF's pages, a recording's times
 st.plotly_chart(plots.boundary_strips_figure({n: s.boundaries for n, s in segs.items()}, doc.n, doc.reference,
-                                            level=doc.level, place=located),
+                                            level=doc.level, place=place),
                 key="strips", config={"displaylogo": False}, width="stretch")
 st.caption("One row per method" + " (reference on top)" * bool(doc.reference) + "; each bar is a segment, alternately "
            "dark and light." + " Dotted lines: the reference boundaries." * bool(doc.reference)
-           + " Hover over a segment for where it is in the source." * bool(located))
+           + " Hover over a segment for where it is in the source." * bool(place))
 
 st.subheader("Scores and time")
 rows = [{"method": n, "K": s.k, "K automatic": s.k_automatic, "seconds": s.seconds} for n, s in segs.items()]

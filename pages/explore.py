@@ -9,7 +9,7 @@ from explorer import compute, frame, sidebar, state, views, widgets
 from explorer.documents import LARGE_N, describe, preview_rows
 from explorer.guard import guarded, md
 from segcore import exports, kchoice, kplots, plots
-from segcore.document import level_noun, span_times, where
+from segcore.document import level_noun, located, span_times, where
 from segcore.evaluation import percent_text
 from segcore.paragraphs import units_note
 
@@ -28,9 +28,12 @@ first_look = doc_state.sample is None and doc_state.key not in seen  # an upload
 seen.add(doc_state.key)
 with st.expander(f"**{md(doc_state.label)}** — {describe(doc)} (preview of the extracted text)", expanded=first_look):
     st.dataframe(pd.DataFrame(preview_rows(doc)), hide_index=True, width="stretch")
+    where_note = " 'where': the time in the recording or the page each row starts at." * located(doc)
     if doc.level == "sentence":
         st.caption("One row per sentence, as the segmenter sees it. Sentence splitting can merge or split a "
-                   "sentence or two; sentence numbers are the ones used everywhere on this page.")
+                   "sentence or two; sentence numbers are the ones used everywhere on this page." + where_note)
+    elif where_note:
+        st.caption(where_note.strip())
 for note in doc_state.notes:
     st.info(note)
 if doc.n > LARGE_N:
@@ -105,7 +108,7 @@ def _on_k_click(chart: str):
 
 tops = compute.top_terms(doc_state, bounds)
 spans = doc.segments(bounds)
-places = [where(doc, a, b) for a, b in spans] if where(doc, 0, 1) else None  # pages of a PDF, times of a recording
+places = [where(doc, a, b) for a, b in spans] if located(doc) else None  # pages of a PDF, times of a recording
 left, right = st.columns([1.05, 1], gap="medium")
 with left:
     st.subheader(f"Similarity of {unit}")

@@ -127,6 +127,11 @@ def span_times(doc: Document, start: int, end: int) -> tuple[float, float] | Non
     return times[start][0], times[end][0] if end < len(times) else doc.meta.get("duration", times[-1][1])
 
 
+def located(doc: Document) -> bool:
+    """Whether `where` can place the document's elements in its source (a PDF's pages, a recording's times)."""
+    return bool(doc.meta.get("times") or doc.meta.get("positions"))
+
+
 def where(doc: Document, start: int, end: int) -> str:
     """Where elements start…end-1 are in the source: 'p. 3–4' in a PDF (meta['positions']), '4:05–12:31' in a
     timed transcript (meta['times']), else ''."""

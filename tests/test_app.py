@@ -1362,8 +1362,9 @@ def test_the_preview_says_when_each_line_was_said_and_on_which_page():
     words = at.dataframe[0].value
     times = at.session_state["_docstate"].doc.meta["times"]  # each word the time of its line
     assert list(words.columns) == ["words", "where", "text"] and words["where"][1] == clock(times[40][0]) != "0:00"
+    assert any("'where': the time in the recording or the page" in c.value for c in at.caption)  # said what it is
     upload(at, "paper.pdf", tiny_pdf(["Volcanoes erupt lava and ash over the valley.",
                                       "Bread needs flour, water and yeast."]))
     assert set(at.dataframe[0].value["where"]) == {"p. 1"}
     paste(at, PASTED)
-    assert "where" not in at.dataframe[0].value.columns
+    assert "where" not in at.dataframe[0].value.columns and not any("'where'" in c.value for c in at.caption)
