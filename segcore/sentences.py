@@ -133,26 +133,26 @@ def punkt_for(text: str) -> Splitter:
     whether the text capitalises its sentences (capitalises)."""
     from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer, PunktTrainer
 
-    found = identify([text])
+    found, capitalised = identify([text]), capitalises(text)
     stop = load_stopwords(found.language) if found.language != ENGLISH else frozenset()
     dropped = ABBREVIATIONS & stop
     own = LANGUAGE_ABBREVIATIONS.get(found.code, frozenset())
     tok = _pretrained_punkt()
     if tok is not None:
         if found.code == "en":
-            return Splitter(tok, capitalised=capitalises(text))
+            return Splitter(tok, capitalised=capitalised)
         params = PunktParameters()
         params.collocations, params.sent_starters, params.ortho_context = (
             tok._params.collocations, tok._params.sent_starters, tok._params.ortho_context)
         params.abbrev_types = set(tok._params.abbrev_types) - dropped | own
-        return Splitter(PunktSentenceTokenizer(params), found.code, stop, capitalises(text))
+        return Splitter(PunktSentenceTokenizer(params), found.code, stop, capitalised)
     trainer = PunktTrainer()
     trainer.train(_training_sample(text), finalize=False)
     trainer.finalize_training()
     params = trainer.get_params()
     learned = _trusted(params.abbrev_types, text, stop or load_stopwords("choi"))
     params.abbrev_types = learned | (ABBREVIATIONS - dropped) | own
-    return Splitter(PunktSentenceTokenizer(params), found.code, stop, capitalises(text))
+    return Splitter(PunktSentenceTokenizer(params), found.code, stop, capitalised)
 
 
 def capitalises(text: str) -> bool:

@@ -169,6 +169,14 @@ CAPTION_LABELS = ("figure", "fig.", "table", "tab.", "listing", "algorithm", "ex
 BACK_BEFORE = re.compile(r"^(?:see also|notes|footnotes|endnotes|citations|sources|further reading|external links|"
                          r"voir aussi|liens externes|siehe auch|weblinks|anmerkungen|véase también|enlaces externos|"
                          r"notas|voci correlate|collegamenti esterni|ver também|ligações externas)$", re.I)
+
+
+def back_named(title: str) -> bool:
+    """Whether a heading's title names back matter (BACK_MATTER: 'References') or what goes with it (BACK_BEFORE: 'See
+    also', 'External links')."""
+    return bool(BACK_MATTER.match(title) or BACK_BEFORE.match(title))
+
+
 # a note box's label set as a line or heading of its own ("Tip", "Warning:"), as manuals (DocBook, Texinfo) print
 # them: neither a section nor a sentence
 NOTE_LABEL = re.compile(r"^(?:note|tip|hint|important|warning|caution|danger|attention)\s*:?$", re.I)
@@ -321,7 +329,7 @@ def back_matter(blocks: list[Block]) -> tuple[int, int] | None:
         return bool(APPENDIX.match(title) or lettered)
 
     def back(i, b, title):
-        return appendix(i, b, title) or bool(BACK_MATTER.match(title) or BACK_BEFORE.match(title))
+        return appendix(i, b, title) or back_named(title)
 
     top, outranked = math.inf, []
     for i, b, title in reversed(heads):  # does a later heading, back matter aside, rank above this one?

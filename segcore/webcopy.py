@@ -28,7 +28,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .structure import BACK_BEFORE, BACK_MATTER, END_PUNCT
+from .structure import END_PUNCT, back_named
 
 # the text of an edit link in the languages segcore.language reads, as far as their wikis give one
 _EDIT_WORDS = ("edit|edit source|bearbeiten|quelltext bearbeiten|modifier|modifier le code|modifier la section|editar|"
@@ -198,7 +198,7 @@ def _references(stripped: list[str], titles: dict[int, str], last: int) -> list[
         elif s and run:
             section = max((h for h in titles if h < run[0]), default=None)
             name = titles.get(section, "")
-            back = section is not None and section > last and (BACK_MATTER.match(name) or BACK_BEFORE.match(name))
+            back = section is not None and section > last and back_named(name)
             if len(run) >= REFERENCES_MIN and not back:
                 out += run
             run = []
@@ -227,7 +227,7 @@ def _back_sections(titles: dict[int, str], sections: list[int], stop: int) -> se
     its last sections that back-matter names head ('See also', 'References', 'External links' …) to its end."""
     first = None
     for i in sorted(sections, reverse=True):
-        if not (BACK_MATTER.match(titles[i]) or BACK_BEFORE.match(titles[i])):
+        if not back_named(titles[i]):
             break
         first = i
     return set() if first is None else set(range(first, stop))
