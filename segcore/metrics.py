@@ -41,10 +41,11 @@ def _whole(value, low: int, high: int, what: str) -> int:
 
 
 def _pair(reference, hypothesis) -> tuple[list[int], list[int], int]:
-    """Both segmentations checked, over the same N elements (the reference's last end)."""
+    """Both segmentations checked, over the same N elements (the reference's last end); the metrics do not know
+    the level, so a message names the elements as such."""
     n = reference[-1] if reference else 0
-    return (check_boundaries(reference, n, "reference segmentation"),
-            check_boundaries(hypothesis, n, "hypothesis segmentation"), n)
+    return (check_boundaries(reference, n, "reference segmentation", "element"),
+            check_boundaries(hypothesis, n, "hypothesis segmentation", "element"), n)
 
 
 def _check(reference, hypothesis, k):

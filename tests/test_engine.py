@@ -149,8 +149,8 @@ def test_metrics_refuse_a_fractional_window_and_segmentations_of_other_lengths()
                  lambda: boundary_prf([3, 5], [3, 5], 1.5), lambda: coincidence({"a": [3, 5]}, 5, 0.5)):
         with pytest.raises(ParameterError, match="must be a whole number"):
             call()
-    with pytest.raises(InputError, match="must end at the number of sentences \\(5\\), got 6"):
-        boundary_prf([3, 5], [3, 6])
+    with pytest.raises(InputError, match="must end at the number of elements \\(5\\), got 6"):
+        boundary_prf([3, 5], [3, 6])  # the metrics do not know the level: not 'sentences' for words
     assert pk([3, 5], [2, 5], 2.0) == pk([3, 5], [2, 5], 2)
 
 
