@@ -106,6 +106,18 @@ def test_c99_on_blocks(level, monkeypatch):
 
 
 @LEVELS
+def test_lda_on_blocks(level, monkeypatch):
+    from segcore.algorithms import lda
+    from segcore.topicmodel import train_lda
+
+    model = train_lda([" ".join(SENTENCES)] * 5, topics=2, passes=1, iterations=5)
+    monkeypatch.setattr(lda, "SEGMENTS", 10)  # 10 elements × their candidate lengths > 10: read in blocks of 3
+    with pytest.raises(ParameterError) as e:
+        segment(doc_at(level), "lda", k=7, context={"model": model})
+    says(e, level, "K = 7 is more than the 4 blocks of 3 {u} lda works on")
+
+
+@LEVELS
 def test_a_reference_typed_or_given(level):
     with pytest.raises(InputError) as e:
         parse_ends("3, x", 10, level=level)
