@@ -45,17 +45,20 @@ _SPEAKER_MARK = re.compile(r"^\s*(?:>>+|-(?=\s))\s*")  # a new speaker: ">> " (Y
 _RT = re.compile(r"<rt\b[^>]*>.*?</rt>", re.S | re.I)  # ruby annotations (pronunciation), not the words said
 EXTENSIONS = (".srt", ".vtt", ".sbv")
 SPEAKER_LINES = 3  # a label must begin this many lines to be taken for a speaker's name
+SPEAKER_END = PSEUDO_SENTENCE // 2  # words: without punctuation, an element this long ends where the speaker changes
 ROLLING_SHARE = 0.5  # captions roll when this share of the cues begin with the previous cue's last line
 
 
 @dataclass(frozen=True)
 class Line:
-    """One line said: its text, the start and end (seconds) of the cue that first showed it and that cue's number."""
+    """One line said: its text, the start and end (seconds) of the cue that first showed it, that cue's number and
+    who said it, when known (a transcript's turn line or a speaker's label; '' otherwise)."""
 
     text: str
     start: float
     end: float
     cue: int = 0
+    speaker: str = ""
 
 
 def _seconds(h, m, s, frac) -> float:
@@ -187,7 +190,7 @@ def _without_speakers(lines: list[Line], counts: dict) -> list[Line]:
     for x, m in zip(lines, found):
         if m and m.group(1) in speakers and x.text[m.end():].strip():
             counts["speakers"] = counts.get("speakers", 0) + 1
-            x = replace(x, text=x.text[m.end():].strip())
+            x = replace(x, text=x.text[m.end():].strip(), speaker=m.group(1))
         out.append(x)
     return out
 
@@ -195,22 +198,37 @@ def _without_speakers(lines: list[Line], counts: dict) -> list[Line]:
 def caption_blocks(lines: list[Line], punctuated: bool, turns: bool = False) -> list[Block]:
     """Blocks for segcore.loaders.document_from_blocks: with sentence punctuation, the whole transcript as one
     paragraph (with `turns`, each cue — a transcript's turn — one) whose marks (char offset, start, end) give each
-    sentence the times of the line where it begins;
-    without it, consecutive caption lines joined into pseudo-sentences of at least PSEUDO_SENTENCE words (Hearst 1997's
-    token-sequences, w = 20; a shorter end joins the one before), each one block. A sentence (an element) has the
-    times of the line where it begins; at word level each word those of its own line."""
+    sentence the times of the line where it begins; without it, consecutive lines joined into pseudo-sentences
+    (_pseudo_groups), each one block. A sentence (an element) has the times of the line where it begins; at word
+    level each word those of its own line."""
     if not punctuated:
-        groups, size = [[]], 0
-        for x in lines:
-            if size >= PSEUDO_SENTENCE:
-                groups.append([])
-                size = 0
-            groups[-1].append(x)
-            size += len(x.text.split())
-        if len(groups) > 1 and size < PSEUDO_SENTENCE / 2:
-            groups[-2].extend(groups.pop())
-        return [_block(g) for g in groups]
+        return [_block(g) for g in _pseudo_groups(lines)]
     return [_block(list(g)) for _, g in groupby(lines, key=lambda x: x.cue)] if turns else [_block(lines)]
+
+
+def _pseudo_groups(lines: list[Line]) -> list[list[Line]]:
+    """Lines without sentence punctuation in groups of at least PSEUDO_SENTENCE words (Hearst 1997's
+    token-sequences, w = 20), whole lines each. A group ends where the speaker changes (both known: Line.speaker) once
+    it holds SPEAKER_END words — a shorter turn ('yeah right') goes on into the next — and within a speaker's lines
+    once it holds PSEUDO_SENTENCE words, unless fewer than SPEAKER_END of them are left (they go with it, so it ends
+    at the change); a shorter end of the text joins the group before."""
+    size = [len(x.text.split()) for x in lines]
+    changes = [n > 0 and bool(x.speaker and lines[n - 1].speaker and x.speaker != lines[n - 1].speaker)
+               for n, x in enumerate(lines)]
+    left, rest, tail = [0] * len(lines), 0, sum(size)  # the words of the speaker's lines from each line on
+    for n in reversed(range(len(lines))):
+        rest = size[n] + (rest if n + 1 < len(lines) and not changes[n + 1] else 0)
+        left[n] = rest
+    groups, words = [[]], 0
+    for n, x in enumerate(lines):
+        if words >= SPEAKER_END and tail >= SPEAKER_END and (changes[n] or words >= PSEUDO_SENTENCE
+                                                             and left[n] >= SPEAKER_END):
+            groups.append([])
+            words = 0
+        groups[-1].append(x)
+        words += size[n]
+        tail -= size[n]
+    return groups
 
 
 def _block(lines: list[Line]) -> Block:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .archive import zip_names
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
-from .captions import looks_like_captions
+from .captions import SPEAKER_END, looks_like_captions
 from .compression import inflated
 from .docx import is_docx
 from .encodings import unicode_decoded
@@ -77,10 +77,15 @@ def format_name(meta: dict) -> str | None:
 
 def unpunctuated_note(fmt: str | None) -> str:
     """How a document of a format that marks no sentences (meta['unpunctuated']) was cut into elements: a text into
-    pieces of PSEUDO_SENTENCE words, captions and a transcript into whole lines (segcore.captions.caption_blocks)."""
-    lines = {"captions": ", whole caption lines", "transcript": ", whole lines, joined across turns"}.get(fmt, "")
+    pieces of PSEUDO_SENTENCE words, captions and a transcript into whole lines, ending where the speaker changes
+    (segcore.captions.caption_blocks)."""
+    what = f"elements of {PSEUDO_SENTENCE} words"
+    if fmt in ("captions", "transcript"):
+        what = (f"elements of whole {'caption ' * (fmt == 'captions')}lines, at least {PSEUDO_SENTENCE} words each, "
+                f"or {SPEAKER_END} where the speaker changes" + " (a shorter turn goes on into the next)" * (
+                    fmt == "transcript"))
     return (f"{DOCUMENT.get(fmt, 'the text')} mark{'s' * (fmt != 'captions')} no sentences (fewer than one . ? ! in "
-            f"{WORDS_PER_STOP} words): elements of {'at least ' * bool(lines)}{PSEUDO_SENTENCE} words{lines}")
+            f"{WORDS_PER_STOP} words): {what}")
 
 
 def _has_separator_line(text: str) -> bool:

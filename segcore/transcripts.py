@@ -14,8 +14,12 @@ speakers) is front matter, left out and counted.
 Times are offsets into the recording, as the tools write them, except Zoom's (CLOCK), which are times of day: those
 are counted from the first turn (its time is 0:00, and a time past midnight goes on from 24:00), so that segment
 times and chapter marks are offsets, as in every other transcript. Offsets that start again at 0:00 part way
-(recordings joined, RESTART) are counted on from the turn before, so that times never go back."""
+(recordings joined, RESTART) are counted on from the turn before, so that times never go back.
+Without sentence punctuation, elements end where the speaker changes (the turn line's name, else a speaker's label:
+Line.speaker; segcore.captions.caption_blocks)."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 import regex
 
@@ -82,6 +86,18 @@ def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]],
     return layout, turns, parts
 
 
+def _with_speakers(lines: list[Line], names: list[str]) -> list[Line]:
+    """The lines, each with its speaker: the name on its turn's line, else the label that began it or a line above
+    it in its turn ("00:01:23" then "Ada: ..."); '' when none is known."""
+    out, cue, speaker = [], -1, ""
+    for x in lines:
+        if x.cue != cue:
+            cue, speaker = x.cue, names[x.cue]
+        speaker = x.speaker or speaker
+        out.append(replace(x, speaker=speaker))
+    return out
+
+
 def looks_like_transcript(text: str) -> bool:
     """Whether a plain text is a transcript: at least MIN_TURNS lines open turns (_turns), more than half of its
     paragraphs (runs of non-blank lines) begin with one, and their times never go back but where a recording joined
@@ -122,7 +138,7 @@ def transcript_lines(text: str) -> tuple[list[Line], dict, dict]:
                      ([rest] if rest else []) + lines[bounds[n] + 1:bounds[n + 1]]))
     counts = {"turns": len(turns)} | ({"credits": len(credits)} if credits else {}) | (
         {"front matter": header} if header else {})
-    out = said(cues, counts, captions=False)
+    out = _with_speakers(said(cues, counts, captions=False), [m.groupdict().get("name") or "" for _, _, m in turns])
     if not out:
         raise InputError("no transcript text found: its turns hold no words")
     return out, counts, ({"clock_start": turns[0][2].group("time")} if layout in CLOCK else {}) | (

@@ -212,9 +212,10 @@ def test_an_unpunctuated_transcript_s_note_says_its_elements_are_whole_lines():
     text = "".join(f"{name}  {clock(t)}\n{text.replace('.', '').lower()}\n\n" for name, t, text in _turns())
     doc = load(text.encode("utf-8"), source="meeting.txt")
     assert doc.meta["unpunctuated"] and doc.meta["format"] == "transcript"
-    assert all(len(e.split()) >= 20 for e in doc.elements)
+    assert all(len(e.split()) >= 10 for e in doc.elements)  # each turn of 15 words one: the speaker changes
     note = next(n for n in left_out_notes(doc) if "marks no sentences" in n)
-    assert "elements of at least 20 words, whole lines" in note and "across turns" in note, note
+    assert ("elements of whole lines, at least 20 words each, or 10 where the speaker changes (a shorter turn goes on "
+            "into the next)") in note, note
 
 
 def test_a_time_alone_is_one_layout_bracketed_or_not():
@@ -222,3 +223,38 @@ def test_a_time_alone_is_one_layout_bracketed_or_not():
     text = "".join(f"{'[' * (i % 2)}{_hms(t)}{']' * (i % 2)}\n{body}\n\n" for i, (_, t, body) in enumerate(_turns()))
     doc = load(text.encode("utf-8"), source="notes.txt")
     assert doc.meta["left_out"] == {"turns": 18} and len(doc.elements) == 36
+
+
+def _words(start: int, n: int) -> str:
+    return " ".join(f"w{i}" for i in range(start, start + n))
+
+
+@pytest.mark.parametrize("turn", ["{name}  {time}\n{text}", "{time}\n{name}: {text}"])  # named, or a label
+def test_an_unpunctuated_transcript_s_elements_end_where_the_speaker_changes(turn):
+    """Without sentence punctuation, elements of whole lines end at a change of speaker once they hold SPEAKER_END
+    (10) words, a speaker's few last words stay on the element before them, and a turn shorter than that ('yeah
+    right') goes on into the next, and so does a short end of the transcript into the element before it; each element
+    has the time of its first line's turn."""
+    turns = [(SPEAKERS[i % 2], t, sizes) for i, (t, sizes) in enumerate([
+        (5, [12, 12]), (30, [15]), (50, [2]), (55, [14]), (80, [12, 12, 5]), (120, [25]), (160, [11]), (180, [3])])]
+    text, said, n = "", [], 0
+    for name, t, sizes in turns:
+        lines = []
+        for size in sizes:
+            lines.append(_words(n, size))
+            n += size
+        text += turn.format(name=name, time=clock(t), text="\n".join(lines)) + "\n\n"
+        said.append(" ".join(lines))
+    doc = load(text.encode("utf-8"), source="meeting.txt")
+    assert doc.meta["unpunctuated"] and doc.meta["format"] == "transcript"
+    assert doc.elements == [said[0], said[1], f"{said[2]} {said[3]}", said[4], said[5], f"{said[6]} {said[7]}"]
+    assert [start for start, _ in doc.meta["times"]] == [5, 30, 50, 80, 120, 160]
+    assert doc.meta["paragraphs"] == list(range(6))
+
+
+def test_an_unpunctuated_transcript_without_speakers_is_cut_as_before():
+    """Times alone name no speaker: the lines are joined into elements of at least 20 words across turns."""
+    text = "".join(f"{clock(20 * i)}\n{_words(8 * i, 8)}\n\n" for i in range(10))
+    doc = load(text.encode("utf-8"), source="meeting.txt")
+    assert doc.meta["format"] == "transcript" and [len(e.split()) for e in doc.elements] == [24, 24, 32]
+    assert [start for start, _ in doc.meta["times"]] == [0, 60, 120]
