@@ -19,6 +19,7 @@ Without sentence punctuation, elements end where the speaker changes (the turn l
 Line.speaker; segcore.captions.caption_blocks)."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import regex
@@ -41,8 +42,8 @@ FORMS = {name: regex.compile(rf"^\s*(?:{form})\s*$") for name, form in {  # a li
 }.items()}
 CLOCK = {"zoom"}  # the layouts whose times are times of day
 # the layouts whose turn line is a time and a speaker's name alone, the words said on the lines right below it: a line
-# opens a turn only so followed, and only when the names recur (at most half as many as turns), as speakers' do —
-# "[00:00:05] - Hello there." (no words below) and an agenda's "09:00 Registration" are words, not speakers
+# opens a turn only so followed, and only when the names recur as speakers' do (_speakers) — "[00:00:05] - Hello
+# there." (no words below) and an agenda's "09:00 Registration" are words, not speakers
 SPEAKER_LINES = {"happy scribe", "word"}
 RESTART = 60  # seconds: a time going back to less than this starts a recording joined on (its times counted on)
 DAY = 24 * 3600
@@ -60,6 +61,17 @@ def _seconds(time: str) -> float:
     return seconds + (float(f"0.{frac}") if frac else 0.0)
 
 
+def _speakers(found: list[tuple[int, regex.Match]], every: bool) -> bool:
+    """Whether the names of lines that give a time and a name alone (SPEAKER_LINES) are speakers': they recur, at
+    most half as many names as lines; or, `every` such line having words below it, one name at least recurs, at most
+    one is said once (three turns by two speakers: A, B, A) and the times increase strictly. An agenda's items
+    ('09:00 Registration', '10:00 Keynote', a 'Coffee break' twice among three others) are not."""
+    names = Counter(m.group("name") for _, m in found)
+    times = [_seconds(m.group("time")) for _, m in found]
+    return 2 * len(names) <= len(found) or (every and len(names) < len(found) and list(names.values()).count(1) <= 1
+                                            and all(a < b for a, b in zip(times, times[1:])))
+
+
 def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]], list[int]]:
     """The layout of a transcript's turn lines (FORMS: the one that opens the most lines, on a tie the one that opens
     the first), (line number, seconds, match) of every line it opens and the number of the turn each part opens.
@@ -68,10 +80,9 @@ def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]],
     found = {name: [(i, m) for i, x in enumerate(lines) if ":" in x and (m := form.match(x))]
              for name, form in FORMS.items()}
     for name in SPEAKER_LINES:
-        found[name] = [(i, m) for i, m in found[name] if i + 1 < len(lines) and lines[i + 1].strip()
-                       and not FORMS[name].match(lines[i + 1])]
-        if 2 * len({m.group("name") for _, m in found[name]}) > len(found[name]):
-            found[name] = []
+        above = [(i, m) for i, m in found[name] if i + 1 < len(lines) and lines[i + 1].strip()
+                 and not FORMS[name].match(lines[i + 1])]  # the lines with words below them
+        found[name] = above if _speakers(above, len(above) == len(found[name])) else []
     layout = max(found, key=lambda name: (len(found[name]), -found[name][0][0] if found[name] else 0))
     turns, parts, shift, last = [], [0], 0, 0.0
     for i, m in found[layout]:

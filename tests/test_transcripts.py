@@ -258,3 +258,24 @@ def test_an_unpunctuated_transcript_without_speakers_is_cut_as_before():
     doc = load(text.encode("utf-8"), source="meeting.txt")
     assert doc.meta["format"] == "transcript" and [len(e.split()) for e in doc.elements] == [24, 24, 32]
     assert [start for start, _ in doc.meta["times"]] == [0, 60, 120]
+
+
+@pytest.mark.parametrize("layout", ["happy scribe", "word"])
+def test_three_turns_by_two_speakers_open_turns_with_their_names(layout):
+    """Three turns by two speakers: one name recurs and one is said once, the times increase, each name line has
+    words below it: the names open turns, not words said."""
+    turns = [("Speaker 1", 5, "The quarter budget grew. We spent less."), ("Speaker 2", 25, "Hiring comes next. "
+             "Two roles are open."), ("Speaker 1", 45, "The garden needs water. Roses too.")]
+    text = "\n".join(LAYOUTS[layout](*turn) for turn in turns)
+    doc = load(text.encode("utf-8"), source="meeting.txt")
+    assert doc.meta["format"] == "transcript" and doc.meta["left_out"] == {"turns": 3}
+    assert not any("Speaker" in e for e in doc.elements) and len(doc.elements) == 6
+
+
+@pytest.mark.parametrize("agenda", [
+    "09:00 Registration\nCoffee in the hall.\n\n10:00 Keynote\nRivers and valleys.\n\n11:00 Lunch\nOn the terrace.\n",
+    ("09:00 Registration\nCoffee in the hall.\n\n10:00 Coffee break\nIn the foyer.\n\n11:00 Keynote\nOn rivers.\n\n"
+     "12:00 Coffee break\nIn the foyer.\n\n13:00 Workshops\nThree rooms.\n"),  # one item recurs, three are once
+])
+def test_a_short_agenda_stays_plain_text_even_with_an_item_that_recurs(agenda):
+    assert sniff_format(agenda.encode("utf-8"), "agenda.txt") == "text"
