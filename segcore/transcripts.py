@@ -13,7 +13,7 @@ What opens a turn is not text (counted as 'turns'); a speaker's label that begin
 speakers) is front matter, left out and counted.
 Times are offsets into the recording, as the tools write them, except Zoom's (CLOCK), which are times of day: those
 are counted from the first turn (its time is 0:00, and a time past midnight goes on from 24:00), so that segment
-times and chapter marks are offsets, as in every other transcript. Offsets that start again at 0:00 part way
+times and chapter marks are offsets, as in every other transcript. Offsets that start again near 0:00 part way
 (recordings joined, RESTART) are counted on from the turn before, so that times never go back.
 Without sentence punctuation, elements end where the speaker changes (the turn line's name, else a speaker's label:
 Line.speaker; segcore.captions.caption_blocks)."""
@@ -45,7 +45,10 @@ CLOCK = {"zoom"}  # the layouts whose times are times of day
 # opens a turn only so followed, and only when the names recur as speakers' do (_speakers) — "[00:00:05] - Hello
 # there." (no words below) and an agenda's "09:00 Registration" are words, not speakers
 SPEAKER_LINES = {"happy scribe", "word"}
-RESTART = 60  # seconds: a time going back to less than this starts a recording joined on (its times counted on)
+# a time going back near the start — under RESTART seconds or RESTART_SHARE of the time above, whichever is more — and
+# by far (to under a quarter of the time above) starts a recording joined on, its times counted on; 1:25 back to 0:50
+# or 1:15 does not
+RESTART, RESTART_SHARE = 120, 0.05
 DAY = 24 * 3600
 MIN_TURNS = 3  # a text is a transcript when at least this many turns open with lines of its layout (FORMS)
 # the tool's credit line that ends an export ("Transcribed by https://otter.ai", Otter's free plan): no one said it
@@ -76,7 +79,8 @@ def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]],
     """The layout of a transcript's turn lines (FORMS: the one that opens the most lines, on a tie the one that opens
     the first), (line number, seconds, match) of every line it opens and the number of the turn each part opens.
     Times of day (CLOCK) go on past midnight (a time more than 12 hours before the one above it is on the next day);
-    offsets that go back to under RESTART start a part (a recording joined on), counted on from the turn above."""
+    offsets that go back near the start (RESTART) start a part (a recording joined on), counted on from the turn
+    above."""
     found = {name: [(i, m) for i, x in enumerate(lines) if ":" in x and (m := form.match(x))]
              for name, form in FORMS.items()}
     for name in SPEAKER_LINES:
@@ -89,7 +93,7 @@ def _turns(lines: list[str]) -> tuple[str, list[tuple[int, float, regex.Match]],
         seconds = _seconds(m.group("time"))
         if turns and layout in CLOCK and seconds < last - DAY / 2:
             shift += DAY
-        elif turns and layout not in CLOCK and seconds < min(last, RESTART):
+        elif turns and layout not in CLOCK and seconds < min(last / 4, max(RESTART, RESTART_SHARE * last)):
             shift = turns[-1][1]
             parts.append(len(turns))
         last = seconds

@@ -279,3 +279,27 @@ def test_three_turns_by_two_speakers_open_turns_with_their_names(layout):
 ])
 def test_a_short_agenda_stays_plain_text_even_with_an_item_that_recurs(agenda):
     assert sniff_format(agenda.encode("utf-8"), "agenda.txt") == "text"
+
+
+def _otter_parts(steps: list[int], restart: int, at: int = 9) -> str:
+    """An Otter transcript of len(steps) + 1 turns whose times go up by steps, back to `restart` at turn `at`."""
+    times = [5]
+    for i, step in enumerate(steps):
+        times.append(restart if i + 1 == at else times[-1] + step)
+    return "\n".join(LAYOUTS["otter"](name, t, body) for (name, _, body), t in zip(_turns(len(times)), times))
+
+
+@pytest.mark.parametrize("steps, restart", [([60] * 17, 90), ([450] * 17, 150)])
+def test_recordings_joined_whose_second_starts_within_two_minutes_or_5_percent_read_as_one(steps, restart):
+    """The second recording starts at 1:30 after an 8-minute first part (under 2 minutes and a quarter of it), or at
+    2:30 after a one-hour part (under 5 % of it): a restart, times counted on."""
+    doc = load(_otter_parts(steps, restart).encode("utf-8"), source="meeting.txt")
+    assert doc.meta["format"] == "transcript" and doc.meta["parts"] == 2
+    starts = [s for s, _ in doc.meta["times"]][::2]
+    assert starts[9] == starts[8] + restart and all(b > a for a, b in zip(starts, starts[1:]))
+
+
+@pytest.mark.parametrize("steps, restart", [([20] * 8, 75), ([20] * 8, 50)])
+def test_times_going_back_a_little_part_way_stay_plain_text(steps, restart):
+    """1:25 back to 1:15 or to 0:50 is no new recording (not back near its start): the text stays plain text."""
+    assert sniff_format(_otter_parts(steps, restart, at=5).encode("utf-8"), "notes.txt") == "text"
