@@ -20,6 +20,7 @@ PAGES = (("pages/explore.py", "Explore", ":material/search:", None),
          ("pages/benchmark.py", "Benchmark", ":material/leaderboard:", "benchmark"),
          ("pages/about.py", "About", ":material/info:", "about"))
 DOCUMENT_PAGES = ("Explore", "Compare")  # the pages that work on the sidebar's document
+METHOD_PAGE = "Explore"  # the page with the sidebar's Method section (sidebar.method_sidebar)
 
 _inside: ContextVar[bool] = ContextVar("inside_frame", default=False)
 
@@ -38,11 +39,11 @@ def main() -> None:
     compute.warm()
     state.keep_widget_state()
     warnings = state.read_link()
-    reading = sidebar.document_sidebar() if page.title in DOCUMENT_PAGES else None
-    # the page is one block at the top of the main area, in every run: a file being read shows its spinner in a
-    # placeholder there, which replaces the previous run's page whole (Streamlit would otherwise keep its greyed
-    # elements below the spinner until the run ends), and the page then goes in that placeholder
-    with reading.container() if reading is not None else st.container():
+    # the page is one block in the main area, after the document's reading spinner's place (sidebar._load): while
+    # a new document is read, the previous run's page stays (greyed) until the new one replaces it, or, when it
+    # showed no document, an empty placeholder takes its place at once and the page then goes in it
+    page_place = sidebar.document_sidebar(page.title == METHOD_PAGE) if page.title in DOCUMENT_PAGES else None
+    with page_place.container() if page_place is not None else st.container():
         for w in warnings:
             st.warning(md(w))
         token = _inside.set(True)

@@ -19,6 +19,7 @@ from .state import AUTOMATIC
 from .widgets import param_groups, param_key, param_widget, reset_params
 
 SOURCES = ("Sample", "Upload a file", "Paste text")
+METHOD_NOTE = "**Method**: shown when the document is read."
 
 
 def current_document() -> DocState:
@@ -55,22 +56,27 @@ def _on_sample_change() -> None:
     ss.pop("highlight", None)
 
 
-def _load(key: str, label: str, fn, *args) -> tuple[Outcome, object]:
+def _load(key: str, label: str, fn, *args, reading, shown: bool, method_section: bool) -> tuple[Outcome, object]:
     """Load through a cached function: (the outcome, None); the first time (a PDF can take seconds) under a spinner in
-    a placeholder (st.empty) at the top of the main area, (the outcome, the placeholder). The placeholder takes the
-    place of the previous run's page, which is one block there (frame.main): its greyed elements ('Choose a sample,
-    upload a file …') go at once, the spinner stands alone, and the page goes in the placeholder once read. So does
-    a placeholder in the sidebar after the document's block, for the previous run's Method section (`_method_place`)."""
+    `reading`, the main area's first element (an empty placeholder in every run). The previous run's page, the next
+    block, stays meanwhile (greyed) until the new page replaces it element by element, unless it showed no document
+    (not `shown`: 'Choose a sample, upload a file …', an error): an empty placeholder then takes its place at once,
+    and (the outcome, that placeholder) is returned for the page to go in. In the sidebar, a placeholder after the
+    document's block (`_method_place`) takes the place of the previous run's Method section, saying where it went
+    when the page has one (method_sidebar draws it there once the document is read, or could not be)."""
     ss = st.session_state
     seen = ss.setdefault("_loaded_keys", set())
     if key in seen:
         return guarded(fn, *args, what=f"Reading {label}"), None
-    reading, ss["_method_place"] = st.empty(), st.sidebar.empty()
+    page = None if shown else st.empty()
+    ss["_method_place"] = st.sidebar.empty()
+    if method_section:
+        ss["_method_place"].caption(METHOD_NOTE)
     with reading, st.spinner(f"Reading {md(label)}…"):
         out = guarded(fn, *args, what=f"Reading {label}")
     if not out.error:
         seen.add(key)
-    return out, reading
+    return out, page
 
 
 def _upload(sb) -> tuple | None:
@@ -148,14 +154,17 @@ def _structure_reference(doc: Document, state: DocState, sb) -> Document:
     return docs.apply_reference(doc, choice)
 
 
-def document_sidebar():
+def document_sidebar(method_section: bool):
     """The document input widgets and the loaded Document (stored for the page: current_document), errors as
-    messages; the main area's placeholder a file was read in (`_load`: the page goes in it), else None."""
+    messages; the page's block in the main area when a read put one there (`_load`: the page goes in it), else None.
+    `method_section`: whether the page draws the Method section (method_sidebar) below the document's."""
     ss = st.session_state
     ss.setdefault("src", SOURCES[0])
     ss.setdefault("sample", docs.SAMPLES[0].key)
     ss.setdefault("level", docs.SAMPLE_BY_KEY[ss["sample"]].level if ss["src"] == "Sample" else "sentence")
     ss["_method_place"] = None
+    reading = st.empty()  # the main area's first element in every run, the page the next (see _load)
+    shown = current_document().doc is not None  # by the previous run's page
     sb = st.sidebar.container()  # one block, whatever it holds: the Method section is the sidebar's next block
     sb.header("Document")
     src = sb.radio("Input", SOURCES, key="src", horizontal=True, label_visibility="collapsed")
@@ -186,25 +195,24 @@ def document_sidebar():
         state.label = docs.SAMPLE_BY_KEY[ss["sample"]].file
         state.text = state.content = f"sample:{ss['sample']}"
         state.key = f"{state.content}:{level}"
-        out, reading = _load(state.key, state.label, docs.cached_load_sample, ss["sample"], level, settings.limits())
+        read = docs.cached_load_sample, ss["sample"], level, settings.limits()
     elif src == "Upload a file":
         _, state.label, data, digest = ss["_last_upload"]
         state.text = f"upload:{state.label}:{digest}"
         state.content = f"{state.text}:{keep}:{notes}"
         state.key = f"{state.content}:{level}"
-        out, reading = _load(state.key, state.label, docs.cached_load_bytes, state.key, data, state.label, level, keep,
-                             notes, settings.limits())
+        read = docs.cached_load_bytes, state.key, data, state.label, level, keep, notes, settings.limits()
     else:
         state.label = "pasted text"
         state.text = f"paste:{hashlib.sha1(ss['paste'].encode('utf-8', 'replace')).hexdigest()[:16]}"
         state.content = f"{state.text}:{keep}"
         state.key = f"{state.content}:{level}"
-        out, reading = _load(state.key, state.label, docs.cached_load_string, ss["paste"], level, keep,
-                             settings.limits())
+        read = docs.cached_load_string, ss["paste"], level, keep, settings.limits()
+    out, page = _load(state.key, state.label, *read, reading=reading, shown=shown, method_section=method_section)
     if out.error:
         state.error = out.error
         sb.error(out.error)
-        return reading
+        return page
     doc = out.value
     if doc.level != level:
         state.notes.append(f"{md(state.label)} is a word-level file (no sentence boundaries): loaded as words.")
@@ -213,7 +221,7 @@ def document_sidebar():
     sb.success(docs.describe(state.doc))
     for note in state.notes:
         sb.caption(note)
-    return reading
+    return page
 
 
 def _automatic_for_new_document(state: DocState) -> None:

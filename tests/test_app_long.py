@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 import streamlit
 
+from explorer.documents import SAMPLES
 from tests.test_app import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, run, summary,
                             upload)
 
@@ -131,32 +132,80 @@ def test_reading_a_file_says_so_in_the_main_area(monkeypatch):
     assert [side for text, side in said if text.startswith("Reading paper")] == [False], said
 
 
-def test_a_file_being_read_takes_the_place_of_the_whole_previous_page(monkeypatch):
+def _stopped_at_the_read(monkeypatch):
+    """streamlit.spinner stopping the run when a read starts while `stop[0]`: to see what the page holds then."""
+    stop, real = [True], streamlit.spinner
+
+    def spinner(text="", *args, **kwargs):
+        if stop[0] and text.startswith("Reading "):
+            streamlit.stop()
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(streamlit, "spinner", spinner)
+    return stop
+
+
+def _page_block(at) -> int:
+    """Where the page (its title) is in the main area."""
+    return next(i for i, block in at.main.children.items() if getattr(block, "title", None) and block.title)
+
+
+def test_a_file_being_read_takes_the_place_of_a_page_without_a_document(monkeypatch):
     """While a file was read, Streamlit kept the previous run's page (greyed: its title, 'Choose a sample, upload a
-    file or paste text…') below the spinner until the run ended. The page is one block at the top of the main area
-    in every run; the reading spinner stands in a placeholder that takes that block's place, and the page then goes
-    in the placeholder (the spinner, written here as a caption, is gone from the page that follows)."""
+    file or paste text…') below the spinner until the run ended. The reading spinner is the main area's first
+    element and the page its next block, in every run; a read after a page without a document puts an empty
+    placeholder in the page's place at once, and the page then goes in it (the spinner, written here as a caption in
+    a placeholder emptied after, as st.spinner's, is gone from the page that follows)."""
     said = []
 
     @contextlib.contextmanager
     def spinner(text="", *args, **kwargs):
         said.append(text)
-        streamlit.caption(f"spinner: {text}")
+        shown = streamlit.empty()
+        shown.caption(f"spinner: {text}")
         yield
+        shown.empty()
 
     monkeypatch.setattr(streamlit, "spinner", spinner)
     at = run(new_app())
     for reading in (True, False):  # the default sample read, then the same page again from the cache
         assert any(t.startswith("Reading ") for t in said) == reading, said
-        assert list(at.main.children) == [0] and [t.value for t in at.main.children[0].title] == [
+        assert list(at.main.children) == [0, 1] and [t.value for t in at.main.children[1].title] == [
             "Explore a segmentation"]
         assert not [c.value for c in at.caption if c.value.startswith("spinner: Reading")]
         said.clear()
         run(at)
     upload(at, "paper.txt", PASTED.encode())
     assert any(t.startswith("Reading paper") for t in said), said
-    assert list(at.main.children) == [0] and not [c for c in at.caption if c.value.startswith("spinner: Reading")]
+    assert list(at.main.children) == [0, 1] and not [c for c in at.caption if c.value.startswith("spinner: Reading")]
     assert " segment" in summary(at)  # the page, read and segmented
+    stop = _stopped_at_the_read(monkeypatch)
+    at.sidebar.radio(key="src").set_value("Paste text")  # no document: 'Paste some text to segment.'
+    run(at)
+    at.sidebar.text_area(key="paste").set_value(PASTED)
+    run(at)
+    main = at.main.children
+    assert list(main) == [0, 1] and main[1].type == "empty", main  # the page without a document, gone
+    stop[0] = False
+    run(at)
+    assert _page_block(at) == 1 and " segment" in summary(at)
+
+
+def test_a_new_document_being_read_keeps_the_previous_page_until_the_new_one_replaces_it(monkeypatch):
+    """While a new document was read, the main area held the reading spinner alone (a placeholder in the page's
+    place), blank for as long as the read took. The spinner now has its own place above the page, and the previous
+    document's page stays (greyed, in the browser) until the new one replaces it: the run stopped at the spinner
+    writes nothing where the page is."""
+    at = run(new_app())
+    page = _page_block(at)
+    sample = at.sidebar.selectbox(key="sample")
+    stop = _stopped_at_the_read(monkeypatch)
+    sample.set_value(next(s.key for s in SAMPLES if s.key != sample.value))
+    run(at)
+    assert page not in at.main.children, at.main.children
+    stop[0] = False
+    run(at)
+    assert _page_block(at) == page and " segment" in summary(at)
 
 
 @pytest.fixture(scope="module")
@@ -243,26 +292,32 @@ def test_the_cost_curve_reaches_the_automatic_choice_beyond_k_40():
 def test_a_file_being_read_clears_the_stale_method_section_from_the_sidebar(monkeypatch):
     """While a file was read, the sidebar's Method section (the previous document's method, K and parameters) stayed
     greyed below the new document's box until the run ended. The document section is one block at the top of the
-    sidebar; while a file is read, the block after it is an empty placeholder, which takes the place of the previous
-    run's Method section at once; the Method section then goes in it. Here the run is stopped at the reading spinner
-    to see what the sidebar holds then."""
-    stop = [True]
-    real = streamlit.spinner
-
-    def spinner(text="", *args, **kwargs):
-        if stop[0] and text.startswith("Reading "):
-            streamlit.stop()
-        return real(text, *args, **kwargs)
-
+    sidebar; while a file is read, the block after it is a placeholder, which takes the place of the previous run's
+    Method section at once; the Method section then goes in it. Here the run is stopped at the reading spinner to
+    see what the sidebar holds then: on Explore, a note in the Method section's place (it had simply gone), on
+    Compare (no Method section) nothing. A read that fails leaves no note behind."""
     at = run(new_app())
     assert at.sidebar.selectbox(key="method").value
-    monkeypatch.setattr(streamlit, "spinner", spinner)
+    stop = _stopped_at_the_read(monkeypatch)
     upload(at, "paper.txt", PASTED.encode())
     sidebar = at.sidebar.children
-    assert list(sidebar) == [0, 1] and sidebar[1].type == "empty", sidebar
+    assert list(sidebar) == [0, 1] and sidebar[1].type == "caption", sidebar
+    assert sidebar[1].value == "**Method**: shown when the document is read."
     assert "upload" in [w.key for w in sidebar[0].get("file_uploader")]
     stop[0] = False
     run(at)
     sidebar = at.sidebar.children
     assert [h.value for h in sidebar[1].header] == ["Method"] and sidebar[1].selectbox(key="method").value
+    assert not [c for c in at.sidebar.caption if "shown when the document is read" in c.value]
     assert " segment" in summary(at)
+    upload(at, "broken.pdf", b"%PDF-1.4 not really")  # a read that fails: the Method section all the same
+    assert errors(at)
+    sidebar = at.sidebar.children
+    assert [h.value for h in sidebar[1].header] == ["Method"]
+    assert not [c for c in at.sidebar.caption if "shown when the document is read" in c.value]
+    at.switch_page("pages/compare.py")
+    run(at)
+    stop[0] = True
+    upload(at, "other.txt", PASTED.encode() + b"\n\nA third topic: rivers flow to the sea.")
+    sidebar = at.sidebar.children
+    assert list(sidebar) == [0, 1] and sidebar[1].type == "empty", sidebar
