@@ -295,7 +295,7 @@ def left_out_notes(doc: Document) -> list[str]:
         notes.append(f"read: the times are times of day, counted from the first turn ({start}) as 0:00")
     if parts := doc.meta.get("parts"):
         again = "once" if parts == 2 else f"{parts - 1} times"
-        notes.append(f"read: the times start again at 0:00 {again} (recordings joined): each part's times are counted "
+        notes.append(f"read: the times start again near 0:00 {again} (recordings joined): each part's times are counted "
                      "on from the last turn before it")
     if doc.meta.get("unpunctuated"):
         notes.append(unpunctuated_note(doc.meta.get("format")))

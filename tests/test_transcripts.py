@@ -102,7 +102,7 @@ def test_an_agenda_of_times_and_items_stays_plain_text():
 
 
 def test_a_transcript_of_two_recordings_joined_counts_the_second_on_from_the_first():
-    """Times that start again at 0:00 part way (two recordings joined, each of at least three turns): read as one
+    """Times that start again near 0:00 part way (two recordings joined, each of at least three turns): read as one
     transcript, the second part's times counted on from the first part's last time, and the reading note says so."""
     turns = _turns()
     text = "\n".join(LAYOUTS["otter"](name, t - 180 * (i >= 9), body) for i, (name, t, body) in enumerate(turns))
@@ -112,7 +112,7 @@ def test_a_transcript_of_two_recordings_joined_counts_the_second_on_from_the_fir
     starts = [s for s, _ in doc.meta["times"]][::2]
     assert starts[:9] == [t for _, t, _ in turns[:9]] and starts[9:] == [t - 180 + 165 for _, t, _ in turns[9:]]
     assert doc.meta["parts"] == 2
-    assert ("read: the times start again at 0:00 once (recordings joined): each part's times are counted on from "
+    assert ("read: the times start again near 0:00 once (recordings joined): each part's times are counted on from "
             "the last turn before it" in left_out_notes(doc))
 
 
