@@ -208,10 +208,10 @@ def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -
     """Whether the small raised run from chars[i] (a digit) set right after the word or bracket ending `text` (its
     last letter in italic: `italic`) is a citation or note mark (AIP, Nature, Vancouver; LaTeX's footnotes), not an
     exponent: it holds only digits, commas, dashes and NOTE_MARKS (not "2+"), and either lists or spans references
-    after a word of two letters or more ("Li1,2", "Lee1–3") or a bracket, or follows an upright word of three letters
-    or more in lower case, capitalised or capitals, not an operator's name ("diabetes12"), or a bracket that holds no
-    formula ("(see the survey)3", `_formula`). So "x2", "mc2" (italic), "cm2", "GeV2", "sin2", "(x − 1)2" keep their
-    powers; an upright word-like unit of three letters raised to one ("Mpc3") would not."""
+    after a word of two letters or more ("Li1,2", "Lee1–3") or a bracket, or follows an upright word, not an
+    operator's name, capitalised of two letters ("Li1") or of three or more in lower case, capitalised or capitals
+    ("diabetes12"), or a bracket that holds no formula ("(see the survey)3", `_formula`). So "x2", "mc2" (italic),
+    "cm2", "GB2", "GeV2", "sin2", "(x − 1)2", "Fe3+" keep theirs; "Mpc3", "Pa2" (upright units, word-like) would not."""
     run = ""
     for c in chars[i:]:
         if not _raised(c, height, base):
@@ -226,7 +226,7 @@ def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -
     if len(before) < 2:
         return False
     word = before.islower() or before.isupper() or before.istitle()
-    return bool(_SEPARATED.search(run)) or (len(before) > 2 and word and not italic
+    return bool(_SEPARATED.search(run)) or ((len(before) > 2 and word or before.istitle()) and not italic
                                              and before.lower() not in OPERATOR_NAMES)
 
 

@@ -919,8 +919,8 @@ MINUS_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding <<
 
 
 def marked(y: float, pieces, font: str = "F1") -> str:
-    """(text, raised[, font]) pieces of one line, each placed as TeX places it (raised ones at 7 points, 3.5 up);
-    `font` sets the pieces that name none (F8: MINUS_FONT, whose '-' is TeX's minus sign)."""
+    """(text, raised[, font]) pieces of one line, each placed as TeX places it (raised ones at 7 points, 3.5 up; -1:
+    a subscript, 3.5 down); `font` sets the pieces that name none (F8: MINUS_FONT, whose '-' is TeX's minus sign)."""
     ops, x = [], 72.0
     for t, up, *own in pieces:
         size = 7 if up else 10
@@ -1380,3 +1380,17 @@ def test_an_affiliation_mark_after_a_space_goes_and_an_isotope_s_mass_number_sta
                             ("C dating of 10 ", False), ("3", True), (" years.", False)])
     assert load(build(["\n".join([places, isotopes])])).elements == [
         "Leeds and Department of Water, Oslo and Institute of Land.", "The 4He nuclei and 14C dating of 10 3 years."]
+
+
+def test_one_raised_mark_after_a_capitalised_name_of_two_letters_goes_and_formulas_stay():
+    """A single small raised digit after a name of two letters ("Wei Li1, Ann Lee2") stayed glued to it ("Li1"):
+    only a list or range of marks ("Li1,2") was taken after a word of two letters. After an upright capitalised
+    word of two letters a raised run of digits is a mark; a subscript ("CO2", "Li2O", set lower: `up` -1), an ion's
+    charge ("Fe3+"), a unit or word of two letters in lower case or capitals ("cm2", "GB2") keep theirs."""
+    authors = marked(700, [("Wei Li", False), ("1", True), (", Ann Lee", False), ("2", True), (" and Bo Xu", False),
+                           ("3", True)])
+    rest = marked(687, [("The CO", False), ("2", -1), (", Li", False), ("2", -1), ("O and Fe", False), ("3+", True),
+                        (" in 2 cm", False), ("2", True), (" of GB", False), ("2", True),
+                        (" grow.", False)])
+    doc = load(build(["\n".join([authors, rest])]))
+    assert doc.elements == ["Wei Li, Ann Lee and Bo Xu", "The CO2, Li2O and Fe3+ in 2 cm2 of GB2 grow."], doc.elements
