@@ -29,7 +29,7 @@ from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_h
                           lettered_headings, lettered_line, mark_front_matter, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
-from .sentences import REFERENCE_LABEL
+from .sentences import REFERENCE_LABEL, next_item
 from .structure import BACK_MATTER, Block, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -367,11 +367,11 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
     bullets and numbers, before a short line shaped as a lettered heading after a sentence's end ("… found." / "B.
     Methods": pdfheadings.lettered_headings tells whether it is one), and around heading lines (consecutive heading
-    lines of one style are one heading, e.g. a title over two lines; more than three are a paragraph set in capitals
-    or bold). A line set in from the label of
-    a reference ("[4] …") in a run of them, or of the box's one reference (all its other lines set in, as
-    pdfboxes.join_hanging puts a wrapped line back), hangs from it: it continues that entry, after a sentence's end
-    too."""
+    lines of one style are one heading, e.g. a title over two lines, but a line opening with the number next after
+    the heading's, "A. Data" / "B. Tools"; more than three are a paragraph set in capitals or bold). A line set in
+    from the label of a reference ("[4] …") in a run of them, or of the box's one reference (all its other lines set
+    in, as pdfboxes.join_hanging puts a wrapped line back), hangs from it: it continues that entry, after a
+    sentence's end too."""
     paras, cur = [], []
     width = max(ln.x1 - ln.x0 for ln in box.lines)
     heads = [heading_line(ln, body_size) for ln in box.lines]
@@ -401,7 +401,7 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
         if cur:
             prev = box.lines[i - 1]
             if heads[i] or heads[i - 1]:
-                split = not (heads[i] and heads[i - 1] and one_heading(prev, ln))
+                split = not (heads[i] and heads[i - 1] and one_heading(prev, ln)) or next_item(cur[0].text, ln.text)
             else:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2

@@ -1394,3 +1394,17 @@ def test_one_raised_mark_after_a_capitalised_name_of_two_letters_goes_and_formul
                         (" grow.", False)])
     doc = load(build(["\n".join([authors, rest])]))
     assert doc.elements == ["Wei Li, Ann Lee and Bo Xu", "The CO2, Li2O and Fe3+ in 2 cm2 of GB2 grow."], doc.elements
+
+
+def test_bold_lettered_subsections_on_consecutive_lines_are_headings_of_their_own():
+    """Bold lettered subsections on lines of their own with no text between them ("A. Data" / "B. Tools", an empty
+    subsection) were read as one heading, "A. Data B. Tools": consecutive heading lines of one style were one
+    heading. A heading line opening with the number next after the one that opens the heading starts its own."""
+    items = [("F3", 10, 72, 740, "II. METHODS"), ("F3", 10, 72, 718, "A. Data"), ("F3", 10, 72, 705, "B. Tools")]
+    items += column(BODY[0], 72, 690)
+    items += [("F3", 10, 72, items[-1][3] - 22, "C. Results of the Long Survey of the Rivers and of the"),
+              ("F3", 10, 72, items[-1][3] - 35, "Gauges Placed on Them")]
+    items += column(BODY[1], 72, items[-1][3] - 15)
+    heads = [b.text for b in read_pdf(build([text_ops(items)])).blocks if b.level]
+    assert heads == ["II. METHODS", "A. Data", "B. Tools",
+                     "C. Results of the Long Survey of the Rivers and of the Gauges Placed on Them"], heads
