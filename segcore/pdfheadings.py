@@ -104,6 +104,7 @@ def run_in(para: Para, listing: bool = False) -> Para | None:
 
 
 LETTER_INDENT = 2  # points: the letters of one series of lettered subsections start this near one another
+TWO_INITIALS = re.compile(r"[A-Z]\.\s+[A-Z]\.\s")  # "A. J. Smith": a name, no lettered subsection's title
 
 
 def lettered_line(text: str) -> bool:
@@ -120,9 +121,10 @@ def lettered_headings(paras: list[Para]) -> None:
     text (over two lines or more, or ending a sentence), are headings when two or more in a row (among such lines)
     run in series, A. then B., at one indent and size, and none right after another such line. Names on
     consecutive lines have no text between them, nor names over their affiliations; a lone name over a paragraph is
-    in no series."""
+    in no series; a name with two initials ("A. J. Smith" / text / "B. K. Jones" / text) is none (TWO_INITIALS)."""
     def lettered(k):
-        return not paras[k].level and len(paras[k].lines) == 1 and lettered_line(paras[k].lines[0].text)
+        text = paras[k].lines[0].text
+        return not paras[k].level and len(paras[k].lines) == 1 and lettered_line(text) and not TWO_INITIALS.match(text)
 
     def text(k):
         p = paras[k]

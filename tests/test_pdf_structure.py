@@ -1408,3 +1408,16 @@ def test_bold_lettered_subsections_on_consecutive_lines_are_headings_of_their_ow
     heads = [b.text for b in read_pdf(build([text_ops(items)])).blocks if b.level]
     assert heads == ["II. METHODS", "A. Data", "B. Tools",
                      "C. Results of the Long Survey of the Rivers and of the Gauges Placed on Them"], heads
+
+
+def test_names_with_two_initials_each_over_a_paragraph_past_page_one_are_not_lettered_headings():
+    """Names with initials in sequence, each over a paragraph past the title page ("A. J. Smith" / text / "B. K.
+    Jones" / text), ran as a series of lettered subsections and became headings; a second initial is a name's, no
+    subsection's title. Subsections titled with a word ("A. Background" / text / "B. Methods" / text) stay headings."""
+    for names, taken in ((["A. J. Smith", "B. K. Jones"], False), (["A. Background", "B. Methods"], True)):
+        items, y = [("F3", 10, 72, 740, "II. METHODS")], 718
+        for name, body in zip(names, BODY):
+            items += column([name] + body, 72, y)
+            y = items[-1][3] - 22
+        blocks = read_pdf(build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])).blocks
+        assert [b.text for b in blocks if b.level] == ["II. METHODS"] + names * taken, blocks
