@@ -113,12 +113,27 @@ def test_a_note_mark_after_a_sentence_s_end_stays_with_it_and_the_next_sentence_
 def test_a_dialogue_s_tag_after_a_question_or_exclamation_goes_on_the_sentence():
     """Novels: Punkt ends a sentence at every '?' and '!', and cut the tag off a quoted question or exclamation
     ('"Stop!" | he said.'); a lowercase word after one and its closing quote goes on the sentence. A capitalised word
-    after one begins a sentence ('"Now!" They ran.'; '"Why?" Mary asked.' is split too: see sentences._goes_on)."""
+    after one begins a sentence ('"Now!" They ran.'), unless it is a name said with a verb of saying (next test)."""
     text = '"Stop!" he said. "Why?" asked Mary. She left. "Now!" They ran.'
     assert split_sentences(text) == ['"Stop!" he said.', '"Why?" asked Mary.', "She left.", '"Now!"', "They ran."]
     said = ["“Who?” she asked.", "‘Go!’ he cried.", "'Really?' said Tom.", "«Oui ?» dit-il.",
             "(Why not?) they thought.", "He left.", "Is it? Yes."]
     assert split_sentences(" ".join(said)) == said[:-1] + ["Is it?", "Yes."]
+
+
+def test_a_named_speaker_s_tag_after_a_quoted_question_or_exclamation_goes_on_the_sentence():
+    """Novels: '"Why?" Mary asked.' was cut in two ('"Why?"' | 'Mary asked.'). A name of one or two capitalised words
+    ('Mr. Smith', 'Aunt Polly') or "I" after the closing quote goes on the sentence when a verb of saying follows it
+    and ends the tag or lower-case text or punctuation follows the verb. A capitalised pronoun ('"Why?" He asked.'),
+    a name doing something else ('"Look!" Mary pointed', 'I began to laugh'), a verb followed by a capitalised word,
+    a colon (the next speaker's words) or a clause ('I answered that') begin a sentence."""
+    said = ['"Why?" Mary asked.', '"Stop!" John said quietly.', "“Well?” Mr. Smith inquired, smiling.",
+            "‘Run!’ Aunt Polly cried and ran.", '"Who?" I asked.', '"No!" Tom went on.', "She left."]
+    assert split_sentences(" ".join(said)) == said
+    cut = ['"Why?"', "He asked.", '"Look!"', "Mary pointed at the door.", '"Now?"', "Mary said Tom.", "Why?",
+           "Mary asked.", '"Any tobacco?"', 'Paul replied: "Never."', "He left.", '"Drink?"', "I answered that I did not.",
+           '"Who?"', "I began to laugh."]
+    assert split_sentences(" ".join(cut)) == cut
 
 
 def test_a_lowercase_word_after_a_bare_exclamation_or_question_goes_on_the_sentence():
