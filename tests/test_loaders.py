@@ -136,6 +136,20 @@ def test_a_named_speaker_s_tag_after_a_quoted_question_or_exclamation_goes_on_th
     assert split_sentences(" ".join(cut)) == cut
 
 
+def test_a_journal_s_abbreviated_name_in_a_reference_stays_in_one_sentence():
+    """Reference lists: Punkt cut 'Proc. Natl. Acad. Sci. USA 98' into 'Proc.' | 'Natl. Acad.' | 'Sci.' | 'USA 98'.
+    Capitalised words with a period, at least two of them, among capitalised words and before a volume's number are a
+    name; a sentence's end before a capitalised word stays ('the U.S. The', 'Tom. Dr. Smith', 'Paris. The 3')."""
+    journals = ["Proc. Natl. Acad. Sci. USA 98", "J. Am. Chem. Soc. 121", "Phys. Rev. Lett. 85", "Comput. Linguist. 23",
+                "IEEE Trans. Pattern Anal. Mach. Intell. 22", "Nucl. Phys. B 123"]
+    refs = split_sentences(" ".join(f"Smith, J. ({1990 + i}). A title of paper {i}. {j}, 1234–1240."
+                                    for i, j in enumerate(journals)))
+    assert [j for j in journals if not any(j in s for s in refs)] == []
+    prose = ["He lived in the U.S.", "The next year he left.", "I met Tom.", "Dr. Smith came.", "He went to Paris.",
+             "The 3 boys came.", "See Tab. 2 for more."]
+    assert split_sentences(" ".join(prose)) == prose
+
+
 def test_a_lowercase_word_after_a_bare_exclamation_or_question_goes_on_the_sentence():
     """Novels: 'Ah! this tastes pleasanter.', 'What? you here?' are one sentence each (Punkt ends one at every '!'
     and '?'); so is 'Yahoo! is a portal.'. A capitalised word after one begins a sentence; in a text that does not
