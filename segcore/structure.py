@@ -190,6 +190,7 @@ LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,}
             "article ends": "the reference lists and links of the articles before the last ({:,} lines)",
             "front matter": "front matter, such as its title, date and tags ({:,} lines)",
             "table and figure lines": "tables and figures ({:,} lines)", "captions": "captions ({:,})",
+            "image captions": "image captions ({:,})",
             "wrapper": "the Project Gutenberg header and licence ({:,} lines)",
             "notes": "illustration and footnote notes in brackets ({:,} lines)",
             "rules": "paragraphs without a letter or digit ({:,})",

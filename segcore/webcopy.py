@@ -7,9 +7,9 @@ whole page copied (Ctrl+A) brings its chrome too: in Wikipedia's Vector 2022 ski
 language button, tabs, tools and appearance menus over the tagline, the title among them ('Sourdough' over '45
 languages'), and the footer's links after the page's end ('This page was last edited on …', 'Privacy policy').
 Articles copied one after the other are read each from its tagline on, each with its title and chrome (copied
-without their pages: each from its lead over its contents, no title known); the back-matter sections of each but the
-last ('See also', 'References' …) are left out up to the next article ('article ends'), the last one's being the
-text's back matter.
+without their pages: each from its lead over its contents, titled when a line over the lead that its first sentence
+names is its title, `_titled`); the back-matter sections of each but the last ('See also', 'References' …) are left
+out up to the next article ('article ends'), the last one's being the text's back matter.
 
 A text is read so only when it shows it was copied from a wiki (`wiki_copy`): two or more lines end with an edit link
 (a single '[edit]' may be prose), or a line is Wikipedia's tagline, or CITES_MIN or more numeric marks are glued after
@@ -17,10 +17,12 @@ punctuation ('taste.[2]') while no line opens with a bracketed number (a numbere
 A. Author …', or Markdown's link definitions, '[1]: https://…': there the marks point into the text and are kept).
 Then the edit links come off the headings, the contents, the page's lines, hatnotes ('For other uses, see …',
 'Main article: …') and its chrome (the runs of short lines over the tagline and from the page's end on: a line of
-prose ends them, and words such as 'Help' or 'Contents' in the article are kept), the infobox ('Type<TAB>Bread' rows in the lead) and a reference list without its heading (a run of
-'^ …' lines) are left out and the citation marks taken out of the text, each counted (structure.LEFT_OUT: 'contents'
-lines, 'navigation' words, 'tables' words, 'footnotes' lines, 'citations'); the reference list under its heading
-('References', with 'See also', 'Notes', 'External links' … around it) is then left out as any text's back matter
+prose ends them, and words such as 'Help' or 'Contents' in the article are kept), the infobox ('Type<TAB>Bread'
+rows in the lead), images' captions in the sections (`_captions`, in a copy with edit links) and a reference list
+without its heading (a run of '^ …' lines) are left out and the citation marks taken out of the text, each counted
+(structure.LEFT_OUT: 'contents' lines, 'navigation' words, 'tables' words, 'image captions', 'footnotes' lines,
+'citations'); the reference list under its heading ('References', with 'See also', 'Notes', 'External links' …
+around it) is then left out as any text's back matter
 (structure.back_matter)."""
 from __future__ import annotations
 
@@ -86,13 +88,18 @@ _CODE_LINE = re.compile(r"\{\s*$|^\s*(?:[A-Za-z_][\w.]*\**\s+\**){0,2}[A-Za-z_][
 _PUNCT_MARK = re.compile(r"(?<=[.,;:!?\"”’)])\[\d{1,4}\](?=\s|$|\[)")  # 'taste.[2] ', '.[2][3]'
 _LISTED = re.compile(r"^\s*\[\d")  # a line opening with a bracketed number: a numbered list's, a link definition's
 CITES_MIN = 3  # numeric marks after punctuation from which a text without edit links is read as copied from a wiki
+TITLE_WORDS = 12  # a longer line over a lead is no article's title
+_BRACKETED = re.compile(r"\s*\([^()]*\)$")  # a title's qualifier, 'Mercury (planet)'
+# no caption: a displayed formula ('x = y + 2'), a quotation's source ('— Alan Turing, 1950'), words broken off
+# ('If we stop a day or two—"')
+_NO_CAPTION = re.compile(r"[=<>{}\\^]|^[-–—―]|[-–—―][\"'”’]*$")
 
 
 @dataclass
 class WikiCopy:
     """A wiki article's `lines` as plaintext reads them (edit links and citation marks taken off, the contents, the
-    page's own lines and chrome, the infobox and a reference list without its heading blanked), its `headings` as
-    (line index, raw level, title) and what was left out (`left_out`)."""
+    page's own lines and chrome, the infobox, images' captions and a reference list without its heading blanked),
+    its `headings` as (line index, raw level, title) and what was left out (`left_out`)."""
 
     lines: list[str]
     headings: list[tuple[int, int, str]]
@@ -207,8 +214,8 @@ def _references(stripped: list[str], titles: dict[int, str], last: int) -> list[
 
 def _article_starts(stripped: list[str], contents: list[int], titles: dict[int, str]) -> list[int]:
     """The first line of each article of articles copied one after the other without their pages (no tagline): 0,
-    then each later one's lead's, the run of prose lines (blank lines between) over its contents that comes after a
-    section of the article before it."""
+    then each later one's title's (`_titled`) or lead's, the run of prose lines (blank lines between) over its
+    contents that comes after a section of the article before it."""
     starts = [0]
     for c in contents:
         if _CONTENTS.match(stripped[c]) and any(i < c for i in titles):
@@ -217,9 +224,61 @@ def _article_starts(stripped: list[str], contents: list[int], titles: dict[int, 
                     _short(stripped[i]) or _REFERENCE.match(stripped[i]) or _PAGE_END.match(stripped[i]))):
                 i -= 1
             first = next((j for j in range(i + 1, c) if stripped[j]), None)
+            first = i if first is not None and i not in titles and _titled(stripped, i) else first
             if first is not None and first > starts[-1]:
                 starts.append(first)
     return starts
+
+
+def _prose(s: str) -> bool:
+    """Whether a line is a paragraph's: it ends a sentence or is longer than a heading (`_short`), and is no infobox
+    row, heading or reference."""
+    return bool(s) and not (_short(s) or _ROW.match(s) or _EDIT.match(s) or _REFERENCE.match(s))
+
+
+def _nonblank(stripped: list[str], i: int, step: int) -> int | None:
+    """The first nonblank line from line `i` on, going by `step` (-1: up); None past either end."""
+    while 0 <= i < len(stripped) and not stripped[i]:
+        i += step
+    return i if 0 <= i < len(stripped) else None
+
+
+def _titled(stripped: list[str], i: int) -> bool:
+    """Whether line `i` is an article's title over its lead (a copy from its heading down): TITLE_WORDS words or
+    fewer that end no sentence and carry no citation mark, over (blank lines aside) a paragraph whose first sentence
+    names it, at least half of its words (a bracketed qualifier aside, 'Mercury (planet)') opening one of that
+    sentence's words or opened by one ('Tim' Timothy, 'Breads' bread), as a lead names its subject."""
+    s, j = stripped[i], _nonblank(stripped, i + 1, 1)
+    lead = "" if j is None else stripped[j]
+    if not (s and len(s.split()) <= TITLE_WORDS and _short(s) and not _uncited(s)[1] and _prose(lead)) \
+            or _EDIT.match(s) or _CONTENTS.match(s) or _REFERENCE.match(s) or _ROW.match(s):
+        return False
+    words = re.findall(r"\w+", _BRACKETED.sub("", s).lower())
+    named = re.findall(r"\w+", re.split(r"(?<=[.!?])\s", _uncited(lead)[0], maxsplit=1)[0].lower())
+    found = sum(any(w.startswith(n) or n.startswith(w) for n in named if min(len(n), len(w)) >= 3 or n == w)
+                for w in words)
+    return bool(words) and 2 * found >= len(words)
+
+
+def _captions(stripped: list[str], headings: set[int], taken: set[int]) -> list[int]:
+    """The lines of images' captions in the sections: a short line (`_short`) that ends no question either, is no
+    heading, row or `_NO_CAPTION` and has a letter, alone between a heading's line (`headings`) or a paragraph and a
+    paragraph (blank lines aside, `taken` lines none of them), as a thumbnail's caption comes out of a browser copy
+    over the paragraph it stands by (a browser sets paragraphs apart with blank lines). Two such lines with one line
+    between them and no blank line are a definition list's terms ('Starter' / 'A culture of …' / 'Levain') and
+    stay."""
+    found = []
+    for i, s in enumerate(stripped):
+        t = _uncited(s)[0]
+        if i in headings or i in taken or not _short(s) or t.endswith("?") or _NO_CAPTION.search(t) or "\t" in s \
+                or not any(c.isalpha() for c in t):
+            continue
+        up, down = _nonblank(stripped, i - 1, -1), _nonblank(stripped, i + 1, 1)
+        if up is not None and down is not None and not taken.intersection((up, down)) \
+                and (up in headings or _prose(stripped[up])) and _prose(stripped[down]):
+            found.append(i)
+    terms = {k for a, b in zip(found, found[1:]) if b == a + 2 for k in (a, b)}
+    return [i for i in found if i not in terms]
 
 
 def _back_sections(titles: dict[int, str], sections: list[int], stop: int) -> set[int]:
@@ -252,9 +311,9 @@ def is_wiki_copy(lines: list[str]) -> bool:
 
 def wiki_copy(lines: list[str]) -> WikiCopy | None:
     """The text's lines read as a wiki article (or articles, one after the other, each from its tagline, else from
-    its lead, `_article_starts`) copied from a browser, or None when it does not show it was one (see the module's
-    notes). Each article's title (raw level 1) is read from the page's chrome over its tagline (`_head`); the
-    sections' levels follow the contents' numbers when it has them."""
+    its title or lead, `_article_starts`) copied from a browser, or None when it does not show it was one (see the
+    module's notes). Each article's title (raw level 1) is read from the page's chrome over its tagline (`_head`),
+    else from its first line (`_titled`); the sections' levels follow the contents' numbers when it has them."""
     stripped = [ln.strip() for ln in lines]
     if (signs := _signs(stripped)) is None:
         return None
@@ -267,26 +326,33 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
     # each article from its tagline, else (articles copied without their pages) from its lead over its contents
     starts, pages, leads, ends = tagline or _article_starts(stripped, contents, titles), [], [], set()
     for start, stop in zip(starts, [*starts[1:], len(stripped)]):
-        head, title = _head(stripped, start) if tagline else ([], None)
+        first = _nonblank(stripped, start, 1)
+        head, title = _head(stripped, start) if tagline else (
+            [], first if first is not None and first < stop and _titled(stripped, first) else None)
         sections = [i for i in titles if start < i < stop]
         end = next((i for i in range(max(sections, default=max(start, 0)), stop)
                     if _PAGE_END.match(stripped[i])), None)  # the page's end after its last section
         site |= set(head) | set(_chrome(stripped[:stop], end, 1) if end is not None else ())
         pages += [title] if title is not None else []
-        leads.append(range(start + bool(tagline), min(sections, default=stop)))
+        lead = start + 1 if tagline else start if title is None else title + 1
+        leads.append(range(lead, min(sections, default=stop)))
         if stop < len(stripped):  # an article before the last: its back matter ends at the next one
             ends |= _back_sections(titles, sections, stop)
     site = site.difference(contents, pages)
     ends = ends.difference(site, pages)
     infobox = [i for lead in leads for i in _infobox(stripped, lead.start, lead.stop, site.union(contents))]
     references = set(_references(stripped, titles, starts[-1])).difference(ends)
-    for i in [*contents, *site, *infobox, *references, *ends]:
+    # without edit links a heading is a line such as a caption (plaintext finds them): no caption is told
+    captions = _captions(stripped, set(titles), site.union(contents, pages, infobox, references, ends)) \
+        if len(edits) >= EDITS_MIN else []
+    for i in [*contents, *site, *infobox, *references, *ends, *captions]:
         out[i] = ""
     left_out["contents"] = sum(bool(stripped[i]) for i in contents)
     left_out["navigation"] = sum(len(stripped[i].split()) for i in site)
     left_out["tables"] = sum(len(stripped[i].split()) for i in infobox)
     left_out["footnotes"] = len(references)
     left_out["article ends"] = sum(bool(stripped[i]) for i in ends)
+    left_out["image captions"] = len(captions)
     titles = {i: t for i, t in titles.items() if i not in ends}
     for i, line in enumerate(out):
         if i in titles:

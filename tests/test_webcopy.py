@@ -10,6 +10,7 @@ from pathlib import Path
 from segcore.formats import format_name
 from segcore.loaders import left_out_notes, load_text
 from segcore.plaintext import text_blocks
+from segcore.structure import reference
 
 EXAMPLE = (Path(__file__).parent / "data" / "wikipedia_copy.txt").read_text(encoding="utf-8")
 PARA = "Rye was grown in the north long before wheat.[1] Its bread kept for weeks.[2][3]"
@@ -99,10 +100,10 @@ def test_a_full_page_copy_loses_the_pages_chrome_and_keeps_its_title_and_article
     assert doc.meta["outline"].title == "Sourdough"
     assert titles(doc) == [("History", 1), ("Origins", 1), ("Gold Rush", 1), ("Chemistry", 1)]
     # the menus, tagline, footer and the hatnote ('For other uses, see Sourdough (disambiguation).': 6 words)
-    assert doc.meta["left_out"] == {"navigation": 234, "tables": 22, "citations": 8}
+    assert doc.meta["left_out"] == {"navigation": 234, "tables": 22, "citations": 8, "image captions": 1}
     assert doc.elements[:2] == ["Sourdough", "Sourdough is bread made by the fermentation of dough using wild "
                                 "lactobacillaceae and yeast."]
-    assert "San Francisco sourdough in a bakery window" in doc.elements  # an image's caption is kept
+    assert "San Francisco sourdough in a bakery window" not in doc.elements  # an image's caption, counted
     assert doc.elements[-1] == "Acetic acid is also produced, which gives a sharper taste."
     for chrome in ("Jump", "Main menu", "Donate", "languages", "Deutsch", "View history", "Download", "Appearance",
                    "Privacy", "Mobile view", "Type", "Worldwide"):
@@ -204,7 +205,8 @@ def test_each_of_two_articles_copied_one_after_the_other_has_its_title_and_loses
     rye = VECTOR.replace("Sourdough\n45 languages", "Rye bread\n45 languages")  # two whole pages
     doc = load_text(VECTOR + rye)
     assert [t for t, lv in titles(doc) if lv == 1] == ["Sourdough", "Rye bread"]
-    assert doc.meta["left_out"] == {"navigation": 2 * 234, "tables": 2 * 22, "citations": 16, "article ends": 6}
+    assert doc.meta["left_out"] == {"navigation": 2 * 234, "tables": 2 * 22, "citations": 16, "article ends": 6,
+                                    "image captions": 2}
     for chrome in ("Jump", "Main menu", "languages", "Privacy", "Mobile view", "Type", "Gänzle", "Amish", "See also"):
         assert not any(chrome in e for e in doc.elements), chrome
 
@@ -250,3 +252,54 @@ def test_an_index_in_code_keeps_its_brackets_and_marks_in_prose_still_go():
     blocks, left_out = text_blocks(text)
     assert [b.text for b in blocks] == ["Use", *(q for _, q in prose), "Code", *code]
     assert left_out == {"citations": 9}
+
+
+def test_an_articles_title_over_its_lead_is_read_when_it_names_the_article():
+    """A copy from the article's heading down (no tagline) had no title: two such articles pasted one after the other
+    were one run of sections. A short line over the lead that the lead's first sentence names is the title; a first
+    line the lead does not name, or a paragraph, is no title."""
+    rye = (Path(__file__).parent / "data" / "wikipedia_copy_rye.txt").read_text(encoding="utf-8")
+    doc = load_text("Sourdough\n\n" + EXAMPLE)
+    assert doc.meta["outline"].title == "Sourdough" and doc.elements[:1] == ["Sourdough"]
+    assert titles(doc) == [("History", 1), ("Chemistry", 1)]
+    doc = load_text("Sourdough\n" + EXAMPLE + "Rye bread\n" + rye)
+    assert [t for t, lv in titles(doc) if lv == 1] == ["Sourdough", "Rye bread"]
+    rye_at = doc.elements.index("Rye bread")
+    assert doc.elements[rye_at + 1].startswith("Rye bread is a type of bread")
+    assert reference(doc.meta["outline"]) == [rye_at, len(doc.elements)]  # the two articles
+    assert doc.meta["left_out"] == {"contents": 10, "citations": 15, "article ends": 6}
+    for first in ("", "Notes on bread\n", "Rye needs little care\n"):
+        doc = load_text(first + EXAMPLE)
+        assert doc.meta["outline"].title is None, first
+        assert first.strip() in " ".join(doc.elements)
+
+
+CAPTIONED = ("Alan Turing\n\nAlan Mathison Turing was an English mathematician and computer scientist.[1]\n\n"
+             "Early life[edit]\nTuring in 1936\n\nTuring was born in Maida Vale, London.[2] He went to Sherborne "
+             "School.\n\nThe Bombe, a machine built at Bletchley Park to break the Enigma ciphers\n\n"
+             "He worked at Bletchley Park during the war.[3]\n\nHe died in 1954.\n\n"
+             "Legacy[edit]\nTuring's statue at Bletchley Park, unveiled in 2007.\n\nHe is remembered in many ways.\n\n"
+             "His prizes include:\nthe Turing Award\nthe Turing medal\n\nThe list goes on.\n\n"
+             "Formula\n\nx = y + 2\n\nThe formula is his.\n\n\"We can only see a short distance ahead.\"\n"
+             "— Alan Turing, 1950\n\nHe wrote it in a paper.\n")
+
+
+def test_image_captions_standing_alone_between_paragraphs_are_left_out_and_counted():
+    """A thumbnail's caption ('Turing in 1936') comes out of a browser copy as a line of its own over the paragraph
+    it stands by, no sentence end: it was read as a sentence of the text. In a copy whose headings carry edit links,
+    such a line alone between a heading or a paragraph and a paragraph is a caption: left out, counted. A caption that
+    ends a sentence, list items, a formula, a quotation's source and short paragraphs stay."""
+    doc = load_text(CAPTIONED)
+    assert doc.meta["left_out"]["image captions"] == 2
+    assert not any("Turing in 1936" in e or "The Bombe" in e for e in doc.elements)
+    for kept in ("He died in 1954.", "Turing's statue at Bletchley Park, unveiled in 2007.", "the Turing medal",
+                 "x = y + 2", "Formula", "— Alan Turing, 1950"):
+        assert any(kept in e for e in doc.elements), kept
+    assert "image captions (2)" in left_out_notes(doc)[0]
+    doc = load_text(VECTOR)
+    assert "San Francisco sourdough in a bakery window" not in " ".join(doc.elements)
+    plain = CAPTIONED.replace("[edit]", "")  # no edit links: such a line may be a heading
+    assert not text_blocks(plain)[1].get("image captions")
+    terms = ("Glossary[edit]\nStarter\nA culture of flour and water.\nLevain\nA starter grown for one bake.\n"
+             "Crumb\nThe inside of the loaf.\nUses[edit]\nIt leavens bread.\n")  # a definition list's terms stay
+    assert not text_blocks(terms)[1].get("image captions")
