@@ -52,6 +52,7 @@ _DESTINATION_LINE = re.compile(rf"^\s*(?:{_DESTINATION})(?:[ \t]+(?:{_TITLE}))?\
 _TITLE_LINE = re.compile(rf"^\s*(?:{_TITLE})\s*$")
 _RULE = re.compile(r"^\s*([-*_])(?:\s*\1){2,}\s*$")  # ---, * * *, ___
 _FOOTNOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")  # a footnote's text: "[^1]: And yeast."
+_COMMENT = re.compile(r"^ {0,3}<!--")  # an HTML comment opening a block; deeper in, it is indented code's text
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
 LABEL_LINE = 40  # characters: a longer Markdown line is no note box's label ('> **Warning**:'), even with its marks
 
@@ -379,9 +380,10 @@ MARKDOWN_EXTENSIONS = (".md", ".markdown")
 def looks_like_markdown(text: str, name: str = "") -> bool:
     """Whether a text is read as Markdown (`text_blocks`): it has front matter, ATX headings that show it (atx: not a
     prompt's or a comment's '#' lines), a line with a code fence, a pipe table's rule, a note box ('> [!NOTE]'), a
-    link, an HTML comment or a footnote, or a link definition whose label it uses; or its file's `name` has a Markdown
-    extension (MARKDOWN_EXTENSIONS) and it shows an ATX heading, a code span or strong emphasis (mdinline.shows_marks;
-    a .md file without any may be plain text that indents its paragraphs, which Markdown reads as code)."""
+    link, an HTML comment opening a block (at most 3 spaces in) or a footnote, or a link definition whose label it
+    uses; or its file's `name` has a Markdown extension (MARKDOWN_EXTENSIONS) and it shows an ATX heading, a code
+    span or strong emphasis (mdinline.shows_marks; a .md file without any may be plain text that indents its
+    paragraphs, which Markdown reads as code)."""
     named = PurePath(name).suffix.lower() in MARKDOWN_EXTENSIONS
     if named and shows_marks(text):
         return True
@@ -391,7 +393,7 @@ def looks_like_markdown(text: str, name: str = "") -> bool:
     return bool(front_matter(lines)) or any(_FENCE.match(ln.lstrip())
                                              or ("|" in ln and _TABLE_RULE.match(ln.strip()))
                                              or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
-                                             or ln.lstrip().startswith("<!--") or _FOOTNOTE.match(ln) for ln in lines) \
+                                             or _COMMENT.match(ln) or _FOOTNOTE.match(ln) for ln in lines) \
         or _labels_used(lines)
 
 

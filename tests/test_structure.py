@@ -173,6 +173,21 @@ def test_markdown_numbered_items_html_and_comments():
 
 
 
+def test_an_indented_html_comment_does_not_make_a_plain_text_markdown():
+    """A plain text that indents its paragraphs and quotes an HTML comment in an indented example is not Markdown: an
+    HTML block opens at most 3 spaces in (CommonMark §4.6). Debian Reference's .txt lost 35,000 of its 92,000 words
+    to Markdown's indented code for one '    <!-- comment -->' line."""
+    text = ("Web pages\n\n    A page holds markup that the browser reads and shows to the\n    reader. Notes for the "
+            "authors hide in comments:\n\n        <!-- comment -->\n\n    The browser shows none of them.\n")
+    doc = load_text(text)
+    assert not doc.meta.get("markdown") and "left_out" not in doc.meta
+    assert doc.elements[1:] == ["A page holds markup that the browser reads and shows to the reader.",
+                                "Notes for the authors hide in comments:", "<!-- comment -->",
+                                "The browser shows none of them."]
+    assert load_text("Text here. More text.\n\n   <!-- a note -->\n\nAnd more.").elements == [
+        "Text here.", "More text.", "And more."]
+
+
 def test_markdown_marks_that_span_lines_and_longer_code_spans():
     """A wrapped paragraph's image, link, emphasis or code span may run over a line end (this README's own
     screenshot read as '!' and '[The Explore page: …](assets/screenshot.png)'); a code span may open with two
