@@ -116,7 +116,7 @@ def cmd_segment(args) -> int:
         units = units_note(doc, seg)
         if units:
             print(f"# {units}", file=sys.stderr)
-        for note in left_out_notes(doc):
+        for note in left_out_notes(doc, seg.params.get("stopwords", "choi")):
             print(f"# {note}", file=sys.stderr)
     if score:
         print(f"# against the document's {args.reference} ({len(doc.reference)} segments): Pk {percent_text(score, 'pk')}  "

@@ -41,19 +41,24 @@ class Identified:
     share: int
     samples: int
 
-    @property
-    def note(self) -> str:
-        """What reading the text this way means, for a text not read as English; '' for English."""
+    def note(self, stopwords: str = "choi") -> str:
+        """How the text is read with a method's `stopwords` (its default, 'choi': as English), for a text not in
+        English; '' for English."""
         if self.code == "en":
             return ""
         how = f" ({self.share} of {self.samples} samples of the text)" if self.samples > 1 else ""
-        if self.language == ENGLISH:
+        if self.language == ENGLISH:  # a language without a list
             name = f"{OTHER_NAMES[self.code]} ('{self.code}')" if self.code in OTHER_NAMES else f"'{self.code}'"
-            return (f"language: {name}{how}, which has no stopword list here: words are filtered and stemmed as English "
-                    "(stopwords = auto: no word filtered, none stemmed); GloVe's word vectors are English")
-        name = self.language.capitalize()
-        return (f"language: {name}{how}, read with English's stopwords and stemmer (stopwords = auto: {name}'s); "
-                "GloVe's word vectors are English")
+            name = f"{name}{how}, which has no stopword list here:"
+            default, auto = "words are filtered and stemmed as English", "no word filtered, none stemmed"
+            hint = auto
+        else:
+            hint = f"{self.language.capitalize()}'s"
+            name, default = f"{self.language.capitalize()}{how},", "read with English's stopwords and stemmer"
+            auto = f"read with {hint} stopwords" + (" and stemmer" if self.language in STEMMED else ", no stemmer")
+        reading = {"choi": f"{default} (stopwords = auto: {hint})", "auto": f"{auto} (stopwords = auto)"}.get(
+            stopwords, f"read with stopwords = {stopwords}")
+        return f"language: {name} {reading}; GloVe's word vectors are English"
 
 
 @lru_cache(maxsize=1)

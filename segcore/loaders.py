@@ -269,14 +269,14 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
     return limits.check_text("\n\n".join(b.text for b in pdf.blocks) + "\n", input_name(source))
 
 
-def left_out_notes(doc: Document) -> list[str]:
+def left_out_notes(doc: Document, stopwords: str = "choi") -> list[str]:
     """What reading left out of a document's text, in words, in one note naming the document (formats.DOCUMENT): a
     PDF's furniture, contents, footnotes, tables and captions, a text's Project Gutenberg wrapper, contents and notes,
     a page's menus, tables and code (meta['left_out'], structure.LEFT_OUT), the reference list and appendices
     (meta['back_matter']) unless kept; before it, how a file not in UTF-8 was read (meta['encoding']); after it, a
     text's two columns, slides' speaker notes, a transcript's times of day counted from its first turn
     (meta['clock_start']) or times counted on over recordings joined (meta['parts']), how a text without sentence
-    punctuation was cut, a language other than English."""
+    punctuation was cut, a language other than English (read with a method's `stopwords`)."""
     notes = []
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
@@ -299,7 +299,7 @@ def left_out_notes(doc: Document) -> list[str]:
                      "on from the last turn before it")
     if doc.meta.get("unpunctuated"):
         notes.append(unpunctuated_note(doc.meta.get("format")))
-    if language := identify(doc.elements).note:
+    if language := identify(doc.elements).note(stopwords):
         notes.append(language)
     return notes
 

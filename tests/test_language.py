@@ -35,7 +35,7 @@ def test_identifies_french_and_english():
     fr = identify(french_sentences())
     assert (fr.language, fr.code) == ("french", "fr") and fr.share == fr.samples
     en = identify(ENGLISH_TEXT.split(". "))
-    assert (en.language, en.code, en.note) == (ENGLISH, "en", "")
+    assert (en.language, en.code, en.note()) == (ENGLISH, "en", "")
 
 
 def test_short_or_letterless_text_is_read_as_english():
@@ -49,7 +49,7 @@ def test_the_language_most_of_the_text_is_in_wins():
     elements = ["This preface was written in English for the edition."] + french_sentences() * 8
     found = identify(elements)
     assert found.language == "french" and found.share > found.samples / 2
-    assert found.note.startswith("language: French") and "(stopwords = auto: French's)" in found.note
+    assert found.note().startswith("language: French") and "(stopwords = auto: French's)" in found.note()
 
 
 def test_a_few_words_at_the_end_do_not_outvote_the_text():
@@ -109,6 +109,21 @@ def test_cli_says_the_language(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "# language: French" in done.stderr
+    assert "read with English's stopwords and stemmer (stopwords = auto: French's)" in done.stderr
+
+
+@pytest.mark.parametrize("stopwords, said", [("auto", "read with French's stopwords and stemmer (stopwords = auto)"),
+                                             ("none", "read with stopwords = none")])
+def test_cli_says_how_the_language_was_read_with_the_stopwords_given(tmp_path, stopwords, said):
+    """The note said "read with English's stopwords and stemmer (stopwords = auto: French's)" whatever --param
+    stopwords was: a text read with French's was said to be read as English."""
+    path = tmp_path / "texte.txt"
+    path.write_text("\n\n".join(FRENCH * 2), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--method", "ui", "--k", "3",
+                           "--param", f"stopwords={stopwords}"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"# language: French, {said}; GloVe's word vectors are English" in done.stderr
+    assert "English's stopwords" not in done.stderr
 
 
 def test_segment_labels_are_content_words_of_the_texts_language():
@@ -139,9 +154,9 @@ def test_a_language_without_a_list_is_named_and_read_without_stopwords_under_aut
     auto, choi = bags(POLISH, "auto", stem_words=True), bags(POLISH, stem_words=True)
     assert auto == [tokenize(x) for x in POLISH]  # nothing filtered, nothing folded
     assert "i" in auto[0] and "i" not in choi[0] and "leży" in auto[0] and "leży" not in choi[0]
-    assert found.note == ("language: Polish ('pl'), which has no stopword list here: words are filtered and stemmed "
-                          "as English (stopwords = auto: no word filtered, none stemmed); GloVe's word vectors are "
-                          "English")
+    assert found.note() == ("language: Polish ('pl'), which has no stopword list here: words are filtered and stemmed "
+                            "as English (stopwords = auto: no word filtered, none stemmed); GloVe's word vectors are "
+                            "English")
     best = segment(load(" ".join(POLISH).encode(), source="tekst.txt"), "best", 3, stopwords="auto")
     assert best.info["embedding_term"].startswith("left out: the text is not in English")
     path = tmp_path / "tekst.txt"
@@ -149,8 +164,8 @@ def test_a_language_without_a_list_is_named_and_read_without_stopwords_under_aut
     done = subprocess.run([sys.executable, "-m", "segcore", "segment", str(path), "--method", "ui", "--k", "2",
                            "--param", "stopwords=auto"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert "# language: Polish ('pl'), which has no stopword list here" in done.stderr
-    assert "(stopwords = auto: no word filtered, none stemmed)" in done.stderr
+    assert ("# language: Polish ('pl'), which has no stopword list here: no word filtered, none stemmed (stopwords = "
+            "auto)") in done.stderr
 
 
 def test_a_short_text_in_another_script_is_identified():
@@ -158,7 +173,7 @@ def test_a_short_text_in_another_script_is_identified():
     150 words) had no note, and Russian's list was not used under auto."""
     chinese = ["河流从北向南穿过城市。", "春天河水经常上涨。", "渔民在码头等待洪水退去。"] * 5
     assert sum(map(len, chinese)) < MIN_CHARS
-    assert identify(chinese).code == "zh" and identify(chinese).note.startswith("language: Chinese ('zh')")
+    assert identify(chinese).code == "zh" and identify(chinese).note().startswith("language: Chinese ('zh')")
     assert lexicon(chinese, "auto").stop == frozenset()
     russian = ["Река течёт через город с севера на юг.", "Весной вода в реке часто поднимается."]
     assert identify(russian).language == "russian" and lexicon(russian, "auto").stop == load_stopwords("russian")
