@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .budget import Budget, Pool, Runner, call, parse_size
-from .datasets import corpus_texts, honest_corpus, load_dataset
+from .datasets import corpus_texts, honest_corpus, is_named, load_dataset
 from .document import span_label, where
 from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate, percent_text
@@ -166,7 +166,10 @@ def _segment_folder(args, params: dict, context, limits: Limits) -> int:
 def cmd_evaluate(args) -> int:
     params = _params(args.param)
     limits = Limits(args.max_chars, args.max_elements, args.max_pages)
-    docs, problems = load_dataset(args.dataset, args.format, limits=limits)
+    if args.level and is_named(args.dataset):
+        raise ParameterError(f"{args.dataset} is a bundled dataset, read at its own level: --level is for a folder or "
+                             "a file")
+    docs, problems = load_dataset(args.dataset, args.format, args.level, limits=limits)
     docs = [choose_reference(d, args.reference) for d in docs]
     problems += [f"{d.source}: no reference: neither a .ref file nor headings to use ({args.reference})"
                  for d in docs if d.reference is None]
@@ -321,6 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("evaluate", help="evaluate a method on a dataset with reference segmentations")
     e.add_argument("dataset", help="a folder or .zip of documents, or a bundled dataset name such as choi/3-11")
     e.add_argument("--format", default="auto", choices=FORMATS, help=FORMAT_HELP)
+    e.add_argument("--level", default=None, choices=LEVELS,
+                   help="what each document's text is split into: sentences (default; a .ref file: as it is) or words")
     e.add_argument("--method", default=DEFAULT_METHOD)
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
     e.add_argument("--reference", choices=REFERENCE_CHOICES, default="auto",

@@ -118,6 +118,18 @@ def test_evaluate_json_on_a_folder(tmp_path):
     assert s["pk_none"] > s["pk"] and s["segments_found"] == s["segments_true"]
 
 
+def test_evaluate_reads_a_folder_at_word_level(tmp_path):
+    """evaluate had no --level, yet a one-sentence document's error told it to use '--level word on the command
+    line'; a bundled dataset keeps its own level and says so."""
+    (tmp_path / "notes.txt").write_text("# Rivers\n\nRivers carry water. They shape valleys.\n\n# Hills\n\n"
+                                       "Hills rise slowly. Sheep graze there.\n")
+    words = json.loads(run("evaluate", str(tmp_path), "--method", "ui", "--level", "word", "--json").stdout)
+    assert [d["n"] for d in words["documents"]] == [18]  # the headings, the words and full stops of the sentences
+    r = run("evaluate", "choi/3-5", "--level", "word")
+    assert r.returncode == 2 and r.stderr.decode().count("\n") == 1
+    assert "choi/3-5 is a bundled dataset, read at its own level: --level is for a folder or a file" in r.stderr.decode()
+
+
 def test_a_folder_with_bad_files_carries_on_and_counts_them(tmp_path):
     """A malformed file, an unreadable one and a document no method can segment: the others are evaluated, each bad
     one is named once, the counts are said, and the exit status says the result is partial."""
