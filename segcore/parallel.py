@@ -60,7 +60,8 @@ def one_thread_children():
 
 
 def local_cluster(jobs: int):
-    """A dask LocalCluster of `jobs` single-threaded worker processes, no dashboard.
+    """A dask LocalCluster of `jobs` single-threaded worker processes, no dashboard (the scheduler's HTTP server, which
+    it opens anyway, on a free local port: on 8787 taken, dask warned on the user's terminal).
 
     dask's default pre-spawn environment sets MALLOC_TRIM_THRESHOLD_=65536, which also fixes glibc's mmap
     threshold: every large numpy temporary becomes an mmap/munmap pair and DP rows run ~3x slower. The workers
@@ -70,7 +71,8 @@ def local_cluster(jobs: int):
     from dask.distributed import LocalCluster
 
     with dask.config.set({"distributed.nanny.pre-spawn-environ": ONE_THREAD}), main_script_hidden():
-        return LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+        return LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
 
 
 def run_many(fn: Callable, items: Iterable, jobs: int = 1, scheduler: str | None = None,

@@ -1,6 +1,8 @@
 """The command line as a user runs it: one JSON object, one-line errors with a non-zero exit, never a traceback."""
+import contextlib
 import json
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -128,6 +130,20 @@ def test_evaluate_reads_a_folder_at_word_level(tmp_path):
     r = run("evaluate", "choi/3-5", "--level", "word")
     assert r.returncode == 2 and r.stderr.decode().count("\n") == 1
     assert "choi/3-5 is a bundled dataset, read at its own level: --level is for a folder or a file" in r.stderr.decode()
+
+
+def test_evaluate_with_jobs_prints_no_warning_when_dask_s_port_is_taken(tmp_path):
+    """With --jobs 2 and port 8787 in use (another dask cluster, the app's), dask's "UserWarning: Port 8787 is
+    already in use ... warnings.warn(" came before the table: the cluster's scheduler opened its HTTP server there."""
+    for name in ("choi_1_0.ref", "choi_3_48.ref"):
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    with socket.socket() as taken:
+        with contextlib.suppress(OSError):  # already taken by someone else: as good
+            taken.bind(("127.0.0.1", 8787))
+            taken.listen()
+        r = run("evaluate", str(tmp_path), "--method", "cvs", "--jobs", "2")
+    assert r.returncode == 0, r.stderr
+    assert b"Warning" not in r.stderr and b"8787" not in r.stderr
 
 
 def test_a_folder_with_bad_files_carries_on_and_counts_them(tmp_path):
