@@ -293,12 +293,14 @@ def build_parser() -> argparse.ArgumentParser:
                    "choi/3-5, a folder or file of .txt/.ref texts, or auto (default): the first bundled corpus that "
                    "holds none of the text being segmented")
 
+    method_help = f"method (default: {DEFAULT_METHOD}; python -m segcore methods lists them)"
+
     s = sub.add_parser("segment", help="segment one document")
     s.add_argument("input", help="a file path (text, PDF, HTML page, EPUB book, .ref), a folder (every document file "
                                  "in it, one result each), or - for standard input")
     s.add_argument("--format", default="auto", choices=FORMATS, help=FORMAT_HELP)
     s.add_argument("--level", default="sentence", choices=LEVELS, help="what the text is split into: sentences or words")
-    s.add_argument("--method", default=DEFAULT_METHOD)
+    s.add_argument("--method", default=DEFAULT_METHOD, help=method_help)
     s.add_argument("--k", type=int, default=None, help="number of segments (default: the method's automatic rule)")
     s.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
     s.add_argument("--corpus", default="auto", help=corpus_help)
@@ -326,14 +328,14 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--format", default="auto", choices=FORMATS, help=FORMAT_HELP)
     e.add_argument("--level", default=None, choices=LEVELS,
                    help="what each document's text is split into: sentences (default; a .ref file: as it is) or words")
-    e.add_argument("--method", default=DEFAULT_METHOD)
+    e.add_argument("--method", default=DEFAULT_METHOD, help=method_help)
     e.add_argument("--k-from-reference", action="store_true", help="give each document its true number of segments")
     e.add_argument("--reference", choices=REFERENCE_CHOICES, default="auto",
                    help="what each document is scored against: auto (default): its reference (.ref files), else its "
                         "own section headings (texts, PDFs, pages, books); file: .ref references only; sections / "
                         "subsections: the "
                         "headings")
-    e.add_argument("--param", action="append", metavar="KEY=VALUE")
+    e.add_argument("--param", action="append", metavar="KEY=VALUE", help="method parameter, repeatable")
     e.add_argument("--corpus", default="auto", help=corpus_help)
     e.add_argument("--protocol", default="all", choices=("all", "alemi"),
                    help="all: every element kept (nltk's Pk window); alemi: Alemi & Ginsparg's (short sentences "
@@ -343,12 +345,12 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--tolerance", type=_count(0, 1000), default=1, help="boundary F1 tolerance in elements")
     e.add_argument("--jobs", type=_count(1, 256), default=1, help="worker processes (dask local cluster when > 1)")
     e.add_argument("--scheduler", default=None, help="address of an existing dask scheduler")
-    e.add_argument("--json", action="store_true")
+    e.add_argument("--json", action="store_true", help="the summary and every document's scores as one JSON object")
     _add_safety(e, "each document's segmentation")
     e.set_defaults(func=cmd_evaluate)
 
     m = sub.add_parser("methods", help="list the named methods and their parameters")
-    m.add_argument("--json", action="store_true")
+    m.add_argument("--json", action="store_true", help="as one JSON object")
     m.set_defaults(func=cmd_methods)
     return ap
 

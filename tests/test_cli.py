@@ -129,7 +129,8 @@ def test_evaluate_reads_a_folder_at_word_level(tmp_path):
     assert [d["n"] for d in words["documents"]] == [18]  # the headings, the words and full stops of the sentences
     r = run("evaluate", "choi/3-5", "--level", "word")
     assert r.returncode == 2 and r.stderr.decode().count("\n") == 1
-    assert "choi/3-5 is a bundled dataset, read at its own level: --level is for a folder or a file" in r.stderr.decode()
+    said = "choi/3-5 is a bundled dataset, read at its own level: --level is for a folder or a file"
+    assert said in r.stderr.decode()
 
 
 def test_evaluate_with_jobs_prints_no_warning_when_dask_s_port_is_taken(tmp_path):
@@ -144,6 +145,19 @@ def test_evaluate_with_jobs_prints_no_warning_when_dask_s_port_is_taken(tmp_path
         r = run("evaluate", str(tmp_path), "--method", "cvs", "--jobs", "2")
     assert r.returncode == 0, r.stderr
     assert b"Warning" not in r.stderr and b"8787" not in r.stderr
+
+
+def test_every_option_says_what_it_does_in_help():
+    """segment --help showed '--method METHOD' with no line (nor its default), evaluate --help '--param KEY=VALUE'
+    and '--json' too."""
+    from segcore.cli import build_parser
+
+    commands = next(a for a in build_parser()._actions if a.choices).choices
+    bare = [f"{name} {a.option_strings[-1]}" for name, p in commands.items() for a in p._actions
+            if a.option_strings and not a.help]
+    assert bare == []
+    shown = run("segment", "--help").stdout.decode()
+    assert "method (default: best; python -m segcore methods lists them)" in " ".join(shown.split())
 
 
 def test_a_folder_with_bad_files_carries_on_and_counts_them(tmp_path):
