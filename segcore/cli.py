@@ -15,7 +15,7 @@ from .datasets import corpus_texts, honest_corpus, is_named, load_dataset
 from .document import span_label, where
 from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate, percent_text
-from .exports import FORMATS as EXPORTS, chapter_problems, export, to_json
+from .exports import FORMATS as EXPORTS, chapter_problems, check_timed, export, to_json
 from .limits import LIMITS, Limits
 from .folders import dataset_files
 from .kchoice import choice_record
@@ -91,6 +91,8 @@ def cmd_segment(args) -> int:
                keep_back_matter=args.keep_back_matter, limits=limits, speaker_notes=args.speaker_notes)
     if args.reference:
         doc = with_structure(doc, args.reference)
+    if args.to == "chapters":
+        check_timed(doc)
     context = _context(args.method, args.corpus, lambda: [doc])
     with _runner(args) as run:
         seg = (run or call)(segment, doc, args.method, args.k, context=context, **params)

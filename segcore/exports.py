@@ -83,12 +83,17 @@ def to_jsonl(doc: Document, seg: Segmentation, top_terms: list[list[str]] | None
     return "\n".join(out) + "\n"
 
 
+def check_timed(doc: Document) -> None:
+    """InputError unless the document has times, as chapters need (check before segmenting it)."""
+    if span_times(doc, 0, 1) is None:
+        raise InputError("chapters need a timed transcript (captions: .srt, .vtt or .sbv; or a transcript as text with "
+                         "its times, as Otter, Rev, Zoom or Teams export it)")
+
+
 def to_chapters(doc: Document, seg: Segmentation, top_terms: list[list[str]] | None = None) -> str:
     """A transcript's segments as chapters, one '4:05 label' line each, the first at 0:00 (as video sites want it);
     the label is a segment's top terms when given, else its first words. InputError for an untimed document."""
-    if span_times(doc, 0, 1) is None:
-        raise InputError("chapters need a timed transcript (captions: .srt, .vtt or .sbv; or a transcript as text with its times, as "
-                         "Otter, Rev, Zoom or Teams export it)")
+    check_timed(doc)
     out = []
     for i, ((a, b), start) in enumerate(zip(doc.segments(seg.boundaries), _chapter_starts(doc, seg))):
         terms = top_terms[i] if top_terms is not None and i < len(top_terms) else []

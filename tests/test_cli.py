@@ -160,6 +160,13 @@ def test_every_option_says_what_it_does_in_help():
     assert "method (default: best; python -m segcore methods lists them)" in " ".join(shown.split())
 
 
+def test_chapters_of_an_untimed_text_are_refused_before_segmenting():
+    """--to chapters of a text without times was refused only once the text was segmented (the whole run's time
+    first; a K out of range was said instead)."""
+    r = run("segment", str(DATA / "choi_1_0.ref"), "--to", "chapters", "--k", "500")
+    assert r.returncode == 2 and r.stderr.decode().startswith("segcore: error: chapters need a timed transcript")
+
+
 def test_a_folder_with_bad_files_carries_on_and_counts_them(tmp_path):
     """A malformed file, an unreadable one and a document no method can segment: the others are evaluated, each bad
     one is named once, the counts are said, and the exit status says the result is partial."""
