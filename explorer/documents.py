@@ -179,8 +179,9 @@ def reference_name(doc: Document) -> str:
     return structure_labels(doc).get(source, source) if source else "taken from the file"
 
 
-def describe(doc: Document) -> str:
-    """One line: size, reference, format, PDF pages or recording length, where the headings come from, what reading left out."""
+def describe(doc: Document, stopwords: str = "choi") -> str:
+    """One line: size, reference, format, PDF pages or recording length, where the headings come from, what reading
+    left out, and a language other than English with how a method's `stopwords` read it (loaders.left_out_notes)."""
     s = f"{doc.n:,} {level_noun(doc.level, doc.n)}"
     if doc.reference:
         s += f" · reference: {len(doc.reference)} segments"
@@ -197,7 +198,7 @@ def describe(doc: Document) -> str:
     marks = doc.meta.get("bookmarks") or {}
     if marks.get("located"):
         s += f" · headings from its bookmarks ({marks['located']} of {marks['entries']} found in the text)"
-    return " · ".join([s, *loaders.left_out_notes(doc)])
+    return " · ".join([s, *loaders.left_out_notes(doc, stopwords)])
 
 
 def preview_rows(doc: Document, limit: int = 12) -> list[dict]:

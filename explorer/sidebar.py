@@ -16,10 +16,16 @@ from . import documents as docs, settings
 from .documents import DocState
 from .guard import Outcome, guarded, md
 from .state import AUTOMATIC
-from .widgets import param_groups, param_key, param_widget, reset_params
+from .widgets import method_params, param_groups, param_key, param_widget, reset_params
 
 SOURCES = ("Sample", "Upload a file", "Paste text")
 METHOD_NOTE = "**Method**: shown when the document is read."
+
+
+def stopwords_of(method: str | None) -> str:
+    """The stopwords parameter Explore's `method` runs with (the default method's when none is chosen yet): how the
+    document's language note says the text is read; 'choi' (English's) for a method without one."""
+    return method_params(method if method in METHODS else DEFAULT_METHOD).get("stopwords", "choi")
 
 
 def current_document() -> DocState:
@@ -218,7 +224,7 @@ def document_sidebar(method_section: bool):
         state.notes.append(f"{md(state.label)} is a word-level file (no sentence boundaries): loaded as words.")
         state.key = f"{state.content}:{doc.level}"
     state.doc = _with_reference(_structure_reference(doc, state, sb), state, sb)
-    sb.success(docs.describe(state.doc))
+    sb.success(docs.describe(state.doc, stopwords_of(ss.get("method")) if method_section else "choi"))
     for note in state.notes:
         sb.caption(note)
     return page

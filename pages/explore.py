@@ -26,7 +26,7 @@ unit, one = level_noun(doc.level), level_noun(doc.level, 1)  # 'sentences', 'sen
 seen = ss.setdefault("_previewed", set())
 first_look = doc_state.sample is None and doc_state.key not in seen  # an upload or a paste: show what was read
 seen.add(doc_state.key)
-with st.expander(f"**{md(doc_state.label)}** — {describe(doc)} (preview of the extracted text)", expanded=first_look):
+with st.expander(f"**{md(doc_state.label)}** — {describe(doc, sidebar.stopwords_of(method))} (preview of the extracted text)", expanded=first_look):
     st.dataframe(pd.DataFrame(preview_rows(doc)), hide_index=True, width="stretch")
     where_note = " 'where': the time in the recording or the page each row starts at." * located(doc)
     if doc.level == "sentence":

@@ -469,6 +469,9 @@ def test_a_pasted_text_in_french_is_said_to_be_french():
     at.sidebar.selectbox(key="p::ui::stopwords").set_value("auto")
     run(at)
     assert not errors(at) and "cut the 18 sentences into **" in summary(at)
+    line = next(s.value for s in at.sidebar.success if "language:" in s.value)  # as the method reads it now
+    assert "read with French's stopwords and stemmer (stopwords = auto)" in line
+    assert any("read with French's stopwords and stemmer (stopwords = auto)" in e.label for e in at.main.expander)
 
 
 def test_pasted_html_is_escaped():
