@@ -66,9 +66,12 @@ def concatenate(docs: list[Document], source: str = "concatenation") -> Document
 def load_dataset(name_or_path: str, format: str = "auto", level: str | None = None,
                  max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
     """A bundled dataset by name, or the documents of a folder, zip or file (`folders.read_dataset`, within
-    `limits`): (documents, one message per file that could not be read)."""
+    `limits`): (documents, one message per file that could not be read). InputError naming the bundled datasets for
+    a path that does not exist."""
     if is_named(name_or_path):
         return load_named(name_or_path), []
+    if not Path(name_or_path).exists():  # a dataset's name mistyped, most likely: say which there are
+        raise InputError(f"file not found: {str(name_or_path)[:200]} (nor a bundled dataset: {', '.join(NAMES)})")
     return read_dataset(name_or_path, format=format, level=level, max_bytes=max_bytes, limits=limits)
 
 

@@ -209,6 +209,12 @@ def test_evaluate_bundled_dataset_by_name_table_output():
     assert b"no boundary" in r.stdout and b"evenly spaced" in r.stdout  # the baselines beside the method
 
 
+def test_evaluate_a_mistyped_dataset_name_lists_the_bundled_ones():
+    r = run("evaluate", "choi/3-4")
+    assert r.returncode == 2 and r.stderr.count(b"\n") == 1, r.stderr
+    assert b"file not found: choi/3-4 (nor a bundled dataset: choi/3-11, choi/3-5" in r.stderr
+
+
 def test_evaluate_and_segment_print_every_score_in_percent(tmp_path):
     """Pk, WindowDiff and F1 in %, with the decimals of the app's tables and the results tables
     (metrics.PERCENT_DIGITS): F1 was a fraction (0.800) beside Pk and WindowDiff in %."""
