@@ -237,6 +237,8 @@ def read_reference_files(files: list[tuple[str, bytes]], run=call) -> tuple[list
     reference included."""
     docs, problems = _in_worker(run, "the uploaded files", folders.read_files, files,
                                 max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
+    problems += [f"{name}: {folders.skipped_note(left)}" for name, data in files
+                 if name.lower().endswith(".zip") and (left := folders.skipped_members(data, name))]
     problems += [f"{d.source}: no reference segmentation in it (plain text), skipped" for d in docs if not d.reference]
     return [d for d in docs if d.reference], problems
 

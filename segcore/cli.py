@@ -17,7 +17,7 @@ from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate, percent_text
 from .exports import FORMATS as EXPORTS, chapter_problems, check_timed, export, to_json
 from .limits import LIMITS, Limits
-from .folders import dataset_files
+from .folders import dataset_files, skipped_files, skipped_note
 from .kchoice import choice_record
 from .formats import FORMATS
 from .loaders import LEVELS, left_out_notes, load
@@ -145,6 +145,7 @@ def _segment_folder(args, params: dict, context, limits: Limits) -> int:
     root = Path(args.input)
     progress = Progress("segment") if sys.stderr.isatty() else None
     files, unread = dataset_files(root, args.format)
+    _say_skipped(skipped_files(root, args.format))
     with _runner(args) as run:
         tasks = [(str(p), p.relative_to(root).as_posix(), args.format, args.level, args.method, args.k, params,
                   context, limits, run) for p in files]
@@ -179,6 +180,8 @@ def cmd_evaluate(args) -> int:
     context = _context(args.method, args.corpus, lambda: docs)
     for msg in problems:
         print(f"segcore: error: {msg}", file=sys.stderr)
+    skipped = [] if is_named(args.dataset) else skipped_files(args.dataset, args.format)
+    _say_skipped(skipped)
     progress = None if args.json or not sys.stderr.isatty() else Progress("evaluate")
     t0 = time.perf_counter()
     with _runner(args) as run:
@@ -187,7 +190,7 @@ def cmd_evaluate(args) -> int:
                           progress=progress, context=context, run=run)
     out = result.to_dict()
     s = out["summary"]
-    s.update(wall_seconds=time.perf_counter() - t0, unreadable_files=len(problems))
+    s.update(wall_seconds=time.perf_counter() - t0, unreadable_files=len(problems), skipped_files=skipped)
     status = 2 if problems or s["failed"] else 0  # a file unread or a document not segmented: the result is partial
     if args.json:
         s.update({k: None for k, v in s.items() if isinstance(v, float) and not math.isfinite(v)})  # valid JSON
@@ -215,6 +218,12 @@ def cmd_evaluate(args) -> int:
           f"  {'no boundary':22s} {cells('_none')}\n"
           f"  {'evenly spaced, same K':22s} {cells('_even')}")
     return status
+
+
+def _say_skipped(names: list[str]) -> None:
+    """The files of a folder or zip that are of a type segcore reads but not its documents, in one line."""
+    if names:
+        print(f"segcore: {skipped_note(names)}; --format FORMAT reads every file of that format", file=sys.stderr)
 
 
 def _files(n: int) -> str:

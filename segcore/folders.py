@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .archive import ZIP_ERRORS
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
@@ -18,19 +18,51 @@ from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
 from .loaders import PathLike, check_level, load_data, read_file
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
+from .plaintext import MARKDOWN_EXTENSIONS
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 
 
-EXTENSIONS = {"auto": (".ref", ".txt", ".pdf", *HTML_EXTENSIONS, ".epub", ".docx", ".odt", ".rtf", ".doc",
-                       *PPTX_EXTENSIONS, *PPT_EXTENSIONS, *ODP_EXTENSIONS, *CAPTION_EXTENSIONS),
-              "text": (".txt",), **{k: (*exts, ".txt") for k, exts in LIGHT_EXTENSIONS.items()},  # Org, AsciiDoc
+_BY_FORMAT = {"choi": (".ref",), "text": (".txt", *MARKDOWN_EXTENSIONS),
+              **{k: (*exts, ".txt") for k, exts in LIGHT_EXTENSIONS.items()},  # Org, AsciiDoc
               "docx": (".docx",), "odt": (".odt",), "rtf": (".rtf",), "doc": (".doc", ".dot"),
               "pptx": PPTX_EXTENSIONS, "ppt": PPT_EXTENSIONS, "odp": ODP_EXTENSIONS,
               "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *(f".{s}" for s in "123456789")),
               "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
               "transcript": (".txt",),
-              "choi": (".ref",), "wiki727": ("", ".txt", ".ref"),  # Wiki-727K's files have no extension
-              "arxiv": (".ref",)}  # the files of a folder read in each format
+              "wiki727": ("", ".txt", ".ref"),  # Wiki-727K's files have no extension
+              "arxiv": (".ref",)}
+# the files of a folder read in each format; in 'auto', those of every format (a file without an extension is no
+# document unless the format says so: Wiki-727K)
+EXTENSIONS = {"auto": tuple(dict.fromkeys(ext for exts in _BY_FORMAT.values() for ext in exts if ext)), **_BY_FORMAT}
+
+# what a project's or a dataset's folder says about itself (README.md, LICENSE.txt, CHANGELOG.rst, REPO_README.rst):
+# no document in 'auto' mode; the names that are also common words only in capitals (NEWS, HISTORY.md: history.md is
+# read)
+_ABOUT = re.compile(r"(?:[A-Z0-9]+[-_])*(?:(?i:readme|licen[cs]e|copying|copyright|changelog|authors|contributors|"
+                    r"contributing|code_of_conduct)|NEWS|HISTORY|CHANGES|INSTALL|TODO|THANKS|CREDITS|NOTICE|SECURITY|"
+                    r"CITATION)(?:[-_.]|$)")
+
+
+def _left_out(names: list[str], format: str) -> list[str]:
+    """The names among a folder's or zip's files of `format`'s types that are not its documents: in 'auto' mode its
+    notes about itself (_ABOUT), and when it holds .ref files (a benchmark's) every other file; none in another
+    format."""
+    if format != "auto":
+        return []
+    about = [bool(_ABOUT.match(PurePosixPath(n).name)) for n in names]
+    ref = any(document_suffix(n) == ".ref" for n, a in zip(names, about) if not a)
+    return [n for n, a in zip(names, about) if a or (ref and document_suffix(n) != ".ref")]
+
+
+def skipped_note(names: list[str]) -> str:
+    """One line that says which files _left_out left out and why ('' for none)."""
+    if not names:
+        return ""
+    about = [n for n in names if _ABOUT.match(PurePosixPath(n).name)]
+    beside = [n for n in names if not _ABOUT.match(PurePosixPath(n).name)]
+    why = [f"{', '.join(about)} (notes about the files, not documents)"] if about else []
+    why += [f"{', '.join(beside)} (the folder holds .ref files: only those are its documents)"] if beside else []
+    return f"skipped {len(names)} file{'s' * (len(names) > 1)}: {'; '.join(why)}"
 
 
 def natural_key(name: str):
@@ -52,15 +84,24 @@ def _check_format(format: str, level: str | None) -> tuple[str, ...]:
     return EXTENSIONS[format]
 
 
-def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str]]:
-    """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out) and
-    {name: message} of the links among them that are not read: those that lead out of the folder and those to a file
-    that does not exist."""
-    root = Path(folder)
+def _listed(root: Path, format: str) -> tuple[list[Path], list[str]]:
+    """(the files under a folder of `format`'s types that are its documents, natural order; hidden, _meta and
+    __MACOSX entries left out) and the names of those _left_out leaves out."""
     exts = _check_format(format, None)
     listed = sorted((p for p in root.rglob("*") if document_suffix(p.name) in exts
                      and not _skipped(p.relative_to(root).parts)),
                     key=lambda p: natural_key(p.relative_to(root).as_posix()))
+    left = _left_out([p.relative_to(root).as_posix() for p in listed], format)
+    out = set(left)
+    return [p for p in listed if p.relative_to(root).as_posix() not in out], left
+
+
+def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str]]:
+    """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out, and
+    those skipped_files names) and {name: message} of the links among them that are not read: those that lead out
+    of the folder and those to a file that does not exist."""
+    root = Path(folder)
+    listed, left = _listed(root, format)
     inside, unread = root.resolve(), {}
     for p in listed:
         name = p.relative_to(root).as_posix()
@@ -70,17 +111,49 @@ def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], d
             unread[p] = f"{name}: a link to a file outside the folder ({p.resolve()}), not read"
     files = [p for p in listed if p.is_file() and p not in unread]
     if not files and not unread:
-        raise InputError(f"{root}: no {'/'.join(exts)} files found in this folder")
+        note = f"; {skipped_note(left)}" if left else ""
+        raise InputError(f"{root}: no {'/'.join(EXTENSIONS[format])} files found in this folder{note}")
     return files, {p.relative_to(root).as_posix(): message for p, message in unread.items()}
 
 
-def _zip_members(zf: zipfile.ZipFile, name: str, exts, max_bytes: int | None):
-    """(member name, bytes or the InputError that stops it) of a zip's document files, natural order; the unpacked
-    total is limited to max_bytes (checked from the archive's directory before anything is inflated)."""
+def _zip_infos(zf: zipfile.ZipFile, format: str) -> tuple[list[zipfile.ZipInfo], list[str]]:
+    """A zip's document files as _listed finds a folder's, and the names of those left out."""
+    exts = EXTENSIONS[format]
     infos = sorted((i for i in zf.infolist() if not i.is_dir() and document_suffix(i.filename) in exts
                     and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
+    left = _left_out([i.filename for i in infos], format)
+    out = set(left)
+    return [i for i in infos if i.filename not in out], left
+
+
+def skipped_files(path: PathLike, format: str = "auto") -> list[str]:
+    """The names of the files of a folder or zip archive that are of a type `format` reads but are not its documents
+    (`_left_out`: in 'auto' mode a README, LICENSE, ..., and beside .ref files the others), natural order; [] for
+    another file or what cannot be read."""
+    root = Path(path)
+    if root.is_dir():
+        return _listed(root, format)[1]
+    if root.suffix.lower() != ".zip" or not root.is_file():
+        return []
+    return skipped_members(read_file(root), root.name, format)
+
+
+def skipped_members(data: bytes, name: str, format: str = "auto") -> list[str]:
+    """skipped_files of a zip archive's bytes ([] when it is not one)."""
+    try:
+        with _open_zip(data, name) as zf:
+            return _zip_infos(zf, format)[1]
+    except InputError:
+        return []
+
+
+def _zip_members(zf: zipfile.ZipFile, name: str, format: str, max_bytes: int | None):
+    """(member name, bytes or the InputError that stops it) of a zip's document files (_zip_infos), natural order;
+    the unpacked total is limited to max_bytes (checked from the archive's directory before anything is inflated)."""
+    infos, left = _zip_infos(zf, format)
     if not infos:
-        raise InputError(f"{name}: no {'/'.join(exts)} files found in this zip archive")
+        note = f"; {skipped_note(left)}" if left else ""
+        raise InputError(f"{name}: no {'/'.join(EXTENSIONS[format])} files found in this zip archive{note}")
     total = sum(i.file_size for i in infos)
     if max_bytes is not None and total > max_bytes:
         raise InputError(f"{name}: {total / 2**20:.0f} MB once unpacked, more than the {max_bytes / 2**20:.0f} MB "
@@ -106,7 +179,7 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
                max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
     """Documents from (name, bytes) pairs — document files, or zip archives of them — and one message per file
     that could not be used (it is reported, the others are still read)."""
-    exts = _check_format(format, level)
+    _check_format(format, level)
     docs, problems = [], []
 
     def add(name: str, data):
@@ -123,7 +196,7 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
             continue
         try:
             with _open_zip(data, name) as zf:
-                for member, content in _zip_members(zf, name, exts, max_bytes):
+                for member, content in _zip_members(zf, name, format, max_bytes):
                     add(member, content)
         except InputError as e:
             problems.append(str(e))
@@ -132,8 +205,9 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
 
 def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
                  max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
-    """The documents of a folder (every .ref/.txt/.pdf file under it, natural order), a zip of them, or one file,
-    and one message per file that could not be read: a bad file is reported, not fatal."""
+    """The documents of a folder (every file under it of a type `format` reads, natural order, but those
+    skipped_files names), a zip of them, or one file, and one message per file that could not be read: a bad file
+    is reported, not fatal."""
     _check_format(format, level)
     root = Path(path)
     if not root.exists():

@@ -275,3 +275,39 @@ def test_segment_says_how_sure_an_automatic_k_is_and_nothing_when_k_is_given():
     auto = json.loads(run("segment", CHOI, "--method", "best", "--json").stdout)  # the same words in JSON
     assert auto["k_choice"]["text"] == line[2:] and auto["k_choice"]["sureness"] in line
     assert "k_choice" not in json.loads(run("segment", CHOI, "--method", "best", "--k", "4", "--json").stdout)
+
+
+MARKDOWN = ("# Rivers\n\nRivers carry water to the sea. They shape deep valleys over time. Fish swim in them.\n\n"
+            "# Hills\n\nHills rise slowly above the plain. Sheep graze there all summer. Walkers climb them.\n\n"
+            "# Towns\n\nTowns grow along the roads. Markets open on Mondays. People trade bread and cloth.\n")
+
+
+def test_a_folder_of_markdown_files_segments_and_evaluates(tmp_path):
+    """`segment DIR` of .md files failed with 'no .ref/.txt/.pdf/... files found': a folder took fewer file types
+    than one file does."""
+    for name in ("a.md", "b.markdown"):
+        (tmp_path / name).write_text(MARKDOWN)
+    r = run("segment", str(tmp_path), "--method", "cvs", "--k", "3")
+    assert r.returncode == 0, r.stderr
+    assert [line.split("\t")[0] for line in r.stdout.decode().splitlines()] == ["a.md", "b.markdown"]
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--reference", "auto", "--json")
+    assert r.returncode == 0, r.stderr
+    assert [len(d["reference"]) for d in json.loads(r.stdout)["documents"]] == [3, 3]  # the headings
+
+
+def test_a_choi_folder_with_a_readme_evaluates_only_its_ref_files_and_says_so(tmp_path):
+    """A dataset folder's README.md, LICENSE and notes.txt are not documents to score; what is left out is said."""
+    for name in ("choi_1_0.ref", "choi_3_48.ref"):
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    (tmp_path / "README.md").write_text(MARKDOWN)
+    (tmp_path / "LICENSE").write_text("Permission is granted to anyone.\n")
+    (tmp_path / "notes.txt").write_text("How the files were made. They were made by hand.\n")
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference", "--json")
+    assert r.returncode == 0, r.stderr
+    assert [d["source"] for d in json.loads(r.stdout)["documents"]] == ["choi_1_0.ref", "choi_3_48.ref"]
+    said = [line for line in r.stderr.decode().splitlines() if "skipped" in line]
+    assert len(said) == 1 and "README.md" in said[0] and "notes.txt" in said[0], r.stderr
+    r = run("segment", str(tmp_path), "--method", "cvs", "--k", "2")
+    assert r.returncode == 0 and r.stdout.decode().count("\t") == 4 and b"README.md" in r.stderr
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--format", "text", "--reference", "auto", "--json")
+    assert [d["source"] for d in json.loads(r.stdout)["documents"]] == ["README.md"]  # a format says otherwise

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from segcore import folders, loaders, sentences
+from segcore import folders, formats, loaders, sentences
 from segcore.document import Document
 from segcore.methods import segment
 from segcore.errors import InputError, ParameterError, SegcoreError
@@ -818,3 +818,56 @@ def test_a_text_with_stray_nul_bytes_is_refused_with_where_they_are_and_a_binary
     png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
     with pytest.raises(InputError, match=r"^img.txt: looks like a binary file, not text$"):
         load(png, source="img.txt")
+
+
+def test_a_folder_takes_every_file_type_one_file_is_read_in(tmp_path):
+    """A folder in auto mode left out Markdown, reST, LaTeX, Org, AsciiDoc and manual pages, and so their compressed
+    copies, although each is read as one file; --format text took no Markdown."""
+    text = "# One\n\nCats sleep all day. Dogs run in the park.\n\n# Two\n\nBirds fly south. Fish swim upstream.\n"
+    (tmp_path / "a.md.gz").write_bytes(gzip.compress(text.encode()))
+    (tmp_path / "b.rst").write_text("One\n===\n\nCats sleep. Dogs run.\n\nTwo\n===\n\nBirds fly.\n")
+    (tmp_path / "c.1").write_text(".TH C 1\n.SH NAME\nc \\- a tool\n.SH USE\nIt runs. It stops.\n")
+    (tmp_path / "d.tex").write_text("\\section{One}\nCats sleep. Dogs run.\n\\section{Two}\nBirds fly. Fish swim.\n")
+    (tmp_path / "e.org").write_text("* One\nCats sleep. Dogs run.\n* Two\nBirds fly. Fish swim.\n")
+    (tmp_path / "f.py").write_text("print('not a document')\n")
+    docs, problems = read_dataset(tmp_path)
+    assert not problems and [d.source for d in docs] == ["a.md.gz", "b.rst", "c.1", "d.tex", "e.org"]
+    assert [d.meta["format"] for d in docs] == ["text", "rest", "man", "latex", "org"] and docs[0].meta["markdown"]
+    assert [d.source for d in read_dataset(tmp_path, format="text")[0]] == ["a.md.gz"]
+    exts = {ext for fmt, group in folders.EXTENSIONS.items() if fmt != "auto" for ext in group} - {""}
+    assert set(folders.EXTENSIONS["auto"]) == exts >= formats.EXTENSIONS
+
+
+def test_readme_and_licence_files_and_files_beside_ref_files_are_skipped_in_auto_mode(tmp_path):
+    """A Choi folder's README.md and notes.txt were not its documents; in a zip alike; a format says otherwise."""
+    shutil.copy(CHOI_1_0, tmp_path / "1.ref")
+    (tmp_path / "README.md").write_text("# Data\n\nChoi's files. Made in 2000.\n")
+    (tmp_path / "notes.txt").write_text("How the files were made. By hand.\n")
+    (tmp_path / "LICENSE").write_text("Free to use.\n")
+    (tmp_path / "REPO_README.rst").write_text("Data\n====\n\nChoi's files.\n")
+    docs, problems = read_dataset(tmp_path)
+    assert [d.source for d in docs] == ["1.ref"] and not problems
+    assert folders.skipped_files(tmp_path) == ["README.md", "REPO_README.rst", "notes.txt"]
+    assert folders.skipped_files(tmp_path, "text") == []
+    assert [d.source for d in read_dataset(tmp_path, format="text")[0]] == ["README.md", "notes.txt"]
+    z = tmp_path / "set.zip"
+    with zipfile.ZipFile(z, "w") as zf:
+        zf.write(CHOI_1_0, "set/1.ref")
+        zf.writestr("set/README.md", "# Data\n\nChoi's files. Made in 2000.\n")
+    assert [d.source for d in read_dataset(z)[0]] == ["set/1.ref"] and folders.skipped_files(z) == ["set/README.md"]
+    (tmp_path / "1.ref").unlink()
+    z.unlink()
+    docs, problems = read_dataset(tmp_path)  # without .ref files the notes are a document; a README never
+    assert [d.source for d in docs] == ["notes.txt"]
+    assert folders.skipped_files(tmp_path) == ["README.md", "REPO_README.rst"]
+    (tmp_path / "HISTORY.md").write_text("# 1.0\n\nFirst release. It works.\n")
+    (tmp_path / "history.md").write_text("# Rome\n\nRome grew. It fell.\n\n# Athens\n\nAthens voted. It won.\n")
+    assert [d.source for d in read_dataset(tmp_path)[0]] == ["history.md", "notes.txt"]  # a word in lower case
+
+
+def test_a_zip_of_markdown_files_is_read():
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("notes/a.md", "# One\n\nCats sleep all day. Dogs run.\n\n# Two\n\nBirds fly south. Fish swim.\n")
+    docs, problems = read_files([("notes.zip", archive.getvalue())])
+    assert [d.source for d in docs] == ["notes/a.md"] and not problems
