@@ -112,7 +112,10 @@ def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], d
     files = [p for p in listed if p.is_file() and p not in unread]
     if not files and not unread:
         note = f"; {skipped_note(left)}" if left else ""
-        raise InputError(f"{root}: no {'/'.join(EXTENSIONS[format])} files found in this folder{note}")
+        exts = EXTENSIONS[format]
+        what = (f"{'/'.join(exts)} files" if len(exts) <= 8 else  # auto: dozens of types
+                f"document files (none of the {len(exts)} file types read, such as .txt, .md, .pdf, .html, .docx)")
+        raise InputError(f"{root}: no {what} found in this folder{note}")
     return files, {p.relative_to(root).as_posix(): message for p, message in unread.items()}
 
 

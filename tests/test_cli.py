@@ -209,6 +209,15 @@ def test_evaluate_bundled_dataset_by_name_table_output():
     assert b"no boundary" in r.stdout and b"evenly spaced" in r.stdout  # the baselines beside the method
 
 
+def test_a_folder_without_documents_says_so_in_a_short_line(tmp_path):
+    (tmp_path / "tool.py").write_text("print('hello')\n")
+    r = run("segment", str(tmp_path))
+    assert r.returncode == 2 and r.stderr.count(b"\n") == 1 and len(r.stderr) < 240, r.stderr
+    assert b"no document files (none of the" in r.stderr and b"such as .txt, .md, .pdf" in r.stderr
+    r = run("evaluate", str(tmp_path), "--format", "choi")
+    assert r.returncode == 2 and b"no .ref files found in this folder" in r.stderr, r.stderr
+
+
 def test_evaluate_a_mistyped_dataset_name_lists_the_bundled_ones():
     r = run("evaluate", "choi/3-4")
     assert r.returncode == 2 and r.stderr.count(b"\n") == 1, r.stderr
