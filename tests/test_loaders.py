@@ -565,8 +565,10 @@ def test_read_dataset_reports_bad_files_and_carries_on(tmp_path):
 
 def test_read_dataset_single_file_and_errors(tmp_path):
     assert [d.n for d in read_dataset(CHOI_1_0)[0]] == [60]
-    with pytest.raises(InputError, match="no .ref"):
+    with pytest.raises(InputError, match="no document files"):
         read_dataset(tmp_path)
+    with pytest.raises(InputError, match="no .ref files"):
+        read_dataset(tmp_path, format="choi")
     with pytest.raises(InputError, match="not found"):
         read_dataset(tmp_path / "missing")
     with pytest.raises(ParameterError):
