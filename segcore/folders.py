@@ -58,8 +58,9 @@ def skipped_note(names: list[str]) -> str:
     """One line that says which files _left_out left out and why ('' for none)."""
     if not names:
         return ""
-    about = [n for n in names if _ABOUT.match(PurePosixPath(n).name)]
-    beside = [n for n in names if not _ABOUT.match(PurePosixPath(n).name)]
+    is_about = [bool(_ABOUT.match(PurePosixPath(n).name)) for n in names]
+    about = [n for n, a in zip(names, is_about) if a]
+    beside = [n for n, a in zip(names, is_about) if not a]
     why = [f"{', '.join(about)} (notes about the files, not documents)"] if about else []
     why += [f"{', '.join(beside)} (the folder holds .ref files: only those are its documents)"] if beside else []
     return f"skipped {len(names)} file{'s' * (len(names) > 1)}: {'; '.join(why)}"
@@ -96,6 +97,15 @@ def _listed(root: Path, format: str) -> tuple[list[Path], list[str]]:
     return [p for p in listed if p.relative_to(root).as_posix() not in out], left
 
 
+def _none_found(name: str, where: str, format: str, left: list[str]) -> InputError:
+    """The error for a folder or zip archive (`where`) without a document of `format`'s types, naming the types (a
+    few of them in 'auto': dozens) and what _left_out skipped."""
+    exts = EXTENSIONS[format]
+    what = (f"{'/'.join(exts)} files" if len(exts) <= 8 else
+            f"document files (none of the {len(exts)} file types read, such as .txt, .md, .pdf, .html, .docx)")
+    return InputError(f"{name}: no {what} found in {where}" + (f"; {skipped_note(left)}" if left else ""))
+
+
 def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str]]:
     """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out, and
     those skipped_files names) and {name: message} of the links among them that are not read: those that lead out
@@ -111,11 +121,7 @@ def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], d
             unread[p] = f"{name}: a link to a file outside the folder ({p.resolve()}), not read"
     files = [p for p in listed if p.is_file() and p not in unread]
     if not files and not unread:
-        note = f"; {skipped_note(left)}" if left else ""
-        exts = EXTENSIONS[format]
-        what = (f"{'/'.join(exts)} files" if len(exts) <= 8 else  # auto: dozens of types
-                f"document files (none of the {len(exts)} file types read, such as .txt, .md, .pdf, .html, .docx)")
-        raise InputError(f"{root}: no {what} found in this folder{note}")
+        raise _none_found(f"{root}", "this folder", format, left)
     return files, {p.relative_to(root).as_posix(): message for p, message in unread.items()}
 
 
@@ -155,8 +161,7 @@ def _zip_members(zf: zipfile.ZipFile, name: str, format: str, max_bytes: int | N
     the unpacked total is limited to max_bytes (checked from the archive's directory before anything is inflated)."""
     infos, left = _zip_infos(zf, format)
     if not infos:
-        note = f"; {skipped_note(left)}" if left else ""
-        raise InputError(f"{name}: no {'/'.join(EXTENSIONS[format])} files found in this zip archive{note}")
+        raise _none_found(name, "this zip archive", format, left)
     total = sum(i.file_size for i in infos)
     if max_bytes is not None and total > max_bytes:
         raise InputError(f"{name}: {total / 2**20:.0f} MB once unpacked, more than the {max_bytes / 2**20:.0f} MB "
