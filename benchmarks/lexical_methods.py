@@ -50,7 +50,7 @@ TT_TUNED_LABEL = "sentences, window=5, no smoothing, cutoff statistics over vall
 
 def load_subset(root: Path, name: str, limit: int | None = None) -> list[Document]:
     """Choi .ref files of one subset in natural order (1_0, 1_1, …, 1_10, …)."""
-    docs, problems = read_dataset(root / name, format="choi")
+    docs, problems, _ = read_dataset(root / name, format="choi")
     if problems:
         raise SystemExit(f"{root / name}: " + "; ".join(problems))
     return docs[:limit]

@@ -17,7 +17,7 @@ if __name__ == "__main__":
     shared = Path(sys.argv[1]) if len(sys.argv) > 1 else SHARED
     ROOT.mkdir(parents=True, exist_ok=True)
     for name, (folder, fmt) in SOURCES.items():
-        docs, problems = read_dataset(shared / folder, format=fmt, level="word" if fmt == "arxiv" else None)
+        docs, problems, _ = read_dataset(shared / folder, format=fmt, level="word" if fmt == "arxiv" else None)
         for message in problems:
             print(f"{name}: skipped {message}", file=sys.stderr)
         n = write_dataset(ROOT / FILES[name], docs)

@@ -235,10 +235,9 @@ def read_reference_files(files: list[tuple[str, bytes]], run=call) -> tuple[list
     """Documents with a reference from uploaded .ref files and .zip archives of them (segcore.folders.read_files,
     called by `run` as load_bytes reads), and one message per file that cannot be used, a document without a
     reference included."""
-    docs, problems = _in_worker(run, "the uploaded files", folders.read_files, files,
-                                max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
-    problems += [f"{name}: {folders.skipped_note(left)}" for name, data in files
-                 if name.lower().endswith(".zip") and (left := folders.skipped_members(data, name))]
+    docs, problems, skipped = _in_worker(run, "the uploaded files", folders.read_files, files,
+                                         max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
+    problems += [folders.skipped_note(skipped)] if skipped else []
     problems += [f"{d.source}: no reference segmentation in it (plain text), skipped" for d in docs if not d.reference]
     return [d for d in docs if d.reference], problems
 

@@ -17,7 +17,7 @@ from .errors import ParameterError, SegcoreError
 from .evaluation import evaluate, percent_text
 from .exports import FORMATS as EXPORTS, chapter_problems, check_timed, export, to_json
 from .limits import LIMITS, Limits
-from .folders import dataset_files, skipped_files, skipped_note
+from .folders import dataset_files, skipped_note
 from .kchoice import choice_record
 from .formats import FORMATS
 from .loaders import LEVELS, left_out_notes, load
@@ -144,8 +144,8 @@ def _segment_folder(args, params: dict, context, limits: Limits) -> int:
     fails is reported and the others go on (exit status 2 if any failed)."""
     root = Path(args.input)
     progress = Progress("segment") if sys.stderr.isatty() else None
-    files, unread = dataset_files(root, args.format)
-    _say_skipped(skipped_files(root, args.format))
+    files, unread, skipped = dataset_files(root, args.format)
+    _say_skipped(skipped)
     with _runner(args) as run:
         tasks = [(str(p), p.relative_to(root).as_posix(), args.format, args.level, args.method, args.k, params,
                   context, limits, run) for p in files]
@@ -172,7 +172,7 @@ def cmd_evaluate(args) -> int:
     if args.level and is_named(args.dataset):
         raise ParameterError(f"{args.dataset} is a bundled dataset, read at its own level: --level is for a folder or "
                              "a file")
-    docs, problems = load_dataset(args.dataset, args.format, args.level, limits=limits)
+    docs, problems, skipped = load_dataset(args.dataset, args.format, args.level, limits=limits)
     docs = [choose_reference(d, args.reference) for d in docs]
     problems += [f"{d.source}: no reference: neither a .ref file nor headings to use ({args.reference})"
                  for d in docs if d.reference is None]
@@ -180,8 +180,7 @@ def cmd_evaluate(args) -> int:
     context = _context(args.method, args.corpus, lambda: docs)
     for msg in problems:
         print(f"segcore: error: {msg}", file=sys.stderr)
-    skipped = [] if is_named(args.dataset) else skipped_files(args.dataset, args.format)
-    _say_skipped(skipped)
+    _say_skipped(skipped, "evaluate --json lists them all (summary.skipped_files)")
     progress = None if args.json or not sys.stderr.isatty() else Progress("evaluate")
     t0 = time.perf_counter()
     with _runner(args) as run:
@@ -190,7 +189,7 @@ def cmd_evaluate(args) -> int:
                           progress=progress, context=context, run=run)
     out = result.to_dict()
     s = out["summary"]
-    s.update(wall_seconds=time.perf_counter() - t0, unreadable_files=len(problems), skipped_files=skipped)
+    s.update(wall_seconds=time.perf_counter() - t0, unreadable_files=len(problems), skipped_files=list(skipped))
     status = 2 if problems or s["failed"] else 0  # a file unread or a document not segmented: the result is partial
     if args.json:
         s.update({k: None for k, v in s.items() if isinstance(v, float) and not math.isfinite(v)})  # valid JSON
@@ -220,10 +219,13 @@ def cmd_evaluate(args) -> int:
     return status
 
 
-def _say_skipped(names: list[str]) -> None:
-    """The files of a folder or zip that are of a type segcore reads but not its documents, in one line."""
-    if names:
-        print(f"segcore: {skipped_note(names)}; --format FORMAT reads every file of that format", file=sys.stderr)
+def _say_skipped(skipped: dict[str, str], all_of_them: str = "") -> None:
+    """The files of a folder or zip that are of a type segcore reads but not its documents, in one line (counted, a
+    few named: `all_of_them` says where the others are)."""
+    if skipped:
+        note = skipped_note(skipped)
+        more = f"; {all_of_them}" if all_of_them and note != skipped_note(skipped, len(skipped)) else ""
+        print(f"segcore: {note}; --format FORMAT reads every file of that format{more}", file=sys.stderr)
 
 
 def _files(n: int) -> str:

@@ -13,7 +13,7 @@ import numpy as np
 from .document import Document
 from .errors import InputError
 from .limits import LIMITS, Limits
-from .folders import read_dataset
+from .folders import Reading, read_dataset
 from .topicmodel import read_corpus
 
 ROOT = Path(__file__).resolve().parent.parent / "assets" / "datasets"
@@ -64,12 +64,12 @@ def concatenate(docs: list[Document], source: str = "concatenation") -> Document
 
 
 def load_dataset(name_or_path: str, format: str = "auto", level: str | None = None,
-                 max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
+                 max_bytes: int | None = None, limits: Limits = LIMITS) -> Reading:
     """A bundled dataset by name, or the documents of a folder, zip or file (`folders.read_dataset`, within
-    `limits`): (documents, one message per file that could not be read). InputError naming the bundled datasets for
-    a path that does not exist."""
+    `limits`): a Reading (documents, one message per file that could not be read, the files skipped). InputError
+    naming the bundled datasets for a path that does not exist."""
     if is_named(name_or_path):
-        return load_named(name_or_path), []
+        return Reading(load_named(name_or_path), [], {})
     if not Path(name_or_path).exists():  # a dataset's name mistyped, most likely: say which there are
         raise InputError(f"file not found: {str(name_or_path)[:200]} (nor a bundled dataset: {', '.join(NAMES)})")
     return read_dataset(name_or_path, format=format, level=level, max_bytes=max_bytes, limits=limits)

@@ -6,13 +6,14 @@ import io
 import re
 import zipfile
 from pathlib import Path, PurePosixPath
+from typing import NamedTuple
 
 from .archive import ZIP_ERRORS
 from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .document import Document
 from .errors import InputError, SegcoreError
 from .limits import LIMITS, Limits
-from .compression import document_suffix
+from .compression import document_suffix, inflated
 from .formats import HTML_EXTENSIONS, LATEX_EXTENSIONS, check_format
 from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
 from .loaders import PathLike, check_level, load_data, read_file
@@ -43,27 +44,55 @@ _ABOUT = re.compile(r"(?:[A-Z0-9]+[-_])*(?:(?i:readme|licen[cs]e|copying|copyrig
                     r"CITATION)(?:[-_.]|$)")
 
 
-def _left_out(names: list[str], format: str) -> list[str]:
-    """The names among a folder's or zip's files of `format`'s types that are not its documents: in 'auto' mode its
-    notes about itself (_ABOUT), and when it holds .ref files (a benchmark's) every other file; none in another
-    format."""
+# why a file of a type read is not one of a folder's documents (the skip note's words)
+ABOUT = "notes about the files, not documents"
+BESIDE_REF = "the folder holds .ref files: only those are its documents"
+# files of a type read that are, by how they begin, something else: a Graphviz graph is no Word template (.dot), a PGP
+# signature or key no AsciiDoc (.asc)
+_GRAPH = re.compile(rb"\s*(?:(?://|#)[^\n]*\n\s*|/\*.*?\*/\s*)*(?:strict\s+)?(?:di)?graph\b", re.S | re.I)
+NOT_DOCUMENTS = {".dot": (_GRAPH, "Graphviz graphs, not documents"),
+                 ".asc": (re.compile(rb"\s*-----BEGIN PGP "), "PGP signatures or keys, not documents")}
+_HEAD = 4096  # how much of a file tells what it begins with
+
+
+def _left_out(names: list[str], format: str, head) -> dict[str, str]:
+    """{name: why} of the names among a folder's or zip's files of `format`'s types that are not its documents, in
+    'auto' mode: its notes about itself (_ABOUT), a .dot or .asc file that `head(name)` (its first bytes) shows to be
+    something else (NOT_DOCUMENTS), and when it holds .ref files every other file; none in another format."""
     if format != "auto":
-        return []
-    about = [bool(_ABOUT.match(PurePosixPath(n).name)) for n in names]
-    ref = any(document_suffix(n) == ".ref" for n, a in zip(names, about) if not a)
-    return [n for n, a in zip(names, about) if a or (ref and document_suffix(n) != ".ref")]
+        return {}
+    why = {}
+    for n in names:
+        suffix = document_suffix(n)
+        if _ABOUT.match(PurePosixPath(n).name):
+            why[n] = ABOUT
+        elif suffix in NOT_DOCUMENTS and NOT_DOCUMENTS[suffix][0].match(_inner(head(n), n)):
+            why[n] = NOT_DOCUMENTS[suffix][1]
+    if any(document_suffix(n) == ".ref" for n in names if n not in why):
+        why.update((n, BESIDE_REF) for n in names if n not in why and document_suffix(n) != ".ref")
+    return {n: why[n] for n in names if n in why}
 
 
-def skipped_note(names: list[str]) -> str:
-    """One line that says which files _left_out left out and why ('' for none)."""
-    if not names:
+def _inner(head: bytes, name: str) -> bytes:
+    """The first bytes of a file's content, inside its compression (as much as `head` holds)."""
+    try:
+        found = inflated(head, name, name, _HEAD)
+    except InputError:  # cut short within the compressed stream: what came out is unknown here
+        return head
+    return head if found is None else found[0]
+
+
+def skipped_note(skipped: dict[str, str], shown: int = 3) -> str:
+    """One line that counts the files _left_out left out and says why, naming the first `shown` of each reason ('' for
+    none)."""
+    if not skipped:
         return ""
-    is_about = [bool(_ABOUT.match(PurePosixPath(n).name)) for n in names]
-    about = [n for n, a in zip(names, is_about) if a]
-    beside = [n for n, a in zip(names, is_about) if not a]
-    why = [f"{', '.join(about)} (notes about the files, not documents)"] if about else []
-    why += [f"{', '.join(beside)} (the folder holds .ref files: only those are its documents)"] if beside else []
-    return f"skipped {len(names)} file{'s' * (len(names) > 1)}: {'; '.join(why)}"
+    by_why: dict[str, list[str]] = {}
+    for name, why in skipped.items():
+        by_why.setdefault(why, []).append(name)
+    parts = [", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "") + f" ({why})"
+             for why, names in by_why.items()]
+    return f"skipped {len(skipped)} file{'s' * (len(skipped) > 1)}: {'; '.join(parts)}"
 
 
 def natural_key(name: str):
@@ -85,19 +114,39 @@ def _check_format(format: str, level: str | None) -> tuple[str, ...]:
     return EXTENSIONS[format]
 
 
-def _listed(root: Path, format: str) -> tuple[list[Path], list[str]]:
+class Reading(NamedTuple):
+    """What reading a folder, a zip archive or files gives: the documents, one message per file that could not be
+    used, and {name: why} of the files of a type read that are not documents (_left_out; skipped_note says them)."""
+    documents: list[Document]
+    problems: list[str]
+    skipped: dict[str, str]
+
+
+def _head(root: Path, name: str) -> bytes:
+    """The first bytes of a file under a folder (none when it cannot be opened, or is a link out of the folder:
+    dataset_files says why)."""
+    path = root / name
+    try:
+        if not path.resolve().is_relative_to(root.resolve()):
+            return b""
+        with path.open("rb") as f:
+            return f.read(_HEAD)
+    except OSError:
+        return b""
+
+
+def _listed(root: Path, format: str) -> tuple[list[Path], dict[str, str]]:
     """(the files under a folder of `format`'s types that are its documents, natural order; hidden, _meta and
-    __MACOSX entries left out) and the names of those _left_out leaves out."""
+    __MACOSX entries left out) and {name: why} of those _left_out leaves out."""
     exts = _check_format(format, None)
     listed = sorted((p for p in root.rglob("*") if document_suffix(p.name) in exts
                      and not _skipped(p.relative_to(root).parts)),
                     key=lambda p: natural_key(p.relative_to(root).as_posix()))
-    left = _left_out([p.relative_to(root).as_posix() for p in listed], format)
-    out = set(left)
-    return [p for p in listed if p.relative_to(root).as_posix() not in out], left
+    left = _left_out([p.relative_to(root).as_posix() for p in listed], format, lambda name: _head(root, name))
+    return [p for p in listed if p.relative_to(root).as_posix() not in left], left
 
 
-def _none_found(name: str, where: str, format: str, left: list[str]) -> InputError:
+def _none_found(name: str, where: str, format: str, left: dict[str, str]) -> InputError:
     """The error for a folder or zip archive (`where`) without a document of `format`'s types, naming the types (a
     few of them in 'auto': dozens) and what _left_out skipped."""
     exts = EXTENSIONS[format]
@@ -106,10 +155,10 @@ def _none_found(name: str, where: str, format: str, left: list[str]) -> InputErr
     return InputError(f"{name}: no {what} found in {where}" + (f"; {skipped_note(left)}" if left else ""))
 
 
-def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str]]:
+def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str], dict[str, str]]:
     """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out, and
-    those skipped_files names) and {name: message} of the links among them that are not read: those that lead out
-    of the folder and those to a file that does not exist."""
+    those _left_out skips), {name: message} of the links among them that are not read (those that lead out of the
+    folder and those to a file that does not exist), and {name: why} of the files skipped."""
     root = Path(folder)
     listed, left = _listed(root, format)
     inside, unread = root.resolve(), {}
@@ -122,46 +171,30 @@ def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], d
     files = [p for p in listed if p.is_file() and p not in unread]
     if not files and not unread:
         raise _none_found(f"{root}", "this folder", format, left)
-    return files, {p.relative_to(root).as_posix(): message for p, message in unread.items()}
+    return files, {p.relative_to(root).as_posix(): message for p, message in unread.items()}, left
 
 
-def _zip_infos(zf: zipfile.ZipFile, format: str) -> tuple[list[zipfile.ZipInfo], list[str]]:
-    """A zip's document files as _listed finds a folder's, and the names of those left out."""
+def _zip_infos(zf: zipfile.ZipFile, format: str) -> tuple[list[zipfile.ZipInfo], dict[str, str]]:
+    """A zip's document files as _listed finds a folder's, and {name: why} of those left out."""
     exts = EXTENSIONS[format]
     infos = sorted((i for i in zf.infolist() if not i.is_dir() and document_suffix(i.filename) in exts
                     and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
-    left = _left_out([i.filename for i in infos], format)
-    out = set(left)
-    return [i for i in infos if i.filename not in out], left
+    left = _left_out([i.filename for i in infos], format, lambda name: _member_head(zf, name))
+    return [i for i in infos if i.filename not in left], left
 
 
-def skipped_files(path: PathLike, format: str = "auto") -> list[str]:
-    """The names of the files of a folder or zip archive that are of a type `format` reads but are not its documents
-    (`_left_out`: in 'auto' mode a README, LICENSE, ..., and beside .ref files the others), natural order; [] for
-    another file or what cannot be read."""
-    root = Path(path)
-    if root.is_dir():
-        return _listed(root, format)[1]
-    if root.suffix.lower() != ".zip" or not root.is_file():
-        return []
-    return skipped_members(read_file(root), root.name, format)
-
-
-def skipped_members(data: bytes, name: str, format: str = "auto") -> list[str]:
-    """skipped_files of a zip archive's bytes ([] when it is not one)."""
+def _member_head(zf: zipfile.ZipFile, name: str) -> bytes:
+    """A zip member's first bytes (none when it cannot be inflated: reading it says why)."""
     try:
-        with _open_zip(data, name) as zf:
-            return _zip_infos(zf, format)[1]
-    except InputError:
-        return []
+        with zf.open(name) as f:
+            return f.read(_HEAD)
+    except ZIP_ERRORS:
+        return b""
 
 
-def _zip_members(zf: zipfile.ZipFile, name: str, format: str, max_bytes: int | None):
-    """(member name, bytes or the InputError that stops it) of a zip's document files (_zip_infos), natural order;
+def _zip_members(zf: zipfile.ZipFile, infos: list[zipfile.ZipInfo], name: str, max_bytes: int | None):
+    """(member name, bytes or the InputError that stops it) of a zip's document files (_zip_infos), in their order;
     the unpacked total is limited to max_bytes (checked from the archive's directory before anything is inflated)."""
-    infos, left = _zip_infos(zf, format)
-    if not infos:
-        raise _none_found(name, "this zip archive", format, left)
     total = sum(i.file_size for i in infos)
     if max_bytes is not None and total > max_bytes:
         raise InputError(f"{name}: {total / 2**20:.0f} MB once unpacked, more than the {max_bytes / 2**20:.0f} MB "
@@ -184,11 +217,12 @@ def _open_zip(data, name: str) -> zipfile.ZipFile:
 
 
 def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str | None = None,
-               max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
-    """Documents from (name, bytes) pairs — document files, or zip archives of them — and one message per file
-    that could not be used (it is reported, the others are still read)."""
+               max_bytes: int | None = None, limits: Limits = LIMITS) -> Reading:
+    """Documents from (name, bytes) pairs — document files, or zip archives of them —, one message per file that
+    could not be used (it is reported, the others are still read) and {member name: why} of the zips' files
+    skipped."""
     _check_format(format, level)
-    docs, problems = [], []
+    docs, problems, skipped = [], [], {}
 
     def add(name: str, data):
         try:
@@ -204,24 +238,28 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
             continue
         try:
             with _open_zip(data, name) as zf:
-                for member, content in _zip_members(zf, name, format, max_bytes):
+                infos, left = _zip_infos(zf, format)
+                skipped.update(left)
+                if not infos:
+                    raise _none_found(name, "this zip archive", format, left)
+                for member, content in _zip_members(zf, infos, name, max_bytes):
                     add(member, content)
         except InputError as e:
             problems.append(str(e))
-    return docs, problems
+    return Reading(docs, problems, skipped)
 
 
 def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
-                 max_bytes: int | None = None, limits: Limits = LIMITS) -> tuple[list[Document], list[str]]:
-    """The documents of a folder (every file under it of a type `format` reads, natural order, but those
-    skipped_files names), a zip of them, or one file, and one message per file that could not be read: a bad file
-    is reported, not fatal."""
+                 max_bytes: int | None = None, limits: Limits = LIMITS) -> Reading:
+    """The documents of a folder (every file under it of a type `format` reads, natural order, but those _left_out
+    skips), a zip of them, or one file, one message per file that could not be read (a bad file is reported, not
+    fatal), and {name: why} of the files skipped."""
     _check_format(format, level)
     root = Path(path)
     if not root.exists():
         raise InputError(f"file not found: {root}")
     if root.is_dir():
-        files, unread = dataset_files(root, format)
+        files, unread, skipped = dataset_files(root, format)
         docs, problems = [], list(unread.values())
         for p in files:
             name = p.relative_to(root).as_posix()
@@ -229,8 +267,8 @@ def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
                 data = read_file(p)
             except InputError as e:  # unreadable (permissions, gone since listed): the others are still read
                 data = e
-            d, bad = read_files([(name, data)], format, level, limits=limits)
+            d, bad, _ = read_files([(name, data)], format, level, limits=limits)
             docs += d
             problems += bad
-        return docs, problems
+        return Reading(docs, problems, skipped)
     return read_files([(root.name, read_file(root))], format, level, max_bytes, limits)

@@ -834,6 +834,19 @@ def test_benchmark_parameter_sweep():
     assert list(decode(pk["y"])) == list(table["Pk %"]) and table["Pk %"].max() > 1
 
 
+def test_a_zip_upload_is_opened_once(monkeypatch):
+    """The app's zip upload was opened twice: to read its documents, then to find the skipped names."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("set/a.ref", (SAMPLES / "choi_3-11_1_0.ref").read_bytes())
+        zf.writestr("set/README.md", b"Not a document.")
+    opened, open_zip = [], zipfile.ZipFile.__init__
+    monkeypatch.setattr(zipfile.ZipFile, "__init__", lambda self, *a, **k: opened.append(a) or open_zip(self, *a, **k))
+    docs, problems = documents.read_reference_files([("set.zip", buf.getvalue())])
+    assert [d.source for d in docs] == ["set/a.ref"] and len(opened) == 1
+    assert problems == ["skipped 1 file: set/README.md (notes about the files, not documents)"]
+
+
 def test_benchmark_upload_zip_and_bad_files():
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
@@ -846,7 +859,8 @@ def test_benchmark_upload_zip_and_bad_files():
     assert [d.source for d in docs] == ["set/a.ref", "set/b.ref", "plain.ref"]  # plain.ref: one segment
     assert any("not a valid zip" in p for p in problems) and any(p.startswith("empty.ref") for p in problems)
     # beside .ref files, a zip's readme is no document: said, not read as a document without a reference
-    assert "set.zip: skipped 1 file: set/readme.txt (notes about the files, not documents)" in problems
+    assert "skipped 1 file: set/readme.txt (notes about the files, not documents)" in problems
+    assert sum("readme" in p for p in problems) == 1
 
     at = bench_app("Upload .ref files or a .zip of them")
     assert any("Upload some .ref files" in i.value for i in at.info)

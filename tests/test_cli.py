@@ -320,3 +320,39 @@ def test_a_choi_folder_with_a_readme_evaluates_only_its_ref_files_and_says_so(tm
     assert r.returncode == 0 and r.stdout.decode().count("\t") == 4 and b"README.md" in r.stderr
     r = run("evaluate", str(tmp_path), "--method", "cvs", "--format", "text", "--reference", "auto", "--json")
     assert [d["source"] for d in json.loads(r.stdout)["documents"]] == ["README.md"]  # a format says otherwise
+
+
+def test_a_folder_with_hundreds_of_skipped_files_says_a_count_and_json_lists_them_all(tmp_path):
+    """The skip line named each of 312 skipped files; it now counts them and names a few, --json keeps every name."""
+    (tmp_path / "choi_1_0.ref").write_bytes((DATA / "choi_1_0.ref").read_bytes())
+    names = [f"note{i}.txt" for i in range(1, 313)]
+    for name in names:
+        (tmp_path / name).write_text("How the files were made. By hand.\n")
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference")
+    said = [line for line in r.stderr.decode().splitlines() if "skipped" in line]
+    assert r.returncode == 0 and len(said) == 1 and len(said[0]) < 300, r.stderr
+    assert "skipped 312 files: note1.txt, note2.txt, note3.txt and 309 more" in said[0]
+    assert "evaluate --json lists them all (summary.skipped_files)" in said[0]
+    r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference", "--json")
+    assert json.loads(r.stdout)["summary"]["skipped_files"] == names
+
+
+def test_a_folder_is_listed_and_a_zip_opened_once(tmp_path, monkeypatch, capsys):
+    """segment on a folder listed it twice (its documents, then the skipped names); evaluate opened a zip twice."""
+    import zipfile
+    from segcore import cli
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "choi_1_0.ref").write_bytes((DATA / "choi_1_0.ref").read_bytes())
+    (folder / "README.md").write_text(MARKDOWN)
+    listed, opened = [], []
+    rglob, open_zip = Path.rglob, zipfile.ZipFile.__init__
+    monkeypatch.setattr(Path, "rglob", lambda self, *a: listed.append(self) or rglob(self, *a))
+    assert cli.main(["segment", str(folder), "--method", "cvs", "--k", "2"]) == 0
+    assert listed == [folder] and "README.md" in capsys.readouterr().err
+    with zipfile.ZipFile(tmp_path / "set.zip", "w") as zf:
+        zf.write(folder / "choi_1_0.ref", "set/choi_1_0.ref")
+        zf.write(folder / "README.md", "set/README.md")
+    monkeypatch.setattr(zipfile.ZipFile, "__init__", lambda self, *a, **k: opened.append(a) or open_zip(self, *a, **k))
+    assert cli.main(["evaluate", str(tmp_path / "set.zip"), "--method", "cvs", "--k-from-reference"]) == 0
+    assert len(opened) == 1 and "set/README.md" in capsys.readouterr().err

@@ -63,6 +63,6 @@ def test_a_dataset_reports_the_file_over_the_limit_and_reads_the_others():
     with zipfile.ZipFile(buf, "w") as zf:
         zf.writestr("short.ref", "==========\nOne.\nTwo.\n==========\nThree.\n==========\n")
         zf.writestr("long.ref", "==========\n" + "A sentence.\n" * 500 + "==========\n")
-    docs, problems = folders.read_files([("set.zip", buf.getvalue())], limits=Limits(elements=100))
+    docs, problems, skipped = folders.read_files([("set.zip", buf.getvalue())], limits=Limits(elements=100))
     assert [d.source for d in docs] == ["short.ref"]
     assert problems == ["long.ref: 500 sentences, more than the limit of 100; use a shorter text"]

@@ -546,7 +546,7 @@ def test_read_dataset_directory(tmp_path):
     shutil.copy(CHOI_1_0, tmp_path / "_meta" / "x.ref")
     shutil.copy(CHOI_1_0, tmp_path / ".hidden.ref")
     (tmp_path / "README").write_text("not a dataset file")
-    docs, problems = read_dataset(tmp_path)
+    docs, problems, skipped = read_dataset(tmp_path)
     assert [d.source for d in docs] == ["a/2.ref", "a/10.ref", "b.ref"] and not problems  # natural order
     assert [d.meta["format"] for d in docs] == ["choi", "choi", "arxiv"]
     assert [d.n for d in docs] == [60, 54, 1545]
@@ -558,7 +558,7 @@ def test_read_dataset_reports_bad_files_and_carries_on(tmp_path):
     (tmp_path / "2.ref").write_bytes(b"\xff\xfe\xfd not utf-8 \x00")
     (tmp_path / "3.ref").write_text("==========\n==========\n")
     shutil.copy(CHOI_3_48, tmp_path / "4.ref")
-    docs, problems = read_dataset(tmp_path)
+    docs, problems, skipped = read_dataset(tmp_path)
     assert [d.source for d in docs] == ["1.ref", "4.ref"]
     assert len(problems) == 2 and problems[0].startswith("2.ref") and problems[1].startswith("3.ref")
 
@@ -583,18 +583,18 @@ def test_read_dataset_zip(tmp_path):
         zf.write(CHOI_3_48, "__MACOSX/choi/._1_0.ref")
         zf.writestr("choi/_meta/README", "x")
         zf.write(CHOI_3_48, "../outside.ref")  # a crafted name: said, not silently skipped (nothing is unpacked)
-    docs, problems = read_dataset(z)
+    docs, problems, skipped = read_dataset(z)
     assert [d.source for d in docs] == ["arxiv/268.ref", "choi/1_0.ref"]
     assert problems == ["../outside.ref: a path that leaves the archive (..), not read"]
     assert [len(d.reference) for d in docs] == [10, 10]
     bad = tmp_path / "bad.zip"
     bad.write_bytes(b"PK\x03\x04 not really")
-    assert read_dataset(bad) == ([], ["bad.zip: not a valid zip file (File is not a zip file)"])
+    assert read_dataset(bad) == ([], ["bad.zip: not a valid zip file (File is not a zip file)"], {})
     # the unpacked size is checked from the archive's directory before anything is inflated
     big = tmp_path / "big.zip"
     with zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("a.ref", "x\n" * 600_000)
-    docs, problems = read_files([("big.zip", big.read_bytes())], max_bytes=1_000_000)
+    docs, problems, skipped = read_files([("big.zip", big.read_bytes())], max_bytes=1_000_000)
     assert not docs and "more than the 1 MB limit" in problems[0]
 
 
@@ -642,7 +642,7 @@ def test_a_folder_of_compressed_reference_files_is_a_dataset(tmp_path):
     (tmp_path / "b.ref.gz").write_bytes(gzip.compress(CHOI_3_48.read_bytes()))
     (tmp_path / "a.ref.xz").write_bytes(lzma.compress(CHOI_1_0.read_bytes()))
     (tmp_path / "notes.gz.bak").write_bytes(b"not a document")
-    docs, problems = read_dataset(tmp_path)
+    docs, problems, skipped = read_dataset(tmp_path)
     assert problems == [] and [d.source for d in docs] == ["a.ref.xz", "b.ref.gz"]
     assert [d.reference for d in docs] == [parse_choi(p.read_text()).reference for p in (CHOI_1_0, CHOI_3_48)]
 
@@ -661,7 +661,7 @@ def test_a_folder_reads_nothing_outside_it_and_names_the_links_that_lead_out(tmp
     (folder / "out.txt").symlink_to(beside / "secret.txt")
     (folder / "sub" / "up.txt").symlink_to(Path("..") / ".." / "private" / "secret.txt")
     (folder / "sub" / "parent").symlink_to("..", target_is_directory=True)
-    docs, problems = read_dataset(folder)
+    docs, problems, skipped = read_dataset(folder)
     assert [d.source for d in docs] == ["a.txt", "same.txt", "sub/ré sumé.txt"]
     assert problems == [f"out.txt: a link to a file outside the folder ({beside.resolve() / 'secret.txt'}), not read",
                         f"sub/up.txt: a link to a file outside the folder ({beside.resolve() / 'secret.txt'}), not "
@@ -683,7 +683,7 @@ def test_a_folder_names_its_broken_links_as_files_it_cannot_read(tmp_path, capsy
     (tmp_path / "gone.txt").symlink_to("moved.txt")
     (tmp_path / "sub" / "loop.txt").symlink_to("loop.txt")
     (tmp_path / "picture.png").symlink_to("nowhere.png")
-    docs, problems = read_dataset(tmp_path)
+    docs, problems, skipped = read_dataset(tmp_path)
     assert [d.source for d in docs] == ["a.txt"]
     assert problems == ["gone.txt: a link to a file that does not exist (moved.txt), not read",
                         "sub/loop.txt: a link to a file that does not exist (loop.txt), not read"]
@@ -692,7 +692,7 @@ def test_a_folder_names_its_broken_links_as_files_it_cannot_read(tmp_path, capsy
     err = capsys.readouterr().err
     assert err.count("does not exist") == 2 and "2 of 3 files failed" in err
     (tmp_path / "a.txt").unlink()
-    assert read_dataset(tmp_path) == ([], problems)  # as a folder of links out of it: named, none read
+    assert read_dataset(tmp_path) == ([], problems, {})  # as a folder of links out of it: named, none read
 
 def test_a_zip_or_a_folder_given_as_one_file_names_a_function_that_reads_it(tmp_path):
     """The hint named iter_dataset(), which does not exist."""
@@ -704,7 +704,7 @@ def test_a_zip_or_a_folder_given_as_one_file_names_a_function_that_reads_it(tmp_
             load(path, format="text")
         named = re.findall(r"([\w.]+)\(\)", str(e.value))
         assert named and all(hasattr(folders, name.rsplit(".", 1)[-1]) for name in named) and str(path) in str(e.value)
-    docs, problems = folders.read_dataset(archive)
+    docs, problems, skipped = folders.read_dataset(archive)
     assert [d.elements for d in docs] == [["Cats sleep.", "Dogs run."]] and problems == []
 
 
@@ -720,7 +720,7 @@ def test_a_file_of_a_folder_that_cannot_be_read_is_reported_and_the_others_are_r
         return read_bytes(self)
 
     monkeypatch.setattr(Path, "read_bytes", denied)
-    docs, problems = read_dataset(tmp_path)
+    docs, problems, skipped = read_dataset(tmp_path)
     assert [d.source for d in docs] == ["a.txt", "c.txt"]
     assert len(problems) == 1 and problems[0].startswith(str(tmp_path / "b.txt")) and "Permission denied" in problems[0]
 
@@ -731,7 +731,7 @@ def test_every_format_names_the_files_of_a_folder_it_reads(tmp_path):
     (tmp_path / "b.rst").write_text("One\n===\n\nCats sleep. Dogs run.\n\nTwo\n===\n\nBirds fly.\n")
     (tmp_path / "c.1.gz").write_bytes(gzip.compress(b".TH C 1\n.SH NAME\nc \\- a tool\n.SH USE\nIt runs.\n"))
     for fmt, name in (("latex", "a.tex"), ("rest", "b.rst"), ("man", "c.1.gz")):
-        docs, problems = read_dataset(tmp_path, format=fmt)
+        docs, problems, skipped = read_dataset(tmp_path, format=fmt)
         assert problems == [] and [d.source for d in docs] == [name] and docs[0].meta["format"] == fmt
     assert set(loaders.FORMATS) <= set(folders.EXTENSIONS)
 
@@ -832,7 +832,7 @@ def test_a_folder_takes_every_file_type_one_file_is_read_in(tmp_path):
     (tmp_path / "d.tex").write_text("\\section{One}\nCats sleep. Dogs run.\n\\section{Two}\nBirds fly. Fish swim.\n")
     (tmp_path / "e.org").write_text("* One\nCats sleep. Dogs run.\n* Two\nBirds fly. Fish swim.\n")
     (tmp_path / "f.py").write_text("print('not a document')\n")
-    docs, problems = read_dataset(tmp_path)
+    docs, problems, skipped = read_dataset(tmp_path)
     assert not problems and [d.source for d in docs] == ["a.md.gz", "b.rst", "c.1", "d.tex", "e.org"]
     assert [d.meta["format"] for d in docs] == ["text", "rest", "man", "latex", "org"] and docs[0].meta["markdown"]
     assert [d.source for d in read_dataset(tmp_path, format="text")[0]] == ["a.md.gz"]
@@ -847,21 +847,22 @@ def test_readme_and_licence_files_and_files_beside_ref_files_are_skipped_in_auto
     (tmp_path / "notes.txt").write_text("How the files were made. By hand.\n")
     (tmp_path / "LICENSE").write_text("Free to use.\n")
     (tmp_path / "REPO_README.rst").write_text("Data\n====\n\nChoi's files.\n")
-    docs, problems = read_dataset(tmp_path)
+    docs, problems, skipped = read_dataset(tmp_path)
     assert [d.source for d in docs] == ["1.ref"] and not problems
-    assert folders.skipped_files(tmp_path) == ["README.md", "REPO_README.rst", "notes.txt"]
-    assert folders.skipped_files(tmp_path, "text") == []
+    assert list(read_dataset(tmp_path).skipped) == ["README.md", "REPO_README.rst", "notes.txt"]
+    assert read_dataset(tmp_path, format="text").skipped == {}
     assert [d.source for d in read_dataset(tmp_path, format="text")[0]] == ["README.md", "notes.txt"]
     z = tmp_path / "set.zip"
     with zipfile.ZipFile(z, "w") as zf:
         zf.write(CHOI_1_0, "set/1.ref")
         zf.writestr("set/README.md", "# Data\n\nChoi's files. Made in 2000.\n")
-    assert [d.source for d in read_dataset(z)[0]] == ["set/1.ref"] and folders.skipped_files(z) == ["set/README.md"]
+    reading = read_dataset(z)
+    assert [d.source for d in reading.documents] == ["set/1.ref"] and list(reading.skipped) == ["set/README.md"]
     (tmp_path / "1.ref").unlink()
     z.unlink()
-    docs, problems = read_dataset(tmp_path)  # without .ref files the notes are a document; a README never
+    docs, problems, skipped = read_dataset(tmp_path)  # without .ref files the notes are a document; a README never
     assert [d.source for d in docs] == ["notes.txt"]
-    assert folders.skipped_files(tmp_path) == ["README.md", "REPO_README.rst"]
+    assert list(read_dataset(tmp_path).skipped) == ["README.md", "REPO_README.rst"]
     (tmp_path / "HISTORY.md").write_text("# 1.0\n\nFirst release. It works.\n")
     (tmp_path / "history.md").write_text("# Rome\n\nRome grew. It fell.\n\n# Athens\n\nAthens voted. It won.\n")
     assert [d.source for d in read_dataset(tmp_path)[0]] == ["history.md", "notes.txt"]  # a word in lower case
@@ -871,5 +872,67 @@ def test_a_zip_of_markdown_files_is_read():
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w") as zf:
         zf.writestr("notes/a.md", "# One\n\nCats sleep all day. Dogs run.\n\n# Two\n\nBirds fly south. Fish swim.\n")
-    docs, problems = read_files([("notes.zip", archive.getvalue())])
+    docs, problems, skipped = read_files([("notes.zip", archive.getvalue())])
     assert [d.source for d in docs] == ["notes/a.md"] and not problems
+
+
+def test_one_listing_gives_the_documents_and_the_skipped_names(tmp_path, monkeypatch):
+    """The skipped names came from a second listing of the folder (skipped_files) or a second opening of the zip
+    (skipped_members); read_dataset and read_files now give them with the documents."""
+    shutil.copy(CHOI_1_0, tmp_path / "1.ref")
+    (tmp_path / "README.md").write_text("# Data\n\nChoi's files. Made in 2000.\n")
+    listed, opened = [], []
+    rglob, open_zip = Path.rglob, zipfile.ZipFile.__init__
+    monkeypatch.setattr(Path, "rglob", lambda self, *a: listed.append(self) or rglob(self, *a))
+    monkeypatch.setattr(zipfile.ZipFile, "__init__", lambda self, *a, **k: opened.append(a) or open_zip(self, *a, **k))
+    reading = read_dataset(tmp_path)
+    assert [d.source for d in reading.documents] == ["1.ref"] and reading.problems == []
+    assert list(reading.skipped) == ["README.md"] and len(listed) == 1
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.write(CHOI_1_0, "set/1.ref")
+        zf.writestr("set/README.md", "# Data\n\nChoi's files. Made in 2000.\n")
+    opened.clear()
+    docs, problems, skipped = read_files([("set.zip", archive.getvalue()), ("2.ref", CHOI_1_0.read_bytes())])
+    assert [d.source for d in docs] == ["set/1.ref", "2.ref"] and list(skipped) == ["set/README.md"]
+    assert len(opened) == 1
+    assert not hasattr(folders, "skipped_files") and not hasattr(folders, "skipped_members")
+
+
+def test_the_skip_note_counts_the_files_and_names_the_first_few():
+    """A folder with hundreds of skipped files said every name in one line."""
+    skipped = {"README.md": folders.ABOUT, **{f"n{i}.txt": folders.BESIDE_REF for i in range(1, 311)},
+               "LICENSE": folders.ABOUT}
+    note = folders.skipped_note(skipped)
+    assert note == ("skipped 312 files: README.md, LICENSE (notes about the files, not documents); n1.txt, n2.txt, "
+                    "n3.txt and 307 more (the folder holds .ref files: only those are its documents)")
+    assert folders.skipped_note({"a.dot": folders.NOT_DOCUMENTS[".dot"][1]}) == (
+        "skipped 1 file: a.dot (Graphviz graphs, not documents)")
+    assert folders.skipped_note({}) == ""
+
+
+GUIDE = "= Guide\n\n== One\n\nCats sleep. Dogs run.\n\n== Two\n\nBirds fly. Fish swim.\n"
+GRAPH = 'digraph G {\n  graph [fontname = "Handlee"];\n  a -> b;\n}\n'
+SIGNATURE = "-----BEGIN PGP SIGNATURE-----\nVersion: GnuPG v2\n\niEYEABECAAYFAk1PMB4ACgkQ\n-----END PGP SIGNATURE-----"
+
+
+def test_a_graphviz_graph_and_a_pgp_signature_are_skipped_in_auto_mode(tmp_path):
+    """A Graphviz .dot was read as a text of three sentences and a PGP .asc signature as AsciiDoc (as /usr/share/doc's
+    deps.dot and fbithesis.dtx.asc were); an AsciiDoc .asc, a Word .dot and a man page are still read."""
+    (tmp_path / "deps.dot").write_text(GRAPH)
+    (tmp_path / "sig.asc").write_text(SIGNATURE)
+    (tmp_path / "key.asc.gz").write_bytes(gzip.compress(SIGNATURE.replace("SIGNATURE", "PUBLIC KEY BLOCK").encode()))
+    (tmp_path / "guide.asc").write_text(GUIDE)
+    (tmp_path / "tool.1").write_text(".TH TOOL 1\n.SH NAME\ntool \\- a tool\n.SH USE\nIt runs. It stops.\n")
+    docs, problems, skipped = read_dataset(tmp_path)
+    assert [d.source for d in docs] == ["guide.asc", "tool.1"] and not problems
+    assert [d.meta["format"] for d in docs] == ["asciidoc", "man"]
+    assert folders.skipped_note(skipped) == ("skipped 3 files: deps.dot (Graphviz graphs, not documents); key.asc.gz, "
+                                             "sig.asc (PGP signatures or keys, not documents)")
+    assert read_dataset(tmp_path, format="asciidoc").skipped == {}  # a format reads every file of its types
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("set/deps.dot", GRAPH)
+        zf.writestr("set/guide.asc", GUIDE)
+    docs, problems, skipped = read_files([("set.zip", archive.getvalue())])
+    assert [d.source for d in docs] == ["set/guide.asc"] and list(skipped) == ["set/deps.dot"]

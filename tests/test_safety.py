@@ -231,5 +231,5 @@ def test_evaluation_carries_on_past_a_failing_document_and_counts_it(tmp_path):
     (tmp_path / "a.ref").write_text("==========\n" + "\n".join(good.elements[:6]) + "\n==========\n"
                                     + "\n".join(good.elements[6:]) + "\n==========\n")
     (tmp_path / "b.ref").write_bytes(b"\x00\x01\x02binary\xff")
-    docs, problems = read_dataset(tmp_path)
+    docs, problems, skipped = read_dataset(tmp_path)
     assert len(docs) == 1 and len(problems) == 1 and problems[0].startswith("b.ref")
