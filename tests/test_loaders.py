@@ -136,6 +136,20 @@ def test_a_named_speaker_s_tag_after_a_quoted_question_or_exclamation_goes_on_th
     assert split_sentences(" ".join(cut)) == cut
 
 
+def test_a_named_tag_that_introduces_the_next_speech_begins_a_sentence():
+    """Novels: a named tag after a quoted question was joined to it though it introduced the next words: with a colon
+    later in the tag ('M. Saval said, in a state of confusion: "I haven't …"'), or after a quote that already had its
+    own tag before it ('Julie dimpled and said, "Maybe it's flowers!" Robert shouted, "Bakeryman!"'). A tag going on
+    with a comma and a quote, the same speaker's words, stays one sentence ('"Stop!" I cried, "stop now!"')."""
+    cut = ['"Any tobacco?"', 'M. Saval said, in a state of confusion: "I have none."', 'Julie dimpled and said, '
+           '"Maybe it\'s flowers!"', 'Robert shouted, "Bakeryman!"', 'He asked, “Who is it?”', 'I answered quietly: “Me.”',
+           '"Thou sayest sooth," said he; "but sorrowest thou not?"', 'I said, "And how can I?"']
+    assert split_sentences(" ".join(cut)) == cut
+    said = ['"Good heavens!" I cried, "you surely do not think so!"', '"Hello!" Dad said, "We are going to have it!"',
+            '"Go!" Tom said, for one reason: he was tired.', "She left."]
+    assert split_sentences(" ".join(said)) == said
+
+
 def test_a_journal_s_abbreviated_name_in_a_reference_stays_in_one_sentence():
     """Reference lists: Punkt cut 'Proc. Natl. Acad. Sci. USA 98' into 'Proc.' | 'Natl. Acad.' | 'Sci.' | 'USA 98'.
     Capitalised words with a period, at least two of them, among capitalised words and before a volume's number are a
