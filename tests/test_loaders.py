@@ -164,6 +164,18 @@ def test_a_journal_s_abbreviated_name_in_a_reference_stays_in_one_sentence():
     assert split_sentences(" ".join(prose)) == prose
 
 
+def test_a_journal_s_name_with_a_comma_before_its_volume_stays_in_one_sentence():
+    """Reference lists (texlive-doc's cmpj, acmart, revtex samples): a journal's name with a comma after it was cut
+    at each abbreviation ('Theor.' | 'Math.' | 'Phys., 2000, 124'; 'SIAM J.' | 'Comput., 39'). The comma after the
+    name's shortened words goes with them; an initial's ('Berlin.' | 'Smith J., Jones K., 1999') and a word's without
+    a period do not ('Tom.' | 'Dr. Smith, 34, came')."""
+    refs = ["Melnyk R. S., Patsahan O. V., Theor. Math. Phys., 2000, 124, 1145–1156.",
+            "Kirschmer M., Voight J., SIAM J. Comput., 39, 5, 1714–1747.", "Smith, J., ed., AIP Conf. Proc., Vol. 841."]
+    assert split_sentences(" ".join(refs)) == refs
+    prose = ["I met Tom.", "Dr. Smith, 34, came.", "He went to Berlin.", "Smith J., Jones K., 1999, wrote it."]
+    assert split_sentences(" ".join(prose)) == prose
+
+
 def test_a_lowercase_word_after_a_bare_exclamation_or_question_goes_on_the_sentence():
     """Novels: 'Ah! this tastes pleasanter.', 'What? you here?' are one sentence each (Punkt ends one at every '!'
     and '?'); so is 'Yahoo! is a portal.'. A capitalised word after one begins a sentence; in a text that does not
