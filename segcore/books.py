@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .structure import END_PUNCT, looks_like_title
+from .structure import END_PUNCT, NOTE_LABEL, looks_like_title
 
 __all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "gutenberg_wrapper"]
 
@@ -70,7 +70,10 @@ def bracketed_notes(stripped: list[str]) -> set[int]:
 
 def _division_title(text: str, strict: bool) -> bool:
     """A division's title: on the division's own line any case will do, a final period too ('CHAPTER I. In which we
-    meet.'); on the lines below it (strict) it must be title-shaped (no final period), not a short first sentence."""
+    meet.'); on the lines below it (strict) it must be title-shaped (no final period), not a short first sentence
+    nor a note box's label ('Note' under a manual's chapter heading)."""
+    if strict and NOTE_LABEL.match(text.strip()):
+        return False
     return looks_like_title(text.strip() if strict else text.rstrip(".").strip(), max_words=20, any_case=not strict)
 
 

@@ -178,8 +178,11 @@ def back_named(title: str) -> bool:
 
 
 # a note box's label set as a line or heading of its own ("Tip", "Warning:"), as manuals (DocBook, Texinfo) print
-# them: neither a section nor a sentence
-NOTE_LABEL = re.compile(r"^(?:note|tip|hint|important|warning|caution|danger|attention)\s*:?$", re.I)
+# them, in English and as DocBook names them in German, French, Spanish, Italian and Portuguese (the Debian
+# Reference's translations): neither a section nor a sentence
+NOTE_LABEL = re.compile(r"^(?:note|tip|hint|important|warning|caution|danger|attention|anmerkung|hinweis|tipp|"
+                        r"wichtig|warnung|achtung|remarque|astuce|avertissement|nota|sugerencia|importante|aviso|"
+                        r"atención|suggerimento|avvertimento|attenzione|dica|cuidado|atenção)\s*:?$", re.I)
 _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the to vs via with without".split())
 # what reading a PDF (segcore.pdf), a text (segcore.plaintext), a page (segcore.htmlpage) or a book (segcore.epub) may
 # leave out, in words, by the key it is counted under

@@ -179,3 +179,30 @@ def test_an_rfc_loses_its_page_footers_and_repeated_headers():
     doc = load_text("\n\f".join(pages) + "\n")
     assert doc.meta["left_out"] == {"furniture": 11} and not any("[Page" in e for e in doc.elements)
     assert doc.elements.count("RFC 791 September 1981 Internet Protocol") == 1
+
+
+MANUAL = book("Debian Reference", "Chapter\xa01.\xa0Tutorials", "    Note\n   \xa0",
+              "    This chapter assumes the latest stable release.", PARA, "1.1. Console basics", "    Tip",
+              "    Read the manual first.", PARA, "1.1.1. The shell prompt", PARA, "Chapter 2. Packages",
+              "    Warning", PARA, "Chapter 3. Networks", "    Caution:", PARA)
+
+
+def test_a_manual_s_note_labels_are_neither_headings_nor_part_of_them():
+    """The Debian Reference's text (DocBook to text): a chapter's heading, then a note box's label alone."""
+    assert [t for _, t in headings(MANUAL)][:2] == ["Debian Reference", "Chapter 1. Tutorials"]
+    assert [t for _, t in headings(MANUAL) if t.startswith("Chapter")] == [
+        "Chapter 1. Tutorials", "Chapter 2. Packages", "Chapter 3. Networks"]
+    doc = load_text(MANUAL)
+    assert not {"Note", "Tip", "Warning", "Caution:"} & set(doc.elements)
+    assert doc.meta["left_out"]["labels"] == 4
+    plain = book("A Short Guide", PARA, "Warning", PARA, "Getting Started", PARA, "Note", PARA)
+    assert headings(plain) == [(1, "A Short Guide"), (1, "Getting Started")]
+
+
+@pytest.mark.parametrize("label", ["Anmerkung", "Tipp", "Achtung", "Warnung", "Nota", "Sugerencia", "Atención",
+                                   "Aviso", "Astuce", "Avertissement", "Suggerimento", "Attenzione", "Avvertimento",
+                                   "Dica", "Cuidado", "Atenção"])
+def test_note_labels_of_the_manual_s_translations_are_left_out(label):
+    doc = load_text(book("Kapitel 1. Einführung", f"    {label}", PARA, PARA))
+    assert label not in doc.elements and doc.meta["left_out"]["labels"] == 1
+
