@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .structure import END_PUNCT, NOTE_LABEL, looks_like_title
+from .sentences import roman_value
+from .structure import END_PUNCT, NOTE_LABEL, looks_like_title, split_number
 
-__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "gutenberg_wrapper"]
+__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "gutenberg_wrapper", "numbered_sections"]
 
 _PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
 _PG_END = re.compile(r"^\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|^End of (?:the )?Project Gutenberg", re.I)
@@ -148,3 +149,34 @@ def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set
     if first < heads[0][0] and first not in contents and _division_title(stripped[first], True):
         out.append((first, 1, stripped[first]))
     return sorted(out), contents
+
+
+def _division_number(title: str) -> str | None:
+    """The number a division's sections are numbered under: '2' for 'Chapter 2. …' and 'CHAPTER II'; None for a
+    division numbered in words ('Chapter One') or not at all."""
+    division = _division(title)
+    number = division[1][1] if division else ""
+    if number.isdigit():
+        return str(int(number))
+    value = roman_value(number)
+    return str(value) if value else None
+
+
+def numbered_sections(heads: list[tuple[int, int, str]], found: list[tuple[int, int, str]]) -> \
+        list[tuple[int, int, str]]:
+    """Of a book's numbered plain headings (`found`: (line, raw level, title), at level -1 the lines that carry one
+    on), those that number a section of the division they fall in (`heads`, book_divisions'): two parts or more, the
+    first the division's number ('2.1.' and '2.1.3' under 'Chapter 2' or 'CHAPTER II'), a raw level below it for
+    each part past the first; with the lines within three of them that carry them on."""
+    divisions = sorted((i, lv, _division_number(t)) for i, lv, t in heads if lv > 1)
+    taken, at, within = set(), 0, None
+    out = []
+    for i, lv, t in sorted(found):
+        while at < len(divisions) and divisions[at][0] < i:
+            within, at = divisions[at], at + 1
+        number = split_number(t)[0] if lv > 0 else None
+        parts = number.split(".") if number else []
+        if within and within[2] and len(parts) >= 2 and parts[0] == within[2]:
+            out.append((i, within[1] + len(parts) - 1, t))
+            taken.add(i)
+    return out + [(k, -1, "") for k, lv, _ in found if lv < 0 and any(j in taken for j in range(k - 3, k + 4))]

@@ -21,7 +21,7 @@ from itertools import accumulate, groupby, takewhile
 from pathlib import PurePath
 
 from .atx import ATX, atx_shows_markdown
-from .books import book_divisions, bracketed_notes, gutenberg_wrapper
+from .books import book_divisions, bracketed_notes, gutenberg_wrapper, numbered_sections
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
@@ -427,7 +427,12 @@ def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], d
             if s and not kept[i - 1] and not kept[i + 1] and not any(c.isalnum() for c in s):
                 drop[i], kept[i] = "rules", ""
         book = book_divisions(kept[:-1])
-        found = book[0] if book else _plain(kept[:-1])
+        if book:  # and the sections its chapters number ('2.1.' under 'Chapter 2'), its contents aside
+            lines_in = {i for i, _, _ in book[0]} | book[1]
+            found = book[0] + numbered_sections(book[0], _plain(["" if i in lines_in else s for i, s in
+                                                                 enumerate(kept[:-1])]))
+        else:
+            found = _plain(kept[:-1])
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
     opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys(), heads.keys())

@@ -257,11 +257,17 @@ def _item_numbers(text: str) -> set[tuple]:
     if n.isdigit():
         return {("1" + form, int(n))}
     out = {(("a" if n.islower() else "A") + form, ord(n.lower()) - 96)} if len(n) == 1 else set()
-    if all(c in _ROMAN_VALUES for c in n.lower()):
-        values = [_ROMAN_VALUES[c] for c in n.lower()]
-        out.add((("i" if n.islower() else "I") + form,
-                 sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))))
+    if value := roman_value(n):
+        out.add((("i" if n.islower() else "I") + form, value))
     return out
+
+
+def roman_value(n: str) -> int | None:
+    """The value of a roman number up to C ('iv' 4, 'XII' 12), None for other words."""
+    if not n or not all(c in _ROMAN_VALUES for c in n.lower()):
+        return None
+    values = [_ROMAN_VALUES[c] for c in n.lower()]
+    return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))
 
 
 def next_item(a: str, b: str) -> bool:

@@ -2,6 +2,7 @@
 the structure, a table of contents left out, notes in brackets and ornaments out, speech never a heading."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -206,3 +207,15 @@ def test_note_labels_of_the_manual_s_translations_are_left_out(label):
     doc = load_text(book("Kapitel 1. Einführung", f"    {label}", PARA, PARA))
     assert label not in doc.elements and doc.meta["left_out"]["labels"] == 1
 
+
+@pytest.mark.parametrize("dot", ["", "."])
+def test_a_book_s_numbered_sections_under_its_chapters(dot):
+    """'1.1.' as the Debian Reference numbers them, '1.1' too: under the chapter of that number, a level down; a
+    list item ('1. Milk') or another chapter's number is no section."""
+    assert headings(re.sub(r"^(1\.1(?:\.1)?)\.", rf"\1{dot}", MANUAL, flags=re.M)) == [
+        (1, "Debian Reference"), (3, "Chapter 1. Tutorials"), (4, f"1.1{dot} Console basics"),
+        (5, f"1.1.1{dot} The shell prompt"), (3, "Chapter 2. Packages"), (3, "Chapter 3. Networks")]
+    listed = book("Chapter 1. Bread", PARA, "1. Flour And Water", PARA, "2.1. Baking Times", PARA,
+                  "Chapter 2. Cakes", PARA, "Chapter 3. Pies", PARA, "3.1. Pastry", PARA)
+    assert headings(listed) == [(3, "Chapter 1. Bread"), (3, "Chapter 2. Cakes"), (3, "Chapter 3. Pies"),
+                                (4, "3.1. Pastry")]
