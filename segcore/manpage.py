@@ -3,13 +3,14 @@
 (an item's tag opens its paragraph), font, size and character escapes resolved (groff_char(7)'s common names).
 Not text: macro and string definitions, conditionals, comments, index entries; left out and counted
 (structure.LEFT_OUT): no-fill and example blocks (.nf/.fi, .EX/.EE, pod2man's .Vb/.Ve), tbl tables, eqn equations,
-and files it includes with .so. A BSD mdoc(7) page is refused with a message."""
+and files it includes with .so. A BSD mdoc(7) page is read by its macros (`_MdocReader`): .Sh and .Ss as headings,
+.Pp as a paragraph break, a list's .It tag opening its paragraph, the inline macros as their words (`_mdoc_words`),
+literal displays (.Bd -literal, .Dl) left out as code."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 
-from .errors import InputError
 from .structure import Block, split_number
 
 __all__ = ["man_blocks", "looks_like_man"]
@@ -96,6 +97,10 @@ class _Reader:
         self.heading = 0  # the level of a heading whose title is on the next line
         self.tag = False  # the next line is an item's tag (.TP)
 
+    def code_end(self, name: str, rest: str) -> str | None:
+        """The request that ends a code block opened by `name` beyond the man macros' own (none here)."""
+        return None
+
     def flush(self):
         text = " ".join(" ".join(self.parts).split())
         self.parts = []
@@ -147,12 +152,182 @@ class _Reader:
             self.add(_text("".join(args)))
 
 
+# mdoc(7)'s macros that may be called on a macro line: enclosures of the rest of the line, opening and closing
+# marks, system names, and those whose arguments are words (Fl, Xr and Fn written their own way)
+_ENCLOSE = {"Op": ("[", "]"), "Bq": ("[", "]"), "Pq": ("(", ")"), "Dq": ("“", "”"), "Qq": ('"', '"'),
+            "Sq": ("‘", "’"), "Ql": ("‘", "’"), "Aq": ("⟨", "⟩"), "Brq": ("{", "}")}
+_OPEN = {"Oo": "[", "Bo": "[", "Po": "(", "Do": "“", "Qo": '"', "So": "‘", "Ao": "⟨", "Bro": "{", "Eo": ""}
+_CLOSE = {"Oc": "]", "Bc": "]", "Pc": ")", "Dc": "”", "Qc": '"', "Sc": "’", "Ac": "⟩", "Brc": "}", "Ec": ""}
+_SYSTEMS = {"Bx": "BSD", "Bsx": "BSD/OS", "Nx": "NetBSD", "Fx": "FreeBSD", "Ox": "OpenBSD", "Dx": "DragonFly",
+            "Ux": "UNIX", "At": "AT&T UNIX"}
+_CALLABLE = frozenset("Ad An Ap Ar Cd Cm Dv Em Er Ev Fa Fl Fn Ft Ic Li Lk Ms Mt Nm No Ns Pa Pf Sx Sy Ta Tn Va Vt "
+                      "Xr Xo Xc".split()) | set(_ENCLOSE) | set(_OPEN) | set(_CLOSE) | set(_SYSTEMS)
+_CLOSING = frozenset(". , : ; ) ] ? !".split())  # set against the word before; opening marks against the next
+_OPENING = frozenset("( [".split())
+_TAGGED_LISTS = ("-tag", "-hang", "-ohang", "-inset", "-diag")
+
+
+def _mdoc_words(tokens: list[str], name: str) -> list[tuple[str, bool]]:
+    """The words of an mdoc macro line's arguments, each with whether it joins the word before without a space:
+    callable macros resolved (flags with their dash, 'Xr sort 1' as sort(1), 'Fn f a b' as f(a, b), an enclosure
+    around the rest of the line but its closing punctuation, a bare Nm as the page's `name`, a bare Ar as 'file ...',
+    Ns and Pf joining words)."""
+    out: list[tuple[str, bool]] = []
+    macro, glue, i = None, False, 0
+    while i < len(tokens):
+        t = tokens[i]
+        i += 1
+        bare = i == len(tokens) or tokens[i] in _CALLABLE or tokens[i] in _CLOSING
+        if t in _ENCLOSE:
+            end = len(tokens)
+            while end > i and tokens[end - 1] in _CLOSING:
+                end -= 1
+            inner = _mdoc_words(tokens[i:end], name)
+            out += [(_ENCLOSE[t][0], glue), *((w, g or j == 0) for j, (w, g) in enumerate(inner)),
+                    (_ENCLOSE[t][1], True)]
+            macro, glue, i = None, False, end
+        elif t in _OPEN:
+            out.append((_OPEN[t], glue))
+            macro, glue = None, True
+        elif t in _CLOSE:
+            out.append((_CLOSE[t], True))
+            macro = None
+        elif t in ("Ns", "Ap"):
+            if t == "Ap":
+                out.append(("'", True))
+            macro, glue = None, True
+        elif t in _SYSTEMS:
+            out.append((_SYSTEMS[t], glue))
+            macro, glue = None, False
+        elif t in _CALLABLE:
+            macro = t
+            if bare and t in ("Nm", "Ar", "Fl"):
+                out.append(({"Nm": name, "Ar": "file ...", "Fl": "-"}[t], glue))
+                glue = t == "Fl"
+        elif t in _CLOSING:
+            out.append((t, True))
+        elif t in _OPENING:
+            out.append((t, glue))
+            glue = True
+        else:
+            word = _text(t)
+            if macro == "Fl":
+                word = "-" + word
+            elif macro == "Xr" and not bare:
+                word, i = f"{word}({_text(tokens[i])})", i + 1
+            elif macro == "Fn":
+                end = next((k for k in range(i, len(tokens)) if tokens[k] in _CALLABLE or tokens[k] in _CLOSING),
+                           len(tokens))
+                word, i = f"{word}({', '.join(_text(a) for a in tokens[i:end])})", end
+            out.append((word, glue))
+            glue = macro == "Pf"
+            macro = None if macro == "Pf" else macro
+    return out
+
+
+def _mdoc_line(tokens: list[str], name: str) -> str:
+    """The text of an mdoc macro line's arguments (`_mdoc_words`)."""
+    text = ""
+    for word, glue in _mdoc_words(tokens, name):
+        text += word if glue or not text else " " + word
+    return text
+
+
+class _MdocReader(_Reader):
+    """Reads an mdoc(7) page's macros into the paragraph under way (the request lines of roff as a man page's)."""
+
+    def __init__(self):
+        super().__init__()
+        self.name = ""  # the page's name: its first .Nm's
+        self.section = ""
+        self.lists: list[str] = []  # the kinds of the lists open (-tag, -bullet …)
+        self.extended: list[str] | None = None  # an item's tag under way across lines (.It Xo … .Xc)
+        self.function: list[str] | None = None  # a function's name and arguments under way (.Fo … .Fa … .Fc)
+
+    def add(self, text: str):
+        if self.extended is not None:
+            self.extended.append(text)
+        else:
+            super().add(text)
+
+    def end_tag(self):
+        """An item's tag written across lines (.It Xo … .Xc) opens its paragraph (at .Xc, or at the next .It)."""
+        if self.extended is not None:
+            tag, self.extended = " ".join(" ".join(self.extended).split()), None
+            self.tag = True
+            self.add(tag)
+
+    def code_end(self, name: str, rest: str) -> str | None:
+        """The macro that ends a literal display opened by `name` (.Bd -literal or -unfilled), else None."""
+        return "Ed" if name == "Bd" and re.search(r"-(?:literal|unfilled)\b", rest) else None
+
+    def request(self, name: str, rest: str):
+        args = _arguments(rest)
+        words = _mdoc_line(args, self.name)
+        if self.function is not None and name in ("Fa", "Fc"):
+            if name == "Fa":
+                self.function.append(_text(" ".join(args)))
+            else:
+                self.add(f"{self.function[0]}({', '.join(self.function[1:])}){words}")
+                self.function = None
+        elif name == "Fo":
+            self.function = [_text(args[0]) if args else ""]
+        elif self.extended is not None and name != "It":
+            self.extended.append(_mdoc_line([name, *args], self.name))
+            if "Xc" in args or name == "Xc":
+                self.end_tag()
+        elif name in ("Sh", "Ss"):
+            self.flush()
+            self.section, self.heading = words, 1 if name == "Sh" else 2
+            self.add(words)
+        elif name in ("Pp", "Lp", "br", "sp", "Bd", "Ed", "Rs", "Re", "D1"):
+            self.flush()
+            if name == "D1":
+                self.add(words)
+                self.flush()
+        elif name == "Bl":
+            self.flush()
+            self.lists.append(args[0] if args else "")
+        elif name == "El":
+            self.flush()
+            self.lists = self.lists[:-1]
+        elif name == "It":
+            self.end_tag()
+            self.flush()
+            if "Xo" in args:
+                self.extended = [_mdoc_line(args[:args.index("Xo")], self.name)]
+            elif words and self.lists and self.lists[-1] in _TAGGED_LISTS:
+                self.tag = True
+                self.add(words)
+            else:
+                self.add(words)
+        elif name == "Nd":
+            self.add("— " + words)
+        elif name == "Dl":
+            self.flush()
+            self.left_out["code lines"] += 1
+        elif name == "Ex":
+            names = [a for a in args if a != "-std"] or [self.name]
+            self.add(f"The {' and '.join(names)} utilit{'y exits' if len(names) == 1 else 'ies exit'} 0 on success, "
+                     f"and >0 if an error occurs.")
+        elif name == "Rv":
+            names = ", ".join(f"{a}()" for a in args if a != "-std") or "function"
+            self.add(f"The {names} function returns the value 0 if successful; otherwise the value -1 is returned "
+                     f"and the global variable errno is set to indicate the error.")
+        elif name in _CALLABLE or name.startswith("%") or name in ("Fd", "In", "Lb", "St"):
+            if name == "Nm" and not self.name and args:
+                self.name = _text(args[0])
+            if name in ("Nm", "In", "Fd", "Ft") and self.section == "SYNOPSIS":  # a command's or a declaration's
+                self.flush()  # line of its own
+            self.add(f"#include <{words}>" if name == "In" else words if name.startswith("%") or name in
+                     ("Fd", "Lb", "St") else _mdoc_line([name, *args], self.name))
+
+
 def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     """Headings and paragraphs of a man(7) page and the counts of what was left out (see the module's docstring);
-    InputError for an mdoc(7) page."""
-    if _MDOC.search(text[:20000]) and not _TH.search(text[:20000]):
-        raise InputError("a BSD mdoc manual page (.Dd, .Dt): render it as text first, e.g. mandoc -T utf8 PAGE")
-    reader, lines, i = _Reader(), text.splitlines(), 0
+    an mdoc(7) page (.Dd and .Dt, no .TH) read by its own macros."""
+    mdoc = bool(_MDOC.search(text[:20000])) and not _TH.search(text[:20000])
+    reader, lines, i = _MdocReader() if mdoc else _Reader(), text.splitlines(), 0
     while i < len(lines):
         line = lines[i]
         i += 1
@@ -176,10 +351,10 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                 reader.flush()
                 reader.left_out[kind] += _table_words(lines[start:i]) if kind == "tables" else 1
             i += 1
-        elif name in _CODE:
+        elif end := _CODE.get(name) or reader.code_end(name, rest):
             reader.flush()
             start = i
-            while i < len(lines) and not re.match(r"[.']\s*" + _CODE[name] + r"\b", lines[i]):
+            while i < len(lines) and not re.match(r"[.']\s*" + end + r"\b", lines[i]):
                 i += 1
             reader.left_out["code lines"] += sum(1 for x in lines[start:i] if not x.startswith((".", "'")))
             i += 1

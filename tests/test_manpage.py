@@ -1,5 +1,5 @@
 """Manual pages in roff (segcore.manpage): sections as headings, escapes resolved, requests and definitions never
-read as text, no-fill blocks and tables left out and counted, BSD mdoc pages refused with a message."""
+read as text, no-fill blocks and tables left out and counted; BSD mdoc pages read by their macros."""
 import gzip
 
 import pytest
@@ -82,11 +82,64 @@ def test_a_page_is_told_by_its_content_whatever_its_name_and_compressed():
     assert sniff_format(b".NET is a framework. It has a runtime.\n", "notes.txt") == "text"
 
 
-def test_a_bsd_mdoc_page_and_a_page_that_only_includes_another_are_refused_with_what_to_do():
-    mdoc = b".Dd May 1, 2026\n.Dt TIDY 1\n.Os\n.Sh NAME\n.Nm tidy\n.Nd sort lines\n"
-    with pytest.raises(InputError, match=r"tidy.1: a BSD mdoc manual page .* mandoc -T utf8"):
-        load(mdoc, source="tidy.1", format="man")
-    assert sniff_format(mdoc, "tidy.1") == "man"
+# in the style of OpenSSH's and mandoc's pages (mdoc(7))
+MDOC = r""".\" $OpenBSD: tidy.1,v 1.1 $
+.Dd $Mdocdate: May 1 2026 $
+.Dt TIDY 1
+.Os
+.Sh NAME
+.Nm tidy
+.Nd sort the lines of a file
+.Sh SYNOPSIS
+.Nm tidy
+.Op Fl rv
+.Op Fl o Ar output
+.Op Ar
+.Sh DESCRIPTION
+.Nm
+sorts lines, as
+.Xr sort 1
+does
+.Pq but faster .
+It reads
+.Pa ~/.tidyrc ,
+if
+.Ev TIDY_HOME
+is not set.
+.Pp
+The options are as follows:
+.Bl -tag -width Ds
+.It Fl o Ar output
+Write to
+.Ar output .
+.It Fl r
+Reverse the order.
+.El
+.Bd -literal -offset indent
+$ tidy -r notes
+.Ed
+.Ss Exit status
+.Ex -std
+.Sh SEE ALSO
+.Xr sort 1 ,
+.Xr uniq 1
+"""
+
+
+def test_a_bsd_mdoc_page_reads_as_its_sections_and_prose():
+    doc = load(MDOC.encode(), source="tidy.1")
+    assert doc.meta["format"] == "man"
+    assert doc.elements == [
+        "NAME", "tidy — sort the lines of a file", "SYNOPSIS", "tidy [-rv] [-o output] [file ...]", "DESCRIPTION",
+        "tidy sorts lines, as sort(1) does (but faster).", "It reads ~/.tidyrc, if TIDY_HOME is not set.",
+        "The options are as follows:", "-o output: Write to output.", "-r: Reverse the order.", "Exit status",
+        "The tidy utility exits 0 on success, and >0 if an error occurs.", "SEE ALSO", "sort(1), uniq(1)"]
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [
+        ("NAME", 1), ("SYNOPSIS", 1), ("DESCRIPTION", 1), ("Exit status", 2), ("SEE ALSO", 1)]
+    assert doc.meta["left_out"] == {"code lines": 1}
+
+
+def test_a_page_that_only_includes_another_is_refused_with_what_to_do():
     with pytest.raises(InputError, match=r"no text found; left out: pages it includes with .so, not read"):
         load(b".so man1/tidy.1\n", format="man")
 
@@ -95,6 +148,8 @@ def test_a_bsd_mdoc_page_and_a_page_that_only_includes_another_are_refused_with_
 @given(st.lists(st.sampled_from([".TH X 1", ".SH", ".SS A", ".TP", ".IP", ".nf", ".fi", ".de X", "..", ".TS",
                                  ".ie \\n(.g \\{\\", ".\\}", "\\fBbold\\fR", "\\(em", "\\*(lq", "\\", "word text",
                                  ".B", ".BR a b", "\\[u00E9]", "\\[u110000]", "\\[uD800]", "\\s-1x\\s0", "'br",
+                                 ".Dd", ".Sh A", ".It Fl x Ar y", ".Op Fl", ".Bl -tag", ".El", ".Bd -literal", ".Ed",
+                                 ".Pq", ".Xr", ".Ns", ".Nm", ".Xo", ".Xc",
                                  ".so x"]), max_size=30))
 def test_any_sequence_of_requests_reads_or_is_refused_cleanly(lines):
     try:
