@@ -40,7 +40,7 @@ from .plaintext import lines_of, looks_like_markdown, text_blocks
 from .printed import unfold_columns
 from .rest import rest_blocks
 from .transcripts import transcript_lines
-from .webcopy import is_wiki_copy
+from .webcopy import wiki_copy
 from .sentences import (PSEUDO_SENTENCE, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
@@ -236,9 +236,9 @@ def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: 
         raise InputError(f"{input_name(source)}: no text found (empty or whitespace only)")
     text, columns = unfold_columns(text) if fmt == "text" else (text, 0)
     markdown = fmt == "text" and looks_like_markdown(text, name)
-    wiki = fmt == "text" and not markdown and is_wiki_copy(lines_of(text))  # as text_blocks reads it
+    wiki = fmt == "text" and not markdown and wiki_copy(lines_of(text), keep_back_matter)  # text_blocks reads it so
     try:
-        blocks, left_out = (text_blocks(text, markdown) if fmt == "text" else
+        blocks, left_out = (text_blocks(text, markdown, wiki or False) if fmt == "text" else
                             {"latex": latex_blocks, "rest": rest_blocks, "man": man_blocks, **READERS}[fmt](text))
     except InputError as e:
         raise InputError(f"{input_name(source)}: {e}") from None

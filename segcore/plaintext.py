@@ -28,7 +28,7 @@ from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
 from .sentences import ITEM_NUMBER
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
-from .webcopy import wiki_copy
+from .webcopy import WikiCopy, wiki_copy
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
@@ -397,15 +397,17 @@ def looks_like_markdown(text: str, name: str = "") -> bool:
         or _labels_used(lines)
 
 
-def text_blocks(text: str, markdown: bool | None = None) -> tuple[list[Block], dict[str, int]]:
+def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool | None = None
+                ) -> tuple[list[Block], dict[str, int]]:
     """Headings and paragraphs of a text (blank lines separate paragraphs, and so do the line breaks of a text that
     does not wrap its lines or that indents its paragraphs; a heading line is a block of its own), read as Markdown
-    when `markdown` (None: when it looks so, `looks_like_markdown`), and the number of lines left out of each kind
-    (structure.LEFT_OUT), none counted when none left out."""
+    when `markdown` (None: when it looks so, `looks_like_markdown`), else as a wiki article copied from a browser
+    when `wiki` is its reading (webcopy.wiki_copy of its lines_of; False: it is none; None: when it shows it is
+    one), and the number of lines left out of each kind (structure.LEFT_OUT), none counted when none left out."""
     if markdown is None:
         markdown = looks_like_markdown(text)
     lines = lines_of(text)
-    wiki = None if markdown else wiki_copy(lines)  # a wiki article copied from a browser
+    wiki = None if markdown or wiki is False else wiki_copy(lines) if wiki is None else wiki
     lines = wiki.lines if wiki else lines
     stripped = [ln.strip() for ln in lines]
     front = front_matter(lines)

@@ -8,8 +8,9 @@ language button, tabs, tools and appearance menus over the tagline, the title am
 languages'), and the footer's links after the page's end ('This page was last edited on …', 'Privacy policy').
 Articles copied one after the other are read each from its tagline on, each with its title and chrome (copied
 without their pages: each from its lead over its contents, titled when a line over the lead that its first sentence
-names is its title, `_titled`); the back-matter sections of each but the last ('See also', 'References' …) are left
-out up to the next article ('article ends'), the last one's being the text's back matter.
+names is its title, `_titled`, an image's caption or hatnotes between them aside); the back-matter sections of each
+but the last ('See also', 'References' …) are left out up to the next article ('article ends') unless the back
+matter is kept, the last one's being the text's back matter.
 
 A text is read so only when it shows it was copied from a wiki (`wiki_copy`): two or more lines end with an edit link
 (a single '[edit]' may be prose), or a line is Wikipedia's tagline, or CITES_MIN or more numeric marks are glued after
@@ -197,7 +198,8 @@ def _infobox(stripped: list[str], start: int, stop: int, taken: set[int]) -> lis
 def _references(stripped: list[str], titles: dict[int, str], last: int) -> list[int]:
     """The lines of runs of REFERENCES_MIN or more reference-list lines ('^ …', blank lines between) outside the
     sections after line `last` (the last article's start) that a back-matter name heads (those are left out with
-    the back matter; an article's before the last is not the text's back matter, structure.back_matter)."""
+    the back matter; an article's before the last is not the text's back matter, structure.back_matter, but when
+    it is kept: `last` -1)."""
     out, run = [], []
     for i, s in enumerate(stripped + ["end"]):
         if _REFERENCE.match(s):
@@ -212,11 +214,13 @@ def _references(stripped: list[str], titles: dict[int, str], last: int) -> list[
     return out
 
 
-def _article_starts(stripped: list[str], contents: list[int], titles: dict[int, str]) -> list[int]:
-    """The first line of each article of articles copied one after the other without their pages (no tagline): 0,
-    then each later one's title's (`_titled`) or lead's, the run of prose lines (blank lines between) over its
-    contents that comes after a section of the article before it."""
-    starts = [0]
+def _article_starts(stripped: list[str], contents: list[int], titles: dict[int, str]) -> list[tuple[int, int | None]]:
+    """The first line of each article of articles copied one after the other without their pages (no tagline), each
+    with its title's line (`_titled`) or None: 0, then each later one's title's or lead's, the run of prose lines
+    (blank lines between) over its contents that comes after a section of the article before it; the title may
+    stand over an image's caption (the short line over the lead: when that is no title, the line over it may be)."""
+    first = _nonblank(stripped, 0, 1)
+    starts = [(0, first if first is not None and _titled(stripped, first) else None)]
     for c in contents:
         if _CONTENTS.match(stripped[c]) and any(i < c for i in titles):
             i = c - 1
@@ -224,9 +228,12 @@ def _article_starts(stripped: list[str], contents: list[int], titles: dict[int, 
                     _short(stripped[i]) or _REFERENCE.match(stripped[i]) or _PAGE_END.match(stripped[i]))):
                 i -= 1
             first = next((j for j in range(i + 1, c) if stripped[j]), None)
-            first = i if first is not None and i not in titles and _titled(stripped, i) else first
-            if first is not None and first > starts[-1]:
-                starts.append(first)
+            above = _nonblank(stripped, i - 1, -1, _HATNOTE) if i > 0 and _caption_like(stripped[i]) else None
+            title = next((t for t in (i, above) if t is not None and t >= 0 and t not in titles
+                          and t > starts[-1][0] and _titled(stripped, t)), None) if first is not None else None
+            first = first if title is None else title
+            if first is not None and first > starts[-1][0]:
+                starts.append((first, title))
     return starts
 
 
@@ -236,49 +243,69 @@ def _prose(s: str) -> bool:
     return bool(s) and not (_short(s) or _ROW.match(s) or _EDIT.match(s) or _REFERENCE.match(s))
 
 
-def _nonblank(stripped: list[str], i: int, step: int) -> int | None:
-    """The first nonblank line from line `i` on, going by `step` (-1: up); None past either end."""
-    while 0 <= i < len(stripped) and not stripped[i]:
+def _nonblank(stripped: list[str], i: int, step: int, skip: re.Pattern | set[int] = frozenset()) -> int | None:
+    """The first nonblank line from line `i` on, going by `step` (-1: up), but those in `skip` (lines, or a pattern
+    they match); None past either end."""
+    def skipped(j):
+        return j in skip if isinstance(skip, (set, frozenset)) else skip.match(stripped[j])
+
+    while 0 <= i < len(stripped) and (not stripped[i] or skipped(i)):
         i += step
     return i if 0 <= i < len(stripped) else None
+
+
+def _caption_like(s: str) -> bool:
+    """Whether a line may be an image's caption: short (`_short`), no question, heading, contents, reference, row or
+    `_NO_CAPTION`, with a letter."""
+    t = _uncited(s)[0]
+    return _short(s) and not (t.endswith("?") or _NO_CAPTION.search(t) or "\t" in s or _EDIT.match(s)
+                              or _CONTENTS.match(s) or _REFERENCE.match(s)) and any(c.isalpha() for c in t)
 
 
 def _titled(stripped: list[str], i: int) -> bool:
     """Whether line `i` is an article's title over its lead (a copy from its heading down): TITLE_WORDS words or
     fewer that end no sentence and carry no citation mark, over (blank lines aside) a paragraph whose first sentence
     names it, at least half of its words (a bracketed qualifier aside, 'Mercury (planet)') opening one of that
-    sentence's words or opened by one ('Tim' Timothy, 'Breads' bread), as a lead names its subject."""
-    s, j = stripped[i], _nonblank(stripped, i + 1, 1)
-    lead = "" if j is None else stripped[j]
-    if not (s and len(s.split()) <= TITLE_WORDS and _short(s) and not _uncited(s)[1] and _prose(lead)) \
+    sentence's words or opened by one ('Tim' Timothy, 'Breads' bread), as a lead names its subject; the paragraph
+    may be the lead under hatnotes and an image's caption."""
+    s = stripped[i]
+    if not (s and len(s.split()) <= TITLE_WORDS and _short(s) and not _uncited(s)[1]) \
             or _EDIT.match(s) or _CONTENTS.match(s) or _REFERENCE.match(s) or _ROW.match(s):
         return False
     words = re.findall(r"\w+", _BRACKETED.sub("", s).lower())
-    named = re.findall(r"\w+", re.split(r"(?<=[.!?])\s", _uncited(lead)[0], maxsplit=1)[0].lower())
-    found = sum(any(w.startswith(n) or n.startswith(w) for n in named if min(len(n), len(w)) >= 3 or n == w)
-                for w in words)
-    return bool(words) and 2 * found >= len(words)
+    j, lead = _nonblank(stripped, i + 1, 1), _nonblank(stripped, i + 1, 1, _HATNOTE)
+    if lead is not None and not _prose(stripped[lead]) and _caption_like(stripped[lead]):
+        lead = _nonblank(stripped, lead + 1, 1, _HATNOTE)
+    for k in {j, lead} - {None}:
+        if _prose(stripped[k]):
+            named = re.findall(r"\w+", re.split(r"(?<=[.!?])\s", _uncited(stripped[k])[0], maxsplit=1)[0].lower())
+            found = sum(any(w.startswith(n) or n.startswith(w) for n in named if min(len(n), len(w)) >= 3 or n == w)
+                        for w in words)
+            if words and 2 * found >= len(words):
+                return True
+    return False
 
 
-def _captions(stripped: list[str], headings: set[int], taken: set[int]) -> list[int]:
-    """The lines of images' captions in the sections: a short line (`_short`) that ends no question either, is no
-    heading, row or `_NO_CAPTION` and has a letter, alone between a heading's line (`headings`) or a paragraph and a
-    paragraph (blank lines aside, `taken` lines none of them), as a thumbnail's caption comes out of a browser copy
-    over the paragraph it stands by (a browser sets paragraphs apart with blank lines). Two such lines with one line
-    between them and no blank line are a definition list's terms ('Starter' / 'A culture of …' / 'Levain') and
-    stay."""
-    found = []
+def _captions(stripped: list[str], headings: set[int], taken: set[int], skip: set[int]) -> list[int]:
+    """The lines of images' captions: a line that may be one (`_caption_like`), alone between a heading's line
+    (`headings`, an article's title among them) or a paragraph and a paragraph (blank lines and the `skip` lines,
+    the page's own lines and hatnotes, aside; `taken` lines none of them), as a thumbnail's caption comes out of a
+    browser copy over the paragraph it stands by (a browser sets paragraphs apart with blank lines). A line under
+    one that ends with ':' is what that line introduces (a list's item or a definition list's term), and two such
+    lines with one line between them and no blank line are a definition list's terms ('Starter' / 'A culture of …'
+    / 'Levain'): they stay."""
+    found, listed = [], set()
     for i, s in enumerate(stripped):
-        t = _uncited(s)[0]
-        if i in headings or i in taken or not _short(s) or t.endswith("?") or _NO_CAPTION.search(t) or "\t" in s \
-                or not any(c.isalpha() for c in t):
+        if i in headings or i in taken or i in skip or not _caption_like(s):
             continue
-        up, down = _nonblank(stripped, i - 1, -1), _nonblank(stripped, i + 1, 1)
-        if up is not None and down is not None and not taken.intersection((up, down)) \
-                and (up in headings or _prose(stripped[up])) and _prose(stripped[down]):
+        up, down = _nonblank(stripped, i - 1, -1, skip), _nonblank(stripped, i + 1, 1, skip)
+        if up is not None and down is not None and not taken.intersection((up, down)) and _prose(stripped[down]) \
+                and (up in headings or _prose(stripped[up])):
             found.append(i)
+            if up not in headings and _uncited(stripped[up])[0].endswith(":"):
+                listed.add(i)
     terms = {k for a, b in zip(found, found[1:]) if b == a + 2 for k in (a, b)}
-    return [i for i in found if i not in terms]
+    return [i for i in found if i not in terms and i not in listed]
 
 
 def _back_sections(titles: dict[int, str], sections: list[int], stop: int) -> set[int]:
@@ -304,16 +331,13 @@ def _signs(stripped: list[str]) -> tuple[dict[int, str], list[int]] | None:
     return edits, tagline
 
 
-def is_wiki_copy(lines: list[str]) -> bool:
-    """Whether `wiki_copy` reads the text's lines as a wiki article copied from a browser."""
-    return _signs([ln.strip() for ln in lines]) is not None
-
-
-def wiki_copy(lines: list[str]) -> WikiCopy | None:
+def wiki_copy(lines: list[str], keep_back_matter: bool = False) -> WikiCopy | None:
     """The text's lines read as a wiki article (or articles, one after the other, each from its tagline, else from
     its title or lead, `_article_starts`) copied from a browser, or None when it does not show it was one (see the
     module's notes). Each article's title (raw level 1) is read from the page's chrome over its tagline (`_head`),
-    else from its first line (`_titled`); the sections' levels follow the contents' numbers when it has them."""
+    else from its first line (`_titled`); the sections' levels follow the contents' numbers when it has them. The
+    back matter of the articles before the last is kept when `keep_back_matter` (as the last one's is, by
+    structure.back_matter's reader)."""
     stripped = [ln.strip() for ln in lines]
     if (signs := _signs(stripped)) is None:
         return None
@@ -324,11 +348,10 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
     site = {i for i, s in enumerate(stripped)
             if _TAGLINE.match(s) or _PAGE_TOP.match(s) or _PAGE_END.match(s) or _HATNOTE.match(s)}
     # each article from its tagline, else (articles copied without their pages) from its lead over its contents
-    starts, pages, leads, ends = tagline or _article_starts(stripped, contents, titles), [], [], set()
-    for start, stop in zip(starts, [*starts[1:], len(stripped)]):
-        first = _nonblank(stripped, start, 1)
-        head, title = _head(stripped, start) if tagline else (
-            [], first if first is not None and first < stop and _titled(stripped, first) else None)
+    starts = [(i, None) for i in tagline] or _article_starts(stripped, contents, titles)
+    pages, leads, ends = [], [], set()
+    for (start, title), stop in zip(starts, [i for i, _ in starts[1:]] + [len(stripped)]):
+        head, title = _head(stripped, start) if tagline else ([], title)
         sections = [i for i in titles if start < i < stop]
         end = next((i for i in range(max(sections, default=max(start, 0)), stop)
                     if _PAGE_END.match(stripped[i])), None)  # the page's end after its last section
@@ -336,14 +359,15 @@ def wiki_copy(lines: list[str]) -> WikiCopy | None:
         pages += [title] if title is not None else []
         lead = start + 1 if tagline else start if title is None else title + 1
         leads.append(range(lead, min(sections, default=stop)))
-        if stop < len(stripped):  # an article before the last: its back matter ends at the next one
+        if stop < len(stripped) and not keep_back_matter:  # an article before the last: its back matter ends at
+            # the next one
             ends |= _back_sections(titles, sections, stop)
     site = site.difference(contents, pages)
     ends = ends.difference(site, pages)
     infobox = [i for lead in leads for i in _infobox(stripped, lead.start, lead.stop, site.union(contents))]
-    references = set(_references(stripped, titles, starts[-1])).difference(ends)
+    references = set(_references(stripped, titles, -1 if keep_back_matter else starts[-1][0])).difference(ends)
     # without edit links a heading is a line such as a caption (plaintext finds them): no caption is told
-    captions = _captions(stripped, set(titles), site.union(contents, pages, infobox, references, ends)) \
+    captions = _captions(stripped, set(titles).union(pages), set(contents).union(infobox, references, ends), site) \
         if len(edits) >= EDITS_MIN else []
     for i in [*contents, *site, *infobox, *references, *ends, *captions]:
         out[i] = ""

@@ -303,3 +303,63 @@ def test_image_captions_standing_alone_between_paragraphs_are_left_out_and_count
     terms = ("Glossary[edit]\nStarter\nA culture of flour and water.\nLevain\nA starter grown for one bake.\n"
              "Crumb\nThe inside of the loaf.\nUses[edit]\nIt leavens bread.\n")  # a definition list's terms stay
     assert not text_blocks(terms)[1].get("image captions")
+
+
+def test_each_line_is_asked_once_whether_it_is_an_articles_title(monkeypatch):
+    """A later article's first line was tested as a title twice: once to find where the article starts, once more to
+    read its title."""
+    import segcore.webcopy as webcopy
+    asked = []
+    titled = webcopy._titled
+    monkeypatch.setattr(webcopy, "_titled", lambda stripped, i: asked.append(i) or titled(stripped, i))
+    rye = (Path(__file__).parent / "data" / "wikipedia_copy_rye.txt").read_text(encoding="utf-8")
+    doc = load_text("Sourdough\n" + EXAMPLE + "Rye bread\n" + rye + "Sourdough\n" + EXAMPLE)
+    assert [t for t, lv in titles(doc) if lv == 1] == ["Sourdough", "Rye bread", "Sourdough"]
+    assert sorted(asked) == sorted(set(asked))
+
+
+def test_the_wiki_signs_are_read_once_per_document(monkeypatch):
+    """Loading a text looked for a wiki copy's signs twice: once to name its kind (meta['wiki']), once to read it."""
+    import segcore.webcopy as webcopy
+    calls = []
+    signs = webcopy._signs
+    monkeypatch.setattr(webcopy, "_signs", lambda stripped: calls.append(1) or signs(stripped))
+    for text in (EXAMPLE, "Rye needs little care. It grows in poor soil.\n\nWheat needs more. It grows in rich soil.\n"):
+        calls.clear()
+        load_text(text)
+        assert len(calls) == 1
+
+
+def test_keep_back_matter_keeps_every_articles_back_matter():
+    """keep_back_matter kept the last article's 'See also' and 'References' only: those of the articles before it
+    were left out all the same ('article ends')."""
+    rye = (Path(__file__).parent / "data" / "wikipedia_copy_rye.txt").read_text(encoding="utf-8")
+    doc = load_text(EXAMPLE + rye, keep_back_matter=True)
+    assert "article ends" not in doc.meta["left_out"] and doc.meta["back_matter"]["kept"]
+    for kept in ("Amish friendship bread", "Mayer, Anne", "Enzymatic and bacterial conversions"):
+        assert any(kept in e for e in doc.elements), kept
+    assert "Rye bread is a type of bread made with various proportions of flour from rye grain." in doc.elements
+    assert load_text(EXAMPLE + rye).meta["left_out"]["article ends"] == 6
+
+
+def test_a_caption_under_the_title_or_beside_a_hatnote_is_left_out_and_a_listed_term_kept():
+    """An image's caption under the article's title, or over or under a hatnote, was read as a sentence (or joined
+    to the lead), and the title over it was not read; a definition list's one term after the line that introduces it
+    ('… are these:') was left out as a caption."""
+    lead = "Alan Mathison Turing was an English mathematician.[1] He was born in London."
+    sections = f"Early life[edit]\n{PARA}\nLegacy[edit]\n{PARA}\n"
+    for top in (f"Alan Turing\n\nTuring in 1936\n\n{lead}\n\n",
+                f"Alan Turing\nTuring in 1936\n{lead}\n",
+                f"Alan Turing\nFor other uses, see Turing (disambiguation).\nTuring in 1936\n{lead}\n",
+                f"Alan Turing\nTuring in 1936\nThis article is about the mathematician. For others, see Turing.\n{lead}\n"):
+        blocks, left_out = text_blocks(top + sections)
+        assert [(b.text, b.level) for b in blocks][:2] == [("Alan Turing", 1), (lead.replace("[1]", ""), 0)], top
+        assert left_out["image captions"] == 1, top
+    for hatnote in ("Main article: Early life of Alan Turing\nTuring in 1936\n",
+                    "Turing in 1936\nMain article: Early life of Alan Turing\n"):
+        blocks, left_out = text_blocks(f"Early life[edit]\n{hatnote}{PARA}\n" + sections)
+        assert [b.text for b in blocks][:2] == ["Early life", PARA.replace("[1]", "").replace("[2][3]", "")], hatnote
+        assert left_out["image captions"] == 1, hatnote
+    term = f"Glossary[edit]\nOne word is used:\nStarter\nA culture of flour and water.\n\n{PARA}\n" + sections
+    blocks, left_out = text_blocks(term)
+    assert "image captions" not in left_out and any("Starter" in b.text for b in blocks)
