@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .pdflayout import Line
 from .printed import SENTENCE_END
 from .sentences import next_item
-from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, numbering_depths, split_number
+from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, numbering_depths, roman_numbered, split_number
 
 MUCH_LARGER = 1.15  # a heading in sentence case, or a title that the running heads repeat, is set this much larger
 # a caption's opening, its label capitalised or in capitals ('Table 1:', 'FIGURE 2.', 'Tableau 1 :')
@@ -105,6 +105,7 @@ def run_in(para: Para, listing: bool = False) -> Para | None:
 
 LETTER_INDENT = 2  # points: the letters of one series of lettered subsections start this near one another
 TWO_INITIALS = re.compile(r"[A-Z]\.\s+[A-Z]\.\s")  # "A. J. Smith": a name, no lettered subsection's title
+SURNAME = re.compile(r"[A-Z][a-z]*(?:['’-][A-Z][a-z]+)?")  # a surname's shape: "Smith", "O'Brien", "Background"
 
 
 def lettered_line(text: str) -> bool:
@@ -121,7 +122,10 @@ def lettered_headings(paras: list[Para]) -> None:
     text (over two lines or more, or ending a sentence), are headings when two or more in a row (among such lines)
     run in series, A. then B., at one indent and size, and none right after another such line. Names on
     consecutive lines have no text between them, nor names over their affiliations; a lone name over a paragraph is
-    in no series; a name with two initials ("A. J. Smith" / text / "B. K. Jones" / text) is none (TWO_INITIALS)."""
+    in no series; a name with two initials ("A. J. Smith" / text / "B. K. Jones" / text) is none (TWO_INITIALS). A
+    series whose titles are each one capitalised word, a surname's shape ("A. Smith" / text / "B. Jones" / text, as
+    "A. Background" / "B. Methods"), needs evidence of lettered subsections: sections numbered in roman numerals
+    (IEEE's, whose subsections are lettered) or three or more in the series (A., B., C.)."""
     def lettered(k):
         text = paras[k].lines[0].text
         return not paras[k].level and len(paras[k].lines) == 1 and lettered_line(text) and not TWO_INITIALS.match(text)
@@ -134,8 +138,17 @@ def lettered_headings(paras: list[Para]) -> None:
     series = [(a, b) for a, b in zip(heads, heads[1:]) if next_item(paras[a].lines[0].text, paras[b].lines[0].text)
               and abs(paras[a].lines[0].x0 - paras[b].lines[0].x0) < LETTER_INDENT
               and abs(paras[a].size - paras[b].size) < 0.5]
-    for k in {k for pair in series for k in pair}:
-        paras[k].level = 1
+    runs: list[list[int]] = []
+    for a, b in series:
+        if runs and runs[-1][-1] == a:
+            runs[-1].append(b)
+        else:
+            runs.append([a, b])
+    roman = roman_numbered(split_number(p.lines[0].text)[0] for p in paras if p.level)
+    for run in runs:
+        if roman or len(run) > 2 or not all(SURNAME.fullmatch(split_number(paras[k].lines[0].text)[1]) for k in run):
+            for k in run:
+                paras[k].level = 1
 
 
 def assign_levels(paras: list[Para]) -> None:

@@ -277,10 +277,15 @@ def number_depth(number: str) -> int:
     return number.count(".") + 1
 
 
+def roman_numbered(numbers) -> bool:
+    """Headings numbered in roman numerals ("II", "IV"; a lone "I" may be a letter) among `numbers` (None for none)."""
+    return any(n and len(n) > 1 and re.fullmatch(r"[IVX]+", n) for n in numbers)
+
+
 def numbering_depths(numbers) -> Callable[[str], int]:
     """number_depth for the heading numbers of one document (`numbers`, None for an unnumbered heading): under roman
     numerals (APS, AIP, IEEE: "II.", "A.", "1."), letters are 2 and numbers 3."""
-    roman = any(n and len(n) > 1 and re.fullmatch(r"[IVX]+", n) for n in numbers)
+    roman = roman_numbered(numbers)
 
     def depth(number):
         if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX":

@@ -1421,3 +1421,21 @@ def test_names_with_two_initials_each_over_a_paragraph_past_page_one_are_not_let
             y = items[-1][3] - 22
         blocks = read_pdf(build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])).blocks
         assert [b.text for b in blocks if b.level] == ["II. METHODS"] + names * taken, blocks
+
+
+def test_names_with_one_initial_each_over_a_paragraph_are_lettered_headings_only_with_evidence():
+    """Names with one initial in sequence, each over a paragraph past the title page ("A. Smith" / text / "B. Jones" /
+    text, under "2. The Survey Team"), ran as a series of lettered subsections: a lettered title of one capitalised
+    word is shaped as a name. Such a series is headings only with evidence of lettered subsections: sections numbered
+    in roman numerals (IEEE's, whose subsections are lettered), a series of three (A., B., C.), or a title of more
+    words in it ("A. Where the Water Goes"). Under roman numerals see the test of two initials."""
+    cases = ((["A. Smith", "B. Jones"], "2. The Survey Team", False),
+             (["A. Background", "B. Methods", "C. Results"], "2. The Survey", True),
+             (["A. Where the Water Goes", "B. Gauges"], "2. The Survey", True))
+    for names, section, taken in cases:
+        items, y = [("F3", 10, 72, 740, section)], 718
+        for name, body in zip(names, BODY):
+            items += column([name] + body, 72, y)
+            y = items[-1][3] - 22
+        blocks = read_pdf(build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])).blocks
+        assert [b.text for b in blocks if b.level] == [section] + names * taken, blocks
