@@ -26,7 +26,7 @@ from .limits import LIMITS, Limits
 from .pdfboxes import BULLET, Box, join_hanging, merge_fragments, same_baseline
 from .pdflayout import Line, loaded_words_check, read_lines, repair_words
 from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
-                          lettered_headings, lettered_line, mark_front_matter, one_heading, run_in)
+                          lettered_headings, lettered_line, mark_front_matter, numbered_lists, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
 from .sentences import REFERENCE_LABEL, next_item
@@ -477,6 +477,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
                 listing = item or (not p.level and p.lines[-1].text.endswith(":"))
                 paras.append(p)
     _repeated_headings(paras, {i for i, (width, height, _) in enumerate(raw, 1) if height >= width})
+    numbered_lists(paras)
     lettered_headings(paras)
     assign_levels(paras)
     mark_front_matter(paras)

@@ -151,6 +151,36 @@ def lettered_headings(paras: list[Para]) -> None:
                 paras[k].level = 1
 
 
+def next_line(a: Para, b: Para) -> bool:
+    """`b` set on the line under `a`'s last line: same page and column, no space between but the lines' own."""
+    above, below = a.lines[-1], b.lines[0]
+    return a.page == b.page and a.column == b.column and 0 <= above.y0 - below.y1 < below.size
+
+
+def numbered_lists(paras: list[Para]) -> None:
+    """A list's items set bold ("1. Install" / "2. Configure" / "3. Run"), read as headings by their style: one-line
+    headings in series from the first number ("1", "A"), each on the line under the one before, are body text when
+    the series does not go on at the next heading of their style after them ("A. Data" / "B. Tools" / text / "C.
+    Results": subsections, the first empty). Numbered headings each over its text are headings."""
+    def head(k):
+        p = paras[k]
+        return p.level and not p.runin and not p.lines[0].outline_level and len(p.lines) == 1
+
+    k = 0
+    while k < len(paras):
+        j = k
+        while (j + 1 < len(paras) and head(j) and head(j + 1) and next_line(paras[j], paras[j + 1])
+               and next_item(paras[j].lines[0].text, paras[j + 1].lines[0].text)):
+            j += 1
+        if j > k and split_number(paras[k].lines[0].text)[0] in ("1", "A"):
+            last = paras[j].lines[0]
+            later = next((p for p in paras[j + 1:] if p.level and not p.runin and one_heading(last, p.lines[0])), None)
+            if not (later and next_item(last.text, later.lines[0].text)):
+                for p in paras[k:j + 1]:
+                    p.level = 0
+        k = j + 1
+
+
 def assign_levels(paras: list[Para]) -> None:
     """Raw heading levels: an outline entry's heading its level in the outline; the others (but the top-level names
     such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth
@@ -219,6 +249,5 @@ def continues_heading(prev: Para, p: Para) -> bool:
     a, b = prev.lines[-1], p.lines[0]
     if a.outline_level or b.outline_level:
         return one_heading(a, b)
-    return (not p.number and not p.runin and prev.level == p.level and prev.page == p.page
-            and prev.column == p.column and a.bold == b.bold and abs(a.size - b.size) < 0.3
-            and 0 <= a.y0 - b.y1 < b.size)
+    return (not p.number and not p.runin and prev.level == p.level and a.bold == b.bold
+            and abs(a.size - b.size) < 0.3 and next_line(prev, p))

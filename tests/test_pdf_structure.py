@@ -1439,3 +1439,27 @@ def test_names_with_one_initial_each_over_a_paragraph_are_lettered_headings_only
             y = items[-1][3] - 22
         blocks = read_pdf(build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])).blocks
         assert [b.text for b in blocks if b.level] == [section] + names * taken, blocks
+
+
+def test_bold_numbered_lines_one_under_another_are_a_list_and_a_series_that_goes_on_after_text_headings():
+    """A bold numbered list of one-line items ("1. Install" / "2. Configure" / "3. Run", line under line, text after
+    it) was read as a heading per item. Numbered heading lines in series from the first number, one under the next
+    with no text or space between, are a list's items when the series does not go on after the text that follows
+    them; bold lettered subsections on consecutive lines whose series goes on ("A. Data" / "B. Tools" / text / "C.
+    Results") and numbered headings each over its text stay headings."""
+    def heads(lines, gap):
+        items = [("F3", 10, 72, 740, "2. Setup")] + column(BODY[0], 72, 725)
+        y = items[-1][3] - 22
+        for line, body in zip(lines, BODY[1:]):
+            items.append(("F3", 10, 72, y, line))
+            if gap:
+                items += column(body, 72, y - 13)
+            y = items[-1][3] - (22 if gap else 13)
+        items += column(BODY[4], 72, y - 9)
+        blocks = read_pdf(build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])).blocks
+        return [b.text for b in blocks if b.level], " ".join(b.text for b in blocks if not b.level)
+
+    steps = ["1. Install", "2. Configure", "3. Run"]
+    listed, text = heads(steps, gap=False)
+    assert listed == ["2. Setup"] and all(s in text for s in steps), (listed, text)
+    assert heads(steps, gap=True)[0] == ["2. Setup"] + steps
