@@ -326,7 +326,8 @@ after one, for "Abstract" and the like).
                 out += [(k, -1, "") for k in more]
                 taken.update([j, *more])
         elif number is None and before and (after or (TOP_NAMES.match(s) and len(s.split()) <= 3)) \
-                and not NOTE_LABEL.match(s) and (_plain_title(s, False) or BACK_MATTER.match(s)):  # 'Referencias bibliográficas' in any case
+                and not NOTE_LABEL.match(s) \
+                and (_plain_title(s, False) or BACK_MATTER.match(s)):  # 'Referencias bibliográficas' in any case
             out.append((i, 1, s))
     first = next((i for i, s in enumerate(stripped) if s), None)
     shouts = _shouts(out, stripped, first)

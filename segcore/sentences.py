@@ -314,9 +314,10 @@ def _script_spans(text: str, a: int, b: int, end: re.Pattern = _SCRIPT_END) -> l
 # So a tag whose clause reaches a colon and a quote ('Sabot exclaimed with sincerity: "As to that …"', 12 in the
 # novels) opens the next words, and so does one after a quote that had its tag before it ('Julie dimpled and said,
 # "Maybe it's flowers!" Robert shouted, "Bakeryman!"'; 'said he; "but …?" I said, "And how …'): both begin a sentence
-# (16 ends back in the novels, all read: each a reply). A tag going on with a comma and a quote is mostly the same speaker's (12 of 17 in the novels: '"Good heavens!" I
-# cried, "you surely don't …"', '"Hello!" Dad said, "We're going …"') and stays one sentence, as style guides have it;
-# 2 of the other 5 follow a quote opened in an earlier sentence ('she said, "Is this …? Where …?" William said, "…"').
+# (16 ends back in the novels, all read: each a reply). A tag going on with a comma and a quote is mostly the same
+# speaker's (12 of 17 in the novels: '"Good heavens!" I cried, "you surely don't …"', '"Hello!" Dad said, "We're going
+# …"') and stays one sentence, as style guides have it; 2 of the other 5 follow a quote opened in an earlier sentence
+# ('she said, "Is this …? Where …?" William said, "…"').
 SPEECH_VERBS = frozenset("""
 said asked cried exclaimed shouted replied inquired enquired demanded repeated gasped called added whispered murmured
 answered protested suggested muttered yelled ejaculated continued queried persisted ventured roared retorted screamed
@@ -336,13 +337,13 @@ def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
     or exclamation goes on (a dialogue's tag: "Stop!" he said, « Est-ce fini ? » demanda-t-elle, —¿Vienes? —dijo él;
     Oh! how I wish; Yahoo! is) where a quotation mark, bracket or dash is between or the text capitalises its
     sentences (Splitter.capitalised; in chat 'lol! that was fun' are two); a capitalised one does not ("Now!" They
-    ran) unless, in English, it is a name (not a stopword: '"Why?" He asked' begins one; "I" is one) said with a
-    verb of saying after a closing quote (_NAMED_TAG: '"Why?" Mary asked.') that does not open the next words: a
-    colon and a quote later in its clause (_INTRODUCES), or a quote that had its tag before it (_TAGGED_QUOTE: 'Julie
-    said, "Maybe!" Robert shouted, "Bakeryman!"'); a comma and a quote go on ('"Stop!" I cried, "stop now!"'). In a text not in English a comma,
-    semicolon or colon goes on; so does a lowercase word after an abbreviation, an initial or a number ("usw. und",
-    "p. ej. las", "3. října"); and, where ordinals take a period (ORDINAL_PERIOD), a capitalised word after a number,
-    with or without a note mark, that is neither a stopword nor seen in lower case in the text (a noun: "am 3.
+    ran) unless, in English, it is a name (not a stopword: '"Why?" He asked' begins one; "I" is one) said with a verb of
+    saying after a closing quote (_NAMED_TAG: '"Why?" Mary asked.') that does not open the next words: a colon and a
+    quote later in its clause (_INTRODUCES), or a quote that had its tag before it (_TAGGED_QUOTE: 'Julie said, "Maybe!"
+    Robert shouted, "Bakeryman!"'); a comma and a quote go on ('"Stop!" I cried, "stop now!"'). In a text not in English
+    a comma, semicolon or colon goes on; so does a lowercase word after an abbreviation, an initial or a number ("usw.
+    und", "p. ej. las", "3. října"); and, where ordinals take a period (ORDINAL_PERIOD), a capitalised word after a
+    number, with or without a note mark, that is neither a stopword nor seen in lower case in the text (a noun: "am 3.
     Oktober", "am 3.[1] Oktober"; "war 25. Heute" ends a sentence)."""
     lead = _LEAD.match(after).group()
     first = after[len(lead):len(lead) + 1]
