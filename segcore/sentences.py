@@ -241,6 +241,7 @@ def _journal_name(text: str, a: int, b: int, c: int) -> bool:
     return bool(after) and len(_SHORTENED.findall(before[0] + " " + after[0])) >= 2
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
+_SECTION_NUMBER = regex.compile(r"(?:\p{Lu}\p{Ll}{0,11}\s+)?\d{1,3}(?:\.\d{1,3})+\.")  # "3.1.", "Tabelle 2.4."
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 
 
@@ -371,11 +372,13 @@ def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
 def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
     a number (_LABEL_END), inside a journal's abbreviated name ("Proc. Natl. Acad. Sci. USA 98", _journal_name) or
-    after a list item's number that opens a sentence ("1.", "iv.") undone, so is one after a period with no space
-    after it (Punkt ends a sentence at a period before '*', '[' or '(': "fs.*stat") or inside code (`code`: the
-    (start, end) of code spans in text, mdinline.inline_with_code), and a split before a word that goes on the
-    sentence (_goes_on: a dialogue's tag; more in a text not in English); a split after a Chinese, Japanese, Hindi,
-    Arabic ... sentence end added (_SCRIPT_END), and in Greek after its question mark ';'; inner whitespace collapsed.
+    after a list item's number that opens a sentence ("1.", "iv.") or a section's, with a caption's label or not
+    ("3.1.", "Tabelle 2.4.": Punkt trained on a manual may learn them as sentence ends from its contents) undone,
+    so is one after a period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(':
+    "fs.*stat") or inside code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code), and a
+    split before a word that goes on the sentence (_goes_on: a dialogue's tag; more in a text not in English); a split
+    after a Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek after its question
+    mark ';'; inner whitespace collapsed.
     Note marks glued to a sentence's end before a word that may open one (_MARKED_END) are hidden from Punkt, which
     judges the end as if they were not there, and stay with the sentence they follow."""
     notes = {m.start(1): m.end(1) for m in _MARKED_END.finditer(text)}
@@ -390,6 +393,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
                       or (a == spans[-1][1] and text[a - 1] == ".")  # "fs.*stat", "filehandle.[read|write]"
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
                       or ITEM_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
+                      or _SECTION_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
                       or _goes_on(splitter, text[spans[-1][0]:spans[-1][1]], text[a:b])):
             spans[-1] = (spans[-1][0], b)
         else:

@@ -962,3 +962,15 @@ def test_a_graphviz_graph_and_a_pgp_signature_are_skipped_in_auto_mode(tmp_path)
         zf.writestr("set/guide.asc", GUIDE)
     docs, problems, skipped = read_files([("set.zip", archive.getvalue())])
     assert [d.source for d in docs] == ["set/guide.asc"] and list(skipped) == ["set/deps.dot"]
+
+
+@pytest.mark.parametrize("text, first", [("3.1. Guiding rules", "3.1. Guiding rules"),
+                                         ("1.1.1. The shell prompt", "1.1.1. The shell prompt"),
+                                         ("Tabelle 2.4. Suite und Codename", "Tabelle 2.4. Suite und Codename"),
+                                         ("It ran on Linux 2.6. The next one did not.", "It ran on Linux 2.6.")])
+def test_a_section_number_ends_no_sentence(text, first):
+    # Punkt trained on a manual may learn to end a sentence after '3.1.' (from its contents, say); no section's
+    # number is a sentence of its own
+    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+    assert sentences.sentences_with_offsets(sentences.Splitter(PunktSentenceTokenizer(PunktParameters())),
+                                            text)[0][0] == first
