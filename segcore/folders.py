@@ -17,17 +17,19 @@ from .compression import document_suffix, inflated
 from .formats import HTML_EXTENSIONS, LATEX_EXTENSIONS, check_format
 from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
 from .loaders import PathLike, check_level, load_data, read_file
+from .manpage import starts_like_roff
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .plaintext import MARKDOWN_EXTENSIONS
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 
 
+_MAN_SECTIONS = tuple(f".{s}" for s in "123456789")
 _BY_FORMAT = {"choi": (".ref",), "text": (".txt", *MARKDOWN_EXTENSIONS),
               **{k: (*exts, ".txt") for k, exts in LIGHT_EXTENSIONS.items()},  # Org, AsciiDoc
               "docx": (".docx",), "odt": (".odt",), "rtf": (".rtf",), "doc": (".doc", ".dot"),
               "pptx": PPTX_EXTENSIONS, "ppt": PPT_EXTENSIONS, "odp": ODP_EXTENSIONS,
-              "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *(f".{s}" for s in "123456789")),
+              "latex": LATEX_EXTENSIONS, "rest": (".rst", ".txt"), "man": (".man", *_MAN_SECTIONS),
               "pdf": (".pdf",), "html": HTML_EXTENSIONS, "epub": (".epub",), "captions": CAPTION_EXTENSIONS,
               "transcript": (".txt",),
               "wiki727": ("", ".txt", ".ref"),  # Wiki-727K's files have no extension
@@ -47,18 +49,22 @@ _ABOUT = re.compile(r"(?:[A-Z0-9]+[-_])*(?:(?i:readme|licen[cs]e|copying|copyrig
 # why a file of a type read is not one of a folder's documents (the skip note's words)
 ABOUT = "notes about the files, not documents"
 BESIDE_REF = "the folder holds .ref files: only those are its documents"
-# files of a type read that are, by how they begin, something else: a Graphviz graph is no Word template (.dot), a PGP
-# signature or key no AsciiDoc (.asc)
+# files of a type read that are, by how they begin (their first bytes), something else: a Graphviz graph is no Word
+# template (.dot), a PGP signature or key no AsciiDoc (.asc), a .1 to .9 file that does not begin as roff no manual
+# page (LGPL-2.1, libdb5.3, MSZ_7795.3.gz: a version number; samplepdf.1: EPS PostScript)
 _GRAPH = re.compile(rb"\s*(?:(?://|#)[^\n]*\n\s*|/\*.*?\*/\s*)*(?:strict\s+)?(?:di)?graph\b", re.S | re.I)
-NOT_DOCUMENTS = {".dot": (_GRAPH, "Graphviz graphs, not documents"),
-                 ".asc": (re.compile(rb"\s*-----BEGIN PGP "), "PGP signatures or keys, not documents")}
+NOT_DOCUMENTS = {".dot": (_GRAPH.match, "Graphviz graphs, not documents"),
+                 ".asc": (re.compile(rb"\s*-----BEGIN PGP ").match, "PGP signatures or keys, not documents"),
+                 **dict.fromkeys(_MAN_SECTIONS, (lambda head: not starts_like_roff(head.decode("utf-8", "replace")),
+                                                 "named like manual pages, .1 to .9, but not roff: a version number "
+                                                 "or another kind of file"))}
 _HEAD = 4096  # how much of a file tells what it begins with
 
 
 def _left_out(names: list[str], format: str, head) -> dict[str, str]:
     """{name: why} of the names among a folder's or zip's files of `format`'s types that are not its documents, in
-    'auto' mode: its notes about itself (_ABOUT), a .dot or .asc file that `head(name)` (its first bytes) shows to be
-    something else (NOT_DOCUMENTS), and when it holds .ref files every other file; none in another format."""
+    'auto' mode: its notes about itself (_ABOUT), a file that `head(name)` (its first bytes) shows to be something
+    else than its suffix says (NOT_DOCUMENTS), and when it holds .ref files every other file; none in another format."""
     if format != "auto":
         return {}
     why = {}
@@ -66,7 +72,7 @@ def _left_out(names: list[str], format: str, head) -> dict[str, str]:
         suffix = document_suffix(n)
         if _ABOUT.match(PurePosixPath(n).name):
             why[n] = ABOUT
-        elif suffix in NOT_DOCUMENTS and NOT_DOCUMENTS[suffix][0].match(_inner(head(n), n)):
+        elif suffix in NOT_DOCUMENTS and NOT_DOCUMENTS[suffix][0](_inner(head(n), n)):
             why[n] = NOT_DOCUMENTS[suffix][1]
     if any(document_suffix(n) == ".ref" for n in names if n not in why):
         why.update((n, BESIDE_REF) for n in names if n not in why and document_suffix(n) != ".ref")

@@ -444,6 +444,10 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
     data, name = uncompressed(data, name, source, limits)
     if format == "auto":
         format = sniff_format(data, name)
+        if format == "text" and data.lstrip()[:4] == b"%!PS":  # a program that draws pages, no text to read as such
+            raise InputError(f"{input_name(source)}: PostScript (a page description program), not text: make a PDF "
+                             f"of it (ps2pdf) and read that, or read its code as text (format='text'; --format text "
+                             f"on the command line)")
     if format == "pdf":
         return load_pdf_document(data, level or "sentence", source, keep_back_matter, limits)
     if format == "html":

@@ -13,9 +13,10 @@ from collections import Counter
 
 from .structure import Block, split_number
 
-__all__ = ["man_blocks", "looks_like_man"]
+__all__ = ["man_blocks", "looks_like_man", "starts_like_roff"]
 
 _TH = re.compile(r"^\.TH\s", re.M)
+_SO = re.compile(r"\.so\s+\S")
 _MDOC = re.compile(r"^\.Dd\b.*\n(?:.*\n){0,20}?\.Dt\b", re.M)
 _CHARS = {"em": "—", "en": "–", "hy": "-", "mi": "-", "bu": "•", "lq": "“", "rq": "”", "oq": "‘", "cq": "’",
           "aq": "'", "dq": '"', "co": "©", "rg": "®", "tm": "™", "mu": "×", "de": "°", "+-": "±", "->": "→",
@@ -43,11 +44,16 @@ _SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None
 _DEFINITIONS = frozenset("de de1 am am1 dei".split())
 
 
+def starts_like_roff(head: str) -> bool:
+    """Whether a text begins as roff does: with a request or a comment ('.', "'" or '\\"'; blank lines and a
+    byte-order mark before it aside), as every page in /usr/share/man does."""
+    return head.lstrip("\ufeff \t\r\n").startswith((".", "'", '\\"'))
+
+
 def looks_like_man(head: str) -> bool:
-    """Whether a text's start reads as a roff manual page: it opens with a request or comment and has .TH (man) or
-    .Dd and .Dt (mdoc)."""
-    first = head.lstrip()[:1]
-    return first in (".", "'") and bool(_TH.search(head) or _MDOC.search(head))
+    """Whether a text's start reads as a roff manual page: it begins as roff (`starts_like_roff`) and has .TH (man),
+    .Dd and .Dt (mdoc), or opens with .so (a page that only includes another)."""
+    return starts_like_roff(head) and bool(_TH.search(head) or _MDOC.search(head) or _SO.match(head.lstrip()))
 
 
 def _escapes(m: re.Match) -> str:

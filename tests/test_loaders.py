@@ -23,7 +23,7 @@ from segcore.folders import read_dataset, read_files
 from segcore.limits import Limits
 from segcore.text import load_stopwords
 from segcore.loaders import (
-    left_out_notes, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
+    left_out_notes, load, load_data, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
     read_text_bytes, split_sentences, word_elements,
 )
 from tests.test_encodings import NOISE
@@ -974,3 +974,44 @@ def test_a_section_number_ends_no_sentence(text, first):
     from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
     assert sentences.sentences_with_offsets(sentences.Splitter(PunktSentenceTokenizer(PunktParameters())),
                                             text)[0][0] == first
+
+
+EPS = "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: -21 30 403 260\n%%Creator: MetaPost\n%%Pages: 1\n%%EndProlog\n" + (
+    "newpath 0 0 moveto 10 10 lineto stroke. gsave 1 setlinejoin. grestore showpage.\n" * 3)
+
+
+def test_a_file_named_like_a_man_page_that_is_no_roff_is_skipped_in_auto_mode(tmp_path):
+    """A .1 to .9 file was taken as a man page by its name: /usr/share/doc's samplepdf.1 (EPS PostScript) read as a
+    text of 6 sentences and 'THIS-IS-VERSION-1.3' failed ('only one sentence'); such a name's '.1' is a version number
+    (LGPL-2.1, libdb5.3) or another file type's. Pages that begin with a request, a comment ('\\" t, \\") or blank
+    lines are still read."""
+    (tmp_path / "samplepdf.1").write_text(EPS)
+    (tmp_path / "THIS-IS-VERSION-1.3").write_text("VERSION 1.3 DATE=May 18, 2000\n")
+    (tmp_path / "LGPL-2.1").write_text("GNU LESSER GENERAL PUBLIC LICENSE\n\nYou may copy it. You may not sell it.\n")
+    (tmp_path / "libdb5.3.gz").write_bytes(gzip.compress(b"libdb5.3: package-name-doesnt-match-sonames\n"))
+    page = ".TH TOOL 1\n.SH NAME\ntool \\- a tool\n.SH USE\nIt runs. It stops.\n"
+    (tmp_path / "tool.1").write_text(page)
+    (tmp_path / "tbl.7").write_text("'\\\" t\n" + page)
+    (tmp_path / "old.8").write_text("\n\\\"copied from zmore.1\n" + page)
+    docs, problems, skipped = read_dataset(tmp_path)
+    assert [d.source for d in docs] == ["old.8", "tbl.7", "tool.1"] and not problems
+    assert {d.meta["format"] for d in docs} == {"man"}
+    assert folders.skipped_note(skipped, 4) == (
+        "skipped 4 files: LGPL-2.1, THIS-IS-VERSION-1.3, libdb5.3.gz, samplepdf.1 (named like manual pages, .1 to .9, "
+        "but not roff: a version number or another kind of file)")
+    assert read_dataset(tmp_path, format="man").skipped == {}
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("set/samplepdf.1", EPS)
+        zf.writestr("set/tool.1", page)
+    docs, problems, skipped = read_files([("set.zip", archive.getvalue())])
+    assert [d.source for d in docs] == ["set/tool.1"] and list(skipped) == ["set/samplepdf.1"]
+
+
+def test_a_postscript_file_given_alone_is_refused_with_what_to_do():
+    """samplepdf.1, EPS given on its own, was read as a text of 6 'sentences' of PostScript code."""
+    with pytest.raises(InputError, match=r"samplepdf\.1: PostScript .*not text.*ps2pdf"):
+        load_data(EPS.encode(), "samplepdf.1", "auto", None, "samplepdf.1")
+    assert load_data(EPS.encode(), "samplepdf.1", "text", None, "samplepdf.1").meta["format"] == "text"
+    doc = load_data(b"GNU LICENSE\n\nYou may copy it. You may not sell it.\n", "LGPL-2.1", "auto", None, "LGPL-2.1")
+    assert doc.meta["format"] == "text" and doc.n == 3

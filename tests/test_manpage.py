@@ -140,8 +140,17 @@ def test_a_bsd_mdoc_page_reads_as_its_sections_and_prose():
 
 
 def test_a_page_that_only_includes_another_is_refused_with_what_to_do():
-    with pytest.raises(InputError, match=r"no text found; left out: pages it includes with .so, not read"):
-        load(b".so man1/tidy.1\n", format="man")
+    """In 'auto' such a page (PostgreSQL's WITH.7, TABLE.7) was read as a text of one sentence and refused for that."""
+    for fmt in ("man", "auto"):
+        with pytest.raises(InputError, match=r"no text found; left out: pages it includes with .so, not read"):
+            load(b".so man1/tidy.1\n", format=fmt)
+
+
+def test_a_page_that_begins_with_a_comment_without_its_dot_is_a_page():
+    """bzgrep.1 and five other pages of the machine begin '\\"Shamelessly copied…' (a comment on a text line): they
+    were read as plain text."""
+    assert sniff_format(b'\\"copied from zmore.1\n' + PAGE.encode(), "bzgrep.1") == "man"
+    assert sniff_format(b"\\ is a backslash. It escapes.\n.TH X 1\n", "notes") == "text"
 
 
 @settings(max_examples=200, deadline=None)
