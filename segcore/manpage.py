@@ -4,8 +4,10 @@
 Not text: macro and string definitions, conditionals, comments, index entries; left out and counted
 (structure.LEFT_OUT): no-fill and example blocks (.nf/.fi, .EX/.EE, pod2man's .Vb/.Ve), tbl tables, eqn equations,
 and files it includes with .so. A BSD mdoc(7) page is read by its macros (`_MdocReader`): .Sh and .Ss as headings,
-.Pp as a paragraph break, a list's .It tag opening its paragraph, the inline macros as their words (`_mdoc_words`),
-literal displays (.Bd -literal, .Dl) left out as code."""
+.Pp as a paragraph break, a list's .It tag opening its paragraph, a column list's row as its cells between bars, the
+inline macros as their words (`_mdoc_words`; .St and .Lb as the standard's and the library's names), literal displays
+(.Bd -literal, .Dl) left out as code. An item's tag is followed by a colon unless it ends in one or in a word's mark
+('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
 from __future__ import annotations
 
 import re
@@ -42,6 +44,9 @@ _FONTS = frozenset("B I SM SB".split())
 _CODE = {"nf": "fi", "EX": "EE", "Vb": "Ve"}
 _SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None), "ig": ("..", None)}
 _DEFINITIONS = frozenset("de de1 am am1 dei".split())
+# a tag that needs no colon before its text: one ending in a colon, or a word's mark ('1.', 'etc.', 'f(),'); not a
+# key's or a synopsis's ('~.', '?', 'name ...')
+_TAG_END = re.compile(r"(?:[\w)\]\"'”’][.;,!?]|:)$")
 
 
 def starts_like_roff(head: str) -> bool:
@@ -121,7 +126,7 @@ class _Reader:
             self.blocks.append(Block(text, self.heading, split_number(text)[0]))
             self.heading = 0
         elif self.tag:
-            self.parts.append(text + ("" if text[-1] in ".:;,!?" else ":"))
+            self.parts.append(text + ("" if _TAG_END.search(text) else ":"))
             self.tag = False
         else:
             self.parts.append(text)
@@ -166,11 +171,39 @@ _OPEN = {"Oo": "[", "Bo": "[", "Po": "(", "Do": "“", "Qo": '"', "So": "‘", "
 _CLOSE = {"Oc": "]", "Bc": "]", "Pc": ")", "Dc": "”", "Qc": '"', "Sc": "’", "Ac": "⟩", "Brc": "}", "Ec": ""}
 _SYSTEMS = {"Bx": "BSD", "Bsx": "BSD/OS", "Nx": "NetBSD", "Fx": "FreeBSD", "Ox": "OpenBSD", "Dx": "DragonFly",
             "Ux": "UNIX", "At": "AT&T UNIX"}
-_CALLABLE = frozenset("Ad An Ap Ar Cd Cm Dv Em Er Ev Fa Fl Fn Ft Ic Li Lk Ms Mt Nm No Ns Pa Pf Sx Sy Ta Tn Va Vt "
-                      "Xr Xo Xc".split()) | set(_ENCLOSE) | set(_OPEN) | set(_CLOSE) | set(_SYSTEMS)
+_CALLABLE = frozenset("Ad An Ap Ar Cd Cm Dv Em Er Ev Fa Fl Fn Ft Ic Li Lk Ms Mt Nm No Ns Pa Pf St Sx Sy Ta Tn Va "
+                      "Vt Xr Xo Xc".split()) | set(_ENCLOSE) | set(_OPEN) | set(_CLOSE) | set(_SYSTEMS)
 _CLOSING = frozenset(". , : ; ) ] ? !".split())  # set against the word before; opening marks against the next
 _OPENING = frozenset("( [".split())
 _TAGGED_LISTS = ("-tag", "-hang", "-ohang", "-inset", "-diag")
+_CELL = "\t"  # between a column list's cells (Ta, a tab) until its row is read (`_cells`)
+# .St's standards as mandoc writes them (the C and POSIX ones in use; another is left as written)
+_STANDARDS = {"-ansiC": "ANSI X3.159-1989 (“ANSI C89”)", "-ansiC-89": "ANSI X3.159-1989 (“ANSI C89”)",
+              "-isoC": "ISO/IEC 9899:1990 (“ISO C90”)", "-isoC-90": "ISO/IEC 9899:1990 (“ISO C90”)",
+              "-isoC-99": "ISO/IEC 9899:1999 (“ISO C99”)", "-isoC-2011": "ISO/IEC 9899:2011 (“ISO C11”)",
+              "-p1003.1": "IEEE Std 1003.1 (“POSIX.1”)", "-p1003.1-88": "IEEE Std 1003.1-1988 (“POSIX.1”)",
+              "-p1003.1-90": "IEEE Std 1003.1-1990 (“POSIX.1”)", "-p1003.1-96": "ISO/IEC 9945-1:1996 (“POSIX.1”)",
+              "-p1003.1-2001": "IEEE Std 1003.1-2001 (“POSIX.1”)", "-p1003.1-2004": "IEEE Std 1003.1-2004 (“POSIX.1”)",
+              "-p1003.1-2008": "IEEE Std 1003.1-2008 (“POSIX.1”)", "-p1003.1b-93": "IEEE Std 1003.1b-1993 (“POSIX.1b”)",
+              "-p1003.1c-95": "IEEE Std 1003.1c-1995 (“POSIX.1c”)", "-p1003.2": "IEEE Std 1003.2 (“POSIX.2”)",
+              "-p1003.2-92": "IEEE Std 1003.2-1992 (“POSIX.2”)",
+              "-susv2": "Version 2 of the Single UNIX Specification (“SUSv2”)",
+              "-susv3": "Version 3 of the Single UNIX Specification (“SUSv3”)",
+              "-susv4": "Version 4 of the Single UNIX Specification (“SUSv4”)",
+              "-xpg4.2": "X/Open Portability Guide Issue 4, Version 2 (“XPG4.2”)",
+              "-svid4": "System V Interface Definition, Fourth Edition (“SVID4”)",
+              "-ieee754": "IEEE Std 754-1985", "-iso8601": "ISO 8601"}
+# .Lb's libraries as mandoc names them (another: library “name”)
+_LIBRARIES = {"libc": "Standard C Library", "libcrypt": "Crypt Library", "libm": "Math Library",
+              "libmagic": "Magic Number Recognition Library", "libpthread": "POSIX Threads Library",
+              "libutil": "System Utilities Library", "libedit": "Command Line Editor Library",
+              "libcurses": "Curses Library", "libz": "Compression Library", "librt": "POSIX Real-time Library",
+              "libresolv": "DNS Resolver Library", "libpam": "Pluggable Authentication Module Library"}
+
+
+def _cells(text: str) -> str:
+    """A column list's row: its cells that are not empty, between bars."""
+    return " | ".join(c for c in (" ".join(c.split()) for c in text.split(_CELL)) if c)
 
 
 def _mdoc_words(tokens: list[str], name: str) -> list[tuple[str, bool]]:
@@ -202,6 +235,14 @@ def _mdoc_words(tokens: list[str], name: str) -> list[tuple[str, bool]]:
             if t == "Ap":
                 out.append(("'", True))
             macro, glue = None, True
+        elif t == "Ta":
+            out.append((_CELL, True))
+            macro, glue = None, True
+        elif t in ("St", "Lb") and not bare and (t == "St" or i == 1):  # .Lb is called on its own line only
+            arg = tokens[i]
+            out.append((_STANDARDS.get(arg, arg) if t == "St" else
+                        f"{_LIBRARIES[arg]} ({arg}, -l{arg[3:]})" if arg in _LIBRARIES else f"library “{arg}”", glue))
+            macro, glue, i = None, False, i + 1
         elif t in _SYSTEMS:
             out.append((_SYSTEMS[t], glue))
             macro, glue = None, False
@@ -259,9 +300,17 @@ class _MdocReader(_Reader):
     def end_tag(self):
         """An item's tag written across lines (.It Xo … .Xc) opens its paragraph (at .Xc, or at the next .It)."""
         if self.extended is not None:
-            tag, self.extended = " ".join(" ".join(self.extended).split()), None
-            self.tag = True
-            self.add(tag)
+            tag, self.extended = " ".join(self.extended), None
+            self.item(tag, True)
+
+    def item(self, words: str, tagged: bool):
+        """An item's words: a column list's row as its cells (`_cells`), else a tag that opens its paragraph when
+        `tagged`."""
+        if self.lists and self.lists[-1] == "-column":
+            self.add(_cells(words))
+        else:
+            self.tag = tagged and bool(words.strip())
+            self.add(words)
 
     def code_end(self, name: str, rest: str) -> str | None:
         """The macro that ends a literal display opened by `name` (.Bd -literal or -unfilled), else None."""
@@ -300,13 +349,12 @@ class _MdocReader(_Reader):
         elif name == "It":
             self.end_tag()
             self.flush()
+            if self.lists and self.lists[-1] == "-column":  # a tab parts cells as Ta does
+                args = _arguments(rest.replace("\t", " Ta "))
             if "Xo" in args:
                 self.extended = [_mdoc_line(args[:args.index("Xo")], self.name)]
-            elif words and self.lists and self.lists[-1] in _TAGGED_LISTS:
-                self.tag = True
-                self.add(words)
             else:
-                self.add(words)
+                self.item(_mdoc_line(args, self.name), bool(self.lists) and self.lists[-1] in _TAGGED_LISTS)
         elif name == "Nd":
             self.add("— " + words)
         elif name == "Dl":
@@ -320,13 +368,13 @@ class _MdocReader(_Reader):
             names = ", ".join(f"{a}()" for a in args if a != "-std") or "function"
             self.add(f"The {names} function returns the value 0 if successful; otherwise the value -1 is returned "
                      f"and the global variable errno is set to indicate the error.")
-        elif name in _CALLABLE or name.startswith("%") or name in ("Fd", "In", "Lb", "St"):
+        elif name in _CALLABLE or name.startswith("%") or name in ("Fd", "In", "Lb"):
             if name == "Nm" and not self.name and args:
                 self.name = _text(args[0])
             if name in ("Nm", "In", "Fd", "Ft") and self.section == "SYNOPSIS":  # a command's or a declaration's
                 self.flush()  # line of its own
-            self.add(f"#include <{words}>" if name == "In" else words if name.startswith("%") or name in
-                     ("Fd", "Lb", "St") else _mdoc_line([name, *args], self.name))
+            self.add(f"#include <{words}>" if name == "In" else words if name.startswith("%") or name == "Fd" else
+                     _mdoc_line([name, *args], self.name))
 
 
 def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:

@@ -158,7 +158,8 @@ def test_a_page_that_begins_with_a_comment_without_its_dot_is_a_page():
                                  ".ie \\n(.g \\{\\", ".\\}", "\\fBbold\\fR", "\\(em", "\\*(lq", "\\", "word text",
                                  ".B", ".BR a b", "\\[u00E9]", "\\[u110000]", "\\[uD800]", "\\s-1x\\s0", "'br",
                                  ".Dd", ".Sh A", ".It Fl x Ar y", ".Op Fl", ".Bl -tag", ".El", ".Bd -literal", ".Ed",
-                                 ".Pq", ".Xr", ".Ns", ".Nm", ".Xo", ".Xc",
+                                 ".Pq", ".Xr", ".Ns", ".Nm", ".Xo", ".Xc", ".St -ansiC", ".St", ".Lb libc", ".Lb",
+                                 ".Bl -column", ".It a Ta b\tc", ".It Ta",
                                  ".so x"]), max_size=30))
 def test_any_sequence_of_requests_reads_or_is_refused_cleanly(lines):
     try:
@@ -167,3 +168,57 @@ def test_any_sequence_of_requests_reads_or_is_refused_cleanly(lines):
         return
     assert all(b.text and b.text == " ".join(b.text.split()) and b.text.encode("utf-8") for b in blocks)
     assert all(v > 0 for v in left.values())
+
+
+# in the style of tmux(1), magic(5), crypt(3) and sh(1): standards, libraries, column lists, tags ending in a mark
+MDOC_EDGES = """.Dd May 1 2026
+.Dt KEYS 1
+.Sh NAME
+.Nm keys
+.Nd bind keys
+.Sh LIBRARY
+.Lb libcrypt
+.Sh DESCRIPTION
+Escapes are as in
+.St -ansiC .
+It conforms to
+.St -p1003.1-2008
+and to
+.St -xyz1 .
+.Bl -column "Token" "X" "Meaning"
+.It Sy "Token" Ta Sy "" Ta Sy "Meaning"
+.It Li "{next}" Ta "+" Ta "The next window"
+.It Li "{top}" Ta "" Ta "The top pane"
+.It Dv CLSET_RETRY Ta Xo
+.Vt "struct timeval" Ta "set the retry"
+.Xc
+.It hs\tHalf/Short\t2
+.El
+.Bl -tag -width Ds
+.It Cm ~.
+Disconnect.
+.It Ic bg Op Ar job ...
+Resume the job.
+.It Ic ?
+List the keys.
+.It 1.
+Numbered items keep their number.
+.It Control operators:
+A tag that ends with a colon.
+.El
+"""
+
+
+def test_mdoc_standards_libraries_columns_and_tags_read_as_their_text():
+    """.St and .Lb showed their raw argument ('-ansiC', 'libcrypt'), a column list's cells ran together ('{next} + The
+    next window') and a tag ending in a mark took no colon, so a key or a synopsis ran into its text ('~. Disconnect.',
+    'bg [job ...] Resume the job.')."""
+    blocks, _ = man_blocks(MDOC_EDGES)  # the paragraphs (the sentence splitter still cuts '?: List' after its '?')
+    assert [b.text for b in blocks][3:] == [
+        "Crypt Library (libcrypt, -lcrypt)", "DESCRIPTION",
+        "Escapes are as in ANSI X3.159-1989 (“ANSI C89”). It conforms to IEEE Std 1003.1-2008 (“POSIX.1”) and to "
+        "-xyz1.",
+        "Token | Meaning", "{next} | + | The next window", "{top} | The top pane",
+        "CLSET_RETRY | struct timeval | set the retry", "hs | Half/Short | 2", "~.: Disconnect.",
+        "bg [job ...]: Resume the job.", "?: List the keys.", "1. Numbered items keep their number.",
+        "Control operators: A tag that ends with a colon."]
