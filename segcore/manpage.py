@@ -272,11 +272,12 @@ def _mdoc_words(tokens: list[str], name: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _mdoc_line(tokens: list[str], name: str) -> str:
-    """The text of an mdoc macro line's arguments (`_mdoc_words`)."""
+def _mdoc_line(tokens: list[str], name: str, spaced: bool = True) -> str:
+    """The text of an mdoc macro line's arguments (`_mdoc_words`), without spaces between them when not `spaced`
+    (.Sm off)."""
     text = ""
     for word, glue in _mdoc_words(tokens, name):
-        text += word if glue or not text else " " + word
+        text += word if glue or not spaced or not text else " " + word
     return text
 
 
@@ -290,8 +291,11 @@ class _MdocReader(_Reader):
         self.lists: list[str] = []  # the kinds of the lists open (-tag, -bullet …)
         self.extended: list[str] | None = None  # an item's tag under way across lines (.It Xo … .Xc)
         self.function: list[str] | None = None  # a function's name and arguments under way (.Fo … .Fa … .Fc)
+        self.spaced = True  # spacing mode (.Sm): off, macros' words and adjacent macros' output join without a space
+        self.after_macro = False  # the last words added came from a macro line with spacing off
 
     def add(self, text: str):
+        self.after_macro = False
         if self.extended is not None:
             self.extended.append(text)
         else:
@@ -317,8 +321,23 @@ class _MdocReader(_Reader):
         return "Ed" if name == "Bd" and re.search(r"-(?:literal|unfilled)\b", rest) else None
 
     def request(self, name: str, rest: str):
+        """A macro line, spacing mode aside (`_macro`); with spacing off ('.Sm off' / '.Oo user @ Oc hostname' /
+        '.Sm on': '[user@]hostname'), its words join those of the macro line before if spacing was off there too
+        ('.Fl D' / '.Sm off' / '.Oo Ar bind_address : Oc' / '.Ar port': '-D [bind_address:]port', as mandoc)."""
+        if name == "Sm":
+            args = _arguments(rest)
+            self.spaced = args[0] != "off" if args else not self.spaced
+            return
+        out = self.parts if self.extended is None else self.extended  # a tag under way gathers its own words
+        join, n = not self.spaced and self.after_macro, len(out)
+        self._macro(name, rest)
+        if join and n and len(out) == n + 1 and out is (self.parts if self.extended is None else self.extended):
+            out[n - 1:] = [out[n - 1] + out[n]]
+        self.after_macro = not self.spaced
+
+    def _macro(self, name: str, rest: str):
         args = _arguments(rest)
-        words = _mdoc_line(args, self.name)
+        words = _mdoc_line(args, self.name, self.spaced)
         if self.function is not None and name in ("Fa", "Fc"):
             if name == "Fa":
                 self.function.append(_text(" ".join(args)))
@@ -328,7 +347,7 @@ class _MdocReader(_Reader):
         elif name == "Fo":
             self.function = [_text(args[0]) if args else ""]
         elif self.extended is not None and name != "It":
-            self.extended.append(_mdoc_line([name, *args], self.name))
+            self.extended.append(_mdoc_line([name, *args], self.name, self.spaced))
             if "Xc" in args or name == "Xc":
                 self.end_tag()
         elif name in ("Sh", "Ss"):
@@ -374,7 +393,7 @@ class _MdocReader(_Reader):
             if name in ("Nm", "In", "Fd", "Ft") and self.section == "SYNOPSIS":  # a command's or a declaration's
                 self.flush()  # line of its own
             self.add(f"#include <{words}>" if name == "In" else words if name.startswith("%") or name == "Fd" else
-                     _mdoc_line([name, *args], self.name))
+                     _mdoc_line([name, *args], self.name, self.spaced))
 
 
 def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:

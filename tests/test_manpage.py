@@ -222,3 +222,17 @@ def test_mdoc_standards_libraries_columns_and_tags_read_as_their_text():
         "CLSET_RETRY | struct timeval | set the retry", "hs | Half/Short | 2", "~.: Disconnect.",
         "bg [job ...]: Resume the job.", "?: List the keys.", "1. Numbered items keep their number.",
         "Control operators: A tag that ends with a colon."]
+
+
+def test_mdoc_spacing_mode_off_joins_the_macros_words():
+    """ssh(1)'s '.Sm off' / '.Oo user @ Oc hostname' / '.Sm on' read '[user @] hostname' and its '-D' tag
+    '-D Sm off [bind_address:] port Sm on'; mandoc writes '[user@]hostname' and '-D [bind_address:]port' (no space
+    between a macro's words nor between adjacent macros' output with spacing off; text lines keep theirs)."""
+    page = (".Dd May 1, 2024\n.Dt SSH 1\n.Os\n.Sh DESCRIPTION\n.Nm ssh\nlogs into\n.Ar destination ,\nwhich is either\n"
+            ".Sm off\n.Oo user @ Oc hostname\n.Sm on\nor a URI of the form\n.Sm off\n.No ssh:// Oo user @ Oc hostname\n"
+            ".Op : port .\n.Sm on\nThe user must prove it.\n.Bl -tag -width Ds\n.It Xo\n.Fl D\n.Sm off\n"
+            ".Oo Ar bind_address : Oc\n.Ar port\n.Sm on\n.Xc\nForwards a port.\n.El\n")
+    blocks, _ = man_blocks(page)
+    assert [b.text for b in blocks[1:]] == [
+        "ssh logs into destination, which is either [user@]hostname or a URI of the form ssh://[user@]hostname[:port]. "
+        "The user must prove it.", "-D [bind_address:]port: Forwards a port."]
