@@ -23,16 +23,46 @@ _ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|e
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|(?:twent|thirt|fort|fift|sixt|sevent|"
                 rf"eight|ninet)ieth|{_ORDINALS}|{_UNITS})")
-# the kinds of a book's divisions and their raw levels (1: the book's title); a part holds chapters, an act
-# scenes
-_KINDS = {"book": 2, "part": 2, "volume": 2, "act": 2, "chapter": 3, "stave": 3, "letter": 3, "canto": 3,
-          "scene": 4}
-_DIVISION = re.compile(rf"^({'|'.join(_KINDS)})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER})\b\.?\s*"
+# the kinds of a book's divisions: their raw level (1: the book's title; a part holds chapters, an act scenes) and
+# their words in the languages segcore.language reads (English, German, French, Spanish, Portuguese, Italian, Dutch,
+# Danish, Swedish, Norwegian, Finnish, Hungarian, Russian, Turkish); the kinds of _UNNUMBERED stand unnumbered, an
+# appendix either way or lettered ('Appendix A. Appendix', 'Anhang A')
+_KINDS = {
+    "book": (2, "book buch livre libro livro boek bog bok kirja könyv книга kitap"),
+    "part": (2, "part teil partie parte deel del osa rész часть kısım"),
+    "volume": (2, "volume band tome tomo volumen bind nide kötet том cilt"),
+    "act": (2, "act akt aufzug acte acto ato atto bedrijf näytös felvonás действие perde"),
+    "chapter": (3, "chapter kapitel chapitre capítulo capitolo hoofdstuk kapittel luku fejezet глава bölüm"),
+    "stave": (3, "stave"), "canto": (3, "canto"), "letter": (3, "letter brief lettre carta lettera"),
+    "scene": (4, "scene szene auftritt scène escena cena scena scen kohtaus jelenet сцена явление sahne"),
+    "appendix": (3, "appendix anhang annexe appendice apéndice anexo apêndice bijlage bilag bilaga appendiks "
+                    "vedlegg liite függelék приложение ek"),
+    "preface": (3, "preface foreword vorwort geleitwort préface avant-propos prefacio prefácio prefazione "
+                   "voorwoord forord förord esipuhe előszó предисловие önsöz"),
+    "introduction": (3, "introduction einleitung einführung introducción introdução introduzione inleiding "
+                        "indledning inledning innledning johdanto bevezetés введение giriş"),
+    "prologue": (3, "prologue prolog prólogo prologo proloog prologi пролог"),
+    "epilogue": (3, "epilogue epilog épilogue epílogo epilogo epiloog epilogi эпилог"),
+    "afterword": (3, "afterword postscript nachwort postface posfácio postfazione nawoord efterord etterord "
+                     "jälkisanat utószó послесловие sonsöz"),
+    "conclusion": (3, "conclusion schluss conclusión conclusão conclusione besluit konklusion slutsats konklusjon "
+                      "loppusanat заключение sonuç"),
+}
+_UNNUMBERED = ("preface", "introduction", "prologue", "epilogue", "afterword", "conclusion")
+_WORDS = {kind: "|".join(map(re.escape, words.split())) for kind, (_, words) in _KINDS.items()}
+_KIND_WORDS = {kind: re.compile(rf"(?:{words})$", re.I) for kind, words in _WORDS.items()}  # matched, not
+# lower()ed: 'KISIM'.lower() is no 'kısım'
+_NUMBERED = "|".join(words for kind, words in _WORDS.items() if kind not in _UNNUMBERED)
+_DIVISION = re.compile(rf"^({_NUMBERED})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER}|[A-Z])\b\.?\s*"
                        rf"(?:[.:—–-]\s*)?(.*)$", re.I)
 _LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a chapter
-_BOOK_PARTS = re.compile(r"^(?:preface|foreword|introduction|prologue|epilogue|afterword|postscript|conclusion|"
-                         r"appendix(?:\s+[A-Z0-9]{1,4})?|author'?s note)\.?$", re.I)
-_CONTENTS = re.compile(r"^(?:table of )?contents\.?:?$", re.I)
+_BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'appendix'))}|author'?s note)\.?$",
+                         re.I)
+# a table of contents' heading, in the same languages
+_CONTENTS = re.compile(r"^(?:(?:table of )?contents|inhalt|inhaltsverzeichnis|table des matières|sommaire|"
+                       r"tabla de contenidos?|índice|indice|inhoud|inhoudsopgave|indhold|innehåll|innhold|"
+                       r"sisällys|sisällysluettelo|tartalom|tartalomjegyzék|содержание|оглавление|içindekiler)"
+                       r"\.?:?$", re.I)
 BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
 
 
@@ -82,12 +112,21 @@ def _division(s: str) -> tuple[int, tuple[str, str]] | None:
     """(raw level, key) of a line that names a division of a book ('CHAPTER IV. The Storm', 'XII', 'Epilogue'),
     else None. Raw levels start at 2: 1 is the book's own title."""
     if (m := _DIVISION.match(s)) and (not m.group(3) or _division_title(m.group(3), False)):
-        return _KINDS[m.group(1).lower()], (m.group(1).lower(), m.group(2).upper())
+        kind = next(k for k, words in _KIND_WORDS.items() if words.match(m.group(1)))
+        number = m.group(2).upper()
+        if kind == "appendix" or len(number) > 1 or not number.isalpha() or number in "IVXLCDM":
+            return _KINDS[kind][0], (kind, number)  # a letter (but a roman number's) numbers appendices only
     if _LONE_ROMAN.match(s):
-        return _KINDS["chapter"], ("chapter", s.rstrip(".").upper())
+        return _KINDS["chapter"][0], ("chapter", s.rstrip(".").upper())
     if _BOOK_PARTS.match(s):
-        return _KINDS["chapter"], (s.rstrip(".").lower(), "")
+        return _KINDS["chapter"][0], (s.rstrip(".").lower(), "")
     return None
+
+
+def _numbered(key: tuple[str, str]) -> bool:
+    """Whether a division's key numbers it as a book numbers its parts: an appendix's letter or number does not (a
+    paper has appendices A to C)."""
+    return bool(key[1]) and key[0] != "appendix"
 
 
 def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set[int]] | None:
@@ -96,11 +135,11 @@ def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set
     first line as the book's title (raw level 1) — or None when it has fewer than BOOK_MIN divisions. A table of
     contents is the divisions followed by less than two lines (and 40 words) of text before the next one, or by less
     than five lines (and 100 words) when the same division comes again later: its entries are left out, with a
-    'Contents' line above them."""
+    'Contents' line above them; a 'Contents' line just under a division is left out, never its title."""
     n = len(stripped)
     blank = [not s for s in stripped] + [True]
     kinds = [_division(s) if s and s[0].isupper() else None for s in stripped] + [None]
-    found = []  # [line, raw level, title, key, lines the heading takes]
+    found, listings = [], set()  # [line, raw level, title, key, lines the heading takes], contents lines under one
     for i, s in enumerate(stripped):
         if kinds[i] is None or not (i == 0 or blank[i - 1] or kinds[i - 1]):
             continue
@@ -111,11 +150,13 @@ def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set
             [nxt] if nxt is not None and blank[nxt + 1] and not kinds[nxt] else []
         words = " ".join(stripped[j] for j in below)
         taken, title = [i], s
-        if below and len(below) <= 2 and _division_title(words, True):
+        if nxt is not None and _CONTENTS.match(stripped[nxt]):  # 'Preface' over 'Table of Contents': no title
+            listings.add(nxt)
+        elif below and len(below) <= 2 and _division_title(words, True):
             taken += below
             title = f"{s.rstrip('.')}. {words}"
         found.append([i, level, title, key, taken])
-    if sum(1 for h in found if h[3][1]) < BOOK_MIN:
+    if sum(_numbered(h[3]) for h in found) < BOOK_MIN:
         return None
     within, paths = {}, []  # each division with those above it: chapter I of book II is not chapter I of book I
     for h in found:
@@ -126,7 +167,7 @@ def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set
     for x in range(len(found) - 1, -1, -1):
         ends[x] = min((at for lv, at in nearest.items() if lv <= found[x][1]), default=n)
         nearest[found[x][1]] = found[x][0]
-    contents, later = set(), Counter(paths)
+    contents, later = listings, Counter(paths)
     for x, h in enumerate(found):
         later[paths[x]] -= 1
         text = [j for j in range(h[4][-1] + 1, ends[x]) if stripped[j] and j not in division_lines]
@@ -135,7 +176,7 @@ def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set
             following = found[x + 1][0] if x + 1 < len(found) else n
             contents.update(h[4] + [j for j in text if j < following])
     heads = [h for h in found if h[0] not in contents]
-    if sum(1 for h in heads if h[3][1]) < BOOK_MIN:  # numbered divisions: a preface and an epilogue are not a book
+    if sum(_numbered(h[3]) for h in heads) < BOOK_MIN:  # numbered divisions: a preface and an epilogue are not a book
         return None
     listed = next((i for i, s in enumerate(stripped[:heads[0][0]]) if _CONTENTS.match(s)), None)
     if listed is not None:  # a 'Contents' line and the short lines after it, up to the first division
@@ -152,10 +193,11 @@ def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set
 
 
 def _division_number(title: str) -> str | None:
-    """The number a division's sections are numbered under: '2' for 'Chapter 2. …' and 'CHAPTER II'; None for a
-    division numbered in words ('Chapter One') or not at all."""
-    division = _division(title)
-    number = division[1][1] if division else ""
+    """The number a division's sections are numbered under: '2' for 'Chapter 2. …' and 'CHAPTER II', 'A' for
+    'Appendix A'; None for a division numbered in words ('Chapter One') or not at all."""
+    kind, number = division[1] if (division := _division(title)) else ("", "")
+    if kind == "appendix" and len(number) == 1 and number.isalpha():
+        return number  # 'A' for 'Appendix A. …', whose sections are 'A.1.' …
     if number.isdigit():
         return str(int(number))
     value = roman_value(number)

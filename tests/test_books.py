@@ -90,6 +90,17 @@ def test_ways_of_numbering_chapters(names):
     assert [t for _, t in headings(text)] == list(names)
 
 
+@pytest.mark.parametrize("names", [("Kapitel 1", "Chapitre II", "CAPÍTULO III", "Capitolo 4"),
+                                   ("Hoofdstuk 1", "KAPITTEL 2", "Luku 3", "BÖLÜM 4"),
+                                   ("Глава 1", "ГЛАВА II", "Глава 3", "Глава 4")])
+def test_chapters_in_the_languages_segcore_reads(names):
+    """A book's chapters as its language names them ('BÖLÜM' in capitals too: 'bölüm' lower-cased), at a chapter's
+    level; a part ('KISIM II', which lower() does not make 'kısım') holds them."""
+    text = book(*[x for name in names for x in (name, PARA, PARA)])
+    assert headings(text) == [(3, name) for name in names]
+    assert headings(book("KISIM II", text))[0] == (2, "KISIM II")
+
+
 def test_a_play_acts_and_scenes():
     text = book("ACT I", "SCENE I. Elsinore. A platform before the castle.", "Who's there? Nay, answer me.", PARA,
                 "SCENE II", PARA, PARA, "ACT II", "SCENE I", PARA, PARA)
@@ -219,3 +230,38 @@ def test_a_book_s_numbered_sections_under_its_chapters(dot):
                   "Chapter 2. Cakes", PARA, "Chapter 3. Pies", PARA, "3.1. Pastry", PARA)
     assert headings(listed) == [(3, "Chapter 1. Bread"), (3, "Chapter 2. Cakes"), (3, "Chapter 3. Pies"),
                                 (4, "3.1. Pastry")]
+
+
+TRANSLATIONS = {  # the Debian Reference's editions: (preface, contents, chapter, appendix) as each one spells them
+    "de": ("Vorwort", "Inhaltsverzeichnis", "Kapitel", "Anhang"),
+    "fr": ("Préface", "Table des matières", "Chapitre", "Annexe"),
+    "es": ("Prefacio", "Tabla de contenidos", "Capítulo", "Apéndice"),
+    "pt": ("Prefácio", "Índice", "Capítulo", "Apêndice"),
+    "it": ("Prefazione", "Indice", "Capitolo", "Appendice"),
+    "en": ("Preface", "Table of Contents", "Chapter", "Appendix")}
+
+
+@pytest.mark.parametrize("language", sorted(TRANSLATIONS))
+def test_a_translated_manual_reads_like_the_english_one(language):
+    """Its chapters are divisions in its language ('Kapitel 2. Pakete'), their numbered sections under them, the
+    lettered appendix too ('Anhang A. Anhang' over 'A.1.'); its preface's title is not joined to the contents line
+    below it ('Vorwort' over 'Inhaltsverzeichnis'), which is left out; a wrapped line of the contents stays text."""
+    preface, contents, chapter, appendix = TRANSLATIONS[language]
+    text = book("Debian Reference", preface, contents, "1. Disclaimer\n2. What is Debian", PARA,
+                "2.7.8. Automatisches Herunterladen und Aktualisieren von\n         Paketen", PARA,
+                f"{chapter} 1. Tutorials", PARA, "1.1. Console basics", PARA, "1.1.1. The shell prompt", PARA,
+                f"{chapter} 2. Packages", PARA, "2.1. Package sources", PARA, f"{chapter} 3. Networks", PARA,
+                f"{appendix} A. {appendix}", PARA, "A.1. The Debian maze", PARA, "A.2. Copyright history", PARA)
+    assert headings(text) == [
+        (1, "Debian Reference"), (3, preface), (3, f"{chapter} 1. Tutorials"), (4, "1.1. Console basics"),
+        (5, "1.1.1. The shell prompt"), (3, f"{chapter} 2. Packages"), (4, "2.1. Package sources"),
+        (3, f"{chapter} 3. Networks"), (3, f"{appendix} A. {appendix}"), (4, "A.1. The Debian maze"),
+        (4, "A.2. Copyright history")]
+    assert text_blocks(text)[1] == {"contents": 1}
+
+
+def test_appendices_alone_are_not_a_book():
+    """Three lettered appendices are no book's divisions: a paper's sections stay as the plain text reads them."""
+    text = book("A Study Of Rain", "1. Introduction", PARA, "2. Methods", PARA, "3. Results", PARA,
+                "Appendix A. Data", PARA, "Appendix B. Tools", PARA, "Appendix C. Proofs", PARA)
+    assert [t for _, t in headings(text)][:4] == ["A Study Of Rain", "1. Introduction", "2. Methods", "3. Results"]
