@@ -6,8 +6,8 @@ Not text: macro and string definitions, conditionals, comments, index entries; l
 and files it includes with .so. A BSD mdoc(7) page is read by its macros (`_MdocReader`): .Sh and .Ss as headings,
 .Pp as a paragraph break, a list's .It tag opening its paragraph, a column list's row as its cells between bars, the
 inline macros as their words (`_mdoc_words`; .St and .Lb as the standard's and the library's names), literal displays
-(.Bd -literal, .Dl) left out as code. An item's tag is followed by a colon unless it ends in one or in a word's mark
-('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
+(.Bd -literal, .Dl) left out as code. An item's tag is followed by a colon when its text follows, unless it ends in one
+or in a word's mark ('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
 from __future__ import annotations
 
 import re
@@ -107,6 +107,7 @@ class _Reader:
         self.parts: list[str] = []
         self.heading = 0  # the level of a heading whose title is on the next line
         self.tag = False  # the next line is an item's tag (.TP)
+        self.colon = False  # the tag just added takes a colon if the item's text follows it
 
     def code_end(self, name: str, rest: str) -> str | None:
         """The request that ends a code block opened by `name` beyond the man macros' own (none here)."""
@@ -114,7 +115,7 @@ class _Reader:
 
     def flush(self):
         text = " ".join(" ".join(self.parts).split())
-        self.parts = []
+        self.parts, self.colon = [], False
         if text:
             self.blocks.append(Block(text))
 
@@ -126,9 +127,12 @@ class _Reader:
             self.blocks.append(Block(text, self.heading, split_number(text)[0]))
             self.heading = 0
         elif self.tag:
-            self.parts.append(text + ("" if _TAG_END.search(text) else ":"))
-            self.tag = False
+            self.parts.append(text)
+            self.tag, self.colon = False, not _TAG_END.search(text)
         else:
+            if self.colon:
+                self.parts[-1] += ":"
+                self.colon = False
             self.parts.append(text)
 
     def request(self, name: str, rest: str):

@@ -236,3 +236,15 @@ def test_mdoc_spacing_mode_off_joins_the_macros_words():
     assert [b.text for b in blocks[1:]] == [
         "ssh logs into destination, which is either [user@]hostname or a URI of the form ssh://[user@]hostname[:port]. "
         "The user must prove it.", "-D [bind_address:]port: Forwards a port."]
+
+
+def test_a_tag_with_no_text_after_it_takes_no_colon():
+    """ssh(1) lists the options -o takes as bare tags ('.It AddKeysToAgent' under '.Bl -tag -compact'): each read
+    'AddKeysToAgent:', a colon before nothing. The colon now comes only when the item's text follows its tag."""
+    mdoc = (".Dd May 1, 2024\n.Dt SSH 1\n.Os\n.Sh DESCRIPTION\n.Bl -tag -width Ds -compact\n.It AddKeysToAgent\n"
+            ".It AddressFamily\n.It Fl v\nVerbose mode.\n.El\n")
+    blocks, _ = man_blocks(mdoc)
+    assert [b.text for b in blocks[1:]] == ["AddKeysToAgent", "AddressFamily", "-v: Verbose mode."]
+    man = ".TH X 1\n.SH OPTIONS\n.TP\n.B \\-q\n.TP\n.B \\-v\nVerbose mode.\n"
+    blocks, _ = man_blocks(man)
+    assert [b.text for b in blocks[1:]] == ["-q", "-v: Verbose mode."]
