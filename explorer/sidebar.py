@@ -89,7 +89,7 @@ def _upload(sb) -> tuple | None:
     """(file id, name, bytes, digest) of the uploaded file, kept after the uploader is cleared until forgotten."""
     ss = st.session_state
     up = sb.file_uploader(f"A text, PDF, Word or web page, slides, an e-book, captions, a manual page or a reference "
-                          f"file — up to {docs.max_upload_mb()} MB",
+                          f"file — up to {docs.max_upload_mb()} MB and {settings.limits().chars:,} characters of text",
                           type=docs.UPLOAD_TYPES, key="upload",
                           help="Text (.txt, .md, .rst, .org, .adoc), LaTeX (.tex), PDF, Word (.docx; .doc of Word 97–2003), "
                                "OpenDocument (.odt), RTF (.rtf), slides (.pptx, .ppt, .odp), web page (.html), "

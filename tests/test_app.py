@@ -728,13 +728,20 @@ def test_upload_handler_directly():
         documents.load_bytes(b"", "e.txt", "sentence")
 
 
-def test_max_upload_size_is_configured_and_stated():
+def test_max_upload_size_is_configured_and_stated(monkeypatch):
+    """The label said only 'up to 50 MB': the German Debian Reference, a 1 MB text, was then refused for its 979,207
+    characters. The label states the characters a document may have too (EXPLORER_MAX_CHARS)."""
     toml = (ROOT / ".streamlit" / "config.toml").read_text()
     assert "maxUploadSize = 50" in toml
     at = run(new_app())
     at.sidebar.radio(key="src").set_value("Upload a file")
     run(at)
-    assert "50 MB" in at.sidebar.file_uploader(key="upload").label
+    assert "up to 50 MB and 500,000 characters of text" in at.sidebar.file_uploader(key="upload").label
+    monkeypatch.setenv("EXPLORER_MAX_CHARS", "1000")
+    at = run(new_app())
+    at.sidebar.radio(key="src").set_value("Upload a file")
+    run(at)
+    assert "up to 50 MB and 1,000 characters of text" in at.sidebar.file_uploader(key="upload").label
 
 
 # ---- Compare ---------------------------------------------------------------------------------------------------------
