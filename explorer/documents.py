@@ -231,19 +231,18 @@ def cached_dataset(name: str) -> list[Document]:
     return datasets.load_named(name)
 
 
-def read_reference_files(files: list[tuple[str, bytes]], run=call) -> tuple[list[Document], list[str]]:
+def read_reference_files(files: list[tuple[str, bytes]], run=call) -> tuple[list[Document], list[str], str]:
     """Documents with a reference from uploaded .ref files and .zip archives of them (segcore.folders.read_files,
-    called by `run` as load_bytes reads), and one message per file that cannot be used, a document without a
-    reference included."""
+    called by `run` as load_bytes reads), one message per file that cannot be used, a document without a reference
+    included, and the note on the files that are no documents (folders.skipped_note; '' for none)."""
     docs, problems, skipped = _in_worker(run, "the uploaded files", folders.read_files, files,
                                          max_bytes=4 * max_upload_mb() * 2**20, limits=settings.limits())
-    problems += [folders.skipped_note(skipped)] if skipped else []
     problems += [f"{d.source}: no reference segmentation in it (plain text), skipped" for d in docs if not d.reference]
-    return [d for d in docs if d.reference], problems
+    return [d for d in docs if d.reference], problems, folders.skipped_note(skipped)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
-def cached_reference_files(files: list[tuple[str, bytes]]) -> tuple[list[Document], list[str]]:
+def cached_reference_files(files: list[tuple[str, bytes]]) -> tuple[list[Document], list[str], str]:
     """read_reference_files in one of the server's worker processes under the app's budget, as Explore's uploads."""
     return read_reference_files(files, run=session_runner())
 

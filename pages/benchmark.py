@@ -36,13 +36,16 @@ if source == UPLOAD_SET:
                            f"each", type=["ref", "zip"], accept_multiple_files=True, key="bench_upload")
     out = guarded(documents.cached_reference_files, [(u.name, u.getvalue()) for u in ups or []],
                   what="Reading the uploaded files")
-    docs, problems = out.value or ([], [])
+    docs, problems, skipped = out.value or ([], [], "")
+    about = md(ups[0].name) if len(ups or []) == 1 else f"{len(ups or [])} uploaded files"
 else:
     with st.spinner(f"Loading {source}…"):
         out = guarded(documents.cached_dataset, source, what=f"Loading {source}")
-    docs, problems = out.value or [], []
+    docs, problems, skipped, about = out.value or [], [], "", source
 for p in ([out.error] if out.error else []) + problems[:10]:
     st.error(md(p))
+if skipped:
+    st.info(md(skipped[0].upper() + skipped[1:]))
 if len(problems) > 10:
     st.error(f"… and {len(problems) - 10} more files could not be used.")
 if not docs:
@@ -92,7 +95,7 @@ with tab_run:
             st.error(ready.error)
         else:
             batches = [(docs, Setting.of(n, p, k_given=k_mode == "Reference K")) for n, p in params.items()]
-            ss["bench_job"] = Job(evaluate_many, batches, context=ready.value, about=f"{source} ({k_mode})")
+            ss["bench_job"] = Job(evaluate_many, batches, context=ready.value, about=f"{about} ({k_mode})")
     job = ss.get("bench_job")
     evals = evaluations(job, "bench_stop", "Benchmark")
     if evals:
