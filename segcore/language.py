@@ -51,12 +51,13 @@ class Identified:
             name = f"{OTHER_NAMES[self.code]} ('{self.code}')" if self.code in OTHER_NAMES else f"'{self.code}'"
             name = f"{name}{how}, which has no stopword list here:"
             default, auto = "words are filtered and stemmed as English", "no word filtered, none stemmed"
-            hint = auto
+            hint = "would filter no word, stem none"
         else:
-            hint = f"{self.language.capitalize()}'s"
+            own = f"{self.language.capitalize()}'s"
+            hint = f"would read it with {own}"
             name, default = f"{self.language.capitalize()}{how},", "read with English's stopwords and stemmer"
-            auto = f"read with {hint} stopwords" + (" and stemmer" if self.language in STEMMED else ", no stemmer")
-        reading = {"choi": f"{default} (stopwords = auto: {hint})", "auto": f"{auto} (stopwords = auto)"}.get(
+            auto = f"read with {own} stopwords" + (" and stemmer" if self.language in STEMMED else ", no stemmer")
+        reading = {"choi": f"{default} (stopwords = auto {hint})", "auto": f"{auto} (stopwords = auto)"}.get(
             stopwords, f"read with stopwords = {stopwords}")
         return f"language: {name} {reading}; GloVe's word vectors are English"
 
