@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from .sentences import roman_value
-from .structure import END_PUNCT, NOTE_LABEL, looks_like_title, split_number
+from .structure import CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
 
 __all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "gutenberg_wrapper", "numbered_sections"]
 
@@ -59,10 +59,7 @@ _LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a 
 _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'appendix'))}|author'?s note)\.?$",
                          re.I)
 # a table of contents' heading, in the same languages
-_CONTENTS = re.compile(r"^(?:(?:table of )?contents|inhalt|inhaltsverzeichnis|table des matières|sommaire|"
-                       r"tabla de contenidos?|índice|indice|inhoud|inhoudsopgave|indhold|innehåll|innhold|"
-                       r"sisällys|sisällysluettelo|tartalom|tartalomjegyzék|содержание|оглавление|içindekiler)"
-                       r"\.?:?$", re.I)
+_CONTENTS = re.compile(rf"^(?:{CONTENTS_NAMES})\.?:?$", re.I)
 BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
 
 

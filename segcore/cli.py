@@ -223,9 +223,8 @@ def _say_skipped(skipped: dict[str, str], all_of_them: str = "") -> None:
     """The files of a folder or zip that are of a type segcore reads but not its documents, in one line (counted, a
     few named: `all_of_them` says where the others are)."""
     if skipped:
-        note = skipped_note(skipped)
-        more = f"; {all_of_them}" if all_of_them and note != skipped_note(skipped, len(skipped)) else ""
-        print(f"segcore: {note}; --format FORMAT reads every file of that format{more}", file=sys.stderr)
+        print(f"segcore: {skipped_note(skipped, others=all_of_them)}; --format FORMAT reads every file of that format",
+              file=sys.stderr)
 
 
 def _files(n: int) -> str:

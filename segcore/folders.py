@@ -88,9 +88,9 @@ def _inner(head: bytes, name: str) -> bytes:
     return head if found is None else found[0]
 
 
-def skipped_note(skipped: dict[str, str], shown: int = 3) -> str:
-    """One line that counts the files _left_out left out and says why, naming the first `shown` of each reason ('' for
-    none)."""
+def skipped_note(skipped: dict[str, str], shown: int = 3, others: str = "") -> str:
+    """One line that counts the files _left_out left out and says why, naming the first `shown` of each reason and,
+    when some are not named, saying `others` (where they are listed); '' for none."""
     if not skipped:
         return ""
     by_why: dict[str, list[str]] = {}
@@ -98,7 +98,8 @@ def skipped_note(skipped: dict[str, str], shown: int = 3) -> str:
         by_why.setdefault(why, []).append(name)
     parts = [", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "") + f" ({why})"
              for why, names in by_why.items()]
-    return f"skipped {len(skipped)} file{'s' * (len(skipped) > 1)}: {'; '.join(parts)}"
+    more = f"; {others}" if others and any(len(names) > shown for names in by_why.values()) else ""
+    return f"skipped {len(skipped)} file{'s' * (len(skipped) > 1)}: {'; '.join(parts)}{more}"
 
 
 def natural_key(name: str):

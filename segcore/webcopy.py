@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .structure import END_PUNCT, back_named
+from .structure import CONTENTS_NAMES, END_PUNCT, back_named
 
 # the text of an edit link in the languages segcore.language reads, as far as their wikis give one
 _EDIT_WORDS = ("edit|edit source|bearbeiten|quelltext bearbeiten|modifier|modifier le code|modifier la section|editar|"
@@ -41,9 +41,7 @@ _EDIT_WORDS = ("edit|edit source|bearbeiten|quelltext bearbeiten|modifier|modifi
 _EDIT = re.compile(rf"^(\S.*?)\s*\[\s*(?:{_EDIT_WORDS})(?:\s*\|\s*(?:{_EDIT_WORDS}))*\s*\]$", re.I)
 EDITS_MIN = 2  # lines ending with an edit link from which a text is read as copied from a wiki
 HEADING_CHARS = 120  # a longer line that ends with an edit link is no heading
-_CONTENTS = re.compile(r"^(?:contents|inhaltsverzeichnis|inhalt|sommaire|índice|indice|inhoud|innehåll|"
-                       r"indholdsfortegnelse|innhold|sisällys|содержание|tartalomjegyzék|içindekiler)"
-                       r"(?:\s*\[?(?:hide|show|verbergen|masquer|ocultar)\]?)?$", re.I)
+_CONTENTS = re.compile(rf"^(?:{CONTENTS_NAMES})(?:\s*\[?(?:hide|show|verbergen|masquer|ocultar)\]?)?$", re.I)
 _ENTRY = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(\S.*)$")  # '2.1<TAB>Starters'
 _CONTENTS_EXTRA = re.compile(r"^(?:\(top\)|\[?(?:hide|show)\]?|toggle .{1,80} subsection)$", re.I)  # Vector 2022
 _TAGLINE = re.compile(r"^(?:from|aus|de|un article de|da|van|från|fra) wikip[eé]dia\b.{0,60}$", re.I)
