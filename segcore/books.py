@@ -1,15 +1,16 @@
 """A book's parts in a plain text (segcore.plaintext reads the rest): Project Gutenberg's header and footer, a
-transcriber's notes in brackets, and the divisions (parts, chapters, a preface …) with the table of contents that
-lists them."""
+transcriber's notes in brackets, the divisions (parts, chapters, a preface …) with the table of contents that
+lists them, and a manual's table of contents (numbered entries that its headings repeat)."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 
 from .sentences import roman_value
-from .structure import CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
+from .structure import CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
 
-__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "gutenberg_wrapper", "numbered_sections"]
+__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "gutenberg_wrapper", "listed_contents",
+           "numbered_sections"]
 
 _PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
 _PG_END = re.compile(r"^\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|^End of (?:the )?Project Gutenberg", re.I)
@@ -60,6 +61,11 @@ _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'app
                          re.I)
 # a table of contents' heading, in the same languages
 _CONTENTS = re.compile(rf"^(?:{CONTENTS_NAMES})\.?:?$", re.I)
+_PAGE = re.compile(r"(?:\s*(?:\.\s?){2,}|\s{2,})\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)  # leaders, a page: '…… 12'
+_LEADERS = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)  # '. . . . 12': no line of prose
+_CAPTION = re.compile(rf"^(?:{'|'.join(map(re.escape, CAPTION_LABELS))})\s+(?=\S)", re.I)  # 'Table 1.1. …'
+ENTRY_WORDS = 12  # words of an unnumbered contents entry (or a wrapped entry's next line) at most
+ENTRIES_MIN = 3  # numbered entries from which lines without a contents heading are contents
 BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
 
 
@@ -219,3 +225,59 @@ def numbered_sections(heads: list[tuple[int, int, str]], found: list[tuple[int, 
             out.append((i, within[1] + len(parts) - 1, t))
             taken.add(i)
     return out + [(k, -1, "") for k, lv, _ in found if lv < 0 and any(j in taken for j in range(k - 3, k + 4))]
+
+
+def _entry_key(s: str) -> tuple[str | None, str]:
+    """(number, first words) by which a contents entry and the heading it lists are matched: without a caption
+    label, leaders and page number; case and a number's final period aside."""
+    number, title = split_number(_CAPTION.sub("", _PAGE.sub("", s)))
+    return number and number.rstrip("."), " ".join(title.lower().split()[:3])
+
+
+def listed_contents(stripped: list[str]) -> set[int]:
+    """Lines of a text's tables of contents (and lists of tables and figures): under a contents heading
+    (CONTENTS_NAMES), or without one a paragraph of ENTRIES_MIN numbered entries or more, the paragraphs of entries
+    (numbered lines, lines ending with leaders or a page number, short lines that end no sentence, the wrapped
+    rest of an entry) up to a line that repeats an entry or a lone line set apart (the first section's heading;
+    one with leaders and a page number is an entry) — when most entries are lines set apart later in the text (its
+    headings) or end with leaders (or, under a heading, a page number)."""
+    n, out = len(stripped), set()
+    blank = [not s for s in stripped] + [True]
+    apart = {}  # key: lines set apart (after a blank line) that may be a heading
+    for i, s in enumerate(stripped):
+        if s and blank[i - 1] and len(s.split()) <= 2 * ENTRY_WORDS:
+            apart.setdefault(_entry_key(s), []).append(i)
+
+    def entry(s: str) -> bool:
+        return bool(split_number(s)[0] or _PAGE.search(s)) or (
+            len(s.split()) <= ENTRY_WORDS and not END_PUNCT.search(s))
+
+    i = 0
+    while i < n:
+        headed = bool(_CONTENTS.match(stripped[i]))
+        start = i + 1 if headed else i
+        if not headed and not (stripped[i] and blank[i - 1]):
+            i += 1
+            continue
+        run, keys, j = [], set(), start
+        while j < n and (headed or not run):  # paragraph by paragraph; without a heading, one
+            if blank[j]:
+                j += 1
+                continue
+            para = list(range(j, next(k for k in range(j, n + 1) if blank[k])))
+            lone = run and len(para) == 1 and not _PAGE.search(stripped[j])
+            if lone or _entry_key(stripped[j]) in keys or not all(
+                    entry(stripped[k]) and not _CONTENTS.match(stripped[k]) for k in para):
+                break  # the first section's heading (or a line set apart, as one), prose or another contents heading
+            keys.update(_entry_key(stripped[k]) for k in para)
+            run += para
+            j = para[-1] + 1
+        numbered = [k for k in run if split_number(stripped[k])[0]]
+        later = sum(any(at > run[-1] for at in apart.get(_entry_key(stripped[k]), ())) for k in run)
+        paged = sum(bool((_PAGE if headed else _LEADERS).search(stripped[k])) for k in run)
+        if run and (headed or len(numbered) >= ENTRIES_MIN) and 2 * max(later, paged) >= len(run):
+            out.update([i] * headed + list(range(start, run[-1] + 1)))
+            i = run[-1] + 1
+        else:
+            i += 1
+    return out

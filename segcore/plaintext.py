@@ -21,7 +21,7 @@ from itertools import accumulate, groupby, takewhile
 from pathlib import PurePath
 
 from .atx import ATX, atx_shows_markdown
-from .books import book_divisions, bracketed_notes, gutenberg_wrapper, numbered_sections
+from .books import book_divisions, bracketed_notes, gutenberg_wrapper, listed_contents, numbered_sections
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
@@ -421,6 +421,8 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
     else:  # a figure's label alone ("Figure 3", in PDF-to-text output): neither a heading nor a sentence
         drop |= {i: "captions" for i, x in enumerate(stripped) if _CAPTION_LABEL.match(x)
                  and (i == 0 or not stripped[i - 1]) and (i + 1 == len(stripped) or not stripped[i + 1])}
+        kept = ["" if i in drop else s for i, s in enumerate(stripped)]  # a manual's tables of contents
+        drop |= dict.fromkeys(listed_contents(kept), "contents")
     furniture, joins = page_furniture(lines, stripped, drop)
     drop |= dict.fromkeys(furniture, "furniture")
     found = (wiki and wiki.headings) or _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)], markdown)

@@ -177,10 +177,14 @@ def back_named(title: str) -> bool:
     return bool(BACK_MATTER.match(title) or BACK_BEFORE.match(title))
 
 
-# a table of contents' heading in the languages segcore.language reads (a book's, books; a wiki page's box, webcopy)
-CONTENTS_NAMES = ("(?:table of )?contents|inhalt|inhaltsverzeichnis|table des matières|sommaire|tabla de contenidos?|"
-                  "índice|indice|inhoud|inhoudsopgave|indhold|indholdsfortegnelse|innehåll|innhold|sisällys|"
-                  "sisällysluettelo|tartalom|tartalomjegyzék|содержание|оглавление|içindekiler")
+# a table of contents' heading (or a list of tables' or figures') in the languages segcore.language reads (a book's,
+# books; a wiki page's box, webcopy)
+CONTENTS_NAMES = ("(?:table of )?contents|list of (?:tables|figures|examples)|inhalt|inhaltsverzeichnis|"
+                  "tabellenverzeichnis|abbildungsverzeichnis|table des matières|sommaire|liste des (?:tableaux|figures)|"
+                  "tabla de contenidos?|índice|indice|lista de (?:tablas|figuras|tabelas)|sommario|"
+                  "(?:lista|elenco) delle (?:tabelle|figure)|conteúdo|inhoud|inhoudsopgave|indhold|indholdsfortegnelse|"
+                  "innehåll|innehållsförteckning|innhold|innholdsfortegnelse|sisällys|sisällysluettelo|tartalom|"
+                  "tartalomjegyzék|содержание|оглавление|içindekiler")
 # a note box's label set as a line or heading of its own ("Tip", "Warning:"), as manuals (DocBook, Texinfo) print
 # them, in English and as DocBook names them in German, French, Spanish, Italian and Portuguese (the Debian
 # Reference's translations): neither a section nor a sentence

@@ -265,3 +265,105 @@ def test_appendices_alone_are_not_a_book():
     text = book("A Study Of Rain", "1. Introduction", PARA, "2. Methods", PARA, "3. Results", PARA,
                 "Appendix A. Data", PARA, "Appendix B. Tools", PARA, "Appendix C. Proofs", PARA)
     assert [t for _, t in headings(text)][:4] == ["A Study Of Rain", "1. Introduction", "2. Methods", "3. Results"]
+# a manual's contents (DocBook's plain-text output): numbered entries, wrapped ones, under a heading or none
+_MANUAL_EN = """Debian Reference
+
+Table of Contents
+
+Preface
+    1. Disclaimer
+    2. About this document
+        2.1. Guiding rules
+        2.2. Prerequisites
+1. GNU/Linux tutorials
+    1.1. Console basics
+
+Preface
+
+1. Disclaimer
+
+All warranties are disclaimed. All trademarks are property of their respective owners.
+
+2. About this document
+
+2.1. Guiding rules
+
+Following guiding rules are followed while compiling this document.
+
+2.2. Prerequisites
+
+You are expected to make a good effort to seek answers yourself.
+
+Chapter 1. GNU/Linux tutorials
+
+I think learning a computer system is like learning a new foreign language.
+
+1.1. Console basics
+
+Upon starting the system, you are presented with the login screen.
+"""
+_MANUAL_DE = """Debian-Referenz
+
+Inhaltsverzeichnis
+
+Vorwort
+    1. Haftungsausschluss
+    2. Über dieses Dokument
+        2.1. Leitregeln
+        2.2. Systemadministrations-Werkzeuge mit grafischer
+        Oberfläche (GUI)
+
+Vorwort
+
+1. Haftungsausschluss
+
+Alle Gewährleistungen werden abgelehnt. Alle Warenzeichen sind Eigentum ihrer Inhaber.
+
+2. Über dieses Dokument
+
+2.1. Leitregeln
+
+Folgende Leitregeln wurden bei der Erstellung dieses Dokuments befolgt.
+
+2.2. Systemadministrations-Werkzeuge mit grafischer Oberfläche (GUI)
+
+Die Werkzeuge sind mit der Maus zu bedienen.
+"""
+
+
+@pytest.mark.parametrize("text, heading, entries", [(_MANUAL_EN, "Table of Contents", 7),
+                                                    (_MANUAL_DE, "Inhaltsverzeichnis", 6)])
+def test_a_manuals_contents_under_its_heading_are_left_out(text, heading, entries):
+    blocks, left_out = text_blocks(text)
+    words = " ".join(b.text for b in blocks)
+    assert heading not in words and "Disclaimer 2." not in words and "Haftungsausschluss 2." not in words
+    assert left_out["contents"] == entries + 1  # the entries and their heading
+    assert [b.text for b in blocks][1:3] in (["Preface", "1. Disclaimer"], ["Vorwort", "1. Haftungsausschluss"])
+
+
+def test_numbered_entries_that_repeat_the_headings_are_contents_without_a_heading():
+    text = ("A guide to baking\n\n1. Starters\n2. Dough\n3. Baking\n\n1. Starters\n\nA starter is flour and water left"
+            " to ferment.\n\n2. Dough\n\nMix the starter with flour and salt.\n\n3. Baking\n\nBake it hot.\n")
+    blocks, left_out = text_blocks(text)
+    assert left_out == {"contents": 3}
+    assert [b.text for b in blocks][:2] == ["A guide to baking", "1. Starters"]
+    assert [b.text for b in blocks if b.level] == ["1. Starters", "2. Dough", "3. Baking"]
+
+
+@pytest.mark.parametrize("text, item", [
+    # a numbered list of steps, none of them a heading later
+    ("Making bread\n\n1. Feed the starter\n2. Mix the dough\n3. Bake it\n\nThe loaf keeps for a week.\n", "Mix the dough"),
+    # under 'Inhalt', the list's entries are not the text's headings: the text's first section stays
+    ("Inhalt\n\nDie Kiste enthält:\n1. Ein Messer\n2. Eine Gabel\n3. Einen Löffel\n\nDas Besteck ist aus Stahl.\n",
+     "Eine Gabel")])
+def test_a_numbered_list_is_no_contents(text, item):
+    blocks, left_out = text_blocks(text)
+    assert "contents" not in left_out and item in " ".join(b.text for b in blocks)
+
+
+def test_a_contents_with_page_numbers_is_left_out_but_not_the_first_section():
+    text = ("Contents\n\nIntroduction ........ 1\nMethods ........ 4\nResults ........ 9\n\nIntroduction\n\n"
+            "We study bread.\n\nMethods\n\nWe baked it.\n\nResults\n\nIt rose.\n")
+    blocks, left_out = text_blocks(text)
+    assert left_out == {"contents": 4}
+    assert [b.text for b in blocks][:2] == ["Introduction", "We study bread."]
