@@ -64,6 +64,7 @@ _GREEK_QUESTION = re.compile(r"[;\u037e][»”’)\]]*\s+(?=\S)")  # Greek's que
 
 PSEUDO_SENTENCE = 20  # words of an element of a text without sentence punctuation (Hearst 1997, w)
 WORDS_PER_STOP = 40  # a text with fewer sentence stops than one in this many words marks no sentences
+DRAWN_SHARE = 0.3  # share of rule and border characters over which a text is a drawn table (`_drawn`)
 # sentence ends of other scripts that Punkt's . ? ! leave out: Devanagari's danda and double danda, Arabic's
 # question mark, Urdu's full stop, Armenian's, Ethiopic's, Myanmar's and Khmer's
 _OTHER_STOPS = "।॥؟۔։።။។"
@@ -410,12 +411,22 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     return out
 
 
+def _drawn(text: str) -> bool:
+    """Whether a text is a table drawn in characters: over DRAWN_SHARE of its non-space characters are rules and
+    borders (| + - = and box drawing; a plain-text manual's tables hold 45-75 %, its prose and shell sessions under
+    15 %)."""
+    marks = sum(c in "|+-=" or "\u2500" <= c <= "\u257f" for c in text)
+    return marks > DRAWN_SHARE * (len(text) - sum(c.isspace() for c in text))
+
+
 def punctuated(texts) -> bool:
     """Whether texts mark their sentences: at least one . ? ! or … per WORDS_PER_STOP words (automatic captions and
     speech-recognised transcripts often have none, and a sentence splitter then finds one sentence of thousands of
-    words)."""
+    words). A table drawn in characters (`_drawn`) is no evidence either way."""
     words = stops = 0
     for t in texts:
+        if _drawn(t):
+            continue
         words += len(t.split())
         stops += len(_STOP.findall(t))
     return words == 0 or stops * WORDS_PER_STOP >= words

@@ -367,3 +367,20 @@ def test_a_contents_with_page_numbers_is_left_out_but_not_the_first_section():
     blocks, left_out = text_blocks(text)
     assert left_out == {"contents": 4}
     assert [b.text for b in blocks][:2] == ["Introduction", "We study bread."]
+
+
+def test_leaving_out_the_contents_keeps_the_sentences():
+    # a manual whose tables, drawn in characters, outweigh its prose: the contents' numbered entries ('1.1. ') were
+    # what told that it marks its sentences; without them it was cut into 20-word pieces (debian-reference)
+    entries = [f"{c}.{s}. Using the tool number {c}{s}" for c in range(1, 4) for s in range(1, 5)]
+    rule = "|----------+------+--------------------|"
+    table = "\n".join(["+" + rule[1:-1] + "+"] + [f"|package{n:<3}|V:{n:<4}|a tool to read files|\n{rule}"
+                                                    for n in range(40)])
+    prose = ("The tool reads the files that the system keeps under its own folder and writes what it finds to the "
+             "screen, one line for each file it reads there. Nothing else is changed by it at any time, and it asks "
+             "before it writes a file")
+    body = "\n\n".join(f"{e}\n\n{prose} {e[:4]}.\n\n{table}" for e in entries)
+    text = "Tools\n\nTable of Contents\n\n" + "\n".join(entries) + "\n\n" + body + "\n"
+    doc, bare = load_text(text), load_text("Tools\n\n" + body + "\n")
+    assert doc.meta["left_out"] == {"contents": 13} and "unpunctuated" not in doc.meta
+    assert doc.elements == bare.elements and prose.split(". ")[0] + "." in doc.elements
