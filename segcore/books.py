@@ -63,7 +63,8 @@ _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'app
 _CONTENTS = re.compile(rf"^(?:{CONTENTS_NAMES})\.?:?$", re.I)
 _PAGE = re.compile(r"(?:\s*(?:\.\s?){2,}|\s{2,})\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)  # leaders, a page: '…… 12'
 _LEADERS = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)  # '. . . . 12': no line of prose
-_CAPTION = re.compile(rf"^(?:{'|'.join(map(re.escape, CAPTION_LABELS))})\s+(?=\S)", re.I)  # 'Table 1.1. …'
+_LABEL = re.compile(rf"^(?:{'|'.join(map(re.escape, [*CAPTION_LABELS, *_KINDS, 'appendix']))})\s+(?=\S)",
+                    re.I)  # a caption's or a division's label: 'Table 1.1. …', 'Chapter 2. …', 'Appendix A. …'
 ENTRY_WORDS = 12  # words of an unnumbered contents entry (or a wrapped entry's next line) at most
 ENTRIES_MIN = 3  # numbered entries from which lines without a contents heading are contents
 BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
@@ -228,9 +229,10 @@ def numbered_sections(heads: list[tuple[int, int, str]], found: list[tuple[int, 
 
 
 def _entry_key(s: str) -> tuple[str | None, str]:
-    """(number, first words) by which a contents entry and the heading it lists are matched: without a caption
-    label, leaders and page number; case and a number's final period aside."""
-    number, title = split_number(_CAPTION.sub("", _PAGE.sub("", s)))
+    """(number, first words) by which a contents entry and the heading it lists are matched: without a caption's or
+    a division's label ('2. Keyboard State' lists 'Chapter 2. Keyboard State'), leaders and page number; case and a
+    number's final period aside."""
+    number, title = split_number(_LABEL.sub("", _PAGE.sub("", s)))
     return number and number.rstrip("."), " ".join(title.lower().split()[:3])
 
 
@@ -239,14 +241,14 @@ def listed_contents(stripped: list[str]) -> set[int]:
     (CONTENTS_NAMES), or without one a paragraph of ENTRIES_MIN numbered entries or more, the paragraphs of entries
     (numbered lines, lines ending with leaders or a page number, short lines that end no sentence, the wrapped
     rest of an entry) up to a line that repeats an entry or a lone line set apart (the first section's heading;
-    one with leaders and a page number is an entry) — when most entries are lines set apart later in the text (its
-    headings) or end with leaders (or, under a heading, a page number)."""
+    one with leaders and a page number, or one set apart again later, is an entry) — when most entries are lines set
+    apart later in the text (its headings) or end with leaders (or, under a heading, a page number)."""
     n, out = len(stripped), set()
     blank = [not s for s in stripped] + [True]
-    apart = {}  # key: lines set apart (after a blank line) that may be a heading
+    last = {}  # key: the last line set apart (after a blank line) that may be a heading
     for i, s in enumerate(stripped):
         if s and blank[i - 1] and len(s.split()) <= 2 * ENTRY_WORDS:
-            apart.setdefault(_entry_key(s), []).append(i)
+            last[_entry_key(s)] = i
 
     def entry(s: str) -> bool:
         return bool(split_number(s)[0] or _PAGE.search(s)) or (
@@ -265,7 +267,8 @@ def listed_contents(stripped: list[str]) -> set[int]:
                 j += 1
                 continue
             para = list(range(j, next(k for k in range(j, n + 1) if blank[k])))
-            lone = run and len(para) == 1 and not _PAGE.search(stripped[j])
+            lone = run and len(para) == 1 and not _PAGE.search(stripped[j]) and last.get(
+                _entry_key(stripped[j]), j) <= j  # a section's entry: its heading comes later
             if lone or _entry_key(stripped[j]) in keys or not all(
                     entry(stripped[k]) and not _CONTENTS.match(stripped[k]) for k in para):
                 break  # the first section's heading (or a line set apart, as one), prose or another contents heading
@@ -273,7 +276,7 @@ def listed_contents(stripped: list[str]) -> set[int]:
             run += para
             j = para[-1] + 1
         numbered = [k for k in run if split_number(stripped[k])[0]]
-        later = sum(any(at > run[-1] for at in apart.get(_entry_key(stripped[k]), ())) for k in run)
+        later = sum(last.get(_entry_key(stripped[k]), -1) > run[-1] for k in run)
         paged = sum(bool((_PAGE if headed else _LEADERS).search(stripped[k])) for k in run)
         if run and (headed or len(numbered) >= ENTRIES_MIN) and 2 * max(later, paged) >= len(run):
             out.update([i] * headed + list(range(start, run[-1] + 1)))

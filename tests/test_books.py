@@ -352,7 +352,8 @@ def test_numbered_entries_that_repeat_the_headings_are_contents_without_a_headin
 
 @pytest.mark.parametrize("text, item", [
     # a numbered list of steps, none of them a heading later
-    ("Making bread\n\n1. Feed the starter\n2. Mix the dough\n3. Bake it\n\nThe loaf keeps for a week.\n", "Mix the dough"),
+    ("Making bread\n\n1. Feed the starter\n2. Mix the dough\n3. Bake it\n\nThe loaf keeps for a week.\n",
+     "Mix the dough"),
     # under 'Inhalt', the list's entries are not the text's headings: the text's first section stays
     ("Inhalt\n\nDie Kiste enthält:\n1. Ein Messer\n2. Eine Gabel\n3. Einen Löffel\n\nDas Besteck ist aus Stahl.\n",
      "Eine Gabel")])
@@ -384,3 +385,19 @@ def test_leaving_out_the_contents_keeps_the_sentences():
     doc, bare = load_text(text), load_text("Tools\n\n" + body + "\n")
     assert doc.meta["left_out"] == {"contents": 13} and "unpunctuated" not in doc.meta
     assert doc.elements == bare.elements and prose.split(". ")[0] + "." in doc.elements
+
+
+def test_a_nested_contents_is_left_out_whole():
+    """DocBook's text (xkbproto): a section's entry, indented under its chapter's, is a paragraph of its own, and
+    the text sets it apart again later as the section's heading — an entry, not the first section; under it the
+    rest of the contents, which book_divisions alone left out, stays out."""
+    chapters = [("Overview", "Conventions and Assumptions"), ("Keyboard State", "Locking and Latching Modifiers"),
+                ("Virtual Modifiers", "Modifier Definitions")]
+    contents = "\n\n".join(f"{n}. {c}\n\n    {s}" for n, (c, s) in enumerate(chapters, 1))
+    body = [part for n, (c, s) in enumerate(chapters, 1) for part in (f"Chapter {n}. {c}", PARA, s, PARA)]
+    rest = ["Acknowledgments", "I am grateful for all of the comments and suggestions I have received over the years.",
+            *body]
+    blocks, left_out = text_blocks(book("The X Keyboard Extension", "Table of Contents",
+                                        "Acknowledgments\n" + contents, *rest))
+    assert left_out == {"contents": 8}
+    assert blocks == text_blocks(book("The X Keyboard Extension", *rest))[0]
