@@ -63,8 +63,8 @@ _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'app
 _CONTENTS = re.compile(rf"^(?:{CONTENTS_NAMES})\.?:?$", re.I)
 _PAGE = re.compile(r"(?:\s*(?:\.\s?){2,}|\s{2,})\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)  # leaders, a page: '…… 12'
 _LEADERS = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)  # '. . . . 12': no line of prose
-_LABEL = re.compile(rf"^(?:{'|'.join(map(re.escape, [*CAPTION_LABELS, *_KINDS, 'appendix']))})\s+(?=\S)",
-                    re.I)  # a caption's or a division's label: 'Table 1.1. …', 'Chapter 2. …', 'Appendix A. …'
+_LABEL = re.compile(rf"^(?:{'|'.join(map(re.escape, CAPTION_LABELS))}|{'|'.join(_WORDS.values())})\s+(?=\S)",
+                    re.I)  # a caption's or a division's label: 'Table 1.1. …', 'Chapter 2. …', 'Anhang A. …'
 ENTRY_WORDS = 12  # words of an unnumbered contents entry (or a wrapped entry's next line) at most
 ENTRIES_MIN = 3  # numbered entries from which lines without a contents heading are contents
 BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
