@@ -44,6 +44,9 @@ _FONTS = frozenset("B I SM SB".split())
 _CODE = {"nf": "fi", "EX": "EE", "Vb": "Ve"}
 _SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None), "ig": ("..", None)}
 _DEFINITIONS = frozenset("de de1 am am1 dei".split())
+# a string's definition, for nroff or for any device: '.ds d /etc/terminfo', '.if n .ds TX TeX'
+_DS = re.compile(r'^[.\']\s*(if\s+n\s+[.\']\s*)?ds\s+(\S+)[ \t]?"?(.*)$', re.M)
+_STRING_CALL = re.compile(r"(?<!\\)\\\*(?:\((..)|\[([^\]\s]*)\]|([^(\[]))")  # \*d, \*(lq, \*[name]
 # a tag that needs no colon before its text: one ending in a colon, or a word's mark ('1.', 'etc.', 'f(),'); not a
 # key's or a synopsis's ('~.', '?', 'name ...')
 _TAG_END = re.compile(r"(?:[\w)\]\"'”’][.;,!?]|:)$")
@@ -119,6 +122,15 @@ class _Reader:
         if text:
             self.blocks.append(Block(text))
 
+    def next_item(self):
+        """A list item's tag follows: tags standing alone share the text that comes after them ('-a, -b: …'; a
+        compact list of bare names reads as one line of them), else the paragraph under way ends."""
+        if self.colon:  # a tag without text yet
+            self.parts[-1] += ","
+            self.colon = False
+        else:
+            self.flush()
+
     def add(self, text: str):
         text = " ".join(text.split())
         if not text:
@@ -145,14 +157,16 @@ class _Reader:
         elif name in _BREAKS:
             self.flush()
         elif name == "TP":
-            self.flush()
+            self.next_item()
             self.tag = True
         elif name == "IP":
-            self.flush()
             tag = _text(args[0]).strip() if args else ""
             if tag and tag not in ("•", "*", "-", "o", "·"):
+                self.next_item()
                 self.tag = True
                 self.add(tag)
+            else:
+                self.flush()
         elif name in _FONTS:
             if args:
                 self.add(_text(" ".join(args)))
@@ -371,7 +385,10 @@ class _MdocReader(_Reader):
             self.lists = self.lists[:-1]
         elif name == "It":
             self.end_tag()
-            self.flush()
+            if self.lists and self.lists[-1] in _TAGGED_LISTS:
+                self.next_item()
+            else:
+                self.flush()
             if self.lists and self.lists[-1] == "-column":  # a tab parts cells as Ta does
                 args = _arguments(rest.replace("\t", " Ta "))
             if "Xo" in args:
@@ -400,10 +417,24 @@ class _MdocReader(_Reader):
                      _mdoc_line([name, *args], self.name, self.spaced))
 
 
+def _own_strings(text: str) -> str:
+    """The text with the calls of the strings the page defines put in, as nroff does: '.ds d /etc/terminfo' makes
+    '\\*d' read '/etc/terminfo'; a definition for nroff ('.if n .ds TX TeX') is taken over others, else one made
+    once and not under a condition; a value's own calls are put in too; other calls are `_escapes`'."""
+    definitions = _DS.findall(text)
+    times = Counter(name for nroff, name, _ in definitions if not nroff)
+    strings = {name: value for nroff, name, value in definitions if not nroff and times[name] == 1}
+    strings |= {name: value for nroff, name, value in definitions if nroff}
+    for _ in range(2 if strings else 0):
+        text = _STRING_CALL.sub(lambda m: strings.get(m.group(1) or m.group(2) or m.group(3), m.group(0)), text)
+    return text
+
+
 def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     """Headings and paragraphs of a man(7) page and the counts of what was left out (see the module's docstring);
     an mdoc(7) page (.Dd and .Dt, no .TH) read by its own macros."""
     mdoc = bool(_MDOC.search(text[:20000])) and not _TH.search(text[:20000])
+    text = _own_strings(text)
     reader, lines, i = _MdocReader() if mdoc else _Reader(), text.splitlines(), 0
     while i < len(lines):
         line = lines[i]

@@ -238,13 +238,27 @@ def test_mdoc_spacing_mode_off_joins_the_macros_words():
         "The user must prove it.", "-D [bind_address:]port: Forwards a port."]
 
 
-def test_a_tag_with_no_text_after_it_takes_no_colon():
+def test_tags_with_no_text_after_them_share_the_text_that_follows():
     """ssh(1) lists the options -o takes as bare tags ('.It AddKeysToAgent' under '.Bl -tag -compact'): each read
-    'AddKeysToAgent:', a colon before nothing. The colon now comes only when the item's text follows its tag."""
+    'AddKeysToAgent:', a colon before nothing, and then each its own one-word paragraph (95 of them, one-word
+    sentences to the segmenter). Tags standing alone now gather, sharing the text that follows them, as mdoc and man
+    pages mean consecutive tags ('-h, --help: …'); the colon comes only before text."""
     mdoc = (".Dd May 1, 2024\n.Dt SSH 1\n.Os\n.Sh DESCRIPTION\n.Bl -tag -width Ds -compact\n.It AddKeysToAgent\n"
-            ".It AddressFamily\n.It Fl v\nVerbose mode.\n.El\n")
+            ".It AddressFamily\n.El\n.Bl -tag -width Ds\n.It Fl h\n.It Fl -help\nShows help.\n.It Fl v\n"
+            "Verbose mode.\n.El\n")
     blocks, _ = man_blocks(mdoc)
-    assert [b.text for b in blocks[1:]] == ["AddKeysToAgent", "AddressFamily", "-v: Verbose mode."]
-    man = ".TH X 1\n.SH OPTIONS\n.TP\n.B \\-q\n.TP\n.B \\-v\nVerbose mode.\n"
+    assert [b.text for b in blocks[1:]] == ["AddKeysToAgent, AddressFamily", "-h, --help: Shows help.",
+                                           "-v: Verbose mode."]
+    man = ".TH X 1\n.SH OPTIONS\n.TP\n.B \\-q\n.TP\n.B \\-v\nVerbose mode.\n.IP \\-x\nExtra.\n.IP \\(bu\nA bullet.\n"
     blocks, _ = man_blocks(man)
-    assert [b.text for b in blocks[1:]] == ["-q", "-v: Verbose mode."]
+    assert [b.text for b in blocks[1:]] == ["-q, -v: Verbose mode.", "-x: Extra.", "A bullet."]
+
+
+def test_a_pages_own_strings_read_as_nroff_sets_them():
+    """tput(1) names its database with '.ds d /etc/terminfo' and '\\*d', ttf2pk(1) TeX with '.if n .ds TX TeX':
+    the calls read as nothing ('/etc/terminfo' lost, 'used with or .'). A definition for nroff wins over one for
+    troff; one made twice without a condition is left alone (which one holds depends on where it is called)."""
+    page = (".TH X 1\n.ds d /etc/terminfo\n.if t .ds TX T\\h'-0.1667m'E\n.if n .ds TX TeX\n.ds LX La\\*(TX\n"
+            ".ds q one\n.ds q two\n.SH FILES\n.TP\n\\fB\\*d\\fP\nthe database\n.PP\nUse \\*(TX, \\*[LX] or \\*q.\n")
+    blocks, _ = man_blocks(page)
+    assert [b.text for b in blocks[1:]] == ["/etc/terminfo: the database", "Use TeX, LaTeX or ."]
