@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 
 import regex
 
@@ -113,14 +114,26 @@ def _with_speakers(lines: list[Line], names: list[str]) -> list[Line]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _reading(text: str) -> tuple[tuple[str, ...], tuple[int, ...], str, tuple, tuple[int, ...]]:
+    """A text's lines (the tool's credit lines, _CREDIT, blanked), those credit lines and its turns (_turns: layout,
+    turns, parts), kept for the last text asked: a file the format sniffer sees whole (segcore.formats) is read from
+    the turns it found."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
+    credits = tuple(i for i, x in enumerate(lines) if _CREDIT.match(x))
+    for i in credits:
+        lines[i] = ""
+    layout, turns, parts = _turns(lines)
+    return tuple(lines), credits, layout, tuple(turns), tuple(parts)
+
+
 def looks_like_transcript(text: str) -> bool:
     """Whether a plain text is a transcript: at least MIN_TURNS lines open turns (_turns), more than half of its
     paragraphs (runs of non-blank lines) begin with one, and their times never go back but where a recording joined
     on starts again at 0:00 (each part of at least MIN_TURNS turns)."""
-    lines = text.splitlines()
-    _, turns, parts = _turns(lines)
+    lines, _, _, turns, parts = _reading(text)
     if len(turns) < MIN_TURNS or any(b[1] < a[1] for a, b in zip(turns, turns[1:])) or any(
-            b - a < MIN_TURNS for a, b in zip(parts, parts[1:] + [len(turns)])):
+            b - a < MIN_TURNS for a, b in zip(parts, parts[1:] + (len(turns),))):
         return False
     opening = {i for i, _, _ in turns}
     firsts = [i for i, x in enumerate(lines) if x.strip() and (i == 0 or not lines[i - 1].strip())]
@@ -134,11 +147,7 @@ def transcript_lines(text: str) -> tuple[list[Line], dict, dict]:
     keywords and speakers)}, and how its times were counted: {'clock_start': the first turn's time as written} when
     they are times of day (CLOCK), counted from it; {'parts': n} when they start again (recordings joined, _turns).
     InputError when no line opens a turn."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
-    credits = [i for i, x in enumerate(lines) if _CREDIT.match(x)]
-    for i in credits:
-        lines[i] = ""
-    layout, turns, parts = _turns(lines)
+    lines, credits, layout, turns, parts = _reading(text)
     if not turns:
         raise InputError("no transcript turn found: no line gives a time as 'Alice Chen  0:28', "
                          "'Speaker 1 (00:00):' or '[00:01:23] Name: text' do")
@@ -150,7 +159,7 @@ def transcript_lines(text: str) -> tuple[list[Line], dict, dict]:
     for n, (start, (_, _, m)) in enumerate(zip(starts, turns)):
         rest = m.groupdict().get("text")
         cues.append((start, starts[n + 1] if n + 1 < len(starts) else start,
-                     ([rest] if rest else []) + lines[bounds[n] + 1:bounds[n + 1]]))
+                     ([rest] if rest else []) + list(lines[bounds[n] + 1:bounds[n + 1]])))
     counts = {"turns": len(turns)} | ({"credits": len(credits)} if credits else {}) | (
         {"front matter": header} if header else {})
     out = _with_speakers(said(cues, counts, captions=False), [m.groupdict().get("name") or "" for _, _, m in turns])

@@ -303,3 +303,19 @@ def test_recordings_joined_whose_second_starts_within_two_minutes_or_5_percent_r
 def test_times_going_back_a_little_part_way_stay_plain_text(steps, restart):
     """1:25 back to 1:15 or to 0:50 is no new recording (not back near its start): the text stays plain text."""
     assert sniff_format(_otter_parts(steps, restart, at=5).encode("utf-8"), "notes.txt") == "text"
+
+
+def test_a_transcripts_turns_are_found_once_when_it_is_read(monkeypatch):
+    """Loading a transcript found its turns twice: once to tell its format (formats.sniff_format), once more to read
+    it; a text the sniffer sees whole is read from the turns it found."""
+    import segcore.transcripts as transcripts
+    calls = []
+    turns = transcripts._turns
+    monkeypatch.setattr(transcripts, "_turns", lambda lines: calls.append(1) or turns(lines))
+    transcripts._reading.cache_clear()
+    for layout in ("otter", "zoom"):
+        calls.clear()
+        doc = load((_transcript(layout) + "\r\nTranscribed by https://otter.ai\r\n").encode("utf-8"),
+                   source="meeting.txt")
+        assert doc.meta["format"] == "transcript" and doc.meta["left_out"]["credits"] == 1
+        assert len(calls) == 1, layout
