@@ -230,11 +230,15 @@ LEFT_OUT = {"overlays": "the earlier steps of slides built up step by step ({:,}
             "turns": "speakers' names and times that open turns ({:,})",
             "credits": "the transcribing tool's credit line, such as 'Transcribed by https://otter.ai' ({:,})",
             "placeholders": "placeholder lines such as ***LIST*** ({:,})"}
+# the navigation's phrase where a text's contents are counted apart ('contents'), which names them
+_NAVIGATION_BESIDE_CONTENTS = "menus, headers, footers and sidebars ({:,} words)"
 
 
 def left_out_phrase(counts: dict[str, int]) -> str:
-    """What was left out, in words: LEFT_OUT's phrase of each kind with its count ('1 line', not '1 lines')."""
-    return ", ".join(re.sub(r"\(1 (line|word|page)s\)", r"(1 \1)", LEFT_OUT[k].format(n)) for k, n in counts.items())
+    """What was left out, in words: LEFT_OUT's phrase of each kind with its count ('1 line', not '1 lines'); beside
+    'contents' the navigation's phrase does not name tables of contents again (_NAVIGATION_BESIDE_CONTENTS)."""
+    phrases = LEFT_OUT | ({"navigation": _NAVIGATION_BESIDE_CONTENTS} if "contents" in counts else {})
+    return ", ".join(re.sub(r"\(1 (line|word|page)s\)", r"(1 \1)", phrases[k].format(n)) for k, n in counts.items())
 
 
 _HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.I)

@@ -92,6 +92,7 @@ _BRACKETED = re.compile(r"\s*\([^()]*\)$")  # a title's qualifier, 'Mercury (pla
 # no caption: a displayed formula ('x = y + 2'), a quotation's source ('— Alan Turing, 1950'), words broken off
 # ('If we stop a day or two—"')
 _NO_CAPTION = re.compile(r"[=<>{}\\^]|^[-–—―]|[-–—―][\"'”’]*$")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s")  # where a sentence ends within a line
 
 
 @dataclass
@@ -216,7 +217,8 @@ def _article_starts(stripped: list[str], contents: list[int], titles: dict[int, 
     """The first line of each article of articles copied one after the other without their pages (no tagline), each
     with its title's line (`_titled`) or None: 0, then each later one's title's or lead's, the run of prose lines
     (blank lines between) over its contents that comes after a section of the article before it; the title may
-    stand over an image's caption (the short line over the lead: when that is no title, the line over it may be)."""
+    stand over an image's caption (the short line over the lead: the line over it is the title when it is one, else
+    the short line may be)."""
     first = _nonblank(stripped, 0, 1)
     starts = [(0, first if first is not None and _titled(stripped, first) else None)]
     for c in contents:
@@ -227,7 +229,7 @@ def _article_starts(stripped: list[str], contents: list[int], titles: dict[int, 
                 i -= 1
             first = next((j for j in range(i + 1, c) if stripped[j]), None)
             above = _nonblank(stripped, i - 1, -1, _HATNOTE) if i > 0 and _caption_like(stripped[i]) else None
-            title = next((t for t in (i, above) if t is not None and t >= 0 and t not in titles
+            title = next((t for t in (above, i) if t is not None and t >= 0 and t not in titles
                           and t > starts[-1][0] and _titled(stripped, t)), None) if first is not None else None
             first = first if title is None else title
             if first is not None and first > starts[-1][0]:
@@ -276,12 +278,18 @@ def _titled(stripped: list[str], i: int) -> bool:
         lead = _nonblank(stripped, lead + 1, 1, _HATNOTE)
     for k in {j, lead} - {None}:
         if _prose(stripped[k]):
-            named = re.findall(r"\w+", re.split(r"(?<=[.!?])\s", _uncited(stripped[k])[0], maxsplit=1)[0].lower())
+            named = re.findall(r"\w+", _SENTENCE_BREAK.split(_uncited(stripped[k])[0], maxsplit=1)[0].lower())
             found = sum(any(w.startswith(n) or n.startswith(w) for n in named if min(len(n), len(w)) >= 3 or n == w)
                         for w in words)
             if words and 2 * found >= len(words):
                 return True
     return False
+
+
+def _defined(s: str) -> bool:
+    """Whether a line may be a definition list's definition: one sentence, no longer than a heading (HEADING_CHARS)."""
+    t = _uncited(s)[0]
+    return len(s) <= HEADING_CHARS and bool(END_PUNCT.search(t)) and not _SENTENCE_BREAK.search(t)
 
 
 def _captions(stripped: list[str], headings: set[int], taken: set[int], skip: set[int]) -> list[int]:
@@ -291,7 +299,8 @@ def _captions(stripped: list[str], headings: set[int], taken: set[int], skip: se
     browser copy over the paragraph it stands by (a browser sets paragraphs apart with blank lines). A line under
     one that ends with ':' is what that line introduces (a list's item or a definition list's term), and two such
     lines with one line between them and no blank line are a definition list's terms ('Starter' / 'A culture of …'
-    / 'Levain'): they stay."""
+    / 'Levain'): they stay, and so does a line right over (no blank line) a definition, a line of one sentence no
+    longer than a heading (HEADING_CHARS): a definition list's one term."""
     found, listed = [], set()
     for i, s in enumerate(stripped):
         if i in headings or i in taken or i in skip or not _caption_like(s):
@@ -300,7 +309,8 @@ def _captions(stripped: list[str], headings: set[int], taken: set[int], skip: se
         if up is not None and down is not None and not taken.intersection((up, down)) and _prose(stripped[down]) \
                 and (up in headings or _prose(stripped[up])):
             found.append(i)
-            if up not in headings and _uncited(stripped[up])[0].endswith(":"):
+            if (up not in headings and _uncited(stripped[up])[0].endswith(":")) or (
+                    down == i + 1 and _defined(stripped[down])):
                 listed.add(i)
     terms = {k for a, b in zip(found, found[1:]) if b == a + 2 for k in (a, b)}
     return [i for i in found if i not in terms and i not in listed]

@@ -363,3 +363,35 @@ def test_a_caption_under_the_title_or_beside_a_hatnote_is_left_out_and_a_listed_
     term = f"Glossary[edit]\nOne word is used:\nStarter\nA culture of flour and water.\n\n{PARA}\n" + sections
     blocks, left_out = text_blocks(term)
     assert "image captions" not in left_out and any("Starter" in b.text for b in blocks)
+
+
+def test_a_definition_list_of_one_term_under_a_heading_is_text():
+    """A definition list of one term right under a heading ('Starter' over its definition, no blank line between)
+    was left out as an image's caption; a caption over a paragraph of more than one short sentence still is."""
+    one = f"Glossary[edit]\nStarter\nA culture of flour and water.\n\n{PARA}\nUses[edit]\n{PARA}\n"
+    blocks, left_out = text_blocks(one)
+    assert "image captions" not in left_out and any(b.text.startswith("Starter") for b in blocks)
+    assert load_text(VECTOR).meta["left_out"]["image captions"] == 1  # 'San Francisco sourdough in a bakery window'
+    two = (f"Glossary[edit]\nStarter\nA culture of flour and water.\nLevain\nA starter grown for one bake. It is fed "
+           f"the night before.\n\n{PARA}\nUses[edit]\n{PARA}\n")  # the first term's definition is short: both stay
+    assert "image captions" not in text_blocks(two)[1]
+
+
+def test_a_caption_under_a_later_articles_title_is_no_title():
+    """A caption over a later article's lead that names it ('A rye loaf on a board') was read as the article's title
+    and the title over it ('Rye bread') was left out with the article before's back matter."""
+    rye = (Path(__file__).parent / "data" / "wikipedia_copy_rye.txt").read_text(encoding="utf-8")
+    doc = load_text(EXAMPLE + "Rye bread\nA rye loaf on a board\n" + rye)
+    assert titles(doc) == [("History", 2), ("Chemistry", 2), ("Rye bread", 1), ("History", 2), ("Varieties", 2)]
+    assert doc.meta["left_out"] == {"contents": 10, "citations": 15, "article ends": 6, "image captions": 1}
+    assert "A rye loaf on a board" not in " ".join(doc.elements)
+
+
+def test_the_summary_names_the_table_of_contents_once():
+    """With the article's contents and its hatnotes or menus left out, the summary read 'contents and indexes (5
+    lines), menus, headers, footers, sidebars and tables of contents (5 words)'."""
+    doc = load_text(EXAMPLE.replace("History[edit]\n", "History[edit]\nMain article: History of bread\n"))
+    assert set(doc.meta["left_out"]) >= {"contents", "navigation"}
+    assert left_out_notes(doc) == ["left out of the article: contents and indexes (5 lines), menus, headers, "
+                                   "footers and sidebars (5 words), citation marks (8), and the reference list and "
+                                   "appendices (from the heading 'See also' on)"]
