@@ -11,7 +11,7 @@ import os
 
 from segcore.budget import Budget, parse_size
 from segcore.errors import ParameterError
-from segcore.limits import Limits
+from segcore.limits import LIMITS, Limits
 
 DEFAULTS = {"EXPLORER_TIMEOUT": "60", "EXPLORER_MAX_MEMORY": "2G", "EXPLORER_MAX_CHARS": "500000",
             "EXPLORER_MAX_ELEMENTS": "50000", "EXPLORER_WORKERS": "4", "EXPLORER_LONG_RUNS": "2"}
@@ -38,9 +38,16 @@ def budget() -> Budget:
                   _value("EXPLORER_MAX_MEMORY", parse_size, optional=True))
 
 
+# what a text past the app's limits can do: a part of it here, or the whole on the command line, whose limits are
+# segcore's own (higher by default, and raised by an option)
+TOO_LONG = (f"load one chapter or part of it, or segment the whole text with segcore's command line (python -m segcore "
+            f"segment FILE), which reads up to {LIMITS.chars:,} characters and {LIMITS.elements:,} sentences or words "
+            f"by default, more with --max-chars and --max-elements")
+
+
 def limits() -> Limits:
-    """The largest document the app accepts."""
-    return Limits(_value("EXPLORER_MAX_CHARS", int), _value("EXPLORER_MAX_ELEMENTS", int))
+    """The largest document the app accepts; a message beyond it says what to do (TOO_LONG)."""
+    return Limits(_value("EXPLORER_MAX_CHARS", int), _value("EXPLORER_MAX_ELEMENTS", int), advice=TOO_LONG)
 
 
 def workers() -> int:

@@ -33,13 +33,14 @@ class Limits:
     """At most `chars` characters of text and `elements` elements (sentences or words) in one document; a PDF of
     at most `pages` pages whose non-image streams inflate to at most `inflated_bytes` bytes; an HTML page, a caption
     file, the text files of an EPUB, a Word or an OpenDocument file inflated, or a gzip, bzip2 or xz file's content, of
-    at most `markup_bytes` bytes."""
+    at most `markup_bytes` bytes. `advice`: what a message about a text past `chars` or `elements` tells to do."""
 
     chars: int = 2_000_000
     elements: int = 200_000
     pages: int = 500
     inflated_bytes: int = 256 * 2**20
     markup_bytes: int = 64 * 2**20
+    advice: str = "use a shorter text"
 
     def __post_init__(self):
         for name in ("chars", "elements", "pages", "inflated_bytes", "markup_bytes"):
@@ -48,11 +49,11 @@ class Limits:
                 raise ParameterError(f"limit '{name}' must be a whole number of at least 1, got {v!r}")
 
     def check_text(self, text: str, source: str = "") -> str:
-        check(len(text), self.chars, "characters", source, "use a shorter text")
+        check(len(text), self.chars, "characters", source, self.advice)
         return text
 
     def check_elements(self, n: int, level: str = "sentence", source: str = "") -> int:
-        advice = "use sentences instead of words, or a shorter text" if level == "word" else "use a shorter text"
+        advice = f"use sentences instead of words, or {self.advice}" if level == "word" else self.advice
         return check(n, self.elements, f"{level}s", source, advice)
 
     def check_pages(self, n: int, source: str = "") -> int:

@@ -1117,12 +1117,17 @@ def test_too_long_text_is_an_error_before_any_work(monkeypatch):
     monkeypatch.setenv("EXPLORER_MAX_ELEMENTS", "100")
     at = run(new_app())
     paste(at, PASTED * 2)
-    assert any("characters, more than the limit of 1,000; use a shorter text" in e for e in errors(at)), errors(at)
+    said = [e.replace("\\", "") for e in errors(at)]  # the message says the size, the limit and what to do instead
+    assert any(re.search(r"pasted text: 1,\d{3} characters, more than the limit of 1,000; load one chapter or part "
+                         r"of it, or segment the whole text with segcore's command line \(python -m segcore segment "
+                         r"FILE\), which reads up to 2,000,000 characters and 200,000 sentences or words by default, "
+                         r"more with --max-chars and --max-elements$", e) for e in said), said
     assert not at.get("plotly_chart")
     at.sidebar.text_area(key="paste").set_value(PASTED[:900])
     at.sidebar.radio(key="level").set_value("word")
     run(at)
-    assert any("words, more than the limit of 100; use sentences instead of words" in e for e in errors(at))
+    assert any("words, more than the limit of 100; use sentences instead of words, or load one chapter" in e
+               for e in errors(at))
     at.sidebar.radio(key="level").set_value("sentence")
     run(at)
     assert not errors(at) and " segment" in summary(at)
