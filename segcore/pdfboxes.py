@@ -10,11 +10,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .pdflayout import Line
-from .sentences import ITEM_NUMBER, REFERENCE_LABEL
+from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL
 
 __all__ = ["BULLET", "Box", "join_hanging", "merge_fragments", "same_baseline"]
 
-BULLET = re.compile(r"^[•◦▪‣⁃∙●○■□▸►▶➢➤✓]\s*[^\W\d_]")  # a list item's bullet, then its words
+BULLET = re.compile(rf"^[{BULLETS}]\s*[^\W\d_]")  # a list item's bullet, then its words
 
 
 @dataclass

@@ -25,7 +25,7 @@ from .books import book_divisions, bracketed_notes, gutenberg_wrapper, listed_co
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
-from .sentences import ITEM_NUMBER
+from .sentences import BULLETS, ITEM_NUMBER
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
 from .webcopy import WikiCopy, wiki_copy
@@ -39,7 +39,7 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
-_ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s+(?=\S)")  # a Markdown list item: "- ", "2) "; plain text bullets
+_ITEM = re.compile(rf"^\s*(?:[-*+{BULLETS}]|(\d{{1,9}})[.)])\s+(?=\S)")  # a list item: "- ", "• ", "2) "
 ITEM_INDENT = 1  # characters: the numbers of one list's items start at one column (not '1.' and '  1.0.1.')
 _TASK = re.compile(r"^\[[ xX]\]\s+(?=\S)")  # a task list item's box: "[ ] ", "[x] "
 _LINK = re.compile(r"!?\[" + LINK_TEXT + r"\]\((?:https?://|\.{0,2}/|#)[^)\s]*\)")  # [text](https://…), ![a](./b)
@@ -347,7 +347,8 @@ def _line_paragraphs(lines: list[str], stripped: list[str], skip, heads) -> dict
     to take off its stripped text (0: none): every line of a text that does not wrap its lines (one line in
     UNWRAPPED_SHARE longer than LONG_LINE: a word processor's or a web page's text), or an indented line after an
     unindented one that ends a sentence, in a text that marks three or more paragraphs so; and each item of a list,
-    bulleted ('- milk': two or more such lines in one paragraph) or numbered ('2. Feed the cat', '(b) use …', and
+    bulleted ('- milk', '• milk': two or more such lines in one paragraph, or in paragraphs of their own one after the
+    other, a loose list) or numbered ('2. Feed the cat', '(b) use …', and
     a reference's '[4] Lévy …', whose label is kept: printed.numbered_items over a paragraph's lines, headings among
     them, their indents in characters)."""
     kept = [i for i, s in enumerate(stripped) if s and i not in skip]  # headings too: a list item read as one
@@ -356,7 +357,10 @@ def _line_paragraphs(lines: list[str], stripped: list[str], skip, heads) -> dict
     bullets = {i: m.end() for i in body if (m := _ITEM.match(stripped[i])) and m.group(1) is None}
     per = Counter(paragraph[i] for i in bullets)
     opens, numbers = {i for i in bullets if per[paragraph[i]] >= 2}, {}
-    for group in (list(g) for _, g in groupby(kept, key=paragraph.__getitem__)):
+    groups = [list(g) for _, g in groupby(kept, key=paragraph.__getitem__)]
+    lone = [len(g) == 1 and g[0] in bullets for g in groups]  # a paragraph that is one bulleted line
+    opens |= {g[0] for j, g in enumerate(groups) if lone[j] and True in lone[max(j - 1, 0):j] + lone[j + 1:j + 2]}
+    for group in groups:
         indents = [len(lines[i].expandtabs()) - len(lines[i].expandtabs().lstrip()) for i in group]
         numbers |= {group[k]: m.end() if (m := ITEM_NUMBER.match(stripped[group[k]])) else 0 for k in
                     numbered_items([stripped[i] for i in group], indents, ITEM_INDENT) if group[k] not in heads}
