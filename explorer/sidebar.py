@@ -62,9 +62,10 @@ def _on_sample_change() -> None:
     ss.pop("highlight", None)
 
 
-def _load(key: str, label: str, fn, *args, reading, shown: bool, method_section: bool) -> tuple[Outcome, object]:
+def _load(key: str, label: str, level: str, fn, *args, reading, shown: bool,
+          method_section: bool) -> tuple[Outcome, object]:
     """Load through a cached function: (the outcome, None); the first time (a PDF can take seconds) under a spinner in
-    `reading`, the main area's first element (an empty placeholder in every run). The previous run's page, the next
+    `reading` that says what reading is (the text cut into `level`'s elements), the main area's first element (an empty placeholder in every run). The previous run's page, the next
     block, stays meanwhile (greyed) until the new page replaces it element by element, unless it showed no document
     (not `shown`: 'Choose a sample, upload a file …', an error): an empty placeholder then takes its place at once,
     and (the outcome, that placeholder) is returned for the page to go in. In the sidebar, a placeholder after the
@@ -78,7 +79,7 @@ def _load(key: str, label: str, fn, *args, reading, shown: bool, method_section:
     ss["_method_place"] = st.sidebar.empty()
     if method_section:
         ss["_method_place"].caption(METHOD_NOTE)
-    with reading, st.spinner(f"Reading {md(label)}…"):
+    with reading, st.spinner(f"Reading {md(label)}: extracting its text and splitting it into {level_noun(level)}…"):
         out = guarded(fn, *args, what=f"Reading {label}")
     if not out.error:
         seen.add(key)
@@ -214,7 +215,7 @@ def document_sidebar(method_section: bool):
         state.content = f"{state.text}:{keep}"
         state.key = f"{state.content}:{level}"
         read = docs.cached_load_string, ss["paste"], level, keep, settings.limits()
-    out, page = _load(state.key, state.label, *read, reading=reading, shown=shown, method_section=method_section)
+    out, page = _load(state.key, state.label, level, *read, reading=reading, shown=shown, method_section=method_section)
     if out.error:
         state.error = out.error
         sb.error(out.error)

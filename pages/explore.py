@@ -45,7 +45,7 @@ params = widgets.method_params(method)
 leak = compute.corpus_leak(method, doc)
 if leak:
     st.warning(leak)
-with st.spinner(f"Segmenting with {method}…"):
+with st.spinner(f"Segmenting with {method}: representing the {unit}, then placing the boundaries…"):
     res = compute.run_method(doc_state, method, k, params)
 if res.error:
     st.error(res.error)
@@ -60,6 +60,10 @@ st.markdown(f"**{method}** cut the {doc.n:,} {level_noun(doc.level, doc.n)} into
 units = units_note(doc, seg)
 if units:
     st.caption(units[0].upper() + units[1:] + ".")
+if seg.k_automatic and seg.k == 1:  # one segment: no finding, for want of evidence (kchoice says why)
+    why = " ".join(kchoice.choice_summary(seg.k, seg.info, seg.signals)[1]) or "No K above 1 was clearly better."
+    st.info(f"**No boundary found**: {method} chose K = 1 automatically, the whole text as one segment. {why} "
+            f"To set K, choose 'Number' under 'Number of segments K' in the sidebar.")
 
 # ---- scores against the reference, beside the baselines ----------------------------------------------------------
 

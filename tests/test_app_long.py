@@ -11,8 +11,8 @@ import pytest
 import streamlit
 
 from explorer.documents import SAMPLES
-from tests.test_app import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, run, summary,
-                            upload)
+from tests.test_app import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, paste, run,
+                            summary, upload)
 
 N_LONG = 5000
 
@@ -130,6 +130,22 @@ def test_reading_a_file_says_so_in_the_main_area(monkeypatch):
     upload(at, "paper.txt", PASTED.encode())
     run(at)
     assert [side for text, side in said if text.startswith("Reading paper")] == [False], said
+
+
+def test_the_first_look_at_an_upload_says_what_runs(monkeypatch):
+    """The spinners of a new upload said 'Reading notes.txt…' and 'Segmenting with best…', no hint of what either
+    step does (extracting the text and splitting it; representing the sentences and placing boundaries)."""
+    said = []
+
+    @contextlib.contextmanager
+    def spinner(text="", *args, **kwargs):
+        said.append(text.replace("\\", ""))
+        yield
+
+    monkeypatch.setattr(streamlit, "spinner", spinner)
+    upload(run(new_app()), "notes.txt", PASTED.encode())
+    assert "Reading notes.txt: extracting its text and splitting it into sentences…" in said, said
+    assert "Segmenting with best: representing the sentences, then placing the boundaries…" in said, said
 
 
 def _stopped_at_the_read(monkeypatch):
@@ -321,3 +337,41 @@ def test_a_file_being_read_clears_the_stale_method_section_from_the_sidebar(monk
     upload(at, "other.txt", PASTED.encode() + b"\n\nA third topic: rivers flow to the sea.")
     sidebar = at.sidebar.children
     assert list(sidebar) == [0, 1] and sidebar[1].type == "empty", sidebar
+
+
+WIKI_21 = """Sourdough is bread made by the fermentation of dough using wild lactobacillaceae and yeast.[1] Lactic acid from \
+fermentation imparts a sour taste and improves keeping qualities.[2]
+
+History[edit]
+Sourdough is one of the oldest forms of grain leavening.[3] It is believed to have originated in Ancient Egyptian \
+times around 1500 BC. Bakers in the Middle Ages kept a piece of dough from each batch to start the next. The bakers of \
+the Gold Rush carried starters with them to California. Miners were nicknamed sourdoughs for the pouch of starter \
+they carried.
+
+Chemistry[edit]
+A sourdough starter is a stable culture of lactic acid bacteria and yeast in flour and water.[4] The yeast produces \
+gas that leavens the dough, and the bacteria produce lactic acid that flavours it. The ratio of bacteria to yeast is \
+about one hundred to one. Acetic acid is also produced, which gives a sharper taste. The acids lower the pH of the \
+dough and slow the growth of moulds. Enzymes in the flour break starch into sugars that the microbes feed on.
+
+Baking[edit]
+A loaf is shaped after a long first rise and left to proof in a basket. Bakers score the top of the loaf with a blade \
+before it goes into the oven. Steam in the first minutes of baking keeps the crust soft. \
+A thick dark crust forms as the sugars caramelise. The loaf is left to cool for an hour before it is cut.
+
+References[edit]
+^ Gänzle, Michael G. (2014). "Enzymatic and bacterial conversions". Food Microbiology. 37: 2–10.
+"""
+
+
+def test_no_boundary_found_is_said_on_the_page_with_why_and_what_to_do():
+    """A Wikipedia copy of 21 sentences and headings in 3 sections: best weighs K up to a third of the paragraphs it
+    may cut between, so K = 1 alone, and the page only said 'into 1 segment (K chosen automatically)' beside a
+    reference of 4 segments — as if the method had found the text to be one piece."""
+    at = paste(run(new_app()), WIKI_21)
+    doc = at.session_state["_docstate"].doc
+    assert doc.n == 21 and len(doc.reference) == 4 and not errors(at)  # the lead and its 3 sections
+    assert "into **1 segment** (K chosen automatically)" in summary(at)
+    said = [i.value for i in at.info if "No boundary found" in i.value]
+    assert len(said) == 1, [i.value for i in at.info]
+    assert "no K above 1 was weighed" in said[0] and "set K" in said[0] and "in the sidebar" in said[0], said
