@@ -358,8 +358,8 @@ def _line_paragraphs(lines: list[str], stripped: list[str], skip, heads) -> dict
     per = Counter(paragraph[i] for i in bullets)
     opens, numbers = {i for i in bullets if per[paragraph[i]] >= 2}, {}
     groups = [list(g) for _, g in groupby(kept, key=paragraph.__getitem__)]
-    lone = [len(g) == 1 and g[0] in bullets for g in groups]  # a paragraph that is one bulleted line
-    opens |= {g[0] for j, g in enumerate(groups) if lone[j] and True in lone[max(j - 1, 0):j] + lone[j + 1:j + 2]}
+    lone = [False, *(len(g) == 1 and g[0] in bullets for g in groups), False]  # paragraphs of one bulleted line
+    opens |= {g[0] for j, g in enumerate(groups, 1) if lone[j] and (lone[j - 1] or lone[j + 1])}
     for group in groups:
         indents = [len(lines[i].expandtabs()) - len(lines[i].expandtabs().lstrip()) for i in group]
         numbers |= {group[k]: m.end() if (m := ITEM_NUMBER.match(stripped[group[k]])) else 0 for k in

@@ -240,6 +240,8 @@ def _journal_name(text: str, a: int, b: int, c: int) -> bool:
     before = _NAME_BEFORE.search(text, max(a, b - 200), b)
     after = _NAME_AFTER.match(text, c) if before else None
     return bool(after) and len(_SHORTENED.findall(before[0] + " " + after[0])) >= 2
+
+
 BULLETS = "•◦▪‣⁃∙●○■□▸►▶➢➤✓"  # the round, square and arrow bullets that open a list's items in print and in text
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
