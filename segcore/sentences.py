@@ -333,24 +333,27 @@ _TOLD = "that if whether what nothing something it not by for against the those 
 _NAMED_TAG = regex.compile(r"\s*(\p{Lu}[\w'’-]*)(?:\.?\s+\p{Lu}[\w'’-]*)?\s+(%s)(?=[^\w\s:]|\s*$|\s+(?!(?:%s)\b)\p{Ll})"
                            % ("|".join(sorted(SPEECH_VERBS)), "|".join(_TOLD)))
 _INTRODUCES = regex.compile(r"[^\"“‘.?!;:]*:\s*[\"“‘']")  # the tag's clause goes on to a colon and a quote
-# a quote opened after a word and a comma, semicolon or colon (its tag), ending with a question or exclamation
-_TAGGED_QUOTE = regex.compile(r"\w[,;:]\s*(?:\"[^\"]*|“[^“”]*|‘[^‘]*)[?!…]+[\"”’]\s*$")
+# a quote opened after a word and a comma, semicolon or colon (its tag), ending with a question or exclamation and
+# its own closing mark (an inner ‘…’ closes no “…”); looked for up to QUOTE_REACH characters back, so a quote of
+# several sentences is read whole ('she said, "Is this …? Where …?" William said, "…"')
+_TAGGED_QUOTE = regex.compile(r"\w[,;:]\s*(?:\"[^\"]*[?!…]+\"|“[^“”]*[?!…]+”|‘[^‘]*[?!…]+’)\s*$")
+QUOTE_REACH = 2000
 
 
-def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
-    """Whether a sentence Punkt ended (`before`) goes on in `after`. In any language a lowercase word after a question
+def _goes_on(splitter: Splitter, text: str, a: int, b: int, after: str) -> bool:
+    """Whether a sentence Punkt ended (text[a:b]) goes on in `after`. In any language a lowercase word after a question
     or exclamation goes on (a dialogue's tag: "Stop!" he said, « Est-ce fini ? » demanda-t-elle, —¿Vienes? —dijo él;
     Oh! how I wish; Yahoo! is) where a quotation mark, bracket or dash is between or the text capitalises its
     sentences (Splitter.capitalised; in chat 'lol! that was fun' are two); a capitalised one does not ("Now!" They
     ran) unless, in English, it is a name (not a stopword: '"Why?" He asked' begins one; "I" is one) said with a verb of
     saying after a closing quote (_NAMED_TAG: '"Why?" Mary asked.') that does not open the next words: a colon and a
-    quote later in its clause (_INTRODUCES), or a quote that had its tag before it (_TAGGED_QUOTE: 'Julie said, "Maybe!"
-    Robert shouted, "Bakeryman!"'); a comma and a quote go on ('"Stop!" I cried, "stop now!"'). In a text not in English
-    a comma, semicolon or colon goes on; so does a lowercase word after an abbreviation, an initial or a number ("usw.
-    und", "p. ej. las", "3. října"); and, where ordinals take a period (ORDINAL_PERIOD), a capitalised word after a
-    number, with or without a note mark, that is neither a stopword nor seen in lower case in the text (a noun: "am 3.
-    Oktober", "am 3.[1] Oktober"; "war 25. Heute" ends a sentence)."""
-    lead = _LEAD.match(after).group()
+    quote later in its clause (_INTRODUCES), or a quote that had its tag before it (_TAGGED_QUOTE, of one sentence or
+    more: 'Julie said, "Maybe!" Robert shouted, "Bakeryman!"'); a comma and a quote go on ('"Stop!" I cried, "stop
+    now!"'). In a text not in English a comma, semicolon or colon goes on; so does a lowercase word after an
+    abbreviation, an initial or a number ("usw. und", "p. ej. las", "3. října"); and, where ordinals take a period
+    (ORDINAL_PERIOD), a capitalised word after a number, with or without a note mark, that is neither a stopword nor
+    seen in lower case in the text (a noun: "am 3. Oktober", "am 3.[1] Oktober"; "war 25. Heute" ends a sentence)."""
+    before, lead = text[a:b], _LEAD.match(after).group()
     first = after[len(lead):len(lead) + 1]
     asked = _ASKED.search(before)
     if asked and first.islower():  # a mark between, or a text that capitalises its sentences
@@ -358,7 +361,8 @@ def _goes_on(splitter: Splitter, before: str, after: str) -> bool:
     if splitter.code == "en":
         tag = _NAMED_TAG.match(after) if asked and regex.search(r"[\"'”’»]", asked.group()) else None
         return (bool(tag) and (tag[1] == "I" or tag[1].lower() not in load_stopwords("choi"))
-                and not _INTRODUCES.match(after, tag.end()) and not _TAGGED_QUOTE.search(before))
+                and not _INTRODUCES.match(after, tag.end())
+                and not _TAGGED_QUOTE.search(text, max(0, b - QUOTE_REACH), b))
     if first and first in ",;:":
         return True
     if first.islower():
@@ -398,7 +402,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
                       or ITEM_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
                       or _SECTION_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
-                      or _goes_on(splitter, text[spans[-1][0]:spans[-1][1]], text[a:b])):
+                      or _goes_on(splitter, text, *spans[-1], text[a:b])):
             spans[-1] = (spans[-1][0], b)
         else:
             spans.append((a, b))

@@ -150,6 +150,21 @@ def test_a_named_tag_that_introduces_the_next_speech_begins_a_sentence():
     assert split_sentences(" ".join(said)) == said
 
 
+def test_a_named_tag_after_a_quote_of_several_sentences_is_read_as_after_a_quote_of_one():
+    """Novels: a quote opened in an earlier sentence was judged by its last sentence alone. After a tag's quote ('she
+    said in a half-gasp, "Is this your gratitude? Where would your wife be now?" William said, "…"') the next tag was
+    joined to it; and a quote within the quote after a comma ('“I know. Come, ‘my dear’ friend!” Mary cried.') was
+    taken for a tagged quote, cutting the tag off. A quote with no tag before it keeps its tag ('"I came. Why?" Mary
+    asked.'), as a quote of one sentence does."""
+    cut = ['She said in a half-gasp, "Is this your gratitude?', 'Where would your wife be now?"',
+           'William said, "Is this your gratitude?"', 'Julie said, “Oh.', 'Maybe it’s flowers!”',
+           'Robert shouted, “Bakeryman!”']
+    assert split_sentences(" ".join(cut)) == cut
+    said = ['"I came.', 'Why?" Mary asked.', "“I know.", "Come, ‘my dear’ friend!” Mary cried.", '"I came.',
+            'I saw it all," said Tom.', '"Then go."']
+    assert split_sentences(" ".join(said)) == said
+
+
 def test_a_journal_s_abbreviated_name_in_a_reference_stays_in_one_sentence():
     """Reference lists: Punkt cut 'Proc. Natl. Acad. Sci. USA 98' into 'Proc.' | 'Natl. Acad.' | 'Sci.' | 'USA 98'.
     Capitalised words with a period, at least two of them, among capitalised words and before a volume's number are a
