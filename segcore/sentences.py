@@ -383,7 +383,8 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     after a list item's number that opens a sentence ("1.", "iv.") or a section's, with a caption's label or not
     ("3.1.", "Tabelle 2.4.": Punkt trained on a manual may learn them as sentence ends from its contents) undone,
     so is one after a period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(':
-    "fs.*stat") or inside code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code), and a
+    "fs.*stat") or inside code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code), one before
+    a '?' or '!' (Punkt cuts a run of marks, "me!!" | "!—and", and French's spaced "?!", « Pourquoi ? | ! »), and a
     split before a word that goes on the sentence (_goes_on: a dialogue's tag; more in a text not in English); a split
     after a Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek after its question
     mark ';'; inner whitespace collapsed.
@@ -399,6 +400,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
                       or _journal_name(text, *spans[-1], a)  # "Proc. Natl. Acad. Sci. USA 98"
                       or (a == spans[-1][1] and text[a - 1] == ".")  # "fs.*stat", "filehandle.[read|write]"
+                      or text[a] in "?!"  # "me!!" | "!—and", « Pourquoi ? | ! »
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
                       or ITEM_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
                       or _SECTION_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])

@@ -165,6 +165,15 @@ def test_a_named_tag_after_a_quote_of_several_sentences_is_read_as_after_a_quote
     assert split_sentences(" ".join(said)) == said
 
 
+def test_a_question_or_exclamation_mark_opens_no_sentence():
+    """Novels: Punkt cut a run of marks after a word's first ones ('recognized me!!' | '!—and that he thanked me!';
+    'men!!' | '!'), and a French question's '?!' written with a space before it, with its tag ('« Pourquoi ?' |
+    '! » dit-il.'): a '?' or '!' goes with the sentence before it."""
+    said = ["He knew me!!!—and thanked me!", "Oh, men! men!! men!!!", "She left.", '"Why ?!" he asked.', "He left."]
+    assert split_sentences(" ".join(said)) == said
+    dit = ["« Pourquoi ?! » demanda-t-il à sa sœur.", "Elle ne répondit pas et partit vers la maison."]
+    assert split_sentences(" ".join(dit)) == dit
+
 def test_a_journal_s_abbreviated_name_in_a_reference_stays_in_one_sentence():
     """Reference lists: Punkt cut 'Proc. Natl. Acad. Sci. USA 98' into 'Proc.' | 'Natl. Acad.' | 'Sci.' | 'USA 98'.
     Capitalised words with a period, at least two of them, among capitalised words and before a volume's number are a
