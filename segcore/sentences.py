@@ -16,6 +16,14 @@ from .text import CJK, load_stopwords, lowered
 __all__ = ["split_sentences", "split_paragraphs", "sentence_splitter_kind", "word_elements", "punkt_for",
            "sentences_with_offsets", "Splitter", "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated", "pseudo_sentences"]
 
+# Words a reference list shortens in journals' and proceedings' names (ISO 4's 'Commun. ACM 50', 'ACM Comput. Surveys',
+# 'In: Proc. ICML', 'Proc. of the Conf. on'), where Punkt cut after them: not those that also end sentences as words
+# ('math', 'trans', 'res' of 'REs.', 'int' of C's type, 'bull', 'lang', 'rep', 'med', 'ind' in the novels and manuals)
+REFERENCE_ABBREVIATIONS = frozenset("""
+proc conf symp comput commun acad sci phys lett appl probab intell mach autom soc chem biol syst theor mech econ nucl
+mol neurosci psychol lect adv technol softw optim netw mater environ genet biochem biophys geophys astrophys astron
+clin surv cryptol cogn behav educ manag oper
+""".split())
 # Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
 # end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
 ABBREVIATIONS = frozenset("""
@@ -25,7 +33,7 @@ fig figs eq eqs sec secs ch chs ref refs no nos vol vols pp p ed eds
 jan feb mar apr jun jul aug sep sept oct nov dec tues thurs
 inc ltd co corp bros assn dept univ inst assoc natl intl ave blvd
 a.m p.m u.s u.k u.n u.s.a ph.d m.d b.a m.a b.sc m.sc d.c
-""".split())
+""".split()) | REFERENCE_ABBREVIATIONS
 
 # Other languages' abbreviations (langid's codes), read as ABBREVIATIONS are; in a text in one of them, English's that
 # are that language's stopwords ("no", "se") are not abbreviations (Spanish's "dijo que no." ends a sentence)
@@ -232,7 +240,8 @@ _NUMBER_START = re.compile(r"\d")
 # them: joining only the title and the journal would leave the rest cut (reference lists are left out, back matter).
 _SHORTENED = regex.compile(r"(?<![\w.-])\p{Lu}\p{Ll}{0,9}\.")
 _NAME_BEFORE = regex.compile(r"(?:(?<![\w.])\p{Lu}\p{L}*\.?\s+)*(?<![\w.-])\p{Lu}\p{Ll}{0,9}\.$")
-_NAME_AFTER = regex.compile(r"(?:\p{Lu}(?:\p{L}+\.,|\p{L}*\.?)\s+){0,6}(?=\d)")  # "Phys., 2000", not "K., 2000"
+# "Phys., 2000", not "K., 2000"; or the name ends with a comma before the next field ("J. Mach. Learn. Res., vol. 3")
+_NAME_AFTER = regex.compile(r"(?:\p{Lu}(?:\p{L}+\.,|\p{L}*\.?)\s+){0,6}(?:(?=\d)|(?<=\p{L}{2}\.,\s))")
 
 
 def _journal_name(text: str, a: int, b: int, c: int) -> bool:
@@ -242,6 +251,10 @@ def _journal_name(text: str, a: int, b: int, c: int) -> bool:
     return bool(after) and len(_SHORTENED.findall(before[0] + " " + after[0])) >= 2
 
 
+# A name's initials ("F. Y. Choi", "M. A. Hearst" in a reference list): Punkt may cut between two of them. The first
+# opens a sentence or follows a label, a comma or "and" ('[3] F.', ', T.', 'and A.'), not a word ('Plan B.')
+_INITIAL_END = regex.compile(r"(?:^|[,;:\])&]\s+|\band\s+)\p{Lu}\.$")
+_INITIAL = regex.compile(r"\p{Lu}\.\s")
 BULLETS = "•◦▪‣⁃∙●○■□▸►▶➢➤✓"  # the round, square and arrow bullets that open a list's items in print and in text
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
@@ -379,7 +392,8 @@ def _goes_on(splitter: Splitter, text: str, a: int, b: int, after: str) -> bool:
 
 def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
-    a number (_LABEL_END), inside a journal's abbreviated name ("Proc. Natl. Acad. Sci. USA 98", _journal_name) or
+    a number (_LABEL_END), inside a journal's abbreviated name ("Proc. Natl. Acad. Sci. USA 98", _journal_name), between
+    two initials ("F. Y. Choi") or
     after a list item's number that opens a sentence ("1.", "iv.") or a section's, with a caption's label or not
     ("3.1.", "Tabelle 2.4.": Punkt trained on a manual may learn them as sentence ends from its contents) undone,
     so is one after a period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(':
@@ -399,6 +413,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
             spans[-1], a = (spans[-1][0], spans[-1][1] - 2), spans[-1][1] - 1  # the mark opens this sentence
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
                       or _journal_name(text, *spans[-1], a)  # "Proc. Natl. Acad. Sci. USA 98"
+                      or (_INITIAL.match(text, a) and _INITIAL_END.search(text[slice(*spans[-1])]))  # "F. | Y. Choi"
                       or (a == spans[-1][1] and text[a - 1] == ".")  # "fs.*stat", "filehandle.[read|write]"
                       or text[a] in "?!"  # "me!!" | "!—and", « Pourquoi ? | ! »
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"

@@ -200,6 +200,26 @@ def test_a_journal_s_name_with_a_comma_before_its_volume_stays_in_one_sentence()
     assert split_sentences(" ".join(prose)) == prose
 
 
+def test_a_reference_entry_is_not_cut_at_its_abbreviations():
+    """Reference lists (the Alemi & Ginsparg paper's, an ACM paper's PDF): Punkt cut at a journal's or proceedings'
+    shortened word ('Commun.' | 'ACM 50', 'ACM Comput.' | 'Surveys', 'In: Proc.' | 'ICML', 'Proc.' | 'of the Conf.'),
+    a name ending with a comma before the volume ('J. Mach. Learn.' | 'Res., vol. 3') and between initials ('F.' |
+    'Y. Choi'). The entry's fields and the entries stay apart; so do sentences ending with such a word as a word."""
+    refs = ["[1] J. Doe.", "Big data.", "Commun. ACM 50, 3 (2007), 1–5.", "[2] Z. Ji et al. 2022.", "Survey of it.",
+            "ACM Comput. Surveys 55, 12 (2023).", "[3] Smith, J., Doe, A.: A title.", "In: Proc. ICML, pp. 1–10.",
+            "[4] Doe, J. (2001).", "Title.", "In Proc. of the Conf. on X (pp. 1-5).",
+            "[5] A. Doe, Title, J. Mach. Learn. Res., vol. 3, no. 4, pp. 993–1022, 2003.",
+            "[6] R. Doe, Title, in: Proc. IEEE Int. Conf. Robot. Autom., vol. 2, 2004, pp. 1–7."]
+    assert split_sentences(" ".join(refs)) == refs
+    initials = ["[7] F. Y. Choi.", "Advances in text segmentation.", "Y. Ng wrote it.", "[8] A. Coates and A. Y. Ng.",
+                "Learning features.", "[9] S. T. Dumais.", "Latent semantic analysis.", "[10] M. A. Hearst.", "Texttiling.",
+                "We plot y, t and a against x."]  # 'y', 't', 'a' seen in lower case: Punkt cut before 'Y.', 'T.', 'A.'
+    assert split_sentences(" ".join(initials)) == initials
+    prose = ["I love math.", "Then I left.", "It matches complex REs.", "Next we test.", "It returns an int.", "He left.",
+             "He is a rep.", "Then he left."]
+    assert split_sentences(" ".join(prose)) == prose
+
+
 def test_a_lowercase_word_after_a_bare_exclamation_or_question_goes_on_the_sentence():
     """Novels: 'Ah! this tastes pleasanter.', 'What? you here?' are one sentence each (Punkt ends one at every '!'
     and '?'); so is 'Yahoo! is a portal.'. A capitalised word after one begins a sentence; in a text that does not
