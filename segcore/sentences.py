@@ -252,8 +252,9 @@ def _journal_name(text: str, a: int, b: int, c: int) -> bool:
 
 
 # A name's initials ("F. Y. Choi", "M. A. Hearst" in a reference list): Punkt may cut between two of them. The first
-# opens a sentence or follows a label, a comma or "and" ('[3] F.', ', T.', 'and A.'), not a word ('Plan B.')
-_INITIAL_END = regex.compile(r"(?:^|[,;:\])&]\s+|\band\s+)\p{Lu}\.$")
+# follows a label, a comma or "and" ('[3] F.', ', T.', 'and A.'), not a word ('Plan B.') nor a colon (a lecture's
+# answers, 'Q: A.' | 'A. Good.')
+_INITIAL_END = regex.compile(r"(?:[,\])&]\s+|\band\s+)\p{Lu}\.$")
 _INITIAL = regex.compile(r"\p{Lu}\.\s")
 BULLETS = "•◦▪‣⁃∙●○■□▸►▶➢➤✓"  # the round, square and arrow bullets that open a list's items in print and in text
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
