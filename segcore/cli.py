@@ -13,11 +13,11 @@ from pathlib import Path
 from .budget import Budget, Pool, Runner, call, parse_size
 from .datasets import corpus_texts, honest_corpus, is_named, load_dataset
 from .document import span_label, where
-from .errors import ParameterError, SegcoreError
+from .errors import InputError, ParameterError, SegcoreError
 from .evaluation import evaluate, percent_text
 from .exports import FORMATS as EXPORTS, chapter_problems, check_timed, export, to_json
 from .limits import LIMITS, Limits
-from .folders import dataset_files, skipped_note
+from .folders import dataset_items, skipped_note
 from .kchoice import choice_record
 from .formats import FORMATS
 from .loaders import LEVELS, left_out_notes, load
@@ -79,10 +79,10 @@ def cmd_segment(args) -> int:
     params = _params(args.param)
     get_method(args.method).resolve(params)  # a bad method or parameter fails once, before any file is read
     limits = Limits(args.max_chars, args.max_elements, args.max_pages)
-    if args.input != "-" and Path(args.input).is_dir():
+    if args.input != "-" and (Path(args.input).is_dir() or Path(args.input).suffix.lower() == ".zip"):
         if args.reference or args.keep_back_matter or args.speaker_notes:
-            raise ParameterError("--reference, --keep-back-matter and --speaker-notes are for one file; for a folder, "
-                                 "use `segcore evaluate FOLDER --reference sections`")
+            raise ParameterError("--reference, --keep-back-matter and --speaker-notes are for one file; for a folder "
+                                 "or a zip, use `segcore evaluate FOLDER --reference sections`")
         context = _context(args.method, args.corpus,
                            lambda: load_dataset(args.input, args.format, args.level, limits=limits)[0])
         return _segment_folder(args, params, context, limits)
@@ -127,12 +127,14 @@ def cmd_segment(args) -> int:
 
 
 def segment_file(task) -> dict:
-    """Worker of the folder mode: (path, source name, format, level, method, k, params, context, limits, run) → the
-    Segmentation as a dict with the document's `source`, or {'source', 'error'}; `run` calls segment() (see
-    `_runner`)."""
-    path, source, fmt, level, method, k, params, context, limits, run = task
+    """Worker of the folder mode: (file path, a zip member's bytes or the InputError that stops it (folders.
+    dataset_items), source name, format, level, method, k, params, context, limits, run) → the Segmentation as a dict
+    with the document's `source`, or {'source', 'error'}; `run` calls segment() (see `_runner`)."""
+    data, source, fmt, level, method, k, params, context, limits, run = task
     try:
-        doc = load(Path(path), format=fmt, level=level, source=source, limits=limits)
+        if isinstance(data, InputError):
+            raise data
+        doc = load(data, format=fmt, level=level, source=source, limits=limits)
         seg = (run or call)(segment, doc, method, k, context=context, **params)
         return {"source": source, **seg.to_dict(doc)}
     except SegcoreError as exc:  # the message names the file once
@@ -140,17 +142,16 @@ def segment_file(task) -> dict:
 
 
 def _segment_folder(args, params: dict, context, limits: Limits) -> int:
-    """Every document file of a folder through run_many (serial, or dask with --jobs/--scheduler); a file that
-    fails is reported and the others go on (exit status 2 if any failed)."""
-    root = Path(args.input)
+    """Every document file of a folder or a zip archive through run_many (serial, or dask with --jobs/--scheduler);
+    a file that fails is reported and the others go on (exit status 2 if any failed); --json ends with a summary
+    line (the files skipped, as evaluate --json's)."""
     progress = Progress("segment") if sys.stderr.isatty() else None
-    files, unread, skipped = dataset_files(root, args.format)
-    _say_skipped(skipped)
+    items, skipped = dataset_items(args.input, args.format)
+    _say_skipped(skipped, "segment")
     with _runner(args) as run:
-        tasks = [(str(p), p.relative_to(root).as_posix(), args.format, args.level, args.method, args.k, params,
-                  context, limits, run) for p in files]
+        tasks = [(data, name, args.format, args.level, args.method, args.k, params, context, limits, run)
+                 for name, data in items]
         rows = run_many(segment_file, tasks, jobs=args.jobs, scheduler=args.scheduler, progress=progress)
-    rows += [{"source": name, "error": msg} for name, msg in unread.items()]
     failed = 0
     for r in rows:
         if "error" in r:
@@ -161,6 +162,9 @@ def _segment_folder(args, params: dict, context, limits: Limits) -> int:
         elif "error" not in r:
             print(f"{r['source']}\t{r['k']} segments of {r['n_elements']} {args.level}s\tboundaries "
                   f"{' '.join(map(str, r['boundaries']))}")
+    if args.to == "json":
+        print(json.dumps({"summary": {"files": len(rows), "failed": failed, "skipped_files": list(skipped)}},
+                         ensure_ascii=False))
     if failed:
         print(f"segcore: {failed} of {_files(len(rows))} failed", file=sys.stderr)
     return 2 if failed else 0
@@ -180,7 +184,7 @@ def cmd_evaluate(args) -> int:
     context = _context(args.method, args.corpus, lambda: docs)
     for msg in problems:
         print(f"segcore: error: {msg}", file=sys.stderr)
-    _say_skipped(skipped, "evaluate --json lists them all (summary.skipped_files)")
+    _say_skipped(skipped, "evaluate")
     progress = None if args.json or not sys.stderr.isatty() else Progress("evaluate")
     t0 = time.perf_counter()
     with _runner(args) as run:
@@ -219,12 +223,12 @@ def cmd_evaluate(args) -> int:
     return status
 
 
-def _say_skipped(skipped: dict[str, str], all_of_them: str = "") -> None:
+def _say_skipped(skipped: dict, command: str) -> None:
     """The files of a folder or zip that are of a type segcore reads but not its documents, in one line (counted, a
-    few named: `all_of_them` says where the others are)."""
+    few named: `command` --json lists them all)."""
     if skipped:
-        print(f"segcore: {skipped_note(skipped, others=all_of_them)}; --format FORMAT reads every file of that format",
-              file=sys.stderr)
+        print(f"segcore: {skipped_note(skipped, others=f'{command} --json lists them all (summary.skipped_files)')}; "
+              "--format FORMAT reads every file of that format", file=sys.stderr)
 
 
 def _files(n: int) -> str:
@@ -308,8 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     method_help = f"method (default: {DEFAULT_METHOD}; python -m segcore methods lists them)"
 
     s = sub.add_parser("segment", help="segment one document")
-    s.add_argument("input", help="a file path (text, PDF, HTML page, EPUB book, .ref), a folder (every document file "
-                                 "in it, one result each), or - for standard input")
+    s.add_argument("input", help="a file path (text, PDF, HTML page, EPUB book, .ref), a folder or a zip archive "
+                                 "(every document file in it, one result each), or - for standard input")
     s.add_argument("--format", default="auto", choices=FORMATS, help=FORMAT_HELP)
     s.add_argument("--level", default="sentence", choices=LEVELS, help="what the text is split into: sentences or words")
     s.add_argument("--method", default=DEFAULT_METHOD, help=method_help)

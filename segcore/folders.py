@@ -17,7 +17,7 @@ from .compression import document_suffix, inflated
 from .formats import HTML_EXTENSIONS, LATEX_EXTENSIONS, check_format
 from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
 from .loaders import PathLike, check_level, load_data, read_file
-from .manpage import starts_like_roff
+from .manpage import redirect_target, starts_like_roff
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
 from .plaintext import MARKDOWN_EXTENSIONS
@@ -38,33 +38,46 @@ _BY_FORMAT = {"choi": (".ref",), "text": (".txt", *MARKDOWN_EXTENSIONS),
 # document unless the format says so: Wiki-727K)
 EXTENSIONS = {"auto": tuple(dict.fromkeys(ext for exts in _BY_FORMAT.values() for ext in exts if ext)), **_BY_FORMAT}
 
-# what a project's or a dataset's folder says about itself (README.md, LICENSE.txt, CHANGELOG.rst, REPO_README.rst):
-# no document in 'auto' mode; the names that are also common words only in capitals (NEWS, HISTORY.md: history.md is
-# read)
+# what a project's or a dataset's folder says about itself (README.md, LICENSE.txt, CHANGELOG.rst, REPO_README.rst),
+# and a licence named by its identifier (LGPL-2.1, GPL-3, Apache-2.0.txt): no document in 'auto' mode; the names that
+# are also common words only in capitals (NEWS, HISTORY.md: history.md is read)
 _ABOUT = re.compile(r"(?:[A-Z0-9]+[-_])*(?:(?i:readme|licen[cs]e|copying|copyright|changelog|authors|contributors|"
                     r"contributing|code_of_conduct)|NEWS|HISTORY|CHANGES|INSTALL|TODO|THANKS|CREDITS|NOTICE|SECURITY|"
-                    r"CITATION)(?:[-_.]|$)")
+                    r"CITATION)(?:[-_.]|$)|(?:[AL]?GPL|GFDL|MPL|CC0|CC-BY(?:-[A-Z]{2})*|Apache|Artistic)"
+                    r"(?:-[0-9][0-9.]*)?(?:\.(?:txt|md))?$")
 
 
-# why a file of a type read is not one of a folder's documents (the skip note's words)
-ABOUT = "notes about the files, not documents"
-BESIDE_REF = "the folder holds .ref files: only those are its documents"
+class Reason(NamedTuple):
+    """Why a file of a type read is not one of a folder's documents, in the skip note's words for one file and for
+    several."""
+    one: str
+    many: str
+
+
+ABOUT = Reason("a note about the files, not a document", "notes about the files, not documents")
+BESIDE_REF = Reason(*["the folder holds .ref files: only those are its documents"] * 2)
+NO_EXTENSION = Reason("no file extension: not taken for a document", "no file extension: not taken for documents")
+REDIRECT = Reason("a manual page that only redirects to another with .so: give that one",
+                  "manual pages that only redirect to others with .so: give those")
 # files of a type read that are, by how they begin (their first bytes), something else: a Graphviz graph is no Word
 # template (.dot), a PGP signature or key no AsciiDoc (.asc), a .1 to .9 file that does not begin as roff no manual
-# page (LGPL-2.1, libdb5.3, MSZ_7795.3.gz: a version number; samplepdf.1: EPS PostScript)
+# page (libdb5.3, MSZ_7795.3.gz: a version number; samplepdf.1: EPS PostScript)
 _GRAPH = re.compile(rb"\s*(?:(?://|#)[^\n]*\n\s*|/\*.*?\*/\s*)*(?:strict\s+)?(?:di)?graph\b", re.S | re.I)
-NOT_DOCUMENTS = {".dot": (_GRAPH.match, "Graphviz graphs, not documents"),
-                 ".asc": (re.compile(rb"\s*-----BEGIN PGP ").match, "PGP signatures or keys, not documents"),
+_NOT_ROFF = "named like {}, .1 to .9, but not roff: a version number or another kind of file"
+NOT_DOCUMENTS = {".dot": (_GRAPH.match, Reason("a Graphviz graph, not a document", "Graphviz graphs, not documents")),
+                 ".asc": (re.compile(rb"\s*-----BEGIN PGP ").match,
+                          Reason("a PGP signature or key, not a document", "PGP signatures or keys, not documents")),
                  **dict.fromkeys(_MAN_SECTIONS, (lambda head: not starts_like_roff(head.decode("utf-8", "replace")),
-                                                 "named like manual pages, .1 to .9, but not roff: a version number "
-                                                 "or another kind of file"))}
+                                                 Reason(_NOT_ROFF.format("a manual page"),
+                                                        _NOT_ROFF.format("manual pages"))))}
 _HEAD = 4096  # how much of a file tells what it begins with
 
 
-def _left_out(names: list[str], format: str, head) -> dict[str, str]:
-    """{name: why} of the names among a folder's or zip's files of `format`'s types that are not its documents, in
-    'auto' mode: its notes about itself (_ABOUT), a file that `head(name)` (its first bytes) shows to be something
-    else than its suffix says (NOT_DOCUMENTS), and when it holds .ref files every other file; none in another format."""
+def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
+    """{name: why} of the names among a folder's or zip's files of `format`'s types (and without an extension) that
+    are not its documents, in 'auto' mode: its notes about itself (_ABOUT), a file without an extension, a manual page
+    that only redirects to another, a file that `head(name)` (its first bytes) shows to be something else than its
+    suffix says (NOT_DOCUMENTS), and when it holds .ref files every other file; none in another format."""
     if format != "auto":
         return {}
     why = {}
@@ -72,6 +85,10 @@ def _left_out(names: list[str], format: str, head) -> dict[str, str]:
         suffix = document_suffix(n)
         if _ABOUT.match(PurePosixPath(n).name):
             why[n] = ABOUT
+        elif not suffix:
+            why[n] = NO_EXTENSION
+        elif suffix in (".man", *_MAN_SECTIONS) and redirect_target(_inner(head(n), n).decode("utf-8", "replace")):
+            why[n] = REDIRECT
         elif suffix in NOT_DOCUMENTS and NOT_DOCUMENTS[suffix][0](_inner(head(n), n)):
             why[n] = NOT_DOCUMENTS[suffix][1]
     if any(document_suffix(n) == ".ref" for n in names if n not in why):
@@ -88,16 +105,16 @@ def _inner(head: bytes, name: str) -> bytes:
     return head if found is None else found[0]
 
 
-def skipped_note(skipped: dict[str, str], shown: int = 3, others: str = "") -> str:
+def skipped_note(skipped: dict[str, Reason], shown: int = 3, others: str = "") -> str:
     """One line that counts the files _left_out left out and says why, naming the first `shown` of each reason and,
     when some are not named, saying `others` (where they are listed); '' for none."""
     if not skipped:
         return ""
-    by_why: dict[str, list[str]] = {}
+    by_why: dict[Reason, list[str]] = {}
     for name, why in skipped.items():
         by_why.setdefault(why, []).append(name)
-    parts = [", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "") + f" ({why})"
-             for why, names in by_why.items()]
+    parts = [", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
+             + f" ({why.many if len(names) > 1 else why.one})" for why, names in by_why.items()]
     more = f"; {others}" if others and any(len(names) > shown for names in by_why.values()) else ""
     return f"skipped {len(skipped)} file{'s' * (len(skipped) > 1)}: {'; '.join(parts)}{more}"
 
@@ -126,7 +143,7 @@ class Reading(NamedTuple):
     used, and {name: why} of the files of a type read that are not documents (_left_out; skipped_note says them)."""
     documents: list[Document]
     problems: list[str]
-    skipped: dict[str, str]
+    skipped: dict[str, Reason]
 
 
 def _head(root: Path, name: str) -> bytes:
@@ -142,18 +159,24 @@ def _head(root: Path, name: str) -> bytes:
         return b""
 
 
-def _listed(root: Path, format: str) -> tuple[list[Path], dict[str, str]]:
+def _taken(name: str, format: str) -> bool:
+    """Whether a file is listed in `format`: of its types, or in 'auto' without an extension (_left_out says why it is
+    no document)."""
+    suffix = document_suffix(name)
+    return suffix in EXTENSIONS[format] or (format == "auto" and not suffix)
+
+
+def _listed(root: Path, format: str) -> tuple[list[Path], dict[str, Reason]]:
     """(the files under a folder of `format`'s types that are its documents, natural order; hidden, _meta and
     __MACOSX entries left out) and {name: why} of those _left_out leaves out."""
-    exts = _check_format(format, None)
-    listed = sorted((p for p in root.rglob("*") if document_suffix(p.name) in exts
-                     and not _skipped(p.relative_to(root).parts)),
-                    key=lambda p: natural_key(p.relative_to(root).as_posix()))
+    _check_format(format, None)
+    listed = sorted((p for p in root.rglob("*") if _taken(p.name, format) and not _skipped(p.relative_to(root).parts)
+                     and not p.is_dir()), key=lambda p: natural_key(p.relative_to(root).as_posix()))
     left = _left_out([p.relative_to(root).as_posix() for p in listed], format, lambda name: _head(root, name))
     return [p for p in listed if p.relative_to(root).as_posix() not in left], left
 
 
-def _none_found(name: str, where: str, format: str, left: dict[str, str]) -> InputError:
+def _none_found(name: str, where: str, format: str, left: dict[str, Reason]) -> InputError:
     """The error for a folder or zip archive (`where`) without a document of `format`'s types, naming the types (a
     few of them in 'auto': dozens) and what _left_out skipped."""
     exts = EXTENSIONS[format]
@@ -162,7 +185,7 @@ def _none_found(name: str, where: str, format: str, left: dict[str, str]) -> Inp
     return InputError(f"{name}: no {what} found in {where}" + (f"; {skipped_note(left)}" if left else ""))
 
 
-def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str], dict[str, str]]:
+def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], dict[str, str], dict[str, Reason]]:
     """The document files under a folder (recursive, natural order; hidden, _meta and __MACOSX entries left out, and
     those _left_out skips), {name: message} of the links among them that are not read (those that lead out of the
     folder and those to a file that does not exist), and {name: why} of the files skipped."""
@@ -181,10 +204,9 @@ def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], d
     return files, {p.relative_to(root).as_posix(): message for p, message in unread.items()}, left
 
 
-def _zip_infos(zf: zipfile.ZipFile, format: str) -> tuple[list[zipfile.ZipInfo], dict[str, str]]:
+def _zip_infos(zf: zipfile.ZipFile, format: str) -> tuple[list[zipfile.ZipInfo], dict[str, Reason]]:
     """A zip's document files as _listed finds a folder's, and {name: why} of those left out."""
-    exts = EXTENSIONS[format]
-    infos = sorted((i for i in zf.infolist() if not i.is_dir() and document_suffix(i.filename) in exts
+    infos = sorted((i for i in zf.infolist() if not i.is_dir() and _taken(i.filename, format)
                     and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
     left = _left_out([i.filename for i in infos], format, lambda name: _member_head(zf, name))
     return [i for i in infos if i.filename not in left], left
@@ -223,13 +245,41 @@ def _open_zip(data, name: str) -> zipfile.ZipFile:
         raise InputError(f"{name}: not a valid zip file ({e})") from None
 
 
+def _zip_documents(zf: zipfile.ZipFile, name: str, format: str, max_bytes: int | None):
+    """(_zip_members of a zip's document files, {member name: why} of those skipped); InputError for a zip without
+    any (saying what was skipped)."""
+    infos, left = _zip_infos(zf, format)
+    if not infos:
+        raise _none_found(name, "this zip archive", format, left)
+    return _zip_members(zf, infos, name, max_bytes), left
+
+
+_Item = tuple[str, Path | bytes | InputError]  # (name, file, bytes or why it is not read)
+
+
+def dataset_items(path: PathLike, format: str = "auto",
+                  max_bytes: int | None = None) -> tuple[list[_Item], dict[str, Reason]]:
+    """(name, its file, or for a zip its bytes, or the InputError that stops it) of each document file of a folder
+    (dataset_files: the links not read first) or a zip archive, in their order, and {name: why} of the files
+    skipped; InputError when there is none."""
+    root = Path(path)
+    if root.is_dir():
+        files, unread, skipped = dataset_files(root, format)
+        return ([(name, InputError(message)) for name, message in unread.items()]
+                + [(p.relative_to(root).as_posix(), p) for p in files]), skipped
+    with _open_zip(read_file(root), root.name) as zf:
+        members, skipped = _zip_documents(zf, root.name, format, max_bytes)
+        return list(members), skipped
+
+
 def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str | None = None,
                max_bytes: int | None = None, limits: Limits = LIMITS) -> Reading:
     """Documents from (name, bytes) pairs — document files, or zip archives of them —, one message per file that
     could not be used (it is reported, the others are still read) and {member name: why} of the zips' files
-    skipped."""
+    skipped (the name after its zip's, 'a.zip/set/README.md', when several are given)."""
     _check_format(format, level)
     docs, problems, skipped = [], [], {}
+    several = sum(Path(name).suffix.lower() == ".zip" for name, _ in files) > 1  # names say their zip
 
     def add(name: str, data):
         try:
@@ -245,11 +295,9 @@ def read_files(files: list[tuple[str, bytes]], format: str = "auto", level: str 
             continue
         try:
             with _open_zip(data, name) as zf:
-                infos, left = _zip_infos(zf, format)
-                skipped.update(left)
-                if not infos:
-                    raise _none_found(name, "this zip archive", format, left)
-                for member, content in _zip_members(zf, infos, name, max_bytes):
+                members, left = _zip_documents(zf, name, format, max_bytes)
+                skipped.update((f"{name}/{member}" if several else member, why) for member, why in left.items())
+                for member, content in members:
                     add(member, content)
         except InputError as e:
             problems.append(str(e))
@@ -266,14 +314,14 @@ def read_dataset(path: PathLike, format: str = "auto", level: str | None = None,
     if not root.exists():
         raise InputError(f"file not found: {root}")
     if root.is_dir():
-        files, unread, skipped = dataset_files(root, format)
-        docs, problems = [], list(unread.values())
-        for p in files:
-            name = p.relative_to(root).as_posix()
-            try:
-                data = read_file(p)
-            except InputError as e:  # unreadable (permissions, gone since listed): the others are still read
-                data = e
+        items, skipped = dataset_items(root, format)
+        docs, problems = [], []
+        for name, data in items:
+            if isinstance(data, Path):
+                try:
+                    data = read_file(data)
+                except InputError as e:  # unreadable (permissions, gone since listed): the others are still read
+                    data = e
             d, bad, _ = read_files([(name, data)], format, level, limits=limits)
             docs += d
             problems += bad

@@ -15,7 +15,7 @@ from collections import Counter
 
 from .structure import Block, split_number
 
-__all__ = ["man_blocks", "looks_like_man", "starts_like_roff"]
+__all__ = ["man_blocks", "looks_like_man", "redirect_target", "starts_like_roff"]
 
 _TH = re.compile(r"^\.TH\s", re.M)
 _SO = re.compile(r"\.so\s+\S")
@@ -62,6 +62,17 @@ def looks_like_man(head: str) -> bool:
     """Whether a text's start reads as a roff manual page: it begins as roff (`starts_like_roff`) and has .TH (man),
     .Dd and .Dt (mdoc), or opens with .so (a page that only includes another)."""
     return starts_like_roff(head) and bool(_TH.search(head) or _MDOC.search(head) or _SO.match(head.lstrip()))
+
+
+# a page that is only '.so man1/other.1' (comments and blank lines aside): it names the page to read in its place
+_REDIRECT = re.compile(r"""\ufeff?(?:[ \t]*(?:[.'][ \t]*)?(?:\\"[^\n]*)?\r?\n)*"""  # blank lines, comments
+                       r"[ \t]*\.so[ \t]+(\S+)[ \t]*(?:\r?\n[ \t]*)*")
+
+
+def redirect_target(text: str) -> str | None:
+    """The page a manual page only redirects to ('.so man1/other.1' and nothing else), else None."""
+    m = _REDIRECT.fullmatch(text)
+    return m and m.group(1)
 
 
 def _escapes(m: re.Match) -> str:

@@ -851,7 +851,7 @@ def test_a_zip_upload_is_opened_once(monkeypatch):
     monkeypatch.setattr(zipfile.ZipFile, "__init__", lambda self, *a, **k: opened.append(a) or open_zip(self, *a, **k))
     docs, problems, skipped = documents.read_reference_files([("set.zip", buf.getvalue())])
     assert [d.source for d in docs] == ["set/a.ref"] and len(opened) == 1
-    assert not problems and skipped == "skipped 1 file: set/README.md (notes about the files, not documents)"
+    assert not problems and skipped == "skipped 1 file: set/README.md (a note about the files, not a document)"
 
 
 def test_benchmark_upload_zip_and_bad_files():
@@ -866,7 +866,7 @@ def test_benchmark_upload_zip_and_bad_files():
     assert [d.source for d in docs] == ["set/a.ref", "set/b.ref", "plain.ref"]  # plain.ref: one segment
     assert any("not a valid zip" in p for p in problems) and any(p.startswith("empty.ref") for p in problems)
     # beside .ref files, a zip's readme is no document: said apart, not read as a document without a reference
-    assert skipped == "skipped 1 file: set/readme.txt (notes about the files, not documents)"
+    assert skipped == "skipped 1 file: set.zip/set/readme.txt (a note about the files, not a document)"  # 2 zips
     assert not any("readme" in p for p in problems)
 
     at = bench_app("Upload .ref files or a .zip of them")
@@ -875,7 +875,7 @@ def test_benchmark_upload_zip_and_bad_files():
     run(at)
     # the files skipped are news, not a fault: an info, not a red error (it read as one beside a Graphviz .dot)
     notes = [i.value.replace("\\", "") for i in at.info]  # without md()'s escapes
-    assert not errors(at) and "Skipped 1 file: set/readme.txt (notes about the files, not documents)" in notes, notes
+    assert not errors(at) and "Skipped 1 file: set/readme.txt (a note about the files, not a document)" in notes, notes
     assert any("2 documents" in c.value for c in at.caption)
     at.multiselect(key="bench_methods").set_value(["cvs"])
     at.button(key="bench_run").click()

@@ -356,3 +356,31 @@ def test_a_folder_is_listed_and_a_zip_opened_once(tmp_path, monkeypatch, capsys)
     monkeypatch.setattr(zipfile.ZipFile, "__init__", lambda self, *a, **k: opened.append(a) or open_zip(self, *a, **k))
     assert cli.main(["evaluate", str(tmp_path / "set.zip"), "--method", "cvs", "--k-from-reference"]) == 0
     assert len(opened) == 1 and "set/README.md" in capsys.readouterr().err
+
+
+def test_segment_json_on_a_folder_or_a_zip_ends_with_the_summary_of_what_was_read(tmp_path):
+    """`segment FOLDER --json` said nothing in its JSON of the files skipped or unread (evaluate --json has
+    summary.skipped_files), and `segment ZIP` was refused as a binary file."""
+    import zipfile
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "choi_1_0.ref").write_bytes((DATA / "choi_1_0.ref").read_bytes())
+    (folder / "bad.ref").write_bytes(b"")
+    names = [f"note{i}.txt" for i in range(1, 6)]
+    for name in names:
+        (folder / name).write_text("How the files were made. By hand.\n")
+    with zipfile.ZipFile(tmp_path / "set.zip", "w") as zf:
+        for p in sorted(folder.iterdir()):
+            zf.write(p, f"set/{p.name}")
+    for path, prefix in ((folder, ""), (tmp_path / "set.zip", "set/")):
+        r = run("segment", str(path), "--method", "cvs", "--k", "2", "--json")
+        lines = [json.loads(line) for line in r.stdout.decode().splitlines()]
+        assert r.returncode == 2 and [d["source"] for d in lines[:-1]] == [prefix + "bad.ref", prefix + "choi_1_0.ref"]
+        assert lines[-1] == {"summary": {"files": 2, "failed": 1,
+                                         "skipped_files": [prefix + name for name in names]}}, lines[-1]
+        said = [line for line in r.stderr.decode().splitlines() if "skipped" in line]
+        assert len(said) == 1 and "and 2 more" in said[0], r.stderr
+        assert "segment --json lists them all (summary.skipped_files)" in said[0]
+    r = run("evaluate", str(folder), "--method", "cvs", "--k-from-reference", "--json")
+    summary = json.loads(r.stdout)["summary"]
+    assert summary["skipped_files"] == names and summary["unreadable_files"] == 1

@@ -919,7 +919,7 @@ def test_readme_and_licence_files_and_files_beside_ref_files_are_skipped_in_auto
     (tmp_path / "REPO_README.rst").write_text("Data\n====\n\nChoi's files.\n")
     docs, problems, skipped = read_dataset(tmp_path)
     assert [d.source for d in docs] == ["1.ref"] and not problems
-    assert list(read_dataset(tmp_path).skipped) == ["README.md", "REPO_README.rst", "notes.txt"]
+    assert list(read_dataset(tmp_path).skipped) == ["LICENSE", "README.md", "REPO_README.rst", "notes.txt"]
     assert read_dataset(tmp_path, format="text").skipped == {}
     assert [d.source for d in read_dataset(tmp_path, format="text")[0]] == ["README.md", "notes.txt"]
     z = tmp_path / "set.zip"
@@ -932,7 +932,7 @@ def test_readme_and_licence_files_and_files_beside_ref_files_are_skipped_in_auto
     z.unlink()
     docs, problems, skipped = read_dataset(tmp_path)  # without .ref files the notes are a document; a README never
     assert [d.source for d in docs] == ["notes.txt"]
-    assert list(read_dataset(tmp_path).skipped) == ["README.md", "REPO_README.rst"]
+    assert list(read_dataset(tmp_path).skipped) == ["LICENSE", "README.md", "REPO_README.rst"]
     (tmp_path / "HISTORY.md").write_text("# 1.0\n\nFirst release. It works.\n")
     (tmp_path / "history.md").write_text("# Rome\n\nRome grew. It fell.\n\n# Athens\n\nAthens voted. It won.\n")
     assert [d.source for d in read_dataset(tmp_path)[0]] == ["history.md", "notes.txt"]  # a word in lower case
@@ -976,8 +976,6 @@ def test_the_skip_note_counts_the_files_and_names_the_first_few():
     note = folders.skipped_note(skipped)
     assert note == ("skipped 312 files: README.md, LICENSE (notes about the files, not documents); n1.txt, n2.txt, "
                     "n3.txt and 307 more (the folder holds .ref files: only those are its documents)")
-    assert folders.skipped_note({"a.dot": folders.NOT_DOCUMENTS[".dot"][1]}) == (
-        "skipped 1 file: a.dot (Graphviz graphs, not documents)")
     assert folders.skipped_note({}) == ""
 
 
@@ -997,8 +995,8 @@ def test_a_graphviz_graph_and_a_pgp_signature_are_skipped_in_auto_mode(tmp_path)
     docs, problems, skipped = read_dataset(tmp_path)
     assert [d.source for d in docs] == ["guide.asc", "tool.1"] and not problems
     assert [d.meta["format"] for d in docs] == ["asciidoc", "man"]
-    assert folders.skipped_note(skipped) == ("skipped 3 files: deps.dot (Graphviz graphs, not documents); key.asc.gz, "
-                                             "sig.asc (PGP signatures or keys, not documents)")
+    assert folders.skipped_note(skipped) == ("skipped 3 files: deps.dot (a Graphviz graph, not a document); "
+                                             "key.asc.gz, sig.asc (PGP signatures or keys, not documents)")
     assert read_dataset(tmp_path, format="asciidoc").skipped == {}  # a format reads every file of its types
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w") as zf:
@@ -1041,8 +1039,8 @@ def test_a_file_named_like_a_man_page_that_is_no_roff_is_skipped_in_auto_mode(tm
     assert [d.source for d in docs] == ["old.8", "tbl.7", "tool.1"] and not problems
     assert {d.meta["format"] for d in docs} == {"man"}
     assert folders.skipped_note(skipped, 4) == (
-        "skipped 4 files: LGPL-2.1, THIS-IS-VERSION-1.3, libdb5.3.gz, samplepdf.1 (named like manual pages, .1 to .9, "
-        "but not roff: a version number or another kind of file)")
+        "skipped 4 files: LGPL-2.1 (a note about the files, not a document); THIS-IS-VERSION-1.3, libdb5.3.gz, "
+        "samplepdf.1 (named like manual pages, .1 to .9, but not roff: a version number or another kind of file)")
     assert read_dataset(tmp_path, format="man").skipped == {}
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w") as zf:
@@ -1059,3 +1057,76 @@ def test_a_postscript_file_given_alone_is_refused_with_what_to_do():
     assert load_data(EPS.encode(), "samplepdf.1", "text", None, "samplepdf.1").meta["format"] == "text"
     doc = load_data(b"GNU LICENSE\n\nYou may copy it. You may not sell it.\n", "LGPL-2.1", "auto", None, "LGPL-2.1")
     assert doc.meta["format"] == "text" and doc.n == 3
+
+
+def test_the_skip_note_agrees_with_each_count():
+    """'skipped 1 file: a.dot (Graphviz graphs, not documents)': every reason was worded for many files."""
+    reasons = [folders.ABOUT, folders.BESIDE_REF, folders.NO_EXTENSION, folders.REDIRECT,
+               *(why for _, why in folders.NOT_DOCUMENTS.values())]
+    for why in reasons:
+        assert folders.skipped_note({"a": why}) == f"skipped 1 file: a ({why.one})"
+        assert folders.skipped_note({"a": why, "b": why}) == f"skipped 2 files: a, b ({why.many})"
+    assert folders.skipped_note({"a.dot": folders.NOT_DOCUMENTS[".dot"][1]}) == (
+        "skipped 1 file: a.dot (a Graphviz graph, not a document)")
+
+
+def test_a_file_without_an_extension_is_named_in_the_skip_note(tmp_path):
+    """A README or notes file without an extension, in a folder or a zip, was left out without a word."""
+    shutil.copy(CHOI_1_0, tmp_path / "1.md")
+    (tmp_path / "README").write_text("About these files. They are notes.\n")
+    (tmp_path / "notes").write_text("How the files were made. By hand.\n")
+    reading = read_dataset(tmp_path)
+    assert [d.source for d in reading.documents] == ["1.md"] and not reading.problems
+    assert reading.skipped == {"README": folders.ABOUT, "notes": folders.NO_EXTENSION}
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.write(CHOI_1_0, "set/1.md")
+        zf.writestr("set/README", "About these files. They are notes.\n")
+        zf.writestr("set/notes", "How the files were made. By hand.\n")
+    reading = read_files([("set.zip", archive.getvalue())])
+    assert [d.source for d in reading.documents] == ["set/1.md"]
+    assert folders.skipped_note(reading.skipped) == (
+        "skipped 2 files: set/README (a note about the files, not a document); set/notes (no file extension: not "
+        "taken for a document)")
+    assert read_dataset(tmp_path, format="wiki727").skipped == {}  # a format that reads such files
+
+
+def test_the_skip_note_says_which_zip_each_name_comes_from(tmp_path):
+    """Two zips with a set/README.md each gave one name, 'set/README.md', without its zip (the other was lost)."""
+    zips = []
+    for name in ("a.zip", "b.zip"):
+        archive = io.BytesIO()
+        with zipfile.ZipFile(archive, "w") as zf:
+            zf.write(CHOI_1_0, "set/1.ref")
+            zf.writestr("set/README.md", "# Data\n\nChoi's files. Made in 2000.\n")
+        zips.append((name, archive.getvalue()))
+    reading = read_files(zips)
+    assert len(reading.documents) == 2 and list(reading.skipped) == ["a.zip/set/README.md", "b.zip/set/README.md"]
+    reading = read_files(zips[:1] + [("2.ref", CHOI_1_0.read_bytes())])  # one zip: its names alone, as before
+    assert list(reading.skipped) == ["set/README.md"]
+
+
+def test_a_man_page_that_only_redirects_and_a_licence_named_by_its_version_are_skipped_and_said(tmp_path):
+    """A page that is only '.so man1/tool.1' counted as a file that failed ('no text found'); LGPL-2.1 was skipped as
+    'named like manual pages … a version number': given alone it is read as a plain text, a licence, which a folder
+    skips as it skips LICENSE."""
+    page = ".TH TOOL 1\n.SH NAME\ntool \\- a tool\n.SH USE\nIt runs. It stops.\n"
+    (tmp_path / "tool.1").write_text(page)
+    (tmp_path / "alias.1").write_text(".so man1/tool.1\n")
+    (tmp_path / "other.1.gz").write_bytes(gzip.compress(b'.\\" a comment\n\n.so man1/tool.1\n'))
+    (tmp_path / "LGPL-2.1").write_text("GNU LESSER GENERAL PUBLIC LICENSE\n\nYou may copy it. You may not sell it.\n")
+    (tmp_path / "GPL-2").write_text("GNU GENERAL PUBLIC LICENSE\n\nYou may copy it. You may not sell it.\n")
+    (tmp_path / "more.1").write_text(".so man1/tool.1\n.SH MORE\nIt also sleeps. It wakes.\n")  # more than that
+    reading = read_dataset(tmp_path)
+    assert [d.source for d in reading.documents] == ["more.1", "tool.1"] and not reading.problems
+    assert reading.skipped == {"alias.1": folders.REDIRECT, "GPL-2": folders.ABOUT, "LGPL-2.1": folders.ABOUT,
+                               "other.1.gz": folders.REDIRECT}
+    assert load_data(b"GNU LICENSE\n\nYou may copy it. You may not sell it.\n", "LGPL-2.1", "auto", None,
+                     "LGPL-2.1").meta["format"] == "text"
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("set/alias.1", ".so man1/tool.1\n")
+        zf.writestr("set/tool.1", page)
+    reading = read_files([("set.zip", archive.getvalue())])
+    assert [d.source for d in reading.documents] == ["set/tool.1"] and not reading.problems
+    assert reading.skipped == {"set/alias.1": folders.REDIRECT}
