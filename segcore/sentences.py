@@ -341,6 +341,7 @@ SPEECH_VERBS = frozenset("""
 said asked cried exclaimed shouted replied inquired enquired demanded repeated gasped called added whispered murmured
 answered protested suggested muttered yelled ejaculated continued queried persisted ventured roared retorted screamed
 stammered echoed growled entreated commanded shrieked questioned sobbed observed sneered insisted urged remarked
+pleaded begged snapped hissed wailed bellowed declared announced groaned laughed chuckled
 """.split()) | {"went on"}
 _TOLD = "that if whether what nothing something it not by for against the those he she we they i you".split()
 # a name of one or two capitalised words ('Mary', 'Mr. Smith', 'Aunt Polly') and a verb where the tag ends

@@ -136,6 +136,18 @@ def test_a_named_speaker_s_tag_after_a_quoted_question_or_exclamation_goes_on_th
     assert split_sentences(" ".join(cut)) == cut
 
 
+def test_more_verbs_of_saying_end_a_named_speakers_tag():
+    """Novels: '“Don’t!” Elizabeth pleaded.', '"Oh, sister, how could you?" Ann Eliza wailed.', '"The genuine article!"
+    Jean declared loudly.' and '"Father said so!" Koolee laughed.' were each cut in two: the verb was none of
+    SPEECH_VERBS. Verbs that as often tell what someone did ('Antoine explained his plight', 'Margaret sighed again'
+    after another's question) are left out, so those still begin a sentence."""
+    said = ["“Don’t!” Elizabeth pleaded.", '"Oh, sister, how could you?" Ann Eliza wailed.',
+            '"The genuine article!" Jean declared loudly.', '"Father said so!" Koolee laughed.', "She left."]
+    assert split_sentences(" ".join(said)) == said
+    cut = ['"What is your tribe?"', "Antoine explained his plight.", '"Isn\'t that the limit?"', "Margaret sighed again."]
+    assert split_sentences(" ".join(cut)) == cut
+
+
 def test_a_named_tag_that_introduces_the_next_speech_begins_a_sentence():
     """Novels: a named tag after a quoted question was joined to it though it introduced the next words: with a colon
     later in the tag ('M. Saval said, in a state of confusion: "I haven't …"'), or after a quote that already had its
