@@ -22,8 +22,12 @@ _UNITS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirte
 _ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
              "fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth")
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+# ordinals after a division's word in other languages: French's ('Chapitre premier', 'Chapitre deuxième'), the
+# first of Spanish, Italian, Portuguese and Russian ('Capítulo primero', 'Глава первая')
+_OTHER_ORDINALS = ("premier|première|seconde?|deuxième|troisième|quatrième|cinquième|sixième|septième|huitième|"
+                   "neuvième|dixième|onzième|douzième|primer[oa]|prim[oa]|primeir[oa]|перв(?:ая|ый|ое)")
 _WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|(?:twent|thirt|fort|fift|sixt|sevent|"
-                rf"eight|ninet)ieth|{_ORDINALS}|{_UNITS})")
+                rf"eight|ninet)ieth|{_ORDINALS}|{_UNITS}|{_OTHER_ORDINALS})")
 # the kinds of a book's divisions: their raw level (1: the book's title; a part holds chapters, an act scenes) and
 # their words in the languages segcore.language reads (English, German, French, Spanish, Portuguese, Italian, Dutch,
 # Danish, Swedish, Norwegian, Finnish, Hungarian, Russian, Turkish); the kinds of _UNNUMBERED stand unnumbered, an
@@ -54,8 +58,11 @@ _WORDS = {kind: "|".join(map(re.escape, words.split())) for kind, (_, words) in 
 _KIND_WORDS = {kind: re.compile(rf"(?:{words})$", re.I) for kind, words in _WORDS.items()}  # matched, not
 # lower()ed: 'KISIM'.lower() is no 'kısım'
 _NUMBERED = "|".join(words for kind, words in _WORDS.items() if kind not in _UNNUMBERED)
-_DIVISION = re.compile(rf"^({_NUMBERED})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER}|[A-Z])\b\.?\s*"
-                       rf"(?:[.:—–-]\s*)?(.*)$", re.I)
+_DIVISION = re.compile(rf"^({_NUMBERED})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER}|[A-Z]|(?-i:[А-Я]))\b\.?\s*"
+                       rf"(?:[.:—–-]\s*)?(.*)$", re.I)  # an appendix's letter may be Cyrillic: 'Приложение Б'
+# the number before the word, as Hungarian has it ('1. fejezet', 'III. RÉSZ: …'); a title only after a mark, so that
+# a list item ('2. Part of the work') is none
+_NUMBER_FIRST = re.compile(rf"^([IVXLCDM]{{1,7}}|\d{{1,3}})\.\s+({_NUMBERED})(?:\s*$|\s*[.:—–-]\s*(.*)$)", re.I)
 _LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a chapter
 _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'appendix'))}|author'?s note)\.?$",
                          re.I)
@@ -115,9 +122,11 @@ def _division_title(text: str, strict: bool) -> bool:
 def _division(s: str) -> tuple[int, tuple[str, str]] | None:
     """(raw level, key) of a line that names a division of a book ('CHAPTER IV. The Storm', 'XII', 'Epilogue'),
     else None. Raw levels start at 2: 1 is the book's own title."""
-    if (m := _DIVISION.match(s)) and (not m.group(3) or _division_title(m.group(3), False)):
-        kind = next(k for k, words in _KIND_WORDS.items() if words.match(m.group(1)))
-        number = m.group(2).upper()
+    m = _DIVISION.match(s)
+    word, number, title = m.groups() if m else (n[2], n[1], n[3]) if (n := _NUMBER_FIRST.match(s)) else (None,) * 3
+    if word and (not title or _division_title(title, False)):
+        kind = next(k for k, words in _KIND_WORDS.items() if words.match(word))
+        number = number.upper()
         if kind == "appendix" or len(number) > 1 or not number.isalpha() or number in "IVXLCDM":
             return _KINDS[kind][0], (kind, number)  # a letter (but a roman number's) numbers appendices only
     if _LONE_ROMAN.match(s):
@@ -142,7 +151,7 @@ def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set
     'Contents' line above them; a 'Contents' line just under a division is left out, never its title."""
     n = len(stripped)
     blank = [not s for s in stripped] + [True]
-    kinds = [_division(s) if s and s[0].isupper() else None for s in stripped] + [None]
+    kinds = [_division(s) if s and (s[0].isupper() or s[0].isdigit()) else None for s in stripped] + [None]
     found, listings = [], set()  # [line, raw level, title, key, lines the heading takes], contents lines under one
     for i, s in enumerate(stripped):
         if kinds[i] is None or not (i == 0 or blank[i - 1] or kinds[i - 1]):

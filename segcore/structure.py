@@ -191,6 +191,8 @@ CONTENTS_NAMES = ("(?:table of )?contents|list of (?:tables|figures|examples)|in
 NOTE_LABEL = re.compile(r"^(?:note|tip|hint|important|warning|caution|danger|attention|anmerkung|hinweis|tipp|"
                         r"wichtig|warnung|achtung|remarque|astuce|avertissement|nota|sugerencia|importante|aviso|"
                         r"atención|suggerimento|avvertimento|attenzione|dica|cuidado|atenção)\s*:?$", re.I)
+# a word in a title: two letters in a row, or a numeronym ('I18N', 'L10N', 'K8S'), not a lone letter nor a code ('X1')
+_WORDLIKE = re.compile(r"[^\W\d_]{2}|(?<!\w)[^\W\d_]\d{1,2}[^\W\d_](?!\w)")
 _SMALL_WORDS = frozenset("a an and as at by for from in into of on or over the to vs via with without".split())
 # what reading a PDF (segcore.pdf), a text (segcore.plaintext), a page (segcore.htmlpage) or a book (segcore.epub) may
 # leave out, in words, by the key it is counted under
@@ -312,7 +314,7 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
     words = text.split()
     if not words or len(words) > max_words or len(text) > 100 or END_PUNCT.search(text):
         return False
-    if not (text[0].isupper() or text[0].isdigit()) or not re.search(r"[^\W\d_]{2}", text):
+    if not (text[0].isupper() or text[0].isdigit()) or not _WORDLIKE.search(text):
         return False
     letters = [w for w in words if w[:1].isalpha()]
     if text.upper() == text or any_case:

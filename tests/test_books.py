@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from segcore.books import book_divisions
 from segcore.loaders import left_out_notes, load_text
 from segcore.plaintext import text_blocks
 
@@ -401,3 +402,37 @@ def test_a_nested_contents_is_left_out_whole():
                                         "Acknowledgments\n" + contents, *rest))
     assert left_out == {"contents": 8}
     assert blocks == text_blocks(book("The X Keyboard Extension", *rest))[0]
+
+
+def test_a_title_of_numeronyms_is_a_title():
+    """'I18N y L10N' (the Debian Reference's chapter 8 in Spanish, Italian, Portuguese) has no two letters in a
+    row but is a title; numbers and letters alone are none."""
+    from segcore.structure import looks_like_title
+    assert looks_like_title("I18N y L10N") and looks_like_title("A11Y e K8S")
+    assert not looks_like_title("B 2 C") and not looks_like_title("X1 y Z2") and not looks_like_title("3 x 4")
+    text = book(*[x for name in ("Capítulo 7. Sistema GUI", "Capítulo 8. I18N y L10N", "Capítulo 9. Trucos")
+                  for x in (name, PARA, PARA)])
+    assert [t for _, t in headings(text)] == ["Capítulo 7. Sistema GUI", "Capítulo 8. I18N y L10N",
+                                              "Capítulo 9. Trucos"]
+
+
+@pytest.mark.parametrize("names", [("Chapitre premier", "Chapitre deuxième", "CHAPITRE TROISIÈME", "Chapitre IV"),
+                                   ("Capítulo primero", "Capítulo II", "Capitolo primo", "Capítulo primeiro"),
+                                   ("Глава первая", "Глава 2", "Глава 3", "Глава 4"),
+                                   ("1. fejezet", "2. fejezet", "III. FEJEZET", "4. fejezet: A vége")])
+def test_chapters_numbered_as_their_languages_number_them(names):
+    """A first chapter in words after the word (French, Spanish, Italian, Portuguese, Russian; French's other
+    ordinals too), Hungarian's number before the word ('1. fejezet')."""
+    text = book(*[x for name in names for x in (name, PARA, PARA)])
+    assert headings(text) == [(3, name) for name in names]
+
+
+def test_cyrillic_appendix_letters_and_numbered_lines_that_name_no_division():
+    """'Приложение А' with a Cyrillic А is an appendix; a list item that starts with a division's word after its
+    number ('2. Part of the work …') is none."""
+    chapters = [x for name in ("Глава 1", "Глава 2", "Глава 3") for x in (name, PARA, PARA)]
+    appendices = [x for name in ("Приложение А", "Приложение Б", "Приложение В") for x in (name, PARA)]
+    assert headings(book(*chapters, *appendices))[3:] == [(3, "Приложение А"), (3, "Приложение Б"),
+                                                           (3, "Приложение В")]
+    listed = book("1. Part of the work is done", PARA, "2. Book the rooms early", PARA, "3. Act now", PARA)
+    assert book_divisions([ln.strip() for ln in listed.split("\n")]) is None
