@@ -9,7 +9,7 @@ from collections import Counter
 from .sentences import roman_value
 from .structure import CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
 
-__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "gutenberg_wrapper", "listed_contents",
+__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "entry_key", "gutenberg_wrapper", "listed_contents",
            "numbered_sections"]
 
 _PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
@@ -237,7 +237,7 @@ def numbered_sections(heads: list[tuple[int, int, str]], found: list[tuple[int, 
     return out + [(k, -1, "") for k, lv, _ in found if lv < 0 and any(j in taken for j in range(k - 3, k + 4))]
 
 
-def _entry_key(s: str) -> tuple[str | None, str]:
+def entry_key(s: str) -> tuple[str | None, str]:
     """(number, first words) by which a contents entry and the heading it lists are matched: without a caption's or
     a division's label ('2. Keyboard State' lists 'Chapter 2. Keyboard State'), leaders and page number; case and a
     number's final period aside."""
@@ -257,7 +257,7 @@ def listed_contents(stripped: list[str]) -> set[int]:
     last = {}  # key: the last line set apart (after a blank line) that may be a heading
     for i, s in enumerate(stripped):
         if s and blank[i - 1] and len(s.split()) <= 2 * ENTRY_WORDS:
-            last[_entry_key(s)] = i
+            last[entry_key(s)] = i
 
     def entry(s: str) -> bool:
         return bool(split_number(s)[0] or _PAGE.search(s)) or (
@@ -277,15 +277,15 @@ def listed_contents(stripped: list[str]) -> set[int]:
                 continue
             para = list(range(j, next(k for k in range(j, n + 1) if blank[k])))
             lone = run and len(para) == 1 and not _PAGE.search(stripped[j]) and last.get(
-                _entry_key(stripped[j]), j) <= j  # a section's entry: its heading comes later
-            if lone or _entry_key(stripped[j]) in keys or not all(
+                entry_key(stripped[j]), j) <= j  # a section's entry: its heading comes later
+            if lone or entry_key(stripped[j]) in keys or not all(
                     entry(stripped[k]) and not _CONTENTS.match(stripped[k]) for k in para):
                 break  # the first section's heading (or a line set apart, as one), prose or another contents heading
-            keys.update(_entry_key(stripped[k]) for k in para)
+            keys.update(entry_key(stripped[k]) for k in para)
             run += para
             j = para[-1] + 1
         numbered = [k for k in run if split_number(stripped[k])[0]]
-        later = sum(last.get(_entry_key(stripped[k]), -1) > run[-1] for k in run)
+        later = sum(last.get(entry_key(stripped[k]), -1) > run[-1] for k in run)
         paged = sum(bool((_PAGE if headed else _LEADERS).search(stripped[k])) for k in run)
         if run and (headed or len(numbered) >= ENTRIES_MIN) and 2 * max(later, paged) >= len(run):
             out.update([i] * headed + list(range(start, run[-1] + 1)))

@@ -21,7 +21,7 @@ from itertools import accumulate, groupby, takewhile
 from pathlib import PurePath
 
 from .atx import ATX, atx_shows_markdown
-from .books import book_divisions, bracketed_notes, gutenberg_wrapper, listed_contents, numbered_sections
+from .books import book_divisions, bracketed_notes, entry_key, gutenberg_wrapper, listed_contents, numbered_sections
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
@@ -251,20 +251,25 @@ def _plain_title(title: str, numbered: bool) -> bool:
     return numbered and len(title.split()) <= 8 and title[0].isupper() and not END_PUNCT.search(title)
 
 
-def _wrapped(stripped: list[str], blank: list[bool], j: int, title: str) -> tuple[str, list[int]]:
+def _wrapped(stripped: list[str], blank: list[bool], j: int, title: str, listed: bool = False) -> \
+        tuple[str, list[int]]:
     """(the whole title, the lines below line j that carry it on) of a numbered heading whose title a PDF-to-text
     tool wrapped ("2 CHARACTERIZING EXPOSITORY" over "WRITING"): one or two lines, then a blank line, in the title's
     case (all capitals under all capitals, else title case) and the whole still a heading's words; else (title, []).
-    Under a title in capitals the text may follow at once (pdftotext -layout keeps no blank line in a column)."""
+    Under a title in capitals the text may follow at once (pdftotext -layout keeps no blank line in a column). A
+    title a table of contents `listed` goes on over any lines up to the blank one ('2.2.2. … utilizando la línea' over
+    'de órdenes')."""
     caps = title.upper() == title
     stop = next((k for k in range(j + 1, min(j + 4, len(stripped) + 1))
                  if blank[k] or (caps and stripped[k].upper() != stripped[k])), None)
     if stop is None or stop == j + 1:
         return title, []
     more = list(range(j + 1, stop))
+    whole = " ".join([title, *(stripped[k] for k in more)])
+    if listed:
+        return whole, more
     if not all(stripped[k].upper() == stripped[k] if caps else looks_like_title(stripped[k]) for k in more):
         return title, []
-    whole = " ".join([title, *(stripped[k] for k in more)])
     return (whole, more) if _plain_title(whole, True) else (title, [])
 
 
@@ -293,10 +298,11 @@ def _shouts(heads: list[tuple[int, int, str]], stripped: list[str], first: int |
         or speech(stripped[i + 2:i + 2 + _PARAGRAPH_LINES]))}
 
 
-def _plain(lines: list[str]) -> list[tuple[int, int, str]]:
+def _plain(lines: list[str], entries: frozenset = frozenset()) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of plain-text headings: a screenplay's scene headings in capitals after a
-    blank line (SCENES_MIN or more: "INT. KITCHEN - NIGHT"), a numbered heading-shaped line that is not one item
-    of a list (the lines around it are not numbered too), a lone number over a heading-shaped line (reported at
+    blank line (SCENES_MIN or more: "INT. KITCHEN - NIGHT"), a numbered heading-shaped line (or one whose number
+    and first words a table of contents listed, `entries`: books.entry_key; '10.5. Git', '1.1.12. sudo
+    configuration') that is not one item of a list (the lines around it are not numbered too), a lone number over a heading-shaped line (reported at
     the title's line, the number's line with level -1), or an unnumbered title-shaped line between blank lines (or
 after one, for "Abstract" and the like).
     When the text numbers three headings or more, numbering is its convention: unnumbered lines count only as its
@@ -313,9 +319,10 @@ after one, for "Abstract" and the like).
             continue
         before, after = i == 0 or blank[i - 1], blank[i + 1]
         number, title = split_number(s)
-        if number and not title[0].isdigit() and _plain_title(title, True) and (before or not numbered[i - 1]) \
-                and (after or not numbered[i + 1]):
-            s, more = _wrapped(stripped, blank, i, s)
+        listed = bool(number) and entry_key(s) in entries
+        if number and not title[0].isdigit() and (listed or _plain_title(title, True)) \
+                and (before or not numbered[i - 1]) and (after or not numbered[i + 1]):
+            s, more = _wrapped(stripped, blank, i, s, listed)
             out += [(i, number_depth(number), s)] + [(k, -1, "") for k in more]
             taken.update(more)
         elif (m := _LONE_NUMBER.match(s)) and before:
@@ -418,7 +425,7 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
     front = front_matter(lines)
     drop = dict.fromkeys(gutenberg_wrapper(stripped), "wrapper") | dict.fromkeys(bracketed_notes(stripped), "notes") \
         | dict.fromkeys(front, "front matter")
-    labels = frozenset()
+    labels, entries = frozenset(), frozenset()
     if markdown:
         marked, labels = _markdown_drops(lines)
         drop |= marked
@@ -426,7 +433,9 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
         drop |= {i: "captions" for i, x in enumerate(stripped) if _CAPTION_LABEL.match(x)
                  and (i == 0 or not stripped[i - 1]) and (i + 1 == len(stripped) or not stripped[i + 1])}
         kept = ["" if i in drop else s for i, s in enumerate(stripped)]  # a manual's tables of contents
-        drop |= dict.fromkeys(listed_contents(kept), "contents")
+        contents = listed_contents(kept)
+        drop |= dict.fromkeys(contents, "contents")
+        entries = frozenset(entry_key(stripped[i]) for i in contents if split_number(stripped[i])[0])
     furniture, joins = page_furniture(lines, stripped, drop)
     drop |= dict.fromkeys(furniture, "furniture")
     found = (wiki and wiki.headings) or _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)], markdown)
@@ -439,9 +448,9 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
         if book:  # and the sections its chapters number ('2.1.' under 'Chapter 2'), its contents aside
             lines_in = {i for i, _, _ in book[0]} | book[1]
             found = book[0] + numbered_sections(book[0], _plain(["" if i in lines_in else s for i, s in
-                                                                 enumerate(kept[:-1])]))
+                                                                 enumerate(kept[:-1])], entries))
         else:
-            found = _plain(kept[:-1])
+            found = _plain(kept[:-1], entries)
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
     opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys(), heads.keys())

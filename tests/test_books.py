@@ -436,3 +436,22 @@ def test_cyrillic_appendix_letters_and_numbered_lines_that_name_no_division():
                                                            (3, "Приложение В")]
     listed = book("1. Part of the work is done", PARA, "2. Book the rooms early", PARA, "3. Act now", PARA)
     assert book_divisions([ln.strip() for ln in listed.split("\n")]) is None
+
+
+def test_numbered_headings_the_contents_lists_are_headings_whatever_their_shape():
+    """The Debian Reference's '1.1.12. sudo configuration', '10.5. Git', '12.3.1. C', '9.4. Monitoring, controlling,
+    and …': a heading's shape they lack, but the text's table of contents lists them (a wrapped one by its first
+    line, and it goes on over its next line); unlisted, they stay text."""
+    sections = ["1.1. sudo configuration", "1.2. Git", "1.3. Monitoring, controlling, and starting", "2.1. C",
+                "2.2. Operaciones básicas utilizando la línea de órdenes"]
+    entries = "\n".join(["1. Tutorials", *("    " + s for s in sections[:3]), "2. Packages", "    " + sections[3],
+                         "    2.2. Operaciones básicas utilizando la línea", "3. Networks"])
+    body = ["Chapter 1. Tutorials", PARA, *(x for s in sections[:3] for x in (s, PARA)), "Chapter 2. Packages", PARA,
+            sections[3], PARA, sections[4].replace(" de ", "\nde "), PARA, "Chapter 3. Networks", PARA]
+    listed = headings(book("Tools", "Table of Contents", entries, *body))
+    assert [t for _, t in listed] == ["Tools", "Chapter 1. Tutorials", *sections[:3], "Chapter 2. Packages",
+                                      *sections[3:], "Chapter 3. Networks"]
+    assert not set(sections[:4]) & {t for _, t in headings(book("Tools", *body))}
+    plain = ["1. Tutorials", PARA, *(x for s in sections[:3] for x in (s, PARA))]
+    assert [t for _, t in headings(book("Tools", "Table of Contents", entries, *plain))][1:] == [
+        "1. Tutorials", *sections[:3]]
