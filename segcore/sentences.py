@@ -399,7 +399,8 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     after a list item's number that opens a sentence ("1.", "iv.") or a section's, with a caption's label or not
     ("3.1.", "Tabelle 2.4.": Punkt trained on a manual may learn them as sentence ends from its contents) undone,
     so is one after a period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(':
-    "fs.*stat") or inside code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code), one before
+    "fs.*stat"), inside code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code) or before a
+    lowercase word in a table drawn in characters (`_drawn`: an abbreviation in a cell, "list sig. of"), one before
     a '?' or '!' (Punkt cuts a run of marks, "me!!" | "!—and", and French's spaced "?!", « Pourquoi ? | ! »), and a
     split before a word that goes on the sentence (_goes_on: a dialogue's tag; more in a text not in English); a split
     after a Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek after its question
@@ -408,7 +409,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     judges the end as if they were not there, and stay with the sentence they follow."""
     notes = {m.start(1): m.end(1) for m in _MARKED_END.finditer(text)}
     masked = _MARKED_END.sub(lambda m: m[0][:m.start(1) - m.start()] + " " * len(m[1]), text)
-    spans = []
+    spans, drawn = [], _drawn(text)
     for a, b in splitter.punkt.span_tokenize(masked):
         b = notes.get(b, b)
         if spans and splitter.code != "en" and _OPENING_END.search(text, spans[-1][0], spans[-1][1]):
@@ -419,6 +420,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
                       or (a == spans[-1][1] and text[a - 1] == ".")  # "fs.*stat", "filehandle.[read|write]"
                       or text[a] in "?!"  # "me!!" | "!—and", « Pourquoi ? | ! »
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
+                      or (drawn and text[a].islower())  # a table's cell: "|list sig. of user_ID |"
                       or ITEM_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
                       or _SECTION_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
                       or _goes_on(splitter, text, *spans[-1], text[a:b])):

@@ -455,3 +455,15 @@ def test_numbered_headings_the_contents_lists_are_headings_whatever_their_shape(
     plain = ["1. Tutorials", PARA, *(x for s in sections[:3] for x in (s, PARA))]
     assert [t for _, t in headings(book("Tools", "Table of Contents", entries, *plain))][1:] == [
         "1. Tutorials", *sections[:3]]
+
+
+def test_a_drawn_table_is_not_cut_at_an_abbreviation_in_a_cell():
+    """The Debian Reference's gpg table: 'list sig. of user_ID' is one cell, not a sentence's end and a start."""
+    rule = "|-------------------------+-------------------------------------|"
+    rows = [("gpg --recv-keys user_ID", "recv. key of user_ID from keyserver"),
+            ("gpg --list-sigs user_ID", "list sig. of user_ID"), ("gpg --check-sigs user_ID", "check sig. of user_ID")]
+    table = "\n".join(f"|{a:<25}|{b:<37}|\n{rule}" for a, b in rows)
+    prose = "The commands below read keys. Each one asks the keyserver first. Nothing is changed by them."
+    doc = load_text(book("Keys", prose, table, prose))
+    assert not [e for e in doc.elements if e.startswith(("of user_ID", "key of"))]
+    assert "Each one asks the keyserver first." in doc.elements
