@@ -112,9 +112,10 @@ def bracketed_notes(stripped: list[str]) -> set[int]:
 
 def _division_title(text: str, strict: bool) -> bool:
     """A division's title: on the division's own line any case will do, a final period too ('CHAPTER I. In which we
-    meet.'); on the lines below it (strict) it must be title-shaped (no final period), not a short first sentence
-    nor a note box's label ('Note' under a manual's chapter heading)."""
-    if strict and NOTE_LABEL.match(text.strip()):
+    meet.'); on the lines below it (strict) it must be title-shaped (no final period), not a short first sentence,
+    a note box's label ('Note' under a manual's chapter heading) nor a section's heading ('7.1. GUI-Arbeitsplatz…'
+    under 'Kapitel 7. GUI-System')."""
+    if strict and (NOTE_LABEL.match(text.strip()) or "." in (split_number(text)[0] or "")):
         return False
     return looks_like_title(text.strip() if strict else text.rstrip(".").strip(), max_words=20, any_case=not strict)
 

@@ -467,3 +467,11 @@ def test_a_drawn_table_is_not_cut_at_an_abbreviation_in_a_cell():
     doc = load_text(book("Keys", prose, table, prose))
     assert not [e for e in doc.elements if e.startswith(("of user_ID", "key of"))]
     assert "Each one asks the keyserver first." in doc.elements
+
+
+def test_a_chapter_s_first_section_just_below_it_is_no_part_of_its_title():
+    """The German Reference: 'Kapitel 7. GUI-System' over '7.1. GUI-Arbeitsplatzumgebung' (title case, set apart)
+    is a chapter and its first section, not 'Kapitel 7. GUI-System. 7.1. GUI-Arbeitsplatzumgebung'."""
+    text = book("Kapitel 7. GUI-System", "7.1. GUI-Arbeitsplatzumgebung", PARA, "Kapitel 8. Systemtipps", PARA,
+                "Kapitel 9. Datenmanagement", PARA)
+    assert headings(text)[:2] == [(3, "Kapitel 7. GUI-System"), (4, "7.1. GUI-Arbeitsplatzumgebung")]
