@@ -302,9 +302,9 @@ def _plain(lines: list[str], entries: frozenset = frozenset()) -> list[tuple[int
     """(line index, raw level, title) of plain-text headings: a screenplay's scene headings in capitals after a
     blank line (SCENES_MIN or more: "INT. KITCHEN - NIGHT"), a numbered heading-shaped line (or one whose number
     and first words a table of contents listed, `entries`: books.entry_key; '10.5. Git', '1.1.12. sudo
-    configuration') that is not one item of a list (the lines around it are not numbered too), a lone number over a heading-shaped line (reported at
-    the title's line, the number's line with level -1), or an unnumbered title-shaped line between blank lines (or
-after one, for "Abstract" and the like).
+    configuration') that is not one item of a list (the lines around it are not numbered too), a lone number over a
+    heading-shaped line (reported at the title's line, the number's line with level -1), or an unnumbered
+    title-shaped line between blank lines (or after one, for "Abstract" and the like).
     When the text numbers three headings or more, numbering is its convention: unnumbered lines count only as its
     first line or as the usual unnumbered sections of a paper (Abstract, Acknowledgments, References, ...); when it
     sets its headings in capitals apart by more blank lines than a paragraph, a line in capitals that is not, next
