@@ -1463,3 +1463,15 @@ def test_bold_numbered_lines_one_under_another_are_a_list_and_a_series_that_goes
     listed, text = heads(steps, gap=False)
     assert listed == ["2. Setup"] and all(s in text for s in steps), (listed, text)
     assert heads(steps, gap=True)[0] == ["2. Setup"] + steps
+
+
+def test_a_numbered_section_that_opens_the_document_is_no_title():
+    """A PDF without a title whose first heading is its first numbered section ("1. Introduction" over "1.1 Scope"
+    and "1.2 Terms") had that section taken as the outline's title: a numbered heading is a section."""
+    items = [("F3", 12, 72, 740, "1. Introduction")] + column(BODY[0], 72, 722)
+    items += [("F3", 10, 72, 680, "1.1 Scope")] + column(BODY[1], 72, 665)
+    items += [("F3", 10, 72, 620, "1.2 Terms")] + column(BODY[2], 72, 605)
+    outline = load(build([text_ops(items)])).meta["outline"]
+    assert outline.title is None, outline
+    assert [(h.title, h.level) for h in outline.headings] == [("1. Introduction", 1), ("1.1 Scope", 2),
+                                                              ("1.2 Terms", 2)], outline
