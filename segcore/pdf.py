@@ -128,10 +128,10 @@ def _row_widths(lines: list[Line]) -> list[float]:
 
 def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> None:
     """Table and figure text: lines that share their baseline with another line of the same column (cells, labels),
-    and boxes of short lines that are neither headings, sentences, list items nor labelled lines (`_labelled`: a
-    keywords line) — a lone label, a row of numbers — unless they are in the running text: with nothing beside
-    them (`_alone`), lined up with a line of text or with such a box lined up in turn (`_lined_up`): a list's
-    items, lines of code, a paragraph's short last line."""
+    and boxes of short lines that are neither headings, sentences, list items, labelled lines (`_labelled`: a
+    keywords line) nor a quote's credit (`_credit`) — a lone label, a row of numbers — unless they are in the
+    running text: with nothing beside them (`_alone`), lined up with a line of text or with such a box lined up in
+    turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line."""
     short = []
     for b in boxes:
         if any(ln.outline_level for ln in b.lines):
@@ -143,7 +143,7 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
             b.floating = True
         elif all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines) and not any(
                 heading_line(ln, body_size) or _ends_sentence(ln, body_size) or BULLET.match(ln.text)
-                or _labelled(ln) for ln in b.lines):
+                or _labelled(ln) for ln in b.lines) and not _credit(b, boxes, body_size):
             b.floating = True
             short.append(b)
     short = [b for b in short if _alone(b, boxes, column_width)]
@@ -258,6 +258,16 @@ def _running_text(box: Box, body_size: float) -> bool:
 
 
 _WORD_NUMBER = re.compile(r"[^\W\d_]+\.?\s+\d{1,4}")  # "Part 3", "Case 2"
+_CREDIT = re.compile(r"(?:[\u2014\u2013]|--?\s)\s*(\w)")  # "— Donald E. Knuth", "-- Lilo & Stitch"
+
+
+def _credit(box: Box, boxes: list[Box], body_size: float) -> bool:
+    """A quote's credit ("— Donald E. Knuth"): a line of its own opening with a dash and a capital, within two lines
+    under running text (not a list of dashed items, an option "-T 7in", a formula's "—bil")."""
+    first = box.lines[0]
+    credit = _CREDIT.match(first.text)
+    return len(box.lines) == 1 and bool(credit) and credit.group(1).isupper() and any(
+        b is not box and _running_text(b, body_size) and 0 <= b.lines[-1].y0 - first.y1 < 2 * first.size for b in boxes)
 
 
 def _numbered_heading(ln: Line, places: list[tuple[int, str]], body_size: float) -> bool:
@@ -271,8 +281,8 @@ def _numbered_heading(ln: Line, places: list[tuple[int, str]], body_size: float)
 def _remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
     """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, their numbers
     the same or the page's (`_follow_pages`), but a title set larger than the body text that a running head
-    repeats: ACM's; running text (`_running_text`); a heading numbered with the slide, `_numbered_heading`); the
-    number of lines dropped."""
+    repeats: ACM's; running text (`_running_text`) and a quote's credit under it (`_credit`); a heading numbered
+    with the slide, `_numbered_heading`); the number of lines dropped."""
     npages = sum(1 for boxes in pages if boxes)  # a slide's earlier steps (_drop_overlays) are not pages
     edge_keys, page_keys, edges = [], [], []
     places: dict[str, list[tuple[int, str]]] = {}  # key -> (page index, text) of the edge lines
@@ -301,11 +311,12 @@ def _remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
                     repeated.add(k)
     dropped = 0
     for boxes, edge in zip(pages, edges):
+        running = {id(b) for b in boxes if _running_text(b, body_size) or _credit(b, boxes, body_size)}
         for b in boxes:
-            running = _running_text(b, body_size)
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
                 id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or (
-                    _norm_key(ln.text) in repeated and not running and not is_larger(ln, body_size, MUCH_LARGER)
+                    _norm_key(ln.text) in repeated and id(b) not in running
+                    and not is_larger(ln, body_size, MUCH_LARGER)
                     and not _numbered_heading(ln, places[_norm_key(ln.text)], body_size)))))]
             dropped += len(b.lines) - len(kept)
             b.lines = kept

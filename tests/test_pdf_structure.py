@@ -1475,3 +1475,21 @@ def test_a_numbered_section_that_opens_the_document_is_no_title():
     assert outline.title is None, outline
     assert [(h.title, h.level) for h in outline.headings] == [("1. Introduction", 1), ("1.1 Scope", 2),
                                                               ("1.2 Terms", 2)], outline
+
+
+def test_a_quote_s_credit_under_it_at_the_foot_of_every_slide_is_text():
+    """A beamer quote at the foot of every slide keeps its credit line ("— Donald E. Knuth", set apart under the
+    quote): the credit was left out as a footer repeated at the pages' edges while the quote, running text, stayed.
+    A line opening with a dash under a box of running text is its credit; the small footer and the page's number (a box emptied before it) still go."""
+    facts = ["Lava flows downhill slowly.", "Ash falls on the towns nearby.", "Rock forms when the lava cools.",
+             "Gas escapes through the vents."]
+    quote = ["Gentle reader: this is a talk about the volcanoes,", "the mountains that make new land",
+             "from the rock that melts under the crust", "and flows out of them as lava."]
+    slides = [text_ops([("F3", 16, 20, 240, f"Volcano {t}"), ("F1", 11, 30, 200, fact)]
+                       + [("F1", 11, 30, 80 - 13 * j, q) for j, q in enumerate(quote)]
+                       + [("F1", 11, 150, 21, "\x97 Donald E. Knuth"), ("F1", 8, 20, 5, f"Talk on volcanoes {i}/4"),
+                          ("F1", 8, 340, 262, str(i))])
+              for i, (t, fact) in enumerate(zip(["Etna", "Hekla", "Fuji", "Kilauea"], facts), 1)]
+    doc = load_pdf_document(build(slides, media="0 0 364 273"))
+    assert doc.elements.count("\u2014 Donald E. Knuth") == 4, doc.elements
+    assert doc.meta["left_out"] == {"furniture": 8}, doc.meta["left_out"]
