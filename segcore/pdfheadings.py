@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .pdflayout import Line
 from .printed import SENTENCE_END
 from .sentences import next_item
-from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, numbering_depths, roman_numbered, split_number
+from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, numbering_depths, split_number
 
 MUCH_LARGER = 1.15  # a heading in sentence case, or a title that the running heads repeat, is set this much larger
 # a caption's opening, its label capitalised or in capitals ('Table 1:', 'FIGURE 2.', 'Tableau 1 :')
@@ -124,8 +124,8 @@ def lettered_headings(paras: list[Para]) -> None:
     consecutive lines have no text between them, nor names over their affiliations; a lone name over a paragraph is
     in no series; a name with two initials ("A. J. Smith" / text / "B. K. Jones" / text) is none (TWO_INITIALS). A
     series whose titles are each one capitalised word, a surname's shape ("A. Smith" / text / "B. Jones" / text, as
-    "A. Background" / "B. Methods"), needs evidence of lettered subsections: sections numbered in roman numerals
-    (IEEE's, whose subsections are lettered) or three or more in the series (A., B., C.)."""
+    "A. Background" / "B. Methods"), needs evidence of lettered subsections: three or more in the series (A., B.,
+    C.), or the layout of headings, each line set apart from the text above it (`set_apart`)."""
     def lettered(k):
         text = paras[k].lines[0].text
         return not paras[k].level and len(paras[k].lines) == 1 and lettered_line(text) and not TWO_INITIALS.match(text)
@@ -144,11 +144,26 @@ def lettered_headings(paras: list[Para]) -> None:
             runs[-1].append(b)
         else:
             runs.append([a, b])
-    roman = roman_numbered(split_number(p.lines[0].text)[0] for p in paras if p.level)
     for run in runs:
-        if roman or len(run) > 2 or not all(SURNAME.fullmatch(split_number(paras[k].lines[0].text)[1]) for k in run):
+        if len(run) > 2 or set_apart(paras, run, text) or not all(
+                SURNAME.fullmatch(split_number(paras[k].lines[0].text)[1]) for k in run):
             for k in run:
                 paras[k].level = 1
+
+
+def _space_above(paras: list[Para], k: int) -> float | None:
+    """The space between paragraph k's first line and the last line of the one before, if in its page and column."""
+    a, b = paras[k - 1], paras[k]
+    return a.lines[-1].y0 - b.lines[0].y1 if k and (a.page, a.column) == (b.page, b.column) else None
+
+
+def set_apart(paras: list[Para], run: list[int], text) -> bool:
+    """Lines `run` set apart as headings are: those under text (`text(k)`) in their page and column, one or more, by
+    more space (a fifth of their size) than the median space between two paragraphs of text one under the other;
+    a line at the top of a column or under its section's heading has no text above it to be set apart from."""
+    spaces = [s for k in range(1, len(paras)) if text(k - 1) and text(k) and (s := _space_above(paras, k)) is not None]
+    above = [(k, s) for k in run if k and text(k - 1) and (s := _space_above(paras, k)) is not None]
+    return bool(spaces and above) and all(s > statistics.median(spaces) + paras[k].size / 5 for k, s in above)
 
 
 def next_line(a: Para, b: Para) -> bool:

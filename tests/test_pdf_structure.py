@@ -1413,12 +1413,13 @@ def test_bold_lettered_subsections_on_consecutive_lines_are_headings_of_their_ow
 def test_names_with_two_initials_each_over_a_paragraph_past_page_one_are_not_lettered_headings():
     """Names with initials in sequence, each over a paragraph past the title page ("A. J. Smith" / text / "B. K.
     Jones" / text), ran as a series of lettered subsections and became headings; a second initial is a name's, no
-    subsection's title. Subsections titled with a word ("A. Background" / text / "B. Methods" / text) stay headings."""
+    subsection's title. Subsections titled with a word ("A. Background" / text / "B. Methods" / text), set apart from
+    the text above them as headings are, stay headings."""
     for names, taken in ((["A. J. Smith", "B. K. Jones"], False), (["A. Background", "B. Methods"], True)):
         items, y = [("F3", 10, 72, 740, "II. METHODS")], 718
         for name, body in zip(names, BODY):
             items += column([name] + body, 72, y)
-            y = items[-1][3] - 22
+            y = items[-1][3] - 30
         blocks = read_pdf(build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])).blocks
         assert [b.text for b in blocks if b.level] == ["II. METHODS"] + names * taken, blocks
 
@@ -1426,9 +1427,9 @@ def test_names_with_two_initials_each_over_a_paragraph_past_page_one_are_not_let
 def test_names_with_one_initial_each_over_a_paragraph_are_lettered_headings_only_with_evidence():
     """Names with one initial in sequence, each over a paragraph past the title page ("A. Smith" / text / "B. Jones" /
     text, under "2. The Survey Team"), ran as a series of lettered subsections: a lettered title of one capitalised
-    word is shaped as a name. Such a series is headings only with evidence of lettered subsections: sections numbered
-    in roman numerals (IEEE's, whose subsections are lettered), a series of three (A., B., C.), or a title of more
-    words in it ("A. Where the Water Goes"). Under roman numerals see the test of two initials."""
+    word is shaped as a name. Such a series is headings only with evidence of lettered subsections: a series of three
+    (A., B., C.), a title of more words in it ("A. Where the Water Goes"), or lines set apart as headings are (see
+    the test of one-word lettered subsections set apart)."""
     cases = ((["A. Smith", "B. Jones"], "2. The Survey Team", False),
              (["A. Background", "B. Methods", "C. Results"], "2. The Survey", True),
              (["A. Where the Water Goes", "B. Gauges"], "2. The Survey", True))
@@ -1463,6 +1464,31 @@ def test_bold_numbered_lines_one_under_another_are_a_list_and_a_series_that_goes
     listed, text = heads(steps, gap=False)
     assert listed == ["2. Setup"] and all(s in text for s in steps), (listed, text)
     assert heads(steps, gap=True)[0] == ["2. Setup"] + steps
+
+
+def lettered_series_pdf(section: str, names: list[str], above: float) -> bytes:
+    """Page 2 of a paper: `section` (bold) over a paragraph, then `names` in the body's font, each over a paragraph,
+    `above` points from baseline to baseline under the paragraph before it (paragraphs are 22 apart)."""
+    items = [("F3", 10, 72, 740, section)] + column(BODY[0], 72, 725)
+    for name, body in zip(names, BODY[1:]):
+        y = items[-1][3] - above
+        items += column([name] + body, 72, y)
+    items += column(BODY[4], 72, items[-1][3] - 22)
+    return build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])
+
+
+def test_one_word_lettered_subsections_set_apart_like_headings_are_headings_and_names_in_the_text_are_not():
+    """A series of two lettered lines titled with one word each, set in the body's font over their text, took its
+    evidence of subsections from the numbering of the sections: under arabic numerals "A. Setup" / "B. Results" set
+    apart by the space of a heading were read as text, under roman numerals names with initials each over its
+    paragraph ("A. Smith" / "B. Jones", set as the text's paragraphs are) as headings. The layout is the evidence:
+    each line set apart from the text above it by more space than the text's paragraphs are."""
+    for section, names, above, taken in (("2. Methods", ["A. Setup", "B. Results"], 30, True),
+                                         ("II. THE TEAM", ["A. Smith", "B. Jones"], 22, False),
+                                         ("II. METHODS", ["A. Setup", "B. Results"], 30, True),
+                                         ("2. The Team", ["A. Smith", "B. Jones"], 22, False)):
+        blocks = read_pdf(lettered_series_pdf(section, names, above)).blocks
+        assert [b.text for b in blocks if b.level] == [section] + names * taken, (section, blocks)
 
 
 def test_a_numbered_section_that_opens_the_document_is_no_title():
