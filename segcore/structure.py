@@ -74,14 +74,13 @@ class Outline:
 
 def make_outline(raw: list[tuple[str, int, int, str | None]], n: int) -> Outline | None:
     """Outline from (title, raw level, element, number) of headings, raw levels renumbered 1, 2, ... in order of
-    rank (a document with only "3.1"-style and run-in headings gets levels 1 and 2). A lone top-level heading that
-    opens the document is its title, unless numbered ("1. Introduction": a section)."""
+    rank (a document with only "3.1"-style and run-in headings gets levels 1 and 2)."""
     if not raw:
         return None
     title = None
     top = min(lv for _, lv, _, _ in raw)
     tops = [h for h in raw if h[1] == top]
-    if len(tops) == 1 and tops[0][2] == 0 and tops[0][3] is None and len(raw) > 1:
+    if len(tops) == 1 and tops[0][2] == 0 and len(raw) > 1:
         title = tops[0][0]
         raw = [h for h in raw if h is not tops[0]]
     rank = {lv: i + 1 for i, lv in enumerate(sorted({lv for _, lv, _, _ in raw}))}

@@ -1491,18 +1491,6 @@ def test_one_word_lettered_subsections_set_apart_like_headings_are_headings_and_
         assert [b.text for b in blocks if b.level] == [section] + names * taken, (section, blocks)
 
 
-def test_a_numbered_section_that_opens_the_document_is_no_title():
-    """A PDF without a title whose first heading is its first numbered section ("1. Introduction" over "1.1 Scope"
-    and "1.2 Terms") had that section taken as the outline's title: a numbered heading is a section."""
-    items = [("F3", 12, 72, 740, "1. Introduction")] + column(BODY[0], 72, 722)
-    items += [("F3", 10, 72, 680, "1.1 Scope")] + column(BODY[1], 72, 665)
-    items += [("F3", 10, 72, 620, "1.2 Terms")] + column(BODY[2], 72, 605)
-    outline = load(build([text_ops(items)])).meta["outline"]
-    assert outline.title is None, outline
-    assert [(h.title, h.level) for h in outline.headings] == [("1. Introduction", 1), ("1.1 Scope", 2),
-                                                              ("1.2 Terms", 2)], outline
-
-
 def test_a_quote_s_credit_under_it_at_the_foot_of_every_slide_is_text():
     """A beamer quote at the foot of every slide keeps its credit line ("— Donald E. Knuth", set apart under the
     quote): the credit was left out as a footer repeated at the pages' edges while the quote, running text, stayed.
