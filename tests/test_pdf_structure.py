@@ -640,19 +640,25 @@ def test_a_slide_s_subtitle_whose_number_rises_with_the_slide_is_not_a_page_numb
     assert doc.meta["left_out"] == {"furniture": 8}, doc.meta["left_out"]
 
 
+def volcano_slides(extra) -> list[str]:
+    """Four slides' content streams: a title, a fact and a quote of four lines at the foot in the body's size, then
+    extra(i)'s items on slide i."""
+    facts = ["Lava flows downhill slowly.", "Ash falls on the towns nearby.", "Rock forms when the lava cools.",
+             "Gas escapes through the vents."]
+    quote = ["Gentle reader: this is a talk about the volcanoes,", "the mountains that make new land",
+             "from the rock that melts under the crust", "and flows out of them as lava."]
+    return [text_ops([("F3", 16, 20, 240, f"Volcano {t}"), ("F1", 11, 30, 200, fact)]
+                     + [("F1", 11, 30, 80 - 13 * j, q) for j, q in enumerate(quote)] + extra(i))
+            for i, (t, fact) in enumerate(zip(["Etna", "Hekla", "Fuji", "Kilauea"], facts), 1)]
+
+
 def test_a_sentence_of_running_text_repeated_at_the_foot_of_every_slide_is_text():
     """beamer-verona's sidebar sample sets Knuth's quote in the body's size at the foot of its slides: its last lines
     were left out as a footer (repeated at the pages' edges) and the quote cut in two. A repeated line of the body's
     size in a box that ends a sentence of six words or more is running text; the footer set small goes, and so does
     a running head in the body's size that ends with "et al."."""
-    facts = ["Lava flows downhill slowly.", "Ash falls on the towns nearby.", "Rock forms when the lava cools.",
-             "Gas escapes through the vents."]
-    quote = ["Gentle reader: this is a talk about the volcanoes,", "the mountains that make new land",
-             "from the rock that melts under the crust", "and flows out of them as lava."]
-    slides = [text_ops([("F3", 16, 20, 240, f"Volcano {t}"), ("F1", 11, 30, 200, fact)]
-                       + [("F1", 11, 30, 80 - 13 * j, q) for j, q in enumerate(quote)]
-                       + [("F1", 8, 20, 5, f"Talk on volcanoes {i}/4"), ("F1", 11, 250, 255, "Smith et al.")])
-              for i, (t, fact) in enumerate(zip(["Etna", "Hekla", "Fuji", "Kilauea"], facts), 1)]
+    slides = volcano_slides(lambda i: [("F1", 8, 20, 5, f"Talk on volcanoes {i}/4"),
+                                       ("F1", 11, 250, 255, "Smith et al.")])
     doc = load_pdf_document(build(slides, media="0 0 364 273"))
     assert doc.elements.count("Gentle reader: this is a talk about the volcanoes, the mountains that make new land "
                               "from the rock that melts under the crust and flows out of them as lava.") == 4, \
@@ -1494,16 +1500,10 @@ def test_one_word_lettered_subsections_set_apart_like_headings_are_headings_and_
 def test_a_quote_s_credit_under_it_at_the_foot_of_every_slide_is_text():
     """A beamer quote at the foot of every slide keeps its credit line ("— Donald E. Knuth", set apart under the
     quote): the credit was left out as a footer repeated at the pages' edges while the quote, running text, stayed.
-    A line opening with a dash under a box of running text is its credit; the small footer and the page's number (a box emptied before it) still go."""
-    facts = ["Lava flows downhill slowly.", "Ash falls on the towns nearby.", "Rock forms when the lava cools.",
-             "Gas escapes through the vents."]
-    quote = ["Gentle reader: this is a talk about the volcanoes,", "the mountains that make new land",
-             "from the rock that melts under the crust", "and flows out of them as lava."]
-    slides = [text_ops([("F3", 16, 20, 240, f"Volcano {t}"), ("F1", 11, 30, 200, fact)]
-                       + [("F1", 11, 30, 80 - 13 * j, q) for j, q in enumerate(quote)]
-                       + [("F1", 11, 150, 21, "\x97 Donald E. Knuth"), ("F1", 8, 20, 5, f"Talk on volcanoes {i}/4"),
-                          ("F1", 8, 340, 262, str(i))])
-              for i, (t, fact) in enumerate(zip(["Etna", "Hekla", "Fuji", "Kilauea"], facts), 1)]
+    A line opening with a dash under a box of running text is its credit; the small footer and the page's number (a
+    box emptied before it) still go."""
+    slides = volcano_slides(lambda i: [("F1", 11, 150, 21, "\x97 Donald E. Knuth"),
+                                       ("F1", 8, 20, 5, f"Talk on volcanoes {i}/4"), ("F1", 8, 340, 262, str(i))])
     doc = load_pdf_document(build(slides, media="0 0 364 273"))
     assert doc.elements.count("\u2014 Donald E. Knuth") == 4, doc.elements
     assert doc.meta["left_out"] == {"furniture": 8}, doc.meta["left_out"]
