@@ -63,7 +63,7 @@ if units:
 if seg.k_automatic and seg.k == 1:  # one segment: no finding, for want of evidence (kchoice says why)
     why = " ".join(kchoice.choice_summary(seg.k, seg.info, seg.signals)[1]) or "No K above 1 was clearly better."
     st.info(f"**No boundary found**: {method} chose K = 1 automatically, the whole text as one segment. {why} "
-            f"To set K, choose 'Number' under 'Number of segments K' in the sidebar.")
+            f"(K is set under 'Number of segments K' in the sidebar.)")
 
 # ---- scores against the reference, beside the baselines ----------------------------------------------------------
 
