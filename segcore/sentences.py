@@ -256,6 +256,10 @@ def _journal_name(text: str, a: int, b: int, c: int) -> bool:
 # answers, 'Q: A.' | 'A. Good.')
 _INITIAL_END = regex.compile(r"(?:[,\])&]\s+|\band\s+)\p{Lu}\.$")
 _INITIAL = regex.compile(r"\p{Lu}\.\s")
+# a '?' or '!' that Punkt set at a sentence's start: a run of marks cut ("me!!" | "!—and", « Pourquoi ? | ! »), or
+# a mark before punctuation ("*?, +?, ?" | "?, or"); one before a word after another sentence's end is a word of
+# its own ("the syntax. | ? after a parenthesis")
+_MARK_RUN = regex.compile(r"[?!]+(\s+\w)?")
 BULLETS = "•◦▪‣⁃∙●○■□▸►▶➢➤✓"  # the round, square and arrow bullets that open a list's items in print and in text
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
@@ -418,7 +422,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
                       or _journal_name(text, *spans[-1], a)  # "Proc. Natl. Acad. Sci. USA 98"
                       or (_INITIAL.match(text, a) and _INITIAL_END.search(text[slice(*spans[-1])]))  # "F. | Y. Choi"
                       or (a == spans[-1][1] and text[a - 1] == ".")  # "fs.*stat", "filehandle.[read|write]"
-                      or text[a] in "?!"  # "me!!" | "!—and", « Pourquoi ? | ! »
+                      or ((run := _MARK_RUN.match(text, a)) and (text[spans[-1][1] - 1] in "?!" or not run[1]))
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
                       or (drawn and text[a].islower())  # a table's cell: "|list sig. of user_ID |"
                       or ITEM_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])

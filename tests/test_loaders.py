@@ -185,6 +185,10 @@ def test_a_question_or_exclamation_mark_opens_no_sentence():
     assert split_sentences(" ".join(said)) == said
     dit = ["« Pourquoi ?! » demanda-t-il à sa sœur.", "Elle ne répondit pas et partit vers la maison."]
     assert split_sentences(" ".join(dit)) == dit
+    lone = ["The extension syntax came from Perl.", "? after a parenthesis was a syntax error.",
+            "Use the quantifiers *?, +?, ??, or {m,n}?, which match little."]
+    assert split_sentences(" ".join(lone)) == lone
+
 
 def test_a_journal_s_abbreviated_name_in_a_reference_stays_in_one_sentence():
     """Reference lists: Punkt cut 'Proc. Natl. Acad. Sci. USA 98' into 'Proc.' | 'Natl. Acad.' | 'Sci.' | 'USA 98'.
