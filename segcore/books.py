@@ -4,6 +4,7 @@ lists them, and a manual's table of contents (numbered entries that its headings
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 
 from .sentences import roman_value
@@ -208,8 +209,11 @@ def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set
 
 def _division_number(title: str) -> str | None:
     """The number a division's sections are numbered under: '2' for 'Chapter 2. …' and 'CHAPTER II', 'A' for
-    'Appendix A'; None for a division numbered in words ('Chapter One') or not at all."""
+    'Appendix A'; '' for a division that stands unnumbered ('Preface'), None for one numbered in words ('Chapter
+    One')."""
     kind, number = division[1] if (division := _division(title)) else ("", "")
+    if not number:
+        return ""
     if kind == "appendix" and len(number) == 1 and number.isalpha():
         return number  # 'A' for 'Appendix A. …', whose sections are 'A.1.' …
     if number.isdigit():
@@ -223,17 +227,26 @@ def numbered_sections(heads: list[tuple[int, int, str]], found: list[tuple[int, 
     """Of a book's numbered plain headings (`found`: (line, raw level, title), at level -1 the lines that carry one
     on), those that number a section of the division they fall in (`heads`, book_divisions'): two parts or more, the
     first the division's number ('2.1.' and '2.1.3' under 'Chapter 2' or 'CHAPTER II'), a raw level below it for
-    each part past the first; with the lines within three of them that carry them on."""
+    each part past the first; under an unnumbered division ('Preface') those whose first part is one of its
+    sections numbered 1, 2, … in sequence ('1. Disclaimer', '3.1. Guiding rules'), a raw level below it for each
+    part; with the lines within three of them that carry them on."""
     divisions = sorted((i, lv, _division_number(t)) for i, lv, t in heads if lv > 1)
-    taken, at, within = set(), 0, None
-    out = []
-    for i, lv, t in sorted(found):
-        while at < len(divisions) and divisions[at][0] < i:
-            within, at = divisions[at], at + 1
-        number = split_number(t)[0] if lv > 0 else None
-        parts = number.split(".") if number else []
-        if within and within[2] and len(parts) >= 2 and parts[0] == within[2]:
-            out.append((i, within[1] + len(parts) - 1, t))
+    starts = [i for i, _, _ in divisions]
+    numbered = []  # (line, title, number's parts, the division it falls in)
+    for i, lv, t in found:
+        if lv > 0 and (number := split_number(t)[0]) and (x := bisect_left(starts, i) - 1) >= 0:
+            numbered.append((i, t, number.split("."), divisions[x]))
+    tops = {}  # an unnumbered division's sections numbered in one part, two or more running 1, 2, …
+    for i, _, parts, within in numbered:
+        if within[2] == "" and len(parts) == 1 and parts[0].isdigit():
+            tops.setdefault(within[0], []).append(int(parts[0]))
+    tops = {at: set(n) for at, n in tops.items() if len(n) >= 2 and n == list(range(1, len(n) + 1))}
+    taken, out = set(), []
+    for i, t, parts, within in numbered:
+        prefix = [within[2]] if within[2] else []
+        if within[2] is not None and parts[:len(prefix)] == prefix and len(parts) > len(prefix) and (
+                prefix or (parts[0].isdigit() and int(parts[0]) in tops.get(within[0], ()))):
+            out.append((i, within[1] + len(parts) - len(prefix), t))
             taken.add(i)
     return out + [(k, -1, "") for k, lv, _ in found if lv < 0 and any(j in taken for j in range(k - 3, k + 4))]
 

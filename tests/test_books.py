@@ -475,3 +475,19 @@ def test_a_chapter_s_first_section_just_below_it_is_no_part_of_its_title():
     text = book("Kapitel 7. GUI-System", "7.1. GUI-Arbeitsplatzumgebung", PARA, "Kapitel 8. Systemtipps", PARA,
                 "Kapitel 9. Datenmanagement", PARA)
     assert headings(text)[:2] == [(3, "Kapitel 7. GUI-System"), (4, "7.1. GUI-Arbeitsplatzumgebung")]
+
+
+def test_an_unnumbered_division_s_numbered_sections():
+    """The Debian Reference's Preface holds '1. Disclaimer' … '3.1. Guiding rules': its sections, a level under it
+    as a chapter's are, when they number it from 1 in sequence; numbers out of sequence there stay text."""
+    chapters = ["Chapter 1. Tutorials", PARA, "1.1. Console basics", PARA, "Chapter 2. Packages", PARA,
+                "Chapter 3. Networks", PARA]
+    text = book("Debian Reference", "Preface", PARA, "1. Disclaimer", PARA, "2. What is Debian", PARA,
+                "3. About this document", PARA, "3.1. Guiding rules", PARA, *chapters)
+    assert headings(text) == [
+        (1, "Debian Reference"), (3, "Preface"), (4, "1. Disclaimer"), (4, "2. What is Debian"),
+        (4, "3. About this document"), (5, "3.1. Guiding rules"), (3, "Chapter 1. Tutorials"),
+        (4, "1.1. Console basics"), (3, "Chapter 2. Packages"), (3, "Chapter 3. Networks")]
+    stray = book("Debian Reference", "Introduction", PARA, "2. What is Debian", PARA, "4. About this document",
+                 PARA, *chapters)
+    assert [t for _, t in headings(stray)][:3] == ["Debian Reference", "Introduction", "Chapter 1. Tutorials"]
