@@ -61,9 +61,14 @@ _KIND_WORDS = {kind: re.compile(rf"(?:{words})$", re.I) for kind, words in _WORD
 _NUMBERED = "|".join(words for kind, words in _WORDS.items() if kind not in _UNNUMBERED)
 _DIVISION = re.compile(rf"^({_NUMBERED})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER}|[A-Z]|(?-i:[А-Я]))\b\.?\s*"
                        rf"(?:[.:—–-]\s*)?(.*)$", re.I)  # an appendix's letter may be Cyrillic: 'Приложение Б'
-# the number before the word, as Hungarian has it ('1. fejezet', 'III. RÉSZ: …'); a title only after a mark, so that
-# a list item ('2. Part of the work') is none
-_NUMBER_FIRST = re.compile(rf"^([IVXLCDM]{{1,7}}|\d{{1,3}})\.\s+({_NUMBERED})(?:\s*$|\s*[.:—–-]\s*(.*)$)", re.I)
+# German's ordinals before the word ('Erstes Kapitel', 'Zweiter Teil', 'Dritte Szene'), by their stems
+_GERMAN_ORDINALS = ("erst|zweit|dritt|viert|fünft|sechst|sieb(?:en)?t|acht|neunt|zehnt|elft|zwölft|dreizehnt|"
+                    "vierzehnt|fünfzehnt|sechzehnt|siebzehnt|achtzehnt|neunzehnt|(?:(?:ein|zwei|drei|vier|fünf|"
+                    "sechs|sieben|acht|neun)und)?(?:zwanzig|dreißig)st")
+# the number before the word, as Hungarian has it ('1. fejezet', 'III. RÉSZ: …') and German in words ('Erstes
+# Kapitel'); a title only after a mark, so that a list item ('2. Part of the work') is none
+_NUMBER_FIRST = re.compile(rf"^(?:([IVXLCDM]{{1,7}}|\d{{1,3}})\.|({_GERMAN_ORDINALS})e[rs]?)\s+({_NUMBERED})"
+                           rf"(?:\s*$|\s*[.:—–-]\s*(.*)$)", re.I)
 _LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a chapter
 _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'appendix'))}|author'?s note)\.?$",
                          re.I)
@@ -125,7 +130,8 @@ def _division(s: str) -> tuple[int, tuple[str, str]] | None:
     """(raw level, key) of a line that names a division of a book ('CHAPTER IV. The Storm', 'XII', 'Epilogue'),
     else None. Raw levels start at 2: 1 is the book's own title."""
     m = _DIVISION.match(s)
-    word, number, title = m.groups() if m else (n[2], n[1], n[3]) if (n := _NUMBER_FIRST.match(s)) else (None,) * 3
+    word, number, title = m.groups() if m else (n[3], n[1] or n[2], n[4]) if (n := _NUMBER_FIRST.match(s)) \
+        else (None,) * 3
     if word and (not title or _division_title(title, False)):
         kind = next(k for k, words in _KIND_WORDS.items() if words.match(word))
         number = number.upper()

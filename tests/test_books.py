@@ -419,12 +419,25 @@ def test_a_title_of_numeronyms_is_a_title():
 @pytest.mark.parametrize("names", [("Chapitre premier", "Chapitre deuxième", "CHAPITRE TROISIÈME", "Chapitre IV"),
                                    ("Capítulo primero", "Capítulo II", "Capitolo primo", "Capítulo primeiro"),
                                    ("Глава первая", "Глава 2", "Глава 3", "Глава 4"),
-                                   ("1. fejezet", "2. fejezet", "III. FEJEZET", "4. fejezet: A vége")])
+                                   ("1. fejezet", "2. fejezet", "III. FEJEZET", "4. fejezet: A vége"),
+                                   ("Erstes Kapitel", "Zweites Kapitel: Der Sturm", "DRITTES KAPITEL",
+                                    "Zwölftes Kapitel")])
 def test_chapters_numbered_as_their_languages_number_them(names):
     """A first chapter in words after the word (French, Spanish, Italian, Portuguese, Russian; French's other
-    ordinals too), Hungarian's number before the word ('1. fejezet')."""
+    ordinals too), Hungarian's number before the word ('1. fejezet'), German's ordinal ('Zweites Kapitel')."""
     text = book(*[x for name in names for x in (name, PARA, PARA)])
     assert headings(text) == [(3, name) for name in names]
+
+
+def test_german_parts_and_chapters_by_their_ordinals():
+    """'Erster Teil' holds 'Erstes Kapitel' …, a chapter numbered again under 'Zweiter Teil'; a line that goes on
+    after the word without a mark ('Zweites Kapitel der Geschichte …') names no division."""
+    chapters = [x for name in ("Erstes Kapitel", "Zweites Kapitel") for x in (name, PARA, PARA)]
+    assert headings(book("Erster Teil", *chapters, "Zweiter Teil", *chapters)) == [
+        (2, "Erster Teil"), (3, "Erstes Kapitel"), (3, "Zweites Kapitel"), (2, "Zweiter Teil"),
+        (3, "Erstes Kapitel"), (3, "Zweites Kapitel")]
+    lines = ["Erstes Kapitel der Geschichte", "Zweites Kapitel der Geschichte", "Drittes Kapitel der Geschichte"]
+    assert book_divisions(book(*[x for line in lines for x in (line, PARA)]).split("\n")) is None
 
 
 def test_cyrillic_appendix_letters_and_numbered_lines_that_name_no_division():
