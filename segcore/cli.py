@@ -17,7 +17,7 @@ from .errors import InputError, ParameterError, SegcoreError
 from .evaluation import evaluate, percent_text
 from .exports import FORMATS as EXPORTS, chapter_problems, check_timed, export, to_json
 from .limits import LIMITS, Limits
-from .folders import dataset_items, skipped_note
+from .folders import dataset_items, format_hint, skipped_note
 from .kchoice import choice_record
 from .formats import FORMATS
 from .loaders import LEVELS, left_out_notes, load
@@ -225,10 +225,11 @@ def cmd_evaluate(args) -> int:
 
 def _say_skipped(skipped: dict, command: str) -> None:
     """The files of a folder or zip that are of a type segcore reads but not its documents, in one line (counted, a
-    few named: `command` --json lists them all)."""
+    few named: `command` --json lists them all), and which --format reads which of them, if any does."""
     if skipped:
-        print(f"segcore: {skipped_note(skipped, others=f'{command} --json lists them all (summary.skipped_files)')}; "
-              "--format FORMAT reads every file of that format", file=sys.stderr)
+        hint = format_hint(skipped)
+        print(f"segcore: {skipped_note(skipped, others=f'{command} --json lists them all (summary.skipped_files)')}"
+              + (f"; {hint}" if hint else ""), file=sys.stderr)
 
 
 def _files(n: int) -> str:

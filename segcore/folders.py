@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
@@ -25,6 +26,9 @@ from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 
 
 _MAN_SECTIONS = tuple(f".{s}" for s in "123456789")
+# a manual page's suffix: its section, alone ('.1') or with the letters of a subsection ('.1p', '.3pm', '.1ssl',
+# '.3const', as /usr/share/man has them), or '.man'
+_MAN_SUFFIX = re.compile(r"\.(?:man|[1-9][a-z]{0,12})")
 _BY_FORMAT = {"choi": (".ref",), "text": (".txt", *MARKDOWN_EXTENSIONS),
               **{k: (*exts, ".txt") for k, exts in LIGHT_EXTENSIONS.items()},  # Org, AsciiDoc
               "docx": (".docx",), "odt": (".odt",), "rtf": (".rtf",), "doc": (".doc", ".dot"),
@@ -49,9 +53,10 @@ _ABOUT = re.compile(r"(?:[A-Z0-9]+[-_])*(?:(?i:readme|licen[cs]e|copying|copyrig
 
 class Reason(NamedTuple):
     """Why a file of a type read is not one of a folder's documents, in the skip note's words for one file and for
-    several."""
+    several; for a manual page that only redirects, the page it names (`target`, said after its name)."""
     one: str
     many: str
+    target: str = ""
 
 
 ABOUT = Reason("a note about the files, not a document", "notes about the files, not documents")
@@ -87,8 +92,9 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
             why[n] = ABOUT
         elif not suffix:
             why[n] = NO_EXTENSION
-        elif suffix in (".man", *_MAN_SECTIONS) and redirect_target(_inner(head(n), n).decode("utf-8", "replace")):
-            why[n] = REDIRECT
+        elif _MAN_SUFFIX.fullmatch(suffix) and (target := redirect_target(_inner(head(n), n).decode("utf-8",
+                                                                                                 "replace"))):
+            why[n] = REDIRECT._replace(target=target)
         elif suffix in NOT_DOCUMENTS and NOT_DOCUMENTS[suffix][0](_inner(head(n), n)):
             why[n] = NOT_DOCUMENTS[suffix][1]
     if any(document_suffix(n) == ".ref" for n in names if n not in why):
@@ -105,18 +111,38 @@ def _inner(head: bytes, name: str) -> bytes:
     return head if found is None else found[0]
 
 
+def _first_named(names: list[str], shown: int) -> str:
+    """The first `shown` names, and how many more: 'a, b, c and 4 more'."""
+    return ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
+
+
 def skipped_note(skipped: dict[str, Reason], shown: int = 3, others: str = "") -> str:
-    """One line that counts the files _left_out left out and says why, naming the first `shown` of each reason and,
-    when some are not named, saying `others` (where they are listed); '' for none."""
+    """One line that counts the files _left_out left out and says why, naming the first `shown` of each reason (a
+    redirect with its target: 'alias.1 → man1/tool.1') and, when some are not named, saying `others` (where they are
+    listed); '' for none."""
     if not skipped:
         return ""
-    by_why: dict[Reason, list[str]] = {}
+    by_why: dict[tuple[str, str], list[str]] = {}
     for name, why in skipped.items():
-        by_why.setdefault(why, []).append(name)
-    parts = [", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
-             + f" ({why.many if len(names) > 1 else why.one})" for why, names in by_why.items()]
+        by_why.setdefault(why[:2], []).append(f"{name} → {why.target}" if why.target else name)
+    parts = [_first_named(names, shown) + f" ({many if len(names) > 1 else one})"
+             for (one, many), names in by_why.items()]
     more = f"; {others}" if others and any(len(names) > shown for names in by_why.values()) else ""
     return f"skipped {len(skipped)} file{'s' * (len(skipped) > 1)}: {'; '.join(parts)}{more}"
+
+
+def format_hint(skipped: dict[str, Reason], shown: int = 3) -> str:
+    """Which --format reads which of the files _left_out left out ('--format text reads README.md, notes.txt'), each
+    under the first format of its type: a note about the files or a file beside .ref files that has a type (a
+    licence's version, 'LGPL-2.1', is none); no format reads a file without an extension, a manual page that only
+    redirects or a file that begins as another kind. '' when none."""
+    by_format: dict[str, list[str]] = {}
+    for name, why in skipped.items():
+        suffix = document_suffix(name)
+        if why in (ABOUT, BESIDE_REF) and suffix and not (why == ABOUT and suffix[1:].isdigit()):
+            fmt = next((f for f, exts in _BY_FORMAT.items() if suffix in exts), "man")  # else a '.3pm' page's
+            by_format.setdefault(fmt, []).append(name)
+    return "; ".join(f"--format {fmt} reads {_first_named(names, shown)}" for fmt, names in by_format.items())
 
 
 def natural_key(name: str):
@@ -159,20 +185,26 @@ def _head(root: Path, name: str) -> bytes:
         return b""
 
 
-def _taken(name: str, format: str) -> bool:
+def _taken(name: str, format: str, head) -> bool:
     """Whether a file is listed in `format`: of its types, or in 'auto' without an extension (_left_out says why it is
-    no document)."""
+    no document); in 'auto' and 'man' a manual page whose section has letters ('.1p', '.3pm'), when `head(name)` (its
+    first bytes) begins as roff: by such a suffix alone it may be any file ('.7z', '.3ds')."""
     suffix = document_suffix(name)
-    return suffix in EXTENSIONS[format] or (format == "auto" and not suffix)
+    if suffix in EXTENSIONS[format] or (format == "auto" and not suffix):
+        return True
+    return format in ("auto", "man") and bool(_MAN_SUFFIX.fullmatch(suffix)) and starts_like_roff(
+        _inner(head(name), name).decode("utf-8", "replace"))
 
 
 def _listed(root: Path, format: str) -> tuple[list[Path], dict[str, Reason]]:
     """(the files under a folder of `format`'s types that are its documents, natural order; hidden, _meta and
     __MACOSX entries left out) and {name: why} of those _left_out leaves out."""
     _check_format(format, None)
-    listed = sorted((p for p in root.rglob("*") if _taken(p.name, format) and not _skipped(p.relative_to(root).parts)
-                     and not p.is_dir()), key=lambda p: natural_key(p.relative_to(root).as_posix()))
-    left = _left_out([p.relative_to(root).as_posix() for p in listed], format, lambda name: _head(root, name))
+    head = partial(_head, root)
+    listed = sorted((p for p in root.rglob("*") if _taken(p.relative_to(root).as_posix(), format, head)
+                     and not _skipped(p.relative_to(root).parts) and not p.is_dir()),
+                    key=lambda p: natural_key(p.relative_to(root).as_posix()))
+    left = _left_out([p.relative_to(root).as_posix() for p in listed], format, head)
     return [p for p in listed if p.relative_to(root).as_posix() not in left], left
 
 
@@ -206,9 +238,10 @@ def dataset_files(folder: PathLike, format: str = "auto") -> tuple[list[Path], d
 
 def _zip_infos(zf: zipfile.ZipFile, format: str) -> tuple[list[zipfile.ZipInfo], dict[str, Reason]]:
     """A zip's document files as _listed finds a folder's, and {name: why} of those left out."""
-    infos = sorted((i for i in zf.infolist() if not i.is_dir() and _taken(i.filename, format)
+    head = partial(_member_head, zf)
+    infos = sorted((i for i in zf.infolist() if not i.is_dir() and _taken(i.filename, format, head)
                     and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
-    left = _left_out([i.filename for i in infos], format, lambda name: _member_head(zf, name))
+    left = _left_out([i.filename for i in infos], format, head)
     return [i for i in infos if i.filename not in left], left
 
 

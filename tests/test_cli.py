@@ -384,3 +384,23 @@ def test_segment_json_on_a_folder_or_a_zip_ends_with_the_summary_of_what_was_rea
     r = run("evaluate", str(folder), "--method", "cvs", "--k-from-reference", "--json")
     summary = json.loads(r.stdout)["summary"]
     assert summary["skipped_files"] == names and summary["unreadable_files"] == 1
+
+
+def test_the_skip_line_offers_a_format_only_for_files_one_reads(tmp_path):
+    """'--format FORMAT reads every file of that format' ended every skip line, also when no format reads any skipped
+    file (one without an extension, a manual page that only redirects, a licence named by its version); it now says
+    which format reads which, or nothing."""
+    (tmp_path / "choi_1_0.ref").write_bytes((DATA / "choi_1_0.ref").read_bytes())
+    (tmp_path / "notes").write_text("How the files were made. By hand.\n")
+    (tmp_path / "alias.1").write_text(".so man1/tool.1\n")
+    (tmp_path / "GPL-2.1").write_text("GNU GENERAL PUBLIC LICENSE\n\nYou may copy it. You may not sell it.\n")
+    r = run("segment", str(tmp_path), "--method", "cvs", "--k", "2")
+    said = [line for line in r.stderr.decode().splitlines() if "skipped" in line]
+    assert r.returncode == 0 and len(said) == 1 and "--format" not in said[0], r.stderr
+    (tmp_path / "README.md").write_text("# Data\n\nChoi's files. Made in 2000.\n")
+    (tmp_path / "n1.txt").write_text("How the files were made. By hand.\n")
+    (tmp_path / "n2.txt").write_text("How the files were made. By hand.\n")
+    (tmp_path / "n3.txt").write_text("How the files were made. By hand.\n")
+    r = run("segment", str(tmp_path), "--method", "cvs", "--k", "2")
+    said = [line for line in r.stderr.decode().splitlines() if "skipped" in line]
+    assert said[0].endswith("; --format text reads README.md, n1.txt, n2.txt and 1 more"), r.stderr

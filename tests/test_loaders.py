@@ -1135,8 +1135,9 @@ def test_a_man_page_that_only_redirects_and_a_licence_named_by_its_version_are_s
     (tmp_path / "more.1").write_text(".so man1/tool.1\n.SH MORE\nIt also sleeps. It wakes.\n")  # more than that
     reading = read_dataset(tmp_path)
     assert [d.source for d in reading.documents] == ["more.1", "tool.1"] and not reading.problems
-    assert reading.skipped == {"alias.1": folders.REDIRECT, "GPL-2": folders.ABOUT, "LGPL-2.1": folders.ABOUT,
-                               "other.1.gz": folders.REDIRECT}
+    to_tool = folders.REDIRECT._replace(target="man1/tool.1")
+    assert reading.skipped == {"alias.1": to_tool, "GPL-2": folders.ABOUT, "LGPL-2.1": folders.ABOUT,
+                               "other.1.gz": to_tool}
     assert load_data(b"GNU LICENSE\n\nYou may copy it. You may not sell it.\n", "LGPL-2.1", "auto", None,
                      "LGPL-2.1").meta["format"] == "text"
     archive = io.BytesIO()
@@ -1145,4 +1146,32 @@ def test_a_man_page_that_only_redirects_and_a_licence_named_by_its_version_are_s
         zf.writestr("set/tool.1", page)
     reading = read_files([("set.zip", archive.getvalue())])
     assert [d.source for d in reading.documents] == ["set/tool.1"] and not reading.problems
-    assert reading.skipped == {"set/alias.1": folders.REDIRECT}
+    assert reading.skipped == {"set/alias.1": to_tool}
+
+
+def test_man_pages_with_a_section_suffix_are_listed(tmp_path):
+    """/usr/share/man's '.1p', '.3pm', '.1ssl', '.3const' pages (compressed too) were not listed at all; a file so
+    named that does not begin as roff ('archive.7z') is still no document, and none to name as skipped."""
+    page = ".TH {0} 3\n.SH NAME\n{0} \\- a page\n.SH USE\nIt runs. It stops.\n"
+    (tmp_path / "cat.1p").write_text(page.format("CAT"))
+    (tmp_path / "File::Temp.3pm.gz").write_bytes(gzip.compress(page.format("TEMP").encode()))
+    (tmp_path / "openssl.1ssl").write_text(page.format("OPENSSL"))
+    (tmp_path / "alias.3const.gz").write_bytes(gzip.compress(b".so man3/File::Temp.3pm\n"))
+    (tmp_path / "archive.7z").write_bytes(b"7z\xbc\xaf'\x1c\x00\x04" + bytes(40))
+    reading = read_dataset(tmp_path)
+    assert [d.source for d in reading.documents] == ["File::Temp.3pm.gz", "cat.1p", "openssl.1ssl"]
+    assert all(d.meta["format"] == "man" for d in reading.documents) and not reading.problems
+    assert list(reading.skipped) == ["alias.3const.gz"]
+    assert [d.source for d in read_dataset(tmp_path, format="man").documents] == [
+        "File::Temp.3pm.gz", "cat.1p", "openssl.1ssl"]
+
+
+def test_a_redirect_s_skip_note_names_its_target(tmp_path):
+    """'alias.1 → man1/tool.1': the page to give instead, each redirect's own, in one group of the note."""
+    (tmp_path / "tool.1").write_text(".TH TOOL 1\n.SH NAME\ntool \\- a tool\n.SH USE\nIt runs. It stops.\n")
+    (tmp_path / "alias.1").write_text(".so man1/tool.1\n")
+    (tmp_path / "other.1.gz").write_bytes(gzip.compress(b".so man1/more.1\n"))
+    reading = read_dataset(tmp_path)
+    assert folders.skipped_note(reading.skipped) == (
+        "skipped 2 files: alias.1 → man1/tool.1, other.1.gz → man1/more.1 (manual pages that only redirect to "
+        "others with .so: give those)")
