@@ -199,7 +199,8 @@ def numbered_lists(paras: list[Para]) -> None:
 def assign_levels(paras: list[Para]) -> None:
     """Raw heading levels: an outline entry's heading its level in the outline; the others (but the top-level names
     such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth
-    ("3" 1, "3.2" 2; under roman numerals letters 2, numbers 3); an unnumbered heading takes the depth of numbered
+    (structure.numbering_depths: "3" 1, "3.2" 2; under roman numerals letters 2, numbers 3; under arabic ones a
+    letter between two sections a level under the one before); an unnumbered heading takes the depth of numbered
     headings of its style (bold, italic, size), else ranks by size among the numbered ones; run-in headings come
     below all."""
     heads = [p for p in paras if p.level and not p.runin]
@@ -207,18 +208,18 @@ def assign_levels(paras: list[Para]) -> None:
         p.number = split_number(" ".join(ln.text for ln in p.lines))[0]
     marked = [p for p in heads if p.lines[0].outline_level]
     heads = [p for p in heads if not p.lines[0].outline_level]
-    depth = numbering_depths([p.number for p in heads])
+    depth = dict(zip(map(id, heads), numbering_depths([" ".join(ln.text for ln in p.lines) for p in heads])))
 
     def style(p):
         return (p.lines[0].bold, p.lines[0].italic, round(p.size * 2) / 2)
 
     numbered = [p for p in heads if p.number]
-    by_style = {style(p): depth(p.number) for p in numbered}
-    sizes = sorted({(depth(p.number), p.size) for p in numbered})
+    by_style = {style(p): depth[id(p)] for p in numbered}
+    sizes = sorted({(depth[id(p)], p.size) for p in numbered})
     ranks = sorted({round(p.size * 2) / 2 for p in heads}, reverse=True)
     for p in heads:
         if p.number:
-            p.level = depth(p.number)
+            p.level = depth[id(p)]
         elif TOP_NAMES.match(RUNIN_END.sub("", p.lines[0].text)):
             p.level = 1
         elif style(p) in by_style:

@@ -341,8 +341,9 @@ def _plain(lines: list[str], entries: frozenset = frozenset()) -> list[tuple[int
     out = [h for h in out if h[0] not in shouts]
     if sum(1 for i, lv, t in out if lv > 0 and split_number(t)[0]) >= 3:
         out = [h for h in out if h[1] < 0 or split_number(h[2])[0] or h[0] == first or TOP_NAMES.match(h[2])]
-    depth = numbering_depths([split_number(t)[0] for _, lv, t in out if lv > 0])  # "A." under "II." is a level down
-    return [(i, depth(n) if lv > 0 and (n := split_number(t)[0]) else lv, t) for i, lv, t in out]
+    out.sort(key=lambda h: h[0])  # in the text's order: a letter's depth is from the sections around it
+    depths = iter(numbering_depths([t for _, lv, t in out if lv > 0]))  # "A." under "II." is a level down
+    return [(i, (next(depths) or lv) if lv > 0 else lv, t) for i, lv, t in out]
 
 
 LONG_LINE = 150  # characters: longer than any wrapped line (e-mail, Project Gutenberg and pdftotext wrap at 70-100)

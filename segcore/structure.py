@@ -14,7 +14,6 @@ import dataclasses
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .document import Document
@@ -296,16 +295,33 @@ def roman_numbered(numbers) -> bool:
     return any(n and len(n) > 1 and re.fullmatch(r"[IVX]+", n) for n in numbers)
 
 
-def numbering_depths(numbers) -> Callable[[str], int]:
-    """number_depth for the heading numbers of one document (`numbers`, None for an unnumbered heading): under roman
-    numerals (APS, AIP, IEEE: "II.", "A.", "1."), letters are 2 and numbers 3."""
-    roman = roman_numbered(numbers)
+def numbering_depths(headings: list[str]) -> list[int | None]:
+    """The depth of each numbered heading of a document (`headings`, their texts in order; None for an unnumbered
+    one): number_depth, but under roman numerals (APS, AIP, IEEE: "II.", "A.", "1.") letters are 2 and numbers 3, and
+    under arabic numerals a letter between two numbered sections in order ("2. Methods", "A. Setup", "3. Results") is
+    a level under the numbered heading before it; after the last one, or after a heading named References or
+    Appendix, or titled so itself, or between numbers out of order (a contents page's), a letter is an appendix's."""
+    def key(number):  # "2.1" → (2, 1), in the order of the sections
+        return tuple(map(int, number.split(".")))
 
-    def depth(number):
-        if roman and re.fullmatch(r"[A-Z]", number) and number not in "IVX":
-            return 2
-        return 3 if roman and re.fullmatch(r"\d{1,2}", number) else number_depth(number)
-    return depth
+    split = [split_number(h) for h in headings]
+    roman = roman_numbered(n for n, _ in split)
+    arabic = [(i, key(n)) for i, (n, _) in enumerate(split) if n and n[0].isdigit()]
+    depths, section = [], None  # the number of the heading that letters are under, if any
+    for i, (number, title) in enumerate(split):
+        letter = bool(number and re.fullmatch(r"[A-Z]", number))
+        back = bool(BACK_MATTER.match(title) or APPENDIX.match(title))
+        section = None if back else section
+        if number is None:
+            depths.append(None)
+        elif roman and (letter and number not in "IVX" or re.fullmatch(r"\d{1,2}", number)):
+            depths.append(2 if letter else 3)
+        elif letter and section and next((n for j, n in arabic if j > i), ()) > section:
+            depths.append(len(section) + 1)
+        else:
+            depths.append(number_depth(number))
+            section = key(number) if number[0].isdigit() and not back else section
+    return depths
 
 
 def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> bool:

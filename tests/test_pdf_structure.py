@@ -1507,3 +1507,31 @@ def test_a_quote_s_credit_under_it_at_the_foot_of_every_slide_is_text():
     doc = load_pdf_document(build(slides, media="0 0 364 273"))
     assert doc.elements.count("\u2014 Donald E. Knuth") == 4, doc.elements
     assert doc.meta["left_out"] == {"furniture": 8}, doc.meta["left_out"]
+
+
+def sections_pdf(heads: list[str], title_page: list[tuple] = ()) -> bytes:
+    """A paper: `title_page` items over a paragraph on page 1, then page 2 with `heads` (bold) each over a paragraph."""
+    page1 = list(title_page) + column(BODY[3], 72, (title_page[-1][3] - 30) if title_page else 740)
+    items, y = [], 740
+    for head, body in zip(heads, BODY * 3):
+        items += [("F3", 10, 72, y, head)] + column(body, 72, y - 15)
+        y = items[-1][3] - 24
+    return build([text_ops(page1), text_ops(items)])
+
+
+def test_lettered_subsections_between_arabic_sections_are_a_level_down_and_appendices_stay_on_top():
+    """Bold lettered subsections between arabic-numbered sections ("2. Methods" / "A. Setup" / "B. Results" / "3.
+    Discussion") came out at the sections' level: under arabic numerals a letter was an appendix's, at the top. A
+    letter after a numbered section and before the next is one level under it; letters after the last numbered
+    section (after "References", or after "Appendix") stay appendices, as do letters between numbers out of order, a
+    contents page's lines read as headings."""
+    heads = ["1. Introduction", "2. Methods", "A. Setup", "B. Results", "3. Discussion", "References",
+             "A. Proofs", "B. Data"]
+    blocks = read_pdf(sections_pdf(heads)).blocks
+    levels = [(b.text, b.level) for b in blocks if b.level]
+    assert levels == list(zip(heads, [1, 1, 2, 2, 1, 1, 1, 1])), levels
+    for heads, want in ((["1. Setup", "1.1 Tools", "A. Install", "2. Runs", "Appendix", "A. Proofs", "3. Notes"],
+                         [1, 2, 3, 1, 1, 1, 1]),
+                        (["2. Runs", "E. Questions", "1. Setup", "2. Runs"], [1, 1, 1, 1])):  # a contents page's
+        levels = [(b.text, b.level) for b in read_pdf(sections_pdf(heads)).blocks if b.level]
+        assert levels == list(zip(heads, want)), levels

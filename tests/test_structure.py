@@ -443,6 +443,17 @@ def test_letters_under_roman_numerals_are_subsections_in_a_text():
     assert len(reference(doc.meta["outline"], "sections")) == 4
 
 
+def test_letters_between_arabic_sections_are_subsections_in_a_text():
+    """A paper pasted as text with lettered subsections between its numbered sections ('2. Methods' / 'A. Setup' /
+    'B. Results' / '3. Discussion'): the letters are a level under the section (structure.numbering_depths, as in
+    its PDF), not sections of their own; after the last section, an appendix's letter stays on top."""
+    para = "We measured the flow at ten stations. The results held across the seasons."
+    text = "\n\n".join(["1. Introduction", para, "2. Methods", para, "A. Setup", para, "B. Results", para,
+                        "3. Discussion", para, "A. Proofs", para])
+    assert [(h.title, h.level) for h in load_text(text).meta["outline"].headings] == [
+        ("1. Introduction", 1), ("2. Methods", 1), ("A. Setup", 2), ("B. Results", 2), ("3. Discussion", 1),
+        ("A. Proofs", 1)]
+
 def test_a_screenplays_scene_headings_are_its_sections():
     """Scene headings (sluglines) in capitals are a screenplay's sections, each one element ("INT." is no sentence);
     a sentence that merely starts with such a word is not one, nor is a lone slugline-like line."""
