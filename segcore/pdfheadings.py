@@ -243,14 +243,17 @@ def mark_front_matter(paras: list[Para]) -> None:
     """Title, authors and affiliations are body text: the headings of page 1 before the first heading numbered
     ("1", "2.3", "IV", "I."; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
     wherever it is (a title page), a bookmarked heading too; without such a heading, the first heading if it is the
-    largest (the title). Bookmarked headings stay headings."""
-    def anchor(p):
+    largest (the title). "I." is a section's only when the next heading numbered in roman numerals is "II." (an
+    author's initial, "I. Smith", is followed by none, or by "I. INTRODUCTION"). Bookmarked headings stay headings."""
+    def anchor(i, p):
         text = " ".join(ln.text for ln in p.lines)
-        numbered = p.number and (p.number[0].isdigit() or len(p.number) > 1 or text.startswith("I. "))
+        roman_one = text.startswith("I. ") and next(
+            (q.number for q in every[i + 1:] if q.number and re.fullmatch(r"[IVX]+", q.number)), None) == "II"
+        numbered = p.number and (p.number[0].isdigit() or len(p.number) > 1 or roman_one)
         return bool(numbered) or bool(FRONT_END.match(RUNIN_END.sub("", text).strip()))
 
     every = [p for p in paras if p.level]
-    first = next((i for i, p in enumerate(every) if anchor(p)), None)
+    first = next((i for i, p in enumerate(every) if anchor(i, p)), None)
     if first is not None:
         for p in every[:first]:
             p.level = 0 if p.page == 1 and not p.lines[0].outline_level else p.level

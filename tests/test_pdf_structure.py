@@ -1535,3 +1535,16 @@ def test_lettered_subsections_between_arabic_sections_are_a_level_down_and_appen
                         (["2. Runs", "E. Questions", "1. Setup", "2. Runs"], [1, 1, 1, 1])):  # a contents page's
         levels = [(b.text, b.level) for b in read_pdf(sections_pdf(heads)).blocks if b.level]
         assert levels == list(zip(heads, want)), levels
+
+
+def test_an_author_with_the_initial_i_on_a_title_page_is_no_roman_section():
+    """An author line opening with the initial I ("I. Smith and J. Doe", set larger than the text) was taken for a
+    roman section's "I." (as "I. INTRODUCTION"), which ends the title page: the author and the lines under it stayed
+    headings. "I." opens a section only when the next heading numbered in roman numerals is "II."."""
+    page = [("F3", 16, 72, 720, "Rivers of the North"), ("F1", 12, 72, 696, "I. Smith and J. Doe"),
+            ("F1", 12, 72, 680, "University of Leeds"), ("F3", 10, 72, 650, "Abstract")]
+    for first, taken in (("1. Introduction", ["Abstract", "1. Introduction", "2. Methods"]),
+                         ("I. INTRODUCTION", ["Abstract", "I. INTRODUCTION", "II. METHODS"])):
+        blocks = [(b.text, b.level) for b in read_pdf(sections_pdf([first, taken[2]], page)).blocks]
+        assert [t for t, level in blocks if level] == taken, blocks
+        assert blocks[:2] == [("Rivers of the North", 0), ("I. Smith and J. Doe University of Leeds", 0)], blocks
