@@ -11,13 +11,14 @@ import re
 import textwrap
 from collections import Counter
 
+from .sentences import BULLETS
 from .structure import Block, split_number
 
 __all__ = ["rest_blocks", "rst_items", "plain_rst", "label_titles", "ADMONITIONS", "PROSE_DIRECTIVES"]
 
 _ADORNMENT = re.compile(r"^([^\w\s])\1{2,}\s*$")
 _EXPLICIT = re.compile(r"^\.\.(?:\s+([\w:-]+)::(.*)|\s|$)")
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+\.|#\.|\(\d+\))\s+")
+_BULLET = re.compile(rf"^\s*(?:[-*+{BULLETS}]|\d+\.|#\.|\(\d+\))\s+")
 _FIELD = re.compile(r"^:[^`:]+:(?:\s|$)")
 _TABLE_BORDER = re.compile(r"^\s*(?:\+[-=+]+\+|=+(?:\s+=+)+)\s*$")
 _OPTION = re.compile(r"^\s*:[\w-]+:")

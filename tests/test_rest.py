@@ -97,3 +97,10 @@ def test_rest_is_recognised_by_its_name():
                                  "`link <u>`_", ".. _label:"]), max_size=30))
 def test_any_rest_loads_or_says_why(lines):
     loaded_or_refused(load_rest, "\n".join(lines))
+
+
+def test_a_list_s_round_square_and_arrow_bullets_open_items():
+    """reST lists set with '◦', '▪' or '►' (as text and PDFs have them, sentences.BULLETS) were read as one paragraph,
+    the bullets kept in its text; they open items as '-', '*', '+' and '•' do."""
+    doc = load_rest("Tools\n=====\n\n◦ a hammer\n◦ a saw\n\n▪ nails\n► glue\n- tape\n")
+    assert doc.elements == ["Tools", "a hammer", "a saw", "nails", "glue", "tape"]
