@@ -18,12 +18,16 @@ __all__ = ["split_sentences", "split_paragraphs", "sentence_splitter_kind", "wor
 
 # Words a reference list shortens in journals' and proceedings' names (ISO 4's 'Commun. ACM 50', 'ACM Comput. Surveys',
 # 'In: Proc. ICML', 'Proc. of the Conf. on'), where Punkt cut after them: not those that also end sentences as words
-# ('math', 'trans', 'res' of 'REs.', 'int' of C's type, 'bull', 'lang', 'rep', 'med', 'ind' in the novels and manuals)
+# ('math', 'trans', 'res' of 'REs.', 'int' of C's type, 'bull', 'lang', 'rep', 'med', 'ind' in the novels and manuals).
+# English's: other languages' words among them end sentences there (French 'un bien commun.', German 'in die Oper.',
+# Dutch 'een mol.'); nor in a text that writes one in lower case (_WRITTEN_AS_WORD: a short text is read as English)
 REFERENCE_ABBREVIATIONS = frozenset("""
 proc conf symp comput commun acad sci phys lett appl probab intell mach autom soc chem biol syst theor mech econ nucl
 mol neurosci psychol lect adv technol softw optim netw mater environ genet biochem biophys geophys astrophys astron
 clin surv cryptol cogn behav educ manag oper
 """.split())
+# a reference abbreviation in lower case, not inside a path, a dotted name or a hyphenated word ('/proc', 'sci-fi')
+_WRITTEN_AS_WORD = re.compile(r"(?<![\w./-])(%s)(?![\w/-]|\.\w)" % "|".join(sorted(REFERENCE_ABBREVIATIONS)))
 # Lower-case, without the final period, as Punkt stores them in params.abbrev_types. Words that often
 # end a sentence are left out (no "sat", "sun", "wed", "may"): Punkt would then fail to split after them.
 ABBREVIATIONS = frozenset("""
@@ -138,17 +142,19 @@ class Splitter:
 
 def punkt_for(text: str) -> Splitter:
     """Punkt for the text (NLTK's English tables when installed, else trained on it) with the abbreviations of the
-    language it is in (identified: LANGUAGE_ABBREVIATIONS; English's that are that language's stopwords left out), and
-    whether the text capitalises its sentences (capitalises)."""
+    language it is in (identified: LANGUAGE_ABBREVIATIONS; English's that are that language's stopwords left out, and
+    its reference abbreviations in another language or where the text writes them in lower case), and whether the
+    text capitalises its sentences (capitalises)."""
     from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer, PunktTrainer
 
     found, capitalised = identify([text]), capitalises(text)
     stop = load_stopwords(found.language) if found.language != ENGLISH else frozenset()
-    dropped = ABBREVIATIONS & stop
+    words = set(_WRITTEN_AS_WORD.findall(text)) if found.code == "en" else REFERENCE_ABBREVIATIONS
+    dropped = ABBREVIATIONS & (stop | words)
     own = LANGUAGE_ABBREVIATIONS.get(found.code, frozenset())
     tok = _pretrained_punkt()
     if tok is not None:
-        if found.code == "en":
+        if found.code == "en" and not dropped:
             return Splitter(tok, capitalised=capitalised)
         params = PunktParameters()
         params.collocations, params.sent_starters, params.ortho_context = (
@@ -240,8 +246,11 @@ _NUMBER_START = re.compile(r"\d")
 # them: joining only the title and the journal would leave the rest cut (reference lists are left out, back matter).
 _SHORTENED = regex.compile(r"(?<![\w.-])\p{Lu}\p{Ll}{0,9}\.")
 _NAME_BEFORE = regex.compile(r"(?:(?<![\w.])\p{Lu}\p{L}*\.?\s+)*(?<![\w.-])\p{Lu}\p{Ll}{0,9}\.$")
-# "Phys., 2000", not "K., 2000"; or the name ends with a comma before the next field ("J. Mach. Learn. Res., vol. 3")
-_NAME_AFTER = regex.compile(r"(?:\p{Lu}(?:\p{L}+\.,|\p{L}*\.?)\s+){0,6}(?:(?=\d)|(?<=\p{L}{2}\.,\s))")
+# "Phys., 2000", not "K., 2000"; or the name ends with a comma before the next field ("J. Mach. Learn. Res., vol. 3");
+# or shortened words only go on to a year in brackets or a volume's label ("J. Mach. | Learn. Res. (2003)", "Res. vol.
+# 3"), not other words ("He went to Paris. | Dr. Smith (1990) came")
+_NAME_AFTER = regex.compile(r"(?:\p{Lu}(?:\p{L}+\.,|\p{L}*\.?)\s+){0,6}(?:(?=\d)|(?<=\p{L}{2}\.,\s))"
+                            r"|(?:\p{Lu}\p{Ll}{0,9}\.\s+){0,6}(?=\(\d|(?:vol|no|pp?)\.\s*\d)")
 
 
 def _journal_name(text: str, a: int, b: int, c: int) -> bool:
@@ -337,10 +346,13 @@ def _script_spans(text: str, a: int, b: int, end: re.Pattern = _SCRIPT_END) -> l
 # So a tag whose clause reaches a colon and a quote ('Sabot exclaimed with sincerity: "As to that …"', 12 in the
 # novels) opens the next words, and so does one after a quote that had its tag before it ('Julie dimpled and said,
 # "Maybe it's flowers!" Robert shouted, "Bakeryman!"'; 'said he; "but …?" I said, "And how …'): both begin a sentence
-# (16 ends back in the novels, all read: each a reply). A tag going on with a comma and a quote is mostly the same
-# speaker's (12 of 17 in the novels: '"Good heavens!" I cried, "you surely don't …"', '"Hello!" Dad said, "We're going
-# …"') and stays one sentence, as style guides have it; 2 of the other 5 follow a quote opened in an earlier sentence
-# ('she said, "Is this …? Where …?" William said, "…"').
+# (16 ends back in the novels, all read: each a reply), unless the second tag opens no quote and names the first's
+# speaker by its verb (_said_by: '"Now," said I, "… any man do …?" I said.', the one such end in the novels; joining
+# every second tag without a quote joined 6 more, each another's: '… this circus?" | Dad chuckled.', '… you come?" |
+# I answered'). A tag going on with a comma and a quote is mostly the same speaker's (12 of 17 in the novels: '"Good
+# heavens!" I cried, "you surely don't …"', '"Hello!" Dad said, "We're going …"') and stays one sentence, as style
+# guides have it; 2 of the other 5 follow a quote opened in an earlier sentence ('she said, "Is this …? Where …?"
+# William said, "…"').
 SPEECH_VERBS = frozenset("""
 said asked cried exclaimed shouted replied inquired enquired demanded repeated gasped called added whispered murmured
 answered protested suggested muttered yelled ejaculated continued queried persisted ventured roared retorted screamed
@@ -349,9 +361,11 @@ pleaded begged snapped hissed wailed bellowed declared announced groaned laughed
 """.split()) | {"went on"}
 _TOLD = "that if whether what nothing something it not by for against the those he she we they i you".split()
 # a name of one or two capitalised words ('Mary', 'Mr. Smith', 'Aunt Polly') and a verb where the tag ends
+_SAYING = "|".join(sorted(SPEECH_VERBS))
 _NAMED_TAG = regex.compile(r"\s*(\p{Lu}[\w'’-]*)(?:\.?\s+\p{Lu}[\w'’-]*)?\s+(%s)(?=[^\w\s:]|\s*$|\s+(?!(?:%s)\b)\p{Ll})"
-                           % ("|".join(sorted(SPEECH_VERBS)), "|".join(_TOLD)))
-_INTRODUCES = regex.compile(r"[^\"“‘.?!;:]*:\s*[\"“‘']")  # the tag's clause goes on to a colon and a quote
+                           % (_SAYING, "|".join(_TOLD)))
+# the tag's clause goes on to a quote of its own after a colon (always the next words) or a comma or semicolon
+_INTRODUCES = regex.compile(r"[^\"“‘.?!;:]*([,;:])\s*[\"“‘']")
 # a quote opened after a word and a comma, semicolon or colon (its tag), ending with a question or exclamation and
 # its own closing mark (an inner ‘…’ closes no “…”); looked for up to QUOTE_REACH characters back, so a quote of
 # several sentences is read whole ('she said, "Is this …? Where …?" William said, "…"')
@@ -366,12 +380,14 @@ def _goes_on(splitter: Splitter, text: str, a: int, b: int, after: str) -> bool:
     sentences (Splitter.capitalised; in chat 'lol! that was fun' are two); a capitalised one does not ("Now!" They
     ran) unless, in English, it is a name (not a stopword: '"Why?" He asked' begins one; "I" is one) said with a verb of
     saying after a closing quote (_NAMED_TAG: '"Why?" Mary asked.') that does not open the next words: a colon and a
-    quote later in its clause (_INTRODUCES), or a quote that had its tag before it (_TAGGED_QUOTE, of one sentence or
-    more: 'Julie said, "Maybe!" Robert shouted, "Bakeryman!"'); a comma and a quote go on ('"Stop!" I cried, "stop
-    now!"'). In a text not in English a comma, semicolon or colon goes on; so does a lowercase word after an
-    abbreviation, an initial or a number ("usw. und", "p. ej. las", "3. října"); and, where ordinals take a period
-    (ORDINAL_PERIOD), a capitalised word after a number, with or without a note mark, that is neither a stopword nor
-    seen in lower case in the text (a noun: "am 3. Oktober", "am 3.[1] Oktober"; "war 25. Heute" ends a sentence)."""
+    quote later in its clause (_INTRODUCES), or a comma and a quote after a quote that had its tag before it
+    (_TAGGED_QUOTE, of one sentence or more: 'Julie said, "Maybe!" Robert shouted, "Bakeryman!"'); a comma and a
+    quote after an untagged quote go on ('"Stop!" I cried, "stop now!"'), as does a second tag of the same speaker
+    that opens no quote (_said_by: '"Now," said I, "… any man do?" I said.'). In a text not in English a comma,
+    semicolon or colon goes on; so does a lowercase word after an abbreviation, an initial or a number ("usw. und",
+    "p. ej. las", "3. října"); and, where ordinals take a period (ORDINAL_PERIOD), a capitalised word after a number,
+    with or without a note mark, that is neither a stopword nor seen in lower case in the text (a noun: "am 3.
+    Oktober", "am 3.[1] Oktober"; "war 25. Heute" ends a sentence)."""
     before, lead = text[a:b], _LEAD.match(after).group()
     first = after[len(lead):len(lead) + 1]
     asked = _ASKED.search(before)
@@ -379,9 +395,14 @@ def _goes_on(splitter: Splitter, text: str, a: int, b: int, after: str) -> bool:
         return bool(asked.group().strip("?!… \t\n") or lead.strip()) or splitter.capitalised
     if splitter.code == "en":
         tag = _NAMED_TAG.match(after) if asked and regex.search(r"[\"'”’»]", asked.group()) else None
-        return (bool(tag) and (tag[1] == "I" or tag[1].lower() not in load_stopwords("choi"))
-                and not _INTRODUCES.match(after, tag.end())
-                and not _TAGGED_QUOTE.search(text, max(0, b - QUOTE_REACH), b))
+        if not tag or (tag[1] != "I" and tag[1].lower() in load_stopwords("choi")):
+            return False
+        quote = _INTRODUCES.match(after, tag.end())
+        if quote and quote[1] == ":":
+            return False
+        tagged = _TAGGED_QUOTE.search(text, max(0, b - QUOTE_REACH), b)
+        return not tagged or (not quote and _said_by(text[max(0, tagged.start() - 200):tagged.start() + 1],
+                                                     after[tag.start(1):tag.start(2)]))
     if first and first in ",;:":
         return True
     if first.islower():
@@ -394,6 +415,14 @@ def _goes_on(splitter: Splitter, text: str, a: int, b: int, after: str) -> bool:
     return (splitter.code in ORDINAL_PERIOD and bool(splitter.stop) and bool(_ORDINAL_END.search(before))
             and bool(word) and word not in splitter.stop
             and not splitter.punkt._params.ortho_context.get(word, 0) & _SEEN_LOWER)
+
+
+def _said_by(before: str, name: str) -> bool:
+    """Whether the tag that ends `before` (from its last quotation mark on) names `name` next to its verb of saying
+    ('said I, with the certificate in my hand' and 'I'; not 'he said, looking at Dad' and 'Dad')."""
+    tag = regex.split(r"[\"“”‘]|’(?!\w)", before)[-1]
+    name = r"\s+".join(map(regex.escape, name.split()))
+    return bool(regex.search(rf"\b(?:{_SAYING})\s+{name}\b|\b{name}\s+(?:{_SAYING})\b", tag))
 
 
 def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> list[tuple[str, int]]:

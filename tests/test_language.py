@@ -203,7 +203,8 @@ SENTENCES = {  # a text's sentences, each language's abbreviations and ordinals 
            "Die Lehrer bereiten den Unterricht vor, ca. zwei Wochen lang.",
            "Er sprach über die Zukunft der Stadt, die Schulen, die Straßen etc. und dankte allen Bürgern.",
            "Die Zuhörer klatschten laut.", "Danach gingen alle nach Hause.", "„Ist es vorbei?“, fragte sie.",
-           "»Ja«, sagte er.", "Was ist das?", "Keine Ahnung."],
+           "»Ja«, sagte er.", "Was ist das?", "Keine Ahnung.", "Am Abend gingen sie in die Oper.",
+           "Drei Sänger traten auf."],
     "fr": ["La ville se trouve au bord du fleuve et reçoit des marchands depuis le Moyen Âge.",
            "Le 1er janvier 2020, M. Dupont est arrivé en ville avec sa famille.",
            "Beaucoup de produits, p. ex. les tissus et les épices, venaient du sud.",
@@ -212,7 +213,8 @@ SENTENCES = {  # a text's sentences, each language's abbreviations and ordinals 
            "Les professeurs préparent les cours env. deux semaines à l'avance.",
            "Il a parlé de l'avenir de la ville, des écoles, des rues, etc. et il a remercié tous les citoyens.",
            "Le public a applaudi très fort.", "Ensuite, tout le monde est rentré à la maison.",
-           "« Est-ce fini ? » demanda-t-elle.", "Il ne répondit pas.", "Voir p. 12 et suiv. pour la suite."],
+           "« Est-ce fini ? » demanda-t-elle.", "Il ne répondit pas.", "Voir p. 12 et suiv. pour la suite.",
+           "Les habitants partagent un bien commun.", "Chacun y coupe du bois."],
     "es": ["La ciudad está junto al río y recibe a comerciantes desde la Edad Media.",
            "El Sr. García llegó a la ciudad el 3 de octubre de 2020 con su familia.",
            "Muchos productos, p. ej. las telas y las especias, venían del sur.",
@@ -233,7 +235,8 @@ SENTENCES = {  # a text's sentences, each language's abbreviations and ordinals 
            "Hij kocht brood, kaas, wijn enz. en ging terug naar huis.",
            "Veel producten, bijv. stoffen en specerijen, kwamen uit het zuiden.",
            "Mevr. de Vries schreef er een boek over.", "De leraren bereiden de lessen ca. twee weken van tevoren voor.",
-           "De burgemeester hield een toespraak voor het stadhuis.", "Daarna ging iedereen naar huis."],
+           "De burgemeester hield een toespraak voor het stadhuis.", "Daarna ging iedereen naar huis.",
+           "In de tuin woont een mol.", "Hij graaft gangen."],
     "cs": ["Město leží u řeky a od středověku přijímá obchodníky.",
            "Dne 3. října 2020 přijel do města se svou rodinou.",
            "Koupil chléb, sýr, víno atd. a vrátil se domů.", "Mnoho zboží, např. látky a koření, přicházelo z jihu.",
@@ -258,9 +261,17 @@ def test_sentences_split_by_the_language_the_text_is_in(code):
     lowercase word ('usw. | und', 'p. ej. | las', 'atd. | a'), cut a dialogue's tag from its question ('« Est-ce fini ?
     » | demanda-t-elle', '„Ist es vorbei? | “, fragte sie', '—¿Vienes? | —dijo él') and put French's opening '«' at the
     end of the sentence before, kept Spanish's 'dijo que no.' joined to the next sentence (English's 'no.'), and never
-    ended a Greek question (';')."""
+    ended a Greek question (';'); it kept English's abbreviations of journals' names ('commun', 'oper', 'mol') in
+    every language, so 'un bien commun. | Il', 'in die Oper. | Dort', 'een mol. | Hij' were not cut."""
     said = SENTENCES[code] * 2 + ONCE.get(code, [])
     assert identify(said).code == code
     assert split_sentences(" ".join(said)) == said
     doc = load(" ".join(said).encode(), source="text.txt")
     assert doc.elements == said
+
+
+def test_a_reference_abbreviation_the_text_writes_in_lower_case_is_a_word():
+    """A short text is read as English (language.MIN_CHARS): French's 'un bien commun. Il est là.' was one sentence,
+    'commun' taken for ISO 4's 'Commun.'; a text that writes the word in lower case uses it as a word."""
+    said = ["Nous avons un bien commun.", "Il est là."]
+    assert split_sentences(" ".join(said)) == said

@@ -162,6 +162,20 @@ def test_a_named_tag_that_introduces_the_next_speech_begins_a_sentence():
     assert split_sentences(" ".join(said)) == said
 
 
+def test_a_second_tag_of_a_tagged_quote_that_opens_no_quote_goes_on_the_sentence():
+    """Novels (Kazantseva's 329): after a quote that had its own tag before it ('“Now,” said I, “… what would any man
+    do …?” I said.') the same speaker's second tag was cut off ('… man?”' | 'I said.'). Another speaker's tag begins a
+    sentence, with a quote of its own ('Robert shouted, "Bakeryman!"') or without ('"Well," he said, looking at Dad,
+    "what about this circus?"' | 'Dad chuckled.'), and so does the same speaker's that opens a quote."""
+    said = ['“Now,” said I, with the certificate in my hand, “what would any man do in my place?” I said.',
+            '"Well," said Mr. Smith, "who is it?" Mr. Smith asked, and left.', "She left."]
+    assert split_sentences(" ".join(said)) == said
+    cut = ['"Well," he said, looking at Dad, "what about this circus?"', "Dad chuckled.", '"What?" asked he, "and why?"',
+           "I answered, and said I was from Washington.", '"So," said Tom, "why not?"', 'Tom said, "Because."',
+           '"Well," said he; "but why?"', 'I said; "who knows?"', '"Go," said Mary, "now!"', 'Ann cried: "No!"']
+    assert split_sentences(" ".join(cut)) == cut
+
+
 def test_a_named_tag_after_a_quote_of_several_sentences_is_read_as_after_a_quote_of_one():
     """Novels: a quote opened in an earlier sentence was judged by its last sentence alone. After a tag's quote ('she
     said in a half-gasp, "Is this your gratitude? Where would your wife be now?" William said, "…"') the next tag was
@@ -214,6 +228,18 @@ def test_a_journal_s_name_with_a_comma_before_its_volume_stays_in_one_sentence()
     assert split_sentences(" ".join(refs)) == refs
     prose = ["I met Tom.", "Dr. Smith, 34, came.", "He went to Berlin.", "Smith J., Jones K., 1999, wrote it."]
     assert split_sentences(" ".join(prose)) == prose
+
+
+def test_a_journal_s_name_before_a_bracketed_year_or_a_volume_label_stays_in_one_sentence():
+    """Reference lists in a text that writes 'learn' in lower case: Punkt cut 'J. Mach.' | 'Learn.' | 'Res.' where the
+    name went on to a year in brackets or a volume's label ('J. Mach. Learn. Res. (2003) 993', 'Res. vol. 3'), not a
+    number or a comma. Separate entries stay apart."""
+    prose = ["We learn a model.", "Machines learn too."]
+    refs = ["[5] A. Doe.", "A title.", "J. Mach. Learn. Res. (2003) 993–1022.", "[6] B. Roe.", "Another title.",
+            "J. Mach. Learn. Res. vol. 3, no. 4, 2003.", "[7] C. Poe.", "A third title.",
+            "J. Mach. Learn. Res. 3 (2003) 993–1022.", "[8] D. Moe.", "A last title.", "Springer, Berlin.",
+            "E. F. Loe (2004) A next title.", "He went to Paris.", "Dr. Smith (1990) came."]
+    assert split_sentences(" ".join(prose * 3 + refs)) == prose * 3 + refs
 
 
 def test_a_reference_entry_is_not_cut_at_its_abbreviations():
