@@ -306,7 +306,10 @@ def numbering_depths(headings: list[str]) -> list[int | None]:
 
     split = [split_number(h) for h in headings]
     roman = roman_numbered(n for n, _ in split)
-    arabic = [(i, key(n)) for i, (n, _) in enumerate(split) if n and n[0].isdigit()]
+    following, after = [()] * len(split), ()  # the number of the next heading numbered in arabic, () for none
+    for i in range(len(split) - 1, -1, -1):
+        following[i] = after
+        after = key(split[i][0]) if split[i][0] and split[i][0][0].isdigit() else after
     depths, section = [], None  # the number of the heading that letters are under, if any
     for i, (number, title) in enumerate(split):
         letter = bool(number and re.fullmatch(r"[A-Z]", number))
@@ -316,7 +319,7 @@ def numbering_depths(headings: list[str]) -> list[int | None]:
             depths.append(None)
         elif roman and (letter and number not in "IVX" or re.fullmatch(r"\d{1,2}", number)):
             depths.append(2 if letter else 3)
-        elif letter and section and next((n for j, n in arabic if j > i), ()) > section:
+        elif letter and section and following[i] > section:
             depths.append(len(section) + 1)
         else:
             depths.append(number_depth(number))
