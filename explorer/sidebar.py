@@ -65,12 +65,13 @@ def _on_sample_change() -> None:
 def _load(key: str, label: str, level: str, fn, *args, reading, shown: bool,
           method_section: bool) -> tuple[Outcome, object]:
     """Load through a cached function: (the outcome, None); the first time (a PDF can take seconds) under a spinner in
-    `reading` that says what reading is (the text cut into `level`'s elements), the main area's first element (an empty placeholder in every run). The previous run's page, the next
-    block, stays meanwhile (greyed) until the new page replaces it element by element, unless it showed no document
-    (not `shown`: 'Choose a sample, upload a file …', an error): an empty placeholder then takes its place at once,
-    and (the outcome, that placeholder) is returned for the page to go in. In the sidebar, a placeholder after the
-    document's block (`_method_place`) takes the place of the previous run's Method section, saying where it went
-    when the page has one (method_sidebar draws it there once the document is read, or could not be)."""
+    `reading` that says what reading is (the text cut into `level`'s elements), the main area's first element (an
+    empty placeholder in every run). The previous run's page, the next block, stays meanwhile (greyed) until the new
+    page replaces it element by element, unless it showed no document (not `shown`: 'Choose a sample, upload a file
+    …', an error): an empty placeholder then takes its place at once, and (the outcome, that placeholder) is returned
+    for the page to go in. In the sidebar, a placeholder after the document's block (`_method_place`) takes the place
+    of the previous run's Method section, saying where it went when the page has one (method_sidebar draws it there
+    once the document is read, or could not be)."""
     ss = st.session_state
     seen = ss.setdefault("_loaded_keys", set())
     if key in seen:
