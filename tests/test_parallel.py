@@ -77,9 +77,10 @@ def folder(tmp_path):
 def test_segment_folder_serial_equals_cluster(folder, cluster, capsys):
     args = ["segment", str(folder), "--format", "choi", "--method", "cvs", "--json"]
     main(args)
-    a = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    *a, summary = [json.loads(x) for x in capsys.readouterr().out.splitlines()]  # the rows, then what was read
     main(args + ["--scheduler", cluster.scheduler])
-    b = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    *b, summary_b = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert summary == summary_b == {"summary": {"files": 4, "failed": 1, "skipped_files": []}}, summary
     assert [r["source"] for r in a] == ["choi_1_0.ref", "choi_3_48.ref", "empty.ref", "more/copy.ref"]
     assert _strip(a) == _strip(b)
     assert "error" in a[2] and "boundaries" in a[0]
@@ -90,8 +91,8 @@ def test_cli_segment_folder_json_lines(folder, cluster, capsys):
     rc = main(["segment", str(folder), "--format", "choi", "--method", "cvs", "--k", "5", "--json",
                "--scheduler", cluster.scheduler])
     captured = capsys.readouterr()
-    lines = [json.loads(x) for x in captured.out.splitlines()]
-    assert rc == 2  # one document failed
+    *lines, summary = [json.loads(x) for x in captured.out.splitlines()]
+    assert rc == 2 and summary["summary"]["failed"] == 1  # one document failed
     assert [x["source"] for x in lines] == ["choi_1_0.ref", "choi_3_48.ref", "empty.ref", "more/copy.ref"]
     assert all(x["k"] == 5 for x in lines if "error" not in x)
     assert "empty.ref" in captured.err
