@@ -82,7 +82,8 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
     """{name: why} of the names among a folder's or zip's files of `format`'s types (and without an extension) that
     are not its documents, in 'auto' mode: its notes about itself (_ABOUT), a file without an extension, a manual page
     that only redirects to another, a file that `head(name)` (its first bytes) shows to be something else than its
-    suffix says (NOT_DOCUMENTS), and when it holds .ref files every other file; none in another format."""
+    suffix says (NOT_DOCUMENTS; no bytes show nothing: an empty file, or a link out of the folder that dataset_files
+    names), and when it holds .ref files every other file; none in another format."""
     if format != "auto":
         return {}
     why = {}
@@ -95,7 +96,7 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
         elif _MAN_SUFFIX.fullmatch(suffix) and (target := redirect_target(_inner(head(n), n).decode("utf-8",
                                                                                                  "replace"))):
             why[n] = REDIRECT._replace(target=target)
-        elif suffix in NOT_DOCUMENTS and NOT_DOCUMENTS[suffix][0](_inner(head(n), n)):
+        elif suffix in NOT_DOCUMENTS and (first := _inner(head(n), n)) and NOT_DOCUMENTS[suffix][0](first):
             why[n] = NOT_DOCUMENTS[suffix][1]
     if any(document_suffix(n) == ".ref" for n in names if n not in why):
         why.update((n, BESIDE_REF) for n in names if n not in why and document_suffix(n) != ".ref")

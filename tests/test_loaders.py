@@ -785,6 +785,22 @@ def test_a_folder_reads_nothing_outside_it_and_names_the_links_that_lead_out(tmp
     assert "secret" not in out and err.count("outside the folder") == 2 and "2 of 5 files failed" in err
 
 
+def test_a_man_page_link_that_leads_out_of_the_folder_is_named_as_such(tmp_path):
+    """/usr/share/man/man1 links clusterdb.1.gz to /etc/alternatives/…: its first bytes, not read (out of the
+    folder), came back empty, so it was skipped as 'not roff: a version number or another kind of file' (62 such in
+    man1, 13 in man3) instead of being named as a link out of the folder."""
+    folder, beside = tmp_path / "man1", tmp_path / "alternatives"
+    folder.mkdir()
+    beside.mkdir()
+    page = ".TH TOOL 1\n.SH NAME\ntool \\- does things\n.SH DESCRIPTION\nIt does things well. It does them fast.\n"
+    (folder / "tool.1").write_text(page)
+    (beside / "other.1").write_text(page)
+    (folder / "other.1").symlink_to(beside / "other.1")
+    docs, problems, skipped = read_dataset(folder)
+    assert [d.source for d in docs] == ["tool.1"] and not skipped, skipped
+    assert problems == [f"other.1: a link to a file outside the folder ({beside.resolve() / 'other.1'}), not read"]
+
+
 def test_a_folder_names_its_broken_links_as_files_it_cannot_read(tmp_path, capsys):
     """A link to a file that is gone (or to itself) was skipped without a word, as if it were no document; it is
     named as a link out of the folder is, and `segcore segment FOLDER` exits 2. A broken link that is no document's
