@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
+from functools import cache
 
 from .sentences import roman_value
 from .structure import CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
@@ -274,10 +275,11 @@ def listed_contents(stripped: list[str]) -> set[int]:
     apart later in the text (its headings) or end with leaders (or, under a heading, a page number)."""
     n, out = len(stripped), set()
     blank = [not s for s in stripped] + [True]
+    key = cache(lambda k: entry_key(stripped[k]))  # a line's, found once
     last = {}  # key: the last line set apart (after a blank line) that may be a heading
     for i, s in enumerate(stripped):
         if s and blank[i - 1] and len(s.split()) <= 2 * ENTRY_WORDS:
-            last[entry_key(s)] = i
+            last[key(i)] = i
 
     def entry(s: str) -> bool:
         return bool(split_number(s)[0] or _PAGE.search(s)) or (
@@ -296,16 +298,16 @@ def listed_contents(stripped: list[str]) -> set[int]:
                 j += 1
                 continue
             para = list(range(j, next(k for k in range(j, n + 1) if blank[k])))
-            lone = run and len(para) == 1 and not _PAGE.search(stripped[j]) and last.get(
-                entry_key(stripped[j]), j) <= j  # a section's entry: its heading comes later
-            if lone or entry_key(stripped[j]) in keys or not all(
+            # a section's entry: its heading comes later
+            lone = run and len(para) == 1 and not _PAGE.search(stripped[j]) and last.get(key(j), j) <= j
+            if lone or key(j) in keys or not all(
                     entry(stripped[k]) and not _CONTENTS.match(stripped[k]) for k in para):
                 break  # the first section's heading (or a line set apart, as one), prose or another contents heading
-            keys.update(entry_key(stripped[k]) for k in para)
+            keys.update(key(k) for k in para)
             run += para
             j = para[-1] + 1
         numbered = [k for k in run if split_number(stripped[k])[0]]
-        later = sum(last.get(entry_key(stripped[k]), -1) > run[-1] for k in run)
+        later = sum(last.get(key(k), -1) > run[-1] for k in run)
         paged = sum(bool((_PAGE if headed else _LEADERS).search(stripped[k])) for k in run)
         if run and (headed or len(numbered) >= ENTRIES_MIN) and 2 * max(later, paged) >= len(run):
             out.update([i] * headed + list(range(start, run[-1] + 1)))

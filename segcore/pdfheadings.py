@@ -144,11 +144,16 @@ def lettered_headings(paras: list[Para]) -> None:
             runs[-1].append(b)
         else:
             runs.append([a, b])
+    gaps = None  # the spaces between two paragraphs of text one under the other, found once when a run needs them
     for run in runs:
-        if len(run) > 2 or set_apart(paras, run, text) or not all(
-                SURNAME.fullmatch(split_number(paras[k].lines[0].text)[1]) for k in run):
-            for k in run:
-                paras[k].level = 1
+        if len(run) <= 2 and all(SURNAME.fullmatch(split_number(paras[k].lines[0].text)[1]) for k in run):
+            if gaps is None:
+                gaps = [s for k in range(1, len(paras)) if text(k - 1) and text(k)
+                        and (s := _space_above(paras, k)) is not None]
+            if not set_apart(paras, run, text, gaps):
+                continue
+        for k in run:
+            paras[k].level = 1
 
 
 def _space_above(paras: list[Para], k: int) -> float | None:
@@ -157,13 +162,16 @@ def _space_above(paras: list[Para], k: int) -> float | None:
     return a.lines[-1].y0 - b.lines[0].y1 if k and (a.page, a.column) == (b.page, b.column) else None
 
 
-def set_apart(paras: list[Para], run: list[int], text) -> bool:
+def set_apart(paras: list[Para], run: list[int], text, gaps: list[float]) -> bool:
     """Lines `run` set apart as headings are: those under text (`text(k)`) in their page and column, one or more, by
-    more space (a fifth of their size) than the median space between two paragraphs of text one under the other;
-    a line at the top of a column or under its section's heading has no text above it to be set apart from."""
-    spaces = [s for k in range(1, len(paras)) if text(k - 1) and text(k) and (s := _space_above(paras, k)) is not None]
+    more space (a fifth of their size) than the median of `gaps`, the spaces between two paragraphs of text one under
+    the other; a line at the top of a column or under its section's heading has no text above it to be set apart
+    from."""
     above = [(k, s) for k in run if k and text(k - 1) and (s := _space_above(paras, k)) is not None]
-    return bool(spaces and above) and all(s > statistics.median(spaces) + paras[k].size / 5 for k, s in above)
+    if not (gaps and above):
+        return False
+    median = statistics.median(gaps)
+    return all(s > median + paras[k].size / 5 for k, s in above)
 
 
 def next_line(a: Para, b: Para) -> bool:

@@ -77,6 +77,8 @@ _GREEK_QUESTION = re.compile(r"[;\u037e][»”’)\]]*\s+(?=\S)")  # Greek's que
 PSEUDO_SENTENCE = 20  # words of an element of a text without sentence punctuation (Hearst 1997, w)
 WORDS_PER_STOP = 40  # a text with fewer sentence stops than one in this many words marks no sentences
 DRAWN_SHARE = 0.3  # share of rule and border characters over which a text is a drawn table (`_drawn`)
+_RULE_MARK = re.compile("[-|+=\u2500-\u257f]")  # a drawn table's rules and borders, box drawing among them
+_SPACE = re.compile(r"\s")
 # sentence ends of other scripts that Punkt's . ? ! leave out: Devanagari's danda and double danda, Arabic's
 # question mark, Urdu's full stop, Armenian's, Ethiopic's, Myanmar's and Khmer's
 _OTHER_STOPS = "।॥؟۔։።။។"
@@ -476,8 +478,7 @@ def _drawn(text: str) -> bool:
     """Whether a text is a table drawn in characters: over DRAWN_SHARE of its non-space characters are rules and
     borders (| + - = and box drawing; a plain-text manual's tables hold 45-75 %, its prose and shell sessions under
     15 %)."""
-    marks = sum(c in "|+-=" or "\u2500" <= c <= "\u257f" for c in text)
-    return marks > DRAWN_SHARE * (len(text) - sum(c.isspace() for c in text))
+    return len(_RULE_MARK.findall(text)) > DRAWN_SHARE * (len(text) - len(_SPACE.findall(text)))
 
 
 def punctuated(texts) -> bool:
