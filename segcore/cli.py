@@ -129,22 +129,29 @@ def cmd_segment(args) -> int:
 def segment_file(task) -> dict:
     """Worker of the folder mode: (file path, a zip member's bytes or the InputError that stops it (folders.
     dataset_items), source name, format, level, method, k, params, context, limits, run) → the Segmentation as a dict
-    with the document's `source`, or {'source', 'error'}; `run` calls segment() (see `_runner`)."""
+    with the document's `source`, or {'source', 'error'} (with 'unreadable': true where the file could not be read as
+    a document); `run` calls segment() (see `_runner`)."""
     data, source, fmt, level, method, k, params, context, limits, run = task
+    def error(exc: SegcoreError, **extra) -> dict:  # the message names the file once
+        return {"source": source, "error": str(exc) if source in str(exc) else f"{source}: {exc}", **extra}
+
     try:
         if isinstance(data, InputError):
             raise data
         doc = load(data, format=fmt, level=level, source=source, limits=limits)
+    except SegcoreError as exc:
+        return error(exc, unreadable=True)
+    try:
         seg = (run or call)(segment, doc, method, k, context=context, **params)
-        return {"source": source, **seg.to_dict(doc)}
-    except SegcoreError as exc:  # the message names the file once
-        return {"source": source, "error": str(exc) if source in str(exc) else f"{source}: {exc}"}
+    except SegcoreError as exc:
+        return error(exc)
+    return {"source": source, **seg.to_dict(doc)}
 
 
 def _segment_folder(args, params: dict, context, limits: Limits) -> int:
     """Every document file of a folder or a zip archive through run_many (serial, or dask with --jobs/--scheduler);
     a file that fails is reported and the others go on (exit status 2 if any failed); --json ends with a summary
-    line (the files skipped, as evaluate --json's)."""
+    line that counts as evaluate --json's does (documents, failed, unreadable_files, skipped_files)."""
     progress = Progress("segment") if sys.stderr.isatty() else None
     items, skipped = dataset_items(args.input, args.format)
     _say_skipped(skipped, "segment")
@@ -152,22 +159,22 @@ def _segment_folder(args, params: dict, context, limits: Limits) -> int:
         tasks = [(data, name, args.format, args.level, args.method, args.k, params, context, limits, run)
                  for name, data in items]
         rows = run_many(segment_file, tasks, jobs=args.jobs, scheduler=args.scheduler, progress=progress)
-    failed = 0
     for r in rows:
         if "error" in r:
-            failed += 1
             print(f"segcore: error: {r['error']}", file=sys.stderr)
         if args.to == "json":
             print(json.dumps(r, ensure_ascii=False))
         elif "error" not in r:
             print(f"{r['source']}\t{r['k']} segments of {r['n_elements']} {args.level}s\tboundaries "
                   f"{' '.join(map(str, r['boundaries']))}")
+    unreadable = sum(bool(r.get("unreadable")) for r in rows)
+    documents, failed = len(rows) - unreadable, sum("error" in r for r in rows) - unreadable
     if args.to == "json":
-        print(json.dumps({"summary": {"files": len(rows), "failed": failed, "skipped_files": list(skipped)}},
-                         ensure_ascii=False))
-    if failed:
-        print(f"segcore: {failed} of {_files(len(rows))} failed", file=sys.stderr)
-    return 2 if failed else 0
+        print(json.dumps({"summary": {"documents": documents, "failed": failed, "unreadable_files": unreadable,
+                                      "skipped_files": list(skipped)}}, ensure_ascii=False))
+    if failed or unreadable:
+        print(f"segcore: {_counted(documents, failed, unreadable)}", file=sys.stderr)
+    return 2 if failed or unreadable else 0
 
 
 def cmd_evaluate(args) -> int:
@@ -206,8 +213,7 @@ def cmd_evaluate(args) -> int:
             continue
         print(f"{r['source'][-40:]:40s} {r['n']:5d} {r['k_ref']:4d} {r['k_hyp']:4d} {percent_text(r, 'pk'):>8s} "
               f"{percent_text(r, 'windowdiff'):>8s} {percent_text(r, 'f1'):>7s} {r['seconds']:7.3f}")
-    print(f"\n{s['documents']} documents ({s['failed']} failed"
-          + (f", {_files(len(problems))} unreadable" if problems else "") + f"), "
+    print(f"\n{_counted(s['documents'], s['failed'], len(problems))}, "
           f"{s['segments_found']} segments found for {s['segments_true']} true"
           + (f"; {s['cut_between_paragraphs']} cut only between their paragraphs (--param paragraphs=false: "
              f"between any elements)" if s["cut_between_paragraphs"] else ""))
@@ -232,8 +238,11 @@ def _say_skipped(skipped: dict, command: str) -> None:
               + (f"; {hint}" if hint else ""), file=sys.stderr)
 
 
-def _files(n: int) -> str:
-    return f"{n} file" if n == 1 else f"{n} files"
+def _counted(documents: int, failed: int, unreadable: int) -> str:
+    """'2 documents (1 failed, 1 file unreadable)': what segment and evaluate say of a folder's run."""
+    plural = lambda n, word: f"{n} {word}{'s' * (n != 1)}"
+    return (f"{plural(documents, 'document')} ({failed} failed"
+            + (f", {plural(unreadable, 'file')} unreadable" if unreadable else "") + ")")
 
 
 def cmd_methods(args) -> int:

@@ -183,7 +183,7 @@ def test_a_folder_with_bad_files_carries_on_and_counts_them(tmp_path):
     summary = json.loads(r.stdout)["summary"]
     assert r.returncode == 2 and summary["failed"] == 1 and summary["unreadable_files"] == 1
     r = run("segment", str(tmp_path), "--method", "cvs", "--k", "2")
-    assert r.returncode == 2 and b"2 of 3 files failed" in r.stderr
+    assert r.returncode == 2 and b"2 documents (1 failed, 1 file unreadable)" in r.stderr  # evaluate's count
     assert r.stderr.count(b"binary.ref") == 1 and b"good.ref\t2 segments" in r.stdout
     (tmp_path / "good.ref").unlink()
     r = run("evaluate", str(tmp_path), "--method", "cvs", "--k-from-reference", "--json")
@@ -376,7 +376,7 @@ def test_segment_json_on_a_folder_or_a_zip_ends_with_the_summary_of_what_was_rea
         r = run("segment", str(path), "--method", "cvs", "--k", "2", "--json")
         lines = [json.loads(line) for line in r.stdout.decode().splitlines()]
         assert r.returncode == 2 and [d["source"] for d in lines[:-1]] == [prefix + "bad.ref", prefix + "choi_1_0.ref"]
-        assert lines[-1] == {"summary": {"files": 2, "failed": 1,
+        assert lines[-1] == {"summary": {"documents": 1, "failed": 0, "unreadable_files": 1,
                                          "skipped_files": [prefix + name for name in names]}}, lines[-1]
         said = [line for line in r.stderr.decode().splitlines() if "skipped" in line]
         assert len(said) == 1 and "and 2 more" in said[0], r.stderr

@@ -80,10 +80,11 @@ def test_segment_folder_serial_equals_cluster(folder, cluster, capsys):
     *a, summary = [json.loads(x) for x in capsys.readouterr().out.splitlines()]  # the rows, then what was read
     main(args + ["--scheduler", cluster.scheduler])
     *b, summary_b = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert summary == summary_b == {"summary": {"files": 4, "failed": 1, "skipped_files": []}}, summary
+    assert summary == summary_b == {"summary": {"documents": 3, "failed": 0, "unreadable_files": 1,
+                                                        "skipped_files": []}}, summary
     assert [r["source"] for r in a] == ["choi_1_0.ref", "choi_3_48.ref", "empty.ref", "more/copy.ref"]
     assert _strip(a) == _strip(b)
-    assert "error" in a[2] and "boundaries" in a[0]
+    assert a[2]["unreadable"] and "error" in a[2] and "boundaries" in a[0]
     assert a[0]["boundaries"] == a[3]["boundaries"]  # same text, same answer
 
 
@@ -92,7 +93,7 @@ def test_cli_segment_folder_json_lines(folder, cluster, capsys):
                "--scheduler", cluster.scheduler])
     captured = capsys.readouterr()
     *lines, summary = [json.loads(x) for x in captured.out.splitlines()]
-    assert rc == 2 and summary["summary"]["failed"] == 1  # one document failed
+    assert rc == 2 and summary["summary"]["unreadable_files"] == 1  # one file could not be read
     assert [x["source"] for x in lines] == ["choi_1_0.ref", "choi_3_48.ref", "empty.ref", "more/copy.ref"]
     assert all(x["k"] == 5 for x in lines if "error" not in x)
     assert "empty.ref" in captured.err
