@@ -270,9 +270,10 @@ def listed_contents(stripped: list[str]) -> set[int]:
     """Lines of a text's tables of contents (and lists of tables and figures): under a contents heading
     (CONTENTS_NAMES), or without one a paragraph of ENTRIES_MIN numbered entries or more, the paragraphs of entries
     (numbered lines, lines ending with leaders or a page number, short lines that end no sentence, the wrapped
-    rest of an entry) up to a line that repeats an entry or a lone line set apart (the first section's heading;
-    one with leaders and a page number, or one set apart again later, is an entry) — when most entries are lines set
-    apart later in the text (its headings) or end with leaders (or, under a heading, a page number)."""
+    rest of an entry: a short line under a numbered one, which may end as the entry's title does) up to a line that
+    repeats an entry or a lone line set apart (the first section's heading; one with leaders and a page number, or
+    one set apart again later, is an entry) — when most entries are lines set apart later in the text (its headings)
+    or end with leaders (or, under a heading, a page number)."""
     n, out = len(stripped), set()
     blank = [not s for s in stripped] + [True]
     key = cache(lambda k: entry_key(stripped[k]))  # a line's, found once
@@ -281,9 +282,10 @@ def listed_contents(stripped: list[str]) -> set[int]:
         if s and blank[i - 1] and len(s.split()) <= 2 * ENTRY_WORDS:
             last[key(i)] = i
 
-    def entry(s: str) -> bool:
-        return bool(split_number(s)[0] or _PAGE.search(s)) or (
-            len(s.split()) <= ENTRY_WORDS and not END_PUNCT.search(s))
+    def entry(k: int) -> bool:  # a numbered entry's wrapped rest may end as its title does ('… apt-pinning.')
+        s = stripped[k]
+        return bool(split_number(s)[0] or _PAGE.search(s)) or len(s.split()) <= ENTRY_WORDS and (
+            not END_PUNCT.search(s) or bool(stripped[k - 1] and split_number(stripped[k - 1])[0]))
 
     i = 0
     while i < n:
@@ -301,7 +303,7 @@ def listed_contents(stripped: list[str]) -> set[int]:
             # a section's entry: its heading comes later
             lone = run and len(para) == 1 and not _PAGE.search(stripped[j]) and last.get(key(j), j) <= j
             if lone or key(j) in keys or not all(
-                    entry(stripped[k]) and not _CONTENTS.match(stripped[k]) for k in para):
+                    entry(k) and not _CONTENTS.match(stripped[k]) for k in para):
                 break  # the first section's heading (or a line set apart, as one), prose or another contents heading
             keys.update(key(k) for k in para)
             run += para

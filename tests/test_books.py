@@ -388,6 +388,22 @@ def test_leaving_out_the_contents_keeps_the_sentences():
     assert doc.elements == bare.elements and prose.split(". ")[0] + "." in doc.elements
 
 
+def test_a_list_of_tables_whose_wrapped_entry_ends_as_its_title_does_is_left_out_whole():
+    """The Debian Reference in Portuguese and Italian (and Spanish and French): a table's caption ends with a
+    period or a colon, and its entry wraps ('2.18. … para a técnica de' over 'apt-pinning.'): the rest under the
+    numbered line is the entry's, not prose, and the whole list stays out, not only what comes before it."""
+    captions = ["Lista de pacotes de programas interessantes em modo de texto",
+                "Lista de valores de prioridade Pin-Priority notáveis para a técnica de\napt-pinning.",
+                "Lista de ferramentas proxy especiais para arquivos Debian", "Lista de gestores de arranque"]
+    listed = "\n".join(f"1.{n}. {c}" for n, c in enumerate(captions, 1))
+    rest = ["Prefácio", "1. Aviso Legal", "Todas as garantias são rejeitadas. Todas as marcas registadas são "
+            "propriedade dos seus respectivos donos.",
+            *[x for n, c in enumerate(captions, 1) for x in (f"Tabela 1.{n}. {c}", "O pacote lê os ficheiros.")]]
+    blocks, left_out = text_blocks(book("Referência Debian", "Lista de Tabelas", listed, *rest))
+    assert left_out == {"contents": 6}  # the heading, four entries, one of them on two lines
+    assert blocks == text_blocks(book("Referência Debian", *rest))[0]
+
+
 def test_a_nested_contents_is_left_out_whole():
     """DocBook's text (xkbproto): a section's entry, indented under its chapter's, is a paragraph of its own, and
     the text sets it apart again later as the section's heading — an entry, not the first section; under it the
