@@ -24,10 +24,15 @@ _UNITS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirte
 _ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
              "fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth")
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-# ordinals after a division's word in other languages: French's ('Chapitre premier', 'Chapitre deuxième'), the
+# French ordinals past the first, built as French builds them: a number's words with 'ième' for their last letter
+# ('deuxième', 'dix-septième', 'vingt et unième', 'soixante-dix-neuvième'); the stems lose a final e ('quatr',
+# 'onz', 'trent') and turn f to v ('neuv')
+_FR_STEMS = "deux|trois|quatr|cinqu|six|sept|huit|neuv|dix(?:-sept|-huit|-neuv)?|onz|douz|treiz|quatorz|quinz|seiz"
+_FR_TENS = "vingt|trente?|quarante?|cinquante?|soixante?|quatre-vingt"
+_FR_ORDINAL = rf"(?:(?:{_FR_TENS})(?:-(?:{_FR_STEMS}|un)|[-\s]et[-\s](?:un|onz))?|{_FR_STEMS})ième"
+# ordinals after a division's word in other languages: French's ('Chapitre premier', 'Chapitre treizième'), the
 # first of Spanish, Italian, Portuguese and Russian ('Capítulo primero', 'Глава первая')
-_OTHER_ORDINALS = ("premier|première|seconde?|deuxième|troisième|quatrième|cinquième|sixième|septième|huitième|"
-                   "neuvième|dixième|onzième|douzième|primer[oa]|prim[oa]|primeir[oa]|перв(?:ая|ый|ое)")
+_OTHER_ORDINALS = rf"premier|première|seconde?|{_FR_ORDINAL}|primer[oa]|prim[oa]|primeir[oa]|перв(?:ая|ый|ое)"
 _WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|(?:twent|thirt|fort|fift|sixt|sevent|"
                 rf"eight|ninet)ieth|{_ORDINALS}|{_UNITS}|{_OTHER_ORDINALS})")
 # the kinds of a book's divisions: their raw level (1: the book's title; a part holds chapters, an act scenes) and
@@ -60,8 +65,9 @@ _WORDS = {kind: "|".join(map(re.escape, words.split())) for kind, (_, words) in 
 _KIND_WORDS = {kind: re.compile(rf"(?:{words})$", re.I) for kind, words in _WORDS.items()}  # matched, not
 # lower()ed: 'KISIM'.lower() is no 'kısım'
 _NUMBERED = "|".join(words for kind, words in _WORDS.items() if kind not in _UNNUMBERED)
-_DIVISION = re.compile(rf"^({_NUMBERED})\s+([IVXLCDM]{{1,7}}|\d{{1,3}}|{_WORD_NUMBER}|[A-Z]|(?-i:[А-Я]))\b\.?\s*"
-                       rf"(?:[.:—–-]\s*)?(.*)$", re.I)  # an appendix's letter may be Cyrillic: 'Приложение Б'
+_DIVISION = re.compile(rf"^({_NUMBERED})\s+({_WORD_NUMBER}|[IVXLCDM]{{1,7}}|\d{{1,3}}|[A-Z]|(?-i:[А-Я]))\b\.?\s*"
+                       rf"(?:[.:—–-]\s*)?(.*)$", re.I)  # an appendix's letter may be Cyrillic: 'Приложение Б';
+# a number in words is tried first: 'dix-septième' is no roman 'DIX' with a title '-septième'
 # German's ordinals before the word ('Erstes Kapitel', 'Zweiter Teil', 'Dritte Szene'), by their stems
 _GERMAN_ORDINALS = ("erst|zweit|dritt|viert|fünft|sechst|sieb(?:en)?t|acht|neunt|zehnt|elft|zwölft|dreizehnt|"
                     "vierzehnt|fünfzehnt|sechzehnt|siebzehnt|achtzehnt|neunzehnt|(?:(?:ein|zwei|drei|vier|fünf|"

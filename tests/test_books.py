@@ -433,6 +433,8 @@ def test_a_title_of_numeronyms_is_a_title():
 
 
 @pytest.mark.parametrize("names", [("Chapitre premier", "Chapitre deuxième", "CHAPITRE TROISIÈME", "Chapitre IV"),
+                                   ("Chapitre treizième", "Chapitre dix-septième", "Chapitre vingt et unième",
+                                    "CHAPITRE VINGT-NEUVIÈME", "Chapitre soixante et onzième"),
                                    ("Capítulo primero", "Capítulo II", "Capitolo primo", "Capítulo primeiro"),
                                    ("Глава первая", "Глава 2", "Глава 3", "Глава 4"),
                                    ("1. fejezet", "2. fejezet", "III. FEJEZET", "4. fejezet: A vége"),
@@ -440,7 +442,8 @@ def test_a_title_of_numeronyms_is_a_title():
                                     "Zwölftes Kapitel")])
 def test_chapters_numbered_as_their_languages_number_them(names):
     """A first chapter in words after the word (French, Spanish, Italian, Portuguese, Russian; French's other
-    ordinals too), Hungarian's number before the word ('1. fejezet'), German's ordinal ('Zweites Kapitel')."""
+    ordinals too, as French builds them from its number words: 'dix-septième', 'vingt et unième'), Hungarian's number
+    before the word ('1. fejezet'), German's ordinal ('Zweites Kapitel')."""
     text = book(*[x for name in names for x in (name, PARA, PARA)])
     assert headings(text) == [(3, name) for name in names]
 
