@@ -291,7 +291,7 @@ def listed_contents(stripped: list[str]) -> set[int]:
     def entry(k: int) -> bool:  # a numbered entry's wrapped rest may end as its title does ('… apt-pinning.')
         s = stripped[k]
         return bool(split_number(s)[0] or _PAGE.search(s)) or len(s.split()) <= ENTRY_WORDS and (
-            not END_PUNCT.search(s) or bool(stripped[k - 1] and split_number(stripped[k - 1])[0]))
+            not END_PUNCT.search(s) or bool(k and stripped[k - 1] and split_number(stripped[k - 1])[0]))
 
     i = 0
     while i < n:
