@@ -11,8 +11,8 @@ import pytest
 import streamlit
 
 from explorer.documents import SAMPLES
-from tests.test_app import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, paste, run,
-                            summary, upload)
+from tests.apptest import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, paste, run,
+                           summary, upload)
 
 N_LONG = 5000
 
