@@ -2,6 +2,7 @@
 trained on the text itself (no ``nltk.download``); Alemi & Ginsparg's word elements."""
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -197,10 +198,13 @@ def _training_sample(text: str) -> str:
 def _trusted(learned: set[str], text: str, stop: frozenset[str]) -> set[str]:
     """The learned abbreviations kept (LEARNED_MIN; `stop`: the text's language's stopwords, Choi's for English and a
     language without a list): on one document Punkt also "learns" ordinary words seen before a period (e.g.
-    "concepts. arXiv preprint" in a reference list)."""
+    "concepts. arXiv preprint" in a reference list), and one written more often without a period than with it is a
+    word, not an abbreviation (Debian Reference's Spanish text learned 'doc' from 'libpam-doc.' and 'glibc-doc.' at
+    sentences' ends, 3 of its 107 'doc', and joined '… en libpam-doc. | * El documento …')."""
     dotted = Counter(w.lower() for w in re.findall(r"(?<![\w.])(\w{2,4})\.", text))
+    written = Counter(w.lower() for w in re.findall(r"(?<![\w.])(\w{2,4})(?!\w)", text))
     return {a for a in learned if "." in a or len(a) == 1
-            or (len(a) <= 4 and a not in stop and dotted[a] >= LEARNED_MIN)}
+            or (len(a) <= 4 and a not in stop and dotted[a] >= max(LEARNED_MIN, written[a] / 2))}
 
 
 def split_paragraphs(text: str) -> list[list[str]]:
@@ -239,7 +243,8 @@ _NUMBER_START = re.compile(r"\d")
 # abbreviation ('Proc.' | 'Natl. Acad.' | 'Sci.' | 'USA 98'); one shortened word before a capitalised one ends a
 # sentence ('Paris. The 3 boys'), and so do "U.S." ('the U.S. The next', dotted inside) and a hyphenated word's end
 # ('P-type AT-Pases. Mol Cell Endocrinol. 2002', a title's). In 32 PDFs and .tex files with reference lists this
-# removed 35 of Punkt's ends (32 in a journal's name or a law's citation, 3 an ACM entry's 'Lydia B. Chilton. | 2021.'),
+# removed 35 of Punkt's ends (32 in a journal's name or a law's citation, 3 an ACM entry's 'Lydia B. Chilton. | 2021.',
+# which _AUTHOR_BEFORE cuts again as the entries' other authors are),
 # in /usr/share/doc's 3,481 texts 1 ('Rev. Mod. | Phys.'), in the 82 novels 2 ('A. | D. 1530. 17 Jac. | V. May 16').
 # A comma may follow the name's shortened words ('Theor. Math. Phys., 2000, 124', 'SIAM J. Comput., 39'), not an
 # initial ('Berlin. Jones K., 1999', an author) nor a word without a period ('Tom. Dr. Smith, 34'): in the same 32
@@ -255,9 +260,18 @@ _NAME_AFTER = regex.compile(r"(?:\p{Lu}(?:\p{L}+\.,|\p{L}*\.?)\s+){0,6}(?:(?=\d)
                             r"|(?:\p{Lu}\p{Ll}{0,9}\.\s+){0,6}(?=\(\d|(?:vol|no|pp?)\.\s*\d)")
 
 
+# An entry's first or last author ('[6] C. Poe.', 'and Lydia B. Chilton.') ends with a period that ends its field,
+# not a journal's name: the title's capitalised words and a journal's after it ('[6] C. Poe. More. J. Mach. Learn. Res.
+# 3' was read as one name) are cut there. Not after a comma: physics' entries name a journal there ('A. Doe, J. Math.
+# Phys. 5'), which cannot be told from a middle author by its form
+_AUTHOR_BEFORE = regex.compile(r"(?:\]|&|\band)\s*$")
+
+
 def _journal_name(text: str, a: int, b: int, c: int) -> bool:
     """Whether a sentence from a to b, the next one beginning at c, ends inside a journal's abbreviated name."""
     before = _NAME_BEFORE.search(text, max(a, b - 200), b)
+    if before and _AUTHOR_BEFORE.search(text, max(a, before.start() - 5), before.start()):
+        return False
     after = _NAME_AFTER.match(text, c) if before else None
     return bool(after) and len(_SHORTENED.findall(before[0] + " " + after[0])) >= 2
 
@@ -324,8 +338,29 @@ _SCRIPT_END = re.compile(f"(?:[。！？｡{_OTHER_STOPS}]|(?<=[{CJK}])[!?])[」
 
 def _script_spans(text: str, a: int, b: int, end: re.Pattern = _SCRIPT_END) -> list[tuple[int, int]]:
     """The span a…b of text cut after each sentence end Punkt does not see inside it (`end`: _SCRIPT_END's)."""
-    cuts = [m.end() for m in end.finditer(text, a, b)]
+    return _cut(a, b, [m.end() for m in end.finditer(text, a, b)])
+
+
+def _cut(a: int, b: int, cuts: list[int]) -> list[tuple[int, int]]:
+    """The span a…b cut at each of `cuts` (inside it, in order)."""
     return list(zip([a] + cuts, cuts + [b]))
+
+
+# A numbered reference's label after a sentence's end and before a capitalised word ('[5] A. Doe'): Punkt reads the
+# period before it as an abbreviation's where the entry before ends with one ('Phys. Rev. Lett. [5] A. Doe', 'Smith
+# et al. [5] A. Doe') and runs the two entries together. The label numbered next after the last such label begins
+# an entry (the list's numbering is the evidence; a citation '[5]' in a sentence follows no '[4]' label)
+_ENTRY_LABEL = regex.compile(r"(?:^|(?<=[.?!]\s+))\[(\d{1,4})\]\s+(?=\p{Lu})", regex.M)
+
+
+def _entry_starts(text: str) -> list[int]:
+    """Where each entry of a numbered reference list begins (_ENTRY_LABEL), in order."""
+    starts, last = [], None
+    for m in _ENTRY_LABEL.finditer(text):
+        if last is not None and int(m[1]) == last + 1:
+            starts.append(m.start())
+        last = int(m[1])
+    return starts
 
 
 # After a question or exclamation and its closing quote a capitalised word begins a sentence, though '"Why?" Mary
@@ -361,11 +396,19 @@ answered protested suggested muttered yelled ejaculated continued queried persis
 stammered echoed growled entreated commanded shrieked questioned sobbed observed sneered insisted urged remarked
 pleaded begged snapped hissed wailed bellowed declared announced groaned laughed chuckled
 """.split()) | {"went on"}
+# A tag's verb goes on with a few words before its punctuation ('said at last.', 'cried and ran.', 'demanded of the
+# station master, a stout …') or with more that add no clause of their own ('declared as Ann Eliza conned her face.');
+# past TAG_WORDS words one going on with 'and', 'so' or 'but' right after the verb or its next word tells what the
+# speaker did next: narration ('"…?' | 'I laughed so I liked to have gone right over into the water', 'Lisa laughed
+# and nodded meaningly to the sea …'; not 'Mother called back from the kitchen door as she peered … and over …')
+TAG_WORDS = 4
 _TOLD = "that if whether what nothing something it not by for against the those he she we they i you".split()
 # a name of one or two capitalised words ('Mary', 'Mr. Smith', 'Aunt Polly') and a verb where the tag ends
 _SAYING = "|".join(sorted(SPEECH_VERBS))
-_NAMED_TAG = regex.compile(r"\s*(\p{Lu}[\w'’-]*)(?:\.?\s+\p{Lu}[\w'’-]*)?\s+(%s)(?=[^\w\s:]|\s*$|\s+(?!(?:%s)\b)\p{Ll})"
-                           % (_SAYING, "|".join(_TOLD)))
+_NAMED_TAG = regex.compile(r"\s*(\p{Lu}[\w'’-]*)(?:\.?\s+\p{Lu}[\w'’-]*)?\s+(%s)(?=[^\w\s:]|\s*$|\s+(?!(?:%s)\b)"
+                           r"(?=\p{Ll})(?:[\w'’-]+(?:\s+[\w'’-]+){0,%d}\s*(?:[.,;:?!…]|$)"
+                           r"|(?!(?:[\w'’-]+\s+)?(?:and|so|but)\b)))"
+                           % (_SAYING, "|".join(_TOLD), TAG_WORDS - 1))
 # the tag's clause goes on to a quote of its own after a colon (always the next words) or a comma or semicolon
 _INTRODUCES = regex.compile(r"[^\"“‘.?!;:]*([,;:])\s*[\"“‘']")
 # a quote opened after a word and a comma, semicolon or colon (its tag), ending with a question or exclamation and
@@ -462,6 +505,9 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
             spans[-1] = (spans[-1][0], b)
         else:
             spans.append((a, b))
+    if starts := _entry_starts(text):
+        spans = [part for a, b in spans
+                 for part in _cut(a, b, starts[bisect.bisect_right(starts, a):bisect.bisect_left(starts, b)])]
     if not text.isascii():
         spans = [part for a, b in spans for part in _script_spans(text, a, b)]
     if splitter.code == "el":

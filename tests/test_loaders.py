@@ -79,6 +79,15 @@ def test_split_sentences_ordinary_words_seen_once_before_a_period_are_not_abbrev
                               load_stopwords("choi")) == {"mme", "m.p", "j"}
 
 
+def test_a_learned_word_written_more_often_without_a_period_is_not_an_abbreviation():
+    """Debian Reference's Spanish text: Punkt learned 'doc' from 'libpam-doc.' at three sentences' ends, though the
+    text writes 'doc' without a period 104 times ('/usr/share/doc', 'glibc-doc'), and joined '… en libpam-doc. | * El
+    documento …'. An abbreviation is written with its period at least as often as without."""
+    text = "Lea libpam-doc. Lea glibc-doc. Vea python-doc. " + "Los ficheros de /usr/share/doc son útiles. " * 4
+    assert sentences._trusted({"doc"}, text, load_stopwords("spanish")) == set()
+    assert sentences._trusted({"doc"}, text[:47], load_stopwords("spanish")) == {"doc"}
+
+
 def test_a_full_stop_with_no_space_after_it_ends_no_sentence():
     """Node.js's changelogs and API docs: Punkt ends a sentence at a period before '*', '[' or '(' ("fs.*stat" read
     as "fs." and "*stat"); a period followed by any other character than a space ends none in prose either."""
@@ -146,6 +155,21 @@ def test_more_verbs_of_saying_end_a_named_speakers_tag():
     assert split_sentences(" ".join(said)) == said
     cut = ['"What is your tribe?"', "Antoine explained his plight.", '"Isn\'t that the limit?"', "Margaret sighed again."]
     assert split_sentences(" ".join(cut)) == cut
+
+
+def test_a_verb_of_saying_that_goes_on_into_narration_ends_no_tag():
+    """Novels: '"… in the boat?\' I laughed so I liked to have gone right over into the water; an\' we pushed …' was
+    joined to the quote before it: any lowercase word after the verb ('so') went on the tag. A tag's words after its
+    verb are few (TAG_WORDS) before its punctuation ('Mary said at last.', 'Jean demanded of the station master, a
+    stout …') or add no clause ('Evelina declared as Ann Eliza conned …'); more that go on with 'and' or 'so' are the
+    narration going on ('Lisa laughed and nodded meaningly to the sea and world at large.')."""
+    cut = ['"Where were you?"', "I laughed so I liked to have gone right over into the water; and we pushed off.",
+           '"Go!"', "Lisa laughed and nodded meaningly to the sea and world at large."]
+    assert split_sentences(" ".join(cut)) == cut
+    said = ['"Why?" Mary said at last.', '"Who is he?" Jean demanded of the station master, a stout old man.',
+            '"He said so!" Evelina declared as Ann Eliza conned her glowing face.',
+            '"Can you?" Mother called back from the door as she peered across the fence and over to the barn.', "She left."]
+    assert split_sentences(" ".join(said)) == said
 
 
 def test_a_named_tag_that_introduces_the_next_speech_begins_a_sentence():
@@ -240,6 +264,28 @@ def test_a_journal_s_name_before_a_bracketed_year_or_a_volume_label_stays_in_one
             "J. Mach. Learn. Res. 3 (2003) 993–1022.", "[8] D. Moe.", "A last title.", "Springer, Berlin.",
             "E. F. Loe (2004) A next title.", "He went to Paris.", "Dr. Smith (1990) came."]
     assert split_sentences(" ".join(prose * 3 + refs)) == prose * 3 + refs
+
+
+def test_a_reference_list_s_next_label_begins_an_entry_after_an_abbreviation():
+    """Reference lists run together in one paragraph: an entry ending with an abbreviation ('Phys. Rev. Lett.', 'Smith
+    et al.') was joined to the next entry ('… Lett. [5] A. Doe and B. Roe.'). The label numbered next after the last
+    entry's begins an entry; a citation's label in a sentence ('Roe et al. [5] Other work …', no '[4]' entry before
+    it) does not."""
+    refs = ["[4] B. Roe.", "A title.", "To appear in Phys. Rev. Lett.", "[5] A. Doe and B. Roe.", "Title of paper.",
+            "Nature 12, 2001.", "[6] C. Doe.", "Models of it.", "Talk by Smith et al.", "[7] D. Moe.", "A last title."]
+    assert split_sentences(" ".join(refs)) == refs
+    prose = ["As Doe et al. [4] showed, it holds.", "Roe et al. [5] Other work disagrees."]
+    assert split_sentences(" ".join(prose)) == prose
+
+
+def test_an_entry_s_first_or_last_author_ends_a_field_before_a_journal_s_name():
+    """Reference lists: a one-word title between an entry's author and a journal's name was read as part of the name
+    and the author, title and journal joined ('[6] C. Poe. More. J. Mach. Learn. Res. 3'; '[6] D. Moe. Tea. Nature
+    1'). An author's name after a label or 'and' ends its field, as a longer title's entry is cut; a journal after
+    a comma ('A. Doe, J. Math. Phys. 5') stays whole."""
+    refs = ["[6] D. Moe.", "Tea.", "Nature 1, 2000.", "[7] K. Gero and Lydia B. Chilton.", "2021.", "Sparks.",
+            "[8] A. Doe, J. Math. Phys. 5, 1 (2001).", "[9] C. Poe.", "A long title of it.", "Nature 2, 2003."]
+    assert split_sentences(" ".join(refs)) == refs
 
 
 def test_a_reference_entry_is_not_cut_at_its_abbreviations():
