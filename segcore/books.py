@@ -272,20 +272,22 @@ def entry_key(s: str) -> tuple[str | None, str]:
     return number and number.rstrip("."), " ".join(title.lower().split()[:3])
 
 
-def listed_contents(stripped: list[str]) -> set[int]:
+def listed_contents(stripped: list[str], apart: list[bool] | None = None) -> set[int]:
     """Lines of a text's tables of contents (and lists of tables and figures): under a contents heading
     (CONTENTS_NAMES), or without one a paragraph of ENTRIES_MIN numbered entries or more, the paragraphs of entries
     (numbered lines, lines ending with leaders or a page number, short lines that end no sentence, the wrapped
     rest of an entry: a short line under a numbered one, which may end as the entry's title does) up to a line that
     repeats an entry or a lone line set apart (the first section's heading; one with leaders and a page number, or
     one set apart again later, is an entry) — when most entries are lines set apart later in the text (its headings)
-    or end with leaders (or, under a heading, a page number)."""
+    or end with leaders (or, under a heading, a page number). The lines set apart are those after a blank line, or
+    those `apart` names (a PDF's first lines of text boxes, segcore.pdf)."""
     n, out = len(stripped), set()
     blank = [not s for s in stripped] + [True]
+    apart = apart or [bool(s) and blank[i - 1] for i, s in enumerate(stripped)]
     key = cache(lambda k: entry_key(stripped[k]))  # a line's, found once
-    last = {}  # key: the last line set apart (after a blank line) that may be a heading
+    last = {}  # key: the last line set apart that may be a heading
     for i, s in enumerate(stripped):
-        if s and blank[i - 1] and len(s.split()) <= 2 * ENTRY_WORDS:
+        if apart[i] and len(s.split()) <= 2 * ENTRY_WORDS:
             last[key(i)] = i
 
     def entry(k: int) -> bool:  # a numbered entry's wrapped rest may end as its title does ('… apt-pinning.')

@@ -21,6 +21,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .books import listed_contents
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdfboxes import BULLET, Box, join_hanging, merge_fragments, same_baseline
@@ -342,8 +343,9 @@ def _remove_contents(pages: list[list[Box]]) -> int:
     index: on a page with at least three lines of dot leaders ("2.1 Syntax . . . . 4", "map . . . 20, 21"), those
     lines, the entries there with two or three spaced dots before a page number (in the line or on its baseline),
     the first line of an entry wrapped over two (_wrapped_entries), and the pieces on the baselines of all these
-    and of the lines without a letter or digit (a number, a page number); the number of lines dropped."""
-    dropped = 0
+    and of the lines without a letter or digit (a number, a page number); and the lines of a contents page without
+    leaders (_listed_contents); the number of lines dropped."""
+    dropped, listed = 0, _listed_contents(pages)
     for boxes in pages:
         lines = [ln for b in boxes for ln in b.lines if not ln.outline_level]
         empty = {id(ln) for ln in lines if not re.search(r"[^\W_]", ln.text)}
@@ -356,11 +358,21 @@ def _remove_contents(pages: list[list[Box]]) -> int:
             leaders += short + _wrapped_entries(lines, dotted + short)
         toc = _on_baselines(lines, leaders) if len(leaders) >= 3 else set()
         for b in boxes:
-            kept = [ln for ln in b.lines if id(ln) not in empty and id(ln) not in toc]
+            kept = [ln for ln in b.lines if id(ln) not in empty and id(ln) not in toc and id(ln) not in listed]
             dropped += len(b.lines) - len(kept)
             b.lines = kept
         boxes[:] = [b for b in boxes if b.lines]
     return dropped
+
+
+def _listed_contents(pages: list[list[Box]]) -> set[int]:
+    """ids of the lines of a table of contents with or without leaders as books.listed_contents finds them in a
+    plain text: the document's lines with a page to a paragraph, the first line of each text box set apart (a
+    heading's place); lines located from the bookmarks stay."""
+    flat = [ln for boxes in pages for ln in [ln for b in boxes for ln in b.lines] + [None]]
+    firsts = {id(b.lines[0]) for boxes in pages for b in boxes}
+    listed = listed_contents([ln.text.strip() if ln else "" for ln in flat], [id(ln) in firsts for ln in flat])
+    return {id(flat[i]) for i in listed if flat[i] and not flat[i].outline_level}
 
 
 def _wrapped_entries(lines: list[Line], leaders: list[Line]) -> list[Line]:

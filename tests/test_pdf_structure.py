@@ -921,6 +921,47 @@ def test_contents_entries_with_two_or_three_dots_of_leaders_or_wrapped_are_not_h
     assert left_out["contents"] >= 5 and sum(left_out.values()) == 11, left_out
 
 
+
+def two_column_contents_pdf() -> bytes:
+    """A contents page as a LaTeX class's documentation sets it: no leaders, two columns of entries in bold and
+    roman, each page number a piece of its own, long entries wrapped, an appendix's entry ending with a question
+    mark; then the sections those entries list, on pages of their own."""
+    left = [("F3", 72, "1 Introduction", "2"), ("F3", 72, "2 Requirements", None), ("F3", 86, "and installation", "2"),
+            ("F1", 86, "2.1 The problem of the logo", "3"), ("F3", 72, "3 Usage", "3")]
+    right = [("F3", 320, "A Other useful commands", "4"), ("F3", 320, "B Frequently asked questions", "4"),
+             ("F1", 334, "B.1 How can I increase the", None), ("F1", 356, "font size?", "4")]
+    items = [("F3", 14, 72, 720, "Contents")]
+    for entries, number_x in ((left, 260), (right, 520)):
+        y = 690
+        for font, x, title, page in entries:
+            items += [(font, 10, x, y, title)] + ([("F1", 10, number_x, y, page)] if page else [])
+            y -= 14 if page is None else 24
+    pages = [text_ops(items)]
+    heads = [["1 Introduction", "2 Requirements and installation", "2.1 The problem of the logo"],
+             ["3 Usage", "A Other useful commands", "B Frequently asked questions",
+              "B.1 How can I increase the font size?"]]
+    for k, titles in enumerate(heads):
+        ops, y = [], 720
+        for t, title in enumerate(titles):
+            ops += [("F3", 12 if "." not in title.split()[0] else 10, 72, y, title)] + column(BODY[t % 2], 72, y - 20)
+            y -= 80
+        pages.append(text_ops(ops + [("F1", 10, 300, 60, str(k + 2))]))
+    return build(pages)
+
+
+def test_a_contents_page_without_leaders_is_left_out_not_read_as_headings():
+    """A two-column contents page without leaders (unifith's and sapthesis' documentation) gave headings
+    'Contents', '2 Requirements', 'B Frequently asked questions 4' and text of its wrapped entries: its lines are
+    entries whose sections come later, as books.listed_contents finds them in a plain text."""
+    doc = load(two_column_contents_pdf())
+    titles = [h.title for h in doc.meta["outline"].headings]
+    assert titles == ["1 Introduction", "2 Requirements and installation", "2.1 The problem of the logo", "3 Usage",
+                      "A Other useful commands", "B Frequently asked questions",
+                      "B.1 How can I increase the font size?"], titles
+    assert doc.elements[0] == "1 Introduction", doc.elements
+    left_out = doc.meta["left_out"]  # its 10 lines, and 9 page numbers (page-number lines)
+    assert left_out["contents"] >= 8 and sum(left_out.values()) == 19, left_out
+
 MINUS_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Differences [45 /minus] >> >>"
 
 
