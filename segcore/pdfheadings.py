@@ -208,7 +208,10 @@ def assign_levels(paras: list[Para]) -> None:
     """Raw heading levels: an outline entry's heading its level in the outline; the others (but the top-level names
     such as Abstract and Acknowledgments, unnumbered) below the outline's deepest level: the numbering's depth
     (structure.numbering_depths: "3" 1, "3.2" 2; under roman numerals letters 2, numbers 3; under arabic ones a
-    letter between two sections a level under the one before); an unnumbered heading takes the depth of numbered
+    letter between two sections a level under the one before, or, when the style of arabic-numbered headings tells
+    their depth (two depths or more, none sharing a style), at the depth of those in its style if that is less:
+    "2.1 Data" then "A. Corpus" in the same font and size are siblings, "A. Corpus" smaller is under "2.1"); an
+    unnumbered heading takes the depth of numbered
     headings of its style (bold, italic, size), else ranks by size among the numbered ones; run-in headings come
     below all."""
     heads = [p for p in paras if p.level and not p.runin]
@@ -223,6 +226,14 @@ def assign_levels(paras: list[Para]) -> None:
 
     numbered = [p for p in heads if p.number]
     by_style = {style(p): depth[id(p)] for p in numbered}
+    arabic: dict[tuple, set] = {}  # the depths of the headings numbered in arabic, by style
+    for p in numbered:
+        if p.number[0].isdigit():
+            arabic.setdefault(style(p), set()).add(depth[id(p)])
+    told = len(set().union(*arabic.values())) > 1 and all(len(d) == 1 for d in arabic.values())
+    for p in numbered:  # a letter under a numbered heading set as those of a depth is at that depth
+        if told and re.fullmatch(r"[A-Z]", p.number) and depth[id(p)] > 1 and style(p) in arabic:
+            depth[id(p)] = min(depth[id(p)], *arabic[style(p)])
     sizes = sorted({(depth[id(p)], p.size) for p in numbered})
     ranks = sorted({round(p.size * 2) / 2 for p in heads}, reverse=True)
     for p in heads:

@@ -962,6 +962,22 @@ def test_a_contents_page_without_leaders_is_left_out_not_read_as_headings():
     left_out = doc.meta["left_out"]  # its 10 lines, and 9 page numbers (page-number lines)
     assert left_out["contents"] >= 8 and sum(left_out.values()) == 19, left_out
 
+
+def test_a_letter_after_a_numbered_subsection_is_its_sibling_in_its_style_and_under_it_when_smaller():
+    """'2.1 Data' then 'A. Corpus' went under 2.1 whatever their type; from the layout: set as the subsections
+    (one depth of arabic-numbered headings in that font and size) a letter is their sibling, set smaller it is a
+    level under."""
+    items, y = [], 730
+    for font, size, title in [("F3", 14, "1 Introduction"), ("F3", 14, "2 Methods"), ("F3", 12, "2.1 Data"),
+                              ("F3", 12, "A. Corpus"), ("F3", 12, "B. Tools"), ("F3", 14, "3 Results"),
+                              ("F3", 12, "3.1 Scores"), ("F3", 10, "A. Pk"), ("F3", 10, "B. WindowDiff"),
+                              ("F3", 14, "4 Discussion")]:
+        items += [(font, size, 72, y, title)] + column(BODY[0][:1], 72, y - 18)
+        y -= 36
+    heads = [(h.title, h.level) for h in load(build([text_ops(items)])).meta["outline"].headings]
+    assert heads == [("1 Introduction", 1), ("2 Methods", 1), ("2.1 Data", 2), ("A. Corpus", 2), ("B. Tools", 2),
+                     ("3 Results", 1), ("3.1 Scores", 2), ("A. Pk", 3), ("B. WindowDiff", 3), ("4 Discussion", 1)], heads
+
 MINUS_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Differences [45 /minus] >> >>"
 
 
