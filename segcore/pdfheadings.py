@@ -211,9 +211,8 @@ def assign_levels(paras: list[Para]) -> None:
     letter between two sections a level under the one before, or, when the style of arabic-numbered headings tells
     their depth (two depths or more, none sharing a style), at the depth of those in its style if that is less:
     "2.1 Data" then "A. Corpus" in the same font and size are siblings, "A. Corpus" smaller is under "2.1"); an
-    unnumbered heading takes the depth of numbered
-    headings of its style (bold, italic, size), else ranks by size among the numbered ones; run-in headings come
-    below all."""
+    unnumbered heading takes the depth of numbered headings of its style (bold, italic, size), else ranks by size
+    among the numbered ones; run-in headings come below all."""
     heads = [p for p in paras if p.level and not p.runin]
     for p in heads:
         p.number = split_number(" ".join(ln.text for ln in p.lines))[0]
