@@ -477,12 +477,13 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     after a list item's number that opens a sentence ("1.", "iv.") or a section's, with a caption's label or not
     ("3.1.", "Tabelle 2.4.": Punkt trained on a manual may learn them as sentence ends from its contents) undone,
     so is one after a period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(':
-    "fs.*stat"), inside code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code) or before a
-    lowercase word in a table drawn in characters (`_drawn`: an abbreviation in a cell, "list sig. of"), one before
-    a '?' or '!' (Punkt cuts a run of marks, "me!!" | "!—and", and French's spaced "?!", « Pourquoi ? | ! »), and a
-    split before a word that goes on the sentence (_goes_on: a dialogue's tag; more in a text not in English); a split
-    after a Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek after its question
-    mark ';'; inner whitespace collapsed.
+    "fs.*stat") or after a '?' or '!' before a mark that opens or goes on ('(', '[', ':' …: a manual's key '~?:
+    Display a list'; not one that may close an emphasis, 'it!* Thus'), inside code (`code`: the (start, end) of code
+    spans in text, mdinline.inline_with_code) or before a lowercase word in a table drawn in characters (`_drawn`: an
+    abbreviation in a cell, "list sig. of"), one before a '?' or '!' (Punkt cuts a run of marks, "me!!" | "!—and",
+    and French's spaced "?!", « Pourquoi ? | ! »), and a split before a word that goes on the sentence (_goes_on: a
+    dialogue's tag; more in a text not in English); a split after a Chinese, Japanese, Hindi, Arabic ... sentence end
+    added (_SCRIPT_END), and in Greek after its question mark ';'; inner whitespace collapsed.
     Note marks glued to a sentence's end before a word that may open one (_MARKED_END) are hidden from Punkt, which
     judges the end as if they were not there, and stay with the sentence they follow."""
     notes = {m.start(1): m.end(1) for m in _MARKED_END.finditer(text)}
@@ -495,7 +496,8 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
                       or _journal_name(text, *spans[-1], a)  # "Proc. Natl. Acad. Sci. USA 98"
                       or (_INITIAL.match(text, a) and _INITIAL_END.search(text[slice(*spans[-1])]))  # "F. | Y. Choi"
-                      or (a == spans[-1][1] and text[a - 1] == ".")  # "fs.*stat", "filehandle.[read|write]"
+                      or (a == spans[-1][1] and (text[a - 1] == "."  # "fs.*stat", "filehandle.[read|write]"
+                                                 or text[a - 1] in "?!" and text[a] in ":;,([{@"))  # "~?: Display"
                       or ((run := _MARK_RUN.match(text, a)) and (text[spans[-1][1] - 1] in "?!" or not run[1]))
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
                       or (drawn and text[a].islower())  # a table's cell: "|list sig. of user_ID |"

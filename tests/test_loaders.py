@@ -21,6 +21,7 @@ from segcore.methods import segment
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.folders import read_dataset, read_files
 from segcore.limits import Limits
+from segcore.manpage import man_blocks
 from segcore.text import load_stopwords
 from segcore.loaders import (
     left_out_notes, load, load_data, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi, read_arxiv_bytes,
@@ -100,6 +101,19 @@ def test_a_full_stop_with_no_space_after_it_ends_no_sentence():
     assert split_sentences(prose) == ["It ended.Then it went on.", "The U.S. He left.", "It was 3.5 times faster.",
                                       "See https://example.org/a.b/c.html for more.", "Wait... Then stop.",
                                       "Mr. Smith came (at last.)", "He sat.", '"Go."', "She went."]
+
+
+def test_a_question_or_exclamation_mark_with_no_space_after_it_ends_no_sentence():
+    """ssh(1)'s escape '~?' read as a sentence of its own and ': Display a list of escape characters.' as the next:
+    Punkt ends a sentence at a '?' or '!' before ':' or '(' as at a period; one glued to a mark that opens or goes on
+    ends none, while one before a space still does and Chinese marks still end theirs."""
+    text = "Type ~?: Display the escapes. Is it x?[y] or Yes!(no) here? It is. Wow! Go. 你好？他好。"
+    assert split_sentences(text) == ["Type ~?: Display the escapes.", "Is it x?[y] or Yes!(no) here?", "It is.",
+                                     "Wow!", "Go.", "你好？", "他好。"]
+    blocks = man_blocks(".Dd May 1, 2024\n.Dt SSH 1\n.Os\n.Sh ESCAPE CHARACTERS\n.Bl -tag -width Ds\n.It Cm ~?\n"
+                        "Display a list of escape characters.\n.It Cm ~!\nShell.\n.El\n")[0]
+    assert [s for b in blocks[1:] for s in split_sentences(b.text)] == ["~?: Display a list of escape characters.",
+                                                                        "~!: Shell."]
 
 
 def test_a_note_mark_after_a_sentence_s_end_stays_with_it_and_the_next_sentence_begins():

@@ -213,7 +213,7 @@ def test_mdoc_standards_libraries_columns_and_tags_read_as_their_text():
     """.St and .Lb showed their raw argument ('-ansiC', 'libcrypt'), a column list's cells ran together ('{next} + The
     next window') and a tag ending in a mark took no colon, so a key or a synopsis ran into its text ('~. Disconnect.',
     'bg [job ...] Resume the job.')."""
-    blocks, _ = man_blocks(MDOC_EDGES)  # the paragraphs (the sentence splitter still cuts '?: List' after its '?')
+    blocks, _ = man_blocks(MDOC_EDGES)
     assert [b.text for b in blocks][3:] == [
         "Crypt Library (libcrypt, -lcrypt)", "DESCRIPTION",
         "Escapes are as in ANSI X3.159-1989 (“ANSI C89”). It conforms to IEEE Std 1003.1-2008 (“POSIX.1”) and to "
