@@ -1,6 +1,7 @@
 """A manual page in roff with the man(7) macros (written by hand, pod2man, help2man or DocBook) read into blocks
 (segcore.structure.Block): .SH and .SS titles as headings, paragraphs broken by .PP, .LP, .P, .sp, .br, .TP and .IP
-(an item's tag opens its paragraph), font, size and character escapes resolved (groff_char(7)'s common names).
+(an item's tag opens its paragraph, .TQ adds a tag), font, size and character escapes resolved (groff_char(7)'s common
+names).
 Not text: macro and string definitions, conditionals, comments, index entries; left out and counted
 (structure.LEFT_OUT): no-fill and example blocks (.nf/.fi, .EX/.EE, pod2man's .Vb/.Ve), tbl tables, eqn equations,
 and files it includes with .so. A BSD mdoc(7) page is read by its macros (`_MdocReader`): .Sh and .Ss as headings,
@@ -38,7 +39,7 @@ _ESCAPE = re.compile(r"""\\(?:
   | (?P<gone>[&|^%:c!}{acdpru,/])      # zero-width, italic corrections and flow
   | (?P<other>.)
 )""", re.X)
-_BREAKS = frozenset("PP LP P sp br HP RS RE PD TQ Sp ne in ti bp ce".split())
+_BREAKS = frozenset("PP LP P sp br HP RS RE PD Sp ne in ti bp ce".split())
 _ITALIC_PAIRS = frozenset("BI BR IB IR RB RI".split())
 _FONTS = frozenset("B I SM SB".split())
 _CODE = {"nf": "fi", "EX": "EE", "Vb": "Ve"}
@@ -167,7 +168,7 @@ class _Reader:
                 self.add(_text(" ".join(args)))
         elif name in _BREAKS:
             self.flush()
-        elif name == "TP":
+        elif name in ("TP", "TQ"):  # .TQ: another tag of the item (groff's man(7))
             self.next_item()
             self.tag = True
         elif name == "IP":

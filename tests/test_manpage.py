@@ -242,16 +242,18 @@ def test_tags_with_no_text_after_them_share_the_text_that_follows():
     """ssh(1) lists the options -o takes as bare tags ('.It AddKeysToAgent' under '.Bl -tag -compact'): each read
     'AddKeysToAgent:', a colon before nothing, and then each its own one-word paragraph (95 of them, one-word
     sentences to the segmenter). Tags standing alone now gather, sharing the text that follows them, as mdoc and man
-    pages mean consecutive tags ('-h, --help: …'); the colon comes only before text."""
+    pages mean consecutive tags ('-h, --help: …'); the colon comes only before text. man(7)'s .TQ, a further tag of
+    the item (dirmngr-client(1)'s '--url' / '.TQ' / '-u'), broke the paragraph: '--url' and '-u Modify …'."""
     mdoc = (".Dd May 1, 2024\n.Dt SSH 1\n.Os\n.Sh DESCRIPTION\n.Bl -tag -width Ds -compact\n.It AddKeysToAgent\n"
             ".It AddressFamily\n.El\n.Bl -tag -width Ds\n.It Fl h\n.It Fl -help\nShows help.\n.It Fl v\n"
             "Verbose mode.\n.El\n")
     blocks, _ = man_blocks(mdoc)
     assert [b.text for b in blocks[1:]] == ["AddKeysToAgent, AddressFamily", "-h, --help: Shows help.",
                                            "-v: Verbose mode."]
-    man = ".TH X 1\n.SH OPTIONS\n.TP\n.B \\-q\n.TP\n.B \\-v\nVerbose mode.\n.IP \\-x\nExtra.\n.IP \\(bu\nA bullet.\n"
+    man = (".TH X 1\n.SH OPTIONS\n.TP\n.B \\-q\n.TP\n.B \\-v\nVerbose mode.\n.IP \\-x\nExtra.\n.IP \\(bu\nA bullet.\n"
+           ".TP\n.B \\-\\-url\n.TQ\n.B \\-u\nTakes a URL.\n")
     blocks, _ = man_blocks(man)
-    assert [b.text for b in blocks[1:]] == ["-q, -v: Verbose mode.", "-x: Extra.", "A bullet."]
+    assert [b.text for b in blocks[1:]] == ["-q, -v: Verbose mode.", "-x: Extra.", "A bullet.", "--url, -u: Takes a URL."]
 
 
 def test_a_pages_own_strings_read_as_nroff_sets_them():
