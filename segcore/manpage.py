@@ -47,6 +47,9 @@ _SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None
 _DEFINITIONS = frozenset("de de1 am am1 dei".split())
 # a string's definition, for nroff or for any device: '.ds d /etc/terminfo', '.if n .ds TX TeX'
 _DS = re.compile(r'^[.\']\s*(if\s+n\s+[.\']\s*)?ds\s+(\S+)[ \t]?"?(.*)$', re.M)
+# a macro the page defines whose body is text lines only (no request): '.de C' / '\\$1\\$2' / '..', '.de URL' …
+_TEXT_MACRO = re.compile(r"^[.']\s*de\s+(\S+)[^\n]*\n((?:(?![.'])[^\n]*\n)+)[.']\.", re.M)
+_MACRO_ARGUMENT = re.compile(r"\\\\\$(\d|\*|@)")  # \\$1 in a definition: its call's first argument
 _STRING_CALL = re.compile(r"(?<!\\)\\\*(?:\((..)|\[([^\]\s]*)\]|([^(\[]))")  # \*d, \*(lq, \*[name]
 # a tag that needs no colon before its text: one ending in a colon, or a word's mark ('1.', 'etc.', 'f(),'); not a
 # key's or a synopsis's ('~.', '?', 'name ...')
@@ -442,11 +445,27 @@ def _own_strings(text: str) -> str:
     return text
 
 
+def _text_macros(text: str) -> dict[str, str]:
+    """The macros the page defines as text lines only, by name (the last definition of a name, as a later one replaces
+    an earlier: ttf2pk(1) defines 'C' for troff and for nroff)."""
+    return {name: " ".join(body.split("\n")) for name, body in _TEXT_MACRO.findall(text)}
+
+
+def _called(body: str, args: list[str]) -> str:
+    """A text macro's body with the arguments of its call put in (\\$1 … \\$9, \\$* and \\$@ all of them)."""
+    def argument(m: re.Match) -> str:
+        if m[1] in "*@":
+            return " ".join(args)
+        return args[int(m[1]) - 1] if 0 < int(m[1]) <= len(args) else ""
+    return _MACRO_ARGUMENT.sub(argument, body)
+
+
 def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     """Headings and paragraphs of a man(7) page and the counts of what was left out (see the module's docstring);
     an mdoc(7) page (.Dd and .Dt, no .TH) read by its own macros."""
     mdoc = bool(_MDOC.search(text[:20000])) and not _TH.search(text[:20000])
     text = _own_strings(text)
+    macros = _text_macros(text)
     reader, lines, i = _MdocReader() if mdoc else _Reader(), text.splitlines(), 0
     while i < len(lines):
         line = lines[i]
@@ -485,6 +504,8 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                 i += 1
         elif name == "so":
             reader.left_out["includes"] += 1
+        elif name in macros:  # one the page defines as text: read as the text with its arguments
+            reader.add(_text(_called(macros[name], _arguments(rest))))
         else:
             reader.request(name, rest)
     reader.flush()

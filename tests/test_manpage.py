@@ -264,3 +264,15 @@ def test_a_pages_own_strings_read_as_nroff_sets_them():
             ".ds q one\n.ds q two\n.SH FILES\n.TP\n\\fB\\*d\\fP\nthe database\n.PP\nUse \\*(TX, \\*[LX] or \\*q.\n")
     blocks, _ = man_blocks(page)
     assert [b.text for b in blocks[1:]] == ["/etc/terminfo: the database", "Use TeX, LaTeX or ."]
+
+
+def test_a_macro_the_page_defines_as_text_reads_with_its_arguments():
+    """ttf2pk(1) defines '.de C' / '\\\\$1\\\\$2' (a font change for troff, plain for nroff, inside '.if t' and '.if n'
+    blocks) and writes 'into a' / '.C PK' / 'file': the call was an unknown request, so it read 'into a file' with
+    PK lost. A macro whose body is text lines only reads as its text with the call's arguments put in; one that makes
+    requests (pod2man's Vb) stays a definition, not text."""
+    page = (".TH X 1\n.if t \\{\\\n.de C\n\\fC\\\\$1\\fP\\\\$2\n..\n.\\}\n.if n \\{\\\n.de C\n\\\\$1\\\\$2\n..\n.\\}\n"
+            ".de URL\n\\\\$2 <\\\\$1>\\\\$3\n..\n.de Vb\n.nf\n..\n.SH DESCRIPTION\nIt makes a\n.C PK\nfile, see\n"
+            ".URL https://x.org/ \"the site\" .\n")
+    blocks, _ = man_blocks(page)
+    assert [b.text for b in blocks[1:]] == ["It makes a PK file, see the site <https://x.org/>."]
