@@ -380,7 +380,8 @@ class _MdocReader(_Reader):
         elif name == "Fo":
             self.function = [_text(args[0]) if args else ""]
         elif self.extended is not None and name != "It":
-            self.extended.append(_mdoc_line([name, *args], self.name, self.spaced))
+            if name in _CALLABLE:  # others in a tag print nothing: .Tg, .Bk/.Ek, .Bf/.Ef (a font for the lines within)
+                self.extended.append(_mdoc_line([name, *args], self.name, self.spaced))
             if "Xc" in args or name == "Xc":
                 self.end_tag()
         elif name in ("Sh", "Ss"):

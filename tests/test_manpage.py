@@ -276,3 +276,14 @@ def test_a_macro_the_page_defines_as_text_reads_with_its_arguments():
             ".URL https://x.org/ \"the site\" .\n")
     blocks, _ = man_blocks(page)
     assert [b.text for b in blocks[1:]] == ["It makes a PK file, see the site <https://x.org/>."]
+
+
+def test_mdoc_macros_that_print_nothing_add_no_words_to_a_tag():
+    """In a tag written across lines (.It Xo … .Xc) every macro line was read as words, so '.Bk -words', '.Ek' and
+    '.Tg alpha' read 'Bk -words -a b Ek Tg alpha'. As mandoc renders them: .Tg prints nothing, .Bk/.Ek keep words
+    together (nothing to print), .Bf/.Ef change the font of the lines within, which are kept, in a tag or not."""
+    page = (".Dd May 1, 2024\n.Dt X 1\n.Os\n.Sh OPTIONS\n.Bl -tag -width Ds\n.It Xo\n.Bk -words\n.Fl a Ar b\n.Ek\n"
+            ".Tg alpha\n.Xc\nDoes a.\n.It Xo\n.Bf Sy\n.Fl c\n.Ef\n.Xc\nDoes c.\n.El\n.Tg beta\n.Bf -emphasis\n"
+            "Kept words.\n.Ef\n.Bk -words\n.Op Fl d\n.Ek\n")
+    blocks, _ = man_blocks(page)
+    assert [b.text for b in blocks[1:]] == ["-a b: Does a.", "-c: Does c.", "Kept words. [-d]"]
