@@ -43,12 +43,12 @@ _BY_FORMAT = {"choi": (".ref",), "text": (".txt", *MARKDOWN_EXTENSIONS),
 EXTENSIONS = {"auto": tuple(dict.fromkeys(ext for exts in _BY_FORMAT.values() for ext in exts if ext)), **_BY_FORMAT}
 
 # what a project's or a dataset's folder says about itself (README.md, LICENSE.txt, CHANGELOG.rst, REPO_README.rst),
-# and a licence named by its identifier (LGPL-2.1, GPL-3, Apache-2.0.txt): no document in 'auto' mode; the names that
+# and a licence named by its identifier (LGPL-2.1, GPL-3, Apache-2.0.txt, BSD: /usr/share/common-licenses' names): no document in 'auto' mode; the names that
 # are also common words only in capitals (NEWS, HISTORY.md: history.md is read)
 _ABOUT = re.compile(r"(?:[A-Z0-9]+[-_])*(?:(?i:readme|licen[cs]e|copying|copyright|changelog|authors|contributors|"
                     r"contributing|code_of_conduct)|NEWS|HISTORY|CHANGES|INSTALL|TODO|THANKS|CREDITS|NOTICE|SECURITY|"
                     r"CITATION)(?:[-_.]|$)|(?:[AL]?GPL|GFDL|MPL|CC0|CC-BY(?:-[A-Z]{2})*|Apache|Artistic)"
-                    r"(?:-[0-9][0-9.]*)?(?:\.(?:txt|md))?$")
+                    r"(?:-[0-9][0-9.]*)?(?:\.(?:txt|md))?$|BSD(?:-[0-9]-Clause)?(?:\.(?:txt|md))?$")
 
 
 class Reason(NamedTuple):
@@ -60,6 +60,7 @@ class Reason(NamedTuple):
 
 
 ABOUT = Reason("a note about the files, not a document", "notes about the files, not documents")
+EMPTY = Reason("an empty file", "empty files")
 BESIDE_REF = Reason(*["the folder holds .ref files: only those are its documents"] * 2)
 NO_EXTENSION = Reason("no file extension: not taken for a document", "no file extension: not taken for documents")
 REDIRECT = Reason("a manual page that only redirects to another with .so: give that one",
@@ -82,8 +83,8 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
     """{name: why} of the names among a folder's or zip's files of `format`'s types (and without an extension) that
     are not its documents, in 'auto' mode: its notes about itself (_ABOUT), a file without an extension, a manual page
     that only redirects to another, a file that `head(name)` (its first bytes) shows to be something else than its
-    suffix says (NOT_DOCUMENTS; no bytes show nothing: an empty file, or a link out of the folder that dataset_files
-    names), and when it holds .ref files every other file; none in another format."""
+    suffix says (NOT_DOCUMENTS; a file that cannot be read, a link out of the folder that dataset_files names, shows
+    nothing), an empty file (no bytes, or none inside its compression), and when it holds .ref files every other file; none in another format."""
     if format != "auto":
         return {}
     why = {}
@@ -93,10 +94,12 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
             why[n] = ABOUT
         elif not suffix:
             why[n] = NO_EXTENSION
-        elif _MAN_SUFFIX.fullmatch(suffix) and (target := redirect_target(_inner(head(n), n).decode("utf-8",
-                                                                                                 "replace"))):
+        elif (first := head(n)) is not None and not _inner(first, n):
+            why[n] = EMPTY
+        elif _MAN_SUFFIX.fullmatch(suffix) and (target := redirect_target(_inner(first or b"", n).decode("utf-8",
+                                                                                                      "replace"))):
             why[n] = REDIRECT._replace(target=target)
-        elif suffix in NOT_DOCUMENTS and (first := _inner(head(n), n)) and NOT_DOCUMENTS[suffix][0](first):
+        elif suffix in NOT_DOCUMENTS and (first := _inner(first or b"", n)) and NOT_DOCUMENTS[suffix][0](first):
             why[n] = NOT_DOCUMENTS[suffix][1]
     if any(document_suffix(n) == ".ref" for n in names if n not in why):
         why.update((n, BESIDE_REF) for n in names if n not in why and document_suffix(n) != ".ref")
@@ -173,28 +176,29 @@ class Reading(NamedTuple):
     skipped: dict[str, Reason]
 
 
-def _head(root: Path, name: str) -> bytes:
-    """The first bytes of a file under a folder (none when it cannot be opened, or is a link out of the folder:
+def _head(root: Path, name: str) -> bytes | None:
+    """The first bytes of a file under a folder (None when it cannot be opened, or is a link out of the folder:
     dataset_files says why)."""
     path = root / name
     try:
         if not path.resolve().is_relative_to(root.resolve()):
-            return b""
+            return None
         with path.open("rb") as f:
             return f.read(_HEAD)
-    except OSError:
-        return b""
+    except (OSError, RuntimeError):  # RuntimeError: a link to itself (Path.resolve)
+        return None
 
 
 def _taken(name: str, format: str, head) -> bool:
-    """Whether a file is listed in `format`: of its types, or in 'auto' without an extension (_left_out says why it is
-    no document); in 'auto' and 'man' a manual page whose section has letters ('.1p', '.3pm'), when `head(name)` (its
+    """Whether a file is listed in `format`: of its types, or in 'auto' without an extension or a note about the files
+    whose suffix is a version's number, 'Apache-2.0' (_left_out says why it is no document); in 'auto' and 'man' a manual page whose section has letters ('.1p', '.3pm'), when `head(name)` (its
     first bytes) begins as roff: by such a suffix alone it may be any file ('.7z', '.3ds')."""
     suffix = document_suffix(name)
-    if suffix in EXTENSIONS[format] or (format == "auto" and not suffix):
-        return True
+    if suffix in EXTENSIONS[format] or (format == "auto" and (not suffix or suffix[1:].isdigit()
+                                                              and bool(_ABOUT.match(PurePosixPath(name).name)))):
+        return True  # a note's name with a version for suffix ('Apache-2.0', 'MPL-2.0') too, for _left_out to say
     return format in ("auto", "man") and bool(_MAN_SUFFIX.fullmatch(suffix)) and starts_like_roff(
-        _inner(head(name), name).decode("utf-8", "replace"))
+        _inner(head(name) or b"", name).decode("utf-8", "replace"))
 
 
 def _listed(root: Path, format: str) -> tuple[list[Path], dict[str, Reason]]:
@@ -246,13 +250,13 @@ def _zip_infos(zf: zipfile.ZipFile, format: str) -> tuple[list[zipfile.ZipInfo],
     return [i for i in infos if i.filename not in left], left
 
 
-def _member_head(zf: zipfile.ZipFile, name: str) -> bytes:
-    """A zip member's first bytes (none when it cannot be inflated: reading it says why)."""
+def _member_head(zf: zipfile.ZipFile, name: str) -> bytes | None:
+    """A zip member's first bytes (None when it cannot be inflated: reading it says why)."""
     try:
         with zf.open(name) as f:
             return f.read(_HEAD)
     except ZIP_ERRORS:
-        return b""
+        return None
 
 
 def _zip_members(zf: zipfile.ZipFile, infos: list[zipfile.ZipInfo], name: str, max_bytes: int | None):

@@ -1251,6 +1251,29 @@ def test_a_man_page_that_only_redirects_and_a_licence_named_by_its_version_are_s
     assert reading.skipped == {"set/alias.1": to_tool}
 
 
+def test_empty_files_and_licences_named_bsd_or_by_a_version_are_skipped_and_said(tmp_path):
+    """An empty x.1 was read and failed ('no text found'); /usr/share/common-licenses' BSD was skipped as 'no file
+    extension' and Apache-2.0, MPL-2.0 ('.0', no type read) left out unsaid. An empty file (compressed or not, in a
+    folder or a zip) is skipped as such; licences named by their identifier, versioned or not, are notes about the
+    files, as LGPL-2.1 is."""
+    (tmp_path / "tool.txt").write_text("It runs. It stops.\n")
+    (tmp_path / "x.1").write_bytes(b"")
+    (tmp_path / "y.1.gz").write_bytes(gzip.compress(b""))
+    (tmp_path / "notes.txt").write_bytes(b"")
+    for name in ("BSD", "Apache-2.0", "MPL-2.0"):
+        (tmp_path / name).write_text("Redistribution is permitted. Keep this notice.\n")
+    reading = read_dataset(tmp_path)
+    assert [d.source for d in reading.documents] == ["tool.txt"] and not reading.problems
+    assert reading.skipped == {"Apache-2.0": folders.ABOUT, "BSD": folders.ABOUT, "MPL-2.0": folders.ABOUT,
+                               "notes.txt": folders.EMPTY, "x.1": folders.EMPTY, "y.1.gz": folders.EMPTY}
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("set/x.1", b"")
+        zf.writestr("set/tool.txt", "It runs. It stops.\n")
+    reading = read_files([("set.zip", archive.getvalue())])
+    assert [d.source for d in reading.documents] == ["set/tool.txt"] and reading.skipped == {"set/x.1": folders.EMPTY}
+
+
 def test_man_pages_with_a_section_suffix_are_listed(tmp_path):
     """/usr/share/man's '.1p', '.3pm', '.1ssl', '.3const' pages (compressed too) were not listed at all; a file so
     named that does not begin as roff ('archive.7z') is still no document, and none to name as skipped."""
