@@ -1,0 +1,137 @@
+"""Raised and small marks in PDFs (segcore.pdflayout): affiliation and note marks, citation numbers and a TeX logo's
+raised letter, told from exponents, powers of formulas and isotopes' mass numbers, which stay."""
+from __future__ import annotations
+
+from segcore.loaders import load
+from segcore.pdf import read_pdf
+from tests.data.make_pdfs import build, column, pdf_string, text_ops
+from tests.pdfpages import BODY, text_width
+
+
+def logo_pdf() -> bytes:
+    """TeX's logo as LaTeX sets it: an L, a kern of -0.36 em, a smaller A raised over the end of the L, a kern of
+    -0.15 em, then "TeX" with its lowered E; and two words of one size and baseline, the second placed back over the
+    end of the first (by more than 0.2 em: a new word, as xpdf reads it)."""
+    logo = (f"BT /F1 10 Tf 1 0 0 1 72 700 Tm {pdf_string('Documents typeset with L')} Tj /F1 7 Tf 2.2 Ts "
+            f"[514 {pdf_string('A')} 214] TJ /F1 10 Tf 0 Ts {pdf_string('T')} Tj -2.2 Ts [167 {pdf_string('E')}"
+            f" 125] TJ 0 Ts {pdf_string('X are easy to read, and they look good when they are printed.')} Tj ET")
+    back = (f"BT /F1 10 Tf 1 0 0 1 72 687 Tm [{pdf_string('Other tools set text by placing every')} 300 "
+            f"{pdf_string('word')} 300 {pdf_string('themselves.')}] TJ ET")
+    return build([logo + "\n" + back])
+
+
+def test_the_raised_small_a_of_tex_s_logo_is_in_its_word_and_a_word_placed_back_over_another_is_not():
+    out = read_pdf(logo_pdf())
+    assert [b.text for b in out.blocks] == [
+        "Documents typeset with LATEX are easy to read, and they look good when they are printed. Other tools set "
+        "text by placing every word themselves."], out.blocks
+
+
+MINUS_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Differences [45 /minus] >> >>"
+
+
+def marked(y: float, pieces, font: str = "F1") -> str:
+    """(text, raised[, font]) pieces of one line, each placed as TeX places it (raised ones at 7 points, 3.5 up; -1:
+    a subscript, 3.5 down); `font` sets the pieces that name none (F8: MINUS_FONT, whose '-' is TeX's minus sign)."""
+    ops, x = [], 72.0
+    for t, up, *own in pieces:
+        size = 7 if up else 10
+        ops.append(f"BT /{own[0] if own else font} {size} Tf 1 0 0 1 {x:.2f} {y + 3.5 * up} Tm {pdf_string(t)} Tj ET")
+        x += text_width(t.replace("\x86", "\u2020").replace("\x87", "\u2021").replace("\xa7", "\u00a7"), size)
+    return "\n".join(ops)
+
+
+def authors_pdf() -> bytes:
+    """A paper's title, its authors with their affiliation marks set small and raised after their names (a dagger,
+    a double dagger, an asterisk and a section sign, two of them parted by a raised comma), and the affiliations
+    with their marks before them; then the abstract."""
+    authors = marked(680, [("Ann Lee", False), ("\x86", True), (", Tom Hill", False), ("\x87", True),
+                           (", Eva Berg", False), ("*,\xa7", True)])
+    places = marked(667, [("\x86", True), ("University of Leeds, ", False), ("\x87", True),
+                          ("Open University, ", False), ("*", True), ("Lund University, ", False), ("\xa7", True),
+                          ("Oslo", False)])
+    title = text_ops([("F3", 16, 72, 710, "Reading Rivers")])
+    return build(["\n".join([title, authors, places, text_ops([("F3", 12, 72, 630, "Abstract")]
+                                                              + column(BODY[0], 72, 610))])])
+
+
+def test_affiliation_marks_set_small_and_raised_do_not_reach_the_text():
+    elements = load(authors_pdf()).elements
+    assert elements[1:3] == ["Ann Lee, Tom Hill, Eva Berg",
+                             "University of Leeds, Open University, Lund University, Oslo"], elements
+
+
+def test_exponents_after_a_minus_sign_or_an_operator_are_kept_and_note_marks_are_not():
+    """aastex's table heads "(km s−1)" and "(10−17 erg s−1 cm−2)" read "(km s−)" and "(10− erg s− cm− )": a small
+    raised digit after punctuation was taken for a note's mark, but after a minus sign, an operator or an opening
+    bracket it is an exponent (or an isotope's mass number). A note's number after a full stop still goes."""
+    units = marked(700, [("Speeds in (km s", False), ("-1", True), (") and fluxes in (10", False), ("-17", True),
+                         (" erg s", False), ("-1", True), (" cm", False), ("-2", True), (").", False)], "F8")
+    ops = [units, marked(687, [("The area is 3 ", False), ("\xd7", False), (" 10", False), ("5", True),
+                               (" km, about 2", False), ("^", False), ("4", True), (" times (", False), ("2", True),
+                               ("H) as measured.", False), ("7", True), (" Ann Lee wrote it.", False)])]
+    elements = load(build(["\n".join(ops)], {"F8": MINUS_FONT})).elements
+    assert elements == ["Speeds in (km s\u22121) and fluxes in (10\u221217 erg s\u22121 cm\u22122).",
+                        "The area is 3 \u00d7 105 km, about 2^4 times (2H) as measured.", "Ann Lee wrote it."], elements
+
+
+def test_citation_numbers_raised_after_a_word_go_and_exponents_stay():
+    """Superscript citations (AIP, Nature, Vancouver) and note numbers right after a word stayed glued to it
+    ("diabetes12,13.", "Lee1-3"): a small raised digit after a letter was always kept as an exponent. A raised run
+    with a comma or dash between digits, or a number after an upright word of three letters or more, is a mark;
+    the exponents of an italic variable, a unit of one or two letters or mixed case, an operator name and a number
+    stay, and the punctuation after a mark stays on its word."""
+    cites = marked(700, [("Many patients with diabetes", False), ("12,13", True), (". It was shown by Lee", False),
+                         ("1\x963", True, "F2"), (" and by Hill", False), ("4", True), (" in cells.", False)])
+    powers = marked(687, [("The area of ", False), ("x", False, "F6"), ("2", True), (" is 3 cm", False), ("2", True),
+                          (" or 10", False), ("5", True), (" m, sin", False), ("2", True), (" of 4 GeV", False),
+                          ("2", True), (" is small.", False)])
+    places = marked(674, [("Ann Lee", False), ("1,2", True), (" works in Leeds, ", False), ("2", True),
+                          ("Oslo and York.", False)])
+    doc = load(build(["\n".join([cites, powers, places])],
+                     {"F6": "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"}))
+    assert doc.elements == ["Many patients with diabetes.", "It was shown by Lee and by Hill in cells.",
+                            "The area of x2 is 3 cm2 or 105 m, sin2 of 4 GeV2 is small.",
+                            "Ann Lee works in Leeds, Oslo and York."], doc.elements
+
+
+def test_a_power_of_a_bracketed_formula_stays_and_a_mark_after_a_bracket_goes():
+    """A small raised digit after ")" was always dropped as a note's mark, so "(x − 1)2", "(a + b)3" and "(2n)2" lost
+    their powers (ithw's "((x−μ1)2 − (x−μ2)2)"). After a bracket that holds a formula (no word of three letters or
+    more but an operator's name) it is a power; after words in brackets, or a list of numbers, it is still a mark."""
+    italic = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"
+    line = marked(700, [("The mean of (", False), ("x", False, "F6"), (" ", False), ("-", False, "F8"), (" 1)", False),
+                        ("2", True), (" and (", False), ("a", False, "F6"), (" + ", False), ("b", False, "F6"),
+                        (")", False), ("3", True), (" and (2", False), ("n", False, "F6"), (")", False), ("2", True),
+                        (" and (sin ", False), ("x", False, "F6"), (")", False), ("2", True),
+                        (" grows, as noted (see the survey)", False), ("3", True), (". More (Lee, 2001)", False),
+                        ("4,5", True), (" and (1994 release)", False), ("9", True), (" text.", False)])
+    assert load(build([line], {"F8": MINUS_FONT, "F6": italic})).elements == [
+        "The mean of (x \u2212 1)2 and (a + b)3 and (2n)2 and (sin x)2 grows, as noted (see the survey).",
+        "More (Lee, 2001) and (1994 release) text."]
+
+
+def test_an_affiliation_mark_after_a_space_goes_and_an_isotope_s_mass_number_stays():
+    """A small raised number after a space, set against the word after it ("and ⁴Department", an affiliation's mark
+    in a list of places), stayed as "4Department". Before a word of three letters or more it is a mark; before an
+    element's symbol of one or two letters ("⁴He", "¹⁴C") it is a mass number and stays."""
+    places = marked(700, [("Leeds and ", False), ("4", True), ("Department of Water, Oslo and ", False), ("5,6", True),
+                          ("Institute of Land.", False)])
+    isotopes = marked(687, [("The ", False), ("4", True), ("He nuclei and ", False), ("14", True),
+                            ("C dating of 10 ", False), ("3", True), (" years.", False)])
+    assert load(build(["\n".join([places, isotopes])])).elements == [
+        "Leeds and Department of Water, Oslo and Institute of Land.", "The 4He nuclei and 14C dating of 10 3 years."]
+
+
+def test_one_raised_mark_after_a_capitalised_name_of_two_letters_goes_and_formulas_stay():
+    """A single small raised digit after a name of two letters ("Wei Li1, Ann Lee2") stayed glued to it ("Li1"):
+    only a list or range of marks ("Li1,2") was taken after a word of two letters. After an upright capitalised
+    word of two letters a raised run of digits is a mark; a subscript ("CO2", "Li2O", set lower: `up` -1), an ion's
+    charge ("Fe3+"), a unit or word of two letters in lower case or capitals ("cm2", "GB2") keep theirs."""
+    authors = marked(700, [("Wei Li", False), ("1", True), (", Ann Lee", False), ("2", True), (" and Bo Xu", False),
+                           ("3", True)])
+    rest = marked(687, [("The CO", False), ("2", -1), (", Li", False), ("2", -1), ("O and Fe", False), ("3+", True),
+                        (" in 2 cm", False), ("2", True), (" of GB", False), ("2", True),
+                        (" grow.", False)])
+    doc = load(build(["\n".join([authors, rest])]))
+    assert doc.elements == ["Wei Li, Ann Lee and Bo Xu", "The CO2, Li2O and Fe3+ in 2 cm2 of GB2 grow."], doc.elements
