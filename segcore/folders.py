@@ -43,8 +43,9 @@ _BY_FORMAT = {"choi": (".ref",), "text": (".txt", *MARKDOWN_EXTENSIONS),
 EXTENSIONS = {"auto": tuple(dict.fromkeys(ext for exts in _BY_FORMAT.values() for ext in exts if ext)), **_BY_FORMAT}
 
 # what a project's or a dataset's folder says about itself (README.md, LICENSE.txt, CHANGELOG.rst, REPO_README.rst),
-# and a licence named by its identifier (LGPL-2.1, GPL-3, Apache-2.0.txt, BSD: /usr/share/common-licenses' names): no document in 'auto' mode; the names that
-# are also common words only in capitals (NEWS, HISTORY.md: history.md is read)
+# and a licence named by its identifier (LGPL-2.1, GPL-3, Apache-2.0.txt, BSD: /usr/share/common-licenses' names): no
+# document in 'auto' mode; the names that are also common words only in capitals (NEWS, HISTORY.md: history.md is
+# read)
 _ABOUT = re.compile(r"(?:[A-Z0-9]+[-_])*(?:(?i:readme|licen[cs]e|copying|copyright|changelog|authors|contributors|"
                     r"contributing|code_of_conduct)|NEWS|HISTORY|CHANGES|INSTALL|TODO|THANKS|CREDITS|NOTICE|SECURITY|"
                     r"CITATION)(?:[-_.]|$)|(?:[AL]?GPL|GFDL|MPL|CC0|CC-BY(?:-[A-Z]{2})*|Apache|Artistic)"
@@ -84,7 +85,8 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
     are not its documents, in 'auto' mode: its notes about itself (_ABOUT), a file without an extension, a manual page
     that only redirects to another, a file that `head(name)` (its first bytes) shows to be something else than its
     suffix says (NOT_DOCUMENTS; a file that cannot be read, a link out of the folder that dataset_files names, shows
-    nothing), an empty file (no bytes, or none inside its compression), and when it holds .ref files every other file; none in another format."""
+    nothing), an empty file (no bytes, or none inside its compression), and when it holds .ref files every other
+    file; none in another format."""
     if format != "auto":
         return {}
     why = {}
@@ -191,8 +193,9 @@ def _head(root: Path, name: str) -> bytes | None:
 
 def _taken(name: str, format: str, head) -> bool:
     """Whether a file is listed in `format`: of its types, or in 'auto' without an extension or a note about the files
-    whose suffix is a version's number, 'Apache-2.0' (_left_out says why it is no document); in 'auto' and 'man' a manual page whose section has letters ('.1p', '.3pm'), when `head(name)` (its
-    first bytes) begins as roff: by such a suffix alone it may be any file ('.7z', '.3ds')."""
+    whose suffix is a version's number, 'Apache-2.0' (_left_out says why it is no document); in 'auto' and 'man' a
+    manual page whose section has letters ('.1p', '.3pm'), when `head(name)` (its first bytes) begins as roff: by such
+    a suffix alone it may be any file ('.7z', '.3ds')."""
     suffix = document_suffix(name)
     if suffix in EXTENSIONS[format] or (format == "auto" and (not suffix or suffix[1:].isdigit()
                                                               and bool(_ABOUT.match(PurePosixPath(name).name)))):
