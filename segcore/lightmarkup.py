@@ -117,14 +117,16 @@ _ADOC_LABEL = re.compile(r"^\[(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$")
 _ADOC_MACRO = re.compile(r"^[a-z]+::\S*\[.*\]\s*$")  # image::, include::, toc::, video::
 _ADOC_ITEM = re.compile(r"^(?:\*{1,5}|-|\.{1,5})\s+(?=\S)")
 _ADOC_TERM = re.compile(r"^(\S.*?)(?::{2,4}|;;)(?:\s+(.*))?$")  # 'Term:: its definition'
+# a link's text: a code span in it may hold brackets ('[`[[Prototype]]`]'); a lone backtick is text
+_LINK_TEXT = r"(?:`[^`\n]*`|`(?![^`\n]*`)|[^\[\]\n`]|\n(?![ \t]*\n))"
 _ADOC_NOTE = re.compile(rf"\bfootnote(?:ref)?:[\w-]*\[(?:{_TEXT}|\[{_TEXT}*\])*\]")
 _ADOC_MARKS = [(_ADOC_NOTE, ""),
                (re.compile(r"\b(?:https?://|link:)[^\s\[]*\[image:[^\s\[]*\[[^\[\]]*\]\]"), ""),  # linked images
                (re.compile(r"\bimage:[^\s\[:][^\s\[]*\[[^\[\]]*\]"), ""),  # images
                (re.compile(r"<<[^,<>\n]*,\s*((?:[^<>\n]|\n(?![ \t]*\n))+)>>"), r"\1"),  # xrefs: their text
                (re.compile(r"<<([^,<>\n]+)>>"), r"\1"),
-               (re.compile(r"\[\[[^\[\]\n]*\]\]|\[#[\w-]+\]"), ""),  # anchors
-               (re.compile(rf"\b(?:https?://|link:|mailto:|xref:)[^\s\[]*\[({_TEXT}+)\]"), r"\1"),  # link: its text
+               (re.compile(rf"\b(?:https?://|link:|mailto:|xref:)[^\s\[]*\[({_LINK_TEXT}+)\]"), r"\1"),  # its text
+               (re.compile(r"(?<!`)\[\[[^\[\]\n]*\]\](?!`)|\[[#.][\w.#-]*\](?=#)"), ""),  # anchors (not code), a phrase's id, role
                (re.compile(r"\b(?:link:|xref:|mailto:)([^\s\[]*)\[\]"), r"\1"),
                (re.compile(rf"\b(?:kbd|btn|menu|pass|stem|latexmath|asciimath):[^\s\[]*\[({_TEXT}*)\]"), r"\1"),
                (re.compile(r"(?<![\w#])#(?=\S)([^#\n]{1,500}?)(?<=\S)#(?![\w#])"), r"\1"),  # #highlight#

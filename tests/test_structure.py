@@ -929,6 +929,17 @@ def test_asciidoc_two_line_titles_are_headings():
     assert "A paragraph line" in doc.elements and doc.meta["left_out"] == {"code lines": 3}
 
 
+def test_asciidoc_links_keep_their_text_and_a_phrase_s_role_is_a_mark():
+    """An AsciiDoc link is read as its text also when the text starts with '#' (an issue number, not an anchor) or
+    holds a code span with brackets; '[.role]' before a '#marked#' phrase is a mark (as pandoc writes them)."""
+    doc = load_text("== Changes\n\n* Fixed the cache (Ann Lee)\nhttps://example.org/pull/42[#42]\n* Compare the\n"
+                    "https://example.org/spec#slots[`[[Prototype]]`]\nof objects.\n\n"
+                    "See link:#create[`create([options])`] first.\n[.emoji]#⚠️# Do not edit the copy.\n",
+                    source="changes.adoc")
+    assert doc.elements == ["Changes", "Fixed the cache (Ann Lee) #42", "Compare the [[Prototype]] of objects.",
+                            "See create([options]) first.", "⚠️ Do not edit the copy."]
+
+
 ORG_LINES = ["#+TITLE: T", "* Head", "** TODO Sub :tag:", "#+BEGIN_SRC", "#+END_SRC", "#+begin_quote", "#+end_quote",
              ":PROPERTIES:", ":END:", "| a |", "# c", "-----", "\\begin{x}", "\\end{x}", "[fn:1] a note"]
 ADOC_LINES = ["= T", "== Section", "----", "////", "____", "|===", "[source,py]", ".Title", "// c", ":toc:",
