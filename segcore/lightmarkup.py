@@ -35,18 +35,38 @@ _DRAWER_END = re.compile(r"^\s*:end:\s*$", re.I)
 _PLANNING = re.compile(r"^\s*(?:SCHEDULED|DEADLINE|CLOSED):")
 _IMAGE = r"[^\[\]\s]+\.(?:png|jpe?g|gif|svg|webp)(?:\?[^\[\]\s]*)?"  # an image's file or address
 _TEXT = r"(?:[^\[\]\n]|\n(?![ \t]*\n))"  # a link's or a note's text: brackets aside, lines of one paragraph
+_NESTED = r"\[(?:[^\[\]]|\[(?:[^\[\]]|\[[^\[\]]*\])*\])*\]"  # brackets in a link's text, paired, three deep
 _ORG_NOTE = re.compile(rf"\[fn:[\w-]*:{_TEXT}*\]")  # a footnote's text in the line: [fn::It rains.]
+
+
+def _org_emphasis(marks: str, lines: int) -> re.Pattern:
+    """Org's emphasis with one of `marks`: text between two of the same mark, not spaced inside, after a space or
+    one of -({'" and before a space or one of -.,;:!?')}[", on one line or across one line break (lines=2)."""
+    more = "(?:\\n[^\\n]{0,500}?)?" if lines > 1 else ""
+    return re.compile(rf"(?:(?<=[\s\-({{'\"])|^)([{re.escape(marks)}])(?=\S)([^\n]{{1,500}}?{more})"
+                      rf"(?<=\S)\1(?=[\s\-.,;:!?')}}\[\"]|$)", re.M)
+
+
+def _code_span(m: re.Match) -> str:
+    """Org's =verbatim= or ~code~ as a Markdown code span, the backslashes the marks before doubled put back; its
+    backticks more than any run in it, two at least around an apostrophe (`x's' is a quote in Markdown's reading)."""
+    text = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", m.group(2))
+    ticks = "`" * max(len(max(re.findall("`+", text), default="")) + 1, 1 + ("'" in text))
+    pad = " " * (text[0] == "`" or text[-1] == "`")
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
 _ORG_MARKS = [(re.compile(r"[ \t]*\\\\[ \t]*$", re.M), ""),  # a forced line break: '\\' at a line's end
               (re.compile(r"\\(?=[!-/:-@\[-`{-~\n])"), r"\\\\"),  # Org has no escapes nor '\' breaks: a backslash
               (re.compile(r"&(?=#?\w+;)"), r"\\&"),  # nor entities: '&amp;' is text
               (re.compile(rf"\[\[[^\[\]\n]*\]\[\s*(?:(?:file:)?{_IMAGE}|\[\[[^\[\]\n]*\]\])?\s*\]\]"), ""),  # linked
               (re.compile(rf"\[\[(?:file:)?{_IMAGE}\]\]"), ""),  # an image
-              (re.compile(rf"\[\[[^\[\]\n]*\]\[({_TEXT}+)\]\]"), r"\1"),  # [[target][text]]: its text
+              (re.compile(rf"\[\[[^\[\]\n]*\]\[((?:{_TEXT}|{_NESTED})+)\]\]"), r"\1"),  # [[target][text]]: its text
               (re.compile(r"\[\[(?:mailto:)?([^\[\]\n]*)\]\]"), r"\1"),  # [[target]]
               (_ORG_NOTE, ""), (re.compile(r"\[fn:[\w-]+\]"), ""),  # footnotes' marks
               (re.compile(r"@@\w+:.*?@@"), ""),  # export snippets
-              (re.compile(r"(?:(?<=[\s\-({'\"])|^)([/=~+])(?=\S)(.{1,500}?)(?<=\S)\1(?=[\s\-.,;:!?')}\[\"]|$)", re.M),
-               r"\2")]  # /italic/, =verbatim=, ~code~, +struck+ (Org's emphasis: its marks between these characters)
+              (_org_emphasis("/+", 2), r"\2"),  # /italic/, +struck+ (around a verbatim: /=node.lib=/)
+              (_org_emphasis("=~", 1), _code_span)]  # =verbatim=, ~code~ on one line ('=x=s … =y=' is no code)
 
 
 def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
@@ -126,7 +146,7 @@ _ADOC_MARKS = [(_ADOC_NOTE, ""),
                (re.compile(r"<<[^,<>\n]*,\s*((?:[^<>\n]|\n(?![ \t]*\n))+)>>"), r"\1"),  # xrefs: their text
                (re.compile(r"<<([^,<>\n]+)>>"), r"\1"),
                (re.compile(rf"\b(?:https?://|link:|mailto:|xref:)[^\s\[]*\[({_LINK_TEXT}+)\]"), r"\1"),  # its text
-               (re.compile(r"(?<!`)\[\[[^\[\]\n]*\]\](?!`)|\[[#.][\w.#-]*\](?=#)"), ""),  # anchors (not code), a phrase's id, role
+               (re.compile(r"(?<!`)\[\[[^\[\]\n]*\]\](?!`)|\[[#.][\w.#-]*\](?=#)"), ""),  # anchors; an id, a role
                (re.compile(r"\b(?:link:|xref:|mailto:)([^\s\[]*)\[\]"), r"\1"),
                (re.compile(rf"\b(?:kbd|btn|menu|pass|stem|latexmath|asciimath):[^\s\[]*\[({_TEXT}*)\]"), r"\1"),
                (re.compile(r"(?<![\w#])#(?=\S)([^#\n]{1,500}?)(?<=\S)#(?![\w#])"), r"\1"),  # #highlight#

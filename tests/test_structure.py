@@ -940,6 +940,18 @@ def test_asciidoc_links_keep_their_text_and_a_phrase_s_role_is_a_mark():
                             "See create([options]) first.", "⚠️ Do not edit the copy."]
 
 
+def test_org_links_verbatim_and_emphasis_read_as_org_reads_them():
+    """An Org link's text runs to ']]' (it may hold brackets); =verbatim= and ~code~ are code, whose brackets are no
+    Markdown link; emphasis may span a line break and hold a verbatim (as pandoc writes them)."""
+    doc = load_text("* Server\n** =server[Symbol.asyncDispose]()=\nCall [[#listen][=listen([port[, host[, backlog]]])=]]\n"
+                    "first. This should be /at\nleast/ as new as V8. Use /=node.lib=/ and ~a\\*b~ here. Only\n"
+                    "=Entry=s made after it are sent.\nIt is =false= by default.\n", source="net.org")
+    assert [h.title for h in doc.meta["outline"].headings] == ["server[Symbol.asyncDispose]()"]
+    assert doc.elements[2:] == ["Call listen([port[, host[, backlog]]]) first.", "This should be at least as new as V8.",
+                                "Use node.lib and a\\*b here.", "Only =Entry=s made after it are sent.",
+                                "It is false by default."]
+
+
 ORG_LINES = ["#+TITLE: T", "* Head", "** TODO Sub :tag:", "#+BEGIN_SRC", "#+END_SRC", "#+begin_quote", "#+end_quote",
              ":PROPERTIES:", ":END:", "| a |", "# c", "-----", "\\begin{x}", "\\end{x}", "[fn:1] a note"]
 ADOC_LINES = ["= T", "== Section", "----", "////", "____", "|===", "[source,py]", ".Title", "// c", ":toc:",
