@@ -163,8 +163,9 @@ def rst_items(lines: list[str], labels: dict[str, str], styles: list, left_out: 
             continue
         indent = _indent(line)
         explicit = _EXPLICIT.match(line.strip())
-        if explicit:
-            end = _block_end(lines, i + 1, indent)
+        if explicit:  # '..' alone over a blank line: an empty comment, which ends a list and takes no block
+            empty = line.strip() == ".." and (i + 1 == len(lines) or not lines[i + 1].strip())
+            end = i + 1 if empty else _block_end(lines, i + 1, indent)
             name = explicit.group(1)
             if name in PROSE_DIRECTIVES:
                 out += rst_items(_directive_body(lines[i + 1:end], name, explicit.group(2)), labels, styles, left_out)

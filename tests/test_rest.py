@@ -104,3 +104,11 @@ def test_a_list_s_round_square_and_arrow_bullets_open_items():
     the bullets kept in its text; they open items as '-', '*', '+' and '•' do."""
     doc = load_rest("Tools\n=====\n\n◦ a hammer\n◦ a saw\n\n▪ nails\n► glue\n- tape\n")
     assert doc.elements == ["Tools", "a hammer", "a saw", "nails", "glue", "tape"]
+
+
+def test_an_empty_comment_takes_no_block_after_it():
+    """'..' alone over a blank line is an empty comment: it ends the list above it (as pandoc writes it) and the
+    indented text after it is a block quote, read; a comment with text takes its indented block."""
+    doc = load_rest("Hooks\n=====\n\n- First item here.\n\n..\n\n   Stability: 1 - Experimental.\n\n"
+                    ".. a comment\n   not read either.\n\nThe rest is read.\n", source="hooks.rst")
+    assert doc.elements == ["Hooks", "First item here.", "Stability: 1 - Experimental.", "The rest is read."]
