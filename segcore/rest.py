@@ -35,6 +35,7 @@ _INLINE = re.compile(r"""
   | `(?P<link>[^`]+)`_{0,2}
   | \*\*(?P<strong>[^*]+)\*\*
   | (?<![\w*])\*(?P<em>[^*\s](?:[^*]*[^*\s])?)\*(?![\w*])
+  | (?:(?<=[\s\-:/'"<(\[{])|^)\|(?P<substitution>[^|\s](?:[^|\n]*[^|\s])?)\|(?:__?)?(?=[\s\-.,:;!?\\/'")\]}>]|$)
   | \s?\[(?:\#\w*|\d+|\*)\]_
   | \\(?P<escaped>.)
 """, re.VERBOSE)
@@ -77,6 +78,8 @@ def _inline(m: re.Match, labels: dict[str, str], prose_only: bool) -> str:
         if prose_only:
             return ""
         return m.group(kind) if kind == "literal" else _role_text(m.group("role"), m.group(kind), labels)
+    if kind == "substitution":  # its definition's text ('' for an image), else its name (Sphinx's |version|)
+        return labels.get(f"|{m.group(kind)}|", m.group(kind))
     if kind == "link":
         return re.sub(r"\s*<[^<>]*>$", "", m.group(kind)) or m.group(kind)
     return m.group(kind).strip() if kind else ""  # emphasis, an escaped character; a footnote reference vanishes
@@ -129,10 +132,16 @@ def _literal_marker(text: str) -> tuple[str, bool]:
     return text[:-1], True
 
 
+_SUBSTITUTION = re.compile(r"^\.\.\s+\|([^|]+)\|\s+([\w-]+)::\s*(.*)$")
+
+
 def label_titles(lines: list[str]) -> dict[str, str]:
-    """Section titles by label ('.. _label:' right before a heading) in one reST source."""
+    """Section titles by label ('.. _label:' right before a heading) in one reST source, and the texts of its
+    substitutions by '|name|' ('.. |name| replace:: text'; an image's or another directive's: '')."""
     titles = {}
     for i, line in enumerate(lines):
+        if sub := _SUBSTITUTION.match(line):
+            titles[f"|{sub.group(1)}|"] = plain_rst(sub.group(3), {})[0] if sub.group(2) == "replace" else ""
         label = re.match(r"^\.\. _([^:]+):\s*$", line)
         j = i + 1
         while label and j < len(lines) and (not lines[j].strip() or lines[j].startswith(".. _")):

@@ -112,3 +112,12 @@ def test_an_empty_comment_takes_no_block_after_it():
     doc = load_rest("Hooks\n=====\n\n- First item here.\n\n..\n\n   Stability: 1 - Experimental.\n\n"
                     ".. a comment\n   not read either.\n\nThe rest is read.\n", source="hooks.rst")
     assert doc.elements == ["Hooks", "First item here.", "Stability: 1 - Experimental.", "The rest is read."]
+
+
+def test_a_substitution_reads_as_its_definition():
+    """A substitution reference reads as its definition's text ('replace::'), as nothing when it stands for an image
+    (a README's badges), and as its name when the source does not define it (Sphinx's |version|)."""
+    doc = load_rest("Guide\n=====\n\n|badge| |Build Status|\n\nThe |tool| reads files. This is |version| now.\n\n"
+                    ".. |badge| image:: https://example.org/badge.svg\n.. |Build Status| image:: https://example.org/b.svg\n"
+                    "   :target: https://example.org\n.. |tool| replace:: *segment* tool\n", source="guide.rst")
+    assert doc.elements == ["Guide", "The segment tool reads files.", "This is version now."]
