@@ -44,8 +44,9 @@ _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "ci
               "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
               "email": 1, "institute": 1, "title": 1}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
-# commands whose text is one of their two arguments: \href's text, \texorpdfstring's TeX (not its bookmark's) text
-_ONE_OF_TWO = {"href": 1, "texorpdfstring": 0}
+# commands whose text is one of their two arguments: \href's text, \texorpdfstring's TeX (not its bookmark's) text,
+# \hypertarget's and \hyperlink's text (not the anchor's name)
+_ONE_OF_TWO = {"href": 1, "texorpdfstring": 0, "hypertarget": 1, "hyperlink": 1}
 _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX",
             "S": "§", "ss": "ß", "aa": "å", "o": "ø", "ae": "æ", "oe": "œ", "copyright": "©",
             "textbackslash": "\\"}
@@ -53,6 +54,8 @@ _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip m
 _DEFINE = re.compile(r"\\(?:(?:re|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
 _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
+# an environment a source defines as verbatim (fancyvrb, listings: pandoc's 'Highlighting' for code): code
+_VERBATIM = re.compile(r"\\(?:(?:Define|Recustom)VerbatimEnvironment|lstnewenvironment)\s*\{\s*([A-Za-z@]{1,40})\s*\}")
 _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\]]{0,100}\]\s*)?\{([^{}]{1,100})\}")
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 _COUNTED = {"footnote": "footnote texts", "thanks": "front", "author": "front", "date": "front",
@@ -141,8 +144,10 @@ def _theorems(text: str) -> dict[str, str]:
 
 
 class _Reader:
-    def __init__(self, macros: dict | None = None, budget: int = 0, theorems: dict | None = None):
+    def __init__(self, macros: dict | None = None, budget: int = 0, theorems: dict | None = None,
+                 verbatims: frozenset = frozenset()):
         self.left_out: Counter = Counter()
+        self.verbatims = verbatims  # the source's own verbatim environments, left out as code
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
         self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
 
@@ -278,8 +283,8 @@ class _Reader:
         else:
             option, i = _option(s, i, end)  # \begin{enumerate}[label=(a)], \begin{theorem}[Cauchy]
         body = s[i:end]
-        if base in _DROP_ENVS:
-            kind = _DROP_ENVS[base]
+        if base in _DROP_ENVS or base in self.verbatims:
+            kind = _DROP_ENVS.get(base, "code lines")
             self.left_out[kind] += body.count("\n") + 1 if kind == "code lines" else 1
             return (_GONE if kind in _INLINE_ENVS else "\n\n"), after
         if base == "abstract":
@@ -326,7 +331,8 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
         lines.append(kept)
     text = "\n".join(lines)
     braces = _braces(text)
-    reader = _Reader(_macros(text, braces), len(text) + _EXPANSION, _theorems(text))
+    reader = _Reader(_macros(text, braces), len(text) + _EXPANSION, _theorems(text),
+                     frozenset(m.group(1) for m in _VERBATIM.finditer(text)))
     start = text.find("\\begin{document}")
     title, _ = _group(text, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
     body = text[start + len("\\begin{document}"):] if start >= 0 else text

@@ -210,3 +210,19 @@ Obvious.
         "Theorem (Cauchy–Schwarz).", "The inner product is at most the product of the norms.",
         "Lemma.", "Norms are never negative.", "Proof of the theorem.", "Expand the square.",
         "Remark.", "Equality needs parallel vectors.", "Proof.", "Obvious."], elements
+
+
+def test_a_hypertarget_s_name_and_a_source_s_own_verbatim_environments_are_no_text():
+    """\\hypertarget{name}{text} reads as its text (the anchor's name is no word: pandoc puts one around every
+    heading), and an environment the source defines as verbatim (fancyvrb's \\DefineVerbatimEnvironment, listings'
+    \\lstnewenvironment) is code, left out and counted, not prose."""
+    source = ("\\documentclass{article}\n\\usepackage{fancyvrb}\n"
+              "\\DefineVerbatimEnvironment{Highlighting}{Verbatim}{commandchars=\\\\\\{\\}}\n"
+              "\\newenvironment{Shaded}{}{}\n\\begin{document}\n"
+              "\\hypertarget{usage}{%\n\\section{Usage}\\label{usage}}\n\nA simple retrieval:\n\n"
+              "\\begin{Shaded}\n\\begin{Highlighting}[]\n\\ImportTok{import}\\NormalTok{ httplib2}\n"
+              "\\NormalTok{h }\\OperatorTok{=}\\NormalTok{ httplib2.Http(}\\StringTok{\".cache\"}\\NormalTok{)}\n"
+              "\\end{Highlighting}\n\\end{Shaded}\n\nSee \\hyperlink{usage}{the usage} above.\n\\end{document}\n")
+    doc = load_latex(source)
+    assert doc.elements == ["Usage", "A simple retrieval:", "See the usage above."]
+    assert doc.meta["left_out"]["code lines"] >= 2
