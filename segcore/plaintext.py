@@ -31,7 +31,7 @@ from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_
 from .webcopy import WikiCopy, wiki_copy
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _LATEX = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?\s*(?:\[[^\]]*\])?\s*"
                     r"\{(.*)\}\s*(.*)$")
 LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5, "paragraph": 6}
@@ -68,7 +68,7 @@ _HTML_END = {"!--": ("-->", "comments"), "pre": ("</pre>", "code lines"), "scrip
 
 
 def _fence(line: str, item: int) -> str | None:
-    """The mark of a code fence ('```' or '~~~') that `line` is, indented at most 3 spaces past the content of the
+    """The mark of a code fence ('```', '~~~~' …) that `line` is, indented at most 3 spaces past the content of the
     list item it may be in (`item`: that content's column, 0 outside lists; CommonMark §4.5, §5.2), else None."""
     line = line.expandtabs()
     text = line.lstrip(" ")
@@ -146,7 +146,9 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             if not (opening and closed >= 0 and rest[closed + len(end):].strip()):
                 drop[i] = kind
         elif (mark := _fence(line, item)) or fence is not None:
-            fence = mark if fence is None else (None if mark == fence else fence)
+            # closed by a fence of its own character at least as long (CommonMark §4.5: '````' holds '```' lines)
+            fence = mark if fence is None else (None if mark and mark[0] == fence[0] and len(mark) >= len(fence)
+                                                else fence)
             drop[i] = "code lines"
         elif _ALERT.match(_QUOTE.sub("", line).strip()):
             drop[i] = "labels"

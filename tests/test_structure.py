@@ -952,6 +952,15 @@ def test_org_links_verbatim_and_emphasis_read_as_org_reads_them():
                                 "It is false by default."]
 
 
+def test_a_longer_code_fence_holds_shorter_fences():
+    """A Markdown code fence closes only at a fence of its own character at least as long (CommonMark 4.5): a
+    '````' block that shows '```' fences (a MyST directive, a README showing Markdown) is code to its '````'."""
+    doc = load_text("# Bundles\n\nMake one first.\n\n````{admonition} Example\nCreate it:\n\n```\n$ mktemp -d\n"
+                    "$ pip wheel -r req.txt\n```\n````\n\n~~~~\n~~~\nnot prose\n~~~~\n\nThen install it.\n")
+    assert doc.elements == ["Bundles", "Make one first.", "Then install it."]
+    assert doc.meta["left_out"] == {"code lines": 11}
+
+
 ORG_LINES = ["#+TITLE: T", "* Head", "** TODO Sub :tag:", "#+BEGIN_SRC", "#+END_SRC", "#+begin_quote", "#+end_quote",
              ":PROPERTIES:", ":END:", "| a |", "# c", "-----", "\\begin{x}", "\\end{x}", "[fn:1] a note"]
 ADOC_LINES = ["= T", "== Section", "----", "////", "____", "|===", "[source,py]", ".Title", "// c", ":toc:",
