@@ -30,7 +30,7 @@ _HEAD = "\x01"  # a heading line of the rendered text: _HEAD, the sectioning com
 _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline flalign displaymath math".split(),
                               "equations"),
               **dict.fromkeys("figure table algorithm algorithm2e tikzpicture tabular wrapfigure sidewaystable "
-                              "sidewaysfigure subfigure".split(), "floats"),
+                              "sidewaysfigure subfigure longtable tabularx".split(), "floats"),
               **dict.fromkeys("verbatim lstlisting minted Verbatim alltt".split(), "code lines")}
 _SIZED_ENVS = frozenset(("minipage", "multicols", "adjustbox", "resizebox"))
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
@@ -49,7 +49,10 @@ _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 _ONE_OF_TWO = {"href": 1, "texorpdfstring": 0, "hypertarget": 1, "hyperlink": 1}
 _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX",
             "S": "§", "ss": "ß", "aa": "å", "o": "ø", "ae": "æ", "oe": "œ", "copyright": "©",
-            "textbackslash": "\\"}
+            "textbackslash": "\\", "textquotesingle": "'", "textquotedbl": '"', "textasciigrave": "`",
+            "textquoteleft": "‘", "textquoteright": "’", "textquotedblleft": "“", "textquotedblright": "”",
+            "textless": "<", "textgreater": ">", "textbar": "|", "textasciitilde": "~", "textasciicircum": "^",
+            "textunderscore": "_", "textbraceleft": "{", "textbraceright": "}", "textdollar": "$", "textbullet": "•"}
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
 _DEFINE = re.compile(r"\\(?:(?:re|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")

@@ -226,3 +226,14 @@ def test_a_hypertarget_s_name_and_a_source_s_own_verbatim_environments_are_no_te
     doc = load_latex(source)
     assert doc.elements == ["Usage", "A simple retrieval:", "See the usage above."]
     assert doc.meta["left_out"]["code lines"] >= 2
+
+
+def test_text_symbols_are_their_characters_and_a_longtable_is_a_table():
+    """LaTeX's text symbol commands (\\textquotesingle, \\textgreater, \\textbar …, as pandoc writes quotes and
+    operators) are their characters, not dropped; a longtable is a table, left out as a tabular is."""
+    doc = load_latex("\\begin{document}\n\\section{Event: \\textquotesingle{}keylog\\textquotesingle{}}\n\n"
+                     "Use \\texttt{a\\ \\textgreater{}\\ b} or \\texttt{x\\textbar{}y} here.\n\n"
+                     "\\begin{longtable}[]{@{}ll@{}}\n\\toprule\nFeature & full \\\\\n\\bottomrule\n\\end{longtable}\n\n"
+                     "After the table.\n\\end{document}\n")
+    assert doc.elements == ["Event: 'keylog'", "Use a > b or x|y here.", "After the table."]
+    assert doc.meta["left_out"] == {"floats": 1}
