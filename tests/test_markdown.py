@@ -1,0 +1,333 @@
+"""Markdown read as its readers read it (segcore.plaintext, segcore.mdinline): headings (ATX, setext), code spans and
+fences, links and their definitions, escapes, entities, HTML and comments, front matter and footnotes, badges;
+any Markdown loads or says why."""
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from segcore.loaders import load_text
+from segcore.plaintext import text_blocks
+from tests.loading import loaded_or_refused
+from tests.sampletexts import MARKDOWN
+
+
+def test_markdown_headings():
+    doc = load_text(MARKDOWN)
+    outline = doc.meta["outline"]
+    assert outline.title == "Notes on Rivers"  # the lone '#' heading that opens the text
+    assert [(h.title, h.level) for h in outline.headings] == [("Floods", 1), ("Droughts", 1),
+                                                             ("Causes of Droughts", 2)]
+    # each heading is its own element, without its markup, never glued to the next sentence
+    assert "Floods" in doc.elements and "Floods happen after heavy rain." in doc.elements
+    assert all(doc.elements[h.element] == h.title for h in outline.headings)
+    assert not any(e.startswith("#") for e in doc.elements)
+
+
+README = """# Setup
+
+Install the **tool** with `pip`. It needs [Python](https://python.org) 3.10 ![logo](logo.png).
+
+> [!NOTE]
+> Use a _virtual_ environment. It keeps my_var_name clean.
+
+```bash
+# not a heading
+pip install tool
+```
+
+## Usage
+
+| option | meaning |
+|---|---|
+| -k | segments |
+
+> **Warning**
+> Large files take time.
+
+~~~
+```
+still code
+~~~
+
+## License
+
+MIT. Compute 2 * 3 * 4 by hand.
+
+* * *
+
+- First item
+  goes on here.
+* Second item.
+"""
+
+
+def test_markdown_code_tables_alerts_and_marks_are_not_text():
+    """A README: fenced code, a pipe table and alert labels are left out and counted; quote, link, image, code and
+    emphasis marks are taken off the words; identifiers and arithmetic keep theirs."""
+    doc = load_text(README)
+    assert doc.elements == [
+        "Setup", "Install the tool with pip.", "It needs Python 3.10.", "Use a virtual environment.",
+        "It keeps my_var_name clean.", "Usage", "Large files take time.", "License", "MIT.", "Compute 2 * 3 * 4 by hand.",
+        "First item goes on here.", "Second item."]
+    assert doc.meta["left_out"] == {"labels": 2, "code lines": 8, "table and figure lines": 3, "rules": 1}
+    assert [doc.elements[i] for i in doc.meta["outline"].starts(1)] == ["Usage", "License"]
+
+
+def test_markdown_numbered_items_html_and_comments():
+    """A numbered item is a paragraph without its number (a number inside a paragraph is text unless it is "1.");
+    HTML tags are taken off their words, comments, <pre> and <table> blocks left out and counted; a text whose only
+    Markdown is a link is read as Markdown."""
+    doc = load_text("# Tool\n\nIt has grown since\n2019. It is used now.\n\n1. Install the tool.\n2. Run it on a "
+                    "file.\n   It takes time.\n3) Read the output.\n\n<!-- badges\nand notes -->\nA <b>bold</b> "
+                    "<a href=\"x\">link</a><br>here, if a < b.\n\n<p align=\"center\"><img src=\"logo.png\"></p>\n\n"
+                    "<pre>\nx = 1\n</pre>\n<table>\n<tr><td>a</td></tr>\n</table>\n<!-- a --> It ends.")
+    assert doc.elements == ["Tool", "It has grown since 2019.", "It is used now.", "Install the tool.",
+                            "Run it on a file.", "It takes time.", "Read the output.", "A bold link here, if a < b.",
+                            "It ends."]
+    assert doc.meta["left_out"] == {"comments": 2, "code lines": 3, "table and figure lines": 3}
+    assert load_text("See [the guide](https://example.org/guide) for *more* on it.\n\n1. One thing.\n2. Another "
+                     "thing.").elements == ["See the guide for more on it.", "One thing.", "Another thing."]
+    # a target with brackets of its own, brackets inside a link's text, a comment inside a line
+    assert load_text("# Planets\n\nRead [Mercury](https://en.wikipedia.org/wiki/Mercury_(planet)) and [the [2nd] "
+                     "one](v.html) <!-- todo --> now.").elements == ["Planets", "Read Mercury and the [2nd] one now."]
+
+
+def test_an_indented_html_comment_does_not_make_a_plain_text_markdown():
+    """A plain text that indents its paragraphs and quotes an HTML comment in an indented example is not Markdown: an
+    HTML block opens at most 3 spaces in (CommonMark §4.6). Debian Reference's .txt lost 35,000 of its 92,000 words
+    to Markdown's indented code for one '    <!-- comment -->' line."""
+    text = ("Web pages\n\n    A page holds markup that the browser reads and shows to the\n    reader. Notes for the "
+            "authors hide in comments:\n\n        <!-- comment -->\n\n    The browser shows none of them.\n")
+    doc = load_text(text)
+    assert not doc.meta.get("markdown") and "left_out" not in doc.meta
+    assert doc.elements[1:] == ["A page holds markup that the browser reads and shows to the reader.",
+                                "Notes for the authors hide in comments:", "<!-- comment -->",
+                                "The browser shows none of them."]
+    assert load_text("Text here. More text.\n\n   <!-- a note -->\n\nAnd more.").elements == [
+        "Text here.", "More text.", "And more."]
+
+
+def test_markdown_marks_that_span_lines_and_longer_code_spans():
+    """A wrapped paragraph's image, link, emphasis or code span may run over a line end (this README's own
+    screenshot read as '!' and '[The Explore page: …](assets/screenshot.png)'); a code span may open with two
+    backticks to hold one; a line that starts with a code span ending '`100`.' is no numbered item."""
+    doc = load_text("# Notes\n\n![The plot (red) and\nthe text](assets/x.png) Then a [link that\nspans](http://x.org) "
+                    "two **lines\nof** text.\n\nRun ``a ` b`` or `git\nlog` now, with a delay no less than\n`100`. "
+                    "It can be more.")
+    assert doc.elements == ["Notes", "Then a link that spans two lines of text.",
+                            "Run a ` b or git log now, with a delay no less than 100.", "It can be more."]
+
+
+def test_a_full_stop_inside_a_markdown_code_span_ends_no_sentence():
+    """'To use cmake run `cmake .` in the root directory.' (double-conversion's README) was two sentences, 'To use
+    cmake run cmake .' and 'in the root directory.': a code span's periods are code, not the sentence's end; a
+    period after a code span, and any in a paragraph indented or quoted, ends one as before."""
+    doc = load_text("# Build\n\nTo use cmake run `cmake .` in the root directory. The `np.` prefix names NumPy. "
+                    "Run `a. B` too.\n\n  Call `f()`. Then go.\n\n> See `x.` Then `pip install .`\n")
+    assert doc.elements == ["Build", "To use cmake run cmake . in the root directory.", "The np. prefix names NumPy.",
+                            "Run a. B too.", "Call f().", "Then go.", "See x. Then pip install ."]
+
+
+def test_markdown_reference_links_read_as_their_text_and_definitions_are_left_out():
+    """Reference-style links ('[guide][1]', collapsed '[docs][]', shortcut '[docs]') read as their text and image
+    references ('![alt][logo]') go as inline images do, when the label is defined (any case and spacing); the
+    definitions ('[1]: https://x.org "Guide"', a title on the next line, a target on the next line) are left out
+    and counted, and make a text Markdown. An undefined label, a definition inside a paragraph (CommonMark: it
+    cannot interrupt one) and brackets in code stay as written."""
+    doc = load_text('See the [guide][1] and [docs]. It helps.\n\n[1]: https://x.org/guide "Guide"\n'
+                    '[docs]: https://x.org/docs\n')
+    assert doc.elements == ["See the guide and docs.", "It helps."]
+    assert doc.meta["left_out"] == {"link definitions": 2}
+    doc = load_text("# Links\n\nRead [the Docs][] and [more\nnews][News Page] ![logo][Logo] here. Keep [this][none], "
+                    "[x] and `[the docs][]`.\n\n```\n[docs]: /in-code\n```\nA line\n[x]: /not-a-definition\n\n"
+                    "[the docs]: <https://x.org/a b>\n  'The docs'\n[news  page]:\n   https://x.org/news\n"
+                    "[LOGO]: logo.png")
+    assert doc.elements == ["Links", "Read the Docs and more news here.",
+                            "Keep [this][none], [x] and [the docs][].", "A line [x]: /not-a-definition"]
+    assert doc.meta["left_out"] == {"code lines": 3, "link definitions": 5}
+    # after a setext heading's underline a definition may start; a fence is no definition's target
+    doc = load_text("Links\n=====\n[a]: https://x.org\n\nRead [a] now. It helps.\n\n[b]:\n```\ncode\n```\n")
+    assert doc.elements == ["Links", "Read a now.", "It helps.", "[b]:"]
+    assert doc.meta["left_out"] == {"link definitions": 1, "code lines": 3}
+    plain = load_text("Mail me at home [2]. Or there.\n\n[1]: home")  # no definition in use: not Markdown, all kept
+    assert plain.elements == ["Mail me at home [2].", "Or there.", "[1]: home"]
+
+
+def test_markdown_backslash_escapes_give_the_character_and_no_markup():
+    """A backslash before ASCII punctuation (CommonMark 2.4) gives that character, which then marks nothing: no
+    emphasis, heading, item, link or tag; inside code spans and code blocks the backslash stays."""
+    doc = load_text("# Steps\n\nStep 1\\. Then \\*not emphasis\\* and \\[not a link\\](x.org) and \\<b\\>, "
+                    "a\\\\b, C:\\dir, `a\\*b`.\n\n\\# Not a heading\n\n\\- not an item\n\n"
+                    "```\nkeep \\* this\n```\n")
+    assert doc.elements == ["Steps", "Step 1.", "Then *not emphasis* and [not a link](x.org) and <b>, a\\b, C:\\dir, "
+                            "a\\*b.", "# Not a heading", "- not an item"]
+    assert [h.title for h in doc.meta["outline"].headings] == ["Steps"]
+    assert load_text("# A \\*star\\* heading\n\nText here.").meta["outline"].headings[0].title == "A *star* heading"
+    # a code span's text is kept from the other marks: emphasis, HTML tags, footnote marks, links
+    assert load_text("# Code\n\nEdit `__init__.py`, `<br>`, `[^1]: a` and `a[b](c)` now. More text.").elements == [
+        "Code", "Edit __init__.py, <br>, [^1]: a and a[b](c) now.", "More text."]
+
+
+def test_a_markdown_setext_heading_may_span_lines_and_atx_closing_marks_go():
+    """A setext heading's text is the whole paragraph above its underline (CommonMark 4.3): 'Long title' over
+    'continued' over '=====' was the paragraph 'Long title continued =====' (and, over '---', a paragraph and a
+    rule); a list item or a quote above the underline is no paragraph, so '---' under it is a rule, as is one over a
+    title. An ATX heading's closing '#'s go, even when they are all its text ('## #' is an empty heading: no block,
+    not '#')."""
+    blocks, left_out = text_blocks("Long title\ncontinued\n==========\n\nText here. More text.\n\nA second\nlong "
+                                   "one\n---\n\nMore here.\n\n- An item\n---\n\n> A quote\n---\n\n## Closed ##\n"
+                                   "\nEnd text.\n\n## #\n\n### ###\n\n# Hash#tag \\# #\n\n-------\nVersion 2\n"
+                                   "-------\n\nLast text.", True)
+    assert [(b.level, b.text) for b in blocks] == [
+        (1, "Long title continued"), (0, "Text here. More text."), (2, "A second long one"), (0, "More here."),
+        (0, "An item"), (0, "A quote"), (2, "Closed"), (0, "End text."), (1, "Hash#tag #"), (2, "Version 2"),
+        (0, "Last text.")]
+    assert left_out == {"rules": 3}  # a rule over a title is no line of it
+    # prose over an underline is a paragraph and a rule, not a title (fontconfig's text, read as Markdown, had its
+    # paragraphs over a table's header rule as headings): more than TITLE_LINES lines, or a sentence or a clause
+    # ended before the last line
+    blocks, left_out = text_blocks("# Fonts\n\nValues are separated with commas. The name\nneed not include sizes. "
+                                   "There are\nconstants too. Here are some\nexamples:\n-----\n\nIt ends. Here.\n"
+                                   "Name Meaning\n---\n\nThe constants:\nName Value\n---\n\nLast.", True)
+    assert [b.level for b in blocks] == [1, 0, 0, 0, 0] and left_out == {"rules": 3}
+    # in a plain text a title under its underline is still one line: a paragraph over '=====' stays text
+    assert [(b.level, b.text) for b in text_blocks("Some words\nmore words\n=====\n\nText here.", False)[0]] == [
+        (0, "Some words more words ====="), (0, "Text here.")]
+
+
+def test_markdown_link_definitions_in_block_quotes_are_left_out_and_used():
+    """A link reference definition inside a block quote ('> [id]: http://x') is a definition as any other: left out,
+    counted and its references read as their text; it cannot interrupt the quote's paragraph, nor is a line after a
+    quoted paragraph one (a lazy continuation line), but a quote may open right under a paragraph, and a definition
+    follow a quoted heading."""
+    blocks, left_out = text_blocks('> Quoted [id] text.\n>\n> [id]: http://x.org "T"\n> [two]:\n>   http://y.org\n\n'
+                                   "See [id] and [two].\n\n> A line\n[three]: http://z.org\n\n> More\n> [four]: /f\n\n"
+                                   "Keep [three] and [four].\nPara text\n> [five]: http://v.org\n\nUse [five].", True)
+    assert [b.text for b in blocks] == ["Quoted id text.", "See id and two.", "A line [three]: http://z.org",
+                                        "More [four]: /f", "Keep [three] and [four]. Para text", "Use five."]
+    assert left_out == {"link definitions": 4}
+    assert [b.text for b in text_blocks("> ## Head\n> [six]: /six\n\nUse [six].", True)[0]] == ["Head", "Use six."]
+
+
+def test_a_markdown_backslash_at_a_line_end_is_a_hard_line_break():
+    """A backslash at the end of a paragraph's line (not its last) is a hard line break (CommonMark 6.7), read as the
+    line break's space, not a backslash in the text; an escaped backslash ('\\\\') before a line end, one in a code
+    span and one at the paragraph's end stay; in a heading over two lines too. Org has no such breaks."""
+    blocks, _ = text_blocks("Two\\\nlines\n===\n\nFirst line\\\nsecond line, `a\\\nb` and c\\\\\nd, e\\", True)
+    assert [b.text for b in blocks] == ["Two lines", "First line second line, a\\ b and c\\ d, e\\"]
+    assert load_text("* Paths\nSee C:\\\nand D:\\ here.\n", source="p.org").elements == ["Paths",
+                                                                                  "See C:\\ and D:\\ here."]
+
+
+def test_markdown_badges_and_linked_images_leave_no_brackets():
+    """A README's badges, images inside links ('[![build](b.svg)](https://ci)', by reference too), read as
+    nothing, as every image does: they left '[](https://ci)' and '[]cov' in the text."""
+    blocks, _ = text_blocks("# Tool\n\n[![Build](https://ci/b.svg)](https://ci/y) [![Cov](c.png)][cov]\n"
+                            "A tool [with ![icon](i.png) an icon](https://x) and [cov].\n\n[cov]: https://cov\n", True)
+    assert [b.text for b in blocks] == ["Tool", "A tool with an icon and cov."]
+
+
+def test_markdown_entities_and_character_references_read_as_their_characters():
+    """'&amp;', '&copy;', '&#8212;', '&#x2014;' read as their characters (CommonMark 6.2), which then mark nothing
+    ('&#42;' is a star, no emphasis), in headings too; not in code spans or code blocks, not after a backslash, nor
+    a name HTML does not define or one without its ';' ('?a=1&sect=2' stays); Org has no entities."""
+    blocks, left_out = text_blocks("# Caf&eacute; &amp; more\n\nA &amp; B &copy; 2024 &#8212; x&#x2014;y, `&amp;` and "
+                                   "\\&amp; stay; &nosuch; &notit; &notin; &#42;a&#42; AT&T ?a=1&sect=2 &#0;.\n\n"
+                                   "```\n&amp;\n```", True)
+    assert [b.text for b in blocks] == ["Café & more", "A & B © 2024 — x—y, &amp; and &amp; stay; &nosuch; &notit; "
+                                        "∉ *a* AT&T ?a=1&sect=2 \ufffd."]
+    assert left_out == {"code lines": 3}
+    assert load_text("* Notes\nSalt &amp; pepper here.\n", source="n.org").elements == [
+        "Notes", "Salt &amp; pepper here."]
+
+
+def test_a_markdown_line_with_a_bar_is_still_read_for_definitions_and_html():
+    """A line holding '|' outside a table (a link definition's title 'a | b', a target or a label with a bar, an HTML
+    comment's first line) was taken for a table's row and read for nothing else: the definition stayed text and its
+    references unread, the comment's lines uncounted; the rows of a real table are still left out as table lines."""
+    blocks, left_out = text_blocks('See [id] and [x|y] now.\n\n[id]: http://x.org "a | b"\n[x|y]: http://y.org/a|b\n\n'
+                                   "<!-- a | b\nmore -->\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nText.", True)
+    assert [b.text for b in blocks] == ["See id and x|y now.", "Text."]
+    assert left_out == {"link definitions": 2, "comments": 2, "table and figure lines": 3}
+
+
+def test_markdown_code_fenced_inside_list_items():
+    """A fence indented under a list item, as READMEs put install steps ('1.  Run:' then '    ```bash'), even in a
+    nested item, is code left out; the old reader kept it as text, and a fence it missed turned the rest of the
+    file into code. Outside a list, lines indented 4 spaces after a blank line are an indented code block, a fence
+    among them too (it opens no fenced block); inside a list they are the item's text."""
+    doc = load_text("# Install\n\n1.  Make an environment for it.\n\n    ```bash\n    python -m venv .venv\n"
+                    "    ```\n\n- Then:\n  - Import it.\n\n      ```python\n      import foo\n      ```\n\n"
+                    "   ~~~\n   foo.run()\n   ~~~\n\nIt runs.")
+    assert doc.elements == ["Install", "Make an environment for it.", "Then:", "Import it.", "It runs."]
+    assert doc.meta["left_out"] == {"code lines": 9}
+    shown = load_text("# Fences\n\nA fence is written so:\n\n    ```\n    pip install foo | tee log\n\n    ```\n\n"
+                      "That line is shown, not read.\n\n- An item.\n\n    More of the item.")
+    assert shown.elements == ["Fences", "A fence is written so:", "That line is shown, not read.", "An item.",
+                              "More of the item."]
+    assert shown.meta["left_out"] == {"code lines": 3}
+
+
+def test_markdown_front_matter_and_footnotes_are_not_text():
+    """Jekyll's, pandoc's or Hugo's front matter and Markdown footnotes (a mark in the text, its note below) are left
+    out and counted; a block between rules that is not all YAML stays text."""
+    doc = load_text("---\ntitle: Volcanoes\ntags:\n  - geology\n# a comment\n---\n\n# Lava\n\nLava flows.[^1] It "
+                    "cools.[^note]\n\n[^1]: When it is hot.\n    Very hot.\n\n    Still the note.\n[^note]: Slowly.\n\n"
+                    "# Ash\n\nAsh falls. It covers cars.\n")
+    assert doc.elements == ["Lava", "Lava flows.", "It cools.", "Ash", "Ash falls.", "It covers cars."]
+    assert doc.meta["left_out"] == {"front matter": 6, "footnotes": 4}
+    toml = load_text('+++\ntitle = "Ash"\n[params]\ndraft = true\n+++\n\nAsh falls. It covers cars.')
+    assert toml.elements == ["Ash falls.", "It covers cars."] and toml.meta["left_out"] == {"front matter": 5}
+    prose = load_text("---\nWarning: a draft. Read it with care.\nIt has two lines.\n---\n\nAsh falls. It covers cars.")
+    assert "It has two lines." in prose.elements and "front matter" not in prose.meta.get("left_out", {})
+
+
+def test_a_heading_quoted_in_markdown_is_quoted_words_not_a_section():
+    """A heading inside a block quote (ATX or setext) is quoted material: its words a paragraph of their own, without
+    the quote's or the heading's marks, and no section; a rule inside a quote is left out as rules are."""
+    doc = load_text("# Guide\n\nIntro text here.\n\n> ## Quoted heading\n> quoted text here.\n\n> Quoted title\n"
+                    "> ------------\n> Body line.\n>\n> ***\n> After the rule.\n\n## Next\n\nEnd text here.\n")
+    assert doc.elements == ["Guide", "Intro text here.", "Quoted heading", "quoted text here.", "Quoted title",
+                            "Body line.", "After the rule.", "Next", "End text here."]
+    assert [h.title for h in doc.meta["outline"].headings] == ["Next"] and doc.meta["left_out"] == {"rules": 1}
+    assert {2, 3, 4, 5, 6} <= set(doc.meta["paragraphs"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["# Title", "## Part two", "```", "~~~", "| a | b |", "|---|---|", "> [!TIP]",
+                                 "> **Note**", "", "Plain words here.", "A *marked* `span` [link](u) line.",
+                                 "* a list item", "![alt](x.png)", "<!-- a comment -->", "Warning:", "2. an item",
+                                 "<!-- open", "-->", "<b>bold</b> <br>", "<pre>", "</pre>", "<table>", "---",
+                                 "title: x", "[^1]: a note", "    indented", "a mark[^1] here",
+                                 "  - a nested item", "- an item:\n\n    ```", "[1]: https://x.org 'X'", "[a][1] \\*b\\*",
+                                 "[1]:", "![i][1] `[1]`"]),
+                max_size=30))
+@example(['# Title', '# Title', '', '<b>bold</b> <br>'])  # two '#' lines of one level: a comment block
+def test_any_markdown_loads_or_says_why(lines):
+    """Markdown made of any mix of headings, fences, tables, alerts and marks: a Document, or an InputError; read as
+    Markdown (a fence, a table rule, an alert, a comment, or '#' lines that read as headings: segcore.atx), none of
+    its marks left."""
+    doc = loaded_or_refused(load_text, "\n".join(lines))
+    markdown = any(ln.startswith(("```", "~~~", "|---", "> [!", "<!--")) for ln in lines) or (
+        doc is not None and doc.meta.get("markdown"))
+    assert doc is None or not any(e.startswith(("```", "~~~", "|---", "> [!", "<!--"))
+                                  or (markdown and "<b>" in e) for e in doc.elements)
+
+
+def test_a_markdown_heading_may_interrupt_a_paragraph():
+    """Notes typed without a blank line above each '## ' heading (CommonMark reads them as headings): sections, not
+    '## Decisions We will ship on Friday.' glued into a sentence; a lone '# elements' in a formula stays text."""
+    doc = load_text("# Meeting Notes\n\nWe met to plan the release.\n## Decisions\nWe ship on Friday. Ann owns the "
+                    "changelog.\n## Open questions\nWho writes the post? Nobody.\n")
+    assert [h.title for h in doc.meta["outline"].headings] == ["Decisions", "Open questions"]
+    assert "Decisions" in doc.elements and not any("#" in e for e in doc.elements)
+
+
+def test_a_longer_code_fence_holds_shorter_fences():
+    """A Markdown code fence closes only at a fence of its own character at least as long (CommonMark 4.5): a
+    '````' block that shows '```' fences (a MyST directive, a README showing Markdown) is code to its '````'."""
+    doc = load_text("# Bundles\n\nMake one first.\n\n````{admonition} Example\nCreate it:\n\n```\n$ mktemp -d\n"
+                    "$ pip wheel -r req.txt\n```\n````\n\n~~~~\n~~~\nnot prose\n~~~~\n\nThen install it.\n")
+    assert doc.elements == ["Bundles", "Make one first.", "Then install it."]
+    assert doc.meta["left_out"] == {"code lines": 11}
