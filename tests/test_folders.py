@@ -23,6 +23,18 @@ from segcore.loaders import load, load_data, parse_choi
 from tests.datafiles import ARXIV, ARXIV_BAD, CHOI_1_0, CHOI_3_48
 
 
+def zipped(members: dict) -> bytes:
+    """A zip archive of members by name: a text or bytes, or a file's path to copy."""
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        for name, member in members.items():
+            if isinstance(member, Path):
+                zf.write(member, name)
+            else:
+                zf.writestr(name, member)
+    return archive.getvalue()
+
+
 def test_read_dataset_directory(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "_meta").mkdir()
@@ -293,10 +305,8 @@ def test_readme_and_licence_files_and_files_beside_ref_files_are_skipped_in_auto
 
 
 def test_a_zip_of_markdown_files_is_read():
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zf:
-        zf.writestr("notes/a.md", "# One\n\nCats sleep all day. Dogs run.\n\n# Two\n\nBirds fly south. Fish swim.\n")
-    docs, problems, skipped = read_files([("notes.zip", archive.getvalue())])
+    archive = zipped({"notes/a.md": "# One\n\nCats sleep all day. Dogs run.\n\n# Two\n\nBirds fly south. Fish swim.\n"})
+    docs, problems, skipped = read_files([("notes.zip", archive)])
     assert [d.source for d in docs] == ["notes/a.md"] and not problems
 
 
@@ -312,12 +322,9 @@ def test_one_listing_gives_the_documents_and_the_skipped_names(tmp_path, monkeyp
     reading = read_dataset(tmp_path)
     assert [d.source for d in reading.documents] == ["1.ref"] and reading.problems == []
     assert list(reading.skipped) == ["README.md"] and len(listed) == 1
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zf:
-        zf.write(CHOI_1_0, "set/1.ref")
-        zf.writestr("set/README.md", "# Data\n\nChoi's files. Made in 2000.\n")
+    archive = zipped({"set/1.ref": CHOI_1_0, "set/README.md": "# Data\n\nChoi's files. Made in 2000.\n"})
     opened.clear()
-    docs, problems, skipped = read_files([("set.zip", archive.getvalue()), ("2.ref", CHOI_1_0.read_bytes())])
+    docs, problems, skipped = read_files([("set.zip", archive), ("2.ref", CHOI_1_0.read_bytes())])
     assert [d.source for d in docs] == ["set/1.ref", "2.ref"] and list(skipped) == ["set/README.md"]
     assert len(opened) == 1
     assert not hasattr(folders, "skipped_files") and not hasattr(folders, "skipped_members")
@@ -352,11 +359,8 @@ def test_a_graphviz_graph_and_a_pgp_signature_are_skipped_in_auto_mode(tmp_path)
     assert folders.skipped_note(skipped) == ("skipped 3 files: deps.dot (a Graphviz graph, not a document); "
                                              "key.asc.gz, sig.asc (PGP signatures or keys, not documents)")
     assert read_dataset(tmp_path, format="asciidoc").skipped == {}  # a format reads every file of its types
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zf:
-        zf.writestr("set/deps.dot", GRAPH)
-        zf.writestr("set/guide.asc", GUIDE)
-    docs, problems, skipped = read_files([("set.zip", archive.getvalue())])
+    archive = zipped({"set/deps.dot": GRAPH, "set/guide.asc": GUIDE})
+    docs, problems, skipped = read_files([("set.zip", archive)])
     assert [d.source for d in docs] == ["set/guide.asc"] and list(skipped) == ["set/deps.dot"]
 
 
@@ -384,11 +388,8 @@ def test_a_file_named_like_a_man_page_that_is_no_roff_is_skipped_in_auto_mode(tm
         "skipped 4 files: LGPL-2.1 (a note about the files, not a document); THIS-IS-VERSION-1.3, libdb5.3.gz, "
         "samplepdf.1 (named like manual pages, .1 to .9, but not roff: a version number or another kind of file)")
     assert read_dataset(tmp_path, format="man").skipped == {}
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zf:
-        zf.writestr("set/samplepdf.1", EPS)
-        zf.writestr("set/tool.1", page)
-    docs, problems, skipped = read_files([("set.zip", archive.getvalue())])
+    archive = zipped({"set/samplepdf.1": EPS, "set/tool.1": page})
+    docs, problems, skipped = read_files([("set.zip", archive)])
     assert [d.source for d in docs] == ["set/tool.1"] and list(skipped) == ["set/samplepdf.1"]
 
 
@@ -420,12 +421,10 @@ def test_a_file_without_an_extension_is_named_in_the_skip_note(tmp_path):
     reading = read_dataset(tmp_path)
     assert [d.source for d in reading.documents] == ["1.md"] and not reading.problems
     assert reading.skipped == {"README": folders.ABOUT, "notes": folders.NO_EXTENSION}
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zf:
-        zf.write(CHOI_1_0, "set/1.md")
-        zf.writestr("set/README", "About these files. They are notes.\n")
-        zf.writestr("set/notes", "How the files were made. By hand.\n")
-    reading = read_files([("set.zip", archive.getvalue())])
+    archive = zipped({"set/1.md": CHOI_1_0,
+                      "set/README": "About these files. They are notes.\n",
+                      "set/notes": "How the files were made. By hand.\n"})
+    reading = read_files([("set.zip", archive)])
     assert [d.source for d in reading.documents] == ["set/1.md"]
     assert folders.skipped_note(reading.skipped) == (
         "skipped 2 files: set/README (a note about the files, not a document); set/notes (no file extension: not "
@@ -437,11 +436,8 @@ def test_the_skip_note_says_which_zip_each_name_comes_from(tmp_path):
     """Two zips with a set/README.md each gave one name, 'set/README.md', without its zip (the other was lost)."""
     zips = []
     for name in ("a.zip", "b.zip"):
-        archive = io.BytesIO()
-        with zipfile.ZipFile(archive, "w") as zf:
-            zf.write(CHOI_1_0, "set/1.ref")
-            zf.writestr("set/README.md", "# Data\n\nChoi's files. Made in 2000.\n")
-        zips.append((name, archive.getvalue()))
+        archive = zipped({"set/1.ref": CHOI_1_0, "set/README.md": "# Data\n\nChoi's files. Made in 2000.\n"})
+        zips.append((name, archive))
     reading = read_files(zips)
     assert len(reading.documents) == 2 and list(reading.skipped) == ["a.zip/set/README.md", "b.zip/set/README.md"]
     reading = read_files(zips[:1] + [("2.ref", CHOI_1_0.read_bytes())])  # one zip: its names alone, as before
@@ -466,11 +462,8 @@ def test_a_man_page_that_only_redirects_and_a_licence_named_by_its_version_are_s
                                "other.1.gz": to_tool}
     assert load_data(b"GNU LICENSE\n\nYou may copy it. You may not sell it.\n", "LGPL-2.1", "auto", None,
                      "LGPL-2.1").meta["format"] == "text"
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zf:
-        zf.writestr("set/alias.1", ".so man1/tool.1\n")
-        zf.writestr("set/tool.1", page)
-    reading = read_files([("set.zip", archive.getvalue())])
+    archive = zipped({"set/alias.1": ".so man1/tool.1\n", "set/tool.1": page})
+    reading = read_files([("set.zip", archive)])
     assert [d.source for d in reading.documents] == ["set/tool.1"] and not reading.problems
     assert reading.skipped == {"set/alias.1": to_tool}
 
@@ -490,11 +483,8 @@ def test_empty_files_and_licences_named_bsd_or_by_a_version_are_skipped_and_said
     assert [d.source for d in reading.documents] == ["tool.txt"] and not reading.problems
     assert reading.skipped == {"Apache-2.0": folders.ABOUT, "BSD": folders.ABOUT, "MPL-2.0": folders.ABOUT,
                                "notes.txt": folders.EMPTY, "x.1": folders.EMPTY, "y.1.gz": folders.EMPTY}
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zf:
-        zf.writestr("set/x.1", b"")
-        zf.writestr("set/tool.txt", "It runs. It stops.\n")
-    reading = read_files([("set.zip", archive.getvalue())])
+    archive = zipped({"set/x.1": b"", "set/tool.txt": "It runs. It stops.\n"})
+    reading = read_files([("set.zip", archive)])
     assert [d.source for d in reading.documents] == ["set/tool.txt"] and reading.skipped == {"set/x.1": folders.EMPTY}
 
 
