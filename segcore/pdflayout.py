@@ -58,6 +58,7 @@ OPERATOR_NAMES = frozenset("sin cos tan cot sec csc sinh cosh tanh coth arcsin a
 _WORD = re.compile(r"[^\W\d_]+")
 _WORD_END = re.compile(r"[^\W\d_]+$")
 _SEPARATED = re.compile(r"\d[,–-]\d")  # "1,2", "1–3": a list or range of references
+_LETTERED = re.compile(r"(?=.*[^\W\d_])({0})(,({0}))+".format(rf"[^\W\d_]|\d+|[{re.escape(''.join(NOTE_MARKS))}]+"))
 _CID = re.compile(r"\(cid:\d+\)|[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # unmapped glyph codes, control characters
 # bold and italic font names, Computer Modern (cmbx, cmb10, cmssbx, cmsl) and EC / CM-Super (ecbx, sfrb, sfsl...) too
 _BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^(?:sf|ec)(?:bx|rb|sx|bi)|^ptmb|-b$",
@@ -205,24 +206,22 @@ def _formula(text: str) -> bool:
 
 
 def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -> bool:
-    """Whether the small raised run from chars[i] (a digit) set right after the word or bracket ending `text` (its
-    last letter in italic: `italic`) is a citation or note mark (AIP, Nature, Vancouver; LaTeX's footnotes), not an
-    exponent: it holds only digits, commas, dashes and NOTE_MARKS (not "2+"), and either lists or spans references
-    after a word of two letters or more ("Li1,2", "Lee1–3") or a bracket, or follows an upright word, not an
-    operator's name, capitalised of two letters ("Li1") or of three or more in lower case, capitalised or capitals
-    ("diabetes12"), or a bracket that holds no formula ("(see the survey)3", `_formula`). So "x2", "mc2" (italic),
-    "cm2", "GB2", "GeV2", "sin2", "(x − 1)2", "Fe3+" keep theirs; "Mpc3", "Pa2" (upright units, word-like) would not."""
-    run = ""
-    for c in chars[i:]:
-        if not _raised(c, height, base):
-            break
-        run += c.get_text()
+    """Whether the small raised run from chars[i] set right after the word or bracket ending `text` (its last letter in
+    italic: `italic`) is a citation or note mark (AIP, Nature, Vancouver; LaTeX's footnotes), not an exponent: it holds
+    only digits, commas, dashes and NOTE_MARKS (not "2+"), and either lists or spans references after a word of two
+    letters or more ("Li1,2", "Lee1–3") or a bracket, or follows an upright word, not an operator's name, capitalised of
+    two letters ("Li1") or of three or more in lower case, capitalised or capitals ("diabetes12"), or a bracket that
+    holds no formula ("(see the survey)3", `_formula`). So "x2", "mc2" (italic), "cm2", "GB2", "GeV2", "sin2",
+    "(x − 1)2", "Fe3+" keep theirs; "Mpc3", "Pa2" (upright units, word-like) would not. Or it lists single letters
+    (`_LETTERED`) after an upright capitalised word: an author's affiliations ("Krishnana,c,∗,1", "Jrb,c")."""
+    j = next((j for j in range(i, len(chars)) if not _raised(chars[j], height, base)), len(chars))
+    run, before = "".join(c.get_text() for c in chars[i:j]), (_WORD_END.search(text) or [""])[0]
+    if _LETTERED.fullmatch(run):
+        return len(before) > 1 and before[0].isupper() and not italic
     if not all(t.isdigit() or t in ",–-" or t in NOTE_MARKS for t in run):
         return False
     if text.endswith(")"):
         return bool(_SEPARATED.search(run)) or not _formula(text)
-    found = _WORD_END.search(text)
-    before = found[0] if found else ""
     if len(before) < 2:
         return False
     word = before.islower() or before.isupper() or before.istitle()
@@ -243,11 +242,11 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation (but an
     operator or opening bracket: EXPONENT_AFTER), at a line start, after a word or a closing bracket when they are a
-    citation (`_cited`), after a space when set against the word after them (`_prefixed`), and small raised NOTE_MARKS
-    anywhere dropped, with the raised commas, dashes and parentheses among them (citations, note and affiliation marks:
-    "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next word's space measured from a mark's end (the full
-    stop of "diabetes12,13." stays on its word); a line with right-to-left text read from its characters' places and put
-    in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
+    citation (`_cited`; letters too, listed after a name), after a space when set against the word after them
+    (`_prefixed`), and small raised NOTE_MARKS anywhere dropped, with the raised commas, dashes and parentheses among
+    them (citations, note and affiliation marks: "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next word's
+    space measured from a mark's end (the full stop of "diabetes12,13." stays on its word); right-to-left text read from
+    its characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
     chars = [c for c in obj if isinstance(c, LTChar)]
     up = sum(map(_upright, chars))
     if tally is not None:  # [upright characters, characters] of a page (_page_boxes)
@@ -272,7 +271,8 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
                 continue
             t = _accented(t, accents[i])
         mark = t in NOTE_MARKS
-        dropped = (t.isdigit() or mark or (in_marker and t in ",)–-")) and _raised(c, height, base) \
+        dropped = _raised(c, height, base) and (t.isdigit() or mark or (in_marker and t in ",)–-") or t.isalpha()
+                                                 and last.isalpha() and (not in_marker or prev.get_text() == ",")) \
             and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER or last == ")")
                  or (((last.isalpha() and c.x0 - prev.x1 <= WORD_GAP * em) or last == ")")
                      and _cited(chars, i, height, base, "".join(parts), italic))

@@ -135,3 +135,20 @@ def test_one_raised_mark_after_a_capitalised_name_of_two_letters_goes_and_formul
                         (" grow.", False)])
     doc = load(build(["\n".join([authors, rest])]))
     assert doc.elements == ["Wei Li, Ann Lee and Bo Xu", "The CO2, Li2O and Fe3+ in 2 cm2 of GB2 grow."], doc.elements
+
+
+def test_affiliation_letters_listed_after_a_name_go_and_raised_letters_of_formulas_stay():
+    """elsarticle's and cas-sc's authors ("Sir J.K. Krishnanᵃ,ᶜ,∗,¹", "Han Thaneᵇ,ᵈ") kept their raised letters
+    ("Krishnana,c", "Thaneb,d"): only digits and NOTE_MARKS were taken for marks. A small raised list of single letters
+    parted by commas (numbers and NOTE_MARKS among them) after an upright capitalised word of two letters or more is an
+    author's affiliations; a raised letter after a variable or a lower-case word ("xⁿ", "eᵃ", "gⁱ,ʲ", "formᵃ,ᵇ"), or a
+    single one, is a formula's and stays."""
+    italic = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"
+    authors = marked(700, [("Ann Lee", False), ("a,c,*,1", True, "F6"), (", Tom Hill", False), ("b,d", True, "F6"),
+                           (" and Bo Xu Jr", False), ("a,2", True, "F6")])
+    powers = marked(687, [("The sum of ", False), ("x", False, "F6"), ("n", True, "F6"), (" and ", False),
+                          ("e", False, "F6"), ("a", True, "F6"), (" over ", False), ("g", False, "F6"),
+                          ("i,j", True, "F6"), (" and the form", False), ("a,b", True, "F6"), (" grows. It ends.", False)])
+    doc = load(build(["\n".join([authors, powers])], {"F6": italic}))
+    assert doc.elements == ["Ann Lee, Tom Hill and Bo Xu Jr",
+                            "The sum of xn and ea over gi,j and the forma,b grows.", "It ends."], doc.elements
