@@ -25,7 +25,8 @@ from .books import listed_contents
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdfboxes import BULLET, Box, join_hanging, merge_fragments, same_baseline
-from .pdflayout import Line, loaded_words_check, read_lines, repair_words
+from .pdflayout import Line, read_lines
+from .pdfwords import loaded_words_check, repair_words
 from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
                           lettered_headings, lettered_line, mark_front_matter, numbered_lists, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline

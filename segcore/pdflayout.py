@@ -13,9 +13,7 @@ positions with the rule of xpdf/Poppler's TextOutputDev (``minWordBreakSpace`` 0
 new word where the gap exceeds 0.1 em or the overlap 0.2 em, but for a character set smaller or off the baseline
 that overlaps the one before it (the raised A kerned under the L of TeX's "LaTeX" logo, `_kerned`). Lines whose
 words still look glued or broken letter by letter (fonts without widths, whose characters pdfminer makes zero wide)
-are re-read by PDFium (pypdfium2, which ships its own binary) inside the same rectangle, a page that still does as
-a whole is re-read whole, and `loaded_words_check` refuses a text that still reads as glued words rather than
-letting it become one "sentence".
+are re-read by PDFium (segcore.pdfwords).
 
 Why two readers: pdfminer gives what the structure needs — every character's font name (bold, italic), size and
 box, grouped into lines and boxes — so headings, columns, running headers, footnotes and table text can be told
@@ -42,11 +40,9 @@ from . import bidi
 from .errors import InputError, MissingDependencyError
 from .limits import LIMITS, Limits
 from .pdfoutline import Entry, read_outline
-from .sentences import UNSPACED
 
 WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than this many em starts a word
 WORD_OVERLAP = 0.2                 # xpdf minDupBreakOverlap: an overlap larger than this many em starts a word
-GLUED_LETTERS = 20                 # a run of this many letters or more without a space: glued words
 
 # the symbols that mark notes and authors' affiliations, dropped when set small and raised ("August□", "†MIT")
 NOTE_MARKS = frozenset("*∗⋆†‡§¶‖#□■◇◆⋄♢♦○●★☆♠♣♥♮♭♯")
@@ -67,8 +63,6 @@ _BOLD_SUFFIX = re.compile(r"[a-z]TB$")  # Linux Libertine/Biolinum: LinLibertine
 _ITALIC = re.compile(r"italic|oblique|slant|-it$|^cmti|^cmsl|^cmbxti|^(?:sf|ec)(?:ti|sl|bi|si|so)|^ptmri|-i$", re.I)
 _ITALIC_SUFFIX = re.compile(r"[a-z]TI$")
 _MONO = re.compile(r"mono|courier|^cmtt|^sftt|^pcrr|^txtt|consol|typewriter|menlo|-tt$", re.I)  # code
-_LETTER_RUN = re.compile(f"[^\\W\\d_{UNSPACED}]+")  # words of scripts written with spaces
-_UNSPACED_RUN = re.compile(f"[{UNSPACED}]+")
 # accents set as glyphs of their own (TeX's \accent, OT1 fonts: "Br¨uns"), as the combining marks they stand for
 _ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "^": "\u0302", "ˆ": "\u0302", "~": "\u0303", "˜": "\u0303",
             "¯": "\u0304", "˘": "\u0306", "˙": "\u0307", "˚": "\u030a", "˝": "\u030b", "ˇ": "\u030c", "¸": "\u0327",
@@ -146,7 +140,7 @@ def inflated_size(data: bytes, budget: int) -> int:
 
 # ---- pdfminer ----------------------------------------------------------------------------------------------------
 
-def _accents(chars: list[tuple[str, float, float]]) -> dict[int, str]:
+def accent_marks(chars: list[tuple[str, float, float]]) -> dict[int, str]:
     """Accents set as characters of their own over or under a letter, as TeX does ("Br¨uns", "Garc´ıa"), among
     characters given as (text, x0, x1): by index, the combining mark that the letter takes, and '' for the accent
     itself. An accent belongs to the neighbour (next, else previous) letter that it covers by at least half the
@@ -163,8 +157,8 @@ def _accents(chars: list[tuple[str, float, float]]) -> dict[int, str]:
     return out
 
 
-def _accented(t: str, mark: str) -> str:
-    """A letter with the combining mark of an accent set apart (`_accents`), composed where Unicode can."""
+def accented(t: str, mark: str) -> str:
+    """A letter with the combining mark of an accent set apart (`accent_marks`), composed where Unicode can."""
     return unicodedata.normalize("NFC", _DOTLESS.get(t, t) + mark)
 
 
@@ -240,7 +234,7 @@ def _prefixed(chars, i: int, height: float, base: float) -> bool:
 
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
-    docstring), accents set apart put on their letters (`_accents`), small raised digits after punctuation (but an
+    docstring), accents set apart put on their letters (`accent_marks`), small raised digits after punctuation (but an
     operator or opening bracket: EXPONENT_AFTER), at a line start, after a word or a closing bracket when they are a
     citation (`_cited`; letters too, listed after a name), after a space when set against the word after them
     (`_prefixed`), and small raised NOTE_MARKS anywhere dropped, with the raised commas, dashes and parentheses among
@@ -263,13 +257,13 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
     parts, prev, shown, last, in_marker, italic = [], None, None, "", False, False  # shown: the last character kept
     bold_chars = italic_chars = mono_chars = n_letters = 0
     first_style, lead_end = None, None  # style of the first letter; text length before the first other style
-    accents = _accents([(c.get_text(), c.x0, c.x1) for c in chars])
+    accents = accent_marks([(c.get_text(), c.x0, c.x1) for c in chars])
     for i, c in enumerate(chars):
         t = c.get_text()
         if i in accents:
             if not accents[i]:
                 continue
-            t = _accented(t, accents[i])
+            t = accented(t, accents[i])
         mark = t in NOTE_MARKS
         dropped = _raised(c, height, base) and (t.isdigit() or mark or (in_marker and t in ",)–-") or t.isalpha()
                                                  and last.isalpha() and (not in_marker or prev.get_text() == ",")) \
@@ -470,131 +464,3 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
     finally:
         log.setLevel(old_level)
     return pages, entries, sum(1 for _, page in sideways if not (page.rotate % 360 or whole))
-
-
-# ---- glued and broken words --------------------------------------------------------------------------------------
-
-def word_shape(text: str) -> tuple[float, float, float]:
-    """(glued: share of letters in runs of GLUED_LETTERS+ letters; single: share of the words that are one letter,
-    other than 'a'/'I'; broken: share of the words that are one letter next to another one, only spaces between,
-    'w o r d s', not the variables of a formula, 'y = 1, x = 0'). A character of a script written without spaces
-    (Chinese, Thai...) counts as a letter and as a word, never glued or broken. Single letters make a line or
-    page worth re-reading (`suspicion`); glued or broken words refuse a text (`loaded_words_check`)."""
-    spans = [m.span() for m in _LETTER_RUN.finditer(text)]
-    unspaced = sum(map(len, _UNSPACED_RUN.findall(text))) if not text.isascii() else 0
-    letters = sum(e - s for s, e in spans) + unspaced
-    if not letters:
-        return 0.0, 0.0, 0.0
-    words = len(spans) + unspaced
-    glued = sum(e - s for s, e in spans if e - s >= GLUED_LETTERS) / letters
-    one = [e - s == 1 for s, e in spans]
-    single = sum(1 for (s, _), o in zip(spans, one) if o and text[s] not in "aAI") / words
-    spaced = [not text[e:s2].strip() for (_, e), (s2, _) in zip(spans, spans[1:])] + [False]  # only spaces next
-    broken = sum(1 for i in range(len(spans))
-                 if one[i] and ((spaced[i] and one[i + 1]) or (i and spaced[i - 1] and one[i - 1]))) / words
-    return glued, single, broken
-
-
-def suspicion(text: str) -> float:
-    """How glued or letter by letter a text looks, for deciding whether a re-reading is better: glued + single."""
-    glued, single, _ = word_shape(text)
-    return glued + single
-
-
-def _bad(text: str) -> bool:
-    glued, single, _ = word_shape(text)
-    return glued > 0 or (single > 0.5 and len(text.split()) >= 4)
-
-
-def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
-    """A page's lines as PDFium reads them (its text, character boxes and font sizes), grouped into boxes of
-    consecutive lines less than 1.6 em apart that overlap horizontally."""
-    text = textpage.get_text_range()
-    if len(text) != textpage.count_chars():
-        return []
-    boxes: list[list[Line]] = []
-    for m in re.finditer(r"[^\r\n]+", text):
-        idx = [i for i in range(*m.span()) if not text[i].isspace()]
-        if not idx:
-            continue
-        rects = [textpage.get_charbox(i) for i in idx]
-        size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage.raw, i) for i in idx) or 10.0
-        base = statistics.median(r[1] for r in rects)
-        chars = {i: text[i] for i in range(*m.span())}
-        for k, mark in _accents([(text[i], r[0], r[2]) for i, r in zip(idx, rects)]).items():
-            chars[idx[k]] = mark and _accented(text[idx[k]], mark)
-        ln = Line(clean_text("".join(chars.values())), min(r[0] for r in rects), base - 0.25 * size,
-                  max(r[2] for r in rects), base + 0.75 * size, size)
-        prev = boxes[-1][-1] if boxes else None
-        if prev and 0 < prev.y0 - ln.y0 < 1.6 * size and ln.x0 < prev.x1 and prev.x0 < ln.x1 \
-                and abs(prev.size - size) < 0.1 * size:
-            boxes[-1].append(ln)
-        else:
-            boxes.append([ln])
-    return boxes
-
-
-def _same_length(new: str, old: str) -> bool:
-    """Whether a line re-read within its rectangle has about as many characters (spaces aside) as pdfminer's: a
-    rectangle that took in other lines' text (a letter-spaced watermark in large type over the page) does not."""
-    n, o = len("".join(new.split())), len("".join(old.split()))
-    return 0.8 * o - 2 <= n <= 1.25 * o + 2
-
-
-def repair_words(pages, data: bytes) -> int:
-    """Re-read with PDFium the lines whose words look glued or broken, inside each line's rectangle (kept when it
-    reads better and as long, `_same_length`), and a whole page whose text still does; the number of lines changed.
-    Without pypdfium2 nothing changes (loaded_words_check then tells what to install); nor when PDFium cannot open
-    the file."""
-    def page_text(i):
-        return " ".join(ln.text for box in pages[i][2] for ln in box)
-
-    suspects = [(i, ln) for i, (_, _, boxes) in enumerate(pages) for box in boxes for ln in box if _bad(ln.text)]
-    bad_pages = [i for i in range(len(pages)) if suspicion(page_text(i)) > 0.1]
-    if not suspects and not bad_pages:
-        return 0
-    try:
-        import pypdfium2
-        import pypdfium2.raw as pdfium_c
-    except ImportError:
-        return 0
-    changed, pdf = 0, None
-    try:
-        pdf = pypdfium2.PdfDocument(data)
-        textpages = {i: pdf[i].get_textpage() for i in sorted({i for i, _ in suspects} | set(bad_pages))}
-        for i, ln in suspects:
-            em = ln.size
-            text = clean_text(textpages[i].get_text_bounded(ln.x0 - 0.1 * em, ln.y0 + 0.1 * em, ln.x1 + em,
-                                                             ln.y1 - 0.1 * em))
-            if text and suspicion(text) < suspicion(ln.text) and _same_length(text, ln.text):
-                ln.text, ln.lead = text, ""
-                changed += 1
-        for i, textpage in textpages.items():
-            old = suspicion(page_text(i))
-            if old > 0.1:
-                new = _pdfium_boxes(textpage, pdfium_c)
-                if new and suspicion(" ".join(ln.text for b in new for ln in b)) < old:
-                    pages[i] = (pages[i][0], pages[i][1], new)
-                    changed += sum(map(len, new))
-    except pypdfium2.PdfiumError:  # a damaged file or page that pdfminer read and PDFium cannot: pdfminer's text stays
-        pass
-    finally:
-        if pdf is not None:
-            pdf.close()
-    return changed
-
-
-def loaded_words_check(text: str, source: str) -> None:
-    """InputError when a PDF's text still reads as glued words (or letters apart) after repair_words."""
-    glued, _, broken = word_shape(text)
-    if glued < 0.2 and broken < 0.3:
-        return
-    what = (f"{100 * glued:.0f}% of its letters are in 'words' of {GLUED_LETTERS}+ letters: words glued together"
-            if glued >= 0.2 else f"{100 * broken:.0f}% of its words are single letters side by side: words broken "
-            "apart")
-    try:
-        import pypdfium2  # noqa: F401
-        hint = "PDFium could not read it better either; convert it to text (e.g. pdftotext) and load that"
-    except ImportError:
-        hint = "install pypdfium2 (pip install pypdfium2) to let segcore re-read it, or convert it to text first"
-    raise InputError(f"{source}: the PDF's text layer does not read as words ({what}); {hint}")

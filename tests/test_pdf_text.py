@@ -15,7 +15,7 @@ from pdfminer.fontmetrics import FONT_METRICS
 from segcore import bidi
 from segcore.errors import InputError
 from segcore.loaders import left_out_notes, load, load_pdf_document
-from segcore.pdflayout import word_shape
+from segcore.pdfwords import word_shape
 from segcore.pdf import read_pdf
 from tests.data.make_pdfs import build, column, pdf_string, text_ops
 from tests.data.papers.make_papers import NAMES
@@ -173,12 +173,12 @@ def test_a_justified_line_split_at_wide_spaces_is_one_line_and_a_table_row_is_no
 
 
 def test_accents_are_put_on_the_letter_they_cover_and_a_caret_between_characters_stays():
-    from segcore.pdflayout import _accents
+    from segcore.pdflayout import accent_marks
 
     # character boxes as PDFium gives them on a page of GNU Octave's manual ("Pad´e"), then code: "x^2", "~/x"
     pade = [("P", 373.6, 380.0), ("a", 380.8, 385.7), ("d", 386.1, 391.5), ("´", 393.8, 395.8), ("e", 392.1, 396.3)]
-    assert _accents(pade) == {3: "", 4: "\u0301"}
-    assert _accents([("x", 0, 6), ("^", 6, 11), ("2", 11, 16), ("~", 20, 25), ("/", 25, 28), ("x", 28, 34)]) == {}
+    assert accent_marks(pade) == {3: "", 4: "\u0301"}
+    assert accent_marks([("x", 0, 6), ("^", 6, 11), ("2", 11, 16), ("~", 20, 25), ("/", 25, 28), ("x", 28, 34)]) == {}
 
 
 def test_pdfiums_mark_of_a_hyphen_at_a_line_end_is_a_soft_hyphen():
