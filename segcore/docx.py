@@ -3,9 +3,9 @@ order, a heading at its outline level (§17.3.1.20: the paragraph's own, else it
 named 'heading N'; 'Title' above them all); a run's text with tabs and breaks as spaces, hyperlinks, the shown result of
 fields, tracked insertions and content controls read; deleted or moved-away text, field instructions and hidden text
 (vanish) not.
-Left out and counted (structure.LEFT_OUT): tables, text boxes and drawings, displayed equations, paragraphs without a
-letter, and the footnotes and endnotes (their marks dropped; the notes live in other parts, not read). Members read
-with segcore.archive."""
+Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), by lines; tables, text
+boxes and drawings, displayed equations, paragraphs without a letter, and the footnotes and endnotes (their marks
+dropped; the notes live in other parts, not read). Members read with segcore.archive."""
 from __future__ import annotations
 
 from collections import Counter
@@ -15,7 +15,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, style_levels, text_block
+from .structure import Block, code_styles, style_levels, text_block
 
 __all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
@@ -44,19 +44,32 @@ def _outline(ppr) -> int | None:
     return whole(_w(lvl, "val") or "", 0, 8) if lvl is not None else None
 
 
-def _style_levels(zf, source: str, limits: Limits) -> dict[str, int]:
-    """{paragraph style id: raw heading level} of word/styles.xml (structure.style_levels)."""
+def _font(rpr) -> str | None:
+    fonts = rpr.find(_W + "rFonts") if rpr is not None else None
+    return (_w(fonts, "ascii") or _w(fonts, "hAnsi")) if fonts is not None else None
+
+
+def _styles(zf, source: str, limits: Limits) -> tuple[dict[str, int], set[str]]:
+    """{paragraph style id: raw heading level} (structure.style_levels) and the ids of the code styles
+    (structure.code_styles; fixed-pitch fonts as word/fontTable.xml declares them) of word/styles.xml."""
     if "word/styles.xml" not in zf.namelist():
-        return {}
-    styles = {}
-    for st in xml(zf, "word/styles.xml", source, limits, "Word document").iter(_W + "style"):
+        return {}, set()
+    root = xml(zf, "word/styles.xml", source, limits, "Word document")
+    heads, code, body = {}, {}, None
+    for st in root.iter(_W + "style"):
         if _w(st, "type") not in (None, "paragraph") or not _w(st, "styleId"):
             continue
-        name = st.find(_W + "name")
-        based = st.find(_W + "basedOn")
-        styles[_w(st, "styleId")] = (_outline(st.find(_W + "pPr")), (_w(name, "val") or "") if name is not None else "",
-                                     _w(based, "val") if based is not None else None)
-    return style_levels(styles)
+        sid, name, based = _w(st, "styleId"), st.find(_W + "name"), st.find(_W + "basedOn")
+        name, based = (_w(name, "val") or "") if name is not None else "", _w(based, "val") if based is not None else None
+        heads[sid] = (_outline(st.find(_W + "pPr")), name, based)
+        code[sid] = (name, _font(st.find(_W + "rPr")), based)
+        body = sid if _w(st, "default") in ("1", "true", "on") else body
+    fixed = frozenset()
+    if "word/fontTable.xml" in zf.namelist():
+        fixed = frozenset(_w(f, "name") for f in xml(zf, "word/fontTable.xml", source, limits, "Word document").iter(
+            _W + "font") if (pitch := f.find(_W + "pitch")) is not None and _w(pitch, "val") == "fixed")
+    default = root.find(f"{_W}docDefaults/{_W}rPrDefault/{_W}rPr")
+    return style_levels(heads), code_styles(code, body, fixed, _font(default))
 
 
 def _hidden(run) -> bool:
@@ -101,7 +114,7 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
     with open_zip(data, source, "Word document") as zf:
         if DOCUMENT not in zf.namelist():
             raise InputError(f"{source}: not a Word document (.docx): it has no {DOCUMENT}")
-        levels = _style_levels(zf, source, limits)
+        levels, code = _styles(zf, source, limits)
         body = xml(zf, DOCUMENT, source, limits, "Word document").find(_W + "body")
         blocks, left_out = [], Counter()
         pending = [] if body is None else list(body)[::-1]
@@ -115,9 +128,11 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
             elif name == "p":
                 ppr = el.find(_W + "pPr")
                 style = ppr.find(_W + "pStyle") if ppr is not None else None
-                own = _outline(ppr)
-                level = 2 + own if own is not None else levels.get(_w(style, "val") if style is not None else "", 0)
-                if block := text_block(_paragraph(el, left_out), level, left_out):
+                own, sid = _outline(ppr), _w(style, "val") if style is not None else ""
+                level = 2 + own if own is not None else levels.get(sid, 0)
+                if not level and sid in code:  # a code paragraph: its lines, broken by w:br
+                    left_out["code lines"] += (len(el.findall(f".//{_W}br")) + 1) * bool(words_in(el))
+                elif block := text_block(_paragraph(el, left_out), level, left_out):
                     blocks.append(block)
         title = dc_title(zf, "docProps/core.xml", source, limits, "Word document")
         return blocks, {k: v for k, v in left_out.items() if v}, title

@@ -1,9 +1,9 @@
 """An OpenDocument text (.odt: LibreOffice, OpenOffice; OASIS ODF 1.2 Part 1 §5) read into blocks: the paragraphs and
 headings of content.xml in order (text:h at its outline level; a paragraph whose style is, or derives from, 'Title'
 above them), lists and sections read through; spans, links and fields read, spaces (text:s), tabs and line breaks as
-spaces. Left out and counted (structure.LEFT_OUT): tables, frames (images, text boxes, formulas), footnotes and
-endnotes, indexes and tables of contents, comments, tracked deletions, letterless paragraphs. Members read with
-segcore.archive."""
+spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), by lines;
+tables, frames (images, text boxes, formulas), footnotes and endnotes, indexes and tables of contents, comments,
+tracked deletions, letterless paragraphs. Members read with segcore.archive."""
 from __future__ import annotations
 
 from collections import Counter
@@ -13,7 +13,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, style_levels, text_block
+from .structure import Block, code_styles, style_levels, text_block
 
 __all__ = ["read_odt", "is_odt", "paragraph_text"]
 
@@ -32,12 +32,27 @@ def is_odt(data: bytes) -> bool:
     return zip_mimetype(data).startswith(_MIMETYPE)
 
 
-def _titles(roots) -> set[str]:
-    """The names of the paragraph styles that are, or derive from, 'Title' (styles.xml and automatic styles; the
-    chain walked by structure.style_levels)."""
-    styles = {st.get(_STYLE + "name"): (None, st.get(_STYLE + "name"), st.get(_STYLE + "parent-style-name"))
-              for root in roots for st in root.iter(_STYLE + "style") if st.get(_STYLE + "name")}
-    return {name for name, level in style_levels(styles).items() if level == 1} | {"Title"}
+def _styles(roots) -> tuple[set[str], set[str]]:
+    """The names of the paragraph styles that are, or derive from, 'Title' (the chain walked by
+    structure.style_levels), and of the code styles (structure.code_styles: the body's 'Standard', fixed-pitch fonts
+    as the font-face declarations say) of styles.xml and the automatic styles."""
+    styles = [st for root in roots for st in root.iter(_STYLE + "style") if st.get(_STYLE + "name")]
+    heads = {st.get(_STYLE + "name"): (None, st.get(_STYLE + "name"), st.get(_STYLE + "parent-style-name"))
+             for st in styles}
+    code = {st.get(_STYLE + "name"): (st.get(_STYLE + "display-name") or st.get(_STYLE + "name").replace("_20_", " "),
+                                      _font(st), st.get(_STYLE + "parent-style-name"))
+            for st in styles if st.get(_STYLE + "family") == "paragraph"}
+    fixed = frozenset(f.get(_STYLE + "name") for root in roots for f in root.iter(_STYLE + "font-face")
+                      if f.get(_STYLE + "font-pitch") == "fixed")
+    default = next((_font(st) for root in roots for st in root.iter(_STYLE + "default-style")
+                    if st.get(_STYLE + "family") == "paragraph"), None)
+    return ({name for name, level in style_levels(heads).items() if level == 1} | {"Title"},
+            code_styles(code, "Standard", fixed, default))
+
+
+def _font(style) -> str | None:
+    props = style.find(_STYLE + "text-properties")
+    return props.get(_STYLE + "font-name") if props is not None else None
 
 
 def _size(kind: str, el) -> int:
@@ -77,7 +92,7 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
             raise InputError(f"{source}: not an OpenDocument text (.odt): it has no {CONTENT}")
         content = xml(zf, CONTENT, source, limits, "OpenDocument text")
         styles = [xml(zf, "styles.xml", source, limits, "OpenDocument text")] if "styles.xml" in zf.namelist() else []
-        titles = _titles(styles + [content])
+        titles, code = _styles(styles + [content])
         body = next((el for el in content.iter() if local(el.tag) == "text" and el.getparent() is not None
                      and local(el.getparent().tag) == "body"), None)
         blocks, left_out = [], Counter()
@@ -90,7 +105,9 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
                     level = 1 + (whole(el.get(_TEXT + "outline-level", "1"), 1, 10) or 1)
                 else:
                     level = 1 if el.get(_TEXT + "style-name") in titles else 0
-                if block := text_block(paragraph_text(el, left_out), level, left_out):
+                if not level and el.get(_TEXT + "style-name") in code:  # a code paragraph: its lines
+                    left_out["code lines"] += (len(el.findall(f".//{_TEXT}line-break")) + 1) * bool(words_in(el))
+                elif block := text_block(paragraph_text(el, left_out), level, left_out):
                     blocks.append(block)
             elif name in _LEFT_OUT:
                 if _LEFT_OUT[name]:

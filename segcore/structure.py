@@ -244,6 +244,17 @@ def left_out_phrase(counts: dict[str, int]) -> str:
 
 _HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.I)
 _MAX_STYLE_CHAIN = 20
+_CODE_STYLE = re.compile(r"code|verbatim|preformatted|listing|monospace", re.I)  # 'Source Code', 'HTML Preformatted'
+_MONOSPACED = re.compile(r"mono|courier|consolas|menlo|monaco|lucida (?:console|sans typewriter)|inconsolata|"
+                         r"typewriter|andale|fixedsys", re.I)  # a font named so: 'Courier New', 'DejaVu Sans Mono'
+
+
+def _chain(styles: dict, sid):
+    """A style and those it is based on, nearest first (the based-on style last in each style's tuple)."""
+    at, seen = sid, 0
+    while at in styles and seen < _MAX_STYLE_CHAIN:
+        yield at
+        at, seen = styles[at][-1], seen + 1
 
 
 def style_levels(styles: dict) -> dict:
@@ -252,19 +263,34 @@ def style_levels(styles: dict) -> dict:
     based-on, else from a name 'heading N'); styles that are not headings are absent (Word and RTF documents)."""
     levels = {}
     for sid in styles:
-        at, seen = sid, 0
-        while at in styles and seen < _MAX_STYLE_CHAIN:
-            outline, name, based = styles[at]
+        for at in _chain(styles, sid):
+            outline, name, _ = styles[at]
             heading = _HEADING_STYLE.match(name.strip())
             if name.strip().lower() == "title" or (isinstance(at, str) and at.lower() == "title"):
                 levels[sid] = 1
             elif outline is not None or heading:
                 levels[sid] = 2 + (outline if outline is not None else int(heading.group(1)) - 1)
             else:
-                at, seen = based, seen + 1
                 continue
             break
     return levels
+
+
+def code_styles(styles: dict, body=None, fixed: frozenset = frozenset(), default: str | None = None) -> set:
+    """The paragraph styles that set code, given as {style: (name, font or None, based-on style or None)}: a style
+    whose name or a name in its based-on chain says so ('Source Code', 'Preformatted Text', 'codeblock', 'Verbatim',
+    'Listing'), or whose font, its own or inherited, is monospaced (declared fixed-pitch in `fixed`, or named so:
+    Courier, Consolas, ... Mono) when the body text's style `body` is not: a text typed all in Courier is prose. A
+    style without a font of its own or inherited has the document's `default`."""
+    def font(sid):
+        return next((styles[at][1] for at in _chain(styles, sid) if styles[at][1]), default)
+
+    def monospaced(name):
+        return bool(name) and (name in fixed or bool(_MONOSPACED.search(name)))
+
+    by_font = not monospaced(font(body))
+    return {sid for sid in styles if any(_CODE_STYLE.search(styles[at][0] or "") for at in _chain(styles, sid))
+            or (by_font and monospaced(font(sid)))}
 
 
 def text_block(text: str, level: int, left_out: Counter) -> Block | None:

@@ -20,8 +20,9 @@ M = 'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"'
 MC = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
 
 
-def docx(body: str, styles: str = "") -> bytes:
-    """A minimal Word document with `body` as the main part's body and `styles` as its paragraph styles."""
+def docx(body: str, styles: str = "", fonts: str = "") -> bytes:
+    """A minimal Word document with `body` as the main part's body, `styles` as its paragraph styles and `fonts` as
+    its font table."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
         zf.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/'
@@ -29,6 +30,8 @@ def docx(body: str, styles: str = "") -> bytes:
         zf.writestr("word/document.xml", f'<?xml version="1.0"?><w:document {W} {M} {MC}><w:body>{body}</w:body>'
                                          f'</w:document>')
         zf.writestr("word/styles.xml", f'<?xml version="1.0"?><w:styles {W}>{styles}</w:styles>')
+        if fonts:
+            zf.writestr("word/fontTable.xml", f'<?xml version="1.0"?><w:fonts {W}>{fonts}</w:fonts>')
     return out.getvalue()
 
 
@@ -98,6 +101,34 @@ def test_what_is_not_text_is_never_read_and_what_is_left_out_is_counted():
     assert doc.meta["left_out"] == {"hidden": 2, "footnote texts": 1, "tables": 2 + 4, "equations": 1, "numbers": 1}
 
 
+def wstyle(sid: str, name: str, based: str = "", font: str = "", default: bool = False) -> str:
+    return (f'<w:style w:type="paragraph" w:styleId="{sid}"' + (' w:default="1"' if default else "")
+            + f'><w:name w:val="{name}"/>' + (f'<w:basedOn w:val="{based}"/>' if based else "")
+            + (f'<w:rPr><w:rFonts w:ascii="{font}" w:hAnsi="{font}"/></w:rPr>' if font else "") + "</w:style>")
+
+
+def test_paragraphs_in_a_code_style_are_left_out_by_lines_and_a_text_typed_all_in_courier_is_prose():
+    """Code by its style's name or one it is based on ('Source Code', pandoc's; 'HTML Preformatted', Word's), or by a
+    monospaced font, named so or declared fixed-pitch in the font table, when the body text's is not."""
+    styles = (wstyle("Normal", "Normal", font="Calibri", default=True) + wstyle("SourceCode", "Source Code", "Normal")
+              + wstyle("HTMLPre", "HTML Preformatted", "Normal") + wstyle("Shell", "Shell", "HTMLPre")
+              + wstyle("Term", "Terminal", "Normal", font="Consolas") + wstyle("Out", "Output", "Normal", font="Lab")
+              + wstyle("Quote", "Quote", "Normal", font="Georgia"))
+    code = ('<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr><w:r><w:t>import lava</w:t></w:r><w:r><w:br/></w:r>'
+            '<w:r><w:t>lava.flow(downhill=True)</w:t></w:r></w:p>')
+    body = (p("Lava flows downhill.") + code + p("Then it cools.", "Quote") + p("$ make eruption", "Shell")
+            + p("cc -o lava lava.c", "Term") + p("lava: 3 flows", "Out") + p("It stops.", "Normal"))
+    lab = '<w:font w:name="Lab"><w:pitch w:val="fixed"/></w:font>'
+    doc = load(docx(body, styles, lab), source="x.docx")
+    assert doc.elements == ["Lava flows downhill.", "Then it cools.", "It stops."]
+    assert doc.meta["left_out"] == {"code lines": 2 + 1 + 1 + 1}
+    typescript = styles.replace('"Calibri"', '"Courier New"')  # the body's font monospaced: fonts mark no code
+    doc = load(docx(body, typescript, lab), source="x.docx")
+    assert doc.elements == ["Lava flows downhill.", "Then it cools.", "cc -o lava lava.c", "lava: 3 flows",
+                            "It stops."]
+    assert doc.meta["left_out"] == {"code lines": 2 + 1}
+
+
 def test_a_word_document_is_told_by_its_content_and_other_archives_are_refused_with_a_message():
     data = docx(p("One sentence here. Another one there."))
     assert sniff_format(data, "") == "docx" and sniff_format(data, "notes.bin") == "docx"
@@ -113,8 +144,9 @@ def test_a_word_document_is_told_by_its_content_and_other_archives_are_refused_w
         load(big, limits=Limits(markup_bytes=2**20))
 
 
-def odt(body: str, styles: str = "") -> bytes:
-    """A minimal OpenDocument text with `body` inside office:text and `styles` as its automatic styles."""
+def odt(body: str, styles: str = "", fonts: str = "") -> bytes:
+    """A minimal OpenDocument text with `body` inside office:text, `styles` as its automatic styles and `fonts` as its
+    font face declarations."""
     ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
           'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
           'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
@@ -124,7 +156,8 @@ def odt(body: str, styles: str = "") -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
         zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        zf.writestr("content.xml", f'<?xml version="1.0"?><office:document-content {ns}><office:automatic-styles>'
+        zf.writestr("content.xml", f'<?xml version="1.0"?><office:document-content {ns}><office:font-face-decls>{fonts}'
+                                   f'</office:font-face-decls><office:automatic-styles>'
                                    f'{styles}</office:automatic-styles><office:body><office:text>{body}</office:text>'
                                    f'</office:body></office:document-content>')
         zf.writestr("meta.xml", f'<?xml version="1.0"?><office:document-meta {ns}><office:meta><dc:title>Rocks'
@@ -156,6 +189,25 @@ def test_an_opendocument_text_reads_its_paragraphs_and_leaves_out_what_is_not_pr
     assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [("Granite", 1), ("Uses", 2)]
     assert doc.meta["left_out"] == {"contents": 1, "footnote texts": 1, "tables": 3 + 2, "annotations": 1,
                                     "numbers": 1}
+
+
+def test_an_opendocument_texts_paragraphs_in_a_code_style_are_left_out_by_lines():
+    """LibreOffice's 'Preformatted Text' (pandoc's code blocks, a paragraph a line), docutils' 'rststyle-codeblock'
+    and a style in a font declared fixed-pitch are code; 'Standard', the body's, is not monospaced here."""
+    style = '<style:style style:name="{}" style:family="paragraph" style:parent-style-name="{}">{}</style:style>'
+    font = '<style:text-properties style:font-name="{}"/>'
+    styles = (style.format("Standard", "", font.format("Liberation Serif"))
+              + style.format("Preformatted_20_Text", "Standard", "") + style.format("P2", "Preformatted_20_Text", "")
+              + style.format("rststyle-codeblock", "Standard", "") + style.format("P3", "Standard", font.format("Lab"))
+              + style.format("P4", "Standard", font.format("Noto Serif")))
+    body = ('<text:p text:style-name="Standard">Lava flows downhill.</text:p>'
+            '<text:p text:style-name="P2">import lava</text:p><text:p text:style-name="P2"></text:p>'
+            '<text:p text:style-name="P2">lava.flow()<text:line-break/>lava.cool()</text:p>'
+            '<text:p text:style-name="rststyle-codeblock">$ make eruption</text:p>'
+            '<text:p text:style-name="P3">lava: 3 flows</text:p><text:p text:style-name="P4">It stops.</text:p>')
+    doc = load(odt(body, styles, '<style:font-face style:name="Lab" style:font-pitch="fixed"/>'), source="x.odt")
+    assert doc.elements == ["Lava flows downhill.", "It stops."]
+    assert doc.meta["left_out"] == {"code lines": 1 + 2 + 1 + 1}
 
 
 WORD_PARTS = ["<w:p>", "</w:p>", "<w:r><w:t>Some words here.</w:t></w:r>", "<w:r><w:tab/></w:r>", "<w:tbl>",
