@@ -16,7 +16,7 @@ import lxml.etree as etree
 import lxml.html
 
 from .errors import InputError
-from .structure import Block, looks_like_title, number_depth, split_number
+from .structure import Block, looks_like_title, number_depth, split_number, worded
 
 __all__ = ["html_blocks"]
 
@@ -176,7 +176,7 @@ class _Reader:
         self.parts = []
         if not text:
             return
-        if not any(c.isalpha() for c in text):  # a paragraph number, an ornament ("* * *")
+        if not worded(text, self.heading and len(text.split()) <= _MAX_HEADING_WORDS):  # a number, an ornament
             self.left_out["numbers"] += 1
             return
         if self.heading:

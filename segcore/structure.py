@@ -293,10 +293,21 @@ def code_styles(styles: dict, body=None, fixed: frozenset = frozenset(), default
             or (by_font and monospaced(font(sid)))}
 
 
+_NOTE_MARK = re.compile(r"\s*[(\[]\s*\d+\s*[)\]]\s*")  # '(1)', '[2]': a note's mark (Texinfo's footnotes' headings)
+
+
+def worded(text: str, heading: bool = False) -> bool:
+    """Whether a paragraph has a letter, or a heading a letter or a digit: a version or a date ('[1.0.5] -
+    2022-09-21', a changelog's), a year or a chapter's number names its section; an ornament ('* * *') or a note's
+    mark alone ('(1)') names none."""
+    return any(c.isalpha() for c in text) or (heading and any(c.isdigit() for c in text)
+                                             and not _NOTE_MARK.fullmatch(text))
+
+
 def text_block(text: str, level: int, left_out: Counter) -> Block | None:
-    """A Block of a document's paragraph (level 0) or heading (its number split off), or None for one without a
-    letter — empty, a number, an ornament ("* * *") — counted in left_out['numbers'] when not empty."""
-    if not any(c.isalpha() for c in text):
+    """A Block of a document's paragraph (level 0) or heading (its number split off), or None for one that is not
+    `worded` — empty, a paragraph's number, an ornament ("* * *") — counted in left_out['numbers'] when not empty."""
+    if not worded(text, level > 0):
         left_out["numbers"] += bool(text)
         return None
     return Block(text, level, split_number(text)[0] if level else None)

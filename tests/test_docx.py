@@ -101,6 +101,14 @@ def test_what_is_not_text_is_never_read_and_what_is_left_out_is_counted():
     assert doc.meta["left_out"] == {"hidden": 2, "footnote texts": 1, "tables": 2 + 4, "equations": 1, "numbers": 1}
 
 
+def test_a_version_heading_without_a_letter_is_a_heading_and_a_letterless_paragraph_is_left_out():
+    body = p("[1.0.5] - 2022-09-21", "H2") + p("Page numbers agree now.") + p("2022-02-21") + p("(1)", "H2")
+    doc = load(docx(body, STYLES), source="x.docx")
+    assert [h.title for h in doc.meta["outline"].headings] == ["[1.0.5] - 2022-09-21"]
+    assert doc.elements == ["[1.0.5] - 2022-09-21", "Page numbers agree now."]
+    assert doc.meta["left_out"] == {"numbers": 2}
+
+
 def wstyle(sid: str, name: str, based: str = "", font: str = "", default: bool = False) -> str:
     return (f'<w:style w:type="paragraph" w:styleId="{sid}"' + (' w:default="1"' if default else "")
             + f'><w:name w:val="{name}"/>' + (f'<w:basedOn w:val="{based}"/>' if based else "")

@@ -167,6 +167,22 @@ def test_bold_paragraphs_that_read_as_titles_are_headings_below_the_real_ones():
     assert "Note that this paragraph is bold but is a sentence." in doc.elements
 
 
+def test_a_heading_of_a_version_or_a_year_is_a_heading_but_a_note_mark_or_an_ornament_is_not():
+    """A changelog's version headings ('[1.0.5] - 2022-09-21', Keep a Changelog's) and a year have no letter but
+    name their sections; Texinfo's footnote heading '(1)' and an ornament do not, nor does a letterless paragraph."""
+    page = ("<main><h1>Changelog</h1><h2>[Unreleased]</h2><p>Nothing yet here.</p><h2>[1.0.5] - 2022-09-21</h2>"
+            "<h3>Fixed</h3><p>Page numbers agree now.</p><h2>2021</h2><p>The first year passed.</p><h2>* * *</h2>"
+            "<p>42.</p><h5>(1)</h5><p>A footnote of the page.</p></main>")
+    doc = load_html(page)
+    assert [(h.title, h.level) for h in doc.meta["outline"].headings] == [
+        ("[Unreleased]", 1), ("[1.0.5] - 2022-09-21", 1), ("Fixed", 2), ("2021", 1)]
+    assert doc.meta["left_out"] == {"numbers": 3}
+    book = _epub({"c1.xhtml": _chapter("[1.0.5] - 2022-09-21", "Page numbers agree now."),
+                  "c2.xhtml": _chapter("[1.0.4] - 2022-02-21", "A logo was renamed.")}, ["c1", "c2"])
+    assert [h.title for h in load(book, source="log.epub").meta["outline"].headings] == [
+        "[1.0.5] - 2022-09-21", "[1.0.4] - 2022-02-21"]
+
+
 def test_hidden_text_scripts_and_styles_are_never_read():
     page = ("<style>p{color:red}</style><script>alert('x. y.')</script><p>Visible text here. And more.</p>"
             "<p hidden>Secret one.</p><div aria-hidden='true'>Secret two.</div><span style='display: none'>Secret "
