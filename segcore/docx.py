@@ -60,7 +60,8 @@ def _styles(zf, source: str, limits: Limits) -> tuple[dict[str, int], set[str]]:
         if _w(st, "type") not in (None, "paragraph") or not _w(st, "styleId"):
             continue
         sid, name, based = _w(st, "styleId"), st.find(_W + "name"), st.find(_W + "basedOn")
-        name, based = (_w(name, "val") or "") if name is not None else "", _w(based, "val") if based is not None else None
+        name = (_w(name, "val") or "") if name is not None else ""
+        based = _w(based, "val") if based is not None else None
         heads[sid] = (_outline(st.find(_W + "pPr")), name, based)
         code[sid] = (name, _font(st.find(_W + "rPr")), based)
         body = sid if _w(st, "default") in ("1", "true", "on") else body

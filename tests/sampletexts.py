@@ -1,4 +1,5 @@
-"""A short Markdown text that the structure and Markdown tests both read: headings of three levels, a setext one, code."""
+"""A short Markdown text that the structure and Markdown tests both read: headings of three levels, a setext
+one, code."""
 from __future__ import annotations
 
 
