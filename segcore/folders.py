@@ -96,13 +96,14 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
             why[n] = ABOUT
         elif not suffix:
             why[n] = NO_EXTENSION
-        elif (first := head(n)) is not None and not _inner(first, n):
-            why[n] = EMPTY
-        elif _MAN_SUFFIX.fullmatch(suffix) and (target := redirect_target(_inner(first or b"", n).decode("utf-8",
-                                                                                                      "replace"))):
-            why[n] = REDIRECT._replace(target=target)
-        elif suffix in NOT_DOCUMENTS and (first := _inner(first or b"", n)) and NOT_DOCUMENTS[suffix][0](first):
-            why[n] = NOT_DOCUMENTS[suffix][1]
+        elif (first := head(n)) is not None:  # a file that cannot be read shows nothing (dataset_files says why)
+            inner = _inner(first, n)  # inflated once for the three looks below
+            if not inner:
+                why[n] = EMPTY
+            elif _MAN_SUFFIX.fullmatch(suffix) and (target := redirect_target(inner.decode("utf-8", "replace"))):
+                why[n] = REDIRECT._replace(target=target)
+            elif suffix in NOT_DOCUMENTS and NOT_DOCUMENTS[suffix][0](inner):
+                why[n] = NOT_DOCUMENTS[suffix][1]
     if any(document_suffix(n) == ".ref" for n in names if n not in why):
         why.update((n, BESIDE_REF) for n in names if n not in why and document_suffix(n) != ".ref")
     return {n: why[n] for n in names if n in why}

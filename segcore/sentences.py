@@ -201,8 +201,10 @@ def _trusted(learned: set[str], text: str, stop: frozenset[str]) -> set[str]:
     "concepts. arXiv preprint" in a reference list), and one written more often without a period than with it is a
     word, not an abbreviation (Debian Reference's Spanish text learned 'doc' from 'libpam-doc.' and 'glibc-doc.' at
     sentences' ends, 3 of its 107 'doc', and joined '… en libpam-doc. | * El documento …')."""
-    dotted = Counter(w.lower() for w in re.findall(r"(?<![\w.])(\w{2,4})\.", text))
-    written = Counter(w.lower() for w in re.findall(r"(?<![\w.])(\w{2,4})(?!\w)", text))
+    dotted, written = Counter(), Counter()  # a short word's uses with a period after it, and all of them
+    for w, period in re.findall(r"(?<![\w.])(\w{2,4})(?!\w)(\.?)", text):
+        written[w.lower()] += 1
+        dotted[w.lower()] += bool(period)
     return {a for a in learned if "." in a or len(a) == 1
             or (len(a) <= 4 and a not in stop and dotted[a] >= max(LEARNED_MIN, written[a] / 2))}
 
