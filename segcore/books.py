@@ -30,9 +30,27 @@ _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _FR_STEMS = "deux|trois|quatr|cinqu|six|sept|huit|neuv|dix(?:-sept|-huit|-neuv)?|onz|douz|treiz|quatorz|quinz|seiz"
 _FR_TENS = "vingt|trente?|quarante?|cinquante?|soixante?|quatre-vingt"
 _FR_ORDINAL = rf"(?:(?:{_FR_TENS})(?:-(?:{_FR_STEMS}|un)|[-\s]et[-\s](?:un|onz))?|{_FR_STEMS})ième"
-# ordinals after a division's word in other languages: French's ('Chapitre premier', 'Chapitre treizième'), the
-# first of Spanish, Italian, Portuguese and Russian ('Capítulo primero', 'Глава первая')
-_OTHER_ORDINALS = rf"premier|première|seconde?|{_FR_ORDINAL}|primer[oa]|prim[oa]|primeir[oa]|перв(?:ая|ый|ое)"
+# Spanish, Portuguese and Italian ordinals, by their Latin tens and units ('décimo', 'vigésimo tercero', 'vigésimo
+# terceiro', 'decimoterzo', 'undécimo', a written accent or not) and Italian's own: a number's words with 'esimo' for
+# their last vowel ('tredicesimo', 'ventitreesimo', 'ventunesimo', 'trentottesimo'); masculine or feminine
+_LATIN_UNITS = ("prim(?:er|eir)?|segund|second|terc(?:er|eir)|terz|cuart|quart|quint|sext|sest|s[eé]p?tim|settim|"
+                "octav|oitav|ottav|noven|non")
+_LATIN_TENS = (r"d[eé]cim|vig[eé]sim|trig[eé]sim|"
+               r"(?:cuadra|quadra|quincua|quinqua|sexa|sep?tua|settua|octo|ottua|nona)g[eé]sim")
+_IT_TENS = "vent|trent|quarant|cinquant|sessant|settant|ottant|novant"
+_IT_ORDINAL = (rf"(?:undic|dodic|tredic|quattordic|quindic|sedic|diciassett|diciott|diciannov|cent|"
+               rf"(?:{_IT_TENS})(?:[ia]?(?:du|tre|quattr|cinqu|sei|sett|nov)|un|ott)?)esim")
+_ROMANCE_ORDINAL = (rf"(?:(?:{_LATIN_TENS})[oa](?:[\s-]?(?:{_LATIN_UNITS})[oa])?|(?:un|duo)d[eé]cim[oa]|"
+                    rf"(?:{_LATIN_UNITS})[oa]|{_IT_ORDINAL}[oa])")
+# Russian ordinals, in each gender ('первая', 'третий', 'двадцать третья': a ten's cardinal before the unit's ordinal)
+_RU_STEMS = ("перв|втор|четв[её]рт|пят|шест|седьм|восьм|девят|десят|(?:один|две|три|четыр|пят|шест|сем|восем|девят)"
+             "надцат|двадцат|тридцат|сороков|(?:пяти|шести|семи|восьми)десят|девяност|сот")
+_RU_ORDINAL = (r"(?:(?:двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто)\s+)?"
+               rf"(?:(?:{_RU_STEMS})(?:ая|ый|ое|ой)|трет(?:ья|ий|ье))")
+# ordinals after a division's word in other languages: French's ('Chapitre premier', 'Chapitre treizième'),
+# Spanish's, Portuguese's, Italian's ('Capítulo vigésimo tercero', 'Capitolo ventitreesimo') and Russian's ('Глава
+# двадцать третья')
+_OTHER_ORDINALS = rf"premier|première|seconde?|{_FR_ORDINAL}|{_ROMANCE_ORDINAL}|{_RU_ORDINAL}"
 _WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|(?:twent|thirt|fort|fift|sixt|sevent|"
                 rf"eight|ninet)ieth|{_ORDINALS}|{_UNITS}|{_OTHER_ORDINALS})")
 # the kinds of a book's divisions: their raw level (1: the book's title; a part holds chapters, an act scenes) and

@@ -436,14 +436,24 @@ def test_a_title_of_numeronyms_is_a_title():
                                    ("Chapitre treizième", "Chapitre dix-septième", "Chapitre vingt et unième",
                                     "CHAPITRE VINGT-NEUVIÈME", "Chapitre soixante et onzième"),
                                    ("Capítulo primero", "Capítulo II", "Capitolo primo", "Capítulo primeiro"),
+                                   ("Capítulo décimo", "Capítulo undécimo", "CAPÍTULO DECIMOTERCERO",
+                                    "Capítulo vigésimo tercero", "Capítulo trigésima"),
+                                   ("Capitolo secondo", "Capitolo tredicesimo", "CAPITOLO VENTITREESIMO",
+                                    "Capitolo ventunesimo", "Capitolo trentottesimo"),
+                                   ("Capítulo terceiro", "Capítulo sétimo", "Capítulo vigésimo terceiro",
+                                    "Capítulo quadragésimo"),
                                    ("Глава первая", "Глава 2", "Глава 3", "Глава 4"),
+                                   ("Глава вторая", "ГЛАВА ТРЕТЬЯ", "Глава двенадцатая", "Глава двадцать третья",
+                                    "Глава сороковая"),
                                    ("1. fejezet", "2. fejezet", "III. FEJEZET", "4. fejezet: A vége"),
                                    ("Erstes Kapitel", "Zweites Kapitel: Der Sturm", "DRITTES KAPITEL",
                                     "Zwölftes Kapitel")])
 def test_chapters_numbered_as_their_languages_number_them(names):
-    """A first chapter in words after the word (French, Spanish, Italian, Portuguese, Russian; French's other
-    ordinals too, as French builds them from its number words: 'dix-septième', 'vingt et unième'), Hungarian's number
-    before the word ('1. fejezet'), German's ordinal ('Zweites Kapitel')."""
+    """A chapter's ordinal in words after the word, as each language builds it: French from its number words
+    ('dix-septième', 'vingt et unième'), Spanish, Portuguese and Italian from Latin's tens and units ('vigésimo
+    tercero', 'decimotercero') and Italian from its number words ('ventitreesimo'), Russian with a ten's cardinal
+    before the unit's ordinal ('двадцать третья'); Hungarian's number before the word ('1. fejezet'), German's
+    ordinal ('Zweites Kapitel')."""
     text = book(*[x for name in names for x in (name, PARA, PARA)])
     assert headings(text) == [(3, name) for name in names]
 
