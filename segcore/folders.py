@@ -17,7 +17,7 @@ from .limits import LIMITS, Limits
 from .compression import document_suffix, inflated
 from .formats import HTML_EXTENSIONS, LATEX_EXTENSIONS, check_format
 from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
-from .loaders import PathLike, check_level, load_data, read_file
+from .loaders import PathLike, check_level, load_data, read_file, read_text_bytes
 from .manpage import redirect_target, starts_like_roff
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
@@ -85,7 +85,7 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
     are not its documents, in 'auto' mode: its notes about itself (_ABOUT), a file without an extension, a manual page
     that only redirects to another, a file that `head(name)` (its first bytes) shows to be something else than its
     suffix says (NOT_DOCUMENTS; a file that cannot be read, a link out of the folder that dataset_files names, shows
-    nothing), an empty file (no bytes, or none inside its compression), and when it holds .ref files every other
+    nothing), an empty file (_blank: no bytes, or whitespace only, inside its compression or not), and when it holds .ref files every other
     file; none in another format."""
     if format != "auto":
         return {}
@@ -98,7 +98,7 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
             why[n] = NO_EXTENSION
         elif (first := head(n)) is not None:  # a file that cannot be read shows nothing (dataset_files says why)
             inner = _inner(first, n)  # inflated once for the three looks below
-            if not inner:
+            if _blank(inner):
                 why[n] = EMPTY
             elif _MAN_SUFFIX.fullmatch(suffix) and (target := redirect_target(inner.decode("utf-8", "replace"))):
                 why[n] = REDIRECT._replace(target=target)
@@ -107,6 +107,18 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
     if any(document_suffix(n) == ".ref" for n in names if n not in why):
         why.update((n, BESIDE_REF) for n in names if n not in why and document_suffix(n) != ".ref")
     return {n: why[n] for n in names if n in why}
+
+
+def _blank(inner: bytes) -> bool:
+    """Whether a file's content is no text: its first bytes (`inner`, inside its compression) are all of it (fewer
+    than _HEAD) and read as text (read_text_bytes: its encoding) are whitespace only, or none. A longer file is read
+    no further for this: it is a document to read, and says so if it holds no text."""
+    if len(inner) >= _HEAD:
+        return False
+    try:
+        return not read_text_bytes(inner).strip()
+    except InputError:  # bytes that are no text: not empty
+        return False
 
 
 def _inner(head: bytes, name: str) -> bytes:

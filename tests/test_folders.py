@@ -488,6 +488,28 @@ def test_empty_files_and_licences_named_bsd_or_by_a_version_are_skipped_and_said
     assert [d.source for d in reading.documents] == ["set/tool.txt"] and reading.skipped == {"set/x.1": folders.EMPTY}
 
 
+def test_files_of_whitespace_only_are_skipped_as_empty_files(tmp_path):
+    """A file whose text is whitespace only (spaces and line ends; a UTF-8 no-break space; UTF-16 spaces after its
+    byte-order mark; inside gzip; in a zip) was read and failed ('no text found'), while a file of no bytes was
+    skipped: both are skipped as empty files now. Only a file whose first block holds all of it is looked at so: a
+    longer one that begins with whitespace is read (its text is kept; one of whitespace only says it has no text)."""
+    (tmp_path / "tool.txt").write_text("It runs. It stops.\n")
+    (tmp_path / "blank.txt").write_bytes(b"  \n\t\n\r\n")
+    (tmp_path / "nbsp.md").write_bytes("\u00a0\n \n".encode())
+    (tmp_path / "wide.txt").write_bytes(" \n\n".encode("utf-16"))
+    (tmp_path / "x.1.gz").write_bytes(gzip.compress(b"\n\n   \n"))
+    (tmp_path / "late.txt").write_bytes(b" " * (2 * folders._HEAD) + b"It starts late. It ends.\n")
+    (tmp_path / "wide_blank.txt").write_bytes(b"\n" * (2 * folders._HEAD))
+    reading = read_dataset(tmp_path)
+    assert reading.skipped == {name: folders.EMPTY for name in ("blank.txt", "nbsp.md", "wide.txt", "x.1.gz")}
+    assert [d.source for d in reading.documents] == ["late.txt", "tool.txt"]
+    assert len(reading.problems) == 1 and "wide_blank.txt: no text found" in reading.problems[0]
+    archive = zipped({"set/blank.txt": " \n \n", "set/tool.txt": "It runs. It stops.\n"})
+    reading = read_files([("set.zip", archive)])
+    assert [d.source for d in reading.documents] == ["set/tool.txt"] and not reading.problems
+    assert reading.skipped == {"set/blank.txt": folders.EMPTY}
+
+
 def test_man_pages_with_a_section_suffix_are_listed(tmp_path):
     """/usr/share/man's '.1p', '.3pm', '.1ssl', '.3const' pages (compressed too) were not listed at all; a file so
     named that does not begin as roff ('archive.7z') is still no document, and none to name as skipped."""
