@@ -85,8 +85,8 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
     are not its documents, in 'auto' mode: its notes about itself (_ABOUT), a file without an extension, a manual page
     that only redirects to another, a file that `head(name)` (its first bytes) shows to be something else than its
     suffix says (NOT_DOCUMENTS; a file that cannot be read, a link out of the folder that dataset_files names, shows
-    nothing), an empty file (_blank: no bytes, or whitespace only, inside its compression or not), and when it holds .ref files every other
-    file; none in another format."""
+    nothing), an empty file (_blank: no bytes, or whitespace only, inside its compression or not), and when it holds
+    .ref files every other file; none in another format."""
     if format != "auto":
         return {}
     why = {}
