@@ -224,12 +224,15 @@ def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -
 
 
 def _prefixed(chars, i: int, height: float, base: float) -> bool:
-    """Whether the small raised run of digits and commas from chars[i] (after a space) is set against a word of
-    three letters or more after it: an affiliation's mark ("and ⁴Department"), not a mass number ("⁴He", "¹⁴C")."""
+    """Whether the small raised run of digits and commas from chars[i] (after a space), or the single small raised
+    letter chars[i] at the line's start before a capital, is set against a word of three letters or more after it:
+    an affiliation's mark ("and ⁴Department", "ᵃDepartment" as elsarticle sets them), not a mass number ("⁴He", "¹⁴C")
+    nor a raised letter before a short word."""
     j = next((j for j in range(i, len(chars)) if not _raised(chars[j], height, base)), len(chars))
     word = _WORD.match("".join(c.get_text() for c in chars[j:j + 3]))
-    return "".join(c.get_text() for c in chars[i:j]).replace(",", "").isdigit() and bool(word) and len(word[0]) == 3 \
-        and chars[j].x0 - chars[j - 1].x1 <= WORD_GAP * height
+    run = "".join(c.get_text() for c in chars[i:j])
+    return bool(word) and len(word[0]) == 3 and chars[j].x0 - chars[j - 1].x1 <= WORD_GAP * height and (
+        run.replace(",", "").isdigit() or i == 0 and len(run) == 1 and run.isalpha() and word[0][0].isupper())
 
 
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
@@ -266,7 +269,8 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
             t = accented(t, accents[i])
         mark = t in NOTE_MARKS
         dropped = _raised(c, height, base) and (t.isdigit() or mark or (in_marker and t in ",)–-") or t.isalpha()
-                                                 and last.isalpha() and (not in_marker or prev.get_text() == ",")) \
+                                                 and (last.isalpha() and (not in_marker or prev.get_text() == ",")
+                                                      or not i and _prefixed(chars, i, height, base))) \
             and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER or last == ")")
                  or (((last.isalpha() and c.x0 - prev.x1 <= WORD_GAP * em) or last == ")")
                      and _cited(chars, i, height, base, "".join(parts), italic))

@@ -152,3 +152,16 @@ def test_affiliation_letters_listed_after_a_name_go_and_raised_letters_of_formul
     doc = load(build(["\n".join([authors, powers])], {"F6": italic}))
     assert doc.elements == ["Ann Lee, Tom Hill and Bo Xu Jr",
                             "The sum of xn and ea over gi,j and the forma,b grows.", "It ends."], doc.elements
+
+
+def test_an_affiliation_letter_raised_at_a_line_start_goes_and_one_before_a_lower_case_word_stays():
+    """elsarticle sets each affiliation on its own line after a small raised letter ("ᵃElsevier B.V., …"), which
+    stayed glued to the word ("aElsevier"): raised letters were taken only after a word. A single small raised letter
+    at a line's start, set against a capitalised word of three letters or more, is the affiliation's mark; before a
+    lower-case word it is kept."""
+    places = "\n".join([marked(700, [("a", True), ("Department of Water, University of Leeds", False)]),
+                        marked(687, [("b", True), ("Institute of Land, Oslo", False)]),
+                        marked(674, [("n", True), ("times the rate of the river grows as it should.", False)])])
+    blocks = read_pdf(build([places])).blocks
+    assert [b.text for b in blocks] == ["Department of Water, University of Leeds Institute of Land, Oslo ntimes the "
+                                        "rate of the river grows as it should."], blocks
