@@ -25,7 +25,8 @@ THEOREM_LABEL = re.compile(r"^(?:[^\W\d_]+\s+\d+(?:\.\d+)*\b|proof\b)", re.I)
 ADDRESS = re.compile(r"^\d+[a-z]?\s+(?:[^\W\d_][\w'’.-]*\s+){1,3}"
                      r"(?i:road|street|avenue|drive|lane|boulevard|rd|st|ave|blvd)\b\.?,"
                      r"|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$|\b[A-Z]{1,2}-\d{4,5}\s+[^\W\d_]")
-FRONT_END = re.compile(r"^(?:abstract|introduction|keywords|index terms|summary)$", re.I)
+ABSTRACT = r"abstract|keywords|index terms"  # headings found only in a paper's front matter
+FRONT_END = re.compile(rf"^(?:{ABSTRACT}|introduction|summary)$", re.I)
 
 
 @dataclass
@@ -260,21 +261,28 @@ def assign_levels(paras: list[Para]) -> None:
 def mark_front_matter(paras: list[Para]) -> None:
     """Title, authors and affiliations are body text: the headings of page 1 before the first heading numbered
     ("1", "2.3", "IV", "I."; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
-    wherever it is (a title page), a bookmarked heading too; without such a heading, the first heading if it is the
-    largest (the title). "I." is a section's only when the next heading numbered in roman numerals is "II." (an
-    author's initial, "I. Smith", is followed by none, or by "I. INTRODUCTION"). Bookmarked headings stay headings."""
+    wherever it is (a title page), a bookmarked heading too; and when that heading is an Abstract (or Keywords) on a
+    later page, the headings before it on its own page: a thesis's title page after its cover, the title and author
+    above the abstract, not a paper's section named in another language (a "Zusammenfassung" over the "Abstract",
+    structure.TOP_NAMES). Without such a heading, the first heading if it is the largest (the title). "I." is a
+    section's only when the next heading numbered in roman numerals is "II." (an author's initial, "I. Smith", is
+    followed by none, or by "I. INTRODUCTION"). Bookmarked headings stay headings."""
+    def named(p):
+        return RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip()
+
     def anchor(i, p):
-        text = " ".join(ln.text for ln in p.lines)
-        roman_one = text.startswith("I. ") and next(
+        roman_one = named(p).startswith("I. ") and next(
             (q.number for q in every[i + 1:] if q.number and re.fullmatch(r"[IVX]+", q.number)), None) == "II"
         numbered = p.number and (p.number[0].isdigit() or len(p.number) > 1 or roman_one)
-        return bool(numbered) or bool(FRONT_END.match(RUNIN_END.sub("", text).strip()))
+        return bool(numbered) or bool(FRONT_END.match(named(p)))
 
     every = [p for p in paras if p.level]
     first = next((i for i, p in enumerate(every) if anchor(i, p)), None)
     if first is not None:
+        title_page = every[first].page if re.fullmatch(ABSTRACT, named(every[first]), re.I) else 1
         for p in every[:first]:
-            p.level = 0 if p.page == 1 and not p.lines[0].outline_level else p.level
+            p.level = 0 if p.page == 1 and not p.lines[0].outline_level or p.page == title_page and not (
+                p.lines[0].outline_level or TOP_NAMES.match(named(p))) else p.level
         return
     heads = [p for p in every if p.page == 1 and not p.lines[0].outline_level]
     if len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:

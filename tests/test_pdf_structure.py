@@ -572,3 +572,20 @@ def test_an_author_with_the_initial_i_on_a_title_page_is_no_roman_section():
         blocks = [(b.text, b.level) for b in read_pdf(sections_pdf([first, taken[2]], page)).blocks]
         assert [t for t, level in blocks if level] == taken, blocks
         assert blocks[:2] == [("Rivers of the North", 0), ("I. Smith and J. Doe University of Leeds", 0)], blocks
+
+
+def test_a_thesis_s_title_page_after_its_cover_keeps_no_title_or_author_heading():
+    """lion-msc's thesis: a cover (page 1), then the title page with the title, the author's name (bold, larger than
+    the text), the address and the abstract. Only page 1's headings before the first section were front matter, so
+    the title and the author on the later page were read as headings. Headings before an Abstract on its own page
+    are its title page's; a heading before an Introduction on a later page (a chapter's label) stays one."""
+    cover = [("F3", 24, 72, 720, "Reading Rivers"), ("F1", 12, 72, 690, "Thesis submitted for the degree of Master")]
+    title = [("F3", 24, 72, 720, "Reading Rivers"), ("F3", 14, 72, 690, "Ann Lee"),
+             ("F1", 12, 72, 672, "University of Leeds, Leeds"), ("F3", 14, 72, 640, "Abstract")]
+    chapter = [("F3", 14, 72, 720, "Chapter One"), ("F3", 14, 72, 690, "Introduction")]
+    pages = [text_ops(cover + column(BODY[0], 72, 660))]
+    for items in (title, chapter):
+        pages.append(text_ops(items + column(BODY[1], 72, items[-1][3] - 20)))
+    blocks = [(b.text, b.level) for b in read_pdf(build(pages)).blocks]
+    assert [t for t, level in blocks if level] == ["Abstract", "Chapter One", "Introduction"], blocks
+    assert blocks[3:6] == [("Reading Rivers", 0), ("Ann Lee", 0), ("University of Leeds, Leeds", 0)], blocks
