@@ -369,11 +369,18 @@ def _remove_contents(pages: list[list[Box]]) -> int:
 def _listed_contents(pages: list[list[Box]]) -> set[int]:
     """ids of the lines of a table of contents with or without leaders as books.listed_contents finds them in a
     plain text: the document's lines with a page to a paragraph, the first line of each text box set apart (a
-    heading's place); lines located from the bookmarks stay."""
+    heading's place); lines located from the bookmarks stay, and so do lines set smaller than most of the entries
+    of their page (less than 0.9 of their size: a copyright's or an address's note at the foot of a contents page)."""
     flat = [ln for boxes in pages for ln in [ln for b in boxes for ln in b.lines] + [None]]
+    page = {id(ln): k for k, boxes in enumerate(pages) for b in boxes for ln in b.lines}
     firsts = {id(b.lines[0]) for boxes in pages for b in boxes}
-    listed = listed_contents([ln.text.strip() if ln else "" for ln in flat], [id(ln) in firsts for ln in flat])
-    return {id(flat[i]) for i in listed if flat[i] and not flat[i].outline_level}
+    listed = [flat[i] for i in listed_contents([ln.text.strip() if ln else "" for ln in flat],
+                                                [id(ln) in firsts for ln in flat]) if flat[i] and not flat[i].outline_level]
+    sizes: dict[int, list[float]] = {}
+    for ln in listed:
+        sizes.setdefault(page[id(ln)], []).append(ln.size)
+    size = {k: statistics.median(v) for k, v in sizes.items()}
+    return {id(ln) for ln in listed if ln.size >= 0.9 * size[page[id(ln)]]}
 
 
 def _wrapped_entries(lines: list[Line], leaders: list[Line]) -> list[Line]:

@@ -357,15 +357,15 @@ def test_contents_entries_with_two_or_three_dots_of_leaders_or_wrapped_are_not_h
     assert left_out["contents"] >= 5 and sum(left_out.values()) == 11, left_out
 
 
-def two_column_contents_pdf() -> bytes:
+def two_column_contents_pdf(foot: tuple = ()) -> bytes:
     """A contents page as a LaTeX class's documentation sets it: no leaders, two columns of entries in bold and
     roman, each page number a piece of its own, long entries wrapped, an appendix's entry ending with a question
-    mark; then the sections those entries list, on pages of their own."""
+    mark, `foot` items under them; then the sections those entries list, on pages of their own."""
     left = [("F3", 72, "1 Introduction", "2"), ("F3", 72, "2 Requirements", None), ("F3", 86, "and installation", "2"),
             ("F1", 86, "2.1 The problem of the logo", "3"), ("F3", 72, "3 Usage", "3")]
     right = [("F3", 320, "A Other useful commands", "4"), ("F3", 320, "B Frequently asked questions", "4"),
              ("F1", 334, "B.1 How can I increase the", None), ("F1", 356, "font size?", "4")]
-    items = [("F3", 14, 72, 720, "Contents")]
+    items = [("F3", 14, 72, 720, "Contents"), *foot]
     for entries, number_x in ((left, 260), (right, 520)):
         y = 690
         for font, x, title, page in entries:
@@ -396,6 +396,16 @@ def test_a_contents_page_without_leaders_is_left_out_not_read_as_headings():
     assert doc.elements[0] == "1 Introduction", doc.elements
     left_out = doc.meta["left_out"]  # its 10 lines, and 9 page numbers (page-number lines)
     assert left_out["contents"] >= 8 and sum(left_out.values()) == 19, left_out
+
+
+def test_a_copyright_note_set_small_under_a_contents_page_is_text():
+    """aomart's and ijmart's documentation set a copyright note smaller than the text at the foot of their contents
+    page ("©2010–2022, Princeton University"); it was left out with the entries, as the contents' last lines. Lines
+    set smaller than most entries of their page (less than 0.9 of their size) are no entries; the entries still go."""
+    note = "\xa9 2020 University of Leeds, Department of Water"
+    doc = load(two_column_contents_pdf(((("F1", 8, 72, 500, note)),)))
+    assert [h.title for h in doc.meta["outline"].headings][:2] == ["1 Introduction", "2 Requirements and installation"]
+    assert doc.elements[:2] == ["\u00a9 2020 University of Leeds, Department of Water", "1 Introduction"], doc.elements
 
 
 def test_a_letter_after_a_numbered_subsection_is_its_sibling_in_its_style_and_under_it_when_smaller():
