@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from segcore.errors import InputError
 from segcore.latex import latex_blocks, looks_like_latex
 from segcore.formats import sniff_format
-from segcore.loaders import left_out_notes, load, load_latex
+from segcore.loaders import left_out_notes, load, load_latex, load_text
 from segcore.structure import with_structure
 from tests.loading import loaded_or_refused
 
@@ -237,3 +237,15 @@ def test_text_symbols_are_their_characters_and_a_longtable_is_a_table():
                      "After the table.\n\\end{document}\n")
     assert doc.elements == ["Event: 'keylog'", "Use a > b or x|y here.", "After the table."]
     assert doc.meta["left_out"] == {"floats": 1}
+
+
+def test_every_sectioning_command_is_a_heading_one_level_under_the_one_before():
+    """\\subparagraph (pandoc's '#####') was read as its title's text in the paragraph, not as a heading; a plain
+    text with LaTeX headings reads it as one too."""
+    names = ["part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph"]
+    source = "".join(f"\\{name}{{About {name}}}\nText under {name}.\n\n" for name in names)
+    for doc in (load_latex(f"\\begin{{document}}\n{source}\\end{{document}}"), load_text(source)):
+        outline = doc.meta["outline"]
+        heads = outline.headings
+        assert [outline.title] + [h.title for h in heads] == [f"About {name}" for name in names]  # \part: the title
+        assert [h.level for h in heads] == sorted({h.level for h in heads})  # each one level under the one before
