@@ -21,7 +21,12 @@ from .structure import Block, split_number
 __all__ = ["latex_blocks", "looks_like_latex"]
 
 _COMMENT = re.compile(r"(?<!\\)%.*")
-_TOKEN = re.compile(r"\\([A-Za-z@]+)\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
+# a control word (\name, '@' a letter as in a package's macros; a lone '\@' is a control symbol), a control symbol
+# (\ and one other character), math shifts, braces, ties and the ligatures of quotes and dashes
+_TOKEN = re.compile(r"\\([A-Za-z@]{2,}|[A-Za-z])\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
+# what a control symbol prints other than its character: spacing ones a space; the italic correction \/, the space
+# factor \@ and the discretionary hyphen \- nothing ("-\/-help" is "--help", "hy\-phen" is "hyphen")
+_CONTROL_SYMBOLS = {**dict.fromkeys(",;:! \n\\", " "), **dict.fromkeys("/@-", "")}
 _OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
 _FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
@@ -187,7 +192,7 @@ class _Reader:
                 self.left_out["equations"] += 1
                 out.append(_GONE)
             elif char is not None:
-                out.append(" " if char in ",;:! \n\\" else "" if math and char in "{}" else char)
+                out.append(_CONTROL_SYMBOLS.get(char, "" if math and char in "{}" else char))
             elif tok in ("$", "$$"):
                 end = s.find(tok, i)
                 end = len(s) if end < 0 else end

@@ -249,3 +249,13 @@ def test_every_sectioning_command_is_a_heading_one_level_under_the_one_before():
         heads = outline.headings
         assert [outline.title] + [h.title for h in heads] == [f"About {name}" for name in names]  # \part: the title
         assert [h.level for h in heads] == sorted({h.level for h in heads})  # each one level under the one before
+
+
+def test_zero_width_control_symbols_print_nothing():
+    """The italic correction \\/, the space factor \\@ and the discretionary hyphen \\- print nothing: pandoc's
+    '-\\/-help' (two hyphens kept from the en dash ligature) read '-/-help', 'hy\\-phen' 'hy-phen'; spacing symbols
+    stay spaces, other ones their characters."""
+    doc = load_latex("\\begin{document}\nRun node -\\/-help first. A long hy\\-phen\\-ated word.\n\n"
+                     "Ask NASA\\@. Use \\textit{if}\\/ and a\\,b or 50\\% \\& more.\\end{document}")
+    assert doc.elements == ["Run node --help first.", "A long hyphenated word.", "Ask NASA.",
+                            "Use if and a b or 50% & more."]
