@@ -24,6 +24,11 @@ _COMMENT = re.compile(r"(?<!\\)%.*")
 # a control word (\name, '@' a letter as in a package's macros; a lone '\@' is a control symbol), a control symbol
 # (\ and one other character), math shifts, braces, ties and the ligatures of quotes and dashes
 _TOKEN = re.compile(r"\\([A-Za-z@]{2,}|[A-Za-z])\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
+# the spaces a control word eats, those after it and one line end among them (not a blank line: a paragraph's end),
+# read as eaten after one that printed one character in text (a symbol: \textbackslash, \textbar, \ldots, \ss);
+# after a word (\LaTeX, a macro's text) they stay, LaTeX would glue the next word on ('\LaTeX is' prints 'LaTeXis',
+# an author's slip), and so they do after nothing: a command the reader does not know may print a space ('J.\nbs H.')
+_EATEN = re.compile(r"[ \t]*(?:\n(?![ \t]*\n)[ \t]*)?")
 # what a control symbol prints other than its character: spacing ones a space; the italic correction \/, the space
 # factor \@ and the discretionary hyphen \- nothing ("-\/-help" is "--help", "hy\-phen" is "hyphen")
 _CONTROL_SYMBOLS = {**dict.fromkeys(",;:! \n\\", " "), **dict.fromkeys("/@-", "")}
@@ -184,7 +189,8 @@ class _Reader:
             i = m.end()
             tok, name, char = m.group(0), m.group(1), m.group(2)
             if name is not None:
-                text, i = self.command(s, name, i, math)
+                text, j = self.command(s, name, i, math)
+                i = _EATEN.match(s, j).end() if j == i and len(text) == 1 and not (math or text.isspace()) else j
                 out.append(text)
             elif char == "[":  # \[ … \]: a displayed equation
                 end = s.find("\\]", i)

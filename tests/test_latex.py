@@ -259,3 +259,14 @@ def test_zero_width_control_symbols_print_nothing():
                      "Ask NASA\\@. Use \\textit{if}\\/ and a\\,b or 50\\% \\& more.\\end{document}")
     assert doc.elements == ["Run node --help first.", "A long hyphenated word.", "Ask NASA.",
                             "Use if and a b or 50% & more."]
+
+
+def test_a_control_word_printing_a_symbol_eats_the_spaces_after_it():
+    """'\\textbackslash ifpdftex' read '\\ ifpdftex' (LaTeX prints '\\ifpdftex'), pandoc's 'string\\textbar Buffer'
+    'string| Buffer'; a line end is eaten too, a blank line is not. After a word (\\LaTeX) or a command the reader
+    does not know, the space stays: words are not glued together."""
+    doc = load_latex("\\begin{document}\nUse \\textbackslash ifpdftex or \\textbackslash\n  iftutex here. Types:"
+                     " \\{string\\textbar Buffer\\} and \\ldots more.\n\nIt is \\LaTeX indeed, J.\\nbs H. Smith and"
+                     " \\S 3 say so \\textbar\n\nNext paragraph.\\end{document}")
+    assert doc.elements == ["Use \\ifpdftex or \\iftutex here.", "Types: {string|Buffer} and …more.",
+                            "It is LaTeX indeed, J. H. Smith and §3 say so |", "Next paragraph."]
