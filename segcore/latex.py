@@ -32,6 +32,7 @@ _EATEN = re.compile(r"[ \t]*(?:\n(?![ \t]*\n)[ \t]*)?")
 # what a control symbol prints other than its character: spacing ones a space; the italic correction \/, the space
 # factor \@ and the discretionary hyphen \- nothing ("-\/-help" is "--help", "hy\-phen" is "hyphen")
 _CONTROL_SYMBOLS = {**dict.fromkeys(",;:! \n\\", " "), **dict.fromkeys("/@-", "")}
+_VERB = re.compile(r"([^\sA-Za-z])(.*?)\1")  # \verb|text|: any delimiter but a letter, on one line
 _OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
 _FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
@@ -221,6 +222,9 @@ class _Reader:
             if _ENV_NAME.fullmatch(env.strip()):
                 return self.environment(s, env.strip(), j)
             return "", i  # "\\begin{" left open, or no name: what follows is read as text
+        if name == "verb":  # the text as written: '\verb|\section|' is no heading
+            m = _VERB.match(s, i)
+            return (m.group(2), m.end()) if m else ("", i)
         if name in LATEX_RANK:
             title, i = self.group(s, i)
             return _heading(name, self.render(title)), i

@@ -270,3 +270,10 @@ def test_a_control_word_printing_a_symbol_eats_the_spaces_after_it():
                      " \\S 3 say so \\textbar\n\nNext paragraph.\\end{document}")
     assert doc.elements == ["Use \\ifpdftex or \\iftutex here.", "Types: {string|Buffer} and …more.",
                             "It is LaTeX indeed, J. H. Smith and §3 say so |", "Next paragraph."]
+
+
+def test_verb_is_its_text_as_written():
+    """\\verb|\\subparagraph| in prose was read as a heading command, breaking the paragraph around an empty heading."""
+    doc = load_latex("\\begin{document}\nUse \\verb|\\paragraph| or \\verb+\\subparagraph{x}+ for those. Fine.\n"
+                     "\\end{document}")
+    assert doc.elements == ["Use \\paragraph or \\subparagraph{x} for those.", "Fine."]
