@@ -3,6 +3,7 @@
 boundaries coincide. Pure functions returning plotly figures, as segcore.plots; the words are segcore.kchoice's."""
 from __future__ import annotations
 
+import numbers
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
@@ -154,14 +155,17 @@ def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference
 
 def share_k_axis(*figures: go.Figure | None) -> None:
     """Give figures over K (cost_curve_figure's, evidence_figure's; None skipped) one K axis, from K = 1 to the
-    largest K any of them shows, so that figures stacked on a page put each K at one place (changed in place)."""
+    largest K any of them shows (points given as numpy numbers too), and one left and one right margin (the widest),
+    so that figures stacked on a page put each K at one place (changed in place)."""
     figs = [f for f in figures if f is not None]
-    xs = [float(v) for f in figs for t in f.data if t.x is not None for v in t.x if isinstance(v, (int, float))]
+    xs = [float(v) for f in figs for t in f.data if t.x is not None for v in t.x if isinstance(v, numbers.Real)]
     xs += [float(v) for f in figs for sh in f.layout.shapes if str(sh.xref).startswith("x") for v in (sh.x0, sh.x1)]
     if xs:
         top = np.ceil(max(xs) - 0.5) + 0.5
+        margin = {side: max(getattr(f.layout.margin, side) or 0 for f in figs) for side in ("l", "r")}
         for f in figs:
             f.update_xaxes(range=[0.5, float(top)])
+            f.update_layout(margin=margin)
 
 
 # ---- where methods agree -------------------------------------------------------------------------------------------

@@ -302,6 +302,23 @@ def test_automatic_k_1_on_a_short_text_says_it_is_a_fallback():
     assert "falls back to K = 1" in words
 
 
+def test_the_k_figures_show_every_cost_and_put_each_k_at_one_place():
+    """On a short text with K = 1 chosen, the cost curve (K = 1 … 4) ran off the right edge of an axis cut at K = 1.5:
+    its K were numpy numbers, which the shared K axis did not count. And the cost and evidence figures, stacked, had
+    different right margins, so one K stood at two places across them."""
+    at = run(new_app())
+    paste(at, PASTED)
+    specs = charts(open_tab(at, "Choosing K"))
+    cost = next(s for s in specs if any(t.get("name") == "best cost" for t in s["data"]))
+    evidence = next(s for s in specs if any("held-out" in str(a.get("text")) for a in s["layout"].get("annotations", [])))
+    ks = decode(next(t for t in cost["data"] if t.get("name") == "best cost")["x"]).astype(float)
+    lo, hi = cost["layout"]["xaxis"]["range"]
+    assert len(ks) > 1 and lo < ks.min() and ks.max() < hi, (ks, lo, hi)
+    for fig in (cost, evidence):
+        assert all(ax["range"] == [lo, hi] for name, ax in fig["layout"].items() if name.startswith("xaxis"))
+    assert len({(f["layout"]["margin"]["l"], f["layout"]["margin"]["r"]) for f in (cost, evidence)}) == 1
+
+
 def test_a_typed_reference_belongs_to_its_text():
     """Segment ends typed for one text are not applied to the next one: not to a pasted text (an error about ends
     nobody typed for it, or a reference silently taken over), nor back on a sample in place of its file's reference."""
