@@ -1,5 +1,6 @@
 """Widgets whose state belongs to one document, reset when the document changes: the part of the text the heatmap
-shows, the page of the text overlay, the novelty curve's window, and the methods compared when choosing K."""
+shows, the page of the text overlay, the novelty curve's window, and the methods compared when choosing K and how
+close their boundaries count as one place."""
 from __future__ import annotations
 
 import streamlit as st
@@ -11,6 +12,7 @@ from .documents import LARGE_N, DocState
 
 PAGE = {"sentence": 200, "word": 4000}  # elements of text per page of the overlay
 NOVELTY_WINDOW = {"sentence": (3, 20), "word": (25, 100)}  # the novelty window's (start, most), elements each side
+AGREE_TOLERANCE = {"sentence": 2, "word": 10}  # boundaries this close are one place where methods agree, at its start
 
 
 def zoom(doc_state: DocState, max_bins: int) -> tuple[int, int]:
@@ -70,6 +72,16 @@ def novelty_window(doc_state: DocState) -> int:
     if ss.get("_window_level") != level or not 1 <= ss.get("novelty_window", 0) <= most:
         ss["novelty_window"], ss["_window_level"] = start, level
     return st.slider(f"Window of the novelty curve ({level_noun(level)} each side)", 1, most, key="novelty_window")
+
+
+def agreement_tolerance(doc_state: DocState, where=st) -> int:
+    """How close boundaries count as one place where methods agree (a number input in `where`), in the document's
+    elements: at its start on a first look and whenever the elements change level (2 sentences are not 2 words)."""
+    ss, level = st.session_state, doc_state.doc.level
+    if ss.get("_agree_level") != level or "agree_tol" not in ss:
+        ss["agree_tol"], ss["_agree_level"] = AGREE_TOLERANCE[level], level
+    return where.number_input(f"within ± {level_noun(level)}", 0, 100, key="agree_tol",
+                              help="Boundaries this close count as the same place.")
 
 
 def compared_methods(doc_state: DocState, method: str) -> list[str]:

@@ -227,9 +227,7 @@ def k_tab():
     a1, a2 = st.columns([4, 1])
     with a1:
         agree = views.compared_methods(doc_state, method)
-    ss.setdefault("agree_tol", 2 if doc.level == "sentence" else 10)
-    tol_agree = a2.number_input(f"within ± {unit}", 0, 100, key="agree_tol",
-                                help="Boundaries this close count as the same place.")
+    tol_agree = views.agreement_tolerance(doc_state, a2)
     runs, problems = compute.automatic_runs(doc_state, {n: widgets.method_params(n) for n in agree})
     for p in problems:
         st.error(p)

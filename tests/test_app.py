@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer import documents
+from explorer import documents, views
 from explorer.documents import SAMPLES_SET
 from segcore import METHODS
 from tests.apptest import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, paste, run, said,
@@ -215,7 +215,8 @@ def test_segments_table_and_profile_legend_speak_as_the_text_view():
 def test_the_explore_page_names_what_the_text_was_split_into():
     """Where the page said 'element' (the Segments table's length, the heatmap's axes and hover, the section title,
     the F1 tolerance, Pk's help, the agreement's tolerance, the exports' help), it names the document's unit:
-    sentences, or words at word level."""
+    sentences, or words at word level; and the agreement's tolerance starts at the level's own (it kept the 2 given
+    for sentences as 2 words)."""
     at = run(new_app())  # the default sample: 60 sentences with a reference
     assert at.slider(key="tolerance").label == "F1 tolerance (sentences)"
     assert "Similarity of sentences" in [s.value for s in at.subheader]
@@ -227,6 +228,7 @@ def test_the_explore_page_names_what_the_text_was_split_into():
     assert list(table.columns[:4]) == ["segment", "first", "last", "sentences"]
     open_tab(at, "Choosing K")
     assert at.number_input(key="agree_tol").label == "within ± sentences"
+    assert at.number_input(key="agree_tol").value == views.AGREE_TOLERANCE["sentence"]
     open_tab(at, "Export")
     assert not re.search(r"\belements?\b", said(at)), said(at)
     at.sidebar.radio(key="level").set_value("word")
@@ -239,6 +241,7 @@ def test_the_explore_page_names_what_the_text_was_split_into():
     assert list(table.columns[:4]) == ["segment", "first", "last", "words"]
     open_tab(at, "Choosing K")
     assert at.number_input(key="agree_tol").label == "within ± words"
+    assert at.number_input(key="agree_tol").value == views.AGREE_TOLERANCE["word"]  # not the 2 sentences' 2 words
     assert not re.search(r"\belements?\b", said(at)), said(at)
     open_tab(at, "Score profile")
 
