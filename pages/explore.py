@@ -8,7 +8,7 @@ import streamlit as st
 from explorer import compute, frame, sidebar, state, views, widgets
 from explorer.documents import LARGE_N, describe, preview_rows
 from explorer.guard import guarded, md
-from segcore import exports, kchoice, kplots, plots
+from segcore import METHODS, exports, kchoice, kplots, plots
 from segcore.document import level_noun, located, span_times, where
 from segcore.evaluation import percent_text
 from segcore.paragraphs import units_note
@@ -215,8 +215,7 @@ def k_tab():
         st.plotly_chart(evidence, key="evidence_chart", on_select=partial(_on_k_click, "evidence_chart"),
                         selection_mode="points", config={"displaylogo": False}, width="stretch")
     if fig is None and evidence is None:
-        st.info(f"{method} with these parameters reports no cost or evidence per K (the DP splitter does: set "
-                f"split = dp if the method has it).")
+        st.info(kchoice.no_curve_note(method, METHODS[method].params, params))
     else:
         st.caption("Click a point to use that K (or set K in the sidebar). Red: the K shown; green: the automatic "
                    "choice and the range of K its evidence supports" + "; cyan: the reference's K" * has_ref

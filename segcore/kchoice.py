@@ -105,3 +105,15 @@ def choice_record(k: int, info: Mapping, signals: Mapping) -> dict:
     sure = SURENESS.get(width)
     return {"sureness": sure, "text": f"K = {k} chosen automatically" + (f" ({sure})" if sure else "")
             + (": " + " ".join(lines) if lines else "")}
+
+
+def no_curve_note(method: str, declared: Sequence, params: Mapping) -> str:
+    """What to say when a run of `method` (its declared Params, the values it ran with) reported neither a cost per K
+    nor other evidence per K: with a `split` parameter that offers the DP and is set otherwise, to set split = dp;
+    else that there is no curve to draw (not a setting the method does not have)."""
+    split = next((p for p in declared if p.name == "split"), None)
+    if split is not None and "dp" in (split.choices or ()) and params.get("split", split.default) != "dp":
+        return (f"{method} with split = {params.get('split', split.default)} reports no cost per K: set split = dp "
+                "(under its parameters) to see the best cost of every K.")
+    return (f"{method} reports no cost or evidence per K with these parameters, so there is no curve to draw; the "
+            "methods compared below each choose their own K.")

@@ -322,6 +322,20 @@ def test_the_k_figures_show_every_cost_and_put_each_k_at_one_place():
     assert len({(f["layout"]["margin"]["l"], f["layout"]["margin"]["r"]) for f in (cost, evidence)}) == 1
 
 
+def test_without_a_k_curve_the_page_names_only_settings_the_method_has():
+    """texttiling, which has no 'split' parameter, was told 'set split = dp if the method has it'; cvs with split =
+    greedy is told to set split = dp, the setting that draws its curve."""
+    at = run(new_app())
+    at.sidebar.selectbox(key="method").set_value("texttiling")
+    notes = [i.value for i in open_tab(run(at), "Choosing K").info]
+    assert any("no curve to draw" in n for n in notes) and not any("split" in n for n in notes), notes
+    at.sidebar.selectbox(key="method").set_value("cvs")
+    run(at)
+    at.sidebar.selectbox(key="p::cvs::split").set_value("greedy")
+    notes = [i.value for i in run(at).info]
+    assert any("set split = dp" in n for n in notes), notes
+
+
 def test_a_typed_reference_belongs_to_its_text():
     """Segment ends typed for one text are not applied to the next one: not to a pasted text (an error about ends
     nobody typed for it, or a reference silently taken over), nor back on a sample in place of its file's reference."""
