@@ -54,6 +54,13 @@ def bin_edges(n: int, max_bins: int) -> np.ndarray:
     return np.unique(np.round(np.linspace(0, n, bins + 1)).astype(np.int64))
 
 
+def bin_size(count: int, bins: int) -> str:
+    """The mean number of elements in a bin, as a caption says it: one decimal below 10 (411 sentences in 300 bins
+    are bins of 1.4, not 'of about 1', which reads as no averaging), whole numbers above."""
+    size = count / max(bins, 1)
+    return f"{size:.1f}" if size < 10 else f"{size:,.0f}"
+
+
 def to_bin_coordinate(positions: Iterable[float], edges: np.ndarray) -> np.ndarray:
     """Map element positions (boundaries, in 0..N) to the continuous bin axis where bin i spans i−0.5 … i+0.5."""
     pos = np.asarray(list(positions), dtype=float)

@@ -313,7 +313,8 @@ def test_the_k_figures_show_every_cost_and_put_each_k_at_one_place():
     paste(at, PASTED)
     specs = charts(open_tab(at, "Choosing K"))
     cost = next(s for s in specs if any(t.get("name") == "best cost" for t in s["data"]))
-    evidence = next(s for s in specs if any("held-out" in str(a.get("text")) for a in s["layout"].get("annotations", [])))
+    evidence = next(s for s in specs
+                    if any("held-out" in str(a.get("text")) for a in s["layout"].get("annotations", [])))
     ks = decode(next(t for t in cost["data"] if t.get("name") == "best cost")["x"]).astype(float)
     lo, hi = cost["layout"]["xaxis"]["range"]
     assert len(ks) > 1 and lo < ks.min() and ks.max() < hi, (ks, lo, hi)
@@ -334,6 +335,22 @@ def test_without_a_k_curve_the_page_names_only_settings_the_method_has():
     at.sidebar.selectbox(key="p::cvs::split").set_value("greedy")
     notes = [i.value for i in run(at).info]
     assert any("set split = dp" in n for n in notes), notes
+
+
+def test_the_heatmap_caption_gives_the_bins_size_it_drew():
+    """200 sentences in 150 bins were 'averaged over bins of about 1', which reads as no averaging at all (and 411 in
+    300, the lecture 02-07-01, the same): the size said, times the bins drawn, makes the sentences shown."""
+    nouns = "river bread engine violin garden planet castle market".split()
+    adjectives = ("old new red blue tall short quiet loud warm cold bright dark heavy light rough smooth wide narrow "
+                  "sweet bitter calm wild plain grand round").split()
+    text = "\n\n".join(" ".join(f"The {a} {w} stands beside the {w} today." for a in adjectives) for w in nouns)
+    at = run(new_app())
+    paste(at, text)
+    n = int(re.search(r"the ([\d,]+) sentences", summary(at)).group(1).replace(",", ""))
+    bins = len(decode(heatmap(at)["data"][0]["z"]))
+    assert 150 < n and bins < n, (n, bins)
+    said_size = next(float(m.group(1)) for c in at.caption if (m := re.search(r"bins of about (\d+(?:\.\d+)?)", c.value)))
+    assert abs(said_size * bins - n) < 0.05 * n, (said_size, bins, n)
 
 
 def test_a_typed_reference_belongs_to_its_text():
