@@ -12,6 +12,7 @@ characters (a macro that grows without end stops there)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from functools import lru_cache
 
@@ -32,9 +33,17 @@ _EATEN = re.compile(r"[ \t]*(?:\n(?![ \t]*\n)[ \t]*)?")
 # what a control symbol prints other than its character: spacing ones a space; the italic correction \/, the space
 # factor \@ and the discretionary hyphen \- nothing ("-\/-help" is "--help", "hy\-phen" is "hyphen")
 _CONTROL_SYMBOLS = {**dict.fromkeys(",;:! \n\\", " "), **dict.fromkeys("/@-", "")}
+# the accents: a control symbol (\' \` \^ \" \~ \= \.) or a one-letter control word (\u \v \H \c \k \r \d \b)
+# and the combining mark it puts on the first character of its argument, a character or a braced group ({\'e},
+# \'{e}, \c c, \'\i): the composed character is read (NFC); an accent on nothing ('\~{}') stays its character
+_ACCENTS = dict(zip("'`^\"~=.uvHckrdb", "\u0301\u0300\u0302\u0308\u0303\u0304\u0307\u0306\u030c\u030b\u0327\u0328\u030a"
+                                        "\u0323\u0331"))
+_DOTLESS = str.maketrans("ıȷ", "ij")  # \i and \j are there to carry an accent: '\'\i' is 'í'
+_TABS = frozenset("=><+-'`")  # in a tabbing environment these control symbols set and move to tab stops: a space
 _VERB = re.compile(r"([^\sA-Za-z])(.*?)\1")  # \verb|text|: any delimiter but a letter, on one line
 _OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
+_WORD = re.compile(r"\\[A-Za-z@]+")  # a control word
 _FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
 _ENV_NAME = re.compile(r"[A-Za-z@]{1,40}\*?")
 _HEAD = "\x01"  # a heading line of the rendered text: _HEAD, the sectioning command, _HEAD, the title
@@ -63,7 +72,8 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
             "textbackslash": "\\", "textquotesingle": "'", "textquotedbl": '"', "textasciigrave": "`",
             "textquoteleft": "‘", "textquoteright": "’", "textquotedblleft": "“", "textquotedblright": "”",
             "textless": "<", "textgreater": ">", "textbar": "|", "textasciitilde": "~", "textasciicircum": "^",
-            "textunderscore": "_", "textbraceleft": "{", "textbraceright": "}", "textdollar": "$", "textbullet": "•"}
+            "textunderscore": "_", "textbraceleft": "{", "textbraceright": "}", "textdollar": "$", "textbullet": "•",
+            "i": "ı", "j": "ȷ"}
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
 _DEFINE = re.compile(r"\\(?:(?:re|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
@@ -164,6 +174,7 @@ class _Reader:
         self.verbatims = verbatims  # the source's own verbatim environments, left out as code
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
         self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
+        self.tabbing = False  # inside a tabbing environment: \= \> \' … are its tab commands, not accents
 
     def render(self, s: str, math: bool = False) -> str:
         """The text of a LaTeX fragment."""
@@ -198,6 +209,11 @@ class _Reader:
                 i = len(s) if end < 0 else end + 2
                 self.left_out["equations"] += 1
                 out.append(_GONE)
+            elif char is not None and self.tabbing and char in _TABS:
+                out.append(" ")
+            elif char in _ACCENTS:
+                text, i = self.accent(s, char, i, math)
+                out.append(text)
             elif char is not None:
                 out.append(_CONTROL_SYMBOLS.get(char, "" if math and char in "{}" else char))
             elif tok in ("$", "$$"):
@@ -257,6 +273,8 @@ class _Reader:
         if name == "bibitem":
             _, i = self.group(s, i)
             return "\n\n", i
+        if name in _ACCENTS:
+            return self.accent(s, name, i, math)
         if name in _SYMBOLS:
             return _SYMBOLS[name], i
         if name in _BREAKS:
@@ -271,6 +289,21 @@ class _Reader:
             parts.append(self.render(arg, math))
             i = j
         return (name if math and not parts else "") + " ".join(parts), i
+
+    def accent(self, s: str, accent: str, i: int, math: bool) -> tuple[str, int]:
+        """The text of the accent \\accent whose argument starts at s[i] (past spaces: a braced group, a control word
+        or one character) with its mark on the argument's first character, and the index after the argument."""
+        j = _EATEN.match(s, i).end()
+        if s[j:j + 1] == "{" and j in self.braces[-1]:
+            arg, j = s[j + 1:self.braces[-1][j]], self.braces[-1][j] + 1
+        elif m := _WORD.match(s, j):
+            arg, j = m.group(), _EATEN.match(s, m.end()).end()
+        else:
+            arg, j = s[j:j + 1].strip("{}\\"), j + 1
+        text = self.render(arg, math) if arg else ""
+        if not text.strip():
+            return ("" if accent.isalpha() else accent) + text, (j if arg else i)
+        return unicodedata.normalize("NFC", text[0].translate(_DOTLESS) + _ACCENTS[accent] + text[1:]), j
 
     def expand(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
         """The text of the defined macro \\name whose arguments start at s[i] (#1 … #9 replaced by them; an
@@ -312,6 +345,12 @@ class _Reader:
             return _heading("section", "References") + f"{self.render(s[i:end])}\n\n", after
         if base == "document":
             return self.render(body), after
+        if base == "tabbing":
+            self.tabbing, was = True, self.tabbing
+            try:
+                return f"\n\n{self.render(body)}\n\n", after
+            finally:
+                self.tabbing = was
         if base in self.theorems:  # "Theorem (Cauchy–Schwarz). …"; a proof's option replaces its name
             name = self.render(option) if base == "proof" and option else self.theorems[base] + (
                 f" ({self.render(option)})" if option else "")

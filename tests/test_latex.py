@@ -277,3 +277,14 @@ def test_verb_is_its_text_as_written():
     doc = load_latex("\\begin{document}\nUse \\verb|\\paragraph| or \\verb+\\subparagraph{x}+ for those. Fine.\n"
                      "\\end{document}")
     assert doc.elements == ["Use \\paragraph or \\subparagraph{x} for those.", "Fine."]
+
+
+def test_accents_are_their_composed_characters_and_tabbing_s_tab_commands_are_spaces():
+    """'Mec\\'anica' read "Mec'anica", '\\"o' '"o': an accent (control symbol or lettered, its argument a character,
+    a braced group or \\i) is read as the composed character; in a tabbing environment \\= \\> \\' \\` set and move
+    to tab stops (no accent, no '=' or '>'), outside it \\= is the macron again."""
+    doc = load_latex("\\begin{document}\nMec\\'anica cu\\'antica de J\\\"org, {\\'e}t\\'{e}, \\'\\i ndice, "
+                     "Fran\\c cois, \\v{S}koda, Erd\\H{o}s, \\'{}.\n\n\\begin{tabbing}\n\\hspace{2cm}\\=\\kill\n"
+                     "Name \\> Value \\' right\\\\\n\\end{tabbing}\n\nA \\=o and \\~{} here.\\end{document}")
+    assert doc.elements == ["Mecánica cuántica de Jörg, été, índice, François, Škoda, Erdős, '.",
+                            "Name Value right", "A ō and ~ here."]
