@@ -209,6 +209,9 @@ class _Reader:
                 i = len(s) if end < 0 else end + 2
                 self.left_out["equations"] += 1
                 out.append(_GONE)
+            elif char == "(" and (end := s.find("\\)", i)) >= 0:  # \( … \): inline math, as $ … $
+                out.append(self.render(s[i:end], math=True))
+                i = end + 2
             elif char is not None and self.tabbing and char in _TABS:
                 out.append(" ")
             elif char in _ACCENTS:

@@ -288,3 +288,13 @@ def test_accents_are_their_composed_characters_and_tabbing_s_tab_commands_are_sp
                      "Name \\> Value \\' right\\\\\n\\end{tabbing}\n\nA \\=o and \\~{} here.\\end{document}")
     assert doc.elements == ["Mecánica cuántica de Jörg, été, índice, François, Škoda, Erdős, '.",
                             "Name Value right", "A ō and ~ here."]
+
+
+def test_inline_math_in_parentheses_is_read_as_dollar_math_is():
+    """\\( … \\) is inline math as $ … $ is: 'What is \\(41 + 1\\)?' read 'What is (41 + 1)?' and '\\(\\sigma_k\\)'
+    '(sigma_k)' ('\\(' and '\\)' were read as their characters); an unclosed '\\(' stays its character."""
+    body = "What is {0}41 + 1{1}? We score {0}\\sigma(i,j) \\leq \\mathrm{{cost}}_k{1} here.\n\nLone \\( paren."
+    with_parens = load_latex("\\begin{document}\n" + body.format("\\(", "\\)") + "\\end{document}")
+    with_dollars = load_latex("\\begin{document}\n" + body.format("$", "$") + "\\end{document}")
+    assert with_parens.elements == with_dollars.elements
+    assert with_parens.elements[0].startswith("What is 41 + 1?") and with_parens.elements[-1] == "Lone ( paren."
