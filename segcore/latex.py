@@ -52,7 +52,8 @@ _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline f
               **dict.fromkeys("figure table algorithm algorithm2e tikzpicture tabular wrapfigure sidewaystable "
                               "sidewaysfigure subfigure longtable tabularx".split(), "floats"),
               **dict.fromkeys("verbatim lstlisting minted Verbatim alltt".split(), "code lines")}
-_SIZED_ENVS = frozenset(("minipage", "multicols", "adjustbox", "resizebox"))
+# environments whose first argument is no text: a size, babel's language name (\begin{otherlanguage}{english})
+_SETTING_ENVS = frozenset(("minipage", "multicols", "adjustbox", "resizebox", "otherlanguage"))
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
@@ -60,13 +61,13 @@ _SPACE_BEFORE_STOP = re.compile(r"(?<! ) +([.,;:!?])")  # "works well~\cite{x}."
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
-              "usepackage": 1, "documentclass": 1, "newenvironment": 3,
+              "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1, "hyphenation": 1,
               "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
               "email": 1, "institute": 1, "title": 1}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their two arguments: \href's text, \texorpdfstring's TeX (not its bookmark's) text,
-# \hypertarget's and \hyperlink's text (not the anchor's name)
-_ONE_OF_TWO = {"href": 1, "texorpdfstring": 0, "hypertarget": 1, "hyperlink": 1}
+# \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text (not the language's name)
+_ONE_OF_TWO = {"href": 1, "texorpdfstring": 0, "hypertarget": 1, "hyperlink": 1, "foreignlanguage": 1}
 _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX",
             "S": "§", "ss": "ß", "aa": "å", "o": "ø", "ae": "æ", "oe": "œ", "copyright": "©",
             "textbackslash": "\\", "textquotesingle": "'", "textquotedbl": '"', "textasciigrave": "`",
@@ -332,7 +333,7 @@ class _Reader:
         base = env.rstrip("*")
         end, after = _environment_end(s, env, i)
         option = None
-        if base in _SIZED_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
+        if base in _SETTING_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
             _, i = self.group(s, i)
         else:
             option, i = _option(s, i, end)  # \begin{enumerate}[label=(a)], \begin{theorem}[Cauchy]

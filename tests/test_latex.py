@@ -298,3 +298,15 @@ def test_inline_math_in_parentheses_is_read_as_dollar_math_is():
     with_dollars = load_latex("\\begin{document}\n" + body.format("$", "$") + "\\end{document}")
     assert with_parens.elements == with_dollars.elements
     assert with_parens.elements[0].startswith("What is 41 + 1?") and with_parens.elements[-1] == "Lone ( paren."
+
+
+def test_a_language_switch_s_language_name_and_hyphenation_patterns_are_no_text():
+    """babel's \\selectlanguage{english} read 'english', \\foreignlanguage{ngerman}{Leitfaden} 'ngerman Leitfaden',
+    \\begin{otherlanguage}{french} 'french' before its text, and \\hyphenation{pa-la-bra} its patterns as a
+    paragraph: the language names and patterns are settings; \\foreignlanguage's second argument is its text."""
+    doc = load_latex("\\begin{document}\n\\selectlanguage{english}\n\\hyphenation{pa-la-bra guio-nes}\n\n"
+                     "See the \\foreignlanguage{ngerman}{\\emph{Leitfaden}} here.\n\n"
+                     "\\begin{otherlanguage*}{french}\nTant il est vrai.\n\\end{otherlanguage*}\n\\end{document}")
+    words = {w.strip(".") for e in doc.elements for w in e.split()}
+    assert not words & {"english", "ngerman", "french", "pa-la-bra", "guio-nes"}
+    assert doc.elements == ["See the Leitfaden here.", "Tant il est vrai."]
