@@ -3,7 +3,8 @@ single <article>; else the whole body) — as paragraphs, with the headings h1�
 above them all), and a paragraph wholly in bold that reads as a title ("4.1 What is a live system?") as a heading
 below them. Left out and counted in words
 (structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents,
-lists of links only and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
+lists of links only (not one that a sentence ending in ':' introduces or that writes its links out as addresses) and
+notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
 and licence; the labels of note boxes ("Note", "Tip"); citation marks ("[12]") are counted by number. Parsed by
 lxml (libxml2's HTML parser: it closes what authors leave open and reads broken markup the way browsers do; nothing
 is fetched)."""
@@ -51,6 +52,7 @@ _ADMONITIONS = frozenset("note tip hint important warning caution danger attenti
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CITATION = re.compile(r"^\s*\[[^\[\]]{1,30}\]\s*$")  # "[12]", "[a]", "[citation needed]"
 _HEADING_MARKS = re.compile(r"(?<!\s)\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", re.I)
+_ADDRESS = re.compile(r"(?:https?://|www\.)\S+$", re.I)  # a link written out as its address
 _MAX_HEADING_WORDS = 30
 _PSEUDO_LEVEL = 7  # a bold paragraph's raw level: below h6 (raw level 7), then by the depth of its number
 
@@ -65,6 +67,17 @@ def _words(el) -> int:
 def _link_share(el) -> float:
     """The share of an element's words that are the text of links."""
     return sum(len(t.split()) for t in el.xpath(".//a//text()")) / max(1, _words(el))
+
+
+def _owned_links(lst) -> bool:
+    """A list of links the text owns rather than a menu: a paragraph just before it introduces it (ends with ':',
+    "More examples can be found at:"), or every link is written out as its address (a list of references; a menu
+    names its pages)."""
+    before = lst.getprevious()
+    if before is not None and before.tag == "p" and (before.text_content() or "").rstrip().endswith(":"):
+        return True
+    links = lst.findall(".//a")
+    return bool(links) and all(_ADDRESS.match(a.text_content().strip()) for a in links)
 
 
 def _prose_words(table) -> int:
@@ -126,8 +139,8 @@ def _left_out_kind(el, main) -> str | None:
         return "labels"
     if "contents" in names and _link_share(el) >= 0.5:  # a table of contents, not a wrapper named so
         return "navigation"
-    if tag in ("ul", "ol") and len(el.findall("li")) >= 2 and _link_share(el) >= 0.9:  # a list of links only
-        return "navigation"
+    if tag in ("ul", "ol") and len(el.findall("li")) >= 2 and _link_share(el) >= 0.9 and not _owned_links(el):
+        return "navigation"  # a list of links only
     edge = tag in _EDGE_TAGS or tag == "aside"
     in_article = edge and _in_article(el, main)
     if (tag == "aside" and not in_article) or ((tag == "aside" or names & _BOX_NAMES) and _link_share(el) >= 0.5):

@@ -391,6 +391,19 @@ def test_a_list_of_links_only_is_navigation_but_a_list_with_prose_is_text():
     assert doc.meta["left_out"] == {"navigation": 4}
 
 
+def test_a_list_of_links_that_the_text_introduces_or_that_gives_addresses_is_text():
+    # a sentence ending with ':' announces the list; links written out as their addresses are references, not a menu
+    page = ("<p>The river has four mills. The module offers these methods:</p><ul><li><a href='#a'>mill.grind()</a>"
+            "</li><li><a href='#b'>mill.stop()</a></li></ul><h2>Further reading</h2><ul><li><a href='https://ex.org/a'>"
+            "https://ex.org/a</a></li><li><a href='https://ex.org/b'>https://ex.org/b</a></li></ul>"
+            "<p>Chapters follow below. Read them in order.</p><ul><li><a href='#1'>Chapter I</a></li>"
+            "<li><a href='#2'>Chapter II</a></li></ul>")
+    doc = load_html(page)
+    assert "mill.grind()" in doc.elements and "mill.stop()" in doc.elements
+    assert "https://ex.org/a" in doc.elements and "https://ex.org/b" in doc.elements
+    assert "Chapter I" not in doc.elements and doc.meta["left_out"] == {"navigation": 4}
+
+
 def test_a_references_subsection_inside_a_chapter_is_not_the_back_matter():
     page = ("<h1>Unicode</h1><h2>Encodings</h2><p>Text becomes bytes. Encodings say how.</p><h3>References</h3>"
             "<p>See the standard for details. It is long.</p><h2>Python support</h2><p>Strings are Unicode. Bytes are"
