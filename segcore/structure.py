@@ -365,10 +365,13 @@ def numbering_depths(headings: list[str]) -> list[int | None]:
 
 
 def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> bool:
-    """A heading's shape: short, starts with a capital (or a digit), no end punctuation but '?', and title case
-    (most words of four or more letters capitalised) or all capitals, or with any_case sentence case too."""
+    """A heading's shape: short, starts with a capital (or a digit), no end punctuation but '?', a word that is not
+    a small word (an 'OR' or 'And' alone between two items is a connective), and title case (most words of four or
+    more letters capitalised) or all capitals, or with any_case sentence case too."""
     words = text.split()
     if not words or len(words) > max_words or len(text) > 100 or END_PUNCT.search(text):
+        return False
+    if _SMALL_WORDS.issuperset(re.findall(r"\w+", text.lower())):
         return False
     if not (text[0].isupper() or text[0].isdigit()) or not _WORDLIKE.search(text):
         return False

@@ -167,6 +167,13 @@ def test_bold_paragraphs_that_read_as_titles_are_headings_below_the_real_ones():
     assert "Note that this paragraph is bold but is a sentence." in doc.elements
 
 
+def test_a_bold_connective_between_two_items_is_text_not_a_heading():
+    page = ("<h1>Building</h1><p>Run the script from the root.</p><pre>make doc</pre><p><strong>OR</strong></p>"
+            "<pre>npm run doc</pre><p>Both write the pages.</p><p><b>Checking the Pages</b></p><p>Open them.</p>")
+    doc = load_html(page)
+    assert [h.title for h in doc.meta["outline"].headings] == ["Checking the Pages"] and "OR" in doc.elements
+
+
 def test_a_heading_of_a_version_or_a_year_is_a_heading_but_a_note_mark_or_an_ornament_is_not():
     """A changelog's version headings ('[1.0.5] - 2022-09-21', Keep a Changelog's) and a year have no letter but
     name their sections; Texinfo's footnote heading '(1)' and an ornament do not, nor does a letterless paragraph."""

@@ -272,6 +272,9 @@ def test_looks_like_title():
     assert looks_like_title("Related Work") and looks_like_title("ABSTRACT") and looks_like_title("What Is Flow?")
     assert not looks_like_title("the flow rose in spring") and not looks_like_title("It ends here.")
     assert not looks_like_title("A very long line that has far too many words to be any kind of heading at all")
+    # small words alone (a connective between two items) are no title in any case; one word of its own besides is
+    assert not any(looks_like_title(t, any_case=True) for t in ("OR", "Or", "AND", "And/Or", "IN OR"))
+    assert looks_like_title("OR Gates") and looks_like_title("Over the Top") and looks_like_title("In Memoriam")
 
 
 def test_reference_sections_and_subsections():
