@@ -68,8 +68,11 @@ _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their two arguments: \href's text, \texorpdfstring's TeX (not its bookmark's) text,
 # \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text (not the language's name)
 _ONE_OF_TWO = {"href": 1, "texorpdfstring": 0, "hypertarget": 1, "hyperlink": 1, "foreignlanguage": 1}
+# text symbols: their characters, among them the letters a name needs (Ł, Ø, Å, Æ, Œ: '\L\'od\'z' is 'Łódź')
 _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX",
-            "S": "§", "ss": "ß", "aa": "å", "o": "ø", "ae": "æ", "oe": "œ", "copyright": "©",
+            "S": "§", "ss": "ß", "aa": "å", "AA": "Å", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ",
+            "OE": "Œ", "l": "ł", "L": "Ł", "copyright": "©", "textcopyright": "©", "texttrademark": "™",
+            "textsection": "§", "texteuro": "€", "euro": "€", "texttimes": "×",
             "textbackslash": "\\", "textquotesingle": "'", "textquotedbl": '"', "textasciigrave": "`",
             "textquoteleft": "‘", "textquoteright": "’", "textquotedblleft": "“", "textquotedblright": "”",
             "textless": "<", "textgreater": ">", "textbar": "|", "textasciitilde": "~", "textasciicircum": "^",

@@ -272,6 +272,16 @@ def test_a_control_word_printing_a_symbol_eats_the_spaces_after_it():
                             "It is LaTeX indeed, J. H. Smith and §3 say so |", "Next paragraph."]
 
 
+def test_the_letters_and_currency_signs_of_text_symbol_commands_are_read():
+    """'\\AA ngstr\\"om' read 'ngström', 'K{\\o}benhavn \\O' 'København ', '\\L\\'od\\'z' 'ódź' and '2500 {\\texteuro}'
+    '2500': these are letters and symbols, not unknown commands; one printed character eats the spaces after it."""
+    doc = load_latex("\\begin{document}\n\\AA ngstr\\\"om of K{\\o}benhavn \\O, \\L\\'od\\'z, Ko\\l obrzeg,"
+                     " {\\AE}sop's {\\OE}uvres.\n\nIt costs 2500 {\\texteuro} or 1,10~\\euro, 21\\,\\texttimes\\,29 cm,"
+                     " \\textcopyright\\ 2008.\\end{document}")
+    assert doc.elements == ["Ångström of København Ø, Łódź, Kołobrzeg, Æsop's Œuvres.",
+                            "It costs 2500 € or 1,10 €, 21 × 29 cm, © 2008."]
+
+
 def test_verb_is_its_text_as_written():
     """\\verb|\\subparagraph| in prose was read as a heading command, breaking the paragraph around an empty heading."""
     doc = load_latex("\\begin{document}\nUse \\verb|\\paragraph| or \\verb+\\subparagraph{x}+ for those. Fine.\n"
