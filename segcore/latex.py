@@ -78,6 +78,10 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
             "textless": "<", "textgreater": ">", "textbar": "|", "textasciitilde": "~", "textasciicircum": "^",
             "textunderscore": "_", "textbraceleft": "{", "textbraceright": "}", "textdollar": "$", "textbullet": "•",
             "i": "ı", "j": "ȷ"}
+# pgffor's loop head: \foreach, its variables (\x or \x/\y), [options], 'in'; its list (a braced group or a macro)
+# and body follow. The loop is left out, its body read neither once nor as often as the list says: it draws or sets
+# repeated items (pages, nodes) from its variables, no prose ('\foreach \i in {1,2,3} {\page{}}' read '1,2,3')
+_FOREACH = re.compile(r"\s*\\[A-Za-z@]+(?:\s*/\s*\\[A-Za-z@]+)*\s*(?:\[[^\]]{0,200}\]\s*)?in\s*(?=[{\\])")
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
 _DEFINE = re.compile(r"\\(?:(?:re|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
@@ -286,6 +290,8 @@ class _Reader:
             return _SYMBOLS[name], i
         if name in _BREAKS:
             return "\n\n" if name in ("par", "newpage", "clearpage", "pagebreak") else " ", i
+        if name == "foreach" and (m := _FOREACH.match(s, i)):
+            return "", self.loop_end(s, m.end())
         if name == "maketitle":
             return "", i
         parts = []  # any other command: the text of its arguments (\emph{x}, \textbf{x}, \url{x}, a macro's text)
@@ -311,6 +317,20 @@ class _Reader:
         if not text.strip():
             return ("" if accent.isalpha() else accent) + text, (j if arg else i)
         return unicodedata.normalize("NFC", text[0].translate(_DOTLESS) + _ACCENTS[accent] + text[1:]), j
+
+    def loop_end(self, s: str, i: int) -> int:
+        """The index after a \\foreach loop whose list starts at s[i]: past the list and the body, a braced group, a
+        nested \\foreach or (pgffor's rule) what runs up to the next ';' ('\\foreach \\x in {1,2} \\draw (\\x,0);'),
+        within the paragraph; without one only the head and list are left out."""
+        m = _WORD.match(s, i)
+        i = m.end() if m else self.group(s, i)[1]
+        j = _EATEN.match(s, i).end()
+        if s.startswith("{", j) and j in self.braces[-1]:
+            return self.braces[-1][j] + 1
+        if s.startswith("\\foreach", j) and (m := _FOREACH.match(s, j + len("\\foreach"))):
+            return self.loop_end(s, m.end())
+        end = s.find(";", j)
+        return i if end < 0 or _PARAGRAPH.search(s, j, end) else end + 1
 
     def expand(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
         """The text of the defined macro \\name whose arguments start at s[i] (#1 … #9 replaced by them; an

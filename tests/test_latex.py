@@ -282,6 +282,15 @@ def test_the_letters_and_currency_signs_of_text_symbol_commands_are_read():
                             "It costs 2500 € or 1,10 €, 21 × 29 cm, © 2008."]
 
 
+def test_a_foreach_loop_outside_a_picture_is_left_out():
+    """pgffor's '\\foreach \\i in {1,2,3} {\\page{}}' read 'ıin 1,2,3' (\\i the dotless i, the list as text): the
+    loop, its variables, list and body (braced, a nested loop, or up to ';' within the paragraph) are no prose."""
+    doc = load_latex("\\begin{document}\nPages follow.\n\\foreach \\i in {1,2,3} {\n  \\page{Draft}\n}\n"
+                     "\\foreach \\x / \\y [count=\\n] in {1/2, 3/4} \\foreach \\z in \\list {\\node{\\z};} Then"
+                     " \\foreach \\x in {5,6} \\draw (\\x,0) circle (1); more.\n\nLast; \\foreach alone.\\end{document}")
+    assert doc.elements == ["Pages follow.", "Then more.", "Last; alone."]
+
+
 def test_verb_is_its_text_as_written():
     """\\verb|\\subparagraph| in prose was read as a heading command, breaking the paragraph around an empty heading."""
     doc = load_latex("\\begin{document}\nUse \\verb|\\paragraph| or \\verb+\\subparagraph{x}+ for those. Fine.\n"
