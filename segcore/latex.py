@@ -30,9 +30,10 @@ _TOKEN = re.compile(r"\\([A-Za-z@]{2,}|[A-Za-z])\*?|\\(.)|\$\$?|[{}~]|``|''|---?
 # after a word (\LaTeX, a macro's text) they stay, LaTeX would glue the next word on ('\LaTeX is' prints 'LaTeXis',
 # an author's slip), and so they do after nothing: a command the reader does not know may print a space ('J.\nbs H.')
 _EATEN = re.compile(r"[ \t]*(?:\n(?![ \t]*\n)[ \t]*)?")
-# what a control symbol prints other than its character: spacing ones a space; the italic correction \/, the space
-# factor \@ and the discretionary hyphen \- nothing ("-\/-help" is "--help", "hy\-phen" is "hyphen")
-_CONTROL_SYMBOLS = {**dict.fromkeys(",;:! \n\\", " "), **dict.fromkeys("/@-", "")}
+# what a control symbol prints other than its character: spacing ones a space (\\, a line break, with its option in
+# _render); the italic correction \/, the space factor \@ and the discretionary hyphen \- nothing ("-\/-help" is
+# "--help", "hy\-phen" is "hyphen")
+_CONTROL_SYMBOLS = {**dict.fromkeys(",;:! \n", " "), **dict.fromkeys("/@-", "")}
 # the accents: a control symbol (\' \` \^ \" \~ \= \.) or a one-letter control word (\u \v \H \c \k \r \d \b)
 # and the combining mark it puts on the first character of its argument, a character or a braced group ({\'e},
 # \'{e}, \c c, \'\i): the composed character is read (NFC); an accent on nothing ('\~{}') stays its character
@@ -220,6 +221,10 @@ class _Reader:
             elif char == "(" and (end := s.find("\\)", i)) >= 0:  # \( … \): inline math, as $ … $
                 out.append(self.render(s[i:end], math=True))
                 i = end + 2
+            elif char == "\\":  # a line break: a space; its star and its [space above the next line] are no text
+                option, j = _option(s, _EATEN.match(s, i + s.startswith("*", i)).end())  # '\\*[6pt]'
+                i = i + s.startswith("*", i) if option is None else j
+                out.append(" ")
             elif char is not None and self.tabbing and char in _TABS:
                 out.append(" ")
             elif char in _ACCENTS:

@@ -291,6 +291,15 @@ def test_a_foreach_loop_outside_a_picture_is_left_out():
     assert doc.elements == ["Pages follow.", "Then more.", "Last; alone."]
 
 
+def test_a_line_break_s_star_and_space_option_are_no_text():
+    """A title page's 'título \\\\[6pt] de la tesis' read 'título [6pt] de la tesis' and 'UNIVERSITY \\\\*' 'UNIVERSITY
+    *': the line break \\\\ takes a star and an [optional space] (after spaces, one line end among them); both are
+    settings. A '[' that closes nowhere near stays text."""
+    doc = load_latex("\\begin{document}\nEste es el título \\\\[6pt] de la tesis \\\\*\n[-0.5ex] doctoral"
+                     " \\\\* and \\\\ here. Fine [" + "x" * 300 + "\\end{document}")
+    assert doc.elements == ["Este es el título de la tesis doctoral and here.", "Fine [" + "x" * 300]
+
+
 def test_verb_is_its_text_as_written():
     """\\verb|\\subparagraph| in prose was read as a heading command, breaking the paragraph around an empty heading."""
     doc = load_latex("\\begin{document}\nUse \\verb|\\paragraph| or \\verb+\\subparagraph{x}+ for those. Fine.\n"
