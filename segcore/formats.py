@@ -108,6 +108,16 @@ def _first_line(head: str) -> str:
     return next((line.strip() for line in head[:4096].splitlines() if line.strip()), "")
 
 
+def _overlined_title(head: str) -> bool:
+    """Whether a file's start opens with a reST title between an overline and an underline of CHOI_SEPARATOR
+    ('==========', 'User Guide', '==========') and a blank line: reST wants the lines as long as the title; a Choi
+    file whose first segment is one sentence of at most ten characters goes on with a sentence (a blank line inside
+    a segment marks a paragraph, between a separator and a sentence none)."""
+    lines = [line.strip() for line in head[:4096].lstrip().splitlines()[:4]]
+    return len(lines) == 4 and lines[2] == CHOI_SEPARATOR and 0 < len(lines[1]) <= len(CHOI_SEPARATOR) \
+        and not lines[3]
+
+
 HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
 SNIFF_BYTES = 1 << 20  # of a compressed file, how much sniff_format inflates to tell its format
 _HTML_START = re.compile(r"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
@@ -155,12 +165,14 @@ def sniff_format(data: bytes, name: str) -> str:
         if not _has_separator_line(text) and ARXIV_SEPARATOR in text:
             return "arxiv"
         return "choi"
-    if not ext and first == CHOI_SEPARATOR:  # nameless input (bytes, stdin, pasted text): a Choi file
-        return "choi"  # opens with its separator (a Markdown title of ten letters is underlined by one too)
     if ext in LATEX_EXTENSIONS:
         return "latex"
     if ext == ".rst" or name.lower().endswith(".rst.txt"):
         return "rest"
+    # a .txt or nameless text (stdin, pasted) that opens with the separator, as a Choi file does (a Markdown title of
+    # ten letters underlined by one opens with its title; a reST title has an overline too: _overlined_title)
+    if ext in ("", ".txt") and first == CHOI_SEPARATOR and not _overlined_title(head):
+        return "choi"
     if kind := named_markup(name):
         return kind  # Org, AsciiDoc by name; a text without a telling name when it clearly is either (below)
     if ext not in MARKDOWN_EXTENSIONS and looks_like_man(head):

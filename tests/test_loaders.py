@@ -235,6 +235,36 @@ def test_load_auto_formats():
     assert load(CHOI_1_0, format="text").meta["format"] == "text"
 
 
+def test_a_text_that_opens_with_the_choi_separator_is_a_choi_file(tmp_path):
+    """A Choi file renamed .txt is read as the .ref is, as nameless input is; a reST title between two separator lines
+    and a blank line (a README's, a changelog's) is no Choi segment, a short sentence between them is."""
+    renamed = tmp_path / "1_0.txt"
+    renamed.write_bytes(CHOI_1_0.read_bytes())
+    doc, ref = load(renamed), load(CHOI_1_0)
+    assert doc.meta["format"] == "choi" and (doc.elements, doc.reference) == (ref.elements, ref.reference)
+    titled = b"==========\nUser Guide\n==========\n\nThe river rises. Farmers plant.\n\nMethods\n=======\n\nWe ran.\n"
+    short = b"==========\nIt rained.\n==========\nThe river rises.\nFarmers plant.\n==========\n"
+    for name in ("guide.txt", None):
+        assert load(titled, source=name).meta["format"] != "choi"
+        assert load(short, source=name).reference == [1, 3]
+
+
+def test_a_choi_export_reads_back_as_the_segmentation_it_wrote():
+    """The app offers the Choi export as '<document>.<method>.k<K>.ref'; the CLI writes it to standard output, which
+    one may save under any name: each reads back as the same elements and boundaries."""
+    from segcore import exports
+    from segcore.methods import Segmentation
+
+    paper = load(DATA.parent.parent / "assets" / "samples" / "alemi_ginsparg_2015_paper.txt")
+    titled = load_text("Rivers\n======\n\nThe river rises. Farmers plant.\n\nIt rained. Then the sun came.\n")
+    for doc, ends in ((paper, [7, 40, 41, paper.n]), (titled, [1, 3, titled.n])):  # a short title as a segment
+        seg = Segmentation(boundaries=ends, method="c99", params={}, n_elements=doc.n, k_automatic=False)
+        data = exports.to_choi(doc, seg).encode()
+        for name in (f"paper.c99.k{len(ends)}.ref", "paper.txt", None):
+            back = load(data, source=name)
+            assert (back.elements, back.reference) == (doc.elements, ends)
+
+
 def test_bytes_with_a_file_name_are_read_as_that_file_is(tmp_path):
     """load(data, source=name) chooses the format as load(path) does for a file of that name: the extension counts
     (a .rst, .html, .org or .ref file, a Markdown file that reads like a manual page), and the content still where
