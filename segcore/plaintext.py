@@ -51,6 +51,9 @@ _DEFINITION = re.compile(rf"^\[(?!\^)((?:[^\[\]\\]|\\.)+)\]:[ \t]*(?:({_DESTINAT
 _DESTINATION_LINE = re.compile(rf"^\s*(?:{_DESTINATION})(?:[ \t]+(?:{_TITLE}))?\s*$")
 _TITLE_LINE = re.compile(rf"^\s*(?:{_TITLE})\s*$")
 _RULE = re.compile(r"^\s*([-*_])(?:\s*\1){2,}\s*$")  # ---, * * *, ___
+# a plain text's rule: one mark repeated, a space apart at most (==========, ~~~~, * * *, #####; no columns' rules
+# under a table's header, no ellipsis: '...' stands for words left out)
+_PLAIN_RULE = re.compile(r"^([^\w\s.…]|_)(?:[ \t]?\1){2,}$")
 _FOOTNOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")  # a footnote's text: "[^1]: And yeast."
 _COMMENT = re.compile(r"^ {0,3}<!--")  # an HTML comment opening a block; deeper in, it is indented code's text
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
@@ -442,6 +445,9 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
     furniture, joins = page_furniture(lines, stripped, drop)
     drop |= dict.fromkeys(furniture, "furniture")
     found = (wiki and wiki.headings) or _marked_up(["" if i in drop else ln for i, ln in enumerate(lines)], markdown)
+    if not markdown:  # a line of one mark repeated, no setext title's underline, is a rule between sections, no words
+        taken = {i for i, _, _ in found} | drop.keys()
+        drop |= {i: "rules" for i, s in enumerate(stripped) if i not in taken and _PLAIN_RULE.match(s)}
     if not [h for h in found if h[1] > 0]:  # no markup: a paragraph without a letter or digit is an ornament
         kept = ["" if i in drop else s for i, s in enumerate(stripped)] + [""]
         for i, s in enumerate(kept[:-1]):  # ("* * *"); inside a paragraph, a "." line ends a sentence

@@ -191,9 +191,11 @@ def test_a_markdown_setext_heading_may_span_lines_and_atx_closing_marks_go():
                                    "There are\nconstants too. Here are some\nexamples:\n-----\n\nIt ends. Here.\n"
                                    "Name Meaning\n---\n\nThe constants:\nName Value\n---\n\nLast.", True)
     assert [b.level for b in blocks] == [1, 0, 0, 0, 0] and left_out == {"rules": 3}
-    # in a plain text a title under its underline is still one line: a paragraph over '=====' stays text
-    assert [(b.level, b.text) for b in text_blocks("Some words\nmore words\n=====\n\nText here.", False)[0]] == [
-        (0, "Some words more words ====="), (0, "Text here.")]
+    # in a plain text a title under its underline is still one line: a paragraph over '=====' stays text, and the
+    # '=====' under it is a rule
+    blocks, left_out = text_blocks("Some words\nmore words\n=====\n\nText here.", False)
+    assert [(b.level, b.text) for b in blocks] == [(0, "Some words more words"), (0, "Text here.")]
+    assert left_out == {"rules": 1}
 
 
 def test_markdown_link_definitions_in_block_quotes_are_left_out_and_used():

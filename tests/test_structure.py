@@ -245,6 +245,22 @@ def test_an_e_mail_signature_separator_is_no_setext_underline():
         "Flood Report", "1 Introduction", "2 Methods", "3 Results"]
 
 
+@pytest.mark.parametrize("rule", ["==========", "----------", "**********", "* * *", "- - -", "#####", "_____", "+++"])
+@pytest.mark.parametrize("titled", [False, True])
+def test_a_line_of_one_mark_repeated_is_a_rule_between_paragraphs(rule, titled):
+    """In a plain text, a line of one punctuation mark repeated that underlines no title is a rule: no sentence, no
+    words of the paragraph it touches, a break between paragraphs; with blank lines around it or none, in a text
+    with setext headings (whose underlines stay theirs) or without."""
+    one, two = "The river rises in spring.\nFarmers plant early.", "The town sleeps at night. Nobody walks."
+    head = "Rivers\n======\n\n" if titled else ""
+    for text in (f"{one}\n\n{rule}\n\n{two}", f"{one}\n{rule}\n{two}", f"{one}\n\n{rule}\n{two}"):
+        doc = load_text(head + text + "\n")
+        assert doc.elements[titled:] == ["The river rises in spring.", "Farmers plant early.", "The town sleeps at "
+                                         "night.", "Nobody walks."]
+        assert doc.meta["paragraphs"][-1] == 2 + titled and doc.meta["left_out"] == {"rules": 1}
+        assert [h.title for h in doc.meta["outline"].headings] == ["Rivers"] if titled else "outline" not in doc.meta
+
+
 def test_the_labels_of_note_boxes_are_neither_sections_nor_sentences():
     """A manual's 'Note:' or 'WARNING' line (DocBook and Texinfo PDFs print them as bold headings) is left out and
     counted; the box's text and the real sections stay."""
