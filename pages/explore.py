@@ -58,12 +58,15 @@ st.markdown(f"**{method}** cut the {doc.n:,} {level_noun(doc.level, doc.n)} into
             f"**{seg.k} segment{'s' * (seg.k != 1)}**{auto} "
             + (f"in {seg.seconds * 1000:,.0f} ms." if seg.seconds >= 0.0005 else "in under 1 ms."))
 units = units_note(doc, seg)
-if units:
+kept_whole = seg.k_automatic and seg.k == 1  # one segment: no finding, for want of evidence (kchoice says why)
+if units and not (kept_whole and seg.info.get("paragraphs")):  # else the note below names the paragraphs
     st.caption(units[0].upper() + units[1:] + ".")
-if seg.k_automatic and seg.k == 1:  # one segment: no finding, for want of evidence (kchoice says why)
-    why = " ".join(kchoice.choice_summary(seg.k, seg.info, seg.signals)[1]) or "No K above 1 was clearly better."
+if kept_whole:
+    why = (" ".join(kchoice.choice_summary(seg.k, seg.info, seg.signals, seg.elements(doc))[1])
+           or "No K above 1 was clearly better.")
     st.info(f"**No boundary found**: {method} chose K = 1 automatically, the whole text as one segment. {why} "
-            f"(K is set under 'Number of segments K' in the sidebar.)")
+            f"(K: 'Number of segments K' in the sidebar"
+            + f"; paragraphs: a check box under 'Parameters of {method}'" * bool(seg.info.get("paragraphs")) + ".)")
 
 # ---- scores against the reference, beside the baselines ----------------------------------------------------------
 
@@ -199,10 +202,11 @@ def k_tab():
     elif auto.error:
         st.error(auto.error)
     else:
-        width, lines = kchoice.choice_summary(chosen.k, chosen.info, chosen.signals)
+        width, lines = kchoice.choice_summary(chosen.k, chosen.info, chosen.signals, chosen.elements(doc))
         sure = kchoice.SURENESS.get(width)
+        said = kept_whole  # the run above is this one: 'No boundary found' said why
         st.markdown(f"**{method} chooses K = {chosen.k} automatically**" + (f" ({sure})" if sure else "") + ". "
-                    + " ".join(lines))
+                    + ("Why: see 'No boundary found' above." if said else " ".join(lines)))
     costs, curve_note = compute.cost_curve(doc_state, method, params, seg)
     fig = kplots.k_curves_figure(seg.signals, seg.k, k_ref, costs, k_auto, interval)
     evidence = kplots.evidence_figure(chosen.signals if chosen else {}, seg.k, k_ref, k_auto, interval)

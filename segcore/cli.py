@@ -114,7 +114,7 @@ def cmd_segment(args) -> int:
         print(f"# {seg.k} segment{'s' * (seg.k != 1)} of {doc.n} {doc.level}s by {seg.method} in {seg.seconds:.3f} s",
               file=sys.stderr)
         if seg.k_automatic:
-            print(f"# {choice_record(seg.k, seg.info, seg.signals)['text']}", file=sys.stderr)
+            print(f"# {choice_record(seg.k, seg.info, seg.signals, seg.elements(doc))['text']}", file=sys.stderr)
         units = units_note(doc, seg)
         if units:
             print(f"# {units}", file=sys.stderr)

@@ -30,21 +30,25 @@ def evidence_curves(signals: Mapping) -> dict[str, tuple[np.ndarray, np.ndarray]
     return out
 
 
-def range_words(k: int, k_interval: Sequence[int], weighed: int | None = None) -> tuple[str, str]:
+def range_words(k: int, k_interval: Sequence[int], weighed: int | None = None, units: str | None = None,
+                per_k: int | None = None, remedy: str = "set K yourself") -> tuple[str, str]:
     """(how far the range of K the evidence supports settles the choice: 'fallback' (K = 1: no larger K clearly
     better), 'capped' (the range reaches `weighed`, the largest K the evidence covers: more were not tried), 'narrow',
-    'moderate' or 'wide'; a sentence saying so)."""
+    'moderate' or 'wide'; a sentence saying so). `units`: what the method cut between ('4 paragraphs'); `per_k`: its
+    automatic K weighs at most one segment per that many units; `remedy`: what the reader can do at K = 1."""
     lo, hi = int(k_interval[0]), int(k_interval[1])
     capped = weighed is not None and hi >= weighed
     if k == 1:
         if capped and weighed <= 1:
-            return "fallback", ("The text is too short for the evidence to weigh more than one segment: no K above "
-                                "1 was weighed, so the method falls back to K = 1. That is no finding that the text "
-                                "is one piece; set K yourself, or see where other methods put their boundaries.")
+            rule = (f"its automatic K weighs at most one segment per {per_k} of them, so it tried no K above 1"
+                    if per_k else "it tried no K above 1")
+            return "fallback", (f"The method could cut this text only between its {units or 'units'}, and {rule} "
+                                f"and kept the text whole: that is no finding that the text is one piece. To see "
+                                f"segments, {remedy}.")
         return "fallback", ("No K above 1 is clearly better" + (f" (K up to {hi} are about as good)" if hi > 1 else "")
                             + ": when the evidence for more segments is weak, as it often is on a short text, the "
-                              "method falls back to K = 1. That is no finding that the text is one piece; set K "
-                              "yourself, or see where other methods put their boundaries.")
+                              "method falls back to K = 1. That is no finding that the text is one piece; "
+                            + remedy + ", or see where other methods put their boundaries.")
     if capped:
         return "capped", ((f"The evidence supports K from {lo} to {hi}" if hi > lo else f"The evidence supports K = "
                            f"{lo}") + f", but no K above {weighed} was weighed, so the text may have more segments "
@@ -63,14 +67,27 @@ def range_words(k: int, k_interval: Sequence[int], weighed: int | None = None) -
                     f"long you want the segments to be, or by where other methods put their boundaries.")
 
 
-def choice_summary(k: int, info: Mapping, signals: Mapping) -> tuple[str | None, list[str]]:
+def remedy(info: Mapping, elements: str | None) -> str:
+    """What a reader can do when automatic K kept the text whole: set K, and when the units were the text's
+    paragraphs (info['paragraphs']), let the method cut between its `elements` ('12 sentences') instead."""
+    if not info.get("paragraphs"):
+        return "set K yourself"
+    return f"set K yourself, or set paragraphs = false to let it cut between any of the {elements or 'elements'}"
+
+
+def choice_summary(k: int, info: Mapping, signals: Mapping,
+                   elements: str | None = None) -> tuple[str | None, list[str]]:
     """How a method chose K automatically, from its info and signals: (how far the supported range settles it, as
-    `range_words`, or None when the method does not say; sentences in Markdown)."""
+    `range_words`, or None when the method does not say; sentences in Markdown). `elements`: the document's elements
+    counted ('12 sentences'), what the method cut between unless info['paragraphs'] says it cut between paragraphs;
+    info['units_per_k']: its automatic K weighs at most one segment per that many units."""
     info, signals = info or {}, signals or {}
     lines, width = [], None
     weighed = max((int(ks.max()) for ks, _ in evidence_curves(signals).values()), default=None)
     if info.get("k_interval") is not None:
-        width, words = range_words(k, info["k_interval"], weighed)
+        units = f"{info['paragraphs']:,} paragraphs" if info.get("paragraphs") else elements
+        width, words = range_words(k, info["k_interval"], weighed, units, info.get("units_per_k"),
+                                   remedy(info, elements))
         lines.append(words)
     held, gap = info.get("k_heldout"), info.get("k_gap")
     of = f" (of {info['gap_view']})" if info.get("gap_view") else ""
@@ -98,10 +115,10 @@ def choice_summary(k: int, info: Mapping, signals: Mapping) -> tuple[str | None,
     return width, lines
 
 
-def choice_record(k: int, info: Mapping, signals: Mapping) -> dict:
+def choice_record(k: int, info: Mapping, signals: Mapping, elements: str | None = None) -> dict:
     """choice_summary as plain text for the CLI and exports: {'sureness': SURENESS's words or None, 'text': 'K = 5
     chosen automatically (fairly sure): …'}."""
-    width, lines = choice_summary(k, info, signals)
+    width, lines = choice_summary(k, info, signals, elements)
     sure = SURENESS.get(width)
     return {"sureness": sure, "text": f"K = {k} chosen automatically" + (f" ({sure})" if sure else "")
             + (": " + " ".join(lines) if lines else "")}

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .document import Document, check_boundaries
+from .document import Document, check_boundaries, level_noun
 from .errors import ParameterError
 from .kchoice import choice_record
 from .language import NAMES
@@ -174,6 +174,11 @@ class Segmentation:
         """The signals along one axis ('gap', 'k' or 'segment')."""
         return {name: s for name, s in self.signals.items() if s.axis == axis}
 
+    def elements(self, doc: Document | None = None) -> str:
+        """The elements it segmented, counted: '12 sentences' (of `doc`; without it, '12 elements')."""
+        noun = level_noun(doc.level, self.n_elements) if doc is not None else "elements"
+        return f"{self.n_elements:,} {noun}"
+
     def to_dict(self, doc: Document | None = None) -> dict:
         starts = [0, *self.boundaries[:-1]]
         segs = [{"start": a, "end": b} for a, b in zip(starts, self.boundaries)]
@@ -182,7 +187,8 @@ class Segmentation:
                 s["text"] = text
         return {"method": self.method, "params": self.params, "n_elements": self.n_elements,
                 "boundaries": self.boundaries, "k": self.k, "k_automatic": self.k_automatic,
-                **({"k_choice": choice_record(self.k, self.info, self.signals)} if self.k_automatic else {}),
+                **({"k_choice": choice_record(self.k, self.info, self.signals, self.elements(doc))}
+                   if self.k_automatic else {}),
                 "segments": segs, "seconds": round(self.seconds, 6), "cost": self.cost, "converged": self.converged,
                 "info": self.info, "signals": {name: s.to_dict() for name, s in self.signals.items()}}
 

@@ -374,4 +374,12 @@ def test_no_boundary_found_is_said_on_the_page_with_why_and_what_to_do():
     assert "into **1 segment** (K chosen automatically)" in summary(at)
     said = [i.value for i in at.info if "No boundary found" in i.value]
     assert len(said) == 1, [i.value for i in at.info]
-    assert "no K above 1 was weighed" in said[0] and "set K" in said[0] and "in the sidebar" in said[0], said
+    assert "no K above 1" in said[0] and "set K" in said[0] and "in the sidebar" in said[0], said
+    # what was short is the paragraphs it cut between (not the 21 sentences), by best's rule; the way out is named
+    assert re.search(r"only between its \d+ paragraphs", said[0]) and "one segment per 3" in said[0], said
+    assert "paragraphs = false" in said[0] and "21 sentences" in said[0] and "Parameters of best" in said[0]
+    assert not any("paragraphs = false" in c.value for c in at.caption)  # said once, in the note
+    at = open_tab(at, "Choosing K")  # the same run: its reason is not said a second time
+    told = [m.value for m in at.markdown if "automatically**" in m.value]
+    assert told and "see 'No boundary found' above" in told[0] and "only between" not in told[0], told
+    assert sum("only between its" in i.value for i in at.info) == 1

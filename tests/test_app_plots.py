@@ -449,8 +449,16 @@ def test_k_1_for_want_of_evidence_is_not_called_a_clear_choice():
     info = {"k_interval": (1, 1), "k_gap": 1, "k_heldout": 1}
     width, lines = kchoice.choice_summary(1, info, weighed)
     assert width == "fallback" and not any("clear" in s for s in lines)
-    assert "no K above 1 was weighed" in lines[0] and "falls back to K = 1" in lines[0]
+    assert "no K above 1" in lines[0] and "no finding that the text is one piece" in lines[0]
     assert not any("both point to" in s for s in lines)  # they had no other K to point to
+    # what was short is the paragraphs it cut between, by its rule of K up to a third of them: said, with the way out
+    info = {**info, "paragraphs": 4, "units_per_k": 3}
+    width, lines = kchoice.choice_summary(1, info, weighed, "12 sentences")
+    assert width == "fallback" and "only between its 4 paragraphs" in lines[0], lines
+    assert "one segment per 3 of them" in lines[0] and "too short" not in lines[0]
+    assert "set K yourself" in lines[0] and "paragraphs = false" in lines[0] and "12 sentences" in lines[0]
+    width, lines = kchoice.choice_summary(1, {**info, "paragraphs": None}, weighed, "5 sentences")
+    assert "only between its 5 sentences" in lines[0] and "paragraphs = false" not in lines[0]
     longer = {"gap": Signal([0.0, -0.2, -0.5], "k", x=[1, 2, 3])}
     width, lines = kchoice.choice_summary(1, {**info, "k_interval": (1, 2)}, longer)
     assert width == "fallback" and lines[0].startswith("No K above 1 is clearly better") and "clear:" not in lines[0]

@@ -25,6 +25,7 @@ from .utiyama import UIScore, ui_score
 HELD_UNITS = 1000  # the held-out likelihood's tables work on at most this many units of consecutive elements
 GAP_UNITS = 300  # the gap statistic works on at most this many units of consecutive elements
 GAP_KMAX = 150   # … for K up to this
+UNITS_PER_K = 3  # automatic K weighs K up to N / UNITS_PER_K (segments of this many units on average at least)
 GAP_C = 1.0      # one-standard-error rule (Tibshirani et al. 2001), chosen on ai/manual (lectures)
 GAP_SPAN = 5     # combined: the held-out K is chosen among [K_gap, 5 K_gap], chosen on choi/3-5
 
@@ -226,7 +227,7 @@ def heldout_k(t: Terms, score, ui, p: dict) -> HeldOut:
     score = Dense(score)
     m = score.n
     least = fewest(m, -(-p["max_len"] // pool))  # fewer segments cannot keep to max_len
-    cap = max(least, min(m, n // 3, 1000))
+    cap = max(least, min(m, n // UNITS_PER_K, 1000))
     kmax, done, held = (cap if n <= FULL else max(least, min(cap, 64))), 0, HeldOut({}, {})
     while True:
         max_len = p["max_len"] if done == 0 else max(p["max_len"], math.ceil(SEGMENT_FACTOR * n / done))
@@ -264,7 +265,7 @@ def gap_curves(t: Terms, n: int, orders: int, seed: int, which: str = "both") ->
     K-segmentation fits. Computed on at most GAP_UNITS units (consecutive elements summed, after shuffling for the
     random orders) for K up to N/3 (at most GAP_KMAX)."""
     pool = max(1, math.ceil(n / GAP_UNITS))
-    kmax = max(1, min(n // 3, GAP_KMAX, -(-n // pool)))
+    kmax = max(1, min(n // UNITS_PER_K, GAP_KMAX, -(-n // pool)))
 
     def costs(order):  # (views, kmax): each view's optimal cost of every K
         score, ui = t.score(units_of(n, pool)[:, order])
@@ -314,7 +315,7 @@ def choose_k(t: Terms, score, ui, p: dict) -> tuple[Split, dict, dict]:
     scores was fitted on all elements, too many in text without structure; the gap statistic measures what
     segmenting gains beyond the same elements in random order, so it anchors K where the evidence is. Both read
     their curve with a one-standard-error rule: more segments only where the evidence for them is clear."""
-    signals, info = {}, {}
+    signals, info = {}, {"units_per_k": UNITS_PER_K}  # K weighed: up to N / UNITS_PER_K (kchoice says so)
     held, k_gap = None, 0
     if p["auto"] in ("heldout", "combined"):
         held = heldout_k(t, score, ui, p)
