@@ -16,6 +16,7 @@ from .plots import HYP_COLOUR, METHOD_COLOURS, REF_COLOUR, figure, hline, legend
 
 AUTO_COLOUR = "#2ca02c"
 WHOLE_TICKS = 12  # K axes up to this K tick every K; longer ones take plotly's ticks, whole numbers there
+TITLE_ROOM = 22  # px of left margin for a y axis' title beside 60 for its tick labels (no automargin: share_k_axis)
 
 
 def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int | None = None,
@@ -28,7 +29,8 @@ def cost_curve_figure(costs_by_k: Sequence[float] | None = None, k_selected: int
     density gain per split (split i takes K from i+1 to i+2) with its automatic-stop threshold; marked as
     `k_marks`."""
     data = []
-    layout = dict(height=height, margin=dict(l=60, r=60, t=20, b=40), xaxis=dict(title="number of segments K"),
+    layout = dict(height=height, margin=dict(l=60 + TITLE_ROOM, r=60, t=20, b=40),
+                  xaxis=dict(title="number of segments K"),
                   yaxis={}, plot_bgcolor="white", clickmode="event+select",
                   legend=dict(orientation="h", y=1.02, yanchor="bottom"))
     if costs_by_k is not None and len(costs_by_k):
@@ -155,8 +157,9 @@ def evidence_figure(signals: Mapping, k_selected: int | None = None, k_reference
 
 def share_k_axis(*figures: go.Figure | None) -> None:
     """Give figures over K (cost_curve_figure's, evidence_figure's; None skipped) one K axis, from K = 1 to the
-    largest K any of them shows (points given as numpy numbers too), and one left and one right margin (the widest),
-    so that figures stacked on a page put each K at one place (changed in place)."""
+    largest K any of them shows (points given as numpy numbers too), and one left and one right margin (the widest)
+    that their y axes' titles and tick labels do not widen (automargin off: a title in one figure alone grew its left
+    margin in the browser), so that figures stacked on a page put each K at one place (changed in place)."""
     figs = [f for f in figures if f is not None]
     xs = [float(v) for f in figs for t in f.data if t.x is not None for v in t.x if isinstance(v, numbers.Real)]
     xs += [float(v) for f in figs for sh in f.layout.shapes if str(sh.xref).startswith("x") for v in (sh.x0, sh.x1)]
@@ -165,6 +168,7 @@ def share_k_axis(*figures: go.Figure | None) -> None:
         margin = {side: max(getattr(f.layout.margin, side) or 0 for f in figs) for side in ("l", "r")}
         for f in figs:
             f.update_xaxes(range=[0.5, float(top)])
+            f.update_yaxes(automargin=False)
             f.update_layout(margin=margin)
 
 

@@ -613,3 +613,17 @@ def test_the_builders_name_the_unit_of_the_text_in_the_singular_and_plural():
     timed = kplots.agreement_figure({"a": [2, 4], "b": [2, 4]}, 4, place=lambda a, b: f"{a}:00–{b}:00")
     assert list(timed.data[0].hovertext) == ["a: segment 1, sentences 0–1 (2) · 0:00–2:00",
                                              "a: segment 2, sentences 2–3 (2) · 2:00–4:00"]  # a recording's times
+
+
+def test_a_y_title_in_one_k_figure_does_not_shift_its_k_axis():
+    """The cost figure has a y-axis title and the evidence figure none; with plotly's automargin the title grew the
+    cost figure's left margin in the browser, so K = 1 sat 11 px further right than in the evidence panels below.
+    Shared: one left and right margin that the y axes' titles and labels do not widen, room for the title in it."""
+    cost = kplots.k_curves_figure({}, 2, costs_by_k=[235.0, 196.0, 187.0, 180.0], k_automatic=1, k_interval=(1, 1))
+    evidence = kplots.evidence_figure({"gap": Signal([0.0], "k", x=[1]), "heldout_loglik": Signal([-242.0], "k",
+                                                                                                  x=[1])}, 2)
+    kplots.share_k_axis(cost, evidence)
+    assert cost.layout.yaxis.title.text and all(not ax.title.text for ax in evidence.select_yaxes())
+    margins = {(f.layout.margin.l, f.layout.margin.r) for f in (cost, evidence)}
+    assert len(margins) == 1 and next(iter(margins))[0] >= 60 + kplots.TITLE_ROOM
+    assert all(ax.automargin is False for f in (cost, evidence) for ax in f.select_yaxes())
