@@ -365,7 +365,8 @@ def test_segment_json_on_a_folder_or_a_zip_ends_with_the_summary_of_what_was_rea
     folder = tmp_path / "set"
     folder.mkdir()
     (folder / "choi_1_0.ref").write_bytes((DATA / "choi_1_0.ref").read_bytes())
-    (folder / "bad.ref").write_bytes(b"  \n")  # blank, read and failed (an empty file is skipped as such)
+    (folder / "bad.ref").write_bytes(b"==========\n==========\n")  # no sentence: read and failed (an empty file,
+    # or one of whitespace only, is skipped as such)
     names = [f"note{i}.txt" for i in range(1, 6)]
     for name in names:
         (folder / name).write_text("How the files were made. By hand.\n")
