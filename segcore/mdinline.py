@@ -29,10 +29,14 @@ _QUOTED = r"[^`'\s][^`']*(?<=[\w/.)*])'{%d}(?![\w'`])"
 # read first, from the left, and kept from the other marks: comments (taken off), backslash escapes (CommonMark 2.4:
 # the character), the backticks that open a quote (_QUOTED: literal), code spans (their text, between backtick strings
 # of one length: ``a ` b``), entities and numeric character references (CommonMark 6.2: '&amp;', '&#8212;',
-# '&#x2014;'; a name HTML does not define stays) and characters of the private-use planes, which stand for these while
-# the other marks are read
+# '&#x2014;'; a name HTML does not define stays), autolinks (CommonMark 6.5: '<https://example.org>',
+# '<user@example.org>': the address, without its brackets) and characters of the private-use planes, which stand for
+# these while the other marks are read
 _ESCAPE, _CODE = r"\\(?P<escaped>[!-/:-@\[-`{-~])", r"(?<!`)(?P<ticks>`+)(?!`)(?P<code>.{1,%d}?)(?<!`)(?P=ticks)(?!`)"
-_KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|" + _ESCAPE
+_LABEL = r"[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+_AUTOLINK = (r"<(?P<address>[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\x00-\x20<>]*"
+             rf"|[a-zA-Z0-9.!#$%&'*+/=?^_`{{|}}~-]+@{_LABEL}(?:\.{_LABEL})*)>")
+_KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|" + _ESCAPE + "|" + _AUTOLINK
                    + rf"|(?<!`)(?P<quote>`(?={_QUOTED % 1})|``(?={_QUOTED % 2}))|" + _CODE % EMPHASIS
                    + r"|(?P<entity>&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|(?P<name>[A-Za-z][A-Za-z0-9]{1,31}));)"
                    + r"|[\U000F0000-\U0010FFFF]")
@@ -89,7 +93,7 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
             return ""
         if m.group("quote"):
             return m.group()
-        kept.append((m.group(), m.group("escaped") or m.group("code") or _entity(m) or m.group()))
+        kept.append((m.group(), m.group("escaped") or m.group("address") or m.group("code") or _entity(m) or m.group()))
         return chr(0xF0000 + (len(kept) - 1) // 0xFFFE) + chr(0x100000 + (len(kept) - 1) % 0xFFFE)
 
     def piece(m: re.Match) -> tuple[str, str]:

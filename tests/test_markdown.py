@@ -333,3 +333,15 @@ def test_a_longer_code_fence_holds_shorter_fences():
                     "$ pip wheel -r req.txt\n```\n````\n\n~~~~\n~~~\nnot prose\n~~~~\n\nThen install it.\n")
     assert doc.elements == ["Bundles", "Make one first.", "Then install it."]
     assert doc.meta["left_out"] == {"code lines": 11}
+
+
+def test_markdown_autolinks_read_as_their_addresses():
+    """An autolink (CommonMark 6.5), a URI ('<https://example.org>', '<mailto:a@b.org>') or an e-mail address
+    ('<ann@example.org>') in angle brackets, reads as the address without its brackets, in headings too; in a code
+    span, after a backslash, or with a space inside ('<made up>') the brackets stay."""
+    blocks, _ = text_blocks("# See <https://example.org/a_b_>\n\nVisit <https://example.org/x?a=1&b=2> or write to "
+                            "<ann.lee+docs@mail.example.org> or <mailto:bo@example.org>.\n\nCode `<https://x.org>` "
+                            "and \\<https://y.org> and <made up> stay.\n", True)
+    assert [b.text for b in blocks] == ["See https://example.org/a_b_", "Visit https://example.org/x?a=1&b=2 or write "
+                                        "to ann.lee+docs@mail.example.org or mailto:bo@example.org.",
+                                        "Code <https://x.org> and <https://y.org> and <made up> stay."]
