@@ -117,17 +117,22 @@ def _labels_used(lines: list[str]) -> bool:
 
 
 def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
-    """Lines of a Markdown text that are not its prose: fenced and indented code ('code lines'), pipe tables (a run
-    of lines with '|' holding a '---|---' rule: 'table and figure lines'), GitHub alert markers ('labels'), link
-    reference definitions, in block quotes too ('link definitions') and HTML blocks that open their line until they
-    close: comments ('comments'), <pre>, <script> and <style> ('code lines'), <table> ('table and figure lines');
-    one closed on its line with text after it is left to the inline rules. With them, the labels the definitions
-    define."""
+    """Lines of a Markdown text that are not its prose: fenced and indented code, in block quotes too, where a fence
+    closes with its quote ('code lines'), pipe tables (a run of lines with '|' holding a '---|---' rule: 'table and
+    figure lines'), GitHub alert markers ('labels'), link reference definitions, in block quotes too ('link
+    definitions') and HTML blocks that open their line until they close: comments ('comments'), <pre>, <script> and
+    <style> ('code lines'), <table> ('table and figure lines'); one closed on its line with text after it is left to
+    the inline rules. With them, the labels the definitions define."""
     drop, fence, run, block, item, code, labels = {}, None, [], None, 0, False, set()
-    unquoted = [_QUOTE.sub("", ln) for ln in lines]  # a definition may be in a block quote
-    for i, line in enumerate([*lines, ""]):
-        if fence is None and block is None:
-            code = _indented_code(line, item, code, lines[i - 1] if i else "")
+    unquoted = [_QUOTE.sub("", ln) for ln in lines]  # a definition or code may be in a block quote
+    depths = [m.group().count(">") if (m := _QUOTE.match(ln)) else 0 for ln in lines]
+    for i, (line, text, depth) in enumerate(zip([*lines, ""], [*unquoted, ""], [*depths, 0])):
+        before = depths[i - 1] if i else 0  # the quote depth of the line before
+        if fence is not None and depth < fence[1]:
+            fence = None  # its quote ended
+        if fence is None and block is None:  # a blank line or one deeper in quotes opens a block; one less deep may
+            code = _indented_code(text, item, code and depth == before, unquoted[i - 1] if 0 < i and depth <= before
+                                  else "")  # continue a quoted paragraph
         if "|" in line and fence is None and block is None and not code:
             run.append(i)  # a table's row, if the run holds a rule; read for the other blocks meanwhile
         else:
@@ -136,9 +141,9 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             run = []
         if i == len(lines):
             break
-        if fence is None and not code and (m := _ITEM.match(line)):
-            item = len(line[:m.end()].expandtabs())
-        elif fence is None and line[:1].strip():
+        if fence is None and not code and (m := _ITEM.match(text)):
+            item = len(text[:m.end()].expandtabs())
+        elif fence is None and text[:1].strip():
             item = 0  # a line at the margin ends the lists
         opening = _HTML_BLOCK.match(line) if block is None and fence is None else None
         if block or opening:
@@ -148,10 +153,11 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             block = None if closed >= 0 else (end, kind)
             if not (opening and closed >= 0 and rest[closed + len(end):].strip()):
                 drop[i] = kind
-        elif (mark := _fence(line, item)) or fence is not None:
-            # closed by a fence of its own character at least as long (CommonMark §4.5: '````' holds '```' lines)
-            fence = mark if fence is None else (None if mark and mark[0] == fence[0] and len(mark) >= len(fence)
-                                                else fence)
+        elif (mark := _fence(text, item) if fence is None or depth == fence[1] else None) or fence is not None:
+            # closed by a fence of its own character at least as long (CommonMark §4.5: '````' holds '```' lines), in
+            # its own quote (a deeper quote's line is its text)
+            fence = (mark, depth) if fence is None else (None if mark and mark[0] == fence[0][0]
+                                                         and len(mark) >= len(fence[0]) else fence)
             drop[i] = "code lines"
         elif _ALERT.match(_QUOTE.sub("", line).strip()):
             drop[i] = "labels"
@@ -165,7 +171,7 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
         elif _FOOTNOTE.match(line) or (drop.get(i - 1) == "footnotes" and line.strip()) or (
                 line.startswith("    ") and drop.get(i - 1 - (not lines[i - 1].strip())) == "footnotes"):
             drop[i] = "footnotes"  # a footnote's text runs to a blank line, and on over paragraphs indented 4 spaces
-        elif code and line.strip():
+        elif code and text.strip():
             drop[i] = "code lines"
     return drop, frozenset(labels)
 

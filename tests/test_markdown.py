@@ -345,3 +345,16 @@ def test_markdown_autolinks_read_as_their_addresses():
     assert [b.text for b in blocks] == ["See https://example.org/a_b_", "Visit https://example.org/x?a=1&b=2 or write "
                                         "to ann.lee+docs@mail.example.org or mailto:bo@example.org.",
                                         "Code <https://x.org> and <https://y.org> and <made up> stay."]
+
+
+def test_markdown_code_in_block_quotes_is_code():
+    """Code inside a block quote ('> ```powershell', '>     indented', a fence under a quoted list item) is code left
+    out, as it is outside quotes; the old reader read its lines as the quote's text. A fence closes with its quote
+    (a line outside it, a blank line), and a quoted fence line inside an unquoted fence is that block's text."""
+    blocks, left_out = text_blocks("# Build\n\n> Clone the repository first.\n>\n> ```powershell\n> git clone x\n"
+                                   "> ```\n>\n>     make all\n>\n> 1. Step one:\n>\n>    ```sh\n>    make test\n"
+                                   ">    ```\n> 2. Step two.\n\n> ```\n> open fence\n\nText after.\n\n```\n> ```\n"
+                                   "shown\n```\n\n> A quote\n    continued lazily.\n", True)
+    assert [b.text for b in blocks] == ["Build", "Clone the repository first.", "Step one:", "Step two.",
+                                        "Text after.", "A quote continued lazily."]
+    assert left_out == {"code lines": 13}
