@@ -70,11 +70,15 @@ def _link_share(el) -> float:
 
 
 def _owned_links(lst) -> bool:
-    """A list of links the text owns rather than a menu: a paragraph just before it introduces it (ends with ':',
-    "More examples can be found at:"), or every link is written out as its address (a list of references; a menu
-    names its pages)."""
+    """A list of links the text owns rather than a menu: the text just before it introduces it (ends with ':'): a
+    paragraph ("More examples can be found at:") or the words that lead into it in its parent (a list item's 'functions
+    in the <a>Specification</a>:' over a nested list), or every link is written out as its address (a list of
+    references; a menu names its pages)."""
     before = lst.getprevious()
-    if before is not None and before.tag == "p" and (before.text_content() or "").rstrip().endswith(":"):
+    lead = (before.tail if before is not None else lst.getparent().text) or ""
+    if not lead.strip() and before is not None and before.tag == "p":
+        lead = before.text_content() or ""
+    if lead.rstrip().endswith(":"):
         return True
     links = lst.findall(".//a")
     return bool(links) and all(_ADDRESS.match(a.text_content().strip()) for a in links)

@@ -409,6 +409,14 @@ def test_a_list_of_links_that_the_text_introduces_or_that_gives_addresses_is_tex
     assert "mill.grind()" in doc.elements and "mill.stop()" in doc.elements
     assert "https://ex.org/a" in doc.elements and "https://ex.org/b" in doc.elements
     assert "Chapter I" not in doc.elements and doc.meta["left_out"] == {"navigation": 4}
+    # a nested list that its item's own words lead into ('functions in the <a>Specification</a>:'), as pandoc writes
+    # Markdown's nested lists; a nested list of links under an item that introduces nothing is still a menu
+    nested = load_html("<p>Node has many features. Some of them are:</p><ul><li>Functions in the <a href='#s'>Spec"
+                       "</a>:<ul><li><a href='#n'>normalize()</a></li><li><a href='#l'>lower()</a></li></ul></li>"
+                       "<li>All functionality of the API.</li></ul><ul><li>Other Versions<ul><li><a href='#20'>20.x"
+                       "</a></li><li><a href='#19'>19.x</a></li></ul></li></ul>")
+    assert "normalize()" in nested.elements and "lower()" in nested.elements
+    assert "20.x" not in nested.elements and nested.meta["left_out"] == {"navigation": 2}
 
 
 def test_a_references_subsection_inside_a_chapter_is_not_the_back_matter():
