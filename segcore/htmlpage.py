@@ -5,7 +5,9 @@ below them. Left out and counted in words
 (structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents,
 lists of links only (not one that a sentence ending in ':' introduces or that writes its links out as addresses) and
 notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
-and licence; the labels of note boxes ("Note", "Tip"); citation marks ("[12]") are counted by number. Parsed by
+and licence; the labels of note boxes ("Note", "Tip"); citation marks ("[12]") and note marks are counted by number,
+and so are footnotes and endnotes (DPUB-ARIA's role doc-endnotes, doc-footnote, EPUB's epub:type footnotes: pandoc's
+notes section, as a Markdown reading leaves out its '[^1]:' notes). Parsed by
 lxml (libxml2's HTML parser: it closes what authors leave open and reads broken markup the way browsers do; nothing
 is fetched)."""
 from __future__ import annotations
@@ -52,6 +54,10 @@ _ADMONITIONS = frozenset("note tip hint important warning caution danger attenti
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _CITATION = re.compile(r"^\s*\[[^\[\]]{1,30}\]\s*$")  # "[12]", "[a]", "[citation needed]"
 _HEADING_MARKS = re.compile(r"(?<!\s)\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?\s*\])\s*$", re.I)
+# notes (DPUB-ARIA roles, EPUB 3 types) and the marks that point to them
+_NOTE_KINDS = frozenset("doc-endnotes doc-endnote doc-footnote footnotes footnote endnotes endnote rearnotes "
+                        "rearnote".split())
+_NOTE_MARKS = frozenset(("doc-noteref", "noteref"))
 _ADDRESS = re.compile(r"(?:https?://|www\.)\S+$", re.I)  # a link written out as its address
 _MAX_HEADING_WORDS = 30
 _PSEUDO_LEVEL = 7  # a bold paragraph's raw level: below h6 (raw level 7), then by the depth of its number
@@ -134,8 +140,11 @@ def _left_out_kind(el, main) -> str | None:
     tag, names = el.tag, _names(el)
     if el.get("hidden") is not None or el.get("aria-hidden") == "true" or _HIDDEN_STYLE.search(el.get("style") or ""):
         return "hidden"
-    if tag == "sup" and ("reference" in names or _CITATION.match(el.text_content())):
+    semantics = {(el.get("role") or "").lower(), *_type(el).split()}
+    if (tag == "sup" and ("reference" in names or _CITATION.match(el.text_content()))) or semantics & _NOTE_MARKS:
         return "citations"
+    if semantics & _NOTE_KINDS:
+        return "footnote texts"
     if names & _WRAPPER_NAMES:
         return "gutenberg"
     if names & _LABEL_NAMES or ((tag == "th" or (tag in _HEADINGS and "title" in names)) and any(
@@ -160,6 +169,14 @@ def _left_out_kind(el, main) -> str | None:
     if tag == "pre":
         return "code"
     return None
+
+
+def _counted(el, kind: str) -> int:
+    """What an element left out adds to its kind's count: a citation mark 1, a section of notes its notes (a list's
+    items), a note 1, others their words."""
+    if kind == "footnote texts":
+        return len(el.findall("ol/li")) or 1
+    return 1 if kind == "citations" else _words(el)
 
 
 def _main(root):
@@ -216,7 +233,7 @@ class _Reader:
                 kind = None if el is main else _left_out_kind(el, main)
                 if tag in _SILENT or kind or not tag:
                     if kind:
-                        self.left_out[kind] += 1 if kind == "citations" else _words(el)
+                        self.left_out[kind] += _counted(el, kind)
                     if tag in _BLOCK:
                         self.flush()
                     skipped.add(el)

@@ -520,3 +520,19 @@ def test_a_page_whose_text_is_all_left_out_says_what_was_left_out():
     rows = "".join(f"<tr><td><a href='f{i}.html'>function{i}</a></td></tr>" for i in range(30))
     with pytest.raises(InputError, match=r"no text found; left out: tables and figures \(30 words\)"):
         load_html(f"<html><body><table>{rows}</table></body></html>")
+
+
+def test_footnotes_and_their_marks_are_left_out_as_a_markdown_reading_leaves_them():
+    """A page's notes marked by their standard semantics (pandoc's section role="doc-endnotes", DPUB-ARIA's
+    doc-footnote, EPUB's epub:type="footnotes") are left out and counted by number, as the Markdown reading leaves out
+    its '[^1]:' notes; their marks in the text (role="doc-noteref", epub:type="noteref") are taken off as citation
+    marks are. A list or an aside without these semantics stays text."""
+    page = ("<p>Lava flows.<a href='#fn1' class='footnote-ref' role='doc-noteref'><sup>1</sup></a> It cools.</p>"
+            "<ul><li>An item here.</li><li>Another item.</li></ul>"
+            "<section class='footnotes' role='doc-endnotes'><hr/><ol><li id='fn1'><p>When it is hot.</p></li>"
+            "<li id='fn2'><p>Slowly.</p></li></ol></section>"
+            "<aside role='doc-footnote'><p>A side note.</p></aside>"
+            "<div epub:type='footnotes'><ol><li>Third note.</li></ol></div>")
+    doc = load_html(page)
+    assert doc.elements == ["Lava flows.", "It cools.", "An item here.", "Another item."]
+    assert doc.meta["left_out"] == {"citations": 1, "footnote texts": 4}
