@@ -69,6 +69,8 @@ _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their two arguments: \href's text, \texorpdfstring's TeX (not its bookmark's) text,
 # \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text (not the language's name)
 _ONE_OF_TWO = {"href": 1, "texorpdfstring": 0, "hypertarget": 1, "hyperlink": 1, "foreignlanguage": 1}
+# TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
+_DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())
 # text symbols: their characters, among them the letters a name needs (Ł, Ø, Å, Æ, Œ: '\L\'od\'z' is 'Łódź')
 _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX",
             "S": "§", "ss": "ß", "aa": "å", "AA": "Å", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ",
@@ -139,6 +141,13 @@ def _option(s: str, i: int, stop: int | None = None) -> tuple[str | None, int]:
     the index after it; (None, i) when there is none."""
     end = s.find("]", i, min(i + _OPTION, len(s) if stop is None else stop)) if s[i:i + 1] == "[" else -1
     return (s[i + 1:end], end + 1) if end >= 0 else (None, i)
+
+
+def _options(s: str, i: int) -> int:
+    """The index after the [optional arguments] directly at s[i], all consecutive ones ('[2][1]')."""
+    while (option := _option(s, i))[0] is not None:
+        i = option[1]
+    return i
 
 
 def _environment_end(s: str, name: str, i: int) -> tuple[int, int]:
@@ -299,7 +308,12 @@ class _Reader:
             return "", self.loop_end(s, m.end())
         if name == "maketitle":
             return "", i
-        parts = []  # any other command: the text of its arguments (\emph{x}, \textbf{x}, \url{x}, a macro's text)
+        # any other command: the text of its arguments (\emph{x}, \textbf{x}, \url{x}, a macro's text); in text its
+        # [options] right after it are settings, all of them ('\lipsum[3-17]', '\Blindtext[2][1]'); in math a '['
+        # after a command is a delimiter ('\bigl[1+f(x)\bigr]')
+        if not math and name not in _DELIMITERS:
+            i = _options(s, i)
+        parts = []
         while True:
             arg, j = self.group(s, i)
             if j == i:

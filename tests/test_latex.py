@@ -338,3 +338,18 @@ def test_a_language_switch_s_language_name_and_hyphenation_patterns_are_no_text(
     words = {w.strip(".") for e in doc.elements for w in e.split()}
     assert not words & {"english", "ngerman", "french", "pa-la-bra", "guio-nes"}
     assert doc.elements == ["See the Leitfaden here.", "Tant il est vrai."]
+
+
+def _texts(source: str) -> list[str]:
+    return [block.text for block in latex_blocks(source)[0]]
+
+
+def test_an_unknown_command_s_options_right_after_it_are_settings_in_text():
+    """'\\lipsum[3-17]' and '\\Blindtext[2][1]' left '[3-17]' and '[2][1]' as paragraphs: in text an unknown command's
+    [options] directly after it are settings, all consecutive ones, its braced arguments still its text. A bracket
+    after a space stays text ('\\zB [Zobel: Writing]' is a reference in prose), and so does one in math after a
+    command (a delimiter: '\\bigl[1+f(x)\\bigr]') and after \\left or \\bigl outside math."""
+    texts = _texts("\\begin{document}\nIntro.\n\n\\lipsum[3-17]\n\n\\Blindtext[2][1]\n\n"
+                   "Say \\aufgabe[5]{Lies den Text!} now \\zB [Zobel: Writing].\n\n"
+                   "Math $\\bigl[1+f(x)\\bigr]$ and \\left[x\\right] end.\n\\end{document}")
+    assert texts == ["Intro.", "Say Lies den Text! now [Zobel: Writing].", "Math bigl[1+f(x)bigr] and [x] end."]
