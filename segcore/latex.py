@@ -59,16 +59,21 @@ _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the se
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SPACE_BEFORE_STOP = re.compile(r"(?<! ) +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
+# commands whose arguments are no text: citations, labels, lengths, files, the front matter (counted: _COUNTED),
+# settings (a colour)
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
               "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1, "hyphenation": 1,
               "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
-              "email": 1, "institute": 1, "title": 1}
+              "email": 1, "institute": 1, "title": 1, "color": 1, "definecolor": 3}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
-# commands whose text is one of their two arguments: \href's text, \texorpdfstring's TeX (not its bookmark's) text,
-# \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text (not the language's name)
-_ONE_OF_TWO = {"href": 1, "texorpdfstring": 0, "hypertarget": 1, "hyperlink": 1, "foreignlanguage": 1}
+# commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
+# bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text
+# (not the language's name), the text \textcolor and \colorbox colour (not the colour's name), \fcolorbox's (not its
+# frame's and background's colours)
+_ONE_OF = {"href": (1, 2), "texorpdfstring": (0, 2), "hypertarget": (1, 2), "hyperlink": (1, 2),
+           "foreignlanguage": (1, 2), "textcolor": (1, 2), "colorbox": (1, 2), "fcolorbox": (2, 3)}
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())
 # text symbols: their characters, among them the letters a name needs (Ł, Ø, Å, Æ, Œ: '\L\'od\'z' is 'Łódź')
@@ -269,7 +274,8 @@ class _Reader:
         if name in LATEX_RANK:
             title, i = self.group(s, i)
             return _heading(name, self.render(title)), i
-        if name in _DROP_ARGS:
+        if name in _DROP_ARGS:  # its options too ('\cite[see][p. 5]{x}', ConTeXt's '\definecolor[main][black]')
+            i = _options(s, i)
             for _ in range(_DROP_ARGS[name]):
                 _, i = self.group(s, i)
             if name in _COUNTED:
@@ -283,10 +289,13 @@ class _Reader:
         if name in _REFS:
             _, i = self.group(s, i)
             return "[#]", i
-        if name in _ONE_OF_TWO:
-            first, i = self.group(s, i)
-            second, i = self.group(s, i)
-            return self.render((first, second)[_ONE_OF_TWO[name]]), i
+        if name in _ONE_OF:
+            index, count = _ONE_OF[name]
+            args = []
+            for _ in range(count):
+                arg, i = self.group(s, i)
+                args.append(arg)
+            return self.render(args[index]), i
         if name == "item":
             label, i = _option(s, i)
             return "\n\n" + (self.render(label) + " " if label else ""), i

@@ -353,3 +353,13 @@ def test_an_unknown_command_s_options_right_after_it_are_settings_in_text():
                    "Say \\aufgabe[5]{Lies den Text!} now \\zB [Zobel: Writing].\n\n"
                    "Math $\\bigl[1+f(x)\\bigr]$ and \\left[x\\right] end.\n\\end{document}")
     assert texts == ["Intro.", "Say Lies den Text! now [Zobel: Writing].", "Math bigl[1+f(x)bigr] and [x] end."]
+
+
+def test_colours_are_settings_and_the_coloured_text_is_read():
+    """'\\textcolor{red}{This mock proposal}' read 'red This mock proposal' and \\color{red} 'red': a colour's name,
+    model and definition are settings; \\textcolor's, \\colorbox's and \\fcolorbox's text is read. A command whose
+    arguments are settings takes all its [options] ('\\cite[see][p.~5]{x}' left '[see][p. 5] x')."""
+    texts = _texts("\\begin{document}\n\\definecolor{Azul}{RGB}{0,63,119}\\textcolor{red}{This mock proposal} "
+                   "is {\\color{blue}blue}, \\textcolor[rgb]{1,0,0}{red}, \\colorbox{yellow}{boxed} and "
+                   "\\fcolorbox{black}{white}{framed}\\cite[see][p.~5]{knuth}.\n\\end{document}")
+    assert texts == ["This mock proposal is blue, red, boxed and framed."]
