@@ -53,27 +53,36 @@ _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline f
               **dict.fromkeys("figure table algorithm algorithm2e tikzpicture tabular wrapfigure sidewaystable "
                               "sidewaysfigure subfigure longtable tabularx".split(), "floats"),
               **dict.fromkeys("verbatim lstlisting minted Verbatim alltt".split(), "code lines")}
-# environments whose first argument is no text: a size, babel's language name (\begin{otherlanguage}{english})
-_SETTING_ENVS = frozenset(("minipage", "multicols", "adjustbox", "resizebox", "otherlanguage"))
+# environments whose first arguments are no text: a size, babel's language name (\begin{otherlanguage}{english}),
+# CJK's encoding and font family (\begin{CJK}{UTF8}{hei}): how many
+_SETTING_ENVS = {**dict.fromkeys(("minipage", "multicols", "adjustbox", "resizebox", "otherlanguage"), 1), "CJK": 2}
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SPACE_BEFORE_STOP = re.compile(r"(?<! ) +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
 # commands whose arguments are no text: citations, labels, lengths, files, the front matter (counted: _COUNTED),
-# settings (a colour)
+# settings (a colour, a font's size, \rule's dimensions) and marks (\thanksref's footnote mark)
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
               "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1, "hyphenation": 1,
               "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
-              "email": 1, "institute": 1, "title": 1, "color": 1, "definecolor": 3}
+              "email": 1, "institute": 1, "title": 1, "thanksref": 1, "color": 1, "definecolor": 3, "rule": 2,
+              "fontsize": 2}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
 # bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text
 # (not the language's name), the text \textcolor and \colorbox colour (not the colour's name), \fcolorbox's (not its
-# frame's and background's colours)
+# frame's and background's colours), the text \raisebox raises and \rotatebox turns (not the height or angle)
 _ONE_OF = {"href": (1, 2), "texorpdfstring": (0, 2), "hypertarget": (1, 2), "hyperlink": (1, 2),
-           "foreignlanguage": (1, 2), "textcolor": (1, 2), "colorbox": (1, 2), "fcolorbox": (2, 3)}
+           "foreignlanguage": (1, 2), "textcolor": (1, 2), "colorbox": (1, 2), "fcolorbox": (2, 3),
+           "raisebox": (1, 2), "rotatebox": (1, 2)}
+# TeX's primitives that take a dimension or glue unbraced, no text: \kern.5em, \hskip 3em plus 1fil,
+# \vskip\baselineskip, \lower.5ex (the box after it is read); a unit's letters end it, as in TeX ('\kern-.125emX')
+_SKIPS = frozenset(("kern", "hskip", "vskip", "mkern", "mskip", "raise", "lower"))
+_DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+"
+              r"|\\[A-Za-z@]+)|-?\\[A-Za-z@]+)")
+_SKIP = re.compile(rf"\s*{_DIMENSION}(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())
 # text symbols: their characters, among them the letters a name needs (Ł, Ø, Å, Æ, Œ: '\L\'od\'z' is 'Łódź')
@@ -296,6 +305,9 @@ class _Reader:
                 arg, i = self.group(s, i)
                 args.append(arg)
             return self.render(args[index]), i
+        if name in _SKIPS:
+            m = _SKIP.match(s, i)
+            return "", m.end() if m else i
         if name == "item":
             label, i = _option(s, i)
             return "\n\n" + (self.render(label) + " " if label else ""), i
@@ -385,7 +397,8 @@ class _Reader:
         end, after = _environment_end(s, env, i)
         option = None
         if base in _SETTING_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
-            _, i = self.group(s, i)
+            for _ in range(_SETTING_ENVS[base]):
+                _, i = self.group(s, i)
         else:
             option, i = _option(s, i, end)  # \begin{enumerate}[label=(a)], \begin{theorem}[Cauchy]
         body = s[i:end]

@@ -363,3 +363,15 @@ def test_colours_are_settings_and_the_coloured_text_is_read():
                    "is {\\color{blue}blue}, \\textcolor[rgb]{1,0,0}{red}, \\colorbox{yellow}{boxed} and "
                    "\\fcolorbox{black}{white}{framed}\\cite[see][p.~5]{knuth}.\n\\end{document}")
     assert texts == ["This mock proposal is blue, red, boxed and framed."]
+
+
+def test_dimensions_fonts_and_marks_are_no_text():
+    """pandoc's rule '\\rule{0.5\\linewidth}{0.5pt}' read '0.5 0.5pt', a spine's '\\begin{CJK*}{UTF8}{hei}
+    \\fontsize{12pt}{14pt}\\selectfont' 'UTF8hei 12pt 14pt', '\\kern.5em' and '\\vskip 1.0cm' their dimensions,
+    '\\raisebox{.5em}{x}' and '\\rotatebox{90}{x}' '.5em x' and '90 x', '\\title{Title\\thanksref{t}}' 'Titlet':
+    dimensions, font settings and a footnote mark are no text; the boxes' text is read."""
+    texts = _texts("\\title{Title\\thanksref{t}}\\begin{document}\n\\rule[-1ex]{0.5\\linewidth}{0.5pt}\n\n"
+                   "\\begin{CJK*}{UTF8}{hei}\\fontsize{12pt}{14pt}\\selectfont Spine"
+                   "\\kern.5em text\\vskip 1.0cm plus 1fil\n\\raisebox{.5em}{up} \\rotatebox{90}{turned} "
+                   "pdfT\\kern-.1667em\\lower.5ex\\hbox{E}\\kern-.125emX.\\end{CJK*}\n\\end{document}")
+    assert texts == ["Title", "Spine text up turned pdfTEX."]
