@@ -85,6 +85,9 @@ _DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:(?:true)?(?:pt|pc|in|bp
 _SKIP = re.compile(rf"\s*{_DIMENSION}(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())
+# beamer's overlay specification directly after a command, in text ('\alert<2>{…}', '\item<2->', '\onslide<+->',
+# '\includegraphics<1>[…]{…}'): the slides it acts on, no text; it has a number, '+' or '.' ('\char<number>' stays)
+_OVERLAY = re.compile(r"<(?=[^<>\n]{0,40}[\d+.])[-+.,|:@\w ]{1,40}>")
 # text symbols: their characters, among them the letters a name needs (Ł, Ø, Å, Æ, Œ: '\L\'od\'z' is 'Łódź')
 _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX",
             "S": "§", "ss": "ß", "aa": "å", "AA": "Å", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ",
@@ -272,6 +275,8 @@ class _Reader:
 
     def command(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
         """The text of the command \\name whose arguments start at s[i], and the index after them."""
+        if not math and (m := _OVERLAY.match(s, i)):
+            i = m.end()
         if name == "begin":
             env, j = self.group(s, i)
             if _ENV_NAME.fullmatch(env.strip()):

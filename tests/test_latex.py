@@ -375,3 +375,13 @@ def test_dimensions_fonts_and_marks_are_no_text():
                    "\\kern.5em text\\vskip 1.0cm plus 1fil\n\\raisebox{.5em}{up} \\rotatebox{90}{turned} "
                    "pdfT\\kern-.1667em\\lower.5ex\\hbox{E}\\kern-.125emX.\\end{CJK*}\n\\end{document}")
     assert texts == ["Title", "Spine text up turned pdfTEX."]
+
+
+def test_a_beamer_overlay_specification_is_no_text():
+    """beamer's '\\alert<2>{Duis}' read '<2>Duis' and '\\item<2-> one' '<2-> one': an overlay specification
+    directly after a command is a setting (slides on which it acts); '\\char<number>' in a manual's prose stays."""
+    texts = _texts("\\begin{document}\n\\begin{itemize}\n\\item<2-> one \\alert<3>{Duis}\n"
+                   "\\item<+-| alert@+>[b] two \\only<1>{now}\\onslide<4>\\includegraphics<1>[width=2cm]{plato}\n"
+                   "\\end{itemize}\n\n"
+                   "Write \\verb|\\char|\\emph<number> here.\n\\end{document}")
+    assert texts == ["one Duis", "b two now", "Write \\char<number> here."]
