@@ -103,7 +103,7 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
 # repeated items (pages, nodes) from its variables, no prose ('\foreach \i in {1,2,3} {\page{}}' read '1,2,3')
 _FOREACH = re.compile(r"\s*\\[A-Za-z@]+(?:\s*/\s*\\[A-Za-z@]+)*\s*(?:\[[^\]]{0,200}\]\s*)?in\s*(?=[{\\])")
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
-_DEFINE = re.compile(r"\\(?:(?:re|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
+_DEFINE = re.compile(r"\\(?:(?:renew|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
 _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
 # an environment a source defines as verbatim (fancyvrb, listings: pandoc's 'Highlighting' for code): code

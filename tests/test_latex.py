@@ -385,3 +385,12 @@ def test_a_beamer_overlay_specification_is_no_text():
                    "\\end{itemize}\n\n"
                    "Write \\verb|\\char|\\emph<number> here.\n\\end{document}")
     assert texts == ["one Duis", "b two now", "Write \\char<number> here."]
+
+
+def test_renewcommand_is_a_definition():
+    """'\\renewcommand\\shortauthors{John Smith et al}' read 'John Smith et al' and '\\title{\\procpdftitle}' after
+    '\\renewcommand{\\procpdftitle}{Proceedings}' nothing: \\renewcommand was not recognised as a definition."""
+    texts = _texts("\\renewcommand{\\procpdftitle}{Proceedings}\\title{\\procpdftitle}\\begin{document}\n"
+                   "\\renewcommand\\shortauthors{John Smith et al}\\renewcommand{\\arraystretch}{1.5}\n"
+                   "Text \\procpdftitle.\n\\end{document}")
+    assert texts == ["Proceedings", "Text Proceedings."]
