@@ -27,8 +27,9 @@ from .limits import LIMITS, Limits
 from .pdfboxes import BULLET, Box, join_hanging, merge_fragments, same_baseline
 from .pdflayout import Line, read_lines
 from .pdfwords import loaded_words_check, repair_words
-from .pdfheadings import (CAPTION, MUCH_LARGER, Para, assign_levels, continues_heading, heading_line, is_larger,
-                          lettered_headings, lettered_line, mark_front_matter, numbered_lists, one_heading, run_in)
+from .pdfheadings import (CAPTION, FRONT_END, MUCH_LARGER, RUNIN_END, Para, assign_levels, continues_heading,
+                          heading_line, is_larger, lettered_headings, lettered_line, mark_front_matter, numbered_lists,
+                          one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
 from .sentences import REFERENCE_LABEL, next_item
@@ -133,7 +134,9 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
     and boxes of short lines that are neither headings, sentences, list items, labelled lines (`_labelled`: a
     keywords line) nor a quote's credit (`_credit`) — a lone label, a row of numbers — unless they are in the
     running text: with nothing beside them (`_alone`), lined up with a line of text or with such a box lined up in
-    turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line."""
+    turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line; or above a paper's Abstract,
+    Keywords or Introduction line on page 1 (pdfheadings.FRONT_END): its authors, dates, addresses."""
+    front = [ln.y1 for b in boxes if b.page == 1 for ln in b.lines if FRONT_END.match(RUNIN_END.sub("", ln.text))]
     short = []
     for b in boxes:
         if any(ln.outline_level for ln in b.lines):
@@ -149,6 +152,8 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
             b.floating = True
             short.append(b)
     short = [b for b in short if _alone(b, boxes, column_width)]
+    for b in short:
+        b.floating = not (front and b.y0 > max(front))
     text = [b for b in boxes if not b.floating]
     while text:
         src = text.pop()
@@ -168,11 +173,13 @@ def _alone(box: Box, boxes: list[Box], column_width: float) -> bool:
 
 def _lined_up(box: Box, text: Box) -> bool:
     """A line of `text`, in the box's column and of its size, just above or below it (less than 1.5 em apart)
-    starts where it starts (within half an em)."""
+    starts where it starts (within half an em), or is just above it and ends with a hyphen that the box's first line
+    continues in lower case (a paragraph's indented first line, "… The Israel Jour-" / "nal of Mathematics")."""
     em = box.size
     return text.column == box.column and any(
-        abs(ln.size - em) < 0.05 * em and abs(ln.x0 - box.x0) < 0.5 * em
-        and (-0.2 * em < ln.y0 - box.y1 < 1.5 * em or -0.2 * em < box.y0 - ln.y1 < 1.5 * em) for ln in text.lines)
+        abs(ln.size - em) < 0.05 * em and (-0.2 * em < ln.y0 - box.y1 < 1.5 * em and (
+            abs(ln.x0 - box.x0) < 0.5 * em or ln.text.endswith(("-", "\u00ad")) and box.lines[0].text[:1].islower())
+            or abs(ln.x0 - box.x0) < 0.5 * em and -0.2 * em < box.y0 - ln.y1 < 1.5 * em) for ln in text.lines)
 
 
 def _ends_sentence(ln: Line, body_size: float) -> bool:
@@ -196,14 +203,17 @@ def _numeric(text: str) -> bool:
 
 def _mark_footnotes(pages: list[list[Box]], heights: list[float], body_size: float) -> None:
     """Small-print boxes below all body text of their column in the lower half of a page: footnotes (not after the
-    reference list's heading, whose entries are small print too)."""
+    reference list's heading, whose entries are small print too). Small print is under 0.85 of the body's size, or
+    under 0.95 of it when the box opens with a raised note mark ("∗ © 2007 …" in a document whose code and index
+    make most of its text small)."""
     for boxes, height in zip(pages, heights):
         for b in boxes:
             if BACK_MATTER.match(split_number(b.lines[0].text)[1]):
                 return
-            if b.size > 0.85 * body_size or b.y1 > 0.5 * height:
+            small = (0.95 if b.lines[0].noted else 0.85) * body_size
+            if b.size > small or b.y1 > 0.5 * height:
                 continue
-            same_col = [o for o in boxes if o.column == b.column and o.size > 0.85 * body_size]
+            same_col = [o for o in boxes if o.column == b.column and o.size > small]
             if same_col and all(o.y0 >= b.y1 - 1 for o in same_col):
                 b.footnote = True
 

@@ -87,6 +87,7 @@ class Line:
     mono: bool = False  # set in a monospaced (typewriter) font: code
     outline_level: int = 0   # > 0: a line of the heading of a PDF outline entry (segcore.pdfoutline), its level
     outline_entry: int = -1  # … and that entry's index
+    noted: bool = False  # opened with a small raised NOTE_MARK (dropped): a footnote's first line ("∗ © 2007 …")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -257,7 +258,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
     letters = [c for c in chars if c.get_text().isalpha()] or chars
     em = height = statistics.median(c.height for c in letters)
     base = statistics.median(c.matrix[5] for c in letters)
-    parts, prev, shown, last, in_marker, italic = [], None, None, "", False, False  # shown: the last character kept
+    parts, prev, shown, last, in_marker, italic, noted = [], None, None, "", False, False, False  # shown: the last kept
     bold_chars = italic_chars = mono_chars = n_letters = 0
     first_style, lead_end = None, None  # style of the first letter; text length before the first other style
     accents = accent_marks([(c.get_text(), c.x0, c.x1) for c in chars])
@@ -267,7 +268,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
             if not accents[i]:
                 continue
             t = accented(t, accents[i])
-        mark = t in NOTE_MARKS
+        mark = t in NOTE_MARKS or bool(_CID.fullmatch(t))  # or a glyph without text (elsarticle's ⋆ as "(cid:63)")
         dropped = _raised(c, height, base) and (t.isdigit() or mark or (in_marker and t in ",)–-") or t.isalpha()
                                                  and (last.isalpha() and (not in_marker or prev.get_text() == ",")
                                                       or not i and _prefixed(chars, i, height, base))) \
@@ -287,6 +288,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
             if gap > WORD_GAP * em or (gap < -WORD_OVERLAP * em and not _kerned(prev, c, em)):
                 parts.append(" ")
         if dropped:  # a mark keeps the space before it, and the next word's space is from its end
+            noted = noted or mark and not "".join(parts).strip()
             prev = c if parts else None
             continue
         if t.isalpha():
@@ -314,7 +316,8 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
                 bold=n_letters > 0 and bold_chars >= 0.8 * n_letters,
                 italic=n_letters > 0 and italic_chars >= 0.8 * n_letters,
                 mono=n_letters > 0 and mono_chars >= 0.8 * n_letters,
-                lead=lead if lead and text.startswith(lead) else "", lead_bold=bool(first_style and first_style[0]))
+                lead=lead if lead and text.startswith(lead) else "", lead_bold=bool(first_style and first_style[0]),
+                noted=noted)
 
 
 def type3_scale(bbox, vscale: float) -> float:

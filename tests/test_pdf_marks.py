@@ -165,3 +165,47 @@ def test_an_affiliation_letter_raised_at_a_line_start_goes_and_one_before_a_lowe
     blocks = read_pdf(build([places])).blocks
     assert [b.text for b in blocks] == ["Department of Water, University of Leeds Institute of Land, Oslo ntimes the "
                                         "rate of the river grows as it should."], blocks
+
+
+def first_page_pdf() -> bytes:
+    """A paper's first page: its title, an abstract whose indented first line ends with a hyphen the short last line
+    continues ("… Jour-" / "nal of Rivers", set flush left), a body paragraph, and at the foot a note set a little
+    smaller than the body (9 points against 10) that opens with a small raised asterisk."""
+    abstract = [("F1", 10, 90, 650, "This package provides a class for typesetting articles for The Jour-"),
+                ("F1", 10, 72, 637, "nal of Rivers")]
+    note = (f"BT /F1 7 Tf 1 0 0 1 72 103.5 Tm {pdf_string('*')} Tj ET\n"
+            + text_ops([("F1", 9, 76, 100, "Copyright 2007, The University Press of Leeds and Lund")]))
+    return build(["\n".join([text_ops([("F3", 16, 72, 710, "Reading Rivers"), ("F3", 12, 72, 670, "Abstract")]
+                                      + abstract + column(BODY[0] + BODY[1], 72, 600)), note])])
+
+
+def test_an_abstract_s_hyphenated_last_line_stays_and_a_note_opening_with_a_raised_mark_is_a_footnote():
+    """Seen failing without the fix: the last line read as a figure's label and the note glued to the abstract."""
+    doc = load(first_page_pdf())
+    assert "This package provides a class for typesetting articles for The Journal of Rivers" in doc.elements
+    assert not any("Copyright" in e for e in doc.elements)
+    assert doc.meta["left_out"].get("footnotes") == 1
+
+
+STAR_FONT = ("<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Differences [128 /noglyphname] >> "
+             ">>")  # its code 128 has no text: pdfminer reads "(cid:128)", as elsarticle's raised ⋆ in its math font
+
+
+def front_matter_pdf() -> bytes:
+    """A paper's first page as elsarticle sets it: a centred title followed by two notes' marks set small and raised
+    in a font that gives them no text, parted by a raised comma; a centred author's name alone on its line (body
+    size, two words); the Abstract heading and the body."""
+    title = text_ops([("F1", 16, 200, 710, "Reading Rivers Again")])
+    marks = (f"BT /F9 10 Tf 1 0 0 1 {200 + text_width('Reading Rivers Again', 16):.2f} 715 Tm "
+             f"{pdf_string(chr(128) + ',' + chr(128) * 2)} Tj ET")
+    author = text_ops([("F1", 10, 270, 680, "Ann Lee")])
+    body = text_ops([("F3", 12, 72, 640, "Abstract")] + column(BODY[0] + BODY[1], 72, 620))
+    return build(["\n".join([title, marks, author, body])], fonts={"F9": STAR_FONT})
+
+
+def test_unmapped_raised_marks_after_a_title_go_and_an_author_alone_above_the_abstract_is_text():
+    """Seen failing without the fix: 'Reading Rivers Again,' (the comma between the marks kept) and the author
+    left out as a figure's label."""
+    elements = load(front_matter_pdf()).elements
+    assert elements[:2] == ["Reading Rivers Again", "Ann Lee"]
+
