@@ -407,7 +407,8 @@ def _wrapped_entries(lines: list[Line], leaders: list[Line]) -> list[Line]:
 def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
     bullets and numbers, before a short line shaped as a lettered heading after a sentence's end ("… found." / "B.
-    Methods": pdfheadings.lettered_headings tells whether it is one), and around heading lines (consecutive heading
+    Methods": pdfheadings.lettered_headings tells whether it is one), where the size and the slant change together
+    (an author's name in 10 points upright over the institution in 9 points italic), and around heading lines (consecutive heading
     lines of one style are one heading, e.g. a title over two lines, but a line opening with the number next after
     the heading's, "A. Data" / "B. Tools"; more than three are a paragraph set in capitals or bold). A line set in
     from the label of a reference ("[4] …") in a run of them, or of the box's one reference (all its other lines set
@@ -447,8 +448,9 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
                 short = (prev.x1 - prev.x0) < 0.75 * width and not prev.text.endswith(("-", "\u00ad"))
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
                 alone = lettered_line(ln.text) and _SENTENCE_END.search(prev.text) and ln.x1 - ln.x0 < 0.75 * width
+                restyled = abs(ln.size - prev.size) > 0.05 * prev.size and ln.italic != prev.italic
                 split = bool(BULLET.match(ln.text)) or i in items or (
-                    label is None and not ln.text[:1].islower() and (short or indented or alone))
+                    label is None and not ln.text[:1].islower() and (short or indented or alone or restyled))
             if split:
                 paras.append(Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
                 cur = []

@@ -209,3 +209,19 @@ def test_unmapped_raised_marks_after_a_title_go_and_an_author_alone_above_the_ab
     elements = load(front_matter_pdf()).elements
     assert elements[:2] == ["Reading Rivers Again", "Ann Lee"]
 
+
+ITALIC_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"
+
+
+def test_an_author_s_name_and_the_institution_in_smaller_italic_below_it_are_two_paragraphs():
+    """REVTeX's front matter: the authors' names in 10 points upright, the institution just below in 9 points italic,
+    both centred in one text box; a body line set all in italic of the body's size stays in its paragraph. Seen
+    failing without the fix: the two read as one paragraph."""
+    names, place = "Ann Lee, Tom Hill, Eva Berg and Ola Nordmann", "Department of Hydrology, University of Leeds"
+    front = text_ops([("F3", 14, 250, 720, "Reading Rivers"), ("F1", 10, 306 - text_width(names) / 2, 690, names),
+                      ("F6", 9, 306 - text_width(place, 9) / 2, 680, place)])
+    body = column(BODY[0], 72, 640) + [("F6", 10, 72, 614, "and every report names the files it was written from,"),
+                                       ("F1", 10, 72, 601, "so that a reader can find them again.")]
+    elements = load(build([front + "\n" + text_ops(body)], {"F6": ITALIC_FONT})).elements
+    assert elements[1:3] == [names, place]
+    assert "and every report names the files it was written from, so that a reader can find them again." in elements
