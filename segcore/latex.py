@@ -103,6 +103,13 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
 # repeated items (pages, nodes) from its variables, no prose ('\foreach \i in {1,2,3} {\page{}}' read '1,2,3')
 _FOREACH = re.compile(r"\s*\\[A-Za-z@]+(?:\s*/\s*\\[A-Za-z@]+)*\s*(?:\[[^\]]{0,200}\]\s*)?in\s*(?=[{\\])")
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
+# a line of commands that print nothing (or a space) is no blank line: a paragraph goes on across '\label{x}',
+# '\kern3pt', '\selectfont', '\noindent' alone on their line, as in TeX (a control word eats the line's end);
+# unless one of them is vertical, a skip or a page's or list's start: the author sets the text apart
+_VERTICAL = frozenset("par newpage clearpage cleardoublepage pagebreak bigskip medskip smallskip vspace vskip vfill "
+                      "vfil addvspace maketitle tableofcontents listoffigures listoftables printindex "
+                      "printbibliography frontmatter mainmatter backmatter".split())
+_LINE_END = re.compile(r"[ \t]*\n")
 _DEFINE = re.compile(r"\\(?:(?:renew|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
 _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
@@ -227,6 +234,7 @@ class _Reader:
 
     def _render(self, s: str, math: bool) -> str:
         out, i = [], 0
+        blank, seen = True, 0  # whether the output's last line is blank so far, from out[:seen]
         while True:
             m = _TOKEN.search(s, i)
             if m is None:
@@ -238,6 +246,13 @@ class _Reader:
             if name is not None:
                 text, j = self.command(s, name, i, math)
                 i = _EATEN.match(s, j).end() if j == i and len(text) == 1 and not (math or text.isspace()) else j
+                if not (math or text.strip() or "\n" in text or name in _VERTICAL):
+                    for piece in out[seen:]:
+                        k = piece.rfind("\n")
+                        blank = (blank or k >= 0) and not piece[k + 1:].strip()
+                    seen = len(out)
+                    if blank and (m := _LINE_END.match(s, i)):  # the line is commands alone: its end is no break
+                        i = m.end()
                 out.append(text)
             elif char == "[":  # \[ … \]: a displayed equation
                 end = s.find("\\]", i)

@@ -394,3 +394,17 @@ def test_renewcommand_is_a_definition():
                    "\\renewcommand\\shortauthors{John Smith et al}\\renewcommand{\\arraystretch}{1.5}\n"
                    "Text \\procpdftitle.\n\\end{document}")
     assert texts == ["Proceedings", "Text Proceedings."]
+
+
+def test_a_line_of_commands_that_print_nothing_does_not_end_a_paragraph():
+    """A sentence with '\\footnote{…}' on its own line (HagenbergThesis: 'auf GitHub%' / '\\footnote{\\url{…}}' /
+    'verfügbar ist.'), or '\\label{x}', '\\kern3pt', '\\fontsize{10}{12}\\selectfont', '\\noindent' alone on a
+    line, was read as two paragraphs: the removed commands left a blank line. A vertical command's line (\\vspace,
+    \\bigskip, \\clearpage) still ends the paragraph, and a blank line after the commands still does."""
+    def paragraphs(line):
+        return _texts("\\begin{document}\nOne sentence\n" + line + "\ngoes on.\n\\end{document}")
+    for line in ("\\footnote{\\url{https://example.org}}", "\\label{x}", "\\kern3pt", " \\hspace{1em} ",
+                 "\\fontsize{10}{12}\\selectfont", "\\noindent"):
+        assert paragraphs(line) == ["One sentence goes on."], line
+    for line in ("\\vspace{1em}", "\\bigskip", "\\clearpage", "\\vskip 2pt", "\\label{x}\n"):
+        assert paragraphs(line) == ["One sentence", "goes on."], line
