@@ -61,14 +61,18 @@ _GONE = "\x00"  # where a displayed equation was: the lines around it stay one p
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SPACE_BEFORE_STOP = re.compile(r"(?<! ) +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
 # commands whose arguments are no text: citations, labels, lengths, files, the front matter (counted: _COUNTED),
-# settings (a colour, a font's size, \rule's dimensions) and marks (\thanksref's footnote mark)
+# settings (a colour, a font's size, \rule's dimensions, hyperref's options, the page numbers' style), marks
+# (\thanksref's footnote mark), what goes elsewhere than the text: a contents line, a PDF bookmark, the running
+# heads (\markboth), an index or nomenclature entry
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
               "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1, "hyphenation": 1,
               "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
               "email": 1, "institute": 1, "title": 1, "thanksref": 1, "color": 1, "definecolor": 3, "rule": 2,
-              "fontsize": 2}
+              "fontsize": 2, "hypersetup": 1, "pagenumbering": 1, "enlargethispage": 1, "addcontentsline": 3,
+              "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, "markboth": 2, "markright": 1,
+              "chaptermark": 1, "sectionmark": 1, "index": 1, "nomenclature": 2}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
 # bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text

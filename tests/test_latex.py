@@ -408,3 +408,16 @@ def test_a_line_of_commands_that_print_nothing_does_not_end_a_paragraph():
         assert paragraphs(line) == ["One sentence goes on."], line
     for line in ("\\vspace{1em}", "\\bigskip", "\\clearpage", "\\vskip 2pt", "\\label{x}\n"):
         assert paragraphs(line) == ["One sentence", "goes on."], line
+
+
+def test_contents_lines_bookmarks_running_heads_and_index_entries_are_no_text():
+    """elteikthesis' '\\addcontentsline{toc}{chapter}{Irodalomjegyzék}' read 'toc chapter Irodalomjegyzék',
+    cleanthesis' '\\pdfbookmark[0]{Abstract}{Abstract}' 'Abstract Abstract', '\\pagenumbering{roman}' 'roman',
+    tui's 'Duis tristique \\index{sollicitudin} sollicitudin' 'sollicitudin sollicitudin': what goes to the
+    contents, the PDF's bookmarks, the running heads or the index, and the page numbers' style, print nothing here."""
+    texts = _texts("\\begin{document}\n\\pagenumbering{roman}\\hypersetup{linkcolor=black}\n"
+                   "\\chapter*{Bibliography}\\addcontentsline{toc}{chapter}{Bibliography}\n"
+                   "\\pdfbookmark[0]{Abstract}{abs}\\markboth{Left head}{Right head}\\markright{Head}"
+                   "\\addtocontents{toc}{\\protect\\vspace{1em}}\n"
+                   "Duis tristique \\index{sollicitudin} sollicitudin\n\\index{word}\nleo.\n\\end{document}")
+    assert texts == ["Bibliography", "Duis tristique sollicitudin leo."]
