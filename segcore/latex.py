@@ -121,6 +121,8 @@ _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
 _VERBATIM = re.compile(r"\\(?:(?:Define|Recustom)VerbatimEnvironment|lstnewenvironment)\s*\{\s*([A-Za-z@]{1,40})\s*\}")
 _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\]]{0,100}\]\s*)?\{([^{}]{1,100})\}")
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
+# TeX's file name without braces ('\input abstract.tex', plain TeX's '\input macros'): up to a space or line end
+_FILE_NAME = re.compile(r"[ \t]*[^\s{}\\]*")
 _COUNTED = {"footnote": "footnote texts", "thanks": "front", "author": "front", "date": "front",
             "affiliation": "front", "email": "front", "institute": "front", "input": "inputs", "include": "inputs"}
 
@@ -308,9 +310,11 @@ class _Reader:
             title, i = self.group(s, i)
             return _heading(name, self.render(title)), i
         if name in _DROP_ARGS:  # its options too ('\cite[see][p. 5]{x}', ConTeXt's '\definecolor[main][black]')
-            i = _options(s, i)
+            i = start = _options(s, i)
             for _ in range(_DROP_ARGS[name]):
                 _, i = self.group(s, i)
+            if name in ("input", "include") and i == start:
+                i = _FILE_NAME.match(s, i).end()
             if name in _COUNTED:
                 self.left_out[_COUNTED[name]] += 1
             return ("\n\n" if name in ("input", "include") else ""), i

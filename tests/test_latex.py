@@ -421,3 +421,12 @@ def test_contents_lines_bookmarks_running_heads_and_index_entries_are_no_text():
                    "\\addtocontents{toc}{\\protect\\vspace{1em}}\n"
                    "Duis tristique \\index{sollicitudin} sollicitudin\n\\index{word}\nleo.\n\\end{document}")
     assert texts == ["Bibliography", "Duis tristique sollicitudin leo."]
+
+
+def test_a_file_name_without_braces_after_input_is_no_text():
+    """uafthesis' example '\\input abstract.tex' (TeX's own syntax, without braces) read 'abstract.tex' as a
+    paragraph: the name, up to a space or the line's end, is the file's, counted as an input like '\\input{x}'."""
+    blocks, left_out = latex_blocks("\\begin{document}\nText one.\n\n  \\input abstract.tex\n\n\\input{ch1}\n"
+                                    "\\input macros\\relax More text.\n\\end{document}")
+    assert [b.text for b in blocks] == ["Text one.", "More text."]
+    assert left_out["inputs"] == 3
