@@ -358,3 +358,54 @@ def test_markdown_code_in_block_quotes_is_code():
     assert [b.text for b in blocks] == ["Build", "Clone the repository first.", "Step one:", "Step two.",
                                         "Text after.", "A quote continued lazily."]
     assert left_out == {"code lines": 13}
+
+
+SCENES = ("The rain had not stopped for three days. Anna sat by the window and watched the street below.\n\n"
+          "She thought of her brother, who had gone to the city in the spring. He had not written since.\n\n{0}\n\n"
+          "In the morning the sun came out. The children ran down to the river to see how high it was.\n\n"
+          "Anna walked with them as far as the bridge. A man was coming along the road.\n\n{0}\n\n"
+          "It was her brother. He waved his hat and called her name.\n")
+
+
+def test_a_scene_break_of_fence_marks_is_no_code_fence():
+    """A novel's scene breaks written '~~~~', '~~~' or '```' alone: the old reader took the first for a code fence,
+    read the text as Markdown and left out the scenes after it as code lines (an unclosed fence runs to the end; two
+    breaks enclosed a 'code block' of prose). Fences whose lines read as prose are no sign of Markdown: the text is
+    plain, every scene read, the breaks counted as rules, in a .txt file or without a name."""
+    for mark in ("~~~~", "~~~", "```"):
+        for text in (SCENES.format(mark), SCENES.format(mark).rsplit(mark, 1)[0] + "\n"):  # two breaks, one
+            for name in ("novel.txt", ""):
+                doc = load_text(text, source=name)
+                assert not doc.meta.get("markdown"), (mark, name)
+                assert "It was her brother." in doc.elements or "It was her brother." not in text
+                assert "In the morning the sun came out." in doc.elements
+                assert "code lines" not in doc.meta.get("left_out", {})
+                assert doc.meta["left_out"]["rules"] == text.count(mark)
+
+
+def test_a_title_underlined_with_tildes_is_no_code_fence():
+    """A plain text's titles underlined with '~' (NEWS files, READMEs: 'Network interface naming' over a '~~~~'
+    line as long): the old reader took each underline for a fence and left out what followed as code; now an underline
+    is no fence and the text is read. 'Run:' over '```' still opens a fence."""
+    text = ("Network naming\n~~~~~~~~~~~~~~\nSince version 197 names are stable. They follow the slot.\n\n"
+            "Legacy naming\n~~~~~~~~~~~~~\nOld releases kept a rule file. It fixed each name.\n")
+    doc = load_text(text, source="README.Debian")
+    assert not doc.meta.get("markdown") and "It fixed each name." in doc.elements
+    assert "Since version 197 names are stable." in doc.elements
+    code = load_text("Setup\n\nRun:\n```\nmake install PREFIX=/usr\n```\n\nThen it works.\n")
+    assert code.meta.get("markdown") and not any("PREFIX" in e for e in code.elements)
+
+
+def test_an_unclosed_fence_over_prose_in_markdown_is_no_fence():
+    """In a Markdown text, a fence never closed runs to the end (CommonMark §4.5): the old reader lost the rest of
+    the document. When what follows reads as prose it is no fence (a rule); an unclosed fence over code stays code,
+    and a closed fence of prose stays code in Markdown (its author set it apart)."""
+    head = "# Story\n\nSee [the notes](https://example.org/notes).\n\nThe first scene ends here. It is short.\n\n"
+    prose = "~~~~\n\nThe second scene begins. Anna walks home.\n\nShe sees her brother. He waves.\n"
+    doc = load_text(head + prose)
+    assert doc.meta.get("markdown") and "She sees her brother." in doc.elements
+    assert "code lines" not in doc.meta.get("left_out", {})
+    code = load_text(head + "~~~~\nx = compute(a, b);\nprint(x) # {x}\n")
+    assert code.meta["left_out"]["code lines"] == 3 and not any("compute" in e for e in code.elements)
+    closed = load_text(head + prose + "~~~~\n\nAfter the quote. The end.\n")
+    assert "She sees her brother." not in closed.elements and "After the quote." in closed.elements
