@@ -22,6 +22,8 @@ from pathlib import PurePath
 
 from .atx import ATX, atx_shows_markdown
 from .books import book_divisions, bracketed_notes, entry_key, gutenberg_wrapper, listed_contents, numbered_sections
+from .fences import (FENCE, fence_mark, fenced_code, is_underline, prose_between, prose_counts,
+                     unclosed_fences)
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
@@ -31,7 +33,6 @@ from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_
 from .webcopy import WikiCopy, wiki_copy
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5, "paragraph": 6,
               "subparagraph": 7}
 _LATEX = re.compile(r"^\s*\\(" + "|".join(LATEX_RANK) + r")\*?\s*(?:\[[^\]]*\])?\s*\{(.*)\}\s*(.*)$")
@@ -70,78 +71,6 @@ _HTML_END = {"!--": ("-->", "comments"), "pre": ("</pre>", "code lines"), "scrip
              "style": ("</style>", "code lines"), "table": ("</table>", "table and figure lines")}
 
 
-def _fence(line: str, item: int) -> str | None:
-    """The mark of a code fence ('```', '~~~~' …) that `line` is, indented at most 3 spaces past the content of the
-    list item it may be in (`item`: that content's column, 0 outside lists; CommonMark §4.5, §5.2), else None."""
-    line = line.expandtabs()
-    text = line.lstrip(" ")
-    m = _FENCE.match(text) if len(line) - len(text) <= item + 3 else None
-    return m.group(1) if m else None
-
-
-# What is no code fence though it looks like one. A line of fence marks alone (no info string) right under a text line
-# about as long is the title's underline, as in reST and plain texts ('Changes\n~~~~~~~'). A fence never closed runs
-# to the end of the document (CommonMark §4.5), so a '~~~~' or '```' scene break in a plain text (a novel's) would
-# leave out all the text after it: such a fence is none when what follows it reads as prose (_prose_between: sentence
-# ends, no code's characters). A closed fence of prose in a Markdown text stays code (a quoted message or licence, as
-# its author set it apart); in a text that is otherwise plain, fences of prose are no sign of Markdown
-# (looks_like_markdown), and their lines are the text's rules.
-_MARKS = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*$")  # a fence without an info string: one that may close
-UNDERLINE_SLACK = 2  # characters: an underline's length differs from its title's by at most this many
-_PROSE_END = re.compile(r"[.!?][\"'’”»)\]]*(?=\s|$)")
-_CODE_CHAR = re.compile(r"[{}<>$\\|;=#@]|\w\(|\S/\S|->|::")
-PROSE_SPAN = 3  # non-blank lines: prose ends a sentence at least once in this many lines, and has fewer code characters
-
-
-def _underline(lines: list[str], i: int) -> bool:
-    """Whether line `i`, fence marks alone, underlines the title above it: a line of its own after a blank line (or
-    opening the text), about as long, not ending with a colon (that introduces code: 'Run:' over '```')."""
-    above = lines[i - 1].strip() if i else ""
-    return bool(_MARKS.match(lines[i].strip()) and above and not _FENCE.match(above) and not above.endswith(":")
-                and (i < 2 or not lines[i - 2].strip()) and abs(len(lines[i].strip()) - len(above)) <= UNDERLINE_SLACK)
-
-
-def _prose_counts(lines: list[str]) -> list[tuple[int, int, int]]:
-    """Running (non-blank lines, sentence ends, code characters) before each line, for _prose_between."""
-    return [(0, 0, 0), *accumulate(((1, len(_PROSE_END.findall(ln)), len(_CODE_CHAR.findall(ln))) if ln.strip()
-                                    else (0, 0, 0) for ln in lines), lambda a, b: tuple(map(sum, zip(a, b))))]
-
-
-def _prose_between(counts: list[tuple[int, int, int]], a: int, b: int) -> bool:
-    """Whether lines `a` to `b` (excluded) read as prose: two sentence ends at least, one in PROSE_SPAN non-blank
-    lines, and fewer code characters (_CODE_CHAR) than one in PROSE_SPAN lines."""
-    lines, ends, code = (y - x for x, y in zip(counts[a], counts[b]))
-    return ends >= max(2, lines / PROSE_SPAN) and code * PROSE_SPAN < lines
-
-
-def _unclosed(lines: list[str]) -> list[bool]:
-    """For each fence line, whether no line below it is fence marks alone of its character ('`' or '~'), at least as
-    long: a fence opening there is never closed."""
-    longest, out = {"`": 0, "~": 0}, [False] * len(lines)
-    for i in range(len(lines) - 1, -1, -1):
-        if m := _FENCE.match(lines[i].lstrip()):
-            out[i] = longest[m.group(1)[0]] < len(m.group(1))
-        if m := _MARKS.match(lines[i].strip()):
-            longest[m.group(1)[0]] = max(longest[m.group(1)[0]], len(m.group(1)))
-    return out
-
-
-def _fenced_code(lines: list[str]) -> bool:
-    """Whether a text has a fenced block that is code (a sign of Markdown): a fence, not an underline, whose lines up
-    to its closing fence or the end do not read as prose."""
-    counts, fence = _prose_counts(lines), None
-    for i, line in enumerate(lines):
-        m = _FENCE.match(line.lstrip())
-        if fence is None and m and not _underline(lines, i):
-            fence = (m.group(1), i)
-        elif fence and (n := _MARKS.match(line.strip())) and n.group(1)[0] == fence[0][0] \
-                and len(n.group(1)) >= len(fence[0]):
-            if not _prose_between(counts, fence[1] + 1, i):
-                return True
-            fence = None
-    return fence is not None and not _prose_between(counts, fence[1] + 1, len(lines))
-
-
 def _indented_code(line: str, item: int, code: bool, before: str) -> bool:
     """Whether `line` is in an indented code block (CommonMark §4.4): indented 4 spaces outside a list (`item` = 0)
     after a blank line or in the block (`code`: the line `before` was; a blank line keeps it open)."""
@@ -167,7 +96,7 @@ def _definition_lines(lines: list[str], i: int, item: int) -> int:
         return 0
     after = lines[i + 1] if i + 1 < len(lines) else ""
     if m.group(2) is None:
-        return 2 if _DESTINATION_LINE.match(after) and not _FENCE.match(after) else 0
+        return 2 if _DESTINATION_LINE.match(after) and not FENCE.match(after) else 0
     return 1 + bool(_TITLE_LINE.match(after))
 
 
@@ -188,7 +117,7 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
     the inline rules. With them, the labels the definitions define."""
     drop, fence, run, block, item, code, labels = {}, None, [], None, 0, False, set()
     unquoted = [_QUOTE.sub("", ln) for ln in lines]  # a definition or code may be in a block quote
-    counts, unclosed = _prose_counts(unquoted), _unclosed(unquoted)
+    counts, unclosed = prose_counts(unquoted), unclosed_fences(unquoted)
     depths = [m.group().count(">") if (m := _QUOTE.match(ln)) else 0 for ln in lines]
     for i, (line, text, depth) in enumerate(zip([*lines, ""], [*unquoted, ""], [*depths, 0])):
         before = depths[i - 1] if i else 0  # the quote depth of the line before
@@ -217,10 +146,10 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             block = None if closed >= 0 else (end, kind)
             if not (opening and closed >= 0 and rest[closed + len(end):].strip()):
                 drop[i] = kind
-        elif fence is None and _fence(text, item) and (_underline(unquoted, i) or unclosed[i]
-                                                       and _prose_between(counts, i + 1, len(lines))):
-            drop[i] = "rules"  # no fence: an underline, or one never closed over prose (see _MARKS)
-        elif (mark := _fence(text, item) if fence is None or depth == fence[1] else None) or fence is not None:
+        elif fence is None and fence_mark(text, item) and (is_underline(unquoted, i) or unclosed[i]
+                                                       and prose_between(counts, i + 1, len(lines))):
+            drop[i] = "rules"  # no fence: an underline, or one never closed over prose (see segcore.fences)
+        elif (mark := fence_mark(text, item) if fence is None or depth == fence[1] else None) or fence is not None:
             # closed by a fence of its own character at least as long (CommonMark §4.5: '````' holds '```' lines), in
             # its own quote (a deeper quote's line is its text)
             fence = (mark, depth) if fence is None else (None if mark and mark[0] == fence[0][0]
@@ -470,7 +399,7 @@ MARKDOWN_EXTENSIONS = (".md", ".markdown")
 
 def looks_like_markdown(text: str, name: str = "") -> bool:
     """Whether a text is read as Markdown (`text_blocks`): it has front matter, ATX headings that show it (atx: not a
-    prompt's or a comment's '#' lines), a fenced block of code (_fenced_code), a pipe table's rule, a note box
+    prompt's or a comment's '#' lines), a fenced block of code (fences.fenced_code), a pipe table's rule, a note box
     ('> [!NOTE]'), a link, an HTML comment opening a block (at most 3 spaces in) or a footnote, or a link definition
     whose label it uses; or its file's `name` has a Markdown extension (MARKDOWN_EXTENSIONS) and it shows an ATX
     heading, a code span or strong emphasis (mdinline.shows_marks; a .md file without any may be plain text that
@@ -484,7 +413,7 @@ def looks_like_markdown(text: str, name: str = "") -> bool:
     return bool(front_matter(lines)) or any(("|" in ln and _TABLE_RULE.match(ln.strip()))
                                              or _ALERT.match(_QUOTE.sub("", ln).strip()) or _LINK.search(ln)
                                              or _COMMENT.match(ln) or _FOOTNOTE.match(ln) for ln in lines) \
-        or _fenced_code(lines) or _labels_used(lines)
+        or fenced_code(lines) or _labels_used(lines)
 
 
 def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool | None = None
