@@ -130,12 +130,12 @@ def _row_widths(lines: list[Line]) -> list[float]:
 
 
 def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> None:
-    """Table and figure text: lines that share their baseline with another line of the same column (cells, labels),
-    and boxes of short lines that are neither headings, sentences, list items, labelled lines (`_labelled`: a
-    keywords line) nor a quote's credit (`_credit`) — a lone label, a row of numbers — unless they are in the
-    running text: with nothing beside them (`_alone`), lined up with a line of text or with such a box lined up in
-    turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line; or above a paper's Abstract,
-    Keywords or Introduction line on page 1 (pdfheadings.FRONT_END): its authors, dates, addresses."""
+    """Table and figure text among one page's boxes: lines that share their baseline with another line of the same
+    column (cells, labels), and boxes of short lines that are neither headings, sentences, list items, labelled
+    lines (`_labelled`: a keywords line) nor a quote's credit (`_credit`) — a lone label, a row of numbers — unless
+    they are in the running text: with nothing beside them (`_alone`), lined up with a line of text or with such a
+    box lined up in turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line; or, on page 1,
+    above its Abstract, Keywords or Introduction line (pdfheadings.FRONT_END): a paper's authors, dates, addresses."""
     front = [ln.y1 for b in boxes if b.page == 1 for ln in b.lines if FRONT_END.match(RUNIN_END.sub("", ln.text))]
     short = []
     for b in boxes:

@@ -210,6 +210,18 @@ def test_unmapped_raised_marks_after_a_title_go_and_an_author_alone_above_the_ab
     assert elements[:2] == ["Reading Rivers Again", "Ann Lee"]
 
 
+def test_a_label_on_a_later_page_higher_than_page_one_s_abstract_is_still_a_figure_s():
+    """Authors above the Abstract line are kept on page 1 only: a figure's short label on page 2, higher on its page
+    than page 1's Abstract line, stays left out (pdf._mark_floats takes one page's boxes at a time)."""
+    label = text_ops([("F1", 10, 400, 700, "Flow rate")] + column(BODY[2] + BODY[3], 72, 600))
+    pages = [text_ops([("F1", 10, 270, 680, "Ann Lee"), ("F3", 12, 72, 640, "Abstract")]
+                      + column(BODY[0] + BODY[1], 72, 620)), label]
+    pdf = read_pdf(build(pages))
+    texts = [b.text for b in pdf.blocks]
+    assert "Ann Lee" in texts and not any("Flow rate" in t for t in texts)
+    assert pdf.left_out["table and figure lines"] == 1
+
+
 ITALIC_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"
 
 
