@@ -33,7 +33,7 @@ from .pdfheadings import (CAPTION, FRONT_END, MUCH_LARGER, RUNIN_END, Para, assi
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
 from .sentences import REFERENCE_LABEL, next_item
-from .structure import BACK_MATTER, Block, split_number
+from .structure import BACK_MATTER, Block, small_words_only, split_number
 
 __all__ = ["read_pdf", "PdfText"]
 
@@ -135,7 +135,8 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
     lines (`_labelled`: a keywords line) nor a quote's credit (`_credit`) — a lone label, a row of numbers — unless
     they are in the running text: with nothing beside them (`_alone`), lined up with a line of text or with such a
     box lined up in turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line; or, on page 1,
-    above its Abstract, Keywords or Introduction line (pdfheadings.FRONT_END): a paper's authors, dates, addresses."""
+    above its Abstract, Keywords or Introduction line (pdfheadings.FRONT_END): a paper's authors, dates, addresses,
+    not the small words between them (structure.small_words_only: ijmart's "BY" and "AND" between the authors)."""
     front = [ln.y1 for b in boxes if b.page == 1 for ln in b.lines if FRONT_END.match(RUNIN_END.sub("", ln.text))]
     short = []
     for b in boxes:
@@ -153,7 +154,7 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
             short.append(b)
     short = [b for b in short if _alone(b, boxes, column_width)]
     for b in short:
-        b.floating = not (front and b.y0 > max(front))
+        b.floating = not (front and b.y0 > max(front)) or small_words_only(" ".join(ln.text for ln in b.lines))
     text = [b for b in boxes if not b.floating]
     while text:
         src = text.pop()

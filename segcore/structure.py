@@ -364,6 +364,11 @@ def numbering_depths(headings: list[str]) -> list[int | None]:
     return depths
 
 
+def small_words_only(text: str) -> bool:
+    """No word but small ones ('OR', 'And', 'by the'), or none: a connective between items, no title or name."""
+    return _SMALL_WORDS.issuperset(re.findall(r"\w+", text.lower()))
+
+
 def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> bool:
     """A heading's shape: short, starts with a capital (or a digit), no end punctuation but '?', a word that is not
     a small word (an 'OR' or 'And' alone between two items is a connective), and title case (most words of four or
@@ -371,7 +376,7 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
     words = text.split()
     if not words or len(words) > max_words or len(text) > 100 or END_PUNCT.search(text):
         return False
-    if _SMALL_WORDS.issuperset(re.findall(r"\w+", text.lower())):
+    if small_words_only(text):
         return False
     if not (text[0].isupper() or text[0].isdigit()) or not _WORDLIKE.search(text):
         return False

@@ -222,6 +222,19 @@ def test_a_label_on_a_later_page_higher_than_page_one_s_abstract_is_still_a_figu
     assert pdf.left_out["table and figure lines"] == 1
 
 
+def test_a_small_connective_between_the_authors_above_the_abstract_is_left_out_and_the_authors_kept():
+    """ijmart's front matter: the authors centred one to a line, a small "AND" alone between them; the Abstract heading
+    and the body. Seen failing without the rule: "AND" read as an element of its own."""
+    front = text_ops([("F1", 10, 306 - text_width("Ann Lee") / 2, 700, "Ann Lee"),
+                      ("F1", 6, 306 - text_width("AND", 6) / 2, 684, "AND"),
+                      ("F1", 10, 306 - text_width("Tom Hill") / 2, 668, "Tom Hill"),
+                      ("F3", 12, 72, 640, "Abstract")] + column(BODY[0] + BODY[1], 72, 620))
+    pdf = read_pdf(build([front]))
+    texts = [b.text for b in pdf.blocks]
+    assert texts[:3] == ["Ann Lee", "Tom Hill", "Abstract"]
+    assert pdf.left_out["table and figure lines"] == 1
+
+
 ITALIC_FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"
 
 
