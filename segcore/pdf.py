@@ -385,8 +385,8 @@ def _listed_contents(pages: list[list[Box]]) -> set[int]:
     flat = [ln for boxes in pages for ln in [ln for b in boxes for ln in b.lines] + [None]]
     page = {id(ln): k for k, boxes in enumerate(pages) for b in boxes for ln in b.lines}
     firsts = {id(b.lines[0]) for boxes in pages for b in boxes}
-    listed = [flat[i] for i in listed_contents([ln.text.strip() if ln else "" for ln in flat],
-                                                [id(ln) in firsts for ln in flat]) if flat[i] and not flat[i].outline_level]
+    found = listed_contents([ln.text.strip() if ln else "" for ln in flat], [id(ln) in firsts for ln in flat])
+    listed = [flat[i] for i in found if flat[i] and not flat[i].outline_level]
     sizes: dict[int, list[float]] = {}
     for ln in listed:
         sizes.setdefault(page[id(ln)], []).append(ln.size)
@@ -408,13 +408,13 @@ def _wrapped_entries(lines: list[Line], leaders: list[Line]) -> list[Line]:
 def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
     bullets and numbers, before a short line shaped as a lettered heading after a sentence's end ("… found." / "B.
-    Methods": pdfheadings.lettered_headings tells whether it is one), where the size and the slant change together
-    (an author's name in 10 points upright over the institution in 9 points italic), and around heading lines (consecutive heading
-    lines of one style are one heading, e.g. a title over two lines, but a line opening with the number next after
-    the heading's, "A. Data" / "B. Tools"; more than three are a paragraph set in capitals or bold). A line set in
-    from the label of a reference ("[4] …") in a run of them, or of the box's one reference (all its other lines set
-    in, as pdfboxes.join_hanging puts a wrapped line back), hangs from it: it continues that entry, after a
-    sentence's end too."""
+    Methods": pdfheadings.lettered_headings tells whether it is one), where the size and the slant change together (an
+    author's name in 10 points upright over the institution in 9 points italic), and around heading lines (consecutive
+    heading lines of one style are one heading, e.g. a title over two lines, but a line opening with the number next
+    after the heading's, "A. Data" / "B. Tools"; more than three are a paragraph set in capitals or bold). A line set in
+    from the label of a reference ("[4] …") in a run of them, or of the box's one reference (all its other lines set in,
+    as pdfboxes.join_hanging puts a wrapped line back), hangs from it: it continues that entry, after a sentence's end
+    too."""
     paras, cur = [], []
     width = max(ln.x1 - ln.x0 for ln in box.lines)
     heads = [heading_line(ln, body_size) for ln in box.lines]
