@@ -74,6 +74,10 @@ _SEEN_LOWER = 0b111 << 4  # Punkt's ortho_context flags of a word seen in lower 
 # the first letter of a word after a word's period and any closing and opening quotes and brackets (capitalises)
 _AFTER_STOP = regex.compile(r"\w\w\.[\"'”’»)\]]*\s+[\"'“‘«(\[]*(\p{L})")
 _GREEK_QUESTION = re.compile(r"[;\u037e][»”’)\]]*\s+(?=\S)")  # Greek's question mark: ';' (U+037E)
+# A spaced ellipsis ('. . .', '. . . .' at a sentence's end; one space of any kind between the dots, no-break, thin):
+# Punkt reads each of its dots as a period of its own and cuts after each ('Wait for it .' | '.' | '.' | 'and then.'),
+# where it reads '...' as one mark (an abbreviation's period: an end only before a word its tables show opens sentences)
+_SPACED_ELLIPSIS = re.compile(r"\.(?:\s\.){2,}")
 
 PSEUDO_SENTENCE = 20  # words of an element of a text without sentence punctuation (Hearst 1997, w)
 WORDS_PER_STOP = 40  # a text with fewer sentence stops than one in this many words marks no sentences
@@ -487,9 +491,11 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     dialogue's tag; more in a text not in English); a split after a Chinese, Japanese, Hindi, Arabic ... sentence end
     added (_SCRIPT_END), and in Greek after its question mark ';'; inner whitespace collapsed.
     Note marks glued to a sentence's end before a word that may open one (_MARKED_END) are hidden from Punkt, which
-    judges the end as if they were not there, and stay with the sentence they follow."""
+    judges the end as if they were not there, and stay with the sentence they follow; a spaced ellipsis
+    (_SPACED_ELLIPSIS) is shown to it as a run of dots ('. . .' as '.....'), which it reads as it reads '...'."""
     notes = {m.start(1): m.end(1) for m in _MARKED_END.finditer(text)}
     masked = _MARKED_END.sub(lambda m: m[0][:m.start(1) - m.start()] + " " * len(m[1]), text)
+    masked = _SPACED_ELLIPSIS.sub(lambda m: "." * len(m[0]), masked)
     spans, drawn = [], _drawn(text)
     for a, b in splitter.punkt.span_tokenize(masked):
         b = notes.get(b, b)

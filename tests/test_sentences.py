@@ -412,3 +412,17 @@ def test_a_section_number_ends_no_sentence(text, first):
     from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
     assert sentences.sentences_with_offsets(sentences.Splitter(PunktSentenceTokenizer(PunktParameters())),
                                             text)[0][0] == first
+
+
+@pytest.mark.parametrize("spaced", [". . .", ". . . .", "\u00a0.\u00a0.\u00a0.", ".\u2009.\u2009."])
+def test_spaced_ellipsis_reads_as_written_without_spaces(spaced):
+    """A spaced ellipsis is one mark, read as '...' (or '....') is: no sentence of its dots alone, an end where the
+    unspaced one ends a sentence and none where it does not."""
+    for text in ["Wait for it {} and then it came. The dog ran home. Then it slept.",
+                 "Then the dog ran home. Then it slept. It waited {} Then it barked. The cat ran.",
+                 "He was going to encounter{} ) and then left. The end came soon.",
+                 "The dog ran home. Then it slept. It waited {}"]:
+        got = split_sentences(text.format(spaced))
+        written = split_sentences(text.format(spaced.replace(" ", "").replace("\u00a0", "").replace("\u2009", "")))
+        assert ["".join(s.split()) for s in got] == ["".join(s.split()) for s in written]
+        assert all(any(c.isalnum() for c in s) for s in got), got
