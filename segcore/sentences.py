@@ -291,6 +291,8 @@ _INITIAL = regex.compile(r"\p{Lu}\.\s")
 # a mark before punctuation ("*?, +?, ?" | "?, or"); one before a word after another sentence's end is a word of
 # its own ("the syntax. | ? after a parenthesis")
 _MARK_RUN = regex.compile(r"[?!]+(\s+\w)?")
+# a mark that opens or goes on after a '?' or '!' ("~?: Display"), or closes ("(dangerous!).", "(really?), but")
+_AFTER_ASKED = ":;,([{@" + ")]}\"'”’»"
 BULLETS = "•◦▪‣⁃∙●○■□▸►▶➢➤✓"  # the round, square and arrow bullets that open a list's items in print and in text
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
@@ -484,12 +486,14 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     ("3.1.", "Tabelle 2.4.": Punkt trained on a manual may learn them as sentence ends from its contents) undone,
     so is one after a period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(':
     "fs.*stat") or after a '?' or '!' before a mark that opens or goes on ('(', '[', ':' …: a manual's key '~?:
-    Display a list'; not one that may close an emphasis, 'it!* Thus'), inside code (`code`: the (start, end) of code
-    spans in text, mdinline.inline_with_code) or before a lowercase word in a table drawn in characters (`_drawn`: an
-    abbreviation in a cell, "list sig. of"), one before a '?' or '!' (Punkt cuts a run of marks, "me!!" | "!—and",
-    and French's spaced "?!", « Pourquoi ? | ! »), and a split before a word that goes on the sentence (_goes_on: a
-    dialogue's tag; more in a text not in English); a split after a Chinese, Japanese, Hindi, Arabic ... sentence end
-    added (_SCRIPT_END), and in Greek after its question mark ';'; inner whitespace collapsed.
+    Display a list'; not one that may close an emphasis, 'it!* Thus') or closes (a bracket or quote with no space
+    after it, which Punkt's realignment leaves to the next sentence: '(dangerous!' | ').', '(really?' | '), but'),
+    inside code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code) or before a lowercase word
+    in a table drawn in characters (`_drawn`: an abbreviation in a cell, "list sig. of"), one before a '?' or '!'
+    (Punkt cuts a run of marks, "me!!" | "!—and", and French's spaced "?!", « Pourquoi ? | ! »), and a split before
+    a word that goes on the sentence (_goes_on: a dialogue's tag; more in a text not in English); a split after a
+    Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek after its question mark ';';
+    inner whitespace collapsed.
     Note marks glued to a sentence's end before a word that may open one (_MARKED_END) are hidden from Punkt, which
     judges the end as if they were not there, and stay with the sentence they follow; a spaced ellipsis
     (_SPACED_ELLIPSIS) is shown to it as a run of dots ('. . .' as '.....'), which it reads as it reads '...'."""
@@ -505,7 +509,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
                       or _journal_name(text, *spans[-1], a)  # "Proc. Natl. Acad. Sci. USA 98"
                       or (_INITIAL.match(text, a) and _INITIAL_END.search(text[slice(*spans[-1])]))  # "F. | Y. Choi"
                       or (a == spans[-1][1] and (text[a - 1] == "."  # "fs.*stat", "filehandle.[read|write]"
-                                                 or text[a - 1] in "?!" and text[a] in ":;,([{@"))  # "~?: Display"
+                                                 or text[a - 1] in "?!" and text[a] in _AFTER_ASKED))  # "~?: Display"
                       or ((run := _MARK_RUN.match(text, a)) and (text[spans[-1][1] - 1] in "?!" or not run[1]))
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
                       or (drawn and text[a].islower())  # a table's cell: "|list sig. of user_ID |"

@@ -426,3 +426,11 @@ def test_spaced_ellipsis_reads_as_written_without_spaces(spaced):
         written = split_sentences(text.format(spaced.replace(" ", "").replace("\u00a0", "").replace("\u2009", "")))
         assert ["".join(s.split()) for s in got] == ["".join(s.split()) for s in written]
         assert all(any(c.isalnum() for c in s) for s in got), got
+
+
+@pytest.mark.parametrize("end", ["(dangerous!).", 'pressing "?".', '(see "Why?").', "(no!]).", "it’s “done!”."])
+def test_closing_marks_after_a_question_or_exclamation_stay_with_it(end):
+    """Closing brackets and quotes after a '?' or '!' and before a period (Punkt's realignment moves a closing mark to
+    the sentence before only when a space follows it) end the sentence they close, never one of their own."""
+    got = split_sentences("One thing here. And then the last one " + end)
+    assert len(got) == 2 and got[-1].endswith(end)
