@@ -296,13 +296,16 @@ def test_a_wrong_reference_at_word_level_is_said_in_words():
 
 def test_automatic_k_1_on_a_short_text_says_it_is_a_fallback():
     """PASTED has four paragraphs, best's units: its automatic rules weigh K up to a third of them, so K = 1; the
-    Choosing K tab said 'fairly sure' and 'The evidence supports K = 1 alone: the choice is clear'."""
+    Choosing K tab said 'fairly sure' and 'The evidence supports K = 1 alone: the choice is clear'. The reason is
+    said once, in the page's 'No boundary found' box, which the tab points to."""
     at = run(new_app())
     paste(at, PASTED)
     assert "into **1 segment**" in summary(at) and "(K chosen automatically)" in summary(at)
     words = next(m.value for m in open_tab(at, "Choosing K").markdown if "chooses K = 1 automatically" in m.value)
     assert "(for want of evidence)" in words and "fairly sure" not in words and "clear" not in words, words
-    assert "falls back to K = 1" in words
+    assert "No boundary found" in words
+    why = [i.value for i in at.info if "No boundary found" in i.value]
+    assert len(why) == 1 and "no finding that the text is one piece" in why[0] and "clear" not in why[0], why
 
 
 def test_the_k_figures_show_every_cost_and_put_each_k_at_one_place():
