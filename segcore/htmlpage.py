@@ -1,15 +1,13 @@
 """An HTML page read into blocks (segcore.structure.Block): the page's own text — its <main> (or role="main", or a
-single <article>; else the whole body) — as paragraphs, with the headings h1–h6 (a heading on a book's title page
-above them all), and a paragraph wholly in bold that reads as a title ("4.1 What is a live system?") as a heading
-below them. Left out and counted in words
-(structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers, sidebars, tables of contents,
-lists of links only (not one that a sentence ending in ':' introduces or that writes its links out as addresses) and
-notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
-and licence; the labels of note boxes ("Note", "Tip"); citation marks ("[12]") and note marks are counted by number,
-and so are footnotes and endnotes (DPUB-ARIA's role doc-endnotes, doc-footnote, EPUB's epub:type footnotes: pandoc's
-notes section, as a Markdown reading leaves out its '[^1]:' notes). Parsed by
-lxml (libxml2's HTML parser: it closes what authors leave open and reads broken markup the way browsers do; nothing
-is fetched)."""
+single <article>; else the whole body) — as paragraphs, with the headings h1–h6 (a heading on a book's title page above
+them all), and a paragraph wholly in bold that reads as a title ("4.1 What is a live system?") as a heading below them.
+Left out and counted in words (structure.LEFT_OUT): what lies outside the main text and the menus, headers, footers,
+sidebars, tables of contents, lists of links only (not one that a sentence ending in ':' introduces or that writes its
+links out as addresses) and notices inside it; tables, figures and code blocks; hidden text; Project Gutenberg's header
+and licence; the labels of note boxes ("Note", "Tip"); citation marks ("[12]") and note marks are counted by number, and
+so are footnotes and endnotes (DPUB-ARIA's role doc-endnotes, doc-footnote, EPUB's epub:type footnotes: pandoc's notes
+section, as a Markdown reading leaves out its '[^1]:' notes). Parsed by lxml (libxml2's HTML parser: it closes what
+authors leave open and reads broken markup the way browsers do; nothing is fetched)."""
 from __future__ import annotations
 
 import re
