@@ -105,6 +105,7 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
 # pgffor's loop head: \foreach, its variables (\x or \x/\y), [options], 'in'; its list (a braced group or a macro)
 # and body follow. The loop is left out, its body read neither once nor as often as the list says: it draws or sets
 # repeated items (pages, nodes) from its variables, no prose ('\foreach \i in {1,2,3} {\page{}}' read '1,2,3')
+_LOOP_BODY = 2000  # characters: an unbraced loop body's ';' is looked for this far (not to the end by every loop)
 _FOREACH = re.compile(r"\s*\\[A-Za-z@]+(?:\s*/\s*\\[A-Za-z@]+)*\s*(?:\[[^\]]{0,200}\]\s*)?in\s*(?=[{\\])")
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
 # a line of commands that print nothing (or a space) is no blank line: a paragraph goes on across '\label{x}',
@@ -241,6 +242,7 @@ class _Reader:
     def _render(self, s: str, math: bool) -> str:
         out, i = [], 0
         blank, seen = True, 0  # whether the output's last line is blank so far, from out[:seen]
+        closing = -2  # where the next '\)' is (-1: none left): found once, not looked for again by every '\('
         while True:
             m = _TOKEN.search(s, i)
             if m is None:
@@ -265,9 +267,9 @@ class _Reader:
                 i = len(s) if end < 0 else end + 2
                 self.left_out["equations"] += 1
                 out.append(_GONE)
-            elif char == "(" and (end := s.find("\\)", i)) >= 0:  # \( … \): inline math, as $ … $
-                out.append(self.render(s[i:end], math=True))
-                i = end + 2
+            elif char == "(" and (closing := s.find("\\)", i) if -1 != closing < i else closing) >= 0:
+                out.append(self.render(s[i:closing], math=True))  # \( … \): inline math, as $ … $
+                i = closing + 2
             elif char == "\\":  # a line break: a space; its star and its [space above the next line] are no text
                 option, j = _option(s, _EATEN.match(s, i + s.startswith("*", i)).end())  # '\\*[6pt]'
                 i = i + s.startswith("*", i) if option is None else j
@@ -389,7 +391,7 @@ class _Reader:
     def loop_end(self, s: str, i: int) -> int:
         """The index after a \\foreach loop whose list starts at s[i]: past the list and the body, a braced group, a
         nested \\foreach or (pgffor's rule) what runs up to the next ';' ('\\foreach \\x in {1,2} \\draw (\\x,0);'),
-        within the paragraph; without one only the head and list are left out."""
+        within the paragraph and _LOOP_BODY characters; without one only the head and list are left out."""
         m = _WORD.match(s, i)
         i = m.end() if m else self.group(s, i)[1]
         j = _EATEN.match(s, i).end()
@@ -397,7 +399,7 @@ class _Reader:
             return self.braces[-1][j] + 1
         if s.startswith("\\foreach", j) and (m := _FOREACH.match(s, j + len("\\foreach"))):
             return self.loop_end(s, m.end())
-        end = s.find(";", j)
+        end = s.find(";", j, j + _LOOP_BODY)
         return i if end < 0 or _PARAGRAPH.search(s, j, end) else end + 1
 
     def expand(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:

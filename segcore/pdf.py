@@ -137,7 +137,8 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
     box lined up in turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line; or, on page 1,
     above its Abstract, Keywords or Introduction line (pdfheadings.FRONT_END): a paper's authors, dates, addresses,
     not the small words between them (structure.small_words_only: ijmart's "BY" and "AND" between the authors)."""
-    front = [ln.y1 for b in boxes if b.page == 1 for ln in b.lines if FRONT_END.match(RUNIN_END.sub("", ln.text))]
+    front = max((ln.y1 for b in boxes if b.page == 1 for ln in b.lines if FRONT_END.match(RUNIN_END.sub("", ln.text))),
+                default=None)  # the lowest of them: the highest y
     short = []
     for b in boxes:
         if any(ln.outline_level for ln in b.lines):
@@ -154,7 +155,7 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
             short.append(b)
     short = [b for b in short if _alone(b, boxes, column_width)]
     for b in short:
-        b.floating = not (front and b.y0 > max(front)) or small_words_only(" ".join(ln.text for ln in b.lines))
+        b.floating = not (front is not None and b.y0 > front) or small_words_only(" ".join(ln.text for ln in b.lines))
     text = [b for b in boxes if not b.floating]
     while text:
         src = text.pop()
