@@ -6,7 +6,8 @@ References section (left out with the back matter by default) and \\appendix as 
 counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
 code listings, footnotes, the authors' block, and the files \\input names (a single file is read: nothing is
 fetched). Citations are dropped and a cross-reference becomes '[#]' (no word to count as a term; LaTeX's '??'
-would end a sentence). Inline math keeps its symbols' names without backslashes ("sigma(i,j)"). Macros the source
+would end a sentence). Inline math keeps its symbols' names without backslashes ("sigma(i,j)"); math left open
+ends with its paragraph, as in TeX (a stray '$' does not take the rest of the file). Macros the source
 defines (\\newcommand, \\renewcommand, \\providecommand, \\def) are expanded, within a budget of
 characters (a macro that grows without end stops there)."""
 from __future__ import annotations
@@ -243,6 +244,7 @@ class _Reader:
         out, i = [], 0
         blank, seen = True, 0  # whether the output's last line is blank so far, from out[:seen]
         closing = -2  # where the next '\)' is (-1: none left): found once, not looked for again by every '\('
+        par = -1  # where the paragraph read ends (a blank line, or the end): found once per paragraph
         while True:
             m = _TOKEN.search(s, i)
             if m is None:
@@ -251,6 +253,8 @@ class _Reader:
             out.append(s[i:m.start()])
             i = m.end()
             tok, name, char = m.group(0), m.group(1), m.group(2)
+            if (char in ("(", "[") or tok[0] == "$") and par < i:
+                par = b.start() if (b := _PARAGRAPH.search(s, i)) else len(s)
             if name is not None:
                 text, j = self.command(s, name, i, math)
                 i = _EATEN.match(s, j).end() if j == i and len(text) == 1 and not (math or text.isspace()) else j
@@ -262,12 +266,18 @@ class _Reader:
                     if blank and (m := _LINE_END.match(s, i)):  # the line is commands alone: its end is no break
                         i = m.end()
                 out.append(text)
-            elif char == "[":  # \[ … \]: a displayed equation
-                end = s.find("\\]", i)
-                i = len(s) if end < 0 else end + 2
-                self.left_out["equations"] += 1
-                out.append(_GONE)
-            elif char == "(" and (closing := s.find("\\)", i) if -1 != closing < i else closing) >= 0:
+            elif char == "[" or tok[0] == "$":  # math: \[ … \] and $$ … $$ displayed, $ … $ inline
+                # math cannot go on past a paragraph's end: TeX ends it there ("Missing $ inserted"), a stray '$'
+                # does not swallow the text after it
+                close = "\\]" if char else tok
+                end = s.find(close, i, par)
+                if tok == "$":
+                    out.append(self.render(s[i:par if end < 0 else end], math=True))
+                else:  # a displayed equation; left open, it ends with its paragraph (if the fragment goes on)
+                    self.left_out["equations"] += 1
+                    out.append("\n\n" if end < 0 < len(s) - par else _GONE)
+                i = par if end < 0 else end + len(close)
+            elif char == "(" and 0 <= (closing := s.find("\\)", i) if -1 != closing < i else closing) < par:
                 out.append(self.render(s[i:closing], math=True))  # \( … \): inline math, as $ … $
                 i = closing + 2
             elif char == "\\":  # a line break: a space; its star and its [space above the next line] are no text
@@ -281,15 +291,6 @@ class _Reader:
                 out.append(text)
             elif char is not None:
                 out.append(_CONTROL_SYMBOLS.get(char, "" if math and char in "{}" else char))
-            elif tok in ("$", "$$"):
-                end = s.find(tok, i)
-                end = len(s) if end < 0 else end
-                if tok == "$$":
-                    self.left_out["equations"] += 1
-                    out.append(_GONE)
-                else:
-                    out.append(self.render(s[i:end], math=True))
-                i = end + len(tok)
             elif tok in "{}":
                 continue
             else:

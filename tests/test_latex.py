@@ -430,3 +430,17 @@ def test_a_file_name_without_braces_after_input_is_no_text():
                                     "\\input macros\\relax More text.\n\\end{document}")
     assert [b.text for b in blocks] == ["Text one.", "More text."]
     assert left_out["inputs"] == 3
+
+
+def test_math_left_open_ends_with_its_paragraph():
+    """TeX ends math at a blank line ('Missing $ inserted'): a stray '$', '$$' or '\\[' read the rest of the file
+    as math (its commands' names as words, an open display dropped to the end); it ends with its paragraph now,
+    and the paragraphs after it are read as text. Closed math is read as before."""
+    for opening in ("$", "$$", "\\["):
+        texts = _texts("\\begin{document}\nIt costs " + opening + "5 and more.\n\n\\relax Next \\emph{one}.\n\n"
+                       "\\section{Later}\nInline $x$ here.\n\\end{document}")
+        assert texts[-3:] == ["Next one.", "Later", "Inline x here."], opening
+        assert texts[0].startswith("It costs")
+    assert _texts("\\begin{document}\nA $x\n+ y$ and $$z$$ b.\n\\end{document}") == ["A x + y and b."]
+    # '\(' closed only past the paragraph's end is left open, its character as an unclosed one is
+    assert _texts("\\begin{document}\nOpen \\( x\n\nAfter \\) it.\n\\end{document}") == ["Open ( x", "After ) it."]
