@@ -4,12 +4,12 @@ formatting commands (\\emph{…}, \\textbf{…}, \\href's text), lists and theor
 with its name as printed: "Theorem (Cauchy–Schwarz).", from the source's \\newtheorem), a bibliography as a
 References section (left out with the back matter by default) and \\appendix as an Appendix heading. Left out and
 counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
-code listings, footnotes, the authors' block, and the files \\input names (a single file is read: nothing is
-fetched). Citations are dropped and a cross-reference becomes '[#]' (no word to count as a term; LaTeX's '??'
-would end a sentence). Inline math keeps its symbols' names without backslashes ("sigma(i,j)"); math left open
-ends with its paragraph, as in TeX (a stray '$' does not take the rest of the file). Macros the source
-defines (\\newcommand, \\renewcommand, \\providecommand, \\def) are expanded, within a budget of
-characters (a macro that grows without end stops there)."""
+code listings, footnotes, endnotes and notes in the margin, the authors' block, and the files \\input names (a
+single file is read: nothing is fetched). Citations are dropped and a cross-reference becomes '[#]' (no word to
+count as a term; LaTeX's '??' would end a sentence). Inline math keeps its symbols' names without backslashes
+("sigma(i,j)"); math left open ends with its paragraph, as in TeX (a stray '$' does not take the rest of the file).
+Macros the source defines (\\newcommand, \\renewcommand, \\providecommand, \\def) are expanded, within a budget
+of characters (a macro that grows without end stops there)."""
 from __future__ import annotations
 
 import re
@@ -64,7 +64,9 @@ _SPACE_BEFORE_STOP = re.compile(r"(?<! ) +([.,;:!?])")  # "works well~\cite{x}."
 # commands whose arguments are no text: citations, labels, lengths, files, the front matter (counted: _COUNTED),
 # settings (a colour, a font's size, \rule's dimensions, hyperref's options, the page numbers' style), marks
 # (\thanksref's footnote mark), what goes elsewhere than the text: a contents line, a PDF bookmark, the running
-# heads (\markboth), an index or nomenclature entry
+# heads (\markboth), an index or nomenclature entry, a note: a footnote's text (\footnote, \footnotetext), an endnote
+# (endnotes: printed at \theendnotes), a numbered note in the margin (sidenotes, tufte: \sidenote) and an unnumbered
+# one (\marginpar, marginnote's \marginnote): no part of the running prose
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
@@ -73,7 +75,8 @@ _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "ci
               "email": 1, "institute": 1, "title": 1, "thanksref": 1, "color": 1, "definecolor": 3, "rule": 2,
               "fontsize": 2, "hypersetup": 1, "pagenumbering": 1, "enlargethispage": 1, "addcontentsline": 3,
               "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, "markboth": 2, "markright": 1,
-              "chaptermark": 1, "sectionmark": 1, "index": 1, "nomenclature": 2}
+              "chaptermark": 1, "sectionmark": 1, "index": 1, "nomenclature": 2, "footnotetext": 1, "endnote": 1,
+              "sidenote": 1, "marginpar": 1, "marginnote": 1}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
 # bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text
@@ -125,8 +128,10 @@ _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 # TeX's file name without braces ('\input abstract.tex', plain TeX's '\input macros'): up to a space or line end
 _FILE_NAME = re.compile(r"[ \t]*[^\s{}\\]*")
-_COUNTED = {"footnote": "footnote texts", "thanks": "front", "author": "front", "date": "front",
-            "affiliation": "front", "email": "front", "institute": "front", "input": "inputs", "include": "inputs"}
+_COUNTED = {"footnote": "footnote texts", "footnotetext": "footnote texts", "endnote": "footnote texts",
+            "sidenote": "footnote texts", "marginpar": "margin notes", "marginnote": "margin notes", "thanks": "front",
+            "author": "front", "date": "front", "affiliation": "front", "email": "front", "institute": "front",
+            "input": "inputs", "include": "inputs"}
 
 
 def looks_like_latex(text: str) -> bool:

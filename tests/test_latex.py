@@ -444,3 +444,15 @@ def test_math_left_open_ends_with_its_paragraph():
     assert _texts("\\begin{document}\nA $x\n+ y$ and $$z$$ b.\n\\end{document}") == ["A x + y and b."]
     # '\(' closed only past the paragraph's end is left open, its character as an unclosed one is
     assert _texts("\\begin{document}\nOpen \\( x\n\nAfter \\) it.\n\\end{document}") == ["Open ( x", "After ) it."]
+
+
+def test_endnotes_footnote_texts_and_notes_in_the_margin_are_left_out_and_counted():
+    """mla-example's '\\endnote{Section commands in …}' was read inside its sentence: an endnote is printed at
+    \\theendnotes, a \\footnotetext at the page's foot, a \\sidenote (numbered) or \\marginpar and \\marginnote in the
+    margin; none is the running prose. They are left out and counted, the notes as footnotes, the others as notes in
+    the margin; the sentence around them reads on."""
+    blocks, left_out = latex_blocks(
+        "\\begin{document}\nA sentence\\endnote{An endnote.} goes on\\footnotetext[2]{Foot text.} and"
+        "\\sidenote{Side.} on\\marginpar[Left]{Right margin.} to\\marginnote{Margin.} its end.\n\\end{document}")
+    assert [b.text for b in blocks] == ["A sentence goes on and on to its end."]
+    assert left_out == {"footnote texts": 3, "margin notes": 2}
