@@ -66,7 +66,9 @@ _SPACE_BEFORE_STOP = re.compile(r"(?<! ) +([.,;:!?])")  # "works well~\cite{x}."
 # (\thanksref's footnote mark), what goes elsewhere than the text: a contents line, a PDF bookmark, the running
 # heads (\markboth), an index or nomenclature entry, a note: a footnote's text (\footnote, \footnotetext), an endnote
 # (endnotes: printed at \theendnotes), a numbered note in the margin (sidenotes, tufte: \sidenote) and an unnumbered
-# one (\marginpar, marginnote's \marginnote): no part of the running prose
+# one (\marginpar, marginnote's \marginnote): no part of the running prose; a counter's printed value (\arabic{chapter},
+# \Roman{page}, \value{x}: not known without counting what the source numbers; its name, 'chapter', is no word of
+# the text) and a counter's setting (\stepcounter{x}, \addtocounter{x}{1})
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
@@ -76,7 +78,9 @@ _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "ci
               "fontsize": 2, "hypersetup": 1, "pagenumbering": 1, "enlargethispage": 1, "addcontentsline": 3,
               "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, "markboth": 2, "markright": 1,
               "chaptermark": 1, "sectionmark": 1, "index": 1, "nomenclature": 2, "footnotetext": 1, "endnote": 1,
-              "sidenote": 1, "marginpar": 1, "marginnote": 1}
+              "sidenote": 1, "marginpar": 1, "marginnote": 1, "arabic": 1, "roman": 1, "Roman": 1, "alph": 1,
+              "Alph": 1, "fnsymbol": 1, "value": 1, "stepcounter": 1, "refstepcounter": 1, "addtocounter": 2,
+              "newcounter": 1}
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
 # bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text

@@ -3,6 +3,7 @@ the title above them; equations, floats, code, footnotes, comments and authors l
 dropped, cross-references '[#]'; the bibliography and appendices are the back matter; any LaTeX loads or says why."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -456,3 +457,14 @@ def test_endnotes_footnote_texts_and_notes_in_the_margin_are_left_out_and_counte
         "\\sidenote{Side.} on\\marginpar[Left]{Right margin.} to\\marginnote{Margin.} its end.\n\\end{document}")
     assert [b.text for b in blocks] == ["A sentence goes on and on to its end."]
     assert left_out == {"footnote texts": 3, "margin notes": 2}
+
+
+def test_a_counter_s_value_and_settings_print_no_word():
+    """HgbLabReport's '\\chapter{Lab Report \\arabic{chapter}}' read 'Lab Report chapter': a counter's printed value
+    (\\arabic, \\roman, \\Roman, \\alph, \\Alph, \\fnsymbol, \\value, and \\the<counter> a source defines with them)
+    is not known without counting, and its name is no word of the text; nor do its settings print one."""
+    texts = _texts("\\renewcommand{\\thesection}{\\Roman{section}}\n\\begin{document}\n"
+                   "\\section{Report \\arabic{chapter}}\\stepcounter{page}\\addtocounter{page}{2}\n"
+                   "Page \\roman{page} of \\Alph{page}\\alph{x}\\fnsymbol{footnote}, \\the\\value{page}, in "
+                   "part \\thesection.\n\\end{document}")
+    assert texts[0] == "Report" and re.findall(r"\w+", texts[1]) == ["Page", "of", "in", "part"]
