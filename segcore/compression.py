@@ -3,17 +3,19 @@ no further than segcore.limits allows."""
 from __future__ import annotations
 
 import bz2
+import contextlib
 import gzip
 import io
 import lzma
 import re
 import zlib
 from pathlib import Path
+from typing import BinaryIO, Iterator
 
 from .errors import InputError
 from .limits import LIMITS, Limits
 
-__all__ = ["document_suffix", "inflated", "uncompressed"]
+__all__ = ["document_suffix", "inflated", "uncompressed", "content_blocks"]
 
 # (how the file starts, what it is, how to open it, its extension)
 _COMPRESSED = ((re.compile(rb"\x1f\x8b\x08"), "gzip", gzip.open, ".gz"),
@@ -44,6 +46,22 @@ def inflated(data: bytes, name: str, source: str, most: int) -> tuple[bytes, str
                 raise InputError(f"{source or 'the input'}: a damaged or incomplete {kind} file ({e})") from None
             return content, name[:-len(ext)] if name.lower().endswith(ext) else name
     return None
+
+
+def content_blocks(f: BinaryIO, size: int, source: str) -> Iterator[bytes]:
+    """A binary file's content (`f`, from its start), the file inside when it is gzip, bzip2 or xz compressed, in
+    blocks of `size` bytes as it is read and inflated: never whole in memory; InputError when the compressed stream
+    is damaged."""
+    start = f.read(8)
+    f.seek(0)
+    kind, opener = next(((kind, opener) for begins, kind, opener, _ in _COMPRESSED if begins.match(start)),
+                        ("", None))
+    try:
+        with opener(f) if opener else contextlib.nullcontext(f) as content:
+            while block := content.read(size):
+                yield block
+    except (EOFError, lzma.LZMAError, zlib.error) + ((OSError,) if opener else ()) as e:
+        raise InputError(f"{source or 'the input'}: a damaged or incomplete {kind} file ({e})") from None
 
 
 def uncompressed(data: bytes, name: str, source: str, limits: Limits = LIMITS) -> tuple[bytes, str]:

@@ -2,6 +2,7 @@
 segcore.loaders; a file that cannot be read is reported by name and the others are kept."""
 from __future__ import annotations
 
+import codecs
 import io
 import re
 import zipfile
@@ -14,10 +15,10 @@ from .captions import EXTENSIONS as CAPTION_EXTENSIONS
 from .document import Document
 from .errors import InputError, SegcoreError
 from .limits import LIMITS, Limits
-from .compression import document_suffix, inflated
+from .compression import content_blocks, document_suffix, inflated
 from .formats import HTML_EXTENSIONS, LATEX_EXTENSIONS, check_format
 from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
-from .loaders import PathLike, check_level, load_data, read_file, read_text_bytes
+from .loaders import PathLike, check_level, decoded_text, load_data, read_file
 from .manpage import redirect_target, starts_like_roff
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
@@ -78,14 +79,16 @@ NOT_DOCUMENTS = {".dot": (_GRAPH.match, Reason("a Graphviz graph, not a document
                                                  Reason(_NOT_ROFF.format("a manual page"),
                                                         _NOT_ROFF.format("manual pages"))))}
 _HEAD = 4096  # how much of a file tells what it begins with
+_BLOCK = 2**16  # how much of a file is read at a time to see that it holds whitespace only
 
 
-def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
+def _left_out(names: list[str], format: str, head, open_) -> dict[str, Reason]:
     """{name: why} of the names among a folder's or zip's files of `format`'s types (and without an extension) that
     are not its documents, in 'auto' mode: its notes about itself (_ABOUT), a file without an extension, a manual page
     that only redirects to another, a file that `head(name)` (its first bytes) shows to be something else than its
     suffix says (NOT_DOCUMENTS; a file that cannot be read, a link out of the folder that dataset_files names, shows
-    nothing), an empty file (_blank: no bytes, or whitespace only, inside its compression or not), and when it holds
+    nothing), an empty file (_blank: no bytes, or whitespace only, inside its compression or not; `open_(name)` opens
+    it to read past its first bytes), and when it holds
     .ref files every other file; none in another format."""
     if format != "auto":
         return {}
@@ -98,7 +101,7 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
             why[n] = NO_EXTENSION
         elif (first := head(n)) is not None:  # a file that cannot be read shows nothing (dataset_files says why)
             inner = _inner(first, n)  # inflated once for the three looks below
-            if _blank(inner):
+            if _blank(inner, n, open_):
                 why[n] = EMPTY
             elif _MAN_SUFFIX.fullmatch(suffix) and (target := redirect_target(inner.decode("utf-8", "replace"))):
                 why[n] = REDIRECT._replace(target=target)
@@ -109,15 +112,32 @@ def _left_out(names: list[str], format: str, head) -> dict[str, Reason]:
     return {n: why[n] for n in names if n in why}
 
 
-def _blank(inner: bytes) -> bool:
-    """Whether a file's content is no text: its first bytes (`inner`, inside its compression) are all of it (fewer
-    than _HEAD) and read as text (read_text_bytes: its encoding) are whitespace only, or none. A longer file is read
-    no further for this: it is a document to read, and says so if it holds no text."""
-    if len(inner) >= _HEAD:
-        return False
+def _blank(inner: bytes, name: str, open_) -> bool:
+    """Whether a file's content is no text: its first bytes (`inner`, inside its compression) read as text
+    (decoded_text: its encoding) are whitespace only, or none, and when they are _HEAD bytes (more may follow), so is
+    the rest: `open_(name)` read again from its start, inside its compression, in blocks of _BLOCK bytes decoded in
+    that encoding, up to the first block with a character that is not whitespace (a file whose first bytes hold text
+    is not opened again) and no further than LIMITS.markup_bytes (a larger file is a document to read, and the loader
+    says what it holds)."""
     try:
-        return not read_text_bytes(inner).strip()
+        decoded = decoded_text(inner)
     except InputError:  # bytes that are no text: not empty
+        return False
+    if decoded.text.strip():
+        return False
+    if len(inner) < _HEAD:  # all of it
+        return True
+    # utf-8-sig: a UTF-8 byte-order mark dropped, as decoded_text drops it
+    decoder = codecs.getincrementaldecoder("utf-8-sig" if decoded.codec == "utf-8" else decoded.codec)()
+    read = 0
+    try:
+        with open_(name) as f:
+            for block in content_blocks(f, _BLOCK, name):
+                read += len(block)
+                if read > LIMITS.markup_bytes or decoder.decode(block).strip():
+                    return False
+        return not decoder.decode(b"", final=True).strip()
+    except (UnicodeDecodeError, InputError, *ZIP_ERRORS):  # ZIP_ERRORS: OSError too; the loader says why
         return False
 
 
@@ -225,7 +245,7 @@ def _listed(root: Path, format: str) -> tuple[list[Path], dict[str, Reason]]:
     listed = sorted((p for p in root.rglob("*") if _taken(p.relative_to(root).as_posix(), format, head)
                      and not _skipped(p.relative_to(root).parts) and not p.is_dir()),
                     key=lambda p: natural_key(p.relative_to(root).as_posix()))
-    left = _left_out([p.relative_to(root).as_posix() for p in listed], format, head)
+    left = _left_out([p.relative_to(root).as_posix() for p in listed], format, head, lambda n: (root / n).open("rb"))
     return [p for p in listed if p.relative_to(root).as_posix() not in left], left
 
 
@@ -262,7 +282,7 @@ def _zip_infos(zf: zipfile.ZipFile, format: str) -> tuple[list[zipfile.ZipInfo],
     head = partial(_member_head, zf)
     infos = sorted((i for i in zf.infolist() if not i.is_dir() and _taken(i.filename, format, head)
                     and not _skipped(Path(i.filename).parts)), key=lambda i: natural_key(i.filename))
-    left = _left_out([i.filename for i in infos], format, head)
+    left = _left_out([i.filename for i in infos], format, head, zf.open)
     return [i for i in infos if i.filename not in left], left
 
 

@@ -45,10 +45,10 @@ from .sentences import (PSEUDO_SENTENCE, pseudo_sentences, punctuated, punkt_for
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
 
-__all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "read_arxiv_bytes",
-           "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html", "load_epub",
-           "document_from_blocks", "parse_choi", "parse_wiki727", "parse_arxiv", "load_captions", "load", "FORMATS",
-           "LEVELS"]
+__all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "decoded_text",
+           "read_arxiv_bytes", "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html",
+           "load_epub", "document_from_blocks", "parse_choi", "parse_wiki727", "parse_arxiv", "load_captions", "load",
+           "FORMATS", "LEVELS"]
 
 PathLike = Union[str, Path]
 
@@ -78,7 +78,7 @@ def _binary_error(data: bytes, source: str) -> InputError:
     return InputError(f"{input_name(source)}: looks like a binary file, not text{hint}")
 
 
-def _decoded(data: bytes, source: str) -> Decoded:
+def decoded_text(data: bytes, source: str = "") -> Decoded:
     """A text file's characters (segcore.encodings.decode_text), or a readable InputError for a binary file."""
     if data.lstrip()[:5] == b"%PDF-":
         raise _binary_error(data, source)
@@ -93,7 +93,7 @@ def read_text_bytes(data: bytes, source: str = "") -> str:
     """A text file's characters: UTF-8, UTF-16 or UTF-32 by a byte-order mark, UTF-16 or UTF-32 by its NUL bytes,
     UTF-8, a declared encoding, else a legacy encoding found (segcore.encodings); a readable InputError for a binary
     file or bytes no encoding reads."""
-    return _decoded(data, source).text
+    return decoded_text(data, source).text
 
 
 def read_arxiv_bytes(data: bytes, source: str = "") -> str:
@@ -399,7 +399,7 @@ def load_captions(data: bytes | str, level: str = "sentence", source: str = "", 
     repeated lines and sound descriptions are counted in meta['left_out']. InputError when no cue can be read, or
     beyond `limits`."""
     limits.check_markup(len(data.encode("utf-8")) if isinstance(data, str) else len(data), input_name(source))
-    decoded = Decoded(data, "utf-8", "utf-8") if isinstance(data, str) else _decoded(data, source)
+    decoded = Decoded(data, "utf-8", "utf-8") if isinstance(data, str) else decoded_text(data, source)
     try:  # the words said are checked against limits.chars (timestamps and markup can be most of a file)
         lines, counts, timing = (transcript_lines(decoded.text) if format == "transcript" else
                                  (*caption_lines(decoded.text), {}))
@@ -459,7 +459,7 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
     if format in ("captions", "transcript"):
         return load_captions(data, level or "sentence", source, limits, format)
     if format in ("text", "org", "asciidoc", "latex", "rest", "man", *REFERENCE_FORMATS):
-        decoded = _decoded(data, source)
+        decoded = decoded_text(data, source)
         if format not in REFERENCE_FORMATS:
             doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits, name)
         else:

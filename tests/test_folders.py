@@ -491,23 +491,59 @@ def test_empty_files_and_licences_named_bsd_or_by_a_version_are_skipped_and_said
 def test_files_of_whitespace_only_are_skipped_as_empty_files(tmp_path):
     """A file whose text is whitespace only (spaces and line ends; a UTF-8 no-break space; UTF-16 spaces after its
     byte-order mark; inside gzip; in a zip) was read and failed ('no text found'), while a file of no bytes was
-    skipped: both are skipped as empty files now. Only a file whose first block holds all of it is looked at so: a
-    longer one that begins with whitespace is read (its text is kept; one of whitespace only says it has no text)."""
+    skipped: both are skipped as empty files now. A file that begins with whitespace and holds text further on is
+    read (its text is kept)."""
     (tmp_path / "tool.txt").write_text("It runs. It stops.\n")
     (tmp_path / "blank.txt").write_bytes(b"  \n\t\n\r\n")
     (tmp_path / "nbsp.md").write_bytes("\u00a0\n \n".encode())
     (tmp_path / "wide.txt").write_bytes(" \n\n".encode("utf-16"))
     (tmp_path / "x.1.gz").write_bytes(gzip.compress(b"\n\n   \n"))
     (tmp_path / "late.txt").write_bytes(b" " * (2 * folders._HEAD) + b"It starts late. It ends.\n")
-    (tmp_path / "wide_blank.txt").write_bytes(b"\n" * (2 * folders._HEAD))
     reading = read_dataset(tmp_path)
     assert reading.skipped == {name: folders.EMPTY for name in ("blank.txt", "nbsp.md", "wide.txt", "x.1.gz")}
-    assert [d.source for d in reading.documents] == ["late.txt", "tool.txt"]
-    assert len(reading.problems) == 1 and "wide_blank.txt: no text found" in reading.problems[0]
+    assert [d.source for d in reading.documents] == ["late.txt", "tool.txt"] and not reading.problems
     archive = zipped({"set/blank.txt": " \n \n", "set/tool.txt": "It runs. It stops.\n"})
     reading = read_files([("set.zip", archive)])
     assert [d.source for d in reading.documents] == ["set/tool.txt"] and not reading.problems
     assert reading.skipped == {"set/blank.txt": folders.EMPTY}
+
+
+def test_files_of_whitespace_only_longer_than_a_first_block_are_skipped_as_empty_files(tmp_path):
+    """A file of whitespace only of _HEAD bytes or more (its first block, all that was looked at) was read and failed
+    ('no text found'), in a folder or a zip, compressed or not: it is an empty file now, its content read in blocks
+    in the encoding of its first (UTF-16 with a byte-order mark, UTF-8 no-break spaces cut across blocks). One that
+    holds text after several blocks of whitespace is read, and the look stops at the block that holds text."""
+    (tmp_path / "tool.txt").write_text("It runs. It stops.\n")
+    (tmp_path / "wide_blank.txt").write_bytes(b"\n" * (2 * folders._HEAD))
+    (tmp_path / "spaces.md").write_bytes(b" \n" * (3 * folders._BLOCK))
+    (tmp_path / "nbsp.txt").write_bytes("\u00a0 \n".encode() * folders._BLOCK)
+    (tmp_path / "wide.txt").write_bytes("\n \t".encode("utf-16-be") * folders._BLOCK)
+    (tmp_path / "wide_bom.txt").write_bytes(("\n \t\u3000" * folders._BLOCK).encode("utf-16"))
+    (tmp_path / "x.1.gz").write_bytes(gzip.compress(b"\n" * (4 * folders._BLOCK)))
+    (tmp_path / "y.txt.xz").write_bytes(lzma.compress(b" " * (4 * folders._BLOCK)))
+    late = b" " * (3 * folders._BLOCK) + b"It starts late. It ends.\n"
+    (tmp_path / "late.txt").write_bytes(late)
+    (tmp_path / "late.txt.bz2").write_bytes(bz2.compress(late))
+    reading = read_dataset(tmp_path)
+    blank = ("wide_blank.txt", "spaces.md", "nbsp.txt", "wide.txt", "wide_bom.txt", "x.1.gz", "y.txt.xz")
+    assert reading.skipped == {name: folders.EMPTY for name in blank} and not reading.problems
+    assert [d.source for d in reading.documents] == ["late.txt", "late.txt.bz2", "tool.txt"]
+    archive = zipped({"set/blank.txt": b" \n" * folders._BLOCK, "set/late.txt": late,
+                      "set/tool.txt": "It runs. It stops.\n"})
+    reading = read_files([("set.zip", archive)])
+    assert [d.source for d in reading.documents] == ["set/late.txt", "set/tool.txt"] and not reading.problems
+    assert reading.skipped == {"set/blank.txt": folders.EMPTY}
+
+    read = []
+
+    class Counted(io.BytesIO):
+        def read(self, size=-1):
+            read.append(block := super().read(size))
+            return block
+
+    text = b" " * (2 * folders._BLOCK) + b"Text. " * (10 * folders._BLOCK)
+    assert not folders._blank(text[:folders._HEAD], "a.txt", lambda name: Counted(text))
+    assert sum(map(len, read)) <= 4 * folders._BLOCK < len(text)
 
 
 def test_man_pages_with_a_section_suffix_are_listed(tmp_path):
