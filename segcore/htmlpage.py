@@ -17,7 +17,7 @@ import lxml.etree as etree
 import lxml.html
 
 from .errors import InputError
-from .structure import Block, looks_like_title, number_depth, split_number, worded
+from .structure import MARK_GAP, Block, closed_up, looks_like_title, number_depth, split_number, worded
 
 __all__ = ["html_blocks"]
 
@@ -203,7 +203,7 @@ class _Reader:
         self.whole_bold = False  # the open paragraph is styled bold by its class
 
     def flush(self):
-        text = " ".join("".join(t for t, _ in self.parts).split())
+        text = " ".join(closed_up("".join(t for t, _ in self.parts)).split())
         bold = self.whole_bold or all(b for t, b in self.parts if t.strip())
         self.parts = []
         if not text:
@@ -232,6 +232,8 @@ class _Reader:
                 if tag in _SILENT or kind or not tag:
                     if kind:
                         self.left_out[kind] += _counted(el, kind)
+                    if kind == "citations":  # the spaces before it go when punctuation follows (closed_up)
+                        self.parts.append((MARK_GAP, True))
                     if tag in _BLOCK:
                         self.flush()
                     skipped.add(el)

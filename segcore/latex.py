@@ -18,7 +18,7 @@ from collections import Counter
 from functools import lru_cache
 
 from .plaintext import LATEX_RANK
-from .structure import Block, split_number
+from .structure import MARK_GAP, Block, closed_up, split_number
 
 __all__ = ["latex_blocks", "looks_like_latex"]
 
@@ -60,7 +60,6 @@ _SETTING_ENVS = {**dict.fromkeys(("minipage", "multicols", "adjustbox", "resizeb
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
-_SPACE_BEFORE_STOP = re.compile(r"(?<! ) +([.,;:!?])")  # "works well~\cite{x}." -> "works well."
 # commands whose arguments are no text: citations, labels, lengths, files, the front matter (counted: _COUNTED),
 # settings (a colour, a font's size, \rule's dimensions, hyperref's options, the page numbers' style), marks
 # (\thanksref's footnote mark), what goes elsewhere than the text: a contents line, a PDF bookmark, the running
@@ -81,6 +80,10 @@ _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "ci
               "sidenote": 1, "marginpar": 1, "marginnote": 1, "arabic": 1, "roman": 1, "Roman": 1, "alph": 1,
               "Alph": 1, "fnsymbol": 1, "value": 1, "stepcounter": 1, "refstepcounter": 1, "addtocounter": 2,
               "newcounter": 1}
+# those of _DROP_ARGS set in a sentence where they are: citations, notes, anchors (no space is left before a stop)
+_MARKS = frozenset(("cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear", "footnote", "thanks",
+                    "thanksref", "label", "index", "nomenclature", "footnotetext", "endnote", "sidenote",
+                    "marginpar", "marginnote"))
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
 # bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text
@@ -266,14 +269,15 @@ class _Reader:
                 par = b.start() if (b := _PARAGRAPH.search(s, i)) else len(s)
             if name is not None:
                 text, j = self.command(s, name, i, math)
-                i = _EATEN.match(s, j).end() if j == i and len(text) == 1 and not (math or text.isspace()) else j
-                if not (math or text.strip() or "\n" in text or name in _VERTICAL):
+                shown = text.replace(MARK_GAP, "")  # a mark taken off is no text
+                i = _EATEN.match(s, j).end() if j == i and len(shown) == 1 and not (math or shown.isspace()) else j
+                if not (math or shown.strip() or "\n" in text or name in _VERTICAL):
                     for piece in out[seen:]:
                         k = piece.rfind("\n")
                         blank = (blank or k >= 0) and not piece[k + 1:].strip()
                     seen = len(out)
                     if blank and (m := _LINE_END.match(s, i)):  # the line is commands alone: its end is no break
-                        i = m.end()
+                        i, text = m.end(), shown  # nor is a mark taken off there in a sentence
                 out.append(text)
             elif char == "[" or tok[0] == "$":  # math: \[ … \] and $$ … $$ displayed, $ … $ inline
                 # math cannot go on past a paragraph's end: TeX ends it there ("Missing $ inserted"), a stray '$'
@@ -329,7 +333,8 @@ class _Reader:
                 i = _FILE_NAME.match(s, i).end()
             if name in _COUNTED:
                 self.left_out[_COUNTED[name]] += 1
-            return ("\n\n" if name in ("input", "include") else ""), i
+            # a citation's, a note's or an anchor's place (closed_up: "works well~\cite{x}." -> "works well.")
+            return ("\n\n" if name in ("input", "include") else MARK_GAP if name in _MARKS else ""), i
         if name in _DEFINERS:  # a definition (read beforehand by _macros): no text
             m = _DEFINE.match(s, s.rfind("\\", 0, i))
             return "", self.group(s, m.end())[1] if m else i
@@ -510,8 +515,8 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     for para in _PARAGRAPH.split(prose):
         if para.lstrip().startswith(_HEAD):
             _, command, title = para.strip().split(_HEAD, 2)
-            if title:
+            if title := closed_up(title).strip():
                 blocks.append(Block(title, LATEX_RANK[command], split_number(title)[0]))
-        elif words := " ".join(para.split()):
-            blocks.append(Block(_SPACE_BEFORE_STOP.sub(r"\1", words)))
+        elif words := " ".join(closed_up(para).split()):
+            blocks.append(Block(words))
     return blocks, dict(reader.left_out)

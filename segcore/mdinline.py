@@ -8,6 +8,8 @@ import re
 from html import unescape
 from html.entities import html5
 
+from .structure import MARK_GAP, closed_up
+
 __all__ = ["EMPHASIS", "LINK_TEXT", "hard_breaks", "inline", "inline_with_code", "link_label", "shows_marks"]
 
 _HTML_TAGS = ("a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|div|dl|dt|em|figcaption|figure|font|h[1-6]|"
@@ -45,7 +47,7 @@ _HARD_BREAK = re.compile(_ESCAPE + "|" + _CODE % EMPHASIS + r"|(?P<hard>\\)\n", 
 _STAND_IN = re.compile(r"[\U000F0000-\U000FFFFD][\U00100000-\U0010FFFD]")  # one kept piece: two characters
 _IMAGE_START = r"(?<!\s)\s*!"
 _INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""),
-           (re.compile(r"\[\^[^\]\s]+\]"), ""),  # footnote marks
+           (re.compile(r"\[\^[^\]\s]+\]"), MARK_GAP),  # footnote marks (closed_up: no space left before a stop)
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
            (re.compile(r"\[(" + LINK_TEXT + r")?\]" + _TARGET), r"\1")]  # a link: its text (none: an image's)
 # a reference link or image (CommonMark 6.3): '[text][label]', '[label][]', '[label]'
@@ -108,7 +110,7 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
     text = _KEPT.sub(keep, text)
     for pattern, repl in _INLINE:
         text = pattern.sub(repl, text)
-    text = _EMPHASIS.sub(r"\2", _REFERENCE.sub(reference, text) if labels else text)
+    text = closed_up(_EMPHASIS.sub(r"\2", _REFERENCE.sub(reference, text) if labels else text))
     out, code, at, n = [], [], 0, 0
     for m in _STAND_IN.finditer(text):
         written, read = piece(m)

@@ -388,6 +388,22 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
     return not long or sum(w[0].isupper() for w in long) >= 0.6 * len(long)
 
 
+# put where a note or citation mark is taken off a text (an HTML page's, a Markdown text's, LaTeX's, a PDF line's),
+# for closed_up to remove: a noncharacter, never a text's own
+MARK_GAP = "\ufdd0"
+# marks taken off right before punctuation or a space, with the spaces before them (from the run's start: linear), or
+# one alone
+_GAP_BEFORE_STOP = re.compile(r"(?<!\s)\s*(?:\ufdd0\s*)*\ufdd0(?=[\s.,;:!?])|\ufdd0")
+
+
+def closed_up(text: str) -> str:
+    """`text` without the MARK_GAPs put where note or citation marks were taken off, and without the spaces before
+    one that punctuation or a space follows ('as shown [3].', "newline='' [^1]." → 'as shown.', "newline=''."; 'a [3]
+    b' → 'a b'): punctuation set apart elsewhere (French ' :', ' ?', code's ' ;', ' ...'; after a mark too: 'x [3] :'
+    → 'x :') is the source's and kept."""
+    return _GAP_BEFORE_STOP.sub("", text) if MARK_GAP in text else text
+
+
 def without_note_labels(blocks: list[Block]) -> tuple[list[Block], int]:
     """The blocks without the labels of note boxes (NOTE_LABEL), and how many words they had."""
     kept, words = [], 0

@@ -536,3 +536,16 @@ def test_footnotes_and_their_marks_are_left_out_as_a_markdown_reading_leaves_the
     doc = load_html(page)
     assert doc.elements == ["Lava flows.", "It cools.", "An item here.", "Another item."]
     assert doc.meta["left_out"] == {"citations": 1, "footnote texts": 4}
+
+
+def test_no_space_is_left_before_a_stop_where_a_note_or_citation_mark_was_taken_off():
+    """'opened with newline='' <a role="doc-noteref">1</a>.' read 'newline='' .': the space before a note mark
+    (DPUB-ARIA, epub:type) or a citation mark ('<sup>[3]</sup>') stayed before the stop that follows it. It goes now,
+    and spaced punctuation the page has where no mark was (French ' :', ' ?') is kept."""
+    from segcore.htmlpage import html_blocks
+    page = ("<html><body><main><p>It should be opened with newline='' <a role='doc-noteref' href='#n1'>1</a>. "
+            "As shown <sup>[3]</sup>, it works <a epub:type='noteref' href='#n2'>2</a> <sup>[4]</sup>!</p>"
+            "<p>Voici la règle : elle marche <sup>[5]</sup> ; vraiment ?</p></main></body></html>")
+    texts = [b.text for b in html_blocks(page)[0]]
+    assert texts == ["It should be opened with newline=''. As shown, it works!",
+                     "Voici la règle : elle marche ; vraiment ?"]

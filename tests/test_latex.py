@@ -468,3 +468,15 @@ def test_a_counter_s_value_and_settings_print_no_word():
                    "Page \\roman{page} of \\Alph{page}\\alph{x}\\fnsymbol{footnote}, \\the\\value{page}, in "
                    "part \\thesection.\n\\end{document}")
     assert texts[0] == "Report" and re.findall(r"\w+", texts[1]) == ["Page", "of", "in", "part"]
+
+
+def test_spaces_are_taken_off_before_a_stop_only_where_a_citation_or_note_was():
+    """Every space before a stop was taken off a LaTeX text ('works well~\\cite{x}.' → 'works well.', but also the
+    source's own French ' :', ' ?' and spaced dot leaders '. . .'); only those before a stop right after a citation,
+    a note or a label taken off go now, and a line holding only a label still ends nothing."""
+    source = ("\\begin{document}\nIt works well~\\cite{knuth}. It is fast \\footnote{Very.}, and small \\cite{a} "
+              "\\cite{b}!\n\nVoici la règle : elle marche \\cite{x} ; vraiment ? Dr. . . .\n\n"
+              "\\section{Intro \\label{sec:intro}}\nA line\n\\label{here}\ngoes on.\n\\end{document}\n")
+    texts = [b.text for b in latex_blocks(source)[0]]
+    assert texts == ["It works well. It is fast, and small!", "Voici la règle : elle marche ; vraiment ? Dr. . . .",
+                     "Intro", "A line goes on."]

@@ -409,3 +409,13 @@ def test_an_unclosed_fence_over_prose_in_markdown_is_no_fence():
     assert code.meta["left_out"]["code lines"] == 3 and not any("compute" in e for e in code.elements)
     closed = load_text(head + prose + "~~~~\n\nAfter the quote. The end.\n")
     assert "She sees her brother." not in closed.elements and "After the quote." in closed.elements
+
+
+def test_no_space_is_left_before_a_stop_where_a_footnote_mark_was_taken_off():
+    """'as shown [^1].' read 'as shown .': the footnote mark went, the space before it stayed. It goes now when a stop
+    follows the mark (in emphasis too); spaced punctuation where no mark was (French ' :', ' ?') is kept."""
+    text = ("As shown [^1]. It is *fast [^fast]*, and it works [^2] [^3]!\n\n"
+            "Voici la règle : elle marche [^4] ; vraiment ?\n\n[^1]: One.\n[^fast]: Two.\n[^2]: Three.\n[^3]: Four.\n"
+            "[^4]: Cinq.\n")
+    assert [b.text for b in text_blocks(text, markdown=True)[0]] == [
+        "As shown. It is fast, and it works!", "Voici la règle : elle marche ; vraiment ?"]
