@@ -28,8 +28,8 @@ from .pdfboxes import BULLET, Box, join_hanging, merge_fragments, same_baseline
 from .pdflayout import Line, read_lines
 from .pdfwords import loaded_words_check, repair_words
 from .pdfheadings import (CAPTION, FRONT_END, MUCH_LARGER, RUNIN_END, Para, assign_levels, continues_heading,
-                          heading_line, is_larger, lettered_headings, lettered_line, mark_front_matter, numbered_lists,
-                          one_heading, run_in)
+                          heading_line, is_larger, labels_heading, lettered_headings, lettered_line, mark_front_matter,
+                          numbered_lists, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
 from .sentences import REFERENCE_LABEL, next_item
@@ -565,6 +565,8 @@ def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Bl
             continue
         if p.level:
             if last_head and last_head[0] is blocks[-1] and continues_heading(last_head[1], p):
+                if labels_heading(last_head[1], p):
+                    last_head[0].level = p.level
                 last_head[0].text, last_head[0].marks = _text_and_marks(p.lines, joiner, p.page, p.height,
                                                                         last_head[0].text, last_head[0].marks)
                 continue

@@ -9,6 +9,7 @@ import re
 import statistics
 from dataclasses import dataclass
 
+from .books import division_label
 from .pdflayout import Line
 from .printed import SENTENCE_END
 from .sentences import next_item
@@ -289,9 +290,21 @@ def mark_front_matter(paras: list[Para]) -> None:
         heads[0].level = 0
 
 
-def continues_heading(prev: Para, p: Para) -> bool:
-    """A heading set as two boxes ("2 CHARACTERIZING EXPOSITORY" / "WRITING"): same style and place, next line."""
+def labels_heading(prev: Para, p: Para) -> bool:
+    """A division's label on a line of its own ("Kapitel 1", "Appendix A": books.division_label) over the heading it
+    labels, in its own style and up to two of the heading's lines above it, as a thesis's chapters are set: one
+    heading, at the level of its title."""
     a, b = prev.lines[-1], p.lines[0]
+    return (len(prev.lines) == 1 and division_label(a.text) and (prev.page, prev.column) == (p.page, p.column)
+            and 0 <= a.y0 - b.y1 < 2 * b.size)
+
+
+def continues_heading(prev: Para, p: Para) -> bool:
+    """A heading set as two boxes ("2 CHARACTERIZING EXPOSITORY" / "WRITING"): same style and place, next line; or a
+    division's label over its title (labels_heading)."""
+    a, b = prev.lines[-1], p.lines[0]
+    if labels_heading(prev, p):
+        return True
     if a.outline_level or b.outline_level:
         return one_heading(a, b)
     return (not p.number and not p.runin and prev.level == p.level and a.bold == b.bold

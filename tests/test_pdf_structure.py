@@ -138,14 +138,30 @@ def test_bookmarks_give_the_headings(loop):
 
 def test_without_bookmarks_the_layout_cannot_see_a_section_in_the_body_font():
     blocks = read_pdf(manual_pdf(), bookmarks=False).blocks
-    assert [b.text for b in blocks if b.level] == ["Chapter 1", "Getting started", "1.1 Setting up the tools"]
+    assert [b.text for b in blocks if b.level] == ["Chapter 1 Getting started", "1.1 Setting up the tools"]
 
 
 def test_an_outline_that_names_no_heading_of_the_text_is_not_used():
     wrong = [(1, "Appendix on pottery", 1, 700), (1, "Glazes and kilns", 2, 700), (1, "Firing", 2, 600)]
     out = read_pdf(manual_pdf(marks=wrong))
     assert len(out.outline) == 3 and out.bookmarks_located == 0
-    assert [b.text for b in out.blocks if b.level] == ["Chapter 1", "Getting started", "1.1 Setting up the tools"]
+    assert [b.text for b in out.blocks if b.level] == ["Chapter 1 Getting started", "1.1 Setting up the tools"]
+
+
+@pytest.mark.parametrize("bookmarks", [False, True])
+def test_a_chapter_label_set_over_its_title_is_one_heading_at_the_title_level(bookmarks):
+    """A thesis's chapter: "Kapitel 2" in a smaller roman type a title's line above its title (the bookmark names the
+    title only); "Anhang A" over its title alike; a "Kapitel 3" in the text is no label."""
+    def chapter(label, title, body):
+        return [("F1", 20, 72, 700, label), ("F1", 24, 72, 650, title)] + column(body, 72, 600)
+    pages = [chapter("Kapitel 2", "Die Abschlussarbeit", BODY[0] + [""] + BODY[1]),
+             chapter("Anhang A", "Technische Informationen", BODY[2] + ["", "Kapitel 3"] + BODY[3])]
+    marks = [(1, "Die Abschlussarbeit", 0, 676), (1, "Technische Informationen", 1, 676)]
+    out = read_pdf(build([text_ops(p) for p in pages], outline=marks), bookmarks=bookmarks)
+    heads = [(b.level, b.text) for b in out.blocks if b.level]
+    assert heads == [(1, "Kapitel 2 Die Abschlussarbeit"), (1, "Anhang A Technische Informationen")], heads
+    assert out.bookmarks_located == (2 if bookmarks else 0)
+    assert any(b.text.startswith("Kapitel 3") or b.text.endswith("Kapitel 3") for b in out.blocks if not b.level)
 
 
 def test_a_crafted_outline_of_thousands_of_entries_is_read_up_to_its_limit():
@@ -588,7 +604,8 @@ def test_a_thesis_s_title_page_after_its_cover_keeps_no_title_or_author_heading(
     """lion-msc's thesis: a cover (page 1), then the title page with the title, the author's name (bold, larger than
     the text), the address and the abstract. Only page 1's headings before the first section were front matter, so
     the title and the author on the later page were read as headings. Headings before an Abstract on its own page
-    are its title page's; a heading before an Introduction on a later page (a chapter's label) stays one."""
+    are its title page's; a heading before an Introduction on a later page (a chapter's label) stays one, the
+    label's and the title's."""
     cover = [("F3", 24, 72, 720, "Reading Rivers"), ("F1", 12, 72, 690, "Thesis submitted for the degree of Master")]
     title = [("F3", 24, 72, 720, "Reading Rivers"), ("F3", 14, 72, 690, "Ann Lee"),
              ("F1", 12, 72, 672, "University of Leeds, Leeds"), ("F3", 14, 72, 640, "Abstract")]
@@ -597,5 +614,5 @@ def test_a_thesis_s_title_page_after_its_cover_keeps_no_title_or_author_heading(
     for items in (title, chapter):
         pages.append(text_ops(items + column(BODY[1], 72, items[-1][3] - 20)))
     blocks = [(b.text, b.level) for b in read_pdf(build(pages)).blocks]
-    assert [t for t, level in blocks if level] == ["Abstract", "Chapter One", "Introduction"], blocks
+    assert [t for t, level in blocks if level] == ["Abstract", "Chapter One Introduction"], blocks
     assert blocks[3:6] == [("Reading Rivers", 0), ("Ann Lee", 0), ("University of Leeds, Leeds", 0)], blocks
