@@ -11,8 +11,8 @@ from functools import cache
 from .sentences import roman_value
 from .structure import CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
 
-__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "division_label", "entry_key", "gutenberg_wrapper",
-           "listed_contents", "numbered_sections"]
+__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "contents_heading", "division_label", "entry_key",
+           "gutenberg_wrapper", "listed_contents", "numbered_sections"]
 
 _PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
 _PG_END = re.compile(r"^\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|^End of (?:the )?Project Gutenberg", re.I)
@@ -167,6 +167,11 @@ def _division(s: str) -> tuple[int, tuple[str, str]] | None:
     if _BOOK_PARTS.match(s):
         return _KINDS["chapter"][0], (s.rstrip(".").lower(), "")
     return None
+
+
+def contents_heading(text: str) -> bool:
+    """A table of contents' (or list of figures') heading: 'Contents', 'Inhaltsverzeichnis', 'List of Figures'."""
+    return bool(_CONTENTS.match(text.strip()))
 
 
 def division_label(text: str) -> bool:

@@ -21,7 +21,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .books import listed_contents
+from .books import contents_heading, listed_contents
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdfboxes import BULLET, Box, join_hanging, merge_fragments, same_baseline
@@ -357,7 +357,9 @@ def _remove_contents(pages: list[list[Box]]) -> int:
     lines, the entries there with two or three spaced dots before a page number (in the line or on its baseline),
     the first line of an entry wrapped over two (_wrapped_entries), and the pieces on the baselines of all these
     and of the lines without a letter or digit (a number, a page number); and the lines of a contents page without
-    leaders (_listed_contents); the number of lines dropped."""
+    leaders (_listed_contents); and the heading of the entries dropped ("Contents", "List of Figures",
+    books.contents_heading, bookmarked or not) above them on their page, which would head an empty section; the
+    number of lines dropped."""
     dropped, listed = 0, _listed_contents(pages)
     for boxes in pages:
         lines = [ln for b in boxes for ln in b.lines if not ln.outline_level]
@@ -370,6 +372,8 @@ def _remove_contents(pages: list[list[Box]]) -> int:
                      and not _LEADERS.search(ln.text) and (m.group(1) or id(ln) in _on_baselines([ln], refs))]
             leaders += short + _wrapped_entries(lines, dotted + short)
         toc = _on_baselines(lines, leaders) if len(leaders) >= 3 else set()
+        top = min((ln.y1 for ln in lines if id(ln) in toc or id(ln) in listed), default=math.inf)
+        toc |= {id(ln) for b in boxes for ln in b.lines if ln.y0 > top and contents_heading(ln.text)}
         for b in boxes:
             kept = [ln for ln in b.lines if id(ln) not in empty and id(ln) not in toc and id(ln) not in listed]
             dropped += len(b.lines) - len(kept)
