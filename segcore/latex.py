@@ -22,7 +22,6 @@ from .structure import MARK_GAP, Block, closed_up, split_number
 
 __all__ = ["latex_blocks", "looks_like_latex"]
 
-_COMMENT = re.compile(r"(?<!\\)%.*")
 # a control word (\name, '@' a letter as in a package's macros; a lone '\@' is a control symbol), a control symbol
 # (\ and one other character), math shifts, braces, ties and the ligatures of quotes and dashes
 _TOKEN = re.compile(r"\\([A-Za-z@]{2,}|[A-Za-z])\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
@@ -42,7 +41,16 @@ _ACCENTS = dict(zip("'`^\"~=.uvHckrdb", "\u0301\u0300\u0302\u0308\u0303\u0304\u0
                                         "\u0323\u0331"))
 _DOTLESS = str.maketrans("ıȷ", "ij")  # \i and \j are there to carry an accent: '\'\i' is 'í'
 _TABS = frozenset("=><+-'`")  # in a tabbing environment these control symbols set and move to tab stops: a space
-_VERB = re.compile(r"([^\sA-Za-z])(.*?)\1")  # \verb|text|: any delimiter but a letter, on one line
+# \verb|text|: its delimiter any ASCII character but a letter or space (a '|', '+', '!', '"'), its text on one line;
+# after an unclosed one the next '\verb' with that delimiter is on another line: a line is scanned at most once a
+# delimiter, never once a '\verb'
+_VERB_TEXT = r"([!-@\[-`{-~])(.*?)\1"
+_VERB = re.compile(_VERB_TEXT)
+# what LaTeX reads no comment in: \verb's text (on its line), a \url's or \href's address ('%20'), an escaped '%' or
+# backslash ('\%', '\\%': a line break, then a comment), a verbatim environment (_VERBATIM_ENVS, the source's own)
+# from its \begin; else a comment: the whole line where only spaces come before its '%', or '%' to the line's end
+_NO_COMMENT = re.compile(r"\\verb\*?" + _VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
+                         r"|\\(begin|end)\s*\{([A-Za-z]{1,40}\*?)\}|\\[\\%]|(?<![^\n])[ \t]*%[^\n]*\n?|%[^\n]*")
 _OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
 _WORD = re.compile(r"\\[A-Za-z@]+")  # a control word
@@ -53,7 +61,10 @@ _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline f
                               "equations"),
               **dict.fromkeys("figure table algorithm algorithm2e tikzpicture tabular wrapfigure sidewaystable "
                               "sidewaysfigure subfigure longtable tabularx".split(), "floats"),
-              **dict.fromkeys("verbatim lstlisting minted Verbatim alltt".split(), "code lines")}
+              **dict.fromkeys("verbatim lstlisting minted Verbatim alltt filecontents".split(), "code lines"),
+              "comment": "comments"}  # the comment package's (and verbatim's) environment: lines left out
+# environments read as written, to their \end: a '%' there is no comment
+_VERBATIM_ENVS = frozenset(env for env, kind in _DROP_ENVS.items() if kind in ("code lines", "comments"))
 # environments whose first arguments are no text: a size, babel's language name (\begin{otherlanguage}{english}),
 # CJK's encoding and font family (\begin{CJK}{UTF8}{hei}): how many
 _SETTING_ENVS = {**dict.fromkeys(("minipage", "multicols", "adjustbox", "resizebox", "otherlanguage"), 1), "CJK": 2}
@@ -144,7 +155,7 @@ _COUNTED = {"footnote": "footnote texts", "footnotetext": "footnote texts", "end
 def looks_like_latex(text: str) -> bool:
     """A LaTeX document: \\documentclass or \\begin{document} near its start, and a command its first line (not
     comments): a text about LaTeX that shows its commands, such as an ACM template's guide, begins with prose."""
-    head = _COMMENT.sub("", text[:20000])
+    head = _without_comments(text[:20000], frozenset())[0]
     first = next((ln.lstrip("\ufeff \t") for ln in head.splitlines() if ln.strip("\ufeff \t")), "")
     return first.startswith("\\") and ("\\documentclass" in head or "\\begin{document}" in head)
 
@@ -449,7 +460,7 @@ class _Reader:
         body = s[i:end]
         if base in _DROP_ENVS or base in self.verbatims:
             kind = _DROP_ENVS.get(base, "code lines")
-            self.left_out[kind] += body.count("\n") + 1 if kind == "code lines" else 1
+            self.left_out[kind] += body.count("\n") + 1 if kind in ("code lines", "comments") else 1
             return (_GONE if kind in _INLINE_ENVS else "\n\n"), after
         if base == "abstract":
             return _heading("section", "Abstract") + f"{self.render(body)}\n\n", after
@@ -484,6 +495,37 @@ def _join_around_gone(text: str) -> str:
     return "".join(out)
 
 
+def _without_comments(source: str, verbatims: frozenset) -> tuple[str, str, int, tuple[int, int]]:
+    """The source without its comments; the same without the bodies of its verbatim environments (where its own
+    definitions are: a macro a listing shows is not defined); how many lines had a comment ('%' to the line's end,
+    the whole line where only spaces come before it: a comment line does not end a paragraph); and where the
+    document's body is in the first: after the first \\begin{document}, before the first \\end{document} after it
+    (the text's ends without them), neither of them in a verbatim environment (a listing of a document's source).
+    '%' is no comment where LaTeX reads none (_NO_COMMENT): one pass, each '%' seen once."""
+    out, listed, i, comments, size, start, end = [], [], 0, 0, 0, -1, -1  # size: the characters kept so far
+    while m := _NO_COMMENT.search(source, i):
+        kept = m.start() if m.group(0).lstrip(" \t").startswith("%") else m.end()
+        comments += kept == m.start()
+        out.append(source[i:kept])
+        size, i = size + kept - i, m.end()
+        env, opens = m.group(4), m.group(3) == "begin"
+        if env == "document" and opens and start < 0:
+            start = size
+        elif env == "document" and not opens and start >= 0 > end:
+            end = size - len(m.group(0))
+        elif env and opens and (env.rstrip("*") in _VERBATIM_ENVS or env in verbatims):
+            close = source.find(f"\\end{{{env}}}", i)  # its body ends at the first \end{env}, else at the end
+            close = close if close >= 0 else len(source)
+            out.append(source[i:close])
+            listed.append(len(out) - 1)
+            size, i = size + close - i, close
+    out.append(source[i:])
+    plain = out.copy()
+    for k in listed:
+        plain[k] = ""
+    return "".join(out), "".join(plain), comments, (max(start, 0), size + len(source) - i if end < 0 else end)
+
+
 def _heading(command: str, title: str) -> str:
     return f"\n\n{_HEAD}{command}{_HEAD}{' '.join(title.split())}\n\n"
 
@@ -491,23 +533,13 @@ def _heading(command: str, title: str) -> str:
 def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     """A LaTeX source's headings (level: LATEX_RANK of the sectioning command; the title a part above them) and
     paragraphs, and what was left out, by kind (structure.LEFT_OUT)."""
-    lines, comments = [], 0
-    for line in source.replace(_HEAD, " ").replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        kept = _COMMENT.sub("", line)
-        if kept != line:
-            comments += 1
-            if not kept.strip():
-                continue  # a comment line does not end a paragraph
-        lines.append(kept)
-    text = "\n".join(lines)
-    braces = _braces(text)
-    reader = _Reader(_macros(text, braces), len(text) + _EXPANSION, _theorems(text),
-                     frozenset(m.group(1) for m in _VERBATIM.finditer(text)))
-    start = text.find("\\begin{document}")
-    title, _ = _group(text, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", text)) else ("", 0)
-    body = text[start + len("\\begin{document}"):] if start >= 0 else text
-    end = body.find("\\end{document}")
-    prose = reader.render(body[:end] if end >= 0 else body)
+    source = source.replace(_HEAD, " ").replace("\r\n", "\n").replace("\r", "\n")
+    verbatims = frozenset(m.group(1) for m in _VERBATIM.finditer(source))
+    text, plain, comments, (start, end) = _without_comments(source, verbatims)
+    braces = _braces(plain)
+    reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
+    title, _ = _group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
+    prose = reader.render(text[start:end])
     if comments:
         reader.left_out["comments"] += comments
     prose = (_heading("part", reader.render(title)) if title.strip() else "") + _join_around_gone(prose)

@@ -480,3 +480,35 @@ def test_spaces_are_taken_off_before_a_stop_only_where_a_citation_or_note_was():
     texts = [b.text for b in latex_blocks(source)[0]]
     assert texts == ["It works well. It is fast, and small!", "Voici la règle : elle marche ; vraiment ? Dr. . . .",
                      "Intro", "A line goes on."]
+
+
+def test_a_percent_sign_where_latex_reads_no_comment_is_text():
+    """The comment stripper cut every unescaped '%' to its line's end: '\\verb"$x = 'a %O';"' lost its end and the
+    '$' left there opened math; an address's '%20' (\\url, \\href) cut the line; a '%' line in a verbatim
+    environment was counted as a comment and taken out of the code; '\\\\%' (a line break, then a comment) was read
+    as an escaped '%'. LaTeX reads no comment in \\verb, an address or a verbatim body, and '\\\\%' is one."""
+    blocks, counts = latex_blocks("\\begin{document}\nSet \\verb\"$pdf = 'xelatex %O %S';\" in the file. Then go.\n"
+                                  "See \\url{http://a.org/x%20y} now or \\href{http://b.org/%7Eme}{my page} too.\n\n"
+                                  "Last line\\\\% a comment\nends.\n\\begin{verbatim}\n% shown\nx\n\\end{verbatim}\n"
+                                  "\\end{document}")
+    text = " ".join(b.text for b in blocks)
+    assert "%O %S';" in text and "Then go." in text and "x%20y now or" in text
+    assert "my page too." in text and "Last line ends." in text and "a comment" not in text
+    assert counts["comments"] == 1 and counts["code lines"] == 4
+
+
+def test_a_listing_of_a_document_is_no_part_of_the_one_read():
+    """A '\\begin{document}' or '\\end{document}' inside a verbatim environment or \\verb (a guide showing a
+    document's source: acmart's samples, TeX Live's guide) began or ended the body read there (the rest of the
+    guide lost); a \\newcommand or \\title a listing shows was taken as the source's own. Neither is now: the body
+    is between the first of each outside verbatim text, and definitions are read outside it. The comment
+    package's environment is left out as comments."""
+    blocks, counts = latex_blocks("\\title{Real}\n\\begin{verbatim}\n\\title{Shown}\n\\newcommand{\\x}{gone}\n"
+                                  "\\begin{document}\n\\end{verbatim}\n\\begin{document}\nStart \\x here.\n\n"
+                                  "\\begin{verbatim}\n\\end{document}\n\\end{verbatim}\nPut it before "
+                                  "\\verb|\\end{document}| and go on.\n\n\\begin{comment}\nHidden words.\n"
+                                  "\\end{comment}\nAfter all.\n\\end{document}\nNot read.")
+    text = [b.text for b in blocks]
+    assert text[0] == "Real" and "Start here." in text and "Not read." not in " ".join(text)
+    assert "Put it before \\end{document} and go on." in text and "After all." in text
+    assert "Hidden" not in " ".join(text) and counts.get("comments", 0) > 0
