@@ -67,7 +67,8 @@ _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline f
 _VERBATIM_ENVS = frozenset(env for env, kind in _DROP_ENVS.items() if kind in ("code lines", "comments"))
 # environments whose first arguments are no text: a size, babel's language name (\begin{otherlanguage}{english}),
 # CJK's encoding and font family (\begin{CJK}{UTF8}{hei}): how many
-_SETTING_ENVS = {**dict.fromkeys(("minipage", "multicols", "adjustbox", "resizebox", "otherlanguage"), 1), "CJK": 2}
+_SETTING_ENVS = {**dict.fromkeys(("minipage", "multicols", "adjustbox", "resizebox", "otherlanguage"), 1), "CJK": 2,
+                 "letter": 1}  # and a letter's recipient's address (\begin{letter}{Ms X\\Street}): counted, _COUNTED
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
@@ -78,23 +79,40 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 # (endnotes: printed at \theendnotes), a numbered note in the margin (sidenotes, tufte: \sidenote) and an unnumbered
 # one (\marginpar, marginnote's \marginnote): no part of the running prose; a counter's printed value (\arabic{chapter},
 # \Roman{page}, \value{x}: not known without counting what the source numbers; its name, 'chapter', is no word of
-# the text) and a counter's setting (\stepcounter{x}, \addtocounter{x}{1})
+# the text) and a counter's setting (\stepcounter{x}, \addtocounter{x}{1}); the title page's fields (_FRONT); the
+# running heads' short title and authors (\shorttitle, \runningtitle, llncs's \titlerunning and \authorrunning) with
+# \markboth, uncounted; marks (elsarticle's \corref, \fnref)
+# the title page's fields, no part of the running prose (counted as "front"): who wrote it (\author, IEEEtran's
+# \IEEEauthorblockN and \IEEEmembership), where they are and how to reach them (\affiliation, revtex's \altaffiliation
+# and \homepage, authblk's \affil, llncs's \institute, amsart's \address, \curraddr and \urladdr, \email, elsarticle's
+# \ead, IEEEtran's \IEEEauthorblockA, \orcid), notes on them and the title (\thanks, acmart's \authornote,
+# elsarticle's \tnotetext, \fntext and \cortext, OUP's \corresp), dates (\date, \received, \revised, \accepted), the
+# codes that class the paper (amsart's \subjclass, revtex's \pacs, acmart's \ccsdesc), its journal (elsarticle's
+# \journal), a dedication (amsart's \dedicatory: to whom, no part of the paper's prose), a letter's sender's address
+# (\address), its copies and enclosures (\cc, \encl); and (_SETTING_ENVS) a letter's recipient's address. A class may
+# give a field more arguments: the braced groups right after it are all its own ('\received{Date}{0}{Year}',
+# '\author*{X}{x@y.org}'). Keywords stay text: the authors' own words for what the text is about, the terms of its
+# prose, read beside the abstract; so do a letter's \opening ('Dear Sir,'), \closing ('Yours faithfully,') and \ps
+_FRONT = frozenset("author date thanks affiliation altaffiliation affil institute address curraddr urladdr email ead "
+                   "homepage orcid IEEEauthorblockN IEEEauthorblockA IEEEmembership authornote tnotetext fntext cc "
+                   "cortext corresp received accepted revised subjclass pacs ccsdesc journal dedicatory encl".split())
 _DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
               "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
               "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
               "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1, "hyphenation": 1,
-              "input": 1, "include": 1, "footnote": 1, "thanks": 1, "author": 1, "date": 1, "affiliation": 1,
-              "email": 1, "institute": 1, "title": 1, "thanksref": 1, "color": 1, "definecolor": 3, "rule": 2,
+              "input": 1, "include": 1, "footnote": 1, "title": 1, "thanksref": 1, "corref": 1, "fnref": 1,
+              "shorttitle": 1, "shortauthors": 1, "runningtitle": 1, "authorrunning": 1, "titlerunning": 1, "color": 1,
+              "definecolor": 3, "rule": 2,
               "fontsize": 2, "hypersetup": 1, "pagenumbering": 1, "enlargethispage": 1, "addcontentsline": 3,
               "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, "markboth": 2, "markright": 1,
               "chaptermark": 1, "sectionmark": 1, "index": 1, "nomenclature": 2, "footnotetext": 1, "endnote": 1,
               "sidenote": 1, "marginpar": 1, "marginnote": 1, "arabic": 1, "roman": 1, "Roman": 1, "alph": 1,
               "Alph": 1, "fnsymbol": 1, "value": 1, "stepcounter": 1, "refstepcounter": 1, "addtocounter": 2,
-              "newcounter": 1}
+              "newcounter": 1, **dict.fromkeys(_FRONT, 1)}
 # those of _DROP_ARGS set in a sentence where they are: citations, notes, anchors (no space is left before a stop)
 _MARKS = frozenset(("cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear", "footnote", "thanks",
-                    "thanksref", "label", "index", "nomenclature", "footnotetext", "endnote", "sidenote",
-                    "marginpar", "marginnote"))
+                    "thanksref", "corref", "fnref", "label", "index", "nomenclature", "footnotetext", "endnote",
+                    "sidenote", "marginpar", "marginnote"))
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
 # bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text
@@ -148,8 +166,7 @@ _EXPANSION = 100_000  # macros expand to at most this many characters more than 
 _FILE_NAME = re.compile(r"[ \t]*[^\s{}\\]*")
 _COUNTED = {"footnote": "footnote texts", "footnotetext": "footnote texts", "endnote": "footnote texts",
             "sidenote": "footnote texts", "marginpar": "margin notes", "marginnote": "margin notes", "thanks": "front",
-            "author": "front", "date": "front", "affiliation": "front", "email": "front", "institute": "front",
-            "input": "inputs", "include": "inputs"}
+            "input": "inputs", "include": "inputs", "letter": "front", **dict.fromkeys(_FRONT, "front")}
 
 
 def looks_like_latex(text: str) -> bool:
@@ -340,6 +357,8 @@ class _Reader:
             i = start = _options(s, i)
             for _ in range(_DROP_ARGS[name]):
                 _, i = self.group(s, i)
+            while name in _FRONT and s.startswith("{", i) and i in self.braces[-1]:
+                i = self.braces[-1][i] + 1
             if name in ("input", "include") and i == start:
                 i = _FILE_NAME.match(s, i).end()
             if name in _COUNTED:
@@ -455,6 +474,8 @@ class _Reader:
         if base in _SETTING_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
             for _ in range(_SETTING_ENVS[base]):
                 _, i = self.group(s, i)
+            if base in _COUNTED:
+                self.left_out[_COUNTED[base]] += 1
         else:
             option, i = _option(s, i, end)  # \begin{enumerate}[label=(a)], \begin{theorem}[Cauchy]
         body = s[i:end]

@@ -512,3 +512,23 @@ def test_a_listing_of_a_document_is_no_part_of_the_one_read():
     assert text[0] == "Real" and "Start here." in text and "Not read." not in " ".join(text)
     assert "Put it before \\end{document} and go on." in text and "After all." in text
     assert "Hidden" not in " ".join(text) and counts.get("comments", 0) > 0
+
+
+def test_the_title_page_s_fields_are_left_out_and_counted_keywords_and_a_letter_s_words_stay():
+    """amsart's \\address lines were read as one paragraph of prose (afparticle: 'Department, University, City, …'
+    four times), as were \\subjclass's codes, revtex's \\altaffiliation and \\pacs, acmart's \\authornote, \\ccsdesc
+    and \\received dates, elsarticle's \\ead and \\cortext, a letter's recipient's address, copies and enclosures, and
+    a field's further arguments ('\\received{Date}{0}{Year}': '0Year'). They are left out and counted as front matter;
+    keywords and a letter's opening and closing are its words and stay."""
+    blocks, counts = latex_blocks(
+        "\\begin{document}\n\\address{Dept. of Maths, Utopia University}\n\\curraddr{Elsewhere Lane}\n"
+        "\\subjclass[2010]{Primary 05C38}\n\\dedicatory{To my teacher}\n\\received{Date}{0}{Year}\n"
+        "\\altaffiliation{Also at Nowhere Institute}\n\\pacs{42.50.Dv}\n\\ead{me@utopia.edu}\n"
+        "\\keywords{graph paths, cycles}\n\nGraphs have paths.\n\n\\begin{letter}{Ms Roe\\\\High Street 1}\n"
+        "\\opening{Dear Ms Roe,}\nThank you.\n\\closing{Yours sincerely,}\n\\cc{Mr Doe}\\encl{A form}\n"
+        "\\end{letter}\n\\end{document}")
+    text = " ".join(b.text for b in blocks)
+    assert "graph paths, cycles" in text and "Graphs have paths." in text
+    assert "Dear Ms Roe," in text and "Thank you." in text and "Yours sincerely," in text
+    assert not re.search(r"Utopia|Elsewhere|05C38|teacher|Year|Nowhere|42\.50|High Street|Doe|form", text)
+    assert counts["front"] == 11
