@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
+from .texverb import VERB, VERBATIM_DEFINITION, VERBATIM_ENVS, without_comments
 
 __all__ = ["latex_blocks", "looks_like_latex"]
 
@@ -41,16 +42,6 @@ _ACCENTS = dict(zip("'`^\"~=.uvHckrdb", "\u0301\u0300\u0302\u0308\u0303\u0304\u0
                                         "\u0323\u0331"))
 _DOTLESS = str.maketrans("ıȷ", "ij")  # \i and \j are there to carry an accent: '\'\i' is 'í'
 _TABS = frozenset("=><+-'`")  # in a tabbing environment these control symbols set and move to tab stops: a space
-# \verb|text|: its delimiter any ASCII character but a letter or space (a '|', '+', '!', '"'), its text on one line;
-# after an unclosed one the next '\verb' with that delimiter is on another line: a line is scanned at most once a
-# delimiter, never once a '\verb'
-_VERB_TEXT = r"([!-@\[-`{-~])(.*?)\1"
-_VERB = re.compile(_VERB_TEXT)
-# what LaTeX reads no comment in: \verb's text (on its line), a \url's or \href's address ('%20'), an escaped '%' or
-# backslash ('\%', '\\%': a line break, then a comment), a verbatim environment (_VERBATIM_ENVS, the source's own)
-# from its \begin; else a comment: the whole line where only spaces come before its '%', or '%' to the line's end
-_NO_COMMENT = re.compile(r"\\verb\*?" + _VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
-                         r"|\\(begin|end)\s*\{([A-Za-z]{1,40}\*?)\}|\\[\\%]|(?<![^\n])[ \t]*%[^\n]*\n?|%[^\n]*")
 _OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
 _WORD = re.compile(r"\\[A-Za-z@]+")  # a control word
@@ -61,10 +52,7 @@ _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline f
                               "equations"),
               **dict.fromkeys("figure table algorithm algorithm2e tikzpicture tabular wrapfigure sidewaystable "
                               "sidewaysfigure subfigure longtable tabularx".split(), "floats"),
-              **dict.fromkeys("verbatim lstlisting minted Verbatim alltt filecontents".split(), "code lines"),
-              "comment": "comments"}  # the comment package's (and verbatim's) environment: lines left out
-# environments read as written, to their \end: a '%' there is no comment
-_VERBATIM_ENVS = frozenset(env for env, kind in _DROP_ENVS.items() if kind in ("code lines", "comments"))
+              **VERBATIM_ENVS}  # code and the comment package's environment: lines left out
 # environments whose first arguments are no text: a size, babel's language name (\begin{otherlanguage}{english}),
 # CJK's encoding and font family (\begin{CJK}{UTF8}{hei}): how many
 _SETTING_ENVS = {**dict.fromkeys(("minipage", "multicols", "adjustbox", "resizebox", "otherlanguage"), 1), "CJK": 2,
@@ -158,8 +146,6 @@ _LINE_END = re.compile(r"[ \t]*\n")
 _DEFINE = re.compile(r"\\(?:(?:renew|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
 _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
-# an environment a source defines as verbatim (fancyvrb, listings: pandoc's 'Highlighting' for code): code
-_VERBATIM = re.compile(r"\\(?:(?:Define|Recustom)VerbatimEnvironment|lstnewenvironment)\s*\{\s*([A-Za-z@]{1,40})\s*\}")
 _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\]]{0,100}\]\s*)?\{([^{}]{1,100})\}")
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 # TeX's file name without braces ('\input abstract.tex', plain TeX's '\input macros'): up to a space or line end
@@ -172,7 +158,7 @@ _COUNTED = {"footnote": "footnote texts", "footnotetext": "footnote texts", "end
 def looks_like_latex(text: str) -> bool:
     """A LaTeX document: \\documentclass or \\begin{document} near its start, and a command its first line (not
     comments): a text about LaTeX that shows its commands, such as an ACM template's guide, begins with prose."""
-    head = _without_comments(text[:20000], frozenset())[0]
+    head = without_comments(text[:20000], frozenset())[0]
     first = next((ln.lstrip("\ufeff \t") for ln in head.splitlines() if ln.strip("\ufeff \t")), "")
     return first.startswith("\\") and ("\\documentclass" in head or "\\begin{document}" in head)
 
@@ -348,7 +334,7 @@ class _Reader:
                 return self.environment(s, env.strip(), j)
             return "", i  # "\\begin{" left open, or no name: what follows is read as text
         if name == "verb":  # the text as written: '\verb|\section|' is no heading
-            m = _VERB.match(s, i)
+            m = VERB.match(s, i)
             return (m.group(2), m.end()) if m else ("", i)
         if name in LATEX_RANK:
             title, i = self.group(s, i)
@@ -516,37 +502,6 @@ def _join_around_gone(text: str) -> str:
     return "".join(out)
 
 
-def _without_comments(source: str, verbatims: frozenset) -> tuple[str, str, int, tuple[int, int]]:
-    """The source without its comments; the same without the bodies of its verbatim environments (where its own
-    definitions are: a macro a listing shows is not defined); how many lines had a comment ('%' to the line's end,
-    the whole line where only spaces come before it: a comment line does not end a paragraph); and where the
-    document's body is in the first: after the first \\begin{document}, before the first \\end{document} after it
-    (the text's ends without them), neither of them in a verbatim environment (a listing of a document's source).
-    '%' is no comment where LaTeX reads none (_NO_COMMENT): one pass, each '%' seen once."""
-    out, listed, i, comments, size, start, end = [], [], 0, 0, 0, -1, -1  # size: the characters kept so far
-    while m := _NO_COMMENT.search(source, i):
-        kept = m.start() if m.group(0).lstrip(" \t").startswith("%") else m.end()
-        comments += kept == m.start()
-        out.append(source[i:kept])
-        size, i = size + kept - i, m.end()
-        env, opens = m.group(4), m.group(3) == "begin"
-        if env == "document" and opens and start < 0:
-            start = size
-        elif env == "document" and not opens and start >= 0 > end:
-            end = size - len(m.group(0))
-        elif env and opens and (env.rstrip("*") in _VERBATIM_ENVS or env in verbatims):
-            close = source.find(f"\\end{{{env}}}", i)  # its body ends at the first \end{env}, else at the end
-            close = close if close >= 0 else len(source)
-            out.append(source[i:close])
-            listed.append(len(out) - 1)
-            size, i = size + close - i, close
-    out.append(source[i:])
-    plain = out.copy()
-    for k in listed:
-        plain[k] = ""
-    return "".join(out), "".join(plain), comments, (max(start, 0), size + len(source) - i if end < 0 else end)
-
-
 def _heading(command: str, title: str) -> str:
     return f"\n\n{_HEAD}{command}{_HEAD}{' '.join(title.split())}\n\n"
 
@@ -555,8 +510,8 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     """A LaTeX source's headings (level: LATEX_RANK of the sectioning command; the title a part above them) and
     paragraphs, and what was left out, by kind (structure.LEFT_OUT)."""
     source = source.replace(_HEAD, " ").replace("\r\n", "\n").replace("\r", "\n")
-    verbatims = frozenset(m.group(1) for m in _VERBATIM.finditer(source))
-    text, plain, comments, (start, end) = _without_comments(source, verbatims)
+    verbatims = frozenset(m.group(1) for m in VERBATIM_DEFINITION.finditer(source))
+    text, plain, comments, (start, end) = without_comments(source, verbatims)
     braces = _braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     title, _ = _group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
