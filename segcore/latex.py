@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
-from .texverb import VERB, VERBATIM_DEFINITION, VERBATIM_ENVS, without_comments
+from .texverb import VERB, VERBATIM_ENVS, without_comments
 
 __all__ = ["latex_blocks", "looks_like_latex"]
 
@@ -158,7 +158,7 @@ _COUNTED = {"footnote": "footnote texts", "footnotetext": "footnote texts", "end
 def looks_like_latex(text: str) -> bool:
     """A LaTeX document: \\documentclass or \\begin{document} near its start, and a command its first line (not
     comments): a text about LaTeX that shows its commands, such as an ACM template's guide, begins with prose."""
-    head = without_comments(text[:20000], frozenset())[0]
+    head = without_comments(text[:20000])[0]
     first = next((ln.lstrip("\ufeff \t") for ln in head.splitlines() if ln.strip("\ufeff \t")), "")
     return first.startswith("\\") and ("\\documentclass" in head or "\\begin{document}" in head)
 
@@ -510,8 +510,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     """A LaTeX source's headings (level: LATEX_RANK of the sectioning command; the title a part above them) and
     paragraphs, and what was left out, by kind (structure.LEFT_OUT)."""
     source = source.replace(_HEAD, " ").replace("\r\n", "\n").replace("\r", "\n")
-    verbatims = frozenset(m.group(1) for m in VERBATIM_DEFINITION.finditer(source))
-    text, plain, comments, (start, end) = without_comments(source, verbatims)
+    text, plain, comments, (start, end), verbatims = without_comments(source)
     braces = _braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     title, _ = _group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)

@@ -532,3 +532,19 @@ def test_the_title_page_s_fields_are_left_out_and_counted_keywords_and_a_letter_
     assert "Dear Ms Roe," in text and "Thank you." in text and "Yours sincerely," in text
     assert not re.search(r"Utopia|Elsewhere|05C38|teacher|Year|Nowhere|42\.50|High Street|Doe|form", text)
     assert counts["front"] == 11
+
+
+def test_a_verbatim_environment_defined_in_a_comment_or_a_listing_is_no_verbatim_environment():
+    """fancyvrb's \\DefineVerbatimEnvironment and listings' \\lstnewenvironment define a verbatim environment where
+    LaTeX reads them: one commented out, or shown in a listing, defines nothing, and the environment of that name is
+    read as the source defines it (its prose), not left out as code."""
+    for definition in ("% \\DefineVerbatimEnvironment{note}{Verbatim}{}\n",
+                       "\\begin{verbatim}\n\\lstnewenvironment{note}{}{}\n\\end{verbatim}\n"):
+        source = ("\\documentclass{article}\n\\usepackage{fancyvrb}\n" + definition +
+                  "\\newenvironment{note}{}{}\n\\begin{document}\nFirst words here. Then some more.\n\n"
+                  "\\begin{note}\nA remark worth reading.\n\\end{note}\n\\end{document}\n")
+        doc = load_latex(source)
+        assert "A remark worth reading." in doc.elements, (definition, doc.elements)
+    live = load_latex("\\documentclass{article}\n\\DefineVerbatimEnvironment{note}{Verbatim}{}\n\\begin{document}\n"
+                      "Some words. More words.\n\n\\begin{note}\nx = 1 % not a comment\n\\end{note}\n\\end{document}\n")
+    assert " ".join(live.elements) == "Some words. More words." and live.meta["left_out"]["code lines"] >= 1
