@@ -3,6 +3,7 @@ it is none (\\verb's text, an address, a verbatim environment's body), and where
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["VERB", "VERBATIM_ENVS", "without_comments"]
 
@@ -17,12 +18,31 @@ VERB_TEXT = r"([!-@\[-`{-~])(.*?)\1"
 VERB = re.compile(VERB_TEXT)
 # what LaTeX reads no comment in: \verb's text (on its line), a \url's or \href's address ('%20'), an escaped '%' or
 # backslash ('\%', '\\%': a line break, then a comment), a verbatim environment (VERBATIM_ENVS, and those the source
-# defines before, fancyvrb's and listings': pandoc's 'Highlighting' for code) from its \begin; else a comment: the
-# whole line where only spaces come before its '%', or '%' to the line's end (a definition there defines nothing)
-_NO_COMMENT = re.compile(r"\\verb\*?" + VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
-                         r"|\\(?:(?:Define|Recustom)VerbatimEnvironment|lstnewenvironment)\s*\{\s*(?P<verbatim>"
-                         r"[A-Za-z@]{1,40})\s*\}|\\(?P<bound>begin|end)\s*\{(?P<env>[A-Za-z]{1,40}\*?)\}|\\[\\%]"
-                         r"|(?<![^\n])[ \t]*%[^\n]*\n?|%[^\n]*")
+# defines before, fancyvrb's and listings': pandoc's 'Highlighting' for code) from its \begin, a short verb's text
+# (_SHORT_CHARS); else a comment: the whole line where only spaces come before its '%', or '%' to the line's end (a
+# definition there defines nothing). The document's class is seen for the short verb its class declares.
+_NO_COMMENT = (r"\\verb\*?" + VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
+               r"|\\(?:(?:Define|Recustom)VerbatimEnvironment|lstnewenvironment)\s*\{\s*(?P<verbatim>[A-Za-z@]{1,40})"
+               r"\s*\}|\\(?P<bound>begin|end)\s*\{(?P<env>[A-Za-z]{1,40}\*?)\}"
+               r"|\\documentclass\s*(?:\[[^\]%]{0,500}\]\s*)?\{\s*(?P<cls>[\w-]{1,40})\s*\}"
+               r"|(?P<short>\\(?P<op>Make|Define|Delete|Undefine)ShortVerb\*?\s*"
+               r"(?:\[[^\]\n]{0,200}\]\s*)?(?:\{\s*\\?(?P<braced>[!-~])\s*\}|\\?(?P<bare>[!-~])))"
+               r"|\\[\\%]|(?<![^\n])[ \t]*%[^\n]*\n?|%[^\n]*")
+# a short verb: doc's (shortvrb's) \MakeShortVerb{\|} and fancyvrb's \DefineShortVerb{\|} make '|text|' read as
+# \verb|text| is, from there on, until \DeleteShortVerb{\|} (fancyvrb: \UndefineShortVerb); its text on one line,
+# as \verb's. Its character is any ASCII one but a letter or space, '%', '\' and braces; a control symbol ('\|', a
+# norm) is none. The classes that declare one themselves, at \begin{document}: ltxdoc's '|' (a .dtx package
+# manual's '|\cmd|'); one the preamble deleted stays deleted (\AtBeginDocument{\DeleteShortVerb{\|}})
+_SHORT_CHARS = frozenset(c for c in map(chr, range(33, 127)) if not c.isalpha() and c not in "%\\{}")
+_CLASS_SHORT = {"ltxdoc": "|"}
+
+
+@lru_cache(maxsize=64)
+def _pattern(shorts: str) -> re.Pattern:
+    """_NO_COMMENT with the text of the short verbs `shorts` (sorted characters) as '\\verb's text."""
+    if not shorts:
+        return re.compile(_NO_COMMENT)
+    return re.compile(_NO_COMMENT + rf"|(?<!\\)(?P<shortverb>[{re.escape(shorts)}])[^\n]*?(?P=shortverb)")
 
 
 def without_comments(source: str) -> tuple[str, str, int, tuple[int, int], frozenset]:
@@ -32,19 +52,27 @@ def without_comments(source: str) -> tuple[str, str, int, tuple[int, int], froze
     document's body is in the first: after the first \\begin{document}, before the first \\end{document} after it
     (the text's ends without them), neither of them in a verbatim environment (a listing of a document's source);
     and the verbatim environments the source defines, outside comments and verbatim text. '%' is no comment where
-    LaTeX reads none (_NO_COMMENT): one pass, each '%' seen once."""
+    LaTeX reads none (_NO_COMMENT): one pass, each '%' seen once. A short verb's text is written as \\verb's
+    ('|\\cmd|' -> '\\verb|\\cmd|'), its declarations taken out."""
     out, listed, i, comments, size, start, end = [], [], 0, 0, 0, -1, -1  # size: the characters kept so far
-    verbatims = set()
-    while m := _NO_COMMENT.search(source, i):
-        kept = m.start() if m.group(0).lstrip(" \t").startswith("%") else m.end()
-        comments += kept == m.start()
-        out.append(source[i:kept])
-        size, i = size + kept - i, m.end()
+    verbatims, shorts, deleted, declared = set(), set(), set(), ""  # short verbs: on, deleted in the preamble
+    while m := _pattern("".join(sorted(shorts))).search(source, i):
+        kept = m.start() if m["short"] or m.group(0).lstrip(" \t").startswith("%") else m.end()
+        comments += kept == m.start() and not m["short"]
+        out.append(source[i:m.start()] + "\\verb" + m.group(0) if shorts and m["shortverb"] else source[i:kept])
+        size, i = size + len(out[-1]), m.end()
         env, opens = m["env"], m["bound"] == "begin"
         if m["verbatim"]:
             verbatims.add(m["verbatim"])
+        if m["cls"]:
+            declared = _CLASS_SHORT.get(m["cls"], "")
+        if m["short"] and (char := m["braced"] or m["bare"]) in _SHORT_CHARS:
+            undo = m["op"] in ("Delete", "Undefine")
+            (shorts.discard if undo else shorts.add)(char)
+            (deleted.add if undo and start < 0 else deleted.discard)(char)
         if env == "document" and opens and start < 0:
             start = size
+            shorts |= set(declared) - deleted
         elif env == "document" and not opens and start >= 0 > end:
             end = size - len(m.group(0))
         elif env and opens and (env.rstrip("*") in VERBATIM_ENVS or env in verbatims):

@@ -548,3 +548,22 @@ def test_a_verbatim_environment_defined_in_a_comment_or_a_listing_is_no_verbatim
     live = load_latex("\\documentclass{article}\n\\DefineVerbatimEnvironment{note}{Verbatim}{}\n\\begin{document}\n"
                       "Some words. More words.\n\n\\begin{note}\nx = 1 % not a comment\n\\end{note}\n\\end{document}\n")
     assert " ".join(live.elements) == "Some words. More words." and live.meta["left_out"]["code lines"] >= 1
+
+
+def test_a_short_verb_s_text_is_read_as_verb_s_from_its_declaration_to_its_deletion():
+    """doc's \\MakeShortVerb{\\|} and fancyvrb's \\DefineShortVerb{\\|} make '|\\cmd|' read as \\verb|\\cmd| is (its
+    text as written: no heading, no command expanded or dropped, no comment), from there on until \\DeleteShortVerb
+    (\\UndefineShortVerb); a declaration in a comment declares nothing; the ltxdoc class declares '|' itself, at
+    \\begin{document}, unless the preamble deletes it."""
+    body = ("Use |\\section| and |\\author{x}| here. A |50%| rise is seen.\n\n\\DeleteShortVerb{\\|}\n"
+            "Now a|b|c is plain. The end is near.\n\\end{document}\n")
+    for declare in ("\\usepackage{shortvrb}\n\\MakeShortVerb{\\|}\n",
+                    "\\usepackage{fancyvrb}\n\\DefineShortVerb{\\|}\n", "\\documentclass{ltxdoc}\n"):
+        doc = load_latex(("" if "ltxdoc" in declare else "\\documentclass{article}\n") + declare +
+                         "\\begin{document}\n" + body)
+        assert doc.elements == ["Use \\section and \\author{x} here.", "A 50% rise is seen.",
+                                "Now a|b|c is plain.", "The end is near."], (declare, doc.elements)
+    for off in ("\\documentclass{article}\n% \\MakeShortVerb{\\|}\n",
+                "\\documentclass{ltxdoc}\n\\AtBeginDocument{\\DeleteShortVerb{\\|}}\n"):
+        doc = load_latex(off + "\\begin{document}\nIt is |\\emph{fine}| here. A 50% rise.\n\\end{document}\n")
+        assert doc.elements == ["It is |fine| here.", "A 50"], (off, doc.elements)
