@@ -339,6 +339,15 @@ class _Reader:
         if name in LATEX_RANK:
             title, i = self.group(s, i)
             return _heading(name, self.render(title)), i
+        if name in _DEFINERS:  # a definition (read beforehand by _macros): no text
+            m = _DEFINE.match(s, s.rfind("\\", 0, i))
+            return "", self.group(s, m.end())[1] if m else i
+        # a macro the source defines expands before any table below serves the name (TeX: the last definition wins;
+        # '\newcommand{\email}[1]{\texttt{#1}}' is the source's own); a sectioning command stays a heading (a
+        # redefinition, \@startsection's or plain TeX's skips, changes how it looks, not that it is one) and a
+        # definer a definition ('\def\def{…}' inside a group is not followed)
+        if name in self.macros and self.budget > 0:
+            return self.expand(s, name, i, math)
         if name in _DROP_ARGS:  # its options too ('\cite[see][p. 5]{x}', ConTeXt's '\definecolor[main][black]')
             i = start = _options(s, i)
             for _ in range(_DROP_ARGS[name]):
@@ -351,11 +360,6 @@ class _Reader:
                 self.left_out[_COUNTED[name]] += 1
             # a citation's, a note's or an anchor's place (closed_up: "works well~\cite{x}." -> "works well.")
             return ("\n\n" if name in ("input", "include") else MARK_GAP if name in _MARKS else ""), i
-        if name in _DEFINERS:  # a definition (read beforehand by _macros): no text
-            m = _DEFINE.match(s, s.rfind("\\", 0, i))
-            return "", self.group(s, m.end())[1] if m else i
-        if name in self.macros and self.budget > 0:
-            return self.expand(s, name, i, math)
         if name in _REFS:
             _, i = self.group(s, i)
             return "[#]", i

@@ -567,3 +567,17 @@ def test_a_short_verb_s_text_is_read_as_verb_s_from_its_declaration_to_its_delet
                 "\\documentclass{ltxdoc}\n\\AtBeginDocument{\\DeleteShortVerb{\\|}}\n"):
         doc = load_latex(off + "\\begin{document}\nIt is |\\emph{fine}| here. A 50% rise.\n\\end{document}\n")
         assert doc.elements == ["It is |fine| here.", "A 50"], (off, doc.elements)
+
+
+def test_a_macro_the_source_defines_wins_over_the_reader_s_tables_a_sectioning_command_stays_a_heading():
+    """TeX's last definition wins: a source that defines \\email, \\index or \\cite for itself has them expanded as
+    it defines them, not dropped as the title page's field, an index entry or a citation; the reader's tables serve
+    the names it does not define. A redefined \\section (\\@startsection) is still a heading."""
+    source = ("\\documentclass{article}\n\\newcommand{\\email}[1]{mail #1}\n\\renewcommand{\\index}[1]{#1}\n"
+              "\\renewcommand{\\cite}[1]{after Knuth}\n\\renewcommand{\\href}[2]{#2 at #1}\n"
+              "\\renewcommand{\\section}{\\@startsection{section}{1}{0pt}{1ex}{1ex}{\\bfseries}}\n\\begin{document}\n"
+              "\\section{Contact}\nWrite to \\email{ann} about \\index{parsing}, as told \\cite{k}. "
+              "See \\href{x.org}{the site} too.\n\\end{document}\n")
+    doc = load_latex(source)
+    assert doc.elements == ["Contact", "Write to mail ann about parsing, as told after Knuth.",
+                            "See the site at x.org too."], doc.elements
