@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .pdflayout import Line
 from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL
 
-__all__ = ["BULLET", "Box", "join_hanging", "merge_fragments", "same_baseline"]
+__all__ = ["BULLET", "Box", "drop_line_numbers", "join_hanging", "merge_fragments", "same_baseline"]
 
 BULLET = re.compile(rf"^[{BULLETS}]\s*[^\W\d_]")  # a list item's bullet, then its words
 
@@ -48,6 +48,35 @@ class Box:
 
 def same_baseline(a: Line, b: Line) -> bool:
     return abs(a.y0 - b.y0) < 0.2 * min(a.size, b.size)
+
+
+_LINE_NUMBER = re.compile(r"\d{1,5}")
+
+
+def drop_line_numbers(boxes: list[list[Line]], body_size: float) -> int:
+    """Leave out a page's line numbers (the lineno package's, a review copy's or a preprint's): bare numbers aligned
+    in a column (same left or right edge) beside the page's text, left of where its lines of body size begin or right
+    of where they end, three or more that count up from the top down. A numbered column inside the text (a table's)
+    stays. `boxes` are a page's text boxes as lists of lines, changed in place; the number of lines dropped."""
+    numbers = [ln for box in boxes for ln in box if _LINE_NUMBER.fullmatch(ln.text)]
+    text = [ln for box in boxes for ln in box if ln.size >= 0.95 * body_size and not _LINE_NUMBER.fullmatch(ln.text)]
+    if len(numbers) < 3 or not text:
+        return 0
+    left, right = min(ln.x0 for ln in text), max(ln.x1 for ln in text)
+    columns: dict[tuple, list[Line]] = {}
+    for ln in numbers:
+        if ln.x1 <= left or ln.x0 >= right:
+            columns.setdefault(("x0", round(ln.x0)), []).append(ln)
+            columns.setdefault(("x1", round(ln.x1)), []).append(ln)
+    out = set()
+    for column in columns.values():
+        values = [int(ln.text) for ln in sorted(column, key=lambda ln: -ln.y0)]
+        if len(values) >= 3 and all(a < b for a, b in zip(values, values[1:])):
+            out.update(map(id, column))
+    for box in boxes:
+        box[:] = [ln for ln in box if id(ln) not in out]
+    boxes[:] = [box for box in boxes if box]
+    return len(out)
 
 
 def merge_fragments(boxes: list[Box]) -> None:

@@ -627,3 +627,20 @@ def test_a_thesis_s_title_page_after_its_cover_keeps_no_title_or_author_heading(
     blocks = [(b.text, b.level) for b in read_pdf(build(pages)).blocks]
     assert [t for t, level in blocks if level] == ["Abstract", "Chapter One Introduction"], blocks
     assert blocks[3:6] == [("Reading Rivers", 0), ("Ann Lee", 0), ("University of Leeds, Leeds", 0)], blocks
+
+
+def numbered_lines(lines, x: float, y: float, first: int = 1) -> list[tuple]:
+    """`lines` (column) with their numbers in the left margin as the lineno package sets them: small, right-aligned
+    1 em left of the text, on each line's baseline, counting up from `first`."""
+    items = column(lines, x, y)
+    numbers = [("F2", 6, x - 10 - len(str(n)) * 3.3, it[3], str(n)) for n, it in enumerate(items, first)]
+    return items + numbers
+
+
+def test_line_numbers_in_the_margin_are_left_out_and_counted():
+    """aomart's review copies: the margin's numbers ran into the lines beside them ('9 The task here … 10 also')."""
+    pages = [numbered_lines(BODY[0] + [""] + BODY[1], 72, 700), numbered_lines(BODY[2] + BODY[3], 72, 700)]
+    out = read_pdf(build([text_ops(p) for p in pages]))
+    words = " ".join(b.text for b in out.blocks).split()
+    assert words == " ".join(BODY[0] + BODY[1] + BODY[2] + BODY[3]).split()
+    assert out.left_out["furniture"] == sum(1 for line in BODY[0] + BODY[1] + BODY[2] + BODY[3] if line)
