@@ -43,6 +43,7 @@ from .pdfoutline import Entry, read_outline
 
 WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than this many em starts a word
 WORD_OVERLAP = 0.2                 # xpdf minDupBreakOverlap: an overlap larger than this many em starts a word
+OVERPRINT = 0.1                    # a glyph drawn again less than this share of its width away: fake bold (_line)
 
 # the symbols that mark notes and authors' affiliations, dropped when set small and raised ("August□", "†MIT")
 NOTE_MARKS = frozenset("*∗⋆†‡§¶‖#□■◇◆⋄♢♦○●★☆♠♣♥♮♭♯")
@@ -236,6 +237,19 @@ def _prefixed(chars, i: int, height: float, base: float) -> bool:
         run.replace(",", "").isdigit() or i == 0 and len(run) == 1 and run.isalpha() and word[0][0].isupper())
 
 
+def _overprinted(chars: list) -> list:
+    """The characters without the copies that fake bold draws over them (pdfTeX's and Word's, a CJK font without a
+    bold face: '研 研 研究 究 究'): the same glyph at the same size set again less than OVERPRINT of its width right or
+    left of, and on the baseline of, the character kept before it."""
+    kept: list = []
+    for c in chars:
+        k = kept[-1] if kept else None
+        if k is None or (c.get_text(), c.fontname) != (k.get_text(), k.fontname) or abs(c.size - k.size) > 0.01 * k.size \
+                or abs(c.x0 - k.x0) >= OVERPRINT * k.width or abs(c.matrix[5] - k.matrix[5]) >= OVERPRINT * k.height:
+            kept.append(c)
+    return kept
+
+
 def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | None:
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`accent_marks`), small raised digits after punctuation (but an
@@ -244,8 +258,9 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
     (`_prefixed`), and small raised NOTE_MARKS anywhere dropped, with the raised commas, dashes and parentheses among
     them (citations, note and affiliation marks: "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next word's
     space measured from a mark's end (the full stop of "diabetes12,13." stays on its word); right-to-left text read from
-    its characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph reads right to left)."""
-    chars = [c for c in obj if isinstance(c, LTChar)]
+    its characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph reads right to left); a glyph
+    drawn again over itself (fake bold, `_overprinted`) read once."""
+    chars = _overprinted([c for c in obj if isinstance(c, LTChar)])
     up = sum(map(_upright, chars))
     if tally is not None:  # [upright characters, characters] of a page (_page_boxes)
         tally[0] += up
