@@ -92,7 +92,7 @@ class Line:
 
 
 @functools.lru_cache(maxsize=1024)
-def _style(fontname: str) -> tuple[bool, bool, bool]:
+def font_style(fontname: str) -> tuple[bool, bool, bool]:
     """(bold, italic, monospaced) from a font's name (asked for every character: a document has few fonts)."""
     name = fontname.split("+", 1)[-1]
     return (bool(_BOLD.search(name) or _BOLD_SUFFIX.search(name)),
@@ -307,7 +307,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
             prev = c if parts else None
             continue
         if t.isalpha():
-            bold, italic, mono = _style(c.fontname)
+            bold, italic, mono = font_style(c.fontname)
             n_letters += 1
             bold_chars += bold
             italic_chars += italic

@@ -4,13 +4,15 @@ and the check that refuses a text that still reads as glued words rather than le
 (`loaded_words_check`). Why two readers: segcore.pdflayout's docstring."""
 from __future__ import annotations
 
+import ctypes
 import re
 import statistics
 
 from .errors import InputError
-from .pdflayout import Line, accent_marks, accented, clean_text
+from .pdflayout import Line, accent_marks, accented, clean_text, font_style
 from .sentences import UNSPACED
 
+PIECE_GAP = 2.0  # pdfminer's char_margin: a gap wider than this many em cuts a row of PDFium's characters
 GLUED_LETTERS = 20  # a run of this many letters or more without a space: glued words
 _LETTER_RUN = re.compile(f"[^\\W\\d_{UNSPACED}]+")  # words of scripts written with spaces
 _UNSPACED_RUN = re.compile(f"[{UNSPACED}]+")
@@ -48,31 +50,55 @@ def _bad(text: str) -> bool:
     return glued > 0 or (single > 0.5 and len(text.split()) >= 4)
 
 
+def _font_name(textpage, i: int, pdfium_c) -> str:
+    """The name of the font of PDFium's character i."""
+    n = pdfium_c.FPDFText_GetFontInfo(textpage.raw, i, None, 0, None)
+    buf = ctypes.create_string_buffer(max(n, 1))
+    pdfium_c.FPDFText_GetFontInfo(textpage.raw, i, buf, n, None)
+    return buf.value.decode("utf-8", "replace")
+
+
+def _pieces(idx: list[int], rects: list, size: float) -> list[list[int]]:
+    """A row of PDFium's characters (indices, with their boxes; its font size) cut where the gap between two is
+    wider than PIECE_GAP em, as pdfminer cuts its lines (its char_margin): a running head's title and its page number
+    at the other end of the row are two lines, as on the pages pdfminer reads."""
+    out = [[idx[0]]]
+    for k in range(1, len(idx)):
+        if rects[k][0] - rects[k - 1][2] > PIECE_GAP * size:
+            out.append([])
+        out[-1].append(idx[k])
+    return out
+
+
 def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
-    """A page's lines as PDFium reads them (its text, character boxes and font sizes), grouped into boxes of
-    consecutive lines less than 1.6 em apart that overlap horizontally."""
+    """A page's lines as PDFium reads them (its text, character boxes, font sizes and styles: bold, italic,
+    monospaced from the fonts' names as pdflayout reads them), a row cut at wide gaps (`_pieces`), grouped into boxes
+    of consecutive lines less than 1.6 em apart that overlap horizontally."""
     text = textpage.get_text_range()
     if len(text) != textpage.count_chars():
         return []
     boxes: list[list[Line]] = []
     for m in re.finditer(r"[^\r\n]+", text):
-        idx = [i for i in range(*m.span()) if not text[i].isspace()]
-        if not idx:
+        row = [i for i in range(*m.span()) if not text[i].isspace()]
+        if not row:
             continue
-        rects = [textpage.get_charbox(i) for i in idx]
-        size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage.raw, i) for i in idx) or 10.0
-        base = statistics.median(r[1] for r in rects)
-        chars = {i: text[i] for i in range(*m.span())}
-        for k, mark in accent_marks([(text[i], r[0], r[2]) for i, r in zip(idx, rects)]).items():
-            chars[idx[k]] = mark and accented(text[idx[k]], mark)
-        ln = Line(clean_text("".join(chars.values())), min(r[0] for r in rects), base - 0.25 * size,
-                  max(r[2] for r in rects), base + 0.75 * size, size)
-        prev = boxes[-1][-1] if boxes else None
-        if prev and 0 < prev.y0 - ln.y0 < 1.6 * size and ln.x0 < prev.x1 and prev.x0 < ln.x1 \
-                and abs(prev.size - size) < 0.1 * size:
-            boxes[-1].append(ln)
-        else:
-            boxes.append([ln])
+        size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage.raw, i) for i in row) or 10.0
+        for idx in _pieces(row, [textpage.get_charbox(i) for i in row], size):
+            rects = [textpage.get_charbox(i) for i in idx]
+            base = statistics.median(r[1] for r in rects)
+            chars = {i: text[i] for i in range(idx[0], idx[-1] + 1)}
+            for k, mark in accent_marks([(text[i], r[0], r[2]) for i, r in zip(idx, rects)]).items():
+                chars[idx[k]] = mark and accented(text[idx[k]], mark)
+            styles = [font_style(_font_name(textpage, i, pdfium_c)) for i in idx if text[i].isalpha()]
+            bold, italic, mono = (bool(styles) and sum(s[k] for s in styles) >= 0.8 * len(styles) for k in range(3))
+            ln = Line(clean_text("".join(chars.values())), min(r[0] for r in rects), base - 0.25 * size,
+                      max(r[2] for r in rects), base + 0.75 * size, size, bold=bold, italic=italic, mono=mono)
+            prev = boxes[-1][-1] if boxes else None
+            if prev and 0 < prev.y0 - ln.y0 < 1.6 * size and ln.x0 < prev.x1 and prev.x0 < ln.x1 \
+                    and abs(prev.size - size) < 0.1 * size:
+                boxes[-1].append(ln)
+            else:
+                boxes.append([ln])
     return boxes
 
 

@@ -281,12 +281,12 @@ def test_headings_of_latex_journal_classes_and_labels_that_are_not_headings():
 
 
 def test_bold_and_italic_from_tex_font_names():
-    from segcore.pdflayout import _style
+    from segcore.pdflayout import font_style
 
-    assert [_style(n)[:2] for n in ("EHKDEH+CMB10", "CMSSBX10", "SFRB1000", "CMBX12", "CMR10")] == [
+    assert [font_style(n)[:2] for n in ("EHKDEH+CMB10", "CMSSBX10", "SFRB1000", "CMBX12", "CMR10")] == [
         (True, False)] * 4 + [(False, False)]
     slanted = ("CMSL10", "SFSL1000", "BeraSerif-Roman-Slant_167", "CMTI10", "CMBXTI10")
-    assert [_style(n)[1] for n in slanted] == [True] * 5
+    assert [font_style(n)[1] for n in slanted] == [True] * 5
 
 
 def test_a_bookmarked_heading_starts_at_words_not_at_a_symbol_just_above_it():

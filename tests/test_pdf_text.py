@@ -15,7 +15,8 @@ from pdfminer.fontmetrics import FONT_METRICS
 from segcore import bidi
 from segcore.errors import InputError
 from segcore.loaders import left_out_notes, load, load_pdf_document
-from segcore.pdfwords import word_shape
+from segcore.pdflayout import read_lines
+from segcore.pdfwords import repair_words, word_shape
 from segcore.pdf import read_pdf
 from tests.data.make_pdfs import build, column, pdf_string, text_ops
 from tests.data.papers.make_papers import NAMES
@@ -571,3 +572,22 @@ def test_a_glyph_drawn_again_a_hair_to_the_right_for_fake_bold_is_read_once_and_
     read = "".join(load(build([text_ops(items)], {"F7": font})).elements)
     assert read.replace(" ", "") == "".join(chinese + [latin, latin]).replace(" ", "")
 
+
+def test_a_page_re_read_by_pdfium_keeps_its_bold_headings_and_a_running_head_apart_from_its_page_number():
+    """aomart's sample: pages whose math pdfminer read letter by letter were re-read whole by PDFium, which lost
+    every style (its section headings '3. Main theorem' in bold, no longer headings, were then left out as a figure's
+    labels) and read the running head and its page number at the row's other end as one line ('SAMPLE PAPER 19',
+    then a heading, as the pages pdfminer read had the running head alone)."""
+    pytest.importorskip("pypdfium2")
+    items = [("F1", 8, 72, 760, "Rivers and Floods"), ("F1", 8, 530, 760, "19"),
+             ("F3", 10, 72, 720, "2. Main theorem")] + column(["Rivers carry water from the hills down to the sea.",
+                                                               "Floods come after heavy rain in spring."], 72, 700)
+    data = build([text_ops(items)])
+    pages, _, _ = read_lines(data, "x")
+    for box in pages[0][2]:  # every line read as letters apart, its rectangle empty: the page is re-read whole
+        for ln in box:
+            ln.text, ln.x1, ln.y1 = " ".join("x" * len(ln.text)), ln.x0, ln.y0
+    assert repair_words(pages, data) > 0
+    lines = {ln.text: ln for box in pages[0][2] for ln in box}
+    assert lines["2. Main theorem"].bold and not lines["Rivers carry water from the hills down to the sea."].bold
+    assert "Rivers and Floods" in lines and "19" in lines
