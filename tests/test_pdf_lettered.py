@@ -1,0 +1,204 @@
+"""PDFs' lettered headings and title pages (segcore.pdfheadings): a letter after numbered subsections, lettered
+subsections in the body font or bold, names with initials that are no headings, appendices among arabic sections,
+and title pages (a postal address, an author's initial, a thesis's cover)."""
+from __future__ import annotations
+
+import pytest
+
+from segcore.loaders import load
+from segcore.pdf import read_pdf
+from tests.data.make_pdfs import build, column, text_ops
+from tests.pdfpages import BODY
+
+def test_a_letter_after_a_numbered_subsection_is_its_sibling_in_its_style_and_under_it_when_smaller():
+    """'2.1 Data' then 'A. Corpus' went under 2.1 whatever their type; from the layout: set as the subsections
+    (one depth of arabic-numbered headings in that font and size) a letter is their sibling, set smaller it is a
+    level under."""
+    items, y = [], 730
+    for font, size, title in [("F3", 14, "1 Introduction"), ("F3", 14, "2 Methods"), ("F3", 12, "2.1 Data"),
+                              ("F3", 12, "A. Corpus"), ("F3", 12, "B. Tools"), ("F3", 14, "3 Results"),
+                              ("F3", 12, "3.1 Scores"), ("F3", 10, "A. Pk"), ("F3", 10, "B. WindowDiff"),
+                              ("F3", 14, "4 Discussion")]:
+        items += [(font, size, 72, y, title)] + column(BODY[0][:1], 72, y - 18)
+        y -= 36
+    heads = [(h.title, h.level) for h in load(build([text_ops(items)])).meta["outline"].headings]
+    assert heads == [("1 Introduction", 1), ("2 Methods", 1), ("2.1 Data", 2), ("A. Corpus", 2), ("B. Tools", 2),
+                     ("3 Results", 1), ("3.1 Scores", 2), ("A. Pk", 3), ("B. WindowDiff", 3), ("4 Discussion", 1)], heads
+
+
+def title_page_pdf() -> bytes:
+    """A paper's title page as REVTeX sets it: the title, the author, the address in italic (opening with its street
+    number, as a numbered heading in italic does: "1 Research Road, Ridge, NY 11961"), then the first section."""
+    items = [("F3", 14, 72, 720, "What Is New in the Class"), ("F1", 10, 72, 700, "Ann Author"),
+             ("F6", 10, 72, 687, "1 Research Road, Ridge, NY 11961"), ("F6", 10, 72, 674, "D-44221 Dortmund"),
+             ("F3", 10, 72, 640, "I. NEW SYNTAX")] + column(BODY[0], 72, 620)
+    return build([text_ops(items)], {"F6": "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>"})
+
+
+def test_a_postal_address_on_a_title_page_is_not_a_numbered_heading():
+    doc = load(title_page_pdf())
+    assert [h.title for h in doc.meta["outline"].headings] == ["I. NEW SYNTAX"], doc.meta["outline"].headings
+    assert "1 Research Road, Ridge, NY 11961 D-44221 Dortmund" in doc.elements, doc.elements
+
+
+def lettered_pdf(lead: float) -> bytes:
+    """An IEEE-style page whose lettered subsections ("A. Background", "B. Methods", "C. Results") are set in the
+    body's font on lines of their own, each over its text (`lead` points below the text before it), under bold
+    roman-numbered sections; names with initials in sequence ("A. Smith" / "B. Jones" / "C. Brown") and a name over
+    a paragraph ("D. Green") in the text too."""
+    items, y = [("F3", 10, 72, 740, "I. INTRODUCTION")], 727
+    for lines in (["A. Smith", "B. Jones", "C. Brown"], BODY[3][:1], ["D. Green"], BODY[3][2:3]):
+        items += column(lines, 72, y)
+        y = items[-1][3] - 13
+    items.append(("F3", 10, 72, y - 9, "II. METHODS"))
+    y -= 22
+    for head, body in zip(["A. Background", "B. Methods", "C. Results"], BODY):
+        items += column([head] + body, 72, y)
+        y = items[-1][3] - lead
+    return build([text_ops(items)])
+
+
+@pytest.mark.parametrize("lead", [22, 13])
+def test_lettered_subsections_in_the_body_font_over_their_text_are_headings_and_names_are_not(lead):
+    """IEEE's lettered subsections set in the body's font ("A. Background" / text / "B. Methods" / text) are shaped
+    as names with initials ("A. Smith") and were read as body text, set as close as the text's lines glued to the
+    paragraph before ("… found. B. Methods"): the paper's subsections were lost. Lines of their own, each over a
+    paragraph, in a series of letters at one indent, are headings; names on consecutive lines, and a lone name over
+    a paragraph, stay text."""
+    blocks = read_pdf(lettered_pdf(lead)).blocks
+    heads = [(b.text, b.level) for b in blocks if b.level]
+    assert [t for t, _ in heads] == ["I. INTRODUCTION", "II. METHODS", "A. Background", "B. Methods", "C. Results"], \
+        heads
+    assert heads[-1][1] > heads[0][1], heads
+    text = " ".join(b.text for b in blocks if not b.level)
+    assert all(name in text for name in ["A. Smith", "B. Jones", "C. Brown", "D. Green"]), blocks
+
+
+def test_bold_lettered_subsections_on_consecutive_lines_are_headings_of_their_own():
+    """Bold lettered subsections on lines of their own with no text between them ("A. Data" / "B. Tools", an empty
+    subsection) were read as one heading, "A. Data B. Tools": consecutive heading lines of one style were one
+    heading. A heading line opening with the number next after the one that opens the heading starts its own."""
+    items = [("F3", 10, 72, 740, "II. METHODS"), ("F3", 10, 72, 718, "A. Data"), ("F3", 10, 72, 705, "B. Tools")]
+    items += column(BODY[0], 72, 690)
+    items += [("F3", 10, 72, items[-1][3] - 22, "C. Results of the Long Survey of the Rivers and of the"),
+              ("F3", 10, 72, items[-1][3] - 35, "Gauges Placed on Them")]
+    items += column(BODY[1], 72, items[-1][3] - 15)
+    heads = [b.text for b in read_pdf(build([text_ops(items)])).blocks if b.level]
+    assert heads == ["II. METHODS", "A. Data", "B. Tools",
+                     "C. Results of the Long Survey of the Rivers and of the Gauges Placed on Them"], heads
+
+
+def test_names_with_two_initials_each_over_a_paragraph_past_page_one_are_not_lettered_headings():
+    """Names with initials in sequence, each over a paragraph past the title page ("A. J. Smith" / text / "B. K.
+    Jones" / text), ran as a series of lettered subsections and became headings; a second initial is a name's, no
+    subsection's title. Subsections titled with a word ("A. Background" / text / "B. Methods" / text), set apart from
+    the text above them as headings are, stay headings."""
+    for names, taken in ((["A. J. Smith", "B. K. Jones"], False), (["A. Background", "B. Methods"], True)):
+        items, y = [("F3", 10, 72, 740, "II. METHODS")], 718
+        for name, body in zip(names, BODY):
+            items += column([name] + body, 72, y)
+            y = items[-1][3] - 30
+        blocks = read_pdf(build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])).blocks
+        assert [b.text for b in blocks if b.level] == ["II. METHODS"] + names * taken, blocks
+
+
+def test_names_with_one_initial_each_over_a_paragraph_are_lettered_headings_only_with_evidence():
+    """Names with one initial in sequence, each over a paragraph past the title page ("A. Smith" / text / "B. Jones" /
+    text, under "2. The Survey Team"), ran as a series of lettered subsections: a lettered title of one capitalised
+    word is shaped as a name. Such a series is headings only with evidence of lettered subsections: a series of three
+    (A., B., C.), a title of more words in it ("A. Where the Water Goes"), or lines set apart as headings are (see
+    the test of one-word lettered subsections set apart)."""
+    cases = ((["A. Smith", "B. Jones"], "2. The Survey Team", False),
+             (["A. Background", "B. Methods", "C. Results"], "2. The Survey", True),
+             (["A. Where the Water Goes", "B. Gauges"], "2. The Survey", True))
+    for names, section, taken in cases:
+        items, y = [("F3", 10, 72, 740, section)], 718
+        for name, body in zip(names, BODY):
+            items += column([name] + body, 72, y)
+            y = items[-1][3] - 22
+        blocks = read_pdf(build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])).blocks
+        assert [b.text for b in blocks if b.level] == [section] + names * taken, blocks
+
+
+def lettered_series_pdf(section: str, names: list[str], above: float) -> bytes:
+    """Page 2 of a paper: `section` (bold) over a paragraph, then `names` in the body's font, each over a paragraph,
+    `above` points from baseline to baseline under the paragraph before it (paragraphs are 22 apart)."""
+    items = [("F3", 10, 72, 740, section)] + column(BODY[0], 72, 725)
+    for name, body in zip(names, BODY[1:]):
+        y = items[-1][3] - above
+        items += column([name] + body, 72, y)
+    items += column(BODY[4], 72, items[-1][3] - 22)
+    return build([text_ops(column(BODY[3], 72, 740)), text_ops(items)])
+
+
+def test_one_word_lettered_subsections_set_apart_like_headings_are_headings_and_names_in_the_text_are_not():
+    """A series of two lettered lines titled with one word each, set in the body's font over their text, took its
+    evidence of subsections from the numbering of the sections: under arabic numerals "A. Setup" / "B. Results" set
+    apart by the space of a heading were read as text, under roman numerals names with initials each over its
+    paragraph ("A. Smith" / "B. Jones", set as the text's paragraphs are) as headings. The layout is the evidence:
+    each line set apart from the text above it by more space than the text's paragraphs are."""
+    for section, names, above, taken in (("2. Methods", ["A. Setup", "B. Results"], 30, True),
+                                         ("II. THE TEAM", ["A. Smith", "B. Jones"], 22, False),
+                                         ("II. METHODS", ["A. Setup", "B. Results"], 30, True),
+                                         ("2. The Team", ["A. Smith", "B. Jones"], 22, False)):
+        blocks = read_pdf(lettered_series_pdf(section, names, above)).blocks
+        assert [b.text for b in blocks if b.level] == [section] + names * taken, (section, blocks)
+
+
+def sections_pdf(heads: list[str], title_page: list[tuple] = ()) -> bytes:
+    """A paper: `title_page` items over a paragraph on page 1, then page 2 with `heads` (bold) each over a paragraph."""
+    page1 = list(title_page) + column(BODY[3], 72, (title_page[-1][3] - 30) if title_page else 740)
+    items, y = [], 740
+    for head, body in zip(heads, BODY * 3):
+        items += [("F3", 10, 72, y, head)] + column(body, 72, y - 15)
+        y = items[-1][3] - 24
+    return build([text_ops(page1), text_ops(items)])
+
+
+def test_lettered_subsections_between_arabic_sections_are_a_level_down_and_appendices_stay_on_top():
+    """Bold lettered subsections between arabic-numbered sections ("2. Methods" / "A. Setup" / "B. Results" / "3.
+    Discussion") came out at the sections' level: under arabic numerals a letter was an appendix's, at the top. A
+    letter after a numbered section and before the next is one level under it; letters after the last numbered
+    section (after "References", or after "Appendix") stay appendices, as do letters between numbers out of order, a
+    contents page's lines read as headings."""
+    heads = ["1. Introduction", "2. Methods", "A. Setup", "B. Results", "3. Discussion", "References",
+             "A. Proofs", "B. Data"]
+    blocks = read_pdf(sections_pdf(heads)).blocks
+    levels = [(b.text, b.level) for b in blocks if b.level]
+    assert levels == list(zip(heads, [1, 1, 2, 2, 1, 1, 1, 1])), levels
+    for heads, want in ((["1. Setup", "1.1 Tools", "A. Install", "2. Runs", "Appendix", "A. Proofs", "3. Notes"],
+                         [1, 2, 3, 1, 1, 1, 1]),
+                        (["2. Runs", "E. Questions", "1. Setup", "2. Runs"], [1, 1, 1, 1])):  # a contents page's
+        levels = [(b.text, b.level) for b in read_pdf(sections_pdf(heads)).blocks if b.level]
+        assert levels == list(zip(heads, want)), levels
+
+
+def test_an_author_with_the_initial_i_on_a_title_page_is_no_roman_section():
+    """An author line opening with the initial I ("I. Smith and J. Doe", set larger than the text) was taken for a
+    roman section's "I." (as "I. INTRODUCTION"), which ends the title page: the author and the lines under it stayed
+    headings. "I." opens a section only when the next heading numbered in roman numerals is "II."."""
+    page = [("F3", 16, 72, 720, "Rivers of the North"), ("F1", 12, 72, 696, "I. Smith and J. Doe"),
+            ("F1", 12, 72, 680, "University of Leeds"), ("F3", 10, 72, 650, "Abstract")]
+    for first, taken in (("1. Introduction", ["Abstract", "1. Introduction", "2. Methods"]),
+                         ("I. INTRODUCTION", ["Abstract", "I. INTRODUCTION", "II. METHODS"])):
+        blocks = [(b.text, b.level) for b in read_pdf(sections_pdf([first, taken[2]], page)).blocks]
+        assert [t for t, level in blocks if level] == taken, blocks
+        assert blocks[:2] == [("Rivers of the North", 0), ("I. Smith and J. Doe University of Leeds", 0)], blocks
+
+
+def test_a_thesis_s_title_page_after_its_cover_keeps_no_title_or_author_heading():
+    """lion-msc's thesis: a cover (page 1), then the title page with the title, the author's name (bold, larger than
+    the text), the address and the abstract. Only page 1's headings before the first section were front matter, so
+    the title and the author on the later page were read as headings. Headings before an Abstract on its own page
+    are its title page's; a heading before an Introduction on a later page (a chapter's label) stays one, the
+    label's and the title's."""
+    cover = [("F3", 24, 72, 720, "Reading Rivers"), ("F1", 12, 72, 690, "Thesis submitted for the degree of Master")]
+    title = [("F3", 24, 72, 720, "Reading Rivers"), ("F3", 14, 72, 690, "Ann Lee"),
+             ("F1", 12, 72, 672, "University of Leeds, Leeds"), ("F3", 14, 72, 640, "Abstract")]
+    chapter = [("F3", 14, 72, 720, "Chapter One"), ("F3", 14, 72, 690, "Introduction")]
+    pages = [text_ops(cover + column(BODY[0], 72, 660))]
+    for items in (title, chapter):
+        pages.append(text_ops(items + column(BODY[1], 72, items[-1][3] - 20)))
+    blocks = [(b.text, b.level) for b in read_pdf(build(pages)).blocks]
+    assert [t for t, level in blocks if level] == ["Abstract", "Chapter One Introduction"], blocks
+    assert blocks[3:6] == [("Reading Rivers", 0), ("Ann Lee", 0), ("University of Leeds, Leeds", 0)], blocks
