@@ -27,6 +27,7 @@ from .fences import (FENCE, fence_mark, fenced_code, is_underline, prose_between
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
+from .rest import PROSE_DIRECTIVES
 from .sentences import BULLETS, ITEM_NUMBER
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
                         number_depth, numbering_depths, split_number)
@@ -55,6 +56,7 @@ _RULE = re.compile(r"^\s*([-*_])(?:\s*\1){2,}\s*$")  # ---, * * *, ___
 # a plain text's rule: one mark repeated, a space apart at most (==========, ~~~~, * * *, #####; no columns' rules
 # under a table's header, no ellipsis: '...' stands for words left out)
 _PLAIN_RULE = re.compile(r"^([^\w\s.…]|_)(?:[ \t]?\1){2,}$")
+_DIRECTIVE = re.compile(r"\{([\w-]+)\}(?:\s|$)")  # a MyST directive's name, a fence's info string: '```{note}'
 _FOOTNOTE = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:")  # a footnote's text: "[^1]: And yeast."
 _COMMENT = re.compile(r"^ {0,3}<!--")  # an HTML comment opening a block; deeper in, it is indented code's text
 _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # GitHub's alert boxes
@@ -112,10 +114,13 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
     """Lines of a Markdown text that are not its prose: fenced and indented code, in block quotes too, where a fence
     closes with its quote ('code lines'), pipe tables (a run of lines with '|' holding a '---|---' rule: 'table and
     figure lines'), GitHub alert markers ('labels'), link reference definitions, in block quotes too ('link
-    definitions') and HTML blocks that open their line until they close: comments ('comments'), <pre>, <script> and
+    definitions'), the fences of a MyST directive of prose ('```{note}', '```{versionadded} 20.3', reST's prose
+    directives, rest.PROSE_DIRECTIVES: its body read as the text's, its opening line the box's label, 'labels') and HTML
+    blocks that open their line until they close: comments ('comments'), <pre>, <script> and
     <style> ('code lines'), <table> ('table and figure lines'); one closed on its line with text after it is left to
     the inline rules. With them, the labels the definitions define."""
     drop, fence, run, block, item, code, labels = {}, None, [], None, 0, False, set()
+    directives = []  # the marks of the MyST directives of prose open around the line
     unquoted = [_QUOTE.sub("", ln) for ln in lines]  # a definition or code may be in a block quote
     counts, unclosed = prose_counts(unquoted), unclosed_fences(unquoted)
     depths = [m.group().count(">") if (m := _QUOTE.match(ln)) else 0 for ln in lines]
@@ -146,6 +151,14 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             block = None if closed >= 0 else (end, kind)
             if not (opening and closed >= 0 and rest[closed + len(end):].strip()):
                 drop[i] = kind
+        elif fence is None and (mark := fence_mark(text, item)) and not unclosed[i] \
+                and (m := _DIRECTIVE.match(text.strip()[len(mark):])) and m.group(1).lower() in PROSE_DIRECTIVES:
+            directives.append(mark)  # its lines are read as the text's; its name and argument label its box
+            drop[i] = "labels"
+        elif fence is None and directives and (mark := fence_mark(text, item)) and text.strip() == mark \
+                and mark[0] == directives[-1][0] and len(mark) >= len(directives[-1]):
+            directives.pop()
+            drop[i] = "rules"
         elif fence is None and fence_mark(text, item) and (is_underline(unquoted, i) or unclosed[i]
                                                        and prose_between(counts, i + 1, len(lines))):
             drop[i] = "rules"  # no fence: an underline, or one never closed over prose (see segcore.fences)

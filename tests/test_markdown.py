@@ -328,11 +328,13 @@ def test_a_markdown_heading_may_interrupt_a_paragraph():
 
 def test_a_longer_code_fence_holds_shorter_fences():
     """A Markdown code fence closes only at a fence of its own character at least as long (CommonMark 4.5): a
-    '````' block that shows '```' fences (a MyST directive, a README showing Markdown) is code to its '````'."""
+    '````' block that shows '```' fences (a README showing Markdown) is code to its '````'; so is a MyST directive
+    of prose to its '````' (its own text read, the code fence inside it code)."""
     doc = load_text("# Bundles\n\nMake one first.\n\n````{admonition} Example\nCreate it:\n\n```\n$ mktemp -d\n"
-                    "$ pip wheel -r req.txt\n```\n````\n\n~~~~\n~~~\nnot prose\n~~~~\n\nThen install it.\n")
-    assert doc.elements == ["Bundles", "Make one first.", "Then install it."]
-    assert doc.meta["left_out"] == {"code lines": 11}
+                    "$ pip wheel -r req.txt\n```\n````\n\n````markdown\n```\nnot prose\n```\n````\n\n"
+                    "~~~~\n~~~\nnot prose\n~~~~\n\nThen install it.\n")
+    assert doc.elements == ["Bundles", "Make one first.", "Create it:", "Then install it."]
+    assert doc.meta["left_out"] == {"labels": 1, "code lines": 4 + 5 + 4, "rules": 1}
 
 
 def test_markdown_autolinks_read_as_their_addresses():
@@ -419,3 +421,19 @@ def test_no_space_is_left_before_a_stop_where_a_footnote_mark_was_taken_off():
             "[^4]: Cinq.\n")
     assert [b.text for b in text_blocks(text, markdown=True)[0]] == [
         "As shown. It is fast, and it works!", "Voici la règle : elle marche ; vraiment ?"]
+
+
+def test_a_myst_directive_of_prose_is_read_and_its_code_stays_code():
+    # MyST (Sphinx's Markdown) writes a directive as a fence with '{name}' for its info string: an admonition's or a
+    # version note's body is prose (as reST's '.. note::'), a code block inside it stays code, other directives
+    # ('{toctree}', '{code-block}') are no prose
+    text = ("# Resolver\n\n```{versionchanged} 20.3\nThe resolver can now backtrack over versions.\n```\n\n"
+            "````{admonition} Example\nThe user asks for tea. It needs a cup.\n\n```\npip install tea\n```\n\n"
+            "Then pip picks a cup.\n````\n\n```{toctree}\nsetup\nusage\n```\n\nThe end of the text is here.\n")
+    doc = load_text(text, source="notes.md")
+    kept = " ".join(doc.elements)
+    for sentence in ("The resolver can now backtrack over versions.", "The user asks for tea.",
+                     "Then pip picks a cup.", "The end of the text is here."):
+        assert sentence in doc.elements
+    assert "pip install tea" not in kept and "setup" not in kept and "{" not in kept and "```" not in kept
+    assert doc.meta["left_out"]["code lines"] >= 3 + 4  # the code block and the toctree, with their fences
