@@ -102,12 +102,16 @@ def _prose_words(table) -> int:
 
 
 def _layout(table) -> bool:
-    """A table that lays out the page rather than holding data: role="presentation"; else, unless most of its words
-    are links (a menu, an index, a table of cross-references), most of its words in paragraphs, list items or
+    """A table that lays out the page rather than holding data: role="presentation"; else, unless its first row
+    holds two or more column headings (<th>: Sphinx's and Node.js's data tables put <p> in their cells) or most of its
+    words are links (a menu, an index, a table of cross-references), most of its words in paragraphs, list items or
     headings (a manual's admonition box, an old page's content cell) or another table inside it (a page laid out in
     nested tables) when its class does not name data."""
     if (table.get("role") or "").lower() in ("presentation", "none"):
         return True
+    row = table.find(".//tr")
+    if row is not None and len(row.findall("th")) >= 2:  # column headings: data, its cells paragraphs or not
+        return False
     if _link_share(table) >= 0.5:
         return False
     words = _words(table)

@@ -549,3 +549,22 @@ def test_no_space_is_left_before_a_stop_where_a_note_or_citation_mark_was_taken_
     texts = [b.text for b in html_blocks(page)[0]]
     assert texts == ["It should be opened with newline=''. As shown, it works!",
                      "Voici la règle : elle marche ; vraiment ?"]
+
+
+def test_a_table_with_column_headings_is_data_though_its_cells_hold_paragraphs():
+    """Sphinx and Node.js's API pages wrap each cell of a data table in <p> (a key table, a changelog's 'Version |
+    Changes'): a first row of two or more column headings (<th>) makes it data, left out as tables; a note box laid
+    out in a table (one <th>, its label) and a table of prose without headings are still read."""
+    history = ("<details class='changelog'><summary>History</summary><table><tr><th>Version</th><th>Changes</th></tr>"
+               "<tr><td>v15.0.0</td><td><p>The password argument can be a buffer now.</p></td></tr>"
+               "<tr><td>v10.0.0</td><td><p>The default encoding changed to UTF-8 here.</p></td></tr></table></details>")
+    keys = ("<table class='docutils'><thead><tr><th><p>Key constant</p></th><th><p>Key</p></th></tr></thead><tbody>"
+            "<tr><td><p>KEY_LEFT</p></td><td><p>Left arrow key pressed by the user.</p></td></tr></tbody></table>")
+    note = ("<div class='note'><table><tr><td rowspan='2'><img src='note.png' alt='Note'/></td><th>Note</th></tr>"
+            "<tr><td><p>Read the whole manual before you begin.</p></td></tr></table></div>")
+    laid_out = "<table><tr><td><p>A cell of prose is read here.</p><p>So is this one.</p></td></tr></table>"
+    doc = load_html(f"<main><h1>Hashes</h1><p>A hash digests its input.</p>{history}{keys}{note}{laid_out}"
+                    f"<p>The end.</p></main>")
+    assert doc.elements == ["Hashes", "A hash digests its input.", "History", "Read the whole manual before you begin.",
+                            "A cell of prose is read here.", "So is this one.", "The end."]
+    assert doc.meta["left_out"]["tables"] >= 20
