@@ -8,6 +8,7 @@ import re
 from html import unescape
 from html.entities import html5
 
+from .rest import role_text
 from .structure import MARK_GAP, closed_up
 
 __all__ = ["EMPHASIS", "LINK_TEXT", "hard_breaks", "inline", "inline_with_code", "link_label", "shows_marks"]
@@ -35,11 +36,13 @@ _QUOTED = r"[^`'\s][^`']*(?<=[\w/.)*])'{%d}(?![\w'`])"
 # '<user@example.org>': the address, without its brackets) and characters of the private-use planes, which stand for
 # these while the other marks are read
 _ESCAPE, _CODE = r"\\(?P<escaped>[!-/:-@\[-`{-~])", r"(?<!`)(?P<ticks>`+)(?!`)(?P<code>.{1,%d}?)(?<!`)(?P=ticks)(?!`)"
+# a MyST role before a code span ('{pep}`518`', '{ref}`title <label>`', '{py:func}`len`'): read as reST's role
+_ROLE = r"(?:(?<![\w{}$])\{(?P<role>[a-z][\w.+-]*(?::[\w.+-]+)*)\})?"
 _LABEL = r"[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
 _AUTOLINK = (r"<(?P<address>[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\x00-\x20<>]*"
              rf"|[a-zA-Z0-9.!#$%&'*+/=?^_`{{|}}~-]+@{_LABEL}(?:\.{_LABEL})*)>")
 _KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|" + _ESCAPE + "|" + _AUTOLINK
-                   + rf"|(?<!`)(?P<quote>`(?={_QUOTED % 1})|``(?={_QUOTED % 2}))|" + _CODE % EMPHASIS
+                   + rf"|(?<!`)(?P<quote>`(?={_QUOTED % 1})|``(?={_QUOTED % 2}))|" + _ROLE + _CODE % EMPHASIS
                    + r"|(?P<entity>&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|(?P<name>[A-Za-z][A-Za-z0-9]{1,31}));)"
                    + r"|[\U000F0000-\U0010FFFF]")
 # a hard line break (CommonMark 6.7): a backslash at a line's end, not escaped and not in a code span
@@ -95,7 +98,9 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
             return ""
         if m.group("quote"):
             return m.group()
-        kept.append((m.group(), m.group("escaped") or m.group("address") or m.group("code") or _entity(m) or m.group()))
+        code = m.group("code") and (role_text(m.group("role"), m.group("code"), {}) if m.group("role")
+                                    else m.group("code"))
+        kept.append((m.group(), m.group("escaped") or m.group("address") or code or _entity(m) or m.group()))
         return chr(0xF0000 + (len(kept) - 1) // 0xFFFE) + chr(0x100000 + (len(kept) - 1) % 0xFFFE)
 
     def piece(m: re.Match) -> tuple[str, str]:
@@ -116,7 +121,7 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
         written, read = piece(m)
         out += [text[at:m.start()], read]
         n += m.start() - at
-        if written.startswith("`"):
+        if written.startswith(("`", "{")):
             code.append((n, n + len(read)))
         n, at = n + len(read), m.end()
     out.append(text[at:])

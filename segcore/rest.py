@@ -14,7 +14,7 @@ from collections import Counter
 from .sentences import BULLETS
 from .structure import Block, split_number
 
-__all__ = ["rest_blocks", "rst_items", "plain_rst", "label_titles", "ADMONITIONS", "PROSE_DIRECTIVES"]
+__all__ = ["rest_blocks", "rst_items", "plain_rst", "label_titles", "ADMONITIONS", "PROSE_DIRECTIVES", "role_text"]
 
 _ADORNMENT = re.compile(r"^([^\w\s])\1{2,}\s*$")
 _EXPLICIT = re.compile(r"^\.\.(?:\s+([\w:-]+)::(.*)|\s|$)")
@@ -58,7 +58,9 @@ def _heading_at(lines: list[str], i: int):
     return None
 
 
-def _role_text(role: str, text: str, labels: dict[str, str]) -> str:
+def role_text(role: str, text: str, labels: dict[str, str]) -> str:
+    """A role's text as Sphinx prints it: its title ('text <target>'), a reference's last name ('~a.b'), a label's
+    title, 'PEP 518'."""
     titled = re.match(r"^(.*?)\s*<[^<>]*>$", text, re.DOTALL)
     if titled and titled.group(1):
         return titled.group(1)
@@ -77,7 +79,7 @@ def _inline(m: re.Match, labels: dict[str, str], prose_only: bool) -> str:
     if kind in ("literal", "role_text"):
         if prose_only:
             return ""
-        return m.group(kind) if kind == "literal" else _role_text(m.group("role"), m.group(kind), labels)
+        return m.group(kind) if kind == "literal" else role_text(m.group("role"), m.group(kind), labels)
     if kind == "substitution":  # its definition's text ('' for an image), else its name (Sphinx's |version|)
         return labels.get(f"|{m.group(kind)}|", m.group(kind))
     if kind == "link":

@@ -437,3 +437,13 @@ def test_a_myst_directive_of_prose_is_read_and_its_code_stays_code():
         assert sentence in doc.elements
     assert "pip install tea" not in kept and "setup" not in kept and "{" not in kept and "```" not in kept
     assert doc.meta["left_out"]["code lines"] >= 3 + 4  # the code block and the toctree, with their fences
+
+
+def test_a_myst_role_reads_as_sphinx_prints_it():
+    """MyST writes a role as '{name}' before a code span: '{pep}`518`' prints 'PEP 518' and '{ref}`the guide
+    <guide-label>`' its title, as reST's ':pep:`518`' reads (rest.role_text); a brace before a plain code span that is
+    no role name (a template's '${name}') is left as written."""
+    blocks, _ = text_blocks("Build files follow {pep}`518` and {file}`pyproject.toml`, see {ref}`the guide "
+                            "<guide-label>`.\n\nA template writes ${`name`} here.\n", True)
+    assert [b.text for b in blocks] == ["Build files follow PEP 518 and pyproject.toml, see the guide.",
+                                        "A template writes ${name} here."]
