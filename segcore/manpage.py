@@ -12,6 +12,7 @@ or in a word's mark ('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'fi
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 
 from .structure import Block, split_number
@@ -26,7 +27,14 @@ _CHARS = {"em": "—", "en": "–", "hy": "-", "mi": "-", "bu": "•", "lq": "�
           "<-": "←", ">=": "≥", "<=": "≤", "!=": "≠", "ga": "`", "ti": "~", "ha": "^", "rs": "\\", "sl": "/",
           "ba": "|", "lB": "[", "rB": "]", "lC": "{", "rC": "}", "la": "⟨", "ra": "⟩", "Fo": "«", "Fc": "»",
           "sc": "§", "ps": "¶", "dg": "†", "L\"": "“", "R\"": "”", "C+": "C++", "--": "—", "PI": "π", "Tm": "™",
-          "R": "®", "C`": "“", "C'": "”"}
+          "R": "®", "C`": "“", "C'": "”", "ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "/o": "ø",
+          "/O": "Ø", "/l": "ł", "/L": "Ł", "-D": "Đ", "Sd": "ð", "TP": "Þ", "Tp": "þ", ".i": "ı", "ts": "ς",
+          "oa": "å", "oA": "Å", "vs": "š", "vS": "Š", "vz": "ž", "vZ": "Ž", '"o': "ő", '"O': "Ő", '"u': "ű", '"U': "Ű"}
+# groff_char(7)'s composed letters: an accent's mark then any letter ('e é, :a ä, ,c ç, ^o ô, ~n ñ, `e è; the ring,
+# caron and double acute, whose marks begin other names too ('or' a bar, 'va' an arrow), are in the table above);
+# Greek's '*' then the Latin letter groff names it by (*p π, *W Ω)
+_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", ":": "\u0308", ",": "\u0327"}
+_GREEK = dict(zip("abgdezyhiklmncoprstufxqw", "αβγδεζηθικλμνξοπρστυφχψω"))
 _ESCAPE = re.compile(r"""\\(?:
     \((?P<two>..)                      # \(em
   | \[(?P<long>[^\]]*)\]               # \[em], \[u00E9]
@@ -79,6 +87,16 @@ def redirect_target(text: str) -> str | None:
     return m and m.group(1)
 
 
+def _char(name: str) -> str:
+    """A character named as groff_char(7) names it: in the table, else a composed letter or a Greek one, else none."""
+    if name in _CHARS or len(name) != 2 or not name[1].isalpha():
+        return _CHARS.get(name, "")
+    if name[0] == "*" and name[1].lower() in _GREEK:
+        greek = _GREEK[name[1].lower()]
+        return greek.upper() if name[1].isupper() else greek
+    return unicodedata.normalize("NFC", name[1] + _ACCENTS[name[0]]) if name[0] in _ACCENTS else ""
+
+
 def _escapes(m: re.Match) -> str:
     g = m.groupdict()
     name = g["two"] or g["long"] or g["str2"] or g["strl"] or g["str1"]
@@ -86,7 +104,7 @@ def _escapes(m: re.Match) -> str:
         if re.fullmatch(r"u[0-9A-Fa-f]{4,6}", name):  # a code point; none past U+10FFFF, no surrogate
             code = int(name[1:], 16)
             return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
-        return _CHARS.get(name, "")
+        return _char(name)
     if g["space"]:
         return " "
     if g["plain"]:

@@ -287,3 +287,18 @@ def test_mdoc_macros_that_print_nothing_add_no_words_to_a_tag():
             "Kept words.\n.Ef\n.Bk -words\n.Op Fl d\n.Ek\n")
     blocks, _ = man_blocks(page)
     assert [b.text for b in blocks[1:]] == ["-a b: Does a.", "-c: Does c.", "Kept words. [-d]"]
+
+
+def test_accented_and_greek_letters_named_as_groff_composes_them_read_as_the_letters():
+    """Translated pages (vipw(8) in Danish, dpkg(1) in French, deb-md5sums(5) in Swedish …) write their accented
+    letters as groff_char(7)'s names: '.SH "MILJ\\(/O"', 'fonctionnalit\\('es', '\\(:Overs\\(:attning'. Only the
+    table's punctuation names were known, so the letters were dropped ('MILJ', 'fonctionnalits'). A mark followed
+    by a letter ('\\('e', '\\(:a', '\\(oa', '\\(,c', '\\(^o', '\\(~n', '\\(`e', '\\[vs]') composes them; the letters
+    groff names on their own (ß, æ, ø, ł …) and the Greek ones ('\\(*p' π, '\\(*W' Ω) read as themselves."""
+    page = (".TH X 1\n.SH \"MILJ\\(/O\"\nFonctionnalit\\('es suppl\\['e]mentaires, \\(:Overs\\(:attning, "
+            "gr\\(oa, gar\\(,con, h\\(^otel, ma\\(~nana, tr\\(`es, \\[vs]koda, Stra\\(ssen, \\(aenon, \\(/lza.\n"
+            ".PP\n\\(*p and \\(*W and \\(*b.\n")
+    blocks, _ = man_blocks(page)
+    assert [b.text for b in blocks] == [
+        "MILJØ", "Fonctionnalités supplémentaires, Översättning, grå, garçon, hôtel, mañana, très, škoda, Straßen, "
+        "ænon, łza.", "π and Ω and β."]
