@@ -479,6 +479,20 @@ def _called(body: str, args: list[str]) -> str:
     return _MACRO_ARGUMENT.sub(argument, body)
 
 
+# a condition as nroff reads it: n holds, t and v do not; 'a'b' whether two strings (no escape in them) are the same
+_CONDITION = re.compile(r"""(!?)(?:([ntv])(?=[\s\\])|([^\w\s\\(])([^\\\n]*?)\3([^\\\n]*?)\3)\s*""")
+
+
+def _condition(rest: str) -> tuple[bool | None, str]:
+    """Whether a conditional request's condition holds as nroff reads it (`_CONDITION`; None when it depends on what
+    only a formatter knows: a register, a font, a macro's definition), and the line it governs."""
+    m = _CONDITION.match(rest)
+    if not m:
+        return None, rest
+    holds = m[2] == "n" if m[2] else m[4] == m[5]
+    return holds != bool(m[1]), rest[m.end():]
+
+
 def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     """Headings and paragraphs of a man(7) page and the counts of what was left out (see the module's docstring);
     an mdoc(7) page (.Dd and .Dt, no .TH) read by its own macros."""
@@ -486,9 +500,14 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     text = _own_strings(text)
     macros = _text_macros(text)
     reader, lines, i = _MdocReader() if mdoc else _Reader(), text.splitlines(), 0
-    while i < len(lines):
-        line = lines[i]
-        i += 1
+    branch: str | None = None  # the line a condition that holds reads (.if n .IP …), read next
+    last_ie: bool | None = None  # whether the last .ie's condition held (None: not known)
+    while branch is not None or i < len(lines):
+        if branch is not None:
+            line, branch = branch, None
+        else:
+            line = lines[i]
+            i += 1
         while re.search(r"(?<!\\)(?:\\\\)*\\$", line) and i < len(lines):  # an escaped newline joins the next line
             line = line[:-1] + lines[i]
             i += 1
@@ -517,7 +536,11 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             reader.left_out["code lines"] += sum(1 for x in lines[start:i] if not x.startswith((".", "'")))
             i += 1
         elif name in ("if", "ie", "el"):
+            holds, body = (last_ie is False, rest) if name == "el" else _condition(rest)
+            last_ie = holds if name == "ie" else last_ie
             depth = line.count("\\{") - line.count("\\}")
+            if holds and "\\{" not in line:
+                branch = body
             while depth > 0 and i < len(lines):
                 depth += lines[i].count("\\{") - lines[i].count("\\}")
                 i += 1

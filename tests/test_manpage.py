@@ -302,3 +302,18 @@ def test_accented_and_greek_letters_named_as_groff_composes_them_read_as_the_let
     assert [b.text for b in blocks] == [
         "MILJØ", "Fonctionnalités supplémentaires, Översättning, grå, garçon, hôtel, mañana, très, škoda, Straßen, "
         "ænon, łza.", "π and Ω and β."]
+
+
+def test_a_condition_nroff_holds_reads_its_line():
+    """pod2man writes an item's tag twice, '.ie n .IP \"\"\"state\"\"\" <integer>' for nroff and '.el .IP ...' for
+    troff (OpenSSL's and Perl's pages), po4a's translations '.if !'po4a'hide' .BR \\-q \", \" \\-\\-quiet': every
+    conditional line was dropped, so the tags and the options were lost. A condition read as nroff reads it (n
+    holds, t and v do not, 'a'b' compares two strings, ! negates) reads its line when it holds, .el when its .ie did
+    not; one that depends on what only a formatter knows (a register, a font) is still never text, nor a block."""
+    page = (".TH X 1\n.SH OPTIONS\n.ie n .IP \"\"\"state\"\" <integer>\" 4\n.el .IP \"``state'' <integer>\" 4\n"
+            "The state.\n.TP\n.if !'po4a'hide' .BR \\-q \", \" \\-\\-quiet\nBe quiet.\n.ie t .IP troff\n.el .IP nroff\n"
+            "Read by nroff.\n.if 'a'b' .IP same\n.if \\n(.g .IP register\n.if n \\{\\\n.IP block\n.\\}\n.PP\n"
+            ".if t Printed.\n.if !t Typed.\n")
+    blocks, _ = man_blocks(page)
+    assert [b.text for b in blocks[1:]] == ['"state" <integer>: The state.', "-q, --quiet: Be quiet.",
+                                            "nroff: Read by nroff.", "Typed."]
