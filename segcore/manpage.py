@@ -1,14 +1,15 @@
 """A manual page in roff with the man(7) macros (written by hand, pod2man, help2man or DocBook) read into blocks
 (segcore.structure.Block): .SH and .SS titles as headings, paragraphs broken by .PP, .LP, .P, .sp, .br, .TP and .IP
 (an item's tag opens its paragraph, .TQ adds a tag), font, size and character escapes resolved (groff_char(7)'s common
-names).
-Not text: macro and string definitions, conditionals, comments, index entries; left out and counted
-(structure.LEFT_OUT): no-fill and example blocks (.nf/.fi, .EX/.EE, pod2man's .Vb/.Ve), tbl tables, eqn equations,
-and files it includes with .so. A BSD mdoc(7) page is read by its macros (`_MdocReader`): .Sh and .Ss as headings,
-.Pp as a paragraph break, a list's .It tag opening its paragraph, a column list's row as its cells between bars, the
-inline macros as their words (`_mdoc_words`; .St and .Lb as the standard's and the library's names), literal displays
-(.Bd -literal, .Dl) left out as code. An item's tag is followed by a colon when its text follows, unless it ends in one
-or in a word's mark ('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
+names, its accented and Greek letters); a conditional line read when nroff's condition holds (`_condition`).
+Not text: macro and string definitions, other conditionals, comments, index entries; left out and counted
+(structure.LEFT_OUT): no-fill and example blocks (.nf/.fi, .EX/.EE, pod2man's .Vb/.Ve; a section heading ends one too),
+tbl tables, eqn equations, and files it includes with .so. A BSD mdoc(7) page is read by its macros (`_MdocReader`): .Sh
+and .Ss as headings, .Pp as a paragraph break, a list's .It tag opening its paragraph, a column list's row as its cells
+between bars, the inline macros as their words (`_mdoc_words`; .St and .Lb as the standard's and the library's names),
+literal displays (.Bd -literal, .Dl) left out as code. An item's tag is followed by a colon when its text follows,
+unless it ends in one or in a word's mark ('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one
+too."""
 from __future__ import annotations
 
 import re
@@ -52,6 +53,8 @@ _ITALIC_PAIRS = frozenset("BI BR IB IR RB RI".split())
 _FONTS = frozenset("B I SM SB".split())
 _CODE = {"nf": "fi", "EX": "EE", "Vb": "Ve"}
 _SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None), "ig": ("..", None)}
+# a section heading, which ends a no-fill block left open (man's .SH and .SS restore filling, mdoc's close blocks)
+_SECTION = re.compile(r"[.']\s*S[HShs]\b")
 _DEFINITIONS = frozenset("de de1 am am1 dei".split())
 # a string's definition, for nroff or for any device: '.ds d /etc/terminfo', '.if n .ds TX TeX'
 _DS = re.compile(r'^[.\']\s*(if\s+n\s+[.\']\s*)?ds\s+(\S+)[ \t]?"?(.*)$', re.M)
@@ -531,10 +534,10 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         elif end := _CODE.get(name) or reader.code_end(name, rest):
             reader.flush()
             start = i
-            while i < len(lines) and not re.match(r"[.']\s*" + end + r"\b", lines[i]):
+            while i < len(lines) and not re.match(r"[.']\s*" + end + r"\b", lines[i]) and not _SECTION.match(lines[i]):
                 i += 1
             reader.left_out["code lines"] += sum(1 for x in lines[start:i] if not x.startswith((".", "'")))
-            i += 1
+            i += i < len(lines) and not _SECTION.match(lines[i])  # a section heading that ends the block is read
         elif name in ("if", "ie", "el"):
             holds, body = (last_ie is False, rest) if name == "el" else _condition(rest)
             last_ie = holds if name == "ie" else last_ie

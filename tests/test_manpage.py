@@ -317,3 +317,19 @@ def test_a_condition_nroff_holds_reads_its_line():
     blocks, _ = man_blocks(page)
     assert [b.text for b in blocks[1:]] == ['"state" <integer>: The state.', "-q, --quiet: Be quiet.",
                                             "nroff: Read by nroff.", "Typed."]
+
+
+def test_a_section_heading_ends_a_no_fill_block_left_open():
+    """The X11 DPMS pages open '.nf' in their SYNOPSIS and never close it; ip-fou(8), rpcgen(1) and pk2bm(1) close
+    one only sections later. The block ran to its .fi or to the end of the page, so the next headings and their
+    prose ('ARGUMENTS', 'DESCRIPTION' …) were left out as code lines. man(7)'s .SH and .SS restore filling
+    (groff's an.tmac: '.fi'), as mdoc's .Sh and .Ss close every block: a section heading ends the block and is read."""
+    page = (".TH X 3\n.SH SYNOPSIS\n.nf\n#include <x.h>\nint x(void);\n.SH DESCRIPTION\nIt does x.\n.SS Notes\n"
+            ".EX\nx();\n.SS More\nMore words.\n.nf\nkept out\n.fi\nThe end.\n")
+    blocks, left_out = man_blocks(page)
+    assert [b.text for b in blocks] == ["SYNOPSIS", "DESCRIPTION", "It does x.", "Notes", "More", "More words.",
+                                        "The end."]
+    assert left_out == {"code lines": 4}
+    mdoc = ".Dd May 1, 2024\n.Dt X 1\n.Os\n.Sh EXAMPLES\n.Bd -literal\nx -y\n.Sh SEE ALSO\nNothing else.\n"
+    blocks, left_out = man_blocks(mdoc)
+    assert [b.text for b in blocks] == ["EXAMPLES", "SEE ALSO", "Nothing else."] and left_out == {"code lines": 1}
