@@ -55,6 +55,8 @@ _CODE = {"nf": "fi", "EX": "EE", "Vb": "Ve"}
 _SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None), "ig": ("..", None)}
 # a section heading, which ends a no-fill block left open (man's .SH and .SS restore filling, mdoc's close blocks)
 _SECTION = re.compile(r"[.']\s*S[HShs]\b")
+# a line of a no-fill block that prints words: a text line, or a font macro's with its words ('.BI "int f(int " x );')
+_PRINTS = re.compile(r"(?![.'])|[.']\s*(?:" + "|".join(_FONTS | _ITALIC_PAIRS) + r")\s+\S")
 _DEFINITIONS = frozenset("de de1 am am1 dei".split())
 # a string's definition, for nroff or for any device: '.ds d /etc/terminfo', '.if n .ds TX TeX'
 _DS = re.compile(r'^[.\']\s*(if\s+n\s+[.\']\s*)?ds\s+(\S+)[ \t]?"?(.*)$', re.M)
@@ -536,7 +538,7 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             start = i
             while i < len(lines) and not re.match(r"[.']\s*" + end + r"\b", lines[i]) and not _SECTION.match(lines[i]):
                 i += 1
-            reader.left_out["code lines"] += sum(1 for x in lines[start:i] if not x.startswith((".", "'")))
+            reader.left_out["code lines"] += sum(1 for x in lines[start:i] if _PRINTS.match(x))
             i += i < len(lines) and not _SECTION.match(lines[i])  # a section heading that ends the block is read
         elif name in ("if", "ie", "el"):
             holds, body = (last_ie is False, rest) if name == "el" else _condition(rest)

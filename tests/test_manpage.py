@@ -333,3 +333,12 @@ def test_a_section_heading_ends_a_no_fill_block_left_open():
     mdoc = ".Dd May 1, 2024\n.Dt X 1\n.Os\n.Sh EXAMPLES\n.Bd -literal\nx -y\n.Sh SEE ALSO\nNothing else.\n"
     blocks, left_out = man_blocks(mdoc)
     assert [b.text for b in blocks] == ["EXAMPLES", "SEE ALSO", "Nothing else."] and left_out == {"code lines": 1}
+
+
+def test_a_no_fill_blocks_font_macro_lines_are_counted_as_its_code_lines():
+    """The Linux man-pages write their SYNOPSIS in '.nf' as '.B #include <db.h>' and '.BI "int f(int " x );' lines:
+    only the block's text lines were counted, so mpool(3)'s 13 lines of declarations were told as 1 code line left
+    out. A line of a font macro with its words prints them as a text line does, and counts as one."""
+    page = (".TH X 3\n.SH SYNOPSIS\n.nf\n.B #include <x.h>\n.PP\n.BI \"int x(int \" n );\nchar *y(void);\n.ft B\n"
+            ".fi\n.SH DESCRIPTION\nIt does x.\n")
+    assert man_blocks(page)[1] == {"code lines": 3}
