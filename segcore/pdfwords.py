@@ -83,8 +83,9 @@ def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
         if not row:
             continue
         size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage.raw, i) for i in row) or 10.0
-        for idx in _pieces(row, [textpage.get_charbox(i) for i in row], size):
-            rects = [textpage.get_charbox(i) for i in idx]
+        charbox = {i: textpage.get_charbox(i) for i in row}
+        for idx in _pieces(row, list(charbox.values()), size):
+            rects = [charbox[i] for i in idx]
             base = statistics.median(r[1] for r in rects)
             chars = {i: text[i] for i in range(idx[0], idx[-1] + 1)}
             for k, mark in accent_marks([(text[i], r[0], r[2]) for i, r in zip(idx, rects)]).items():
