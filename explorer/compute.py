@@ -181,7 +181,8 @@ def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[lis
     costs leave out (beyond its K, or a lower K whose own segment-length band is longer: splitters.own_costs), from
     the worker's DP tables (ktable.costs_by_k, which also readies every K up to CURVE_K there) or else a run with
     K = CURVE_K (texts up to CURVE_N elements); the segmentation's own costs where the longer curve has none, and
-    past its end (an automatic K beyond CURVE_K); (costs or None, a note on what is left out)."""
+    past its end (an automatic K beyond CURVE_K); (costs or None, a note on what is left out). The longer curve is
+    computed under a spinner that names it (seconds on a long text)."""
     costs = seg.signals.get("costs_by_k")
     doc = doc_state.doc
     kmax = min(doc.n, CURVE_K)
@@ -194,10 +195,12 @@ def cost_curve(doc_state: DocState, method: str, params: dict, seg) -> tuple[lis
         shown = [k for k, c in enumerate(costs.values, 1) if c is not None]
         return costs.values, (f" Only K = {shown[0]} … {shown[-1]} shown: the whole curve is not computed for texts "
                               f"over {CURVE_N:,} {level_noun(doc.level)}." if shown else "")
-    curve = guarded(cached_costs, doc_state.key, doc_state.doc, method, kmax, cache_key(params), params).value
-    if curve is None and not complete:  # a method without kept tables: a run with K = kmax
-        longer = run_method(doc_state, method, kmax, params).value
-        curve = longer.signals["costs_by_k"].values if longer is not None and "costs_by_k" in longer.signals else None
+    with st.spinner(f"{method}: the best cost of every K up to {kmax} (seconds on a long text)…"):
+        curve = guarded(cached_costs, doc_state.key, doc_state.doc, method, kmax, cache_key(params), params).value
+        if curve is None and not complete:  # a method without kept tables: a run with K = kmax
+            longer = run_method(doc_state, method, kmax, params).value
+            curve = (longer.signals["costs_by_k"].values if longer is not None and "costs_by_k" in longer.signals
+                     else None)
     if curve is None:
         return costs.values, ""
     own = list(costs.values)
