@@ -145,7 +145,8 @@ with left:
                         config={"displaylogo": False, "scrollZoom": True}, width="stretch")
         binned = len(edges) - 1 < region[1] - region[0]
         st.caption((f"{unit.capitalize()} {region[0]:,}–{region[1] - 1:,}"
-                    + (f", averaged over bins of about {plots.bin_size(region[1] - region[0], len(edges) - 1)}. "
+                    + (f", averaged over {len(edges) - 1:,} bins of about "
+                       f"{plots.bin_size(region[1] - region[0], len(edges) - 1)} {unit} each. "
                        if binned else ", one by one. ") if region != (0, doc.n) or binned else "")
                    + "Thin red squares: the method's segments" + ("; wide cyan squares: the reference" * has_ref)
                    + ". Click a ◆ to highlight its segment in the text.")

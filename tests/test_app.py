@@ -354,6 +354,9 @@ def test_the_heatmap_caption_gives_the_bins_size_it_drew():
     assert 150 < n and bins < n, (n, bins)
     said_size = next(float(m.group(1)) for c in at.caption if (m := re.search(r"bins of about (\d+(?:\.\d+)?)", c.value)))
     assert abs(said_size * bins - n) < 0.05 * n, (said_size, bins, n)
+    # 'averaged over bins of about 1.6.' named neither the unit nor how many bins: both are said
+    said = next(c.value for c in at.caption if "bins of about" in c.value)
+    assert re.search(rf"over {bins:,} bins of about [\d.,]+ sentences each\.", said), said
 
 
 def test_a_typed_reference_belongs_to_its_text():
