@@ -402,3 +402,25 @@ def test_no_boundary_found_is_said_on_the_page_with_why_and_what_to_do():
     told = [m.value for m in at.markdown if "automatically**" in m.value]
     assert told and "see 'No boundary found' above" in told[0] and "only between" not in told[0], told
     assert sum("only between its" in i.value for i in at.info) == 1
+
+
+def test_the_methods_compared_for_k_stay_chosen_when_the_tab_is_left():
+    """Only the open tab runs, and Streamlit forgets a widget that a run does not draw: in the browser the methods
+    chosen under 'Where the methods agree' (and their tolerance) were gone after a look at the Segments tab and back
+    (README.md, controlflow.html: 'best, ui, c99, cvs', then none and 'Choose at least two methods.'). AppTest keeps
+    a widget over a tab switch, not over a page switch, which forgets it the same way: both are kept now, as the
+    novelty window (on another tab) already was."""
+    at = open_tab(run(new_app()), "Choosing K")
+    box = at.multiselect(key="agree_methods")
+    chosen = [n for n in box.options if n not in box.value][:2]
+    box.set_value(chosen)
+    at.number_input(key="agree_tol").set_value(4)
+    run(at)
+    open_tab(at, "Segments")
+    at.switch_page("pages/compare.py")
+    run(at)
+    at.switch_page("pages/explore.py")
+    open_tab(at, "Choosing K")
+    assert at.multiselect(key="agree_methods").value == chosen
+    assert at.number_input(key="agree_tol").value == 4
+    assert chart_named(at, "most methods agree")
