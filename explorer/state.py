@@ -16,8 +16,9 @@ from .widgets import app_value, changed_params, param_key
 
 PERSISTENT_KEYS = ("src", "sample", "level", "paste", "ref_text", "drop_back_matter", "speaker_notes",
                    "structure_ref", "method", "k_mode", "k", "tolerance", "corpus", "explore_tab",
-                   "hm_kind", "hm_bins", "novelty_window", "agree_methods", "agree_tol", "cmp_methods", "cmp_k_mode", "cmp_k", "bench_source",
-                   "bench_methods", "bench_k_mode", "bench_max_docs", "sweep_method", "sweep_param", "sweep_k_mode")
+                   "hm_kind", "hm_bins", "novelty_window", "agree_methods", "agree_tol", "cmp_methods", "cmp_k_mode",
+                   "cmp_k", "bench_source", "bench_methods", "bench_k_mode", "bench_max_docs", "sweep_method",
+                   "sweep_param", "sweep_k_mode")
 AUTOMATIC = "Automatic"  # the K mode in which the method chooses K
 MAX_TOLERANCE = 10  # the F1 tolerance slider's range: 0 … MAX_TOLERANCE elements
 MAX_WARNINGS = 8  # a link with more unusable values says how many more there are
