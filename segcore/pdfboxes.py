@@ -54,11 +54,13 @@ _LINE_NUMBER = re.compile(r"\d{1,5}")
 
 
 def drop_line_numbers(boxes: list[list[Line]], body_size: float) -> int:
-    """Leave out a page's line numbers (the lineno package's, a review copy's or a preprint's): bare numbers aligned
-    in a column (same left or right edge) beside the page's text, left of where its lines of body size begin or right
-    of where they end, three or more that count up from the top down. A numbered column inside the text (a table's)
-    stays. `boxes` are a page's text boxes as lists of lines, changed in place; the number of lines dropped."""
-    numbers = [ln for box in boxes for ln in box if _LINE_NUMBER.fullmatch(ln.text)]
+    """Leave out a page's line numbers (the lineno package's, a review copy's, a preprint's or a listing's): bare
+    numbers set smaller than the body text (lineno's, acmart's, aomart's and listings' are 0.5-0.8 of it), aligned in
+    a column (same left or right edge) beside the page's text, left of where its lines of body size begin or right of
+    where they end, three or more that count up from the top down. A numbered column inside the text (a table's)
+    stays, and so do a contents page's page numbers (body size, at the entries' right edge). `boxes` are a page's
+    text boxes as lists of lines, changed in place; the number of lines dropped."""
+    numbers = [ln for box in boxes for ln in box if _LINE_NUMBER.fullmatch(ln.text) and ln.size < 0.9 * body_size]
     text = [ln for box in boxes for ln in box if ln.size >= 0.95 * body_size and not _LINE_NUMBER.fullmatch(ln.text)]
     if len(numbers) < 3 or not text:
         return 0

@@ -450,3 +450,16 @@ def test_line_numbers_in_the_margin_are_left_out_and_counted():
     words = " ".join(b.text for b in out.blocks).split()
     assert words == " ".join(BODY[0] + BODY[1] + BODY[2] + BODY[3]).split()
     assert out.left_out["furniture"] == sum(1 for line in BODY[0] + BODY[1] + BODY[2] + BODY[3] if line)
+
+
+def test_a_contents_page_s_page_numbers_are_no_line_numbers():
+    """texlive-en's contents: page numbers at the right edge, a piece of their own beside each entry and counting
+    up, were left out as margin line numbers, and the page no longer read as contents ('Contents' left heading an
+    empty section). Line numbers are set smaller than the text; a contents page's numbers are not."""
+    titles = ["1 Introduction", "2 Installation", "3 Usage", "4 Acknowledgements"]
+    toc = ([("F3", 14, 72, 740, "Contents")] + [("F1", 10, 72, 710 - 40 * i, t) for i, t in enumerate(titles)]
+           + [("F1", 10, 530, 710 - 40 * i, str(n)) for i, n in enumerate([2, 3, 5, 8])])
+    pages = [toc] + [[("F3", 12, 72, 740, t)] + column(BODY[i], 72, 715) for i, t in enumerate(titles)]
+    out = read_pdf(build([text_ops(p) for p in pages]))
+    assert [b.text for b in out.blocks if b.level] == titles
+    assert "Contents" not in [b.text for b in out.blocks] and out.left_out.get("contents"), out.left_out
