@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from .books import contents_heading, listed_contents
 from .errors import InputError
 from .limits import LIMITS, Limits
-from .pdfboxes import BULLET, Box, drop_line_numbers, join_hanging, merge_fragments, same_baseline
+from .pdfboxes import BULLET, Box, drop_code, drop_line_numbers, join_hanging, merge_fragments, same_baseline
 from .pdflayout import Line, read_lines
 from .pdfwords import loaded_words_check, repair_words
 from .pdfheadings import (CAPTION, FRONT_END, MUCH_LARGER, RUNIN_END, Para, assign_levels, continues_heading,
@@ -495,7 +495,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     sizes = Counter(round(ln.size * 2) / 2 for _, _, boxes in raw for box in boxes for ln in box
                     for _ in range(len(ln.text)))
     body_size = sizes.most_common(1)[0][0]
-    pages, heights, numbers = [], [], 0
+    pages, heights, numbers, code = [], [], 0, drop_code(raw)
     for pageno, (width, height, boxes) in enumerate(raw, 1):
         numbers += drop_line_numbers(boxes, body_size)
         ordered = _order_boxes([Box(list(b), pageno) for b in boxes], width)
@@ -506,7 +506,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
         pages.append(ordered)
         heights.append(height)
     left_out = Counter(overlays=overlays, sideways=sideways, furniture=numbers + _remove_page_furniture(pages, body_size),
-                       contents=_remove_contents(pages))
+                       contents=_remove_contents(pages), **{"code lines": code})
     _mark_footnotes(pages, heights, body_size)
     paras, listing, item = [], False, False  # in a list after a lead-in ending with a colon (run_in); in its item
     for boxes, height in zip(pages, heights):

@@ -1,6 +1,6 @@
 """A PDF page's text boxes (pdfminer's, in reading order) and the lines they hold put back together: pieces of one
 justified line that pdfminer split, list bullets boxed apart from their items, and wrapped lines boxed apart at a
-hanging indent. Used by segcore.pdf."""
+hanging indent; displayed code and margin line numbers left out. Used by segcore.pdf."""
 from __future__ import annotations
 
 import bisect
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .pdflayout import Line
 from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL
 
-__all__ = ["BULLET", "Box", "drop_line_numbers", "join_hanging", "merge_fragments", "same_baseline"]
+__all__ = ["BULLET", "Box", "drop_code", "drop_line_numbers", "join_hanging", "merge_fragments", "same_baseline"]
 
 BULLET = re.compile(rf"^[{BULLETS}]\s*[^\W\d_]")  # a list item's bullet, then its words
 
@@ -51,6 +51,7 @@ def same_baseline(a: Line, b: Line) -> bool:
 
 
 _LINE_NUMBER = re.compile(r"\d{1,5}")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def drop_line_numbers(boxes: list[list[Line]], body_size: float) -> int:
@@ -79,6 +80,36 @@ def drop_line_numbers(boxes: list[list[Line]], body_size: float) -> int:
         box[:] = [ln for ln in box if id(ln) not in out]
     boxes[:] = [box for box in boxes if box]
     return len(out)
+
+
+def drop_code(pages: list) -> int:
+    """Leave out displayed code (a listing, a verbatim block), as the other readers leave out code blocks: a text box
+    of two or more lines whose lines with a letter are all set in a monospaced font (pdflayout's Line.mono), lines
+    without one (a brace, a listing's line number) going with them, and a one-line box of code just above or below
+    such a box (under 1.5 em apart: a statement's first line boxed apart); not a bookmarked heading's. Another line
+    of code set off between lines of text stays (often part of the sentence: "add \\usepackage{x} to the
+    preamble"), and nothing is left out of a document whose text is nearly all monospaced (a typescript, a plain text
+    printed to PDF). `pages` are read_lines' pages (width, height, boxes as lists of lines), changed in place; the
+    number of lines dropped."""
+    lines = [ln for _, _, boxes in pages for box in boxes for ln in box]
+    if 10 * sum(len(ln.text) for ln in lines if not ln.mono) < sum(len(ln.text) for ln in lines):
+        return 0
+    dropped = 0
+    for _, _, boxes in pages:
+        code = [box for box in boxes if _code(box) and len(box) >= 2]
+        spans = [(min(ln.y0 for ln in box), max(ln.y1 for ln in box), box[0].size) for box in code]
+        code += [box for box in boxes if len(box) == 1 and _code(box) and any(
+            b0 - 1.5 * em < box[0].y0 < b1 + 1.5 * em for b0, b1, em in spans)]
+        out = set(map(id, code))
+        dropped += sum(map(len, code))
+        boxes[:] = [box for box in boxes if id(box) not in out]
+    return dropped
+
+
+def _code(box: list[Line]) -> bool:
+    """Lines of code: those with a letter all monospaced, one at least; not a bookmarked heading."""
+    return any(ln.mono for ln in box) and all((ln.mono or not _LETTER.search(ln.text)) and not ln.outline_level
+                                              for ln in box)
 
 
 def merge_fragments(boxes: list[Box]) -> None:

@@ -63,7 +63,10 @@ _BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^
 _BOLD_SUFFIX = re.compile(r"[a-z]TB$")  # Linux Libertine/Biolinum: LinLibertineTB
 _ITALIC = re.compile(r"italic|oblique|slant|-it$|^cmti|^cmsl|^cmbxti|^(?:sf|ec)(?:ti|sl|bi|si|so)|^ptmri|-i$", re.I)
 _ITALIC_SUFFIX = re.compile(r"[a-z]TI$")
-_MONO = re.compile(r"mono|courier|^cmtt|^sftt|^pcrr|^txtt|consol|typewriter|menlo|-tt$", re.I)  # code
+# monospaced (code): Courier and its clones (URW NimbusMonL / NimbusMono(PS), TeX Gyre Cursor, Cousine), TeX's
+# typewriter fonts (cmtt, EC/CM-Super ectt/tctt/sftt, pcrr, txtt, Latin Modern LMMono), named mono fonts
+_MONO = re.compile(r"mono|courier|nimbusmon|cursor|cousine|^(?:cm|ec|tc|sf|tx)tt|^pcrr|consol|typewriter|menlo|"
+                   r"monaco|inconsolata|sourcecode|firacode|andale|lettergothic|-tt$", re.I)
 # accents set as glyphs of their own (TeX's \accent, OT1 fonts: "Br¨uns"), as the combining marks they stand for
 _ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "^": "\u0302", "ˆ": "\u0302", "~": "\u0303", "˜": "\u0303",
             "¯": "\u0304", "˘": "\u0306", "˙": "\u0307", "˚": "\u030a", "˝": "\u030b", "ˇ": "\u030c", "¸": "\u0327",

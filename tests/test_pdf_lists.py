@@ -349,3 +349,39 @@ def test_bold_numbered_lines_one_under_another_are_a_list_and_a_series_that_goes
     listed, text = heads(steps, gap=False)
     assert listed == ["2. Setup"] and all(s in text for s in steps), (listed, text)
     assert heads(steps, gap=True)[0] == ["2. Setup"] + steps
+
+
+def test_monospaced_fonts_are_known_by_their_names():
+    """URW's and TeX Gyre's Courier clones and other typewriter fonts set code as Courier does (bangorexam's TikZ
+    code is in NimbusMonL); a text face is none."""
+    from segcore.pdflayout import font_style
+
+    mono = ("ABCDEF+NimbusMonL-Regu", "NimbusMonoPS-Regular", "texgyrecursor-regular", "Cousine-Bold", "ECTT1000",
+            "LMMono10-Regular", "Inconsolata-Regular", "SourceCodePro-Regular", "CMTT10", "Courier")
+    assert [font_style(n)[2] for n in mono] == [True] * len(mono)
+    assert not any(font_style(n)[2] for n in ("NimbusRomNo9L-Regu", "NimbusSanL-Bold", "CMR10", "LMRoman10-Regular"))
+
+
+def listing_pdf(numbered: bool) -> bytes:
+    """A paragraph, a listing of four lines in Courier set solid (one text box), its lines numbered in the margin
+    as the listings package does (small, left of the text) or not, then a paragraph and a line of code set off in
+    the running text."""
+    code = ["\\path[draw] (0,0) -- (1,1);", "\\node at (2,2) {label};", "}", "\\path[fill] (3,3) circle (1pt);"]
+    items = (column(BODY[0], 72, 740) + [("F5", 10, 84, 690 - 11 * i, t) for i, t in enumerate(code)]
+             + column(BODY[1] + ["Draw it with"], 72, 630) + [("F5", 10, 72, 630 - 13 * (len(BODY[1]) + 1),
+                                                                "\\drawriver")]
+             + column(["where the river is wanted, as the manual shows."], 72, 630 - 13 * (len(BODY[1]) + 2)))
+    if numbered:
+        items += [("F1", 7, 70 - 4 * len(str(n)), 690 - 11 * i, str(n)) for i, n in enumerate(range(610, 614))]
+    return build([text_ops(items)], COURIER)
+
+
+@pytest.mark.parametrize("numbered", [False, True])
+def test_a_listing_numbered_or_not_is_left_out_as_code(numbered):
+    """bangorexam's and bangorcsthesis's TikZ listings, their lines numbered in the margin, were read as prose once
+    the numbers went; a box of lines in a monospaced font is code, as a verbatim block is in the LaTeX reader; a line
+    of code in the running text stays (test_a_list_s_short_items_and_short_code_lines_in_the_running_text_are_kept)."""
+    doc = load(listing_pdf(numbered))
+    text = " ".join(doc.elements)
+    assert "\\path" not in text and "label" not in text and doc.meta["left_out"]["code lines"] == 4, doc.elements
+    assert " ".join(BODY[0]) in text and "Draw it with \\drawriver where the river is wanted" in text, doc.elements
