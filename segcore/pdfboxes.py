@@ -86,7 +86,8 @@ def drop_code(pages: list) -> int:
     """Leave out displayed code (a listing, a verbatim block), as the other readers leave out code blocks: a text box
     of two or more lines whose lines with a letter are all set in a monospaced font (pdflayout's Line.mono), lines
     without one (a brace, a listing's line number) going with them, and a one-line box of code just above or below
-    such a box (under 1.5 em apart: a statement's first line boxed apart); not a bookmarked heading's. Another line
+    such a box in its size (under 1.5 em apart: a statement's first line boxed apart; a word in typewriter ending a
+    paragraph's line is in the text's size); not a bookmarked heading's. Another line
     of code set off between lines of text stays (often part of the sentence: "add \\usepackage{x} to the
     preamble"), and nothing is left out of a document whose text is nearly all monospaced (a typescript, a plain text
     printed to PDF). `pages` are read_lines' pages (width, height, boxes as lists of lines), changed in place; the
@@ -99,7 +100,7 @@ def drop_code(pages: list) -> int:
         code = [box for box in boxes if _code(box) and len(box) >= 2]
         spans = [(min(ln.y0 for ln in box), max(ln.y1 for ln in box), box[0].size) for box in code]
         code += [box for box in boxes if len(box) == 1 and _code(box) and any(
-            b0 - 1.5 * em < box[0].y0 < b1 + 1.5 * em for b0, b1, em in spans)]
+            b0 - 1.5 * em < box[0].y0 < b1 + 1.5 * em and abs(box[0].size - em) < 0.05 * em for b0, b1, em in spans)]
         out = set(map(id, code))
         dropped += sum(map(len, code))
         boxes[:] = [box for box in boxes if id(box) not in out]

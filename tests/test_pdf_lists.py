@@ -385,3 +385,16 @@ def test_a_listing_numbered_or_not_is_left_out_as_code(numbered):
     text = " ".join(doc.elements)
     assert "\\path" not in text and "label" not in text and doc.meta["left_out"]["code lines"] == 4, doc.elements
     assert " ".join(BODY[0]) in text and "Draw it with \\drawriver where the river is wanted" in text, doc.elements
+
+
+def test_a_word_in_typewriter_ending_a_paragraph_over_a_listing_stays_text():
+    """limecv's 'This can be modified using sansfont and' / 'monofont.' over a listing set smaller: the last line,
+    one word in typewriter boxed apart, is in the text's size, not the listing's, and is no line of the code."""
+    code = ["\\DeclareStringOption[Fira Sans]{sansfont}", "\\DeclareStringOption[Fira Mono]{monofont}"]
+    items = (column(BODY[0] + ["By default, Fira fonts are used. This can be changed with sansfont and"], 72, 740)
+             + [("F5", 10, 72, 740 - 13 * len(BODY[0]) - 22, "monofont.")]
+             + [("F5", 9, 84, 740 - 13 * len(BODY[0]) - 36 - 10 * i, t) for i, t in enumerate(code)]
+             + column(BODY[1], 72, 740 - 13 * len(BODY[0]) - 80))
+    doc = load(build([text_ops(items)], COURIER))
+    text = " ".join(doc.elements)
+    assert "with sansfont and monofont." in text and "DeclareStringOption" not in text, doc.elements
