@@ -477,7 +477,8 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
     opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys(), heads.keys())
-    blocks, body, listed, joiner = [], [], False, LineJoiner(stripped)
+    blocks, body, listed = [], [], False
+    joiner = LineJoiner(stripped, typeset=any("\f" in ln for ln in lines))  # pages: a PDF-to-text tool's
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
         if body:

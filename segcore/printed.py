@@ -307,10 +307,12 @@ TAIL = 100  # characters at a line's end that can hold the first half of a word 
 class LineJoiner:
     """Join line ends: re-join hyphenated words (by the document's own vocabulary: "seg-mentation" where it has
     "segmentation", "evidence-based" where it has that; a word it has in neither form as most of its known ones go:
-    typeset hyphenation loses the hyphen, a text wrapped at the hyphens of compounds keeps it), lines of scripts
-    written without spaces, else a space. `all_lines`: the document's lines in order."""
+    typeset hyphenation loses the hyphen, a text wrapped at the hyphens of compounds keeps it; where it knows no
+    break in either form, as `typeset` says: a PDF's lines and a PDF-to-text tool's pages are typeset, a plain text
+    wrapped by an editor or a tool such as Python's textwrap is not), lines of scripts written without spaces, else a
+    space. `all_lines`: the document's lines in order."""
 
-    def __init__(self, all_lines: list[str]):
+    def __init__(self, all_lines: list[str], typeset: bool = True):
         self.words, self.compounds = set(), set()
         for line in all_lines:
             for w in LETTERS.findall(line.lower()):
@@ -318,7 +320,7 @@ class LineJoiner:
                 self.words.update(w.split("-"))
         votes = Counter(self._known(*pair) for left, right in zip(all_lines, all_lines[1:])
                         if (pair := self._halves(left.strip(), right.strip())))
-        self.typeset = votes["word"] >= votes["compound"]
+        self.typeset = votes["word"] >= votes["compound"] if votes["word"] + votes["compound"] else typeset
 
     @staticmethod
     def _halves(left: str, right: str) -> tuple[str, str] | None:

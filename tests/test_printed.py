@@ -97,6 +97,21 @@ def test_plain_text_rejoins_hyphenated_line_ends():
     assert doc.elements[0] == "Recent work shows that this technology can change writing."
 
 
+def test_a_plain_texts_break_known_in_neither_form_keeps_its_hyphen():
+    """Editors and wrapping tools (Python's textwrap, which Debian's changelog tools use) break a plain text's lines at
+    spaces and after the hyphens of compounds, and add no hyphen: where the text knows no break in either form, the
+    hyphen stays ('dh-autoreconf', not 'dhautoreconf'); a PDF-to-text tool's pages (form feeds) and a PDF's lines
+    are typeset, where such a hyphen is hyphenation's and goes."""
+    from segcore.loaders import load_text
+
+    doc = load_text("Build with dh-\nautoreconf now, and see the release-\nnotes page for more.\n\nIt is done here.")
+    assert doc.elements[0] == "Build with dh-autoreconf now, and see the release-notes page for more."
+    assert LineJoiner(["a land-", "greedy man"]).join_lines(["a land-", "greedy man"]) == "a landgreedy man"
+    pages = "\n\f".join(f"Page {n} of the text, where this sentence ends.\nAnd then a tech-\nnology is named." for n in
+                         range(3))
+    assert "And then a technology is named." in load_text(pages).elements
+
+
 def test_a_note_in_the_margin_stands_after_its_column():
     """arXiv's stamp, printed sideways in the left margin, is a line wholly left of the left column: it stands after
     that column as a paragraph of its own instead of breaking the sentence it sits beside."""
