@@ -70,6 +70,9 @@ _ASKED = re.compile(r"[?!…]+[\s\"'“”‘’«»‹›)\]]*$")  # a question
 # an opening quotation mark (after a space: « opens in French, Spanish, Italian, Russian ...; „ and ‚ in German) that
 # Punkt's realignment, made for English, puts at the end of the sentence before
 _OPENING_END = re.compile(r"\s[«„‚]$")
+# and, in every language, the quotes and brackets it reads as closing before '--' (the Penn Treebank's dash): after a
+# space and glued to the next word, they open it ('... generated. "' | '--export" filters' is '"--export" filters')
+_GLUED_OPENING = re.compile(r"\s([\"'“‘«(\[]+)$")
 _SEEN_LOWER = 0b111 << 4  # Punkt's ortho_context flags of a word seen in lower case (nltk's _ORTHO_LC)
 # the first letter of a word after a word's period and any closing and opening quotes and brackets (capitalises)
 _AFTER_STOP = regex.compile(r"\w\w\.[\"'”’»)\]]*\s+[\"'“‘«(\[]*(\p{L})")
@@ -493,6 +496,8 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     (Punkt cuts a run of marks, "me!!" | "!—and", and French's spaced "?!", « Pourquoi ? | ! »), and a split before
     a word that goes on the sentence (_goes_on: a dialogue's tag; more in a text not in English); a split after a
     Chinese, Japanese, Hindi, Arabic ... sentence end added (_SCRIPT_END), and in Greek after its question mark ';';
+    an opening mark Punkt's realignment put at the end of the sentence before given to the next (_OPENING_END,
+    _GLUED_OPENING: '"--export" filters');
     inner whitespace collapsed.
     Note marks glued to a sentence's end before a word that may open one (_MARKED_END) are hidden from Punkt, which
     judges the end as if they were not there, and stay with the sentence they follow; a spaced ellipsis
@@ -505,6 +510,8 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
         b = notes.get(b, b)
         if spans and splitter.code != "en" and _OPENING_END.search(text, spans[-1][0], spans[-1][1]):
             spans[-1], a = (spans[-1][0], spans[-1][1] - 2), spans[-1][1] - 1  # the mark opens this sentence
+        elif spans and a == spans[-1][1] and (glued := _GLUED_OPENING.search(text, spans[-1][0], spans[-1][1])):
+            spans[-1], a = (spans[-1][0], glued.start()), glued.start(1)
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
                       or _journal_name(text, *spans[-1], a)  # "Proc. Natl. Acad. Sci. USA 98"
                       or (_INITIAL.match(text, a) and _INITIAL_END.search(text[slice(*spans[-1])]))  # "F. | Y. Choi"

@@ -434,3 +434,16 @@ def test_closing_marks_after_a_question_or_exclamation_stay_with_it(end):
     the sentence before only when a space follows it) end the sentence they close, never one of their own."""
     got = split_sentences("One thing here. And then the last one " + end)
     assert len(got) == 2 and got[-1].endswith(end)
+
+
+def test_a_quote_glued_to_a_dash_opens_the_sentence_after():
+    """Punkt's realignment moves a quote or bracket followed by '--' to the end of the sentence before (it reads
+    '"--' as a closing quote and a dash, in the Penn Treebank's way), so a command-line option quoted at a sentence's
+    start lost its opening quote ('... generated. "' | '--export" filters ...'): the mark, glued to the next word
+    and after a space, opens that sentence."""
+    text = ("Comment packets are not generated any more. \"--export\" filters them out. Since the last '--rejoin'. "
+            "'--ignore-joins' disables this. He said it again. \"Go home\" now.")
+    got = split_sentences(text)
+    assert got == ["Comment packets are not generated any more.", "\"--export\" filters them out.",
+                   "Since the last '--rejoin'.", "'--ignore-joins' disables this.", "He said it again.",
+                   "\"Go home\" now."]
