@@ -84,17 +84,23 @@ def test_choosing_k_marks_the_automatic_choice_and_where_methods_agree():
     assert any(c.value.startswith(f"best: K = {k_auto}") for c in at.caption)
 
 
-def test_the_slow_steps_of_choosing_k_say_what_runs(monkeypatch):
-    """The tab runs the method with K automatic and each agreeing method with K automatic, seconds each on a long
-    text, where the page only greyed out: each under a spinner that names it."""
-    said = []
+@pytest.fixture
+def said(monkeypatch) -> list[str]:
+    """The texts of the spinners a run shows, in order."""
+    texts = []
 
     @contextlib.contextmanager
     def spinner(text="", *args, **kwargs):
-        said.append(text)
+        texts.append(text)
         yield
 
     monkeypatch.setattr(streamlit, "spinner", spinner)
+    return texts
+
+
+def test_the_slow_steps_of_choosing_k_say_what_runs(said):
+    """The tab runs the method with K automatic and each agreeing method with K automatic, seconds each on a long
+    text, where the page only greyed out: each under a spinner that names it."""
     at = open_tab(run(new_app()), "Choosing K")  # the default sample with best, K = 10 given
     agreeing = at.multiselect(key="agree_methods").value
     assert len(agreeing) >= 2 and not errors(at)
@@ -103,18 +109,10 @@ def test_the_slow_steps_of_choosing_k_say_what_runs(monkeypatch):
         assert f"{name} with K automatic ({i} of {len(agreeing)})…" in said, said
 
 
-def test_the_cost_curve_is_computed_under_a_spinner_that_names_it(monkeypatch):
+def test_the_cost_curve_is_computed_under_a_spinner_that_names_it(said):
     """On a novel (3,343 sentences) the tab said 'best chooses K = 9' and then nothing for about ten seconds, not even
     a spinner, while the best cost of every K up to 40 was computed (a cached call without a spinner of its own): it
     runs under a spinner that says what it computes."""
-    said = []
-
-    @contextlib.contextmanager
-    def spinner(text="", *args, **kwargs):
-        said.append(text)
-        yield
-
-    monkeypatch.setattr(streamlit, "spinner", spinner)
     at = run(new_app())
     at.sidebar.radio(key="k_mode").set_value("Automatic")  # its own costs stop at the K it chose: the curve goes on
     at = open_tab(run(at), "Choosing K")
