@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.pathological import FORMATS
-from segcore import captions, htmlpage, latex, pdfoutline
+from segcore import captions, htmlpage, pdfoutline, structure
 from segcore.document import Document
 from segcore.errors import SegcoreError
 from segcore.loaders import load_data
@@ -101,7 +101,7 @@ def test_the_fixtures_cover_every_binary_format():
 # patterns read from the start of a run of spaces (a lookbehind) so that a long run is not read again from each of its
 # characters: the same text comes out as with the pattern before (without the lookbehind) on any text
 READ_ONCE = [(captions.BRACKETED, " [ab]\t\n"), (htmlpage._HEADING_MARKS, " ¶#[edit]sourcx\t"),
-             (latex._SPACE_BEFORE_STOP, " .,a;!\n"), (pdfoutline._MARK, " [1,]a*†")]
+             (structure._GAP_BEFORE_STOP, " .,a;!\n\ufdd0"), (pdfoutline._MARK, " [1,]a*†")]
 
 
 @pytest.mark.parametrize("pattern, alphabet", READ_ONCE, ids=lambda x: getattr(x, "pattern", "")[:12])
