@@ -3,7 +3,6 @@ no further than segcore.limits allows."""
 from __future__ import annotations
 
 import bz2
-import contextlib
 import gzip
 import io
 import lzma
@@ -24,6 +23,17 @@ _COMPRESSED = ((re.compile(rb"\x1f\x8b\x08"), "gzip", gzip.open, ".gz"),
 
 
 _EXTENSIONS = frozenset(ext for *_, ext in _COMPRESSED)
+_SIGNATURE = 10  # bytes: the longest start above (bzip2's 'BZh9' and a block's '1AY&SY')
+_DAMAGED = (OSError, EOFError, lzma.LZMAError, zlib.error)  # what opening a damaged or cut stream raises
+
+
+def _compression(start: bytes):
+    """(what it is, how to open it, its extension) of the compression a file's first bytes show; None: none."""
+    return next(((kind, opener, ext) for begins, kind, opener, ext in _COMPRESSED if begins.match(start)), None)
+
+
+def _damaged(source: str, kind: str, error: Exception) -> InputError:
+    return InputError(f"{source or 'the input'}: a damaged or incomplete {kind} file ({error})")
 
 
 def document_suffix(name: str) -> str:
@@ -37,31 +47,35 @@ def document_suffix(name: str) -> str:
 def inflated(data: bytes, name: str, source: str, most: int) -> tuple[bytes, str] | None:
     """The first `most` bytes of a gzip, bzip2 or xz file's content and its name without that extension; None when
     `data` is not compressed."""
-    for start, kind, opener, ext in _COMPRESSED:
-        if start.match(data):
-            try:
-                with opener(io.BytesIO(data)) as f:
-                    content = f.read(most)
-            except (OSError, EOFError, lzma.LZMAError, zlib.error) as e:
-                raise InputError(f"{source or 'the input'}: a damaged or incomplete {kind} file ({e})") from None
-            return content, name[:-len(ext)] if name.lower().endswith(ext) else name
-    return None
+    found = _compression(data)
+    if found is None:
+        return None
+    kind, opener, ext = found
+    try:
+        with opener(io.BytesIO(data)) as f:
+            content = f.read(most)
+    except _DAMAGED as e:
+        raise _damaged(source, kind, e) from None
+    return content, name[:-len(ext)] if name.lower().endswith(ext) else name
 
 
 def content_blocks(f: BinaryIO, size: int, source: str) -> Iterator[bytes]:
     """A binary file's content (`f`, from its start), the file inside when it is gzip, bzip2 or xz compressed, in
     blocks of `size` bytes as it is read and inflated: never whole in memory; InputError when the compressed stream
     is damaged."""
-    start = f.read(8)
+    found = _compression(f.read(_SIGNATURE))
     f.seek(0)
-    kind, opener = next(((kind, opener) for begins, kind, opener, _ in _COMPRESSED if begins.match(start)),
-                        ("", None))
+    if found is None:
+        while block := f.read(size):
+            yield block
+        return
+    kind, opener, _ = found
     try:
-        with opener(f) if opener else contextlib.nullcontext(f) as content:
+        with opener(f) as content:
             while block := content.read(size):
                 yield block
-    except (EOFError, lzma.LZMAError, zlib.error) + ((OSError,) if opener else ()) as e:
-        raise InputError(f"{source or 'the input'}: a damaged or incomplete {kind} file ({e})") from None
+    except _DAMAGED as e:
+        raise _damaged(source, kind, e) from None
 
 
 def uncompressed(data: bytes, name: str, source: str, limits: Limits = LIMITS) -> tuple[bytes, str]:

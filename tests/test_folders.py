@@ -508,6 +508,16 @@ def test_files_of_whitespace_only_are_skipped_as_empty_files(tmp_path):
     assert reading.skipped == {"set/blank.txt": folders.EMPTY}
 
 
+def test_a_bzip2_file_of_whitespace_only_longer_than_a_first_block_is_an_empty_file(tmp_path):
+    """bzip2's start is 10 bytes long ('BZh9' and a block's '1AY&SY'): read by its first 8, a bzip2 file's content was
+    looked at as its compressed bytes, and 300 kB of spaces failed ('no text found') instead of being skipped."""
+    (tmp_path / "tool.txt").write_text("It runs. It stops.\n")
+    (tmp_path / "z.txt.bz2").write_bytes(bz2.compress(b" " * (4 * folders._BLOCK)))
+    reading = read_dataset(tmp_path)
+    assert reading.skipped == {"z.txt.bz2": folders.EMPTY} and not reading.problems
+    assert [d.source for d in reading.documents] == ["tool.txt"]
+
+
 def test_files_of_whitespace_only_longer_than_a_first_block_are_skipped_as_empty_files(tmp_path):
     """A file of whitespace only of _HEAD bytes or more (its first block, all that was looked at) was read and failed
     ('no text found'), in a folder or a zip, compressed or not: it is an empty file now, its content read in blocks
