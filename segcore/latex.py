@@ -84,23 +84,24 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _FRONT = frozenset("author date thanks affiliation altaffiliation affil institute address curraddr urladdr email ead "
                    "homepage orcid IEEEauthorblockN IEEEauthorblockA IEEEmembership authornote tnotetext fntext cc "
                    "cortext corresp received accepted revised subjclass pacs ccsdesc journal dedicatory encl".split())
-_DROP_ARGS = {"cite": 1, "citep": 1, "citet": 1, "citealp": 1, "citealt": 1, "citeauthor": 1, "citeyear": 1,
-              "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1, "bibliographystyle": 1,
-              "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2, "addtolength": 2,
-              "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1, "hyphenation": 1,
-              "input": 1, "include": 1, "footnote": 1, "title": 1, "thanksref": 1, "corref": 1, "fnref": 1,
+# notes, by the kind they are counted as: a footnote's text, an endnote, a numbered note in the margin (footnote
+# texts); an unnumbered one (margin notes)
+_NOTES = {**dict.fromkeys(("footnote", "footnotetext", "endnote", "sidenote"), "footnote texts"),
+          **dict.fromkeys(("marginpar", "marginnote"), "margin notes")}
+_CITES = ("cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear")
+_DROP_ARGS = {**dict.fromkeys(_CITES, 1), "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1,
+              "bibliographystyle": 1, "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2,
+              "addtolength": 2, "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1,
+              "hyphenation": 1, "input": 1, "include": 1, "title": 1, "thanksref": 1, "corref": 1, "fnref": 1,
               "shorttitle": 1, "shortauthors": 1, "runningtitle": 1, "authorrunning": 1, "titlerunning": 1, "color": 1,
-              "definecolor": 3, "rule": 2,
-              "fontsize": 2, "hypersetup": 1, "pagenumbering": 1, "enlargethispage": 1, "addcontentsline": 3,
-              "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, "markboth": 2, "markright": 1,
-              "chaptermark": 1, "sectionmark": 1, "index": 1, "nomenclature": 2, "footnotetext": 1, "endnote": 1,
-              "sidenote": 1, "marginpar": 1, "marginnote": 1, "arabic": 1, "roman": 1, "Roman": 1, "alph": 1,
-              "Alph": 1, "fnsymbol": 1, "value": 1, "stepcounter": 1, "refstepcounter": 1, "addtocounter": 2,
-              "newcounter": 1, **dict.fromkeys(_FRONT, 1)}
+              "definecolor": 3, "rule": 2, "fontsize": 2, "hypersetup": 1, "pagenumbering": 1, "enlargethispage": 1,
+              "addcontentsline": 3, "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, "markboth": 2,
+              "markright": 1, "chaptermark": 1, "sectionmark": 1, "index": 1, "nomenclature": 2, "arabic": 1,
+              "roman": 1, "Roman": 1, "alph": 1, "Alph": 1, "fnsymbol": 1, "value": 1, "stepcounter": 1,
+              "refstepcounter": 1, "addtocounter": 2, "newcounter": 1, **dict.fromkeys(_NOTES, 1),
+              **dict.fromkeys(_FRONT, 1)}
 # those of _DROP_ARGS set in a sentence where they are: citations, notes, anchors (no space is left before a stop)
-_MARKS = frozenset(("cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear", "footnote", "thanks",
-                    "thanksref", "corref", "fnref", "label", "index", "nomenclature", "footnotetext", "endnote",
-                    "sidenote", "marginpar", "marginnote"))
+_MARKS = frozenset((*_CITES, *_NOTES, "thanks", "thanksref", "corref", "fnref", "label", "index", "nomenclature"))
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
 # bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text
@@ -150,9 +151,7 @@ _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 # TeX's file name without braces ('\input abstract.tex', plain TeX's '\input macros'): up to a space or line end
 _FILE_NAME = re.compile(r"[ \t]*[^\s{}\\]*")
-_COUNTED = {"footnote": "footnote texts", "footnotetext": "footnote texts", "endnote": "footnote texts",
-            "sidenote": "footnote texts", "marginpar": "margin notes", "marginnote": "margin notes", "thanks": "front",
-            "input": "inputs", "include": "inputs", "letter": "front", **dict.fromkeys(_FRONT, "front")}
+_COUNTED = {**_NOTES, "input": "inputs", "include": "inputs", "letter": "front", **dict.fromkeys(_FRONT, "front")}
 
 
 def looks_like_latex(text: str) -> bool:
