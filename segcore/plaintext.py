@@ -144,6 +144,7 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
         elif fence is None and text[:1].strip():
             item = 0  # a line at the margin ends the lists
         opening = _HTML_BLOCK.match(line) if block is None and fence is None else None
+        mark = fence_mark(text, item) if fence is None or depth == fence[1] else None  # a fence's line, once
         if block or opening:
             end, kind = block or _HTML_END[opening.group(1).lower()]
             rest = line[opening.end():] if opening else line
@@ -151,18 +152,18 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
             block = None if closed >= 0 else (end, kind)
             if not (opening and closed >= 0 and rest[closed + len(end):].strip()):
                 drop[i] = kind
-        elif fence is None and (mark := fence_mark(text, item)) and not unclosed[i] \
+        elif fence is None and mark and not unclosed[i] \
                 and (m := _DIRECTIVE.match(text.strip()[len(mark):])) and m.group(1).lower() in PROSE_DIRECTIVES:
             directives.append(mark)  # its lines are read as the text's; its name and argument label its box
             drop[i] = "labels"
-        elif fence is None and directives and (mark := fence_mark(text, item)) and text.strip() == mark \
+        elif fence is None and directives and mark and text.strip() == mark \
                 and mark[0] == directives[-1][0] and len(mark) >= len(directives[-1]):
             directives.pop()
             drop[i] = "rules"
-        elif fence is None and fence_mark(text, item) and (is_underline(unquoted, i) or unclosed[i]
-                                                       and prose_between(counts, i + 1, len(lines))):
+        elif fence is None and mark and (is_underline(unquoted, i) or unclosed[i]
+                                         and prose_between(counts, i + 1, len(lines))):
             drop[i] = "rules"  # no fence: an underline, or one never closed over prose (see segcore.fences)
-        elif (mark := fence_mark(text, item) if fence is None or depth == fence[1] else None) or fence is not None:
+        elif mark or fence is not None:
             # closed by a fence of its own character at least as long (CommonMark §4.5: '````' holds '```' lines), in
             # its own quote (a deeper quote's line is its text)
             fence = (mark, depth) if fence is None else (None if mark and mark[0] == fence[0][0]
