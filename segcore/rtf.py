@@ -4,7 +4,9 @@ a style named 'heading N'; 'Title' above them), the shown result of fields read,
 from \\uN (its ANSI fallback skipped, \\ucN), and bytes (\\'hh) in the code page of their font's \\fcharset, else of
 \\ansicpg. Left out and counted (structure.LEFT_OUT): table cells (\\intbl), text boxes, footnotes, comments, hidden
 text (\\v), letterless paragraphs; not text: headers and footers, pictures, objects, field instructions, list numbers,
-index entries, deleted revisions, every ignorable destination (\\*) that is not read."""
+index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (structure.code_styles),
+left out and counted by lines: a paragraph in a code style ('HTML Preformatted'), or all of whose characters are in a
+fixed-pitch font (\\fmodern, \\fprq1, a monospaced name: pandoc's code blocks) when the body's font is not one."""
 from __future__ import annotations
 
 import codecs
@@ -13,14 +15,14 @@ from collections import Counter
 
 from .errors import InputError
 from .limits import LIMITS, Limits
-from .structure import Block, style_levels, text_block
+from .structure import Block, code_styles, style_levels, text_block
 
 __all__ = ["read_rtf", "is_rtf"]
 
 MAX_DEPTH = 1000  # groups within groups; deeper is refused
 _TOKEN = re.compile(r"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?|\\'([0-9a-fA-F]{2})|\\(.)|([{}])|([^\\{}\r\n]+)|[\r\n]+|\\$",
                     re.S)
-_SYMBOLS = {"tab": " ", "line": " ", "page": " ", "column": " ", "emdash": "\u2014", "endash": "\u2013",
+_SYMBOLS = {"tab": " ", "line": "\n", "page": " ", "column": " ", "emdash": "\u2014", "endash": "\u2013",
             "emspace": " ", "enspace": " ", "qmspace": " ", "bullet": "\u2022", "lquote": "\u2018",
             "rquote": "\u2019", "ldblquote": "\u201c", "rdblquote": "\u201d", "~": " ", "_": "-", "\\": "\\",
             "{": "{", "}": "}"}
@@ -64,6 +66,10 @@ def _entry_word(entry: dict, table: str, word: str, arg: int | None):
         entry["paragraph"] = False
     elif word == "fcharset" and arg is not None:
         entry["charset"] = _CHARSETS.get(arg)
+    elif word == "fmodern" or (word == "fprq" and arg == 1):  # a fixed-pitch font's family or pitch
+        entry["fixed"] = True
+    elif word == "f" and arg is not None:  # a style's font
+        entry["font"] = arg
     elif word == "outlinelevel" and arg is not None and 0 <= arg <= 8:
         entry["outline"] = arg
     elif word == "sbasedon" and arg is not None:
@@ -115,6 +121,9 @@ class _Reader:
         self.sinks: dict[str, list[str]] = {"title": [], "tables": []}  # the text kept of sinks other than the body
         self.chars = _Characters()
         self.styles, self.levels = {}, {}
+        self.fonts, self.style_fonts = {}, {}  # {font: (name, fixed-pitch)}; {style: (name, font, based-on style)}
+        self.code, self.code_fonts = set(), set()  # code styles; fixed-pitch fonts when the body's is not
+        self.typed = Counter()  # a paragraph's characters: in a code font (True) or not (False)
         self.parts: list[str] = []
         self.hidden: list[str] = []
         self.skip = 0  # fallback characters of the last \uN still to skip
@@ -206,14 +215,31 @@ class _Reader:
             self._keep(entry, sink)
         if sink == "styles" and outer["sink"] != "styles":
             self.levels = style_levels(self.styles)
+        if sink in ("styles", "fonts") and outer["sink"] != sink:
+            self._code_tables()
         self.state = outer
+
+    def _code_tables(self):
+        """The code styles and code fonts (structure.code_styles; a font as a style of its own) once the font table or
+        the stylesheet is read; the body's font is style 0's, else the default (\\deff)."""
+        names = {fid: name for fid, (name, _) in self.fonts.items()}
+        fixed = frozenset(name for name, pitch in self.fonts.values() if pitch)
+        default = self.state["font"]
+        styles = {sid: (name, names.get(font), based) for sid, (name, font, based) in self.style_fonts.items()}
+        self.code = code_styles(styles, 0, fixed, names.get(default))
+        body = next((font for font in (self.style_fonts.get(0, (None, None))[1], default) if font in names), None)
+        self.code_fonts = code_styles({fid: ("", name, None) for fid, name in names.items()}, body, fixed)
 
     def _keep(self, entry: dict, table: str):
         """A font's code page, or a paragraph style's outline level, name and based-on style."""
-        if table == "fonts" and entry.get("charset") is not None:
-            self.chars.fonts[entry["id"]] = entry["charset"]
+        name = "".join(entry["name"]).strip()
+        if table == "fonts":
+            self.fonts[entry["id"]] = (name, entry.get("fixed", False))
+            if entry.get("charset") is not None:
+                self.chars.fonts[entry["id"]] = entry["charset"]
         elif table == "styles" and entry.get("paragraph", True):
-            self.styles[entry["id"]] = (entry["outline"], "".join(entry["name"]), entry["based"])
+            self.styles[entry["id"]] = (entry["outline"], name, entry["based"])
+            self.style_fonts[entry["id"]] = (name, entry.get("font"), entry["based"])
 
     def _word(self, word: str, arg: int | None):
         state, entry = self.state, self.state["entry"]
@@ -280,6 +306,7 @@ class _Reader:
                 state["entry"] = None
         elif sink == "body":
             (self.hidden if state["hidden"] else self.parts).append(text)
+            self.typed[state["font"] in self.code_fonts] += 0 if state["hidden"] else len("".join(text.split()))
         elif sink in self.sinks:  # a footnote's or comment's text is counted by number, never kept
             self.sinks[sink].append(text)
 
@@ -290,14 +317,17 @@ class _Reader:
         if state["sink"] != "body":
             self._put(" ")
             return
-        text = " ".join("".join(self.parts).split())
+        text = "".join(self.parts)
         self.left_out["hidden"] += len("".join(self.hidden).split())
-        self.parts, self.hidden = [], []
+        code = self.typed[True] and not self.typed[False]
+        self.parts, self.hidden, self.typed = [], [], Counter()
         if state["table"]:
             self.left_out["tables"] += len(text.split())
             return
         level = 2 + state["level"] if state["level"] is not None else self.levels.get(state["style"], 0)
-        if block := text_block(text, level, self.left_out):
+        if not level and (code or state["style"] in self.code):
+            self.left_out["code lines"] += (text.count("\n") + 1) * bool(text.strip())
+        elif block := text_block(" ".join(text.split()), level, self.left_out):
             self.blocks.append(block)
 
 

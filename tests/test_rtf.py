@@ -107,3 +107,23 @@ def test_any_crafted_rtf_reads_or_is_refused_cleanly(parts):
         return
     assert doc.n >= 2 and all(e.strip() for e in doc.elements)
     "\n".join(doc.elements).encode("utf-8")
+
+
+def test_code_paragraphs_by_font_or_style_are_left_out_by_lines_and_a_text_typed_all_in_courier_is_prose():
+    """A paragraph all in a fixed-pitch font (\\fmodern, \\fprq1 or a monospaced name: pandoc's code blocks) or in a
+    code style (Word's 'HTML Preformatted') is code, left out and counted by lines; code inside a sentence is read;
+    when the body's own font is fixed-pitch, nothing is code by its font."""
+    fonts = r"{\fonttbl{\f0 \fswiss Helvetica;}{\f1 \fmodern Courier;}{\f2\fnil\fprq1 Pitchy;}}"
+    styles = (r"{\stylesheet{\f0 Normal;}{\s7\f0\sbasedon0 HTML Preformatted;}"
+              r"{\s8\f1\sbasedon0 Plain Box;}}")
+    body = (r"{\pard \f0 Lava flows {\f1 make} downhill.\par}"
+            r"{\pard \f0 \f1 import lava\line lava.flow()\par}"
+            r"{\pard \f0 {\f2 cat vent.log}\par}"
+            r"{\pard \s7 run the vent\par}{\pard \s8 more vent code\par}"
+            r"{\pard \f0 Then it cools.\par}")
+    doc = load(("{\\rtf1\\ansi\\deff0" + fonts + styles + body + "}").encode(), source="lava.rtf")
+    assert doc.elements == ["Lava flows make downhill.", "Then it cools."]
+    assert doc.meta["left_out"]["code lines"] == 5
+    courier = fonts.replace(r"\fswiss Helvetica", r"\fmodern Courier New")
+    courier = ("{\\rtf1\\ansi\\deff0" + courier + styles + body + "}").encode()
+    assert "import" in load(courier, source="typed.rtf", level="word").elements
