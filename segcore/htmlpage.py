@@ -38,9 +38,12 @@ _NAVIGATION_ROLES = frozenset("navigation banner contentinfo complementary searc
 _NAVIGATION_NAMES = frozenset("""
 nav navbar navbox navigation vertical-navbox menu sphinxsidebar related breadcrumb breadcrumbs docnav navheader
 navfooter footer header site-header site-footer skip-link mw-jump-link mw-editsection catlinks printfooter noprint
-mw-indicators hatnote ambox metadata sistersitebox headerlink toc toctree-wrapper sitesub contentsub jump-to-nav
+mw-indicators hatnote ambox metadata sistersitebox headerlink toc sitesub contentsub jump-to-nav
 mw-navigation share social cookie cookies banner advertisement link-target
 """.split())
+# a table of contents' wrapper, navigation when mostly links: Sphinx's singlehtml puts the documents a toctree
+# includes inside its div.toctree-wrapper
+_CONTENTS_NAMES = frozenset(("contents", "toctree-wrapper"))
 _WRAPPER_NAMES = frozenset(("pg-boilerplate", "pg-header", "pg-footer"))
 _TABLE_TAGS = frozenset(("table", "figure", "figcaption", "caption"))
 _TABLE_NAMES = frozenset("thumb thumbcaption gallery infobox table informaltable figure informalfigure".split())
@@ -152,7 +155,7 @@ def _left_out_kind(el, main) -> str | None:
     if names & _LABEL_NAMES or ((tag == "th" or (tag in _HEADINGS and "title" in names)) and any(
             _names(a) & _ADMONITIONS for a, _ in zip(el.iterancestors(), range(4)))):
         return "labels"
-    if "contents" in names and _link_share(el) >= 0.5:  # a table of contents, not a wrapper named so
+    if names & _CONTENTS_NAMES and _link_share(el) >= 0.5:  # a table of contents, not a wrapper named so
         return "navigation"
     if tag in ("ul", "ol") and len(el.findall("li")) >= 2 and _link_share(el) >= 0.9 and not _owned_links(el):
         return "navigation"  # a list of links only

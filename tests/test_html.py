@@ -134,6 +134,23 @@ def test_a_sphinx_page_keeps_its_numbered_headings_and_leaves_code_and_sidebars_
     assert "Perhaps the best known statement is the if statement." in doc.elements
 
 
+def test_a_sphinx_single_page_reads_the_documents_its_toctree_wrapper_holds_and_leaves_a_toctree_of_links_out():
+    """Sphinx's singlehtml builder puts each included document inside the toctree's wrapper
+    (div.toctree-wrapper): a wrapper of text is read; one of links only is a table of contents."""
+    toc = ('<div class="toctree-wrapper compound"><ul><li><a href="#a">Magma chambers</a></li>'
+           '<li><a href="#b">Vent shapes</a></li><li><a href="#c">Ash plumes</a></li></ul></div>')
+    chapter = ('<div class="toctree-wrapper compound"><section id="a"><h2>Magma chambers</h2><p>Magma gathers in '
+               'chambers under the crust. It rises when the pressure grows.</p><p>See <a href="#b">vents</a> for '
+               'where it leaves the ground.</p></section></div>')
+    page = (f'<html><body><div class="body" role="main"><section><h1>Volcanoes</h1><p>A book of volcanoes.</p>'
+            f'{toc}{chapter}</section></div></body></html>')
+    doc = load_html(page, source="book.html")
+    assert "Magma gathers in chambers under the crust." in doc.elements
+    assert [h.title for h in doc.meta["outline"].headings] == ["Magma chambers"]
+    _none_of(("Vent shapes", "Ash plumes"), doc)
+    assert doc.meta["left_out"]["navigation"] == 6
+
+
 def test_broken_markup_is_read_as_a_browser_would():
     page = ("<title>t</title><p>First paragraph has no end tag. It goes on<p>Second one <b>bold <i>mixed</b> up</i>"
             " here.<ul><li>An item without end<li>Another item</ul><p>Caf&eacute; &amp; bar&nbsp;open. Line<br>break "
