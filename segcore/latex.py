@@ -147,6 +147,11 @@ _LINE_END = re.compile(r"[ \t]*\n")
 _DEFINE = re.compile(r"\\(?:(?:renew|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
 _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
+# \\the<counter>: a counter's printed value, not known without counting (its name is no word of the text, in math
+# either: '$\\thechapter.1$'): LaTeX's own counters and those the source declares (\\newcounter, \\newtheorem)
+_COUNTERS = frozenset((*LATEX_RANK, "page", "equation", "figure", "table", "footnote", "mpfootnote", "enumi", "enumii",
+                       "enumiii", "enumiv"))
+_NEW_COUNTER = re.compile(r"\\newcounter\s*\{\s*([A-Za-z@]{1,40})\s*\}")
 _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\]]{0,100}\]\s*)?\{([^{}]{1,100})\}")
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 # TeX's file name without braces ('\input abstract.tex', plain TeX's '\input macros'): up to a space or line end
@@ -249,6 +254,7 @@ class _Reader:
         self.verbatims = verbatims  # the source's own verbatim environments, left out as code
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
         self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
+        self.counters = _COUNTERS | self.theorems.keys()
         self.tabbing = False  # inside a tabbing environment: \= \> \' … are its tab commands, not accents
 
     def render(self, s: str, math: bool = False) -> str:
@@ -391,7 +397,7 @@ class _Reader:
             return "\n\n" if name in ("par", "newpage", "clearpage", "pagebreak") else " ", i
         if name == "foreach" and (m := _FOREACH.match(s, i)):
             return "", self.loop_end(s, m.end())
-        if name == "maketitle":
+        if name == "maketitle" or name[:3] == "the" and name[3:] in self.counters:
             return "", i
         # any other command: the text of its arguments (\emph{x}, \textbf{x}, \url{x}, a macro's text); in text its
         # [options] right after it are settings, all of them ('\lipsum[3-17]', '\Blindtext[2][1]'); in math a '['
@@ -516,6 +522,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     text, plain, comments, (start, end), verbatims = without_comments(source)
     braces = _braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
+    reader.counters |= set(_NEW_COUNTER.findall(plain))
     title, _ = _group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
     prose = reader.render(text[start:end])
     if comments:

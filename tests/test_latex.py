@@ -470,6 +470,14 @@ def test_a_counter_s_value_and_settings_print_no_word():
     assert texts[0] == "Report" and re.findall(r"\w+", texts[1]) == ["Page", "of", "in", "part"]
 
 
+def test_a_counter_s_printed_value_in_math_prints_no_word_either():
+    """'$\\thechapter.1$' read 'thechapter.1': \\the<counter> of LaTeX's own counters and of those the source declares
+    (\\newcounter, \\newtheorem) prints no word in math as in text; \\theta and \\therefore stay their names."""
+    texts = _texts("\\newcounter{step}\\newtheorem{lemma}{Lemma}\n\\begin{document}\nSee $\\thechapter.1$ and "
+                   "$\\thesection + \\thestep + \\thelemma$ with $\\theta \\therefore x$.\n\\end{document}")
+    assert re.findall(r"[A-Za-z]+", texts[0]) == ["See", "and", "with", "theta", "therefore", "x"]
+
+
 def test_spaces_are_taken_off_before_a_stop_only_where_a_citation_or_note_was():
     """Every space before a stop was taken off a LaTeX text ('works well~\\cite{x}.' → 'works well.', but also the
     source's own French ' :', ' ?' and spaced dot leaders '. . .'); only those before a stop right after a citation,
