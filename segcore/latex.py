@@ -88,6 +88,9 @@ _FRONT = frozenset("author date thanks affiliation altaffiliation affil institut
 # texts); an unnumbered one (margin notes)
 _NOTES = {**dict.fromkeys(("footnote", "footnotetext", "endnote", "sidenote"), "footnote texts"),
           **dict.fromkeys(("marginpar", "marginnote"), "margin notes")}
+# marginnote's \\marginnote[left]{right}[shift]: its vertical shift an [option] after the text, spaces before it
+# skipped as LaTeX's \\@ifnextchar skips them ('\\marginnote{Note.}[2cm]')
+_SHIFTED = frozenset(("marginnote",))
 _CITES = ("cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear")
 _DROP_ARGS = {**dict.fromkeys(_CITES, 1), "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1,
               "bibliographystyle": 1, "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2,
@@ -359,6 +362,8 @@ class _Reader:
                 _, i = self.group(s, i)
             while name in _FRONT and s.startswith("{", i) and i in self.braces[-1]:
                 i = self.braces[-1][i] + 1
+            if name in _SHIFTED and (option := _option(s, _EATEN.match(s, i).end()))[0] is not None:
+                i = option[1]
             if name in ("input", "include") and i == start:
                 i = _FILE_NAME.match(s, i).end()
             if name in _COUNTED:

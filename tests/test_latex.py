@@ -459,6 +459,14 @@ def test_endnotes_footnote_texts_and_notes_in_the_margin_are_left_out_and_counte
     assert left_out == {"footnote texts": 3, "margin notes": 2}
 
 
+def test_a_margin_note_s_shift_after_its_text_is_no_text():
+    """'\\marginnote{x}[2cm]' left '[2cm]' in the sentence: marginnote's \\marginnote[left]{right}[shift] takes its
+    vertical shift after the text (past spaces, as LaTeX's \\@ifnextchar); the note and its shift are left out."""
+    blocks, left_out = latex_blocks("\\begin{document}\nA sentence\\marginnote{Note.}[2cm] goes on\\marginnote[L]{R}"
+                                    " [-1\\baselineskip] to its end.\n\\end{document}")
+    assert [b.text for b in blocks] == ["A sentence goes on to its end."] and left_out == {"margin notes": 2}
+
+
 def test_a_counter_s_value_and_settings_print_no_word():
     """HgbLabReport's '\\chapter{Lab Report \\arabic{chapter}}' read 'Lab Report chapter': a counter's printed value
     (\\arabic, \\roman, \\Roman, \\alph, \\Alph, \\fnsymbol, \\value, and \\the<counter> a source defines with them)
