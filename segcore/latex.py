@@ -4,9 +4,10 @@ formatting commands (\\emph{…}, \\textbf{…}, \\href's text), lists and theor
 with its name as printed: "Theorem (Cauchy–Schwarz).", from the source's \\newtheorem), a bibliography as a
 References section (left out with the back matter by default) and \\appendix as an Appendix heading. Left out and
 counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
-code listings, footnotes, endnotes and notes in the margin, the authors' block, and the files \\input names (a
-single file is read: nothing is fetched). Citations are dropped and a cross-reference becomes '[#]' (no word to
-count as a term; LaTeX's '??' would end a sentence). Inline math keeps its symbols' names without backslashes
+code listings, footnotes, endnotes and notes in the margin, the authors' block and a class's own title-page fields
+(\\department{…} before \\maketitle), and the files \\input names (a single file is read: nothing is fetched).
+Citations are dropped and a cross-reference becomes '[#]' (no word to count as a term; LaTeX's '??' would end a
+sentence). Inline math keeps its symbols' names without backslashes
 ("sigma(i,j)"); math left open ends with its paragraph, as in TeX (a stray '$' does not take the rest of the file).
 Macros the source defines (\\newcommand, \\renewcommand, \\providecommand, \\def) are expanded, within a budget
 of characters (a macro that grows without end stops there)."""
@@ -159,6 +160,13 @@ _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 # TeX's file name without braces ('\input abstract.tex', plain TeX's '\input macros'): up to a space or line end
 _FILE_NAME = re.compile(r"[ \t]*[^\s{}\\]*")
+# a title page's fields a class of its own stores for \maketitle (a thesis's \department{…}, \supervisor{…},
+# afparticle's \volumenumber{…}): a command the reader knows no other way, on a line of its own with its braced
+# arguments at the body's top level before \maketitle, prints nothing there nor anywhere (counted as "front");
+# keywords and the title page's prose (an abstract, cje's French \resume, acknowledgements) stay text
+_FIELD_LINE = re.compile(r"(?m)^[ \t]*\\(?P<name>(?!(?:begin|end)\b)[A-Za-z@]+)\*?[ \t]*(?=[\[{])"
+                         r"|^[ \t]*(?P<prose>[^\s\\{}])|\\(?:begin|end)\b|\\.|[{}]", re.S)
+_TITLE_PROSE = frozenset("keywords keyword abstract resume acknowledgements acknowledgments".split())
 _COUNTED = {**_NOTES, "input": "inputs", "include": "inputs", "letter": "front", **dict.fromkeys(_FRONT, "front")}
 
 
@@ -244,6 +252,26 @@ def _macros(text: str, braces: dict[int, int]) -> dict[str, tuple[int, str | Non
     return out
 
 
+def _title_fields(body: str) -> frozenset:
+    """The commands a document's body (its text) sets as its title page's fields before its \\maketitle (none
+    without one, or with text before it: a documentation's \\maketitle after its prose): those alone on their line
+    with their [options] and braced arguments, outside any group or environment; not one whose arguments hold an
+    environment there, once or more (IEEEtran's \\IEEEtitleabstractindextext{\\begin{abstract}…}, beamer's
+    \\frame{…}: prose the page shows)."""
+    top, braces, names, prose, depth = body.find("\\maketitle"), _braces(body), set(), set(), 0
+    for m in _FIELD_LINE.finditer(body, 0, max(top, 0)):
+        if m["prose"] and depth == 0:
+            return frozenset()
+        if m["name"] and depth == 0 and m["name"] not in _TITLE_PROSE:
+            start = i = j = _options(body, m.end())
+            while (j := _group(body, j, braces)[1]) != i:
+                i = j
+            if j > start and _LINE_END.match(body, j):
+                (prose if "\\begin" in body[start:j] else names).add(m["name"])
+        depth = max(depth + (m[0] in ("{", "\\begin")) - (m[0] in ("}", "\\end")), 0)
+    return frozenset(names - prose)
+
+
 def _theorems(text: str) -> dict[str, str]:
     """The theorem-like environments a source defines with \\newtheorem (and amsthm's proof): name -> the name
     printed at its start."""
@@ -258,6 +286,7 @@ class _Reader:
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
         self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
         self.counters = _COUNTERS | self.theorems.keys()
+        self.fields: frozenset = frozenset()  # the title page's fields (_title_fields)
         self.tabbing = False  # inside a tabbing environment: \= \> \' … are its tab commands, not accents
 
     def render(self, s: str, math: bool = False) -> str:
@@ -404,6 +433,12 @@ class _Reader:
             return "", self.loop_end(s, m.end())
         if name == "maketitle" or name[:3] == "the" and name[3:] in self.counters:
             return "", i
+        if name in self.fields:  # all its [options] and braced arguments
+            i = j = _options(s, i)
+            while (j := self.group(s, j)[1]) != i:
+                i = j
+            self.left_out["front"] += 1
+            return "", i
         # any other command: the text of its arguments (\emph{x}, \textbf{x}, \url{x}, a macro's text); in text its
         # [options] right after it are settings, all of them ('\lipsum[3-17]', '\Blindtext[2][1]'); in math a '['
         # after a command is a delimiter ('\bigl[1+f(x)\bigr]')
@@ -528,6 +563,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     braces = _braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     reader.counters |= set(_NEW_COUNTER.findall(plain))
+    reader.fields = _title_fields(text[start:end])
     title, _ = _group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
     prose = reader.render(text[start:end])
     if comments:

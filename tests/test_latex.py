@@ -459,6 +459,25 @@ def test_endnotes_footnote_texts_and_notes_in_the_margin_are_left_out_and_counte
     assert left_out == {"footnote texts": 3, "margin notes": 2}
 
 
+def test_a_class_s_own_title_page_fields_print_nothing_where_they_stand():
+    """A thesis class's '\\department{…}', '\\supervisor{…}', afparticle's '\\volumenumber{…}' were read as text:
+    a command the reader knows no other way, alone on its line at the body's top level before \\maketitle, stores
+    a value for the title page and prints nothing, there or later; counted with the front matter. Keywords and an
+    abstract stay text; a command holding an environment there is prose the page shows (beamer's \\frame{…}); a
+    \\maketitle after the text sets no fields (a documentation's, whose \\Macro{…} lines print)."""
+    blocks, left_out = latex_blocks(
+        "\\begin{document}\n\\title{A Thesis}\n\\department{Department of Physics}\n\\supervisor[Prof.]{Ada\n"
+        "Lovelace}\n\\volumenumber{2}\n\\keywords{segmentation, lectures}\n\\abstract{We segment.}\n"
+        "\\frame{\\begin{itemize}\\item Framed\\end{itemize}}\n\\maketitle\nThe text, \\department{Optics} on.\n"
+        "\\end{document}")
+    texts = [b.text for b in blocks]
+    assert not re.search(r"Physics|Ada|Lovelace|Optics|\b2\b", " ".join(texts)), texts
+    assert "segmentation, lectures" in " ".join(texts) and "We segment." in " ".join(texts)
+    assert "Framed" in " ".join(texts) and texts[-1] == "The text, on." and left_out["front"] == 4
+    blocks, _ = latex_blocks("\\begin{document}\nA manual's text.\n\\Macro{name}\n\\maketitle\n\\end{document}")
+    assert [b.text for b in blocks] == ["A manual's text. name"]
+
+
 def test_a_margin_note_s_shift_after_its_text_is_no_text():
     """'\\marginnote{x}[2cm]' left '[2cm]' in the sentence: marginnote's \\marginnote[left]{right}[shift] takes its
     vertical shift after the text (past spaces, as LaTeX's \\@ifnextchar); the note and its shift are left out."""
