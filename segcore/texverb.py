@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .plaintext import LATEX_RANK
+
 __all__ = ["VERB", "VERBATIM_ENVS", "without_comments"]
 
 # environments read as written, to their \end: a '%' there is no comment; code (verbatim, listings, minted, fancyvrb,
@@ -35,6 +37,9 @@ _NO_COMMENT = (r"\\verb\*?" + VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
 # manual's '|\cmd|'); one the preamble deleted stays deleted (\AtBeginDocument{\DeleteShortVerb{\|}})
 _SHORT_CHARS = frozenset(c for c in map(chr, range(33, 127)) if not c.isalpha() and c not in "%\\{}")
 _CLASS_SHORT = {"ltxdoc": "|"}
+# a sectioning command at a line's start: no preamble has one, a chapter file (\input by its main file) does; a
+# \begin{document} after it is a listing's, in an environment the main file defines ('\begin{code}', 'LaTeXCode')
+_HEADING = re.compile(r"(?m)^[ \t]*\\(?:" + "|".join(LATEX_RANK) + r")\*?\s*[\[{]")
 
 
 @lru_cache(maxsize=64)
@@ -50,11 +55,13 @@ def without_comments(source: str) -> tuple[str, str, int, tuple[int, int], froze
     definitions are: a macro a listing shows is not defined); how many lines had a comment ('%' to the line's end,
     the whole line where only spaces come before it: a comment line does not end a paragraph); and where the
     document's body is in the first: after the first \\begin{document}, before the first \\end{document} after it
-    (the text's ends without them), neither of them in a verbatim environment (a listing of a document's source);
+    (the text's ends without them), neither of them in a verbatim environment (a listing of a document's source) nor
+    after a heading (_HEADING: a chapter file's listing of a document, in an environment its main file defines);
     and the verbatim environments the source defines, outside comments and verbatim text. '%' is no comment where
     LaTeX reads none (_NO_COMMENT): one pass, each '%' seen once. A short verb's text is written as \\verb's
     ('|\\cmd|' -> '\\verb|\\cmd|'), its declarations taken out."""
     out, listed, i, comments, size, start, end = [], [], 0, 0, 0, -1, -1  # size: the characters kept so far
+    chapter = False  # a heading came before a \begin{document}: the text is a chapter's, that a listing's
     verbatims, shorts, deleted, declared = set(), set(), set(), ""  # short verbs: on, deleted in the preamble
     while m := _pattern("".join(sorted(shorts))).search(source, i):
         kept = m.start() if m["short"] or m.group(0).lstrip(" \t").startswith("%") else m.end()
@@ -70,7 +77,8 @@ def without_comments(source: str) -> tuple[str, str, int, tuple[int, int], froze
             undo = m["op"] in ("Delete", "Undefine")
             (shorts.discard if undo else shorts.add)(char)
             (deleted.add if undo and start < 0 else deleted.discard)(char)
-        if env == "document" and opens and start < 0:
+        if env == "document" and opens and start < 0 and not (
+                chapter := chapter or bool(_HEADING.search("".join(out)))):
             start = size
             shorts |= set(declared) - deleted
         elif env == "document" and not opens and start >= 0 > end:

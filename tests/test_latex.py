@@ -459,6 +459,21 @@ def test_endnotes_footnote_texts_and_notes_in_the_margin_are_left_out_and_counte
     assert left_out == {"footnote texts": 3, "margin notes": 2}
 
 
+def test_a_chapter_file_showing_a_document_s_source_is_read_whole():
+    """arsclassica's Fundamentals.tex, hagenberg's literatur.tex: a chapter file (\\input by its main file) shows a
+    document's source in a listing whose environment the main file defines ('\\begin{code}'); its \\begin{document}
+    was taken for the body's start and the chapter's prose before it lost. No preamble holds a heading: a
+    \\begin{document} after one is a listing's, and the chapter is read whole."""
+    source = ("\\chapter{Fundamentals}\nThis chapter introduces the package.\n\\begin{code}\n"
+              "\\documentclass{scrreprt}\n\\begin{document}\nShown.\n\\end{document}\n\\end{code}\n"
+              "\\section{Use}\nIt works with the classes.\n")
+    texts = [b.text for b in latex_blocks(source)[0]]
+    assert texts[:2] == ["Fundamentals", "This chapter introduces the package."] and texts[-1] == "It works with the classes."
+    # a document whose preamble has no heading keeps its body as before
+    assert [b.text for b in latex_blocks("\\newcommand{\\x}{y}\nPreamble.\n\\begin{document}\nBody.\n"
+                                         "\\end{document}")[0]] == ["Body."]
+
+
 def test_a_class_s_own_title_page_fields_print_nothing_where_they_stand():
     """A thesis class's '\\department{…}', '\\supervisor{…}', afparticle's '\\volumenumber{…}' were read as text:
     a command the reader knows no other way, alone on its line at the body's top level before \\maketitle, stores
