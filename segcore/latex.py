@@ -120,6 +120,11 @@ _SKIPS = frozenset(("kern", "hskip", "vskip", "mkern", "mskip", "raise", "lower"
 _DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+"
               r"|\\[A-Za-z@]+)|-?\\[A-Za-z@]+)")
 _SKIP = re.compile(rf"\s*{_DIMENSION}(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
+# TeX's assignment of a number to a register in text: '\itemsep=0pt', '\parskip=0pt plus 1pt', '\tolerance=1000',
+# '\hsize=.5\textwidth': a setting, no text (in math '\epsilon=0.5' is an equation's); its unit on the line
+# ('\endlinechar=-1' before a line starting '\begin{…}' takes no unit)
+_ASSIGNMENT = re.compile(r"[ \t]*=[ \t]*-?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[ \t]*(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|"
+                         rf"ex|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())
 # beamer's overlay specification directly after a command, in text ('\alert<2>{…}', '\item<2->', '\onslide<+->',
@@ -409,6 +414,8 @@ class _Reader:
                 arg, i = self.group(s, i)
                 args.append(arg)
             return self.render(args[index]), i
+        if not math and (m := _ASSIGNMENT.match(s, i)):
+            return "", m.end()
         if name in _SKIPS:
             m = _SKIP.match(s, i)
             return "", m.end() if m else i

@@ -459,6 +459,16 @@ def test_endnotes_footnote_texts_and_notes_in_the_margin_are_left_out_and_counte
     assert left_out == {"footnote texts": 3, "margin notes": 2}
 
 
+def test_a_register_assignment_in_text_prints_nothing():
+    """'\\itemsep=0pt', '\\errorcontextlines=9' left '=0pt', '=9' in the text (found against pandoc: nrc's userguide,
+    univie-ling's, toptesi's): TeX's assignment of a number or dimension to a register is a setting; in math an
+    equals sign after a symbol stays ('$\\epsilon=0.5$'); '=' before a command on the next line takes no unit."""
+    texts = _texts("\\begin{document}\\errorcontextlines=9\n\\itemsep=0pt A list\\parskip = 0pt plus 1pt goes "
+                   "\\tolerance=1000 on\\hsize=.5\\textwidth{} here, $\\epsilon=0.5$ stays.\n"
+                   "\\endlinechar=-1\n\\begin{quote}Quoted.\\end{quote}\n\\end{document}")
+    assert texts == ["A list goes on here, epsilon=0.5 stays.", "Quoted."]
+
+
 def test_a_chapter_file_showing_a_document_s_source_is_read_whole():
     """arsclassica's Fundamentals.tex, hagenberg's literatur.tex: a chapter file (\\input by its main file) shows a
     document's source in a listing whose environment the main file defines ('\\begin{code}'); its \\begin{document}
