@@ -46,6 +46,10 @@ _TABS = frozenset("=><+-'`")  # in a tabbing environment these control symbols s
 _OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
 _WORD = re.compile(r"\\[A-Za-z@]+")  # a control word
+# the commands whose first argument is a length register, often written unbraced as TeX takes one token:
+# '\setlength\parindent{0pt}' (its value was read as text: '0pt')
+_LENGTH_SETTERS = frozenset(("setlength", "addtolength"))
+_ARG_WORD = re.compile(r"\s*\\[A-Za-z@]+")
 _FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
 _ENV_NAME = re.compile(r"[A-Za-z@]{1,40}\*?")
 _HEAD = "\x01"  # a heading line of the rendered text: _HEAD, the sectioning command, _HEAD, the title
@@ -392,7 +396,10 @@ class _Reader:
             return self.expand(s, name, i, math)
         if name in _DROP_ARGS:  # its options too ('\cite[see][p. 5]{x}', ConTeXt's '\definecolor[main][black]')
             i = start = _options(s, i)
-            for _ in range(_DROP_ARGS[name]):
+            count = _DROP_ARGS[name]
+            if name in _LENGTH_SETTERS and (word := _ARG_WORD.match(s, i)):  # '\setlength\parindent{0pt}'
+                i, count = word.end(), count - 1
+            for _ in range(count):
                 _, i = self.group(s, i)
             while name in _FRONT and s.startswith("{", i) and i in self.braces[-1]:
                 i = self.braces[-1][i] + 1

@@ -469,6 +469,14 @@ def test_a_register_assignment_in_text_prints_nothing():
     assert texts == ["A list goes on here, epsilon=0.5 stays.", "Quoted."]
 
 
+def test_a_length_set_with_its_register_unbraced_prints_nothing():
+    """'\\setlength\\parindent{0pt}' read '0pt' (univie-ling's, ndsu-thesis's, revtex's guides against pandoc): the
+    register is \\setlength's first argument written unbraced, as TeX takes one token; its value is no text either."""
+    texts = _texts("\\begin{document}\nA \\setlength\\parindent{0pt}text\\addtolength \\textwidth{2em} goes "
+                   "\\setlength{\\parskip}{6pt}on.\n\\end{document}")
+    assert texts == ["A text goes on."]
+
+
 def test_a_chapter_file_showing_a_document_s_source_is_read_whole():
     """arsclassica's Fundamentals.tex, hagenberg's literatur.tex: a chapter file (\\input by its main file) shows a
     document's source in a listing whose environment the main file defines ('\\begin{code}'); its \\begin{document}
