@@ -127,8 +127,9 @@ _SKIP = re.compile(rf"\s*{_DIMENSION}(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_
 # TeX's assignment of a number to a register in text: '\itemsep=0pt', '\parskip=0pt plus 1pt', '\tolerance=1000',
 # '\hsize=.5\textwidth': a setting, no text (in math '\epsilon=0.5' is an equation's); its unit on the line
 # ('\endlinechar=-1' before a line starting '\begin{…}' takes no unit)
-_ASSIGNMENT = re.compile(r"[ \t]*=[ \t]*-?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[ \t]*(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|"
-                         rf"ex|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
+_ASSIGNMENT = re.compile(r"[ \t]*=[ \t]*-?(?:\d+(?:[.,]\d*)?|[.,]\d+)"
+                         r"(?:[ \t]*(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?"
+                         rf"(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())
 # beamer's overlay specification directly after a command, in text ('\alert<2>{…}', '\item<2->', '\onslide<+->',
@@ -169,10 +170,10 @@ _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 # TeX's file name without braces ('\input abstract.tex', plain TeX's '\input macros'): up to a space or line end
 _FILE_NAME = re.compile(r"[ \t]*[^\s{}\\]*")
-# a title page's fields a class of its own stores for \maketitle (a thesis's \department{…}, \supervisor{…},
-# afparticle's \volumenumber{…}): a command the reader knows no other way, on a line of its own with its braced
-# arguments at the body's top level before \maketitle, prints nothing there nor anywhere (counted as "front");
-# keywords and the title page's prose (an abstract, cje's French \resume, acknowledgements) stay text
+# a title page's fields a class of its own stores for \maketitle (a thesis's \department{…}, afparticle's
+# \volumenumber{…}): a command the reader knows no other way, alone on its line at the body's top level before
+# \maketitle, prints nothing ("front") up to the last \maketitle (an exam's answer key repeats its title page), then
+# prints as any other; keywords and the title page's prose (an abstract, cje's \resume, acknowledgements) stay text
 _FIELD_LINE = re.compile(r"(?m)^[ \t]*\\(?P<name>(?!(?:begin|end)\b)[A-Za-z@]+)\*?[ \t]*(?=[\[{])"
                          r"|^[ \t]*(?P<prose>[^\s\\{}])|\\(?:begin|end)\b|\\.|[{}]", re.S)
 _TITLE_PROSE = frozenset("keywords keyword abstract resume acknowledgements acknowledgments".split())
@@ -295,7 +296,7 @@ class _Reader:
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
         self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
         self.counters = _COUNTERS | self.theorems.keys()
-        self.fields: frozenset = frozenset()  # the title page's fields (_title_fields)
+        self.fields, self.titles = frozenset(), 0  # the title page's fields (_title_fields); \maketitles to come
         self.tabbing = False  # inside a tabbing environment: \= \> \' … are its tab commands, not accents
 
     def render(self, s: str, math: bool = False) -> str:
@@ -445,7 +446,11 @@ class _Reader:
             return "\n\n" if name in ("par", "newpage", "clearpage", "pagebreak") else " ", i
         if name == "foreach" and (m := _FOREACH.match(s, i)):
             return "", self.loop_end(s, m.end())
-        if name == "maketitle" or name[:3] == "the" and name[3:] in self.counters:
+        if name == "maketitle":  # after the last title page the commands of its fields print as any other
+            self.titles -= 1
+            self.fields = self.fields if self.titles > 0 else frozenset()
+            return "", i
+        if name[:3] == "the" and name[3:] in self.counters:
             return "", i
         if name in self.fields:  # all its [options] and braced arguments
             i = j = _options(s, i)
@@ -577,7 +582,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     braces = _braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     reader.counters |= set(_NEW_COUNTER.findall(plain))
-    reader.fields = _title_fields(text[start:end])
+    reader.fields, reader.titles = _title_fields(text[start:end]), text[start:end].count("\\maketitle")
     title, _ = _group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
     prose = reader.render(text[start:end])
     if comments:
