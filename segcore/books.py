@@ -11,8 +11,8 @@ from functools import cache
 from .sentences import roman_value
 from .structure import CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
 
-__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "contents_heading", "division_label", "entry_key",
-           "gutenberg_wrapper", "listed_contents", "numbered_sections"]
+__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "contents_heading", "division_label", "division_title",
+           "entry_key", "gutenberg_wrapper", "listed_contents", "numbered_sections"]
 
 _PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
 _PG_END = re.compile(r"^\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|^End of (?:the )?Project Gutenberg", re.I)
@@ -174,12 +174,18 @@ def contents_heading(text: str) -> bool:
     return bool(_CONTENTS.match(text.strip()))
 
 
+def division_title(text: str) -> str | None:
+    """The title of a line that names a division, without the division's word and number ('Appendix' for 'Appendix A
+    Appendix', 'The Storm' for 'CHAPTER IV. The Storm', '' for 'Part II'); None when the line names none."""
+    s = text.strip()
+    m = _DIVISION.match(s) or _NUMBER_FIRST.match(s)
+    return (m.groups()[-1] or "") if m and _division(s) is not None else None
+
+
 def division_label(text: str) -> bool:
     """A division's word and number without a title ('Chapter 3', 'Kapitel 1', 'Anhang A', 'Part II', '1. fejezet'):
     the label a book or thesis sets on a line of its own over the division's title."""
-    s = text.strip()
-    m = _DIVISION.match(s) or _NUMBER_FIRST.match(s)
-    return bool(m) and not m.groups()[-1] and _division(s) is not None
+    return division_title(text) == ""
 
 
 def _numbered(key: tuple[str, str]) -> bool:

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .books import division_title
 from .structure import split_number
 
 MAX_ENTRIES = 5000     # outline entries read at most
@@ -45,8 +46,9 @@ def _key(text: str) -> str:
 
 def keys(text: str) -> set[str]:
     """A title's match keys: its letters and digits, with and without its leading label word ("Appendix") and
-    number, and without a citation or note mark at its end ("Packages [12, 13]", "asmeconf.bst³")."""
-    forms = {text, _LABEL_WORD.sub("", text), _MARK.sub("", text)}
+    number, without a division's word and its letter or number ("Appendix A Appendix", books.division_title), and
+    without a citation or note mark at its end ("Packages [12, 13]", "asmeconf.bst³")."""
+    forms = {text, _LABEL_WORD.sub("", text), division_title(text) or "", _MARK.sub("", text)}
     return {k for t in forms for k in (_key(t), _key(split_number(t)[1])) if k}
 
 

@@ -18,6 +18,7 @@ from segcore.loaders import load, load_pdf
 from segcore.limits import LIMITS, Limits
 from segcore.pdflayout import inflated_size
 from segcore.pdf import read_pdf
+from segcore.pdfoutline import keys
 from segcore.structure import with_structure
 from tests.data.make_pdfs import build, column, text_ops
 from tests.pdfpages import BODY
@@ -173,6 +174,16 @@ def test_a_chapter_label_set_over_its_title_is_one_heading_at_the_title_level(bo
     assert heads == [(1, "Kapitel 2 Die Abschlussarbeit"), (1, "Anhang A Technische Informationen")], heads
     assert out.bookmarks_located == (2 if bookmarks else 0)
     assert any(b.text.startswith("Kapitel 3") or b.text.endswith("Kapitel 3") for b in out.blocks if not b.level)
+
+
+def test_a_heading_under_a_division_label_spells_its_bookmark():
+    """A division's label set over its title is one heading ("Anhang A Technische Informationen"); its match keys
+    hold the title without the label's word and letter or number, so that the bookmark naming the title alone is
+    found by the layout's headings too (the benchmark's "layout only"). A letter numbers an appendix only."""
+    pairs = [("Appendix A Appendix", "Appendix"), ("Anhang B Tabellen", "Tabellen"), ("Part II Methods", "Methods"),
+             ("Kapitel 2 Die Abschlussarbeit", "Die Abschlussarbeit"), ("Chapter 3. Introduction", "Introduction")]
+    assert all(keys(heading) & keys(title) for heading, title in pairs)
+    assert not keys("Book a flight") & keys("flight")
 
 
 def test_a_crafted_outline_of_thousands_of_entries_is_read_up_to_its_limit():
