@@ -530,7 +530,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     numbered_lists(paras)
     lettered_headings(paras)
     assign_levels(paras)
-    mark_front_matter(paras)
+    left_out["front"] = mark_front_matter(paras)
     blocks = _assemble(paras, body_size, left_out)
     loaded_words_check(" ".join(b.text for b in blocks), source)
     return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired, entries, located)

@@ -28,6 +28,17 @@ ADDRESS = re.compile(r"^\d+[a-z]?\s+(?:[^\W\d_][\w'’.-]*\s+){1,3}"
                      r"|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$|\b[A-Z]{1,2}-\d{4,5}\s+[^\W\d_]")
 ABSTRACT = r"abstract|keywords|index terms"  # headings found only in a paper's front matter
 FRONT_END = re.compile(rf"^(?:{ABSTRACT}|introduction|summary)$", re.I)
+# a title page's author block: an e-mail address ('kylel@allenai.org', '{zjshen,dsontag}@mit.edu'), an institution
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\}\s*@")
+_INSTITUTION = re.compile(r"\b(?:universit\w*|univ\.|institut\w*|college|school|department|dept\.|facult\w*|"
+                          r"laborator\w*|labs?|cent(?:er|re)|academy|hospital|foundation|corporation|inc\.|ltd\.?|"
+                          r"gmbh|research)\b", re.I)
+# … its names and places: capitalised words, initials and particles ('Jan van der Berg', 'J. Smith', 'University of
+# Oxford'), separated by commas, 'and', '&', '·' and set with note marks ('Tal August²', 'Kyle Lo∗†')
+_PARTICLES = frozenset("and of for the at in on de da di du del della der den van von la le dos bin al y e und et"
+                       .split())
+_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+_NOT_A_NAME_SIGN = re.compile(r"[^\w\s,;&·.'’()*∗†‡§¶⋆#-]")
 
 
 @dataclass
@@ -259,7 +270,40 @@ def assign_levels(paras: list[Para]) -> None:
         p.level = p.lines[0].outline_level
 
 
-def mark_front_matter(paras: list[Para]) -> None:
+def _author_line(ln: Line) -> bool:
+    """A line of a title page's author block: an e-mail address, a postal address, or names and places only
+    (no word in lower case but a particle, no sign but separators and note marks)."""
+    rest = _EMAIL.sub("", ln.text)
+    return bool(_EMAIL.search(ln.text) or ADDRESS.search(ln.text)) or not _NOT_A_NAME_SIGN.search(rest) and all(
+        w[0].isupper() or w in _PARTICLES for w in _WORD.findall(rest))
+
+
+def _author_block(paras: list[Para]) -> int:
+    """Leave out a paper's author block: on page 1, between the title (the largest paragraph) and the first heading
+    or a paragraph opening with 'Abstract' ('Abstract—We …'), the paragraphs right under the title whose lines all
+    hold names, affiliations, addresses, e-mail addresses and note marks only (_author_line), when one of them
+    names an e-mail address, an institution or a postal address; a bookmarked line stays. Returns the number of
+    lines left out (as LaTeX's title-page fields, counted as front matter)."""
+    first = [i for i, p in enumerate(paras) if p.page == 1]
+    end = next((i for i in first if paras[i].level or re.match(rf"(?:{ABSTRACT})\b", paras[i].lines[0].text, re.I)),
+               None)
+    before = [i for i in first if end is not None and i < end]
+    if len(before) < 2:
+        return 0
+    title = max(before, key=lambda i: paras[i].size)
+    block = set()
+    for i in before[before.index(title) + 1:]:
+        if not all(_author_line(ln) and not ln.outline_level for ln in paras[i].lines):
+            break
+        block.add(i)
+    lines = [ln for i in sorted(block) for ln in paras[i].lines]
+    if not any(_EMAIL.search(ln.text) or _INSTITUTION.search(ln.text) or ADDRESS.search(ln.text) for ln in lines):
+        return 0
+    paras[:] = [p for i, p in enumerate(paras) if i not in block]
+    return len(lines)
+
+
+def mark_front_matter(paras: list[Para]) -> int:
     """Title, authors and affiliations are body text: the headings of page 1 before the first heading numbered
     ("1", "2.3", "IV", "I."; a lone letter such as "X Desktop Group" is a word) or named Abstract/Introduction/Keywords,
     wherever it is (a title page), a bookmarked heading too; and when that heading is an Abstract (or Keywords) on a
@@ -267,7 +311,8 @@ def mark_front_matter(paras: list[Para]) -> None:
     above the abstract, not a paper's section named in another language (a "Zusammenfassung" over the "Abstract",
     structure.TOP_NAMES). Without such a heading, the first heading if it is the largest (the title). "I." is a
     section's only when the next heading numbered in roman numerals is "II." (an author's initial, "I. Smith", is
-    followed by none, or by "I. INTRODUCTION"). Bookmarked headings stay headings."""
+    followed by none, or by "I. INTRODUCTION"). Bookmarked headings stay headings. The author block under the title
+    is left out (_author_block): returns the number of its lines."""
     def named(p):
         return RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip()
 
@@ -284,10 +329,11 @@ def mark_front_matter(paras: list[Para]) -> None:
         for p in every[:first]:
             p.level = 0 if p.page == 1 and not p.lines[0].outline_level or p.page == title_page and not (
                 p.lines[0].outline_level or TOP_NAMES.match(named(p))) else p.level
-        return
+        return _author_block(paras)
     heads = [p for p in every if p.page == 1 and not p.lines[0].outline_level]
     if len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:
         heads[0].level = 0
+    return _author_block(paras)
 
 
 def labels_heading(prev: Para, p: Para) -> bool:

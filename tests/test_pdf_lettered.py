@@ -36,9 +36,48 @@ def title_page_pdf() -> bytes:
 
 
 def test_a_postal_address_on_a_title_page_is_not_a_numbered_heading():
+    """… nor text: with the author's name it is the author block, left out and counted as front matter."""
     doc = load(title_page_pdf())
     assert [h.title for h in doc.meta["outline"].headings] == ["I. NEW SYNTAX"], doc.meta["outline"].headings
-    assert "1 Research Road, Ridge, NY 11961 D-44221 Dortmund" in doc.elements, doc.elements
+    assert not any("Research Road" in e or "Ann Author" in e for e in doc.elements), doc.elements
+    assert doc.meta["left_out"]["front"] == 3
+
+
+def paper_page(between: list[str], abstract: str = "Abstract") -> bytes:
+    """A paper's first page: its title, the lines `between` it and the abstract (a heading `abstract` over its
+    text, or a paragraph opening with it), the first section."""
+    items = [("F3", 16, 72, 720, "Segmenting Texts by Their Words")] + column(between, 72, 696, size=11)
+    y = items[-1][3] - 30
+    if abstract == "Abstract":
+        items += [("F3", 12, 72, y, "Abstract")] + column(BODY[0], 72, y - 18)
+    else:
+        items += column([f"{abstract} {BODY[0][0]}", BODY[0][1]], 72, y)
+    items += [("F3", 12, 72, y - 70, "1 Introduction")] + column(BODY[1], 72, y - 88)
+    return build([text_ops(items)])
+
+
+AUTHORS = ["Ann Author*, Ben van der Writer and C. Smith", "Department of Linguistics, Example University",
+           "Cambridge, MA 02139, USA", "{ann,ben}@example.edu"]
+
+
+@pytest.mark.parametrize("abstract", ["Abstract", "Abstract--"])
+def test_a_papers_author_block_is_left_out_as_front_matter(abstract):
+    """The names, affiliation, address and e-mail addresses between a paper's title and its abstract are no part of
+    its prose (as LaTeX's \\author and \\affiliation are not): left out, counted as front matter; the title, the
+    abstract and the first section stay whole."""
+    out = read_pdf(paper_page(AUTHORS, abstract))
+    text = " ".join(b.text for b in out.blocks)
+    assert not any(a in text for a in ("Ann Author", "Linguistics", "Cambridge", "@")), text
+    assert all(line in text for line in [*BODY[0], *BODY[1], "Segmenting Texts by Their Words", "1 Introduction"])
+    assert out.left_out["front"] == len(AUTHORS)
+
+
+def test_lines_under_a_title_without_a_name_an_address_or_an_institution_stay():
+    """A subtitle, and a sentence under the title, are no author block: kept."""
+    between = ["A Study in Three Parts", "This paper was written for the workshop on segmentation."]
+    out = read_pdf(paper_page(between))
+    text = " ".join(b.text for b in out.blocks)
+    assert all(line in text for line in between) and "front" not in out.left_out
 
 
 def lettered_pdf(lead: float) -> bytes:
@@ -183,7 +222,8 @@ def test_an_author_with_the_initial_i_on_a_title_page_is_no_roman_section():
                          ("I. INTRODUCTION", ["Abstract", "I. INTRODUCTION", "II. METHODS"])):
         blocks = [(b.text, b.level) for b in read_pdf(sections_pdf([first, taken[2]], page)).blocks]
         assert [t for t, level in blocks if level] == taken, blocks
-        assert blocks[:2] == [("Rivers of the North", 0), ("I. Smith and J. Doe University of Leeds", 0)], blocks
+        assert blocks[0] == ("Rivers of the North", 0) and not any("Smith" in t for t, _ in blocks), blocks  # the
+        # author block, left out (test_a_papers_author_block_is_left_out_as_front_matter)
 
 
 def test_a_thesis_s_title_page_after_its_cover_keeps_no_title_or_author_heading():
