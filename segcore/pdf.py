@@ -28,8 +28,8 @@ from .pdfboxes import BULLET, Box, drop_code, drop_line_numbers, join_hanging, m
 from .pdflayout import Line, read_lines
 from .pdfwords import loaded_words_check, repair_words
 from .pdfheadings import (CAPTION, FRONT_END, MUCH_LARGER, RUNIN_END, Para, assign_levels, continues_heading,
-                          heading_line, is_larger, labels_heading, lettered_headings, lettered_line, mark_front_matter,
-                          numbered_lists, one_heading, run_in)
+                          drop_index, heading_line, is_larger, labels_heading, lettered_headings, lettered_line,
+                          mark_front_matter, numbered_lists, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
 from .sentences import REFERENCE_LABEL, next_item
@@ -530,6 +530,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     numbered_lists(paras)
     lettered_headings(paras)
     assign_levels(paras)
+    left_out["contents"] += drop_index(paras)
     left_out["front"] = mark_front_matter(paras)
     blocks = _assemble(paras, body_size, left_out)
     loaded_words_check(" ".join(b.text for b in blocks), source)

@@ -35,6 +35,11 @@ _INSTITUTION = re.compile(r"\b(?:universit\w*|univ\.|institut\w*|college|school|
                           r"gmbh|research)\b", re.I)
 # … its names and places: capitalised words, initials and particles ('Jan van der Berg', 'J. Smith', 'University of
 # Oxford'), separated by commas, 'and', '&', '·' and set with note marks ('Tal August²', 'Kyle Lo∗†')
+# an index's heading (in the languages of structure.CONTENTS_NAMES, as far as their books name an index) and the
+# letters (or 'Symbols', 'Numbers') that head its groups
+_INDEX = re.compile(r"^(?:.*\bindex|index\b.*|indexes|register|sachregister|stichwortverzeichnis|index alphabétique|"
+                    r"índice (?:alfabético|remissivo|analítico)|indice analitico|предметный указатель|.*索引)$", re.I)
+_INDEX_LETTER = re.compile(r"^(?:[^\W\d_]|symbols|numbers|numerals|symbole|zahlen|symboles)$", re.I)
 _PARTICLES = frozenset("and of for the at in on de da di du del della der den van von la le dos bin al y e und et"
                        .split())
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
@@ -270,6 +275,35 @@ def assign_levels(paras: list[Para]) -> None:
         p.level = p.lines[0].outline_level
 
 
+def drop_index(paras: list[Para]) -> int:
+    """Leave out a back-of-book index: a heading that names one ('Index', 'Index of Commands', 'Stichwortverzeichnis',
+    '代码索引') followed, heading after heading, by the letters that head its groups ('A', 'B', … or 'Symbols',
+    'Numbers' first), three letters or more, each once, most of them after the one before in the alphabet (two
+    columns read in an odd order give 'A', 'C', 'B', 'F', 'G', 'D'…): the index's furniture, no sections. The heading,
+    its letters and the entries under them (what the dot leaders' rule of segcore.pdf left: entries without leaders,
+    their wrapped page numbers, groups' names) are no prose either: left out up to the next heading that is no
+    letter. Returns the number of lines left out (counted with contents and indexes)."""
+    heads = [i for i, p in enumerate(paras) if p.level]
+    for x, i in enumerate(heads):
+        if not _INDEX.match(_named(paras[i])):
+            continue
+        rest = heads[x + 1:]
+        n = next((k for k, j in enumerate(rest) if not _INDEX_LETTER.match(_named(paras[j]))), len(rest))
+        letters = [_named(paras[j]).upper() for j in rest[:n] if len(_named(paras[j])) == 1]
+        rising = sum(a < b for a, b in zip(letters, letters[1:]))
+        if len(letters) >= 3 and len(set(letters)) == len(letters) and 2 * rising > len(letters) - 1:
+            end = rest[n] if n < len(rest) else len(paras)
+            lines = sum(len(p.lines) for p in paras[i:end])
+            del paras[i:end]
+            return lines
+    return 0
+
+
+def _named(p: Para) -> str:
+    """A heading's text, without a run-in heading's final mark ('Abstract.', 'Index:')."""
+    return RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip()
+
+
 def _author_line(ln: Line) -> bool:
     """A line of a title page's author block: an e-mail address, a postal address, or names and places only
     (no word in lower case but a particle, no sign but separators and note marks)."""
@@ -313,22 +347,19 @@ def mark_front_matter(paras: list[Para]) -> int:
     section's only when the next heading numbered in roman numerals is "II." (an author's initial, "I. Smith", is
     followed by none, or by "I. INTRODUCTION"). Bookmarked headings stay headings. The author block under the title
     is left out (_author_block): returns the number of its lines."""
-    def named(p):
-        return RUNIN_END.sub("", " ".join(ln.text for ln in p.lines)).strip()
-
     def anchor(i, p):
-        roman_one = named(p).startswith("I. ") and next(
+        roman_one = _named(p).startswith("I. ") and next(
             (q.number for q in every[i + 1:] if q.number and re.fullmatch(r"[IVX]+", q.number)), None) == "II"
         numbered = p.number and (p.number[0].isdigit() or len(p.number) > 1 or roman_one)
-        return bool(numbered) or bool(FRONT_END.match(named(p)))
+        return bool(numbered) or bool(FRONT_END.match(_named(p)))
 
     every = [p for p in paras if p.level]
     first = next((i for i, p in enumerate(every) if anchor(i, p)), None)
     if first is not None:
-        title_page = every[first].page if re.fullmatch(ABSTRACT, named(every[first]), re.I) else 1
+        title_page = every[first].page if re.fullmatch(ABSTRACT, _named(every[first]), re.I) else 1
         for p in every[:first]:
             p.level = 0 if p.page == 1 and not p.lines[0].outline_level or p.page == title_page and not (
-                p.lines[0].outline_level or TOP_NAMES.match(named(p))) else p.level
+                p.lines[0].outline_level or TOP_NAMES.match(_named(p))) else p.level
         return _author_block(paras)
     heads = [p for p in every if p.page == 1 and not p.lines[0].outline_level]
     if len(heads) > 1 and heads[0].size > max(p.size for p in heads[1:]) + 0.5:

@@ -186,6 +186,28 @@ def test_a_heading_under_a_division_label_spells_its_bookmark():
     assert not keys("Book a flight") & keys("flight")
 
 
+@pytest.mark.parametrize("name, index", [("Index", True), ("Index of Commands", True), ("Glossary", False)])
+def test_a_back_of_book_index_and_its_letters_are_left_out(name, index):
+    """A manual's index (as LaTeX's doc and hyperref set it, its letters bookmarked under it): the letters 'A', 'B',
+    'C' heading its groups were read as sections and its entries ('analysis of the data, 3, 7') as sentences. Under a
+    heading naming an index they are its furniture: heading, letters and entries are left out, counted with the
+    contents; under another heading ('Glossary') the same letters stay sections."""
+    page1 = [("F3", 14, 72, 720, "1 Getting started")] + column(BODY[0] + [""] + BODY[1], 72, 700)
+    items, y = [("F3", 14, 72, 720, name)] + column(["The numbers are the pages where each entry is used."], 72, 700), 670
+    for letter, entries in (("A", ["analysis of the data, 3, 7, 12, 15, 18", "archive of old results, 12, 14"]),
+                            ("B", ["batch runs on the second machine, 4", "build of the tools, 9, 11"]),
+                            ("C", ["clean copy of the data, 2, 8", "columns of the files, 5, 6"])):
+        items += [("F3", 12, 72, y, letter)] + column(entries, 72, y - 18)
+        y -= 64
+    marks = [(1, "1 Getting started", 0, 734), (1, name, 1, 734), (2, "A", 1, 682), (2, "B", 1, 618),
+             (2, "C", 1, 554)]
+    out = read_pdf(build([text_ops(page1), text_ops(items)], outline=marks))
+    text = " ".join(b.text for b in out.blocks)
+    assert all(line in text for line in BODY[0] + BODY[1])
+    assert (("analysis of the data" in text) != index) and (("A", 2) in [(b.text, b.level) for b in out.blocks]) != index
+    assert (out.left_out.get("contents", 0) >= 10) == index, out.left_out
+
+
 def test_a_crafted_outline_of_thousands_of_entries_is_read_up_to_its_limit():
     from segcore.pdfoutline import MAX_ENTRIES
 
