@@ -42,12 +42,13 @@ def marked(y: float, pieces, font: str = "F1") -> str:
 
 
 def authors_pdf() -> bytes:
-    """A paper's title, its authors with their affiliation marks set small and raised after their names (a dagger,
-    a double dagger, an asterisk and a section sign, two of them parted by a raised comma), and the affiliations
-    with their marks before them; then the abstract."""
-    authors = marked(680, [("Ann Lee", False), ("\x86", True), (", Tom Hill", False), ("\x87", True),
+    """A paper's title, its abstract, then its authors with their affiliation marks set small and raised after their
+    names (a dagger, a double dagger, an asterisk and a section sign, two of them parted by a raised comma), and the
+    affiliations with their marks before them (under the abstract, as some classes set them: an author block above
+    it is left out whole, test_pdf_lettered)."""
+    authors = marked(560, [("Ann Lee", False), ("\x86", True), (", Tom Hill", False), ("\x87", True),
                            (", Eva Berg", False), ("*,\xa7", True)])
-    places = marked(667, [("\x86", True), ("University of Leeds, ", False), ("\x87", True),
+    places = marked(547, [("\x86", True), ("University of Leeds, ", False), ("\x87", True),
                           ("Open University, ", False), ("*", True), ("Lund University, ", False), ("\xa7", True),
                           ("Oslo", False)])
     title = text_ops([("F3", 16, 72, 710, "Reading Rivers")])
@@ -57,7 +58,7 @@ def authors_pdf() -> bytes:
 
 def test_affiliation_marks_set_small_and_raised_do_not_reach_the_text():
     elements = load(authors_pdf()).elements
-    assert elements[1:3] == ["Ann Lee, Tom Hill, Eva Berg",
+    assert elements[-2:] == ["Ann Lee, Tom Hill, Eva Berg",
                              "University of Leeds, Open University, Lund University, Oslo"], elements
 
 
