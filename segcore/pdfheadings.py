@@ -28,6 +28,11 @@ ADDRESS = re.compile(r"^\d+[a-z]?\s+(?:[^\W\d_][\w'’.-]*\s+){1,3}"
                      r"|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$|\b[A-Z]{1,2}-\d{4,5}\s+[^\W\d_]")
 ABSTRACT = r"abstract|keywords|index terms"  # headings found only in a paper's front matter
 FRONT_END = re.compile(rf"^(?:{ABSTRACT}|introduction|summary)$", re.I)
+# an index's heading (English, German, French, Spanish, Portuguese, Italian, Russian, Chinese names) and the
+# letters (or 'Symbols', 'Numbers') that head its groups
+_INDEX = re.compile(r"^(?:.*\bindex|index\b.*|indexes|register|sachregister|stichwortverzeichnis|index alphabétique|"
+                    r"índice (?:alfabético|remissivo|analítico)|indice analitico|предметный указатель|.*索引)$", re.I)
+_INDEX_LETTER = re.compile(r"^(?:[^\W\d_]|symbols|numbers|numerals|symbole|zahlen|symboles)$", re.I)
 # a title page's author block: an e-mail address ('kylel@allenai.org', '{zjshen,dsontag}@mit.edu'), an institution
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\}\s*@")
 _INSTITUTION = re.compile(r"\b(?:universit\w*|univ\.|institut\w*|college|school|department|dept\.|facult\w*|"
@@ -35,11 +40,6 @@ _INSTITUTION = re.compile(r"\b(?:universit\w*|univ\.|institut\w*|college|school|
                           r"gmbh|research)\b", re.I)
 # … its names and places: capitalised words, initials and particles ('Jan van der Berg', 'J. Smith', 'University of
 # Oxford'), separated by commas, 'and', '&', '·' and set with note marks ('Tal August²', 'Kyle Lo∗†')
-# an index's heading (in the languages of structure.CONTENTS_NAMES, as far as their books name an index) and the
-# letters (or 'Symbols', 'Numbers') that head its groups
-_INDEX = re.compile(r"^(?:.*\bindex|index\b.*|indexes|register|sachregister|stichwortverzeichnis|index alphabétique|"
-                    r"índice (?:alfabético|remissivo|analítico)|indice analitico|предметный указатель|.*索引)$", re.I)
-_INDEX_LETTER = re.compile(r"^(?:[^\W\d_]|symbols|numbers|numerals|symbole|zahlen|symboles)$", re.I)
 _PARTICLES = frozenset("and of for the at in on de da di du del della der den van von la le dos bin al y e und et"
                        .split())
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
