@@ -11,7 +11,8 @@ from segcore.document import level_noun
 from .documents import LARGE_N, DocState
 
 PAGE = {"sentence": 200, "word": 4000}  # elements of text per page of the overlay
-NOVELTY_WINDOW = {"sentence": (3, 20), "word": (25, 100)}  # the novelty window's (start, most), elements each side
+NOVELTY_WINDOW = {"sentence": (3, 20), "word": (25, 100)}  # the novelty window's least (start, most), elements each side
+NOVELTY_SHARE = (60, 10)  # ... and on a long text its start N/60, its most N/10: a novel's chapters are hundreds of sentences
 AGREE_TOLERANCE = {"sentence": 2, "word": 10}  # boundaries this close are one place where methods agree, at its start
 
 
@@ -64,14 +65,22 @@ def text_page(doc_state: DocState, boundaries: list[int], highlight: int | None)
     return pages[ss["text_page"]]
 
 
+def novelty_domain(level: str, n: int) -> tuple[int, int]:
+    """The novelty window's (start, most) in elements each side, for a text of n elements: a few elements on a short
+    text (Choi's segments are 3 to 11 sentences), a share of the text on a long one (a window of 3 sentences over a
+    novel's chapters of hundreds finds no shared word on either side: a flat band at 1)."""
+    start, most = NOVELTY_WINDOW[level]
+    return max(start, round(n / NOVELTY_SHARE[0])), max(most, n // NOVELTY_SHARE[1])
+
+
 def novelty_window(doc_state: DocState) -> int:
     """The novelty curve's window (a slider), in the document's elements: at its start on a first look and whenever
-    the elements change level (3 sentences each side are not 3 words)."""
-    ss, level = st.session_state, doc_state.doc.level
-    start, most = NOVELTY_WINDOW[level]
-    if ss.get("_window_level") != level or not 1 <= ss.get("novelty_window", 0) <= most:
-        ss["novelty_window"], ss["_window_level"] = start, level
-    return st.slider(f"Window of the novelty curve ({level_noun(level)} each side)", 1, most, key="novelty_window")
+    its domain changes (3 sentences each side are not 3 words, nor a window for a novel)."""
+    ss, doc = st.session_state, doc_state.doc
+    start, most = novelty_domain(doc.level, doc.n)
+    if ss.get("_window_domain") != (start, most) or not 1 <= ss.get("novelty_window", 0) <= most:
+        ss["novelty_window"], ss["_window_domain"] = start, (start, most)
+    return st.slider(f"Window of the novelty curve ({level_noun(doc.level)} each side)", 1, most, key="novelty_window")
 
 
 def agreement_tolerance(doc_state: DocState, where=st) -> int:

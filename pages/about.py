@@ -90,7 +90,9 @@ a segment turns to its page. A paragraph of the source starts a new line. **¦re
 that the method missed inside a segment; **✓ref** marks a boundary on which the method and the reference agree.
 
 **Score profile** (Explore). A curve over the gaps between elements. The *novelty* curve is 1 − the cosine between
-the window of elements before a gap and the window after it: peaks are places where the vocabulary changes. Methods
+the window of elements before a gap and the window after it: peaks are places where the vocabulary changes. The
+window follows the text's length: it starts at a 60th of the text (at least 3 sentences or 25 words each side) and
+goes up to a tenth of it; a short window on a long text finds no shared word on either side of most gaps. Methods
 that score gaps themselves (TextTiling, sentence tiling: gap and depth scores) add their own curves. Red lines: the
 chosen boundaries; wide cyan bands: the reference.
 

@@ -133,15 +133,43 @@ def test_novelty_window_in_words_does_not_break_a_text_in_sentences():
 
 def test_the_novelty_window_starts_anew_when_the_elements_become_words():
     """A window of 3 sentences kept as 3 words (inside the word slider's range) made the novelty curve of a text in
-    words a comb of 0s and 1s: the window starts at its default for the new level."""
+    words a comb of 0s and 1s: the window starts at its start for the new level (at least its least start, 25 words;
+    more on a long text)."""
     at = run(new_app())
     assert at.slider(key="novelty_window").value == 3
     at.sidebar.radio(key="level").set_value("word")
     run(at)
-    assert at.slider(key="novelty_window").value == 25 and " words into " in summary(at)
+    assert at.slider(key="novelty_window").value >= views.NOVELTY_WINDOW["word"][0] and " words into " in summary(at)
     at.sidebar.radio(key="level").set_value("sentence")
     run(at)
     assert at.slider(key="novelty_window").value == 3
+
+
+def test_the_novelty_window_follows_the_length_of_the_text():
+    """On a long text the window (1 to 20 sentences each side) was short against its parts: the curve over six parts
+    of 200 sentences, each with its own words, was a band at 1 (windows of 3 sentences share no word on either side
+    of most gaps). The slider now reaches a share of the text, and starts where the parts stand out."""
+    rng = np.random.default_rng(7)
+    letters = np.array(list("bcdfghklmnprstvz"))
+    vowels = np.array(list("aeiou"))
+
+    def word():
+        return "".join(c + v for c, v in zip(rng.choice(letters, 3), rng.choice(vowels, 3)))
+
+    parts, size = 6, 200
+    words = [[word() for _ in range(300)] for _ in range(parts)]
+    text = "\n\n".join(" ".join(" ".join(rng.choice(w, 6)).capitalize() + "." for _ in range(size)) for w in words)
+    at = paste(run(new_app()), text)
+    n = at.session_state["_docstate"].doc.n
+    assert n == parts * size, n
+    slider = at.slider(key="novelty_window")
+    assert slider.max >= n // 10 and slider.value > 3, (slider.max, slider.value)
+    curve = next(t for t in charts(at)[1]["data"] if t["name"].startswith("novelty"))
+    x, y = decode(curve["x"]), decode(curve["y"])
+    assert np.median(y) < 0.8, np.median(y)  # not a band at 1
+    top = np.quantile(y, 0.95)
+    for change in range(size, n, size):  # each part's start is among the curve's highest values
+        assert y[np.abs(x - change) <= 2].max() >= top, change
 
 
 def test_the_heatmap_scale_is_named_in_whole_words():
