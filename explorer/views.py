@@ -1,5 +1,5 @@
-"""Widgets whose state belongs to one document, reset when the document changes: the part of the text the heatmap
-shows, the page of the text overlay, the novelty curve's window, and the methods compared when choosing K and how
+"""Widgets whose state belongs to one document, reset when the document changes: the heatmap's resolution (kept),
+the part of the text the heatmap shows, the page of the text overlay, the novelty curve's window, and the methods compared when choosing K and how
 close their boundaries count as one place."""
 from __future__ import annotations
 
@@ -13,7 +13,21 @@ from .documents import LARGE_N, DocState
 PAGE = {"sentence": 200, "word": 4000}  # elements of text per page of the overlay
 NOVELTY_WINDOW = {"sentence": (3, 20), "word": (25, 100)}  # the novelty window's least (start, most), elements each side
 NOVELTY_SHARE = (60, 10)  # ... and on a long text its start N/60, its most N/10: a novel's chapters are hundreds of sentences
+HEATMAP_BINS = (100, 150, 200, 300, 400, 600)  # the heatmap's resolution: its most cells a side, the choices
+SHOWN_WHOLE = 300  # ... by default: a text up to this many elements one by one (a cell ≥ 1 pixel), longer ones binned
 AGREE_TOLERANCE = {"sentence": 2, "word": 10}  # boundaries this close are one place where methods agree, at its start
+
+
+def heatmap_bins(doc_state: DocState, where=st) -> int:
+    """The heatmap's most bins a side: a choice (a select slider in `where`) on a text longer than 150 elements, at
+    first SHOWN_WHOLE, so that a text of a few hundred elements is drawn one element per row and column."""
+    if doc_state.doc.n <= HEATMAP_BINS[1]:
+        return SHOWN_WHOLE
+    st.session_state.setdefault("hm_bins", SHOWN_WHOLE)
+    unit = level_noun(doc_state.doc.level)
+    return where.select_slider("Resolution (bins)", HEATMAP_BINS, key="hm_bins",
+                               help=f"The heatmap averages the similarity over bins of consecutive {unit} when the "
+                                    f"part shown has more {unit} than this.")
 
 
 def zoom(doc_state: DocState, max_bins: int) -> tuple[int, int]:

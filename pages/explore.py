@@ -126,12 +126,7 @@ with left:
                     help=f"cosine similarity: of the method's {one} vectors; rank-transformed cosine: Choi's r×r "
                          "rank matrix of that cosine (rank = the method's 'rank' parameter or 11); word-vector "
                          "cosine: of GloVe word-vector sums.")
-    max_bins = 300
-    if doc.n > 150:
-        ss.setdefault("hm_bins", 300 if doc.n > 300 else 150)
-        max_bins = c2.select_slider("Resolution (bins)", [100, 150, 200, 300, 400, 600], key="hm_bins",
-                                    help=f"The heatmap averages the similarity over bins of consecutive {unit} "
-                                         f"when the part shown has more {unit} than this.")
+    max_bins = views.heatmap_bins(doc_state, c2)
     region = views.zoom(doc_state, max_bins)
     sim = compute.similarity(doc_state, params, kind, max_bins, region)
     if sim.error:
