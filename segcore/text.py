@@ -142,13 +142,18 @@ def _content_words(elements: list[str], lex: Lexicon) -> list[list[str]]:
 
 
 LABEL_STOPWORDS = "auto"  # a segment's label words: without the function words of the text's own language
+_CLITIC_S = re.compile(r"['’]s$")  # 'effie's', 'Anna's': a possessive (or 'is') after a word, one term with the word
 
 
 def label_bags(elements: list[str]) -> tuple[list[list[str]], Callable[[str], str]]:
-    """(each element's words that may label a segment: LABEL_STOPWORDS left out, unstemmed; the text's stemmer, for
-    segment_top_terms' `fold`)."""
+    """(each element's words that may label a segment: LABEL_STOPWORDS left out, unstemmed; the text's stemmer, a
+    word's final 's after an apostrophe left out, for segment_top_terms' `fold`)."""
     lex = lexicon(elements, LABEL_STOPWORDS)
-    return _content_words(elements, lex), lex.stem
+
+    def fold(word: str) -> str:  # 'effie' and 'effie's' label a segment as one term (Porter's stem keeps the 's)
+        return lex.stem(_CLITIC_S.sub("", word))
+
+    return _content_words(elements, lex), fold
 
 
 def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int = 5,

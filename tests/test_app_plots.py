@@ -168,6 +168,19 @@ def test_a_word_s_forms_make_one_label_term_in_its_most_frequent_form():
     assert segment_top_terms(words, [3, 6])[0] == ["lava", "volcano"]  # unfolded, 'volcanoes' counts apart: 2, not 3
 
 
+def test_a_name_and_its_possessive_are_one_label_term():
+    """Porter's stemmer keeps a possessive's 's ("effie's" -> "effie'"): a novel's segments were labelled 'effie, gabe,
+    effie's' (fiction_kazantseva2011 352), the name twice and each form counted apart."""
+    from segcore.text import label_bags, segment_top_terms
+
+    elements = ["Effie's hat lay on the chair.", "Effie smiled at Gabe.", "Gabe took Effie’s hand.",
+                "The engine roared.", "The engine's pistons rose.", "Steam filled the engine room."]
+    words, fold = label_bags(elements)
+    tops = segment_top_terms(words, [3, 6], fold=fold)
+    assert tops[0][0] == "effie" and not any(w.startswith("effie") for w in tops[0][1:]), tops[0]
+    assert tops[1][0] == "engine" and "engine's" not in tops[1], tops[1]
+
+
 def test_topic_mixture_labels():
     assert plots.topic_mixture_labels({"gap_scores": Signal([1], "gap")}, 2) is None
     sig = {"segment_topics": Signal([[0.9, 0.1], [0.2, 0.8]], "segment"),
