@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Callable
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 
@@ -149,11 +149,12 @@ def label_bags(elements: list[str]) -> tuple[list[list[str]], Callable[[str], st
     """(each element's words that may label a segment: LABEL_STOPWORDS left out, unstemmed; the text's stemmer, a
     word's final 's after an apostrophe left out, for segment_top_terms' `fold`)."""
     lex = lexicon(elements, LABEL_STOPWORDS)
+    return _content_words(elements, lex), partial(_label_stem, lex.stem)  # a partial: the app's cache pickles it
 
-    def fold(word: str) -> str:  # 'effie' and 'effie's' label a segment as one term (Porter's stem keeps the 's)
-        return lex.stem(_CLITIC_S.sub("", word))
 
-    return _content_words(elements, lex), fold
+def _label_stem(stem: Callable[[str], str], word: str) -> str:
+    """'effie' and 'effie's' label a segment as one term (Porter's stem keeps the 's: 'effie'', 'effi')."""
+    return stem(_CLITIC_S.sub("", word))
 
 
 def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int = 5,
