@@ -183,7 +183,8 @@ def profile_tab():
                                          hidden={novelty_name} if own else ()),
                     key="profile_chart", config={"displaylogo": False}, width="stretch")
     st.caption("Red lines: the boundaries the method chose" + "; wide cyan bands: the reference" * has_ref
-               + ". The novelty curve peaks where the vocabulary changes"
+               + ". The novelty curve peaks where the vocabulary changes (it starts a window into the text and ends a "
+                 "window before its end)"
                + (f" (click its legend entry to show it); curves named '{method}: …' are the method's own scores."
                   if own else "."))
 

@@ -236,13 +236,15 @@ def legend_line(name: str, line: dict, **style) -> dict:
 
 def novelty_profile(matrix, window: int = 3) -> np.ndarray:
     """For every gap g = 1 … N−1: 1 − cosine(sum of the `window` rows before g, sum of the `window` rows after).
-    A method-independent picture of where the vocabulary changes (as TextTiling's block comparison). Sparse term
-    counts stay sparse (memory of the order of window × the counts, not N × vocabulary)."""
+    A method-independent picture of where the vocabulary changes (as TextTiling's block comparison). NaN within a
+    window of either end of the text (a window cut short there compares a few elements with many, and reads as a
+    peak); a window over half the text is taken as half of it. Sparse term counts stay sparse (memory of the order
+    of window × the counts, not N × vocabulary)."""
     x = _unit_rows(matrix)
     n = x.shape[0]
     if n < 2:
         return np.zeros(0)
-    w = max(1, int(window))
+    w = max(1, min(int(window), n // 2))
     g = np.arange(1, n)
     left, right = window_sums(g - w, g, n) @ x, window_sums(g, g + w, n) @ x
 
@@ -252,7 +254,7 @@ def novelty_profile(matrix, window: int = 3) -> np.ndarray:
     num = dots(left, right)
     den = np.sqrt(dots(left, left) * dots(right, right))
     cos = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
-    return 1.0 - cos
+    return np.where((g >= w) & (g <= n - w), 1.0 - cos, np.nan)
 
 
 def window_sums(starts: np.ndarray, ends: np.ndarray, n: int):
