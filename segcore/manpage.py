@@ -51,6 +51,8 @@ _ESCAPE = re.compile(r"""\\(?:
 _BREAKS = frozenset("PP LP P sp br HP RS RE PD Sp ne in ti bp ce".split())
 _ITALIC_PAIRS = frozenset("BI BR IB IR RB RI".split())
 _FONTS = frozenset("B I SM SB".split())
+# an item's mark, not its tag: .IP's, or one a text line sets before the item's text ('\(bu\c', DocBook's for nroff)
+_BULLETS = frozenset("• * - o ·".split())
 _CODE = {"nf": "fi", "EX": "EE", "Vb": "Ve"}
 _SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None), "ig": ("..", None)}
 # a section heading, which ends a no-fill block left open (man's .SH and .SS restore filling, mdoc's close blocks)
@@ -199,7 +201,7 @@ class _Reader:
             self.tag = True
         elif name == "IP":
             tag = _text(args[0]).strip() if args else ""
-            if tag and tag not in ("•", "*", "-", "o", "·"):
+            if tag and tag not in _BULLETS:
                 self.next_item()
                 self.tag = True
                 self.add(tag)
@@ -517,7 +519,8 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             line = line[:-1] + lines[i]
             i += 1
         if not line.startswith((".", "'")):
-            reader.add(_text(line))
+            if not (line.endswith("\\c") and _text(line).strip() in _BULLETS and not reader.parts):
+                reader.add(_text(line))
             continue
         m = re.match(r"""[.']\s*(\\".*|[^\s\\]*)\s*(.*)""", line)  # a comment, or a name up to a space or \\
         name, rest = m.group(1), m.group(2)
@@ -544,8 +547,8 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             holds, body = (last_ie is False, rest) if name == "el" else _condition(rest)
             last_ie = holds if name == "ie" else last_ie
             depth = line.count("\\{") - line.count("\\}")
-            if holds and "\\{" not in line:
-                branch = body
+            if holds:  # a braced block's lines are read as they come; its closing \} reads as nothing
+                branch, depth = re.sub(r"^\s*\\\{\s*", "", body), 0
             while depth > 0 and i < len(lines):
                 depth += lines[i].count("\\{") - lines[i].count("\\}")
                 i += 1

@@ -312,7 +312,7 @@ def test_a_condition_nroff_holds_reads_its_line():
     not; one that depends on what only a formatter knows (a register, a font) is still never text, nor a block."""
     page = (".TH X 1\n.SH OPTIONS\n.ie n .IP \"\"\"state\"\" <integer>\" 4\n.el .IP \"``state'' <integer>\" 4\n"
             "The state.\n.TP\n.if !'po4a'hide' .BR \\-q \", \" \\-\\-quiet\nBe quiet.\n.ie t .IP troff\n.el .IP nroff\n"
-            "Read by nroff.\n.if 'a'b' .IP same\n.if \\n(.g .IP register\n.if n \\{\\\n.IP block\n.\\}\n.PP\n"
+            "Read by nroff.\n.if 'a'b' .IP same\n.if \\n(.g .IP register\n.if \\n(.g \\{\\\n.IP block\n.\\}\n.PP\n"
             ".if t Printed.\n.if !t Typed.\n")
     blocks, _ = man_blocks(page)
     assert [b.text for b in blocks[1:]] == ['"state" <integer>: The state.', "-q, --quiet: Be quiet.",
@@ -342,3 +342,18 @@ def test_a_no_fill_blocks_font_macro_lines_are_counted_as_its_code_lines():
     page = (".TH X 3\n.SH SYNOPSIS\n.nf\n.B #include <x.h>\n.PP\n.BI \"int x(int \" n );\nchar *y(void);\n.ft B\n"
             ".fi\n.SH DESCRIPTION\nIt does x.\n")
     assert man_blocks(page)[1] == {"code lines": 3}
+
+
+def test_a_braced_block_nroff_reads_is_read_and_one_it_skips_is_not():
+    """DocBook's pages write a list item's mark for nroff in a braced block ('.ie n \\{\\' / '\\h'-04' 1.\\h'+01'\\c'
+    / '.\\}' / '.el \\{\\' / '.IP " 1." 4.2' / '.\\}'), soelim(1) its example for nroff: every braced block was
+    skipped, so the items' numbers were lost and the example went uncounted. A block whose condition holds for nroff
+    is read line by line (nested blocks too), one whose condition does not, or is not known, is skipped whole; a
+    bullet set before an item's text ('\\(bu\\c') is its mark, as .IP's is, not a word."""
+    page = (".TH X 1\n.SH LIST\n.RS 4\n.ie n \\{\\\n\\h'-04' 1.\\h'+01'\\c\n.\\}\n.el \\{\\\n.IP \" 1.\" 4.2\n.\\}\n"
+            "First item.\n.RE\n.RS 4\n.ie n \\{\\\n\\h'-04'\\(bu\\h'+03'\\c\n.\\}\n.el \\{\\\n.IP \\(bu 2.3\n.\\}\n"
+            "A bullet.\n.RE\n.if n \\{\\\n.if t \\{ Troff only.\n.\\}\n.nf\ncode\n.fi\nRead. \\}\n"
+            ".if \\n(.g \\{\\\nRegister.\n.if n \\{ Inner.\n.\\}\n.\\}\n.PP\n\\fI*\\fR\nif HEAD.\n")
+    blocks, left_out = man_blocks(page)
+    assert [b.text for b in blocks[1:]] == ["1. First item.", "A bullet.", "Read.", "* if HEAD."]
+    assert left_out == {"code lines": 1}
