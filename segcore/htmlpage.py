@@ -17,7 +17,7 @@ import lxml.etree as etree
 import lxml.html
 
 from .errors import InputError
-from .structure import MARK_GAP, Block, closed_up, looks_like_title, number_depth, split_number, worded
+from .structure import MARK_GAP, NOTE_LABEL, Block, closed_up, looks_like_title, number_depth, split_number, worded
 
 __all__ = ["html_blocks"]
 
@@ -224,7 +224,8 @@ class _Reader:
                 self.blocks.append(Block(title, self.heading, split_number(title)[0]))
                 return
         number, title = split_number(text)
-        if bold and looks_like_title(title, any_case=number is not None) and len(title.split()) <= 12:
+        if bold and looks_like_title(title, any_case=number is not None) and len(title.split()) <= 12 \
+                and not NOTE_LABEL.match(text):  # a box's label in bold ('HINWEIS'): a paragraph, left out as one
             lv = _PSEUDO_LEVEL + (number_depth(number) if number else 4)
             self.blocks.append(Block(text, lv, number))
         else:

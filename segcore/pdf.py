@@ -33,7 +33,7 @@ from .pdfheadings import (CAPTION, FRONT_END, MUCH_LARGER, RUNIN_END, Para, assi
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
 from .sentences import REFERENCE_LABEL, next_item
-from .structure import BACK_MATTER, Block, small_words_only, split_number
+from .structure import BACK_MATTER, NOTE_LABEL, Block, small_words_only, split_number
 
 __all__ = ["read_pdf", "PdfText"]
 
@@ -568,6 +568,10 @@ def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Bl
             continue
         if not p.level and CAPTION.match(text):
             left_out["captions"] += 1
+            continue
+        if p.level and NOTE_LABEL.match(text):  # a box's label set as a heading ('Note'): a paragraph, left out
+            blocks.append(Block(text, 0, None, marks))
+            last_body = None
             continue
         if p.level:
             if last_head and last_head[0] is blocks[-1] and continues_heading(last_head[1], p):

@@ -405,10 +405,12 @@ def closed_up(text: str) -> str:
 
 
 def without_note_labels(blocks: list[Block]) -> tuple[list[Block], int]:
-    """The blocks without the labels of note boxes (NOTE_LABEL), and how many words they had."""
+    """The blocks without the labels of note boxes (NOTE_LABEL: a paragraph of its own over the box's text), and how
+    many words they had. A heading the source marks as one is a section whatever its name (a manual page's '.SH
+    WARNING', Markdown's '## Note'); readers that guess headings from type do not take a label for one."""
     kept, words = [], 0
     for b in blocks:
-        if NOTE_LABEL.match(b.text.strip()):
+        if not b.level and NOTE_LABEL.match(b.text.strip()):
             words += len(b.text.split())
         else:
             kept.append(b)

@@ -271,6 +271,27 @@ def test_the_labels_of_note_boxes_are_neither_sections_nor_sentences():
     assert "A note on tips" in doc.elements
 
 
+def test_a_section_the_source_marks_is_kept_whatever_its_name_and_a_label_paragraph_is_not():
+    """dpkg(1) has a section '.SH WARNING', git-imap-send(1) '.SH CAUTION', a README '## Note': every block whose text
+    was a note label was left out, headings too, so the section's title was lost from the outline (56 pages under
+    /usr/share/man). A marked heading is a section; the label over a box's text, a paragraph of its own, is still
+    left out ('> **Warning**' in Markdown, a bold 'HINWEIS' paragraph over a DocBook sidebar's text in HTML)."""
+    page = (".TH X 1\n.SH NAME\nx \\- does x\n.SH WARNING\nIt may break.\n.PP\nNote:\n.PP\nBack up first.\n"
+            ".SH SEE ALSO\ny(1)\n")
+    doc = load(page.encode(), format="man")
+    assert [h.title for h in doc.meta["outline"].headings] == ["NAME", "WARNING", "SEE ALSO"]
+    assert "It may break." in doc.elements and doc.meta["left_out"] == {"labels": 1}
+    doc = load_text("# Install\n\nRun it.\n\n## Note\n\nIt needs a disk.\n\n> **Warning**\n>\n> Back up.\n\n"
+                    "# Use\n\nUse it.\n")
+    assert [h.title for h in doc.meta["outline"].headings] == ["Install", "Note", "Use"]
+    assert "Warning" not in doc.elements and doc.meta["left_out"] == {"labels": 1}
+    html = ("<html><body><h1>Help</h1><p>Read the pages.</p><div class='sidebar'><p class='title'><strong>HINWEIS"
+            "</strong></p><p>Many pages have a section at the end.</p></div><h1>More</h1><p>Ask.</p></body></html>")
+    doc = load(html.encode(), format="html")
+    assert "HINWEIS" not in doc.elements and doc.meta["left_out"]["labels"] == 1
+    assert [h.title for h in doc.meta["outline"].headings] == ["Help", "More"]
+
+
 def test_text_without_headings_has_no_outline():
     doc = load_text("The cat sat on the mat. The dog ran away.\n\nIt rained all day. We stayed in.")
     assert "outline" not in doc.meta
