@@ -54,7 +54,6 @@ from segcore.loaders import load, load_text
 from segcore.methods import segment
 from segcore.pdf import read_pdf
 from segcore.pdfoutline import keys
-from segcore.structure import without_note_labels
 
 from .runner import REPO, SHARED, shared_name
 
@@ -224,7 +223,7 @@ def bookmark_scores(path: Path) -> dict:
     default = read_pdf(data, path.name, limits=BOOK)
     entries, located = default.outline, default.bookmarks_located
     text = read_pdf(data, path.name, bookmarks=False, limits=BOOK)
-    heads = [keys(b.text) for b in without_note_labels(text.blocks)[0] if b.level]  # as the loader keeps them
+    heads = [keys(b.text) for b in text.blocks if b.level]  # the loader keeps every heading
     spelled = set().union(*heads) if heads else set()
     wanted = set().union(*(keys(e.title) for e in entries)) if entries else set()
     top = min((e.level for e in entries), default=1)
