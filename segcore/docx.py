@@ -3,7 +3,8 @@ order, a heading at its outline level (§17.3.1.20: the paragraph's own, else it
 named 'heading N'; 'Title' above them all); a run's text with tabs and breaks as spaces, hyperlinks, the shown result of
 fields, tracked insertions and content controls read; deleted or moved-away text, field instructions and hidden text
 (vanish) not.
-Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), by lines; tables, text
+Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), or all of whose runs
+are in a code character style or font ('Verbatim Char', 'Courier New': structure.CodeRuns), by lines; tables, text
 boxes and drawings, displayed equations, paragraphs without a letter, and the footnotes and endnotes (their marks
 dropped; the notes live in other parts, not read). Members read with segcore.archive."""
 from __future__ import annotations
@@ -15,7 +16,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, code_styles, style_levels, text_block
+from .structure import Block, CodeRuns, code_styles, style_levels, text_block
 
 __all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
@@ -49,21 +50,33 @@ def _font(rpr) -> str | None:
     return (_w(fonts, "ascii") or _w(fonts, "hAnsi")) if fonts is not None else None
 
 
-def _styles(zf, source: str, limits: Limits) -> tuple[dict[str, int], set[str]]:
-    """{paragraph style id: raw heading level} (structure.style_levels) and the ids of the code styles
-    (structure.code_styles; fixed-pitch fonts as word/fontTable.xml declares them) of word/styles.xml."""
+def _run(run) -> tuple:
+    """A run as a character style of its own (structure.code_styles): its font, based on its character style."""
+    rpr = run.find(_W + "rPr")
+    style = rpr.find(_W + "rStyle") if rpr is not None else None
+    return "run", _font(rpr), _w(style, "val") if style is not None else None
+
+
+def _styles(zf, source: str, limits: Limits, document) -> tuple[dict[str, int], set]:
+    """{paragraph style id: raw heading level} (structure.style_levels) and the code styles (structure.code_styles;
+    fixed-pitch fonts as word/fontTable.xml declares them) of word/styles.xml: paragraph and character styles' ids
+    (unique across types, §17.7.4.17) and the document's runs (_run) that set code."""
+    runs = {_run(r) for r in document.iter(_W + "r")}
+    code = {key: ("", key[1], key[2]) for key in runs}
     if "word/styles.xml" not in zf.namelist():
-        return {}, set()
+        return {}, code_styles(code)
     root = xml(zf, "word/styles.xml", source, limits, "Word document")
-    heads, code, body = {}, {}, None
+    heads, body = {}, None
     for st in root.iter(_W + "style"):
-        if _w(st, "type") not in (None, "paragraph") or not _w(st, "styleId"):
+        if _w(st, "type") not in (None, "paragraph", "character") or not _w(st, "styleId"):
             continue
         sid, name, based = _w(st, "styleId"), st.find(_W + "name"), st.find(_W + "basedOn")
         name = (_w(name, "val") or "") if name is not None else ""
         based = _w(based, "val") if based is not None else None
-        heads[sid] = (_outline(st.find(_W + "pPr")), name, based)
         code[sid] = (name, _font(st.find(_W + "rPr")), based)
+        if _w(st, "type") == "character":
+            continue
+        heads[sid] = (_outline(st.find(_W + "pPr")), name, based)
         body = sid if _w(st, "default") in ("1", "true", "on") else body
     fixed = frozenset()
     if "word/fontTable.xml" in zf.namelist():
@@ -79,9 +92,10 @@ def _hidden(run) -> bool:
     return vanish is not None and _w(vanish, "val") not in ("0", "false", "off")
 
 
-def _paragraph(p, left_out: Counter) -> str:
-    """A paragraph's text (see the module's docstring); what it leaves out is counted into `left_out`."""
-    parts, walker = [], etree.iterwalk(p, events=("start",))
+def _paragraph(p, left_out: Counter, code: set = frozenset()) -> tuple[str, CodeRuns]:
+    """A paragraph's text (see the module's docstring) and its characters by whether their run is in `code` (_styles);
+    what it leaves out is counted into `left_out`."""
+    parts, walker, runs, in_code = [], etree.iterwalk(p, events=("start",)), CodeRuns(), False
     for _, el in walker:
         name = local(el.tag)
         if name in _NOT_TEXT:
@@ -97,13 +111,16 @@ def _paragraph(p, left_out: Counter) -> str:
         elif name == "r" and _hidden(el):
             left_out["hidden"] += words_in(el)
             walker.skip_subtree()
+        elif name == "r":
+            in_code = _run(el) in code
         elif name == "t":
             parts.append(el.text or "")
+            runs.add(el.text or "", in_code)
         elif name in ("tab", "ptab", "br", "cr"):
             parts.append(" ")
         elif name == "noBreakHyphen":
             parts.append("-")
-    return " ".join("".join(parts).split())
+    return " ".join("".join(parts).split()), runs
 
 
 def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int],
@@ -115,8 +132,9 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
     with open_zip(data, source, "Word document") as zf:
         if DOCUMENT not in zf.namelist():
             raise InputError(f"{source}: not a Word document (.docx): it has no {DOCUMENT}")
-        levels, code = _styles(zf, source, limits)
-        body = xml(zf, DOCUMENT, source, limits, "Word document").find(_W + "body")
+        document = xml(zf, DOCUMENT, source, limits, "Word document")
+        levels, code = _styles(zf, source, limits, document)
+        body = document.find(_W + "body")
         blocks, left_out = [], Counter()
         pending = [] if body is None else list(body)[::-1]
         while pending:
@@ -131,9 +149,11 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
                 style = ppr.find(_W + "pStyle") if ppr is not None else None
                 own, sid = _outline(ppr), _w(style, "val") if style is not None else ""
                 level = 2 + own if own is not None else levels.get(sid, 0)
-                if not level and sid in code:  # a code paragraph: its lines, broken by w:br
+                styled = not level and sid in code
+                text, runs = ("", None) if styled else _paragraph(el, left_out, code)
+                if styled or (not level and runs.all_code()):  # a code paragraph: its lines, broken by w:br
                     left_out["code lines"] += (len(el.findall(f".//{_W}br")) + 1) * bool(words_in(el))
-                elif block := text_block(_paragraph(el, left_out), level, left_out):
+                elif block := text_block(text, level, left_out):
                     blocks.append(block)
         title = dc_title(zf, "docProps/core.xml", source, limits, "Word document")
         return blocks, {k: v for k, v in left_out.items() if v}, title

@@ -1,7 +1,8 @@
 """An OpenDocument text (.odt: LibreOffice, OpenOffice; OASIS ODF 1.2 Part 1 §5) read into blocks: the paragraphs and
 headings of content.xml in order (text:h at its outline level; a paragraph whose style is, or derives from, 'Title'
 above them), lists and sections read through; spans, links and fields read, spaces (text:s), tabs and line breaks as
-spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), by lines;
+spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), or all of whose
+text is in spans of a code text style ('Source Text': a fixed-pitch font; structure.CodeRuns), by lines;
 tables, frames (images, text boxes, formulas), footnotes and endnotes, indexes and tables of contents, comments,
 tracked deletions, letterless paragraphs. Members read with segcore.archive."""
 from __future__ import annotations
@@ -13,7 +14,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, code_styles, style_levels, text_block
+from .structure import Block, CodeRuns, code_styles, style_levels, text_block
 
 __all__ = ["read_odt", "is_odt", "paragraph_text"]
 
@@ -39,15 +40,22 @@ def _styles(roots) -> tuple[set[str], set[str]]:
     styles = [st for root in roots for st in root.iter(_STYLE + "style") if st.get(_STYLE + "name")]
     heads = {st.get(_STYLE + "name"): (None, st.get(_STYLE + "name"), st.get(_STYLE + "parent-style-name"))
              for st in styles}
-    code = {st.get(_STYLE + "name"): (st.get(_STYLE + "display-name") or st.get(_STYLE + "name").replace("_20_", " "),
-                                      _font(st), st.get(_STYLE + "parent-style-name"))
-            for st in styles if st.get(_STYLE + "family") == "paragraph"}
+    code = {_key(st.get(_STYLE + "family"), st.get(_STYLE + "name")): (
+        st.get(_STYLE + "display-name") or st.get(_STYLE + "name").replace("_20_", " "), _font(st),
+        _key(st.get(_STYLE + "family"), st.get(_STYLE + "parent-style-name"))) for st in styles
+        if st.get(_STYLE + "family") in ("paragraph", "text")}
     fixed = frozenset(f.get(_STYLE + "name") for root in roots for f in root.iter(_STYLE + "font-face")
                       if f.get(_STYLE + "font-pitch") == "fixed")
     default = next((_font(st) for root in roots for st in root.iter(_STYLE + "default-style")
                     if st.get(_STYLE + "family") == "paragraph"), None)
     return ({name for name, level in style_levels(heads).items() if level == 1} | {"Title"},
             code_styles(code, "Standard", fixed, default))
+
+
+def _key(family: str, name: str | None):
+    """A style's key among the code styles: a paragraph style's name, a text style's ("text", name) (names are
+    unique within a family only)."""
+    return ("text", name) if family == "text" and name else name
 
 
 def _font(style) -> str | None:
@@ -63,14 +71,18 @@ def _size(kind: str, el) -> int:
     return len(el.findall(f".//{_TEXT}p")) if kind == "contents" else words_in(el)
 
 
-def paragraph_text(el, left_out: Counter) -> str:
-    """A paragraph's or heading's text; what it leaves out (notes, frames, comments) is counted into `left_out`."""
+def paragraph_text(el, left_out: Counter, code: set = frozenset(), runs: CodeRuns | None = None) -> str:
+    """A paragraph's or heading's text; what it leaves out (notes, frames, comments) is counted into `left_out`, its
+    characters into `runs` by whether a span around them has a text style in `code` (_styles)."""
     parts, walker = [el.text or ""], etree.iterwalk(el, events=("start", "end"))
+    runs, in_code = CodeRuns() if runs is None else runs, [False]
+    runs.add(el.text or "", False)
     for event, x in walker:
         name = local(x.tag)
         if x is el:
             continue
         if event == "start":
+            in_code.append(in_code[-1] or (name == "span" and ("text", x.get(_TEXT + "style-name")) in code))
             kind = _LEFT_OUT.get(name, "")
             if kind != "":
                 if kind:
@@ -78,8 +90,11 @@ def paragraph_text(el, left_out: Counter) -> str:
                 walker.skip_subtree()  # its end event still comes, with its tail
                 continue
             parts.append(" " if name in ("s", "tab", "line-break") else x.text or "")
+            runs.add(parts[-1], in_code[-1])
         else:
+            in_code.pop()
             parts.append(x.tail or "")
+            runs.add(parts[-1], in_code[-1])
     return " ".join("".join(parts).split())
 
 
@@ -105,9 +120,11 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
                     level = 1 + (whole(el.get(_TEXT + "outline-level", "1"), 1, 10) or 1)
                 else:
                     level = 1 if el.get(_TEXT + "style-name") in titles else 0
-                if not level and el.get(_TEXT + "style-name") in code:  # a code paragraph: its lines
+                styled, runs = not level and el.get(_TEXT + "style-name") in code, CodeRuns()
+                text = "" if styled else paragraph_text(el, left_out, code, runs)
+                if styled or (not level and runs.all_code()):  # a code paragraph: its lines
                     left_out["code lines"] += (len(el.findall(f".//{_TEXT}line-break")) + 1) * bool(words_in(el))
-                elif block := text_block(paragraph_text(el, left_out), level, left_out):
+                elif block := text_block(text, level, left_out):
                     blocks.append(block)
             elif name in _LEFT_OUT:
                 if _LEFT_OUT[name]:

@@ -15,7 +15,7 @@ from collections import Counter
 
 from .errors import InputError
 from .limits import LIMITS, Limits
-from .structure import Block, code_styles, style_levels, text_block
+from .structure import Block, CodeRuns, code_styles, style_levels, text_block
 
 __all__ = ["read_rtf", "is_rtf"]
 
@@ -123,7 +123,7 @@ class _Reader:
         self.styles, self.levels = {}, {}
         self.fonts, self.style_fonts = {}, {}  # {font: (name, fixed-pitch)}; {style: (name, font, based-on style)}
         self.code, self.code_fonts = set(), set()  # code styles; fixed-pitch fonts when the body's is not
-        self.typed = Counter()  # a paragraph's characters: in a code font (True) or not (False)
+        self.typed = CodeRuns()  # a paragraph's characters: in a code font or not
         self.parts: list[str] = []
         self.hidden: list[str] = []
         self.skip = 0  # fallback characters of the last \uN still to skip
@@ -306,7 +306,8 @@ class _Reader:
                 state["entry"] = None
         elif sink == "body":
             (self.hidden if state["hidden"] else self.parts).append(text)
-            self.typed[state["font"] in self.code_fonts] += 0 if state["hidden"] else len("".join(text.split()))
+            if not state["hidden"]:
+                self.typed.add(text, state["font"] in self.code_fonts)
         elif sink in self.sinks:  # a footnote's or comment's text is counted by number, never kept
             self.sinks[sink].append(text)
 
@@ -319,8 +320,8 @@ class _Reader:
             return
         text = "".join(self.parts)
         self.left_out["hidden"] += len("".join(self.hidden).split())
-        code = self.typed[True] and not self.typed[False]
-        self.parts, self.hidden, self.typed = [], [], Counter()
+        code = self.typed.all_code()
+        self.parts, self.hidden, self.typed = [], [], CodeRuns()
         if state["table"]:
             self.left_out["tables"] += len(text.split())
             return

@@ -294,6 +294,19 @@ def code_styles(styles: dict, body=None, fixed: frozenset = frozenset(), default
             or (by_font and monospaced(font(sid)))}
 
 
+class CodeRuns(Counter):
+    """A paragraph's characters (spaces aside) counted by whether their run is set in a code character style or font
+    (code_styles over a document's character styles, or its fonts as styles of their own): the paragraph is code when
+    it has characters and all are in code (pandoc's RTF code blocks, a terminal transcript in 'Verbatim Char' runs);
+    a code span inside a sentence of prose is not (RTF, DOCX, ODT)."""
+
+    def add(self, text: str, code: bool):
+        self[bool(code)] += len("".join(text.split()))
+
+    def all_code(self) -> bool:
+        return bool(self[True]) and not self[False]
+
+
 _NOTE_MARK = re.compile(r"\s*[(\[]\s*\d+\s*[)\]]\s*")  # '(1)', '[2]': a note's mark (Texinfo's footnotes' headings)
 
 

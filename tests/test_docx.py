@@ -137,6 +137,34 @@ def test_paragraphs_in_a_code_style_are_left_out_by_lines_and_a_text_typed_all_i
     assert doc.meta["left_out"] == {"code lines": 2 + 1}
 
 
+def run(text: str, style: str = "", font: str = "") -> str:
+    props = (f'<w:rStyle w:val="{style}"/>' if style else "") + (f'<w:rFonts w:ascii="{font}"/>' if font else "")
+    return f"<w:r><w:rPr>{props}</w:rPr><w:t xml:space='preserve'>{text}</w:t></w:r>"
+
+
+def test_a_paragraph_all_in_code_runs_is_code_and_a_code_span_in_prose_is_not():
+    """Runs in a character style named for code ('Verbatim Char', pandoc's) or based on one, or in a monospaced font
+    (their own or their style's) when the body's is not, make a paragraph of code when they hold all its characters:
+    a terminal transcript typed in a paragraph of body text (structure.CodeRuns, as RTF reads pandoc's code)."""
+    chars = ('<w:style w:type="character" w:styleId="VerbatimChar"><w:name w:val="Verbatim Char"/></w:style>'
+             '<w:style w:type="character" w:styleId="KeywordTok"><w:name w:val="KeywordTok"/>'
+             '<w:basedOn w:val="VerbatimChar"/></w:style>'
+             '<w:style w:type="character" w:styleId="Emph"><w:name w:val="Emphasis"/></w:style>')
+    styles = wstyle("Normal", "Normal", font="Calibri", default=True) + chars
+    body = ("<w:p>" + run("$ tex sample2e", "VerbatimChar") + "<w:r><w:br/></w:r>" + run("  ")
+            + run("This is TeX", "KeywordTok") + "</w:p>"
+            + p("Run it and see.") + "<w:p>" + run("ls -l /usr", font="Courier New") + "</w:p>"
+            + "<w:p>" + run("Type ") + run("make", "VerbatimChar") + run(" now.") + "</w:p>"
+            + "<w:p>" + run("It stops.", "Emph") + "</w:p>")
+    doc = load(docx(body, styles), source="x.docx")
+    assert doc.elements == ["Run it and see.", "Type make now.", "It stops."]
+    assert doc.meta["left_out"] == {"code lines": 2 + 1}
+    typescript = styles.replace('"Calibri"', '"Courier New"')  # the body's font monospaced: only names mark code
+    doc = load(docx(body, typescript), source="x.docx")
+    assert doc.elements == ["Run it and see.", "ls -l /usr", "Type make now.", "It stops."]
+    assert doc.meta["left_out"] == {"code lines": 2}
+
+
 def test_a_word_document_is_told_by_its_content_and_other_archives_are_refused_with_a_message():
     data = docx(p("One sentence here. Another one there."))
     assert sniff_format(data, "") == "docx" and sniff_format(data, "notes.bin") == "docx"
@@ -216,6 +244,26 @@ def test_an_opendocument_texts_paragraphs_in_a_code_style_are_left_out_by_lines(
     doc = load(odt(body, styles, '<style:font-face style:name="Lab" style:font-pitch="fixed"/>'), source="x.odt")
     assert doc.elements == ["Lava flows downhill.", "It stops."]
     assert doc.meta["left_out"] == {"code lines": 1 + 2 + 1 + 1}
+
+
+def test_an_opendocument_paragraph_all_in_spans_of_a_code_text_style_is_code():
+    """Spans in a text style in a fixed-pitch font (pandoc's 'Source Text'), nested or not, holding all of a
+    paragraph's characters make it code; a code span in a sentence does not (structure.CodeRuns)."""
+    styles = ('<style:style style:name="Standard" style:family="paragraph"><style:text-properties '
+              'style:font-name="Liberation Serif"/></style:style>'
+              '<style:style style:name="Source_Text" style:family="text"><style:text-properties '
+              'style:font-name="Courier New"/></style:style>'
+              '<style:style style:name="T1" style:family="text"><style:text-properties '
+              'style:text-underline-style="solid"/></style:style>')
+    code = '<text:span text:style-name="Source_Text">{}</text:span>'
+    body = (f'<text:p>{code.format("$ tex sample2e")}<text:line-break/> '
+            + code.format('This is <text:span text:style-name="T1">TeX</text:span>')
+            + f'</text:p><text:p>Type {code.format("make")} now.</text:p>'
+            '<text:p><text:span text:style-name="T1">It stops.</text:span></text:p>')
+    fonts = '<style:font-face style:name="Courier New" style:font-pitch="fixed"/>'
+    doc = load(odt(body, styles, fonts), source="x.odt")
+    assert doc.elements == ["Type make now.", "It stops."]
+    assert doc.meta["left_out"] == {"code lines": 2}
 
 
 WORD_PARTS = ["<w:p>", "</w:p>", "<w:r><w:t>Some words here.</w:t></w:r>", "<w:r><w:tab/></w:r>", "<w:tbl>",
