@@ -16,7 +16,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, CodeRuns, code_styles, style_levels, text_block
+from .structure import Block, CodeLines, CodeRuns, code_styles, style_levels, text_block
 
 __all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
@@ -136,6 +136,7 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
         levels, code = _styles(zf, source, limits, document)
         body = document.find(_W + "body")
         blocks, left_out = [], Counter()
+        code_lines = CodeLines(left_out)
         pending = [] if body is None else list(body)[::-1]
         while pending:
             el = pending.pop()
@@ -152,8 +153,10 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
                 styled = not level and sid in code
                 text, runs = ("", None) if styled else _paragraph(el, left_out, code)
                 if styled or (not level and runs.all_code()):  # a code paragraph: its lines, broken by w:br
-                    left_out["code lines"] += (len(el.findall(f".//{_W}br")) + 1) * bool(words_in(el))
-                elif block := text_block(text, level, left_out):
+                    code_lines.add(len(el.findall(f".//{_W}br")) + 1, not words_in(el))
+                    continue
+                code_lines.end()
+                if block := text_block(text, level, left_out):
                     blocks.append(block)
         title = dc_title(zf, "docProps/core.xml", source, limits, "Word document")
         return blocks, {k: v for k, v in left_out.items() if v}, title

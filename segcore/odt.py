@@ -14,7 +14,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, CodeRuns, code_styles, style_levels, text_block
+from .structure import Block, CodeLines, CodeRuns, code_styles, style_levels, text_block
 
 __all__ = ["read_odt", "is_odt", "paragraph_text"]
 
@@ -111,6 +111,7 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
         body = next((el for el in content.iter() if local(el.tag) == "text" and el.getparent() is not None
                      and local(el.getparent().tag) == "body"), None)
         blocks, left_out = [], Counter()
+        code_lines = CodeLines(left_out)
         pending = [] if body is None else list(body)[::-1]
         while pending:
             el = pending.pop()
@@ -123,8 +124,10 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
                 styled, runs = not level and el.get(_TEXT + "style-name") in code, CodeRuns()
                 text = "" if styled else paragraph_text(el, left_out, code, runs)
                 if styled or (not level and runs.all_code()):  # a code paragraph: its lines
-                    left_out["code lines"] += (len(el.findall(f".//{_TEXT}line-break")) + 1) * bool(words_in(el))
-                elif block := text_block(text, level, left_out):
+                    code_lines.add(len(el.findall(f".//{_TEXT}line-break")) + 1, not words_in(el))
+                    continue
+                code_lines.end()
+                if block := text_block(text, level, left_out):
                     blocks.append(block)
             elif name in _LEFT_OUT:
                 if _LEFT_OUT[name]:

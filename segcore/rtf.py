@@ -15,7 +15,7 @@ from collections import Counter
 
 from .errors import InputError
 from .limits import LIMITS, Limits
-from .structure import Block, CodeRuns, code_styles, style_levels, text_block
+from .structure import Block, CodeLines, CodeRuns, code_styles, style_levels, text_block
 
 __all__ = ["read_rtf", "is_rtf"]
 
@@ -118,6 +118,7 @@ class _Reader:
         self.source = source
         self.blocks: list[Block] = []
         self.left_out: Counter = Counter()
+        self.code_lines = CodeLines(self.left_out)
         self.sinks: dict[str, list[str]] = {"title": [], "tables": []}  # the text kept of sinks other than the body
         self.chars = _Characters()
         self.styles, self.levels = {}, {}
@@ -327,8 +328,10 @@ class _Reader:
             return
         level = 2 + state["level"] if state["level"] is not None else self.levels.get(state["style"], 0)
         if not level and (code or state["style"] in self.code):
-            self.left_out["code lines"] += (text.count("\n") + 1) * bool(text.strip())
-        elif block := text_block(" ".join(text.split()), level, self.left_out):
+            self.code_lines.add(text.count("\n") + 1, not text.strip())
+            return
+        self.code_lines.end()
+        if block := text_block(" ".join(text.split()), level, self.left_out):
             self.blocks.append(block)
 
 

@@ -307,6 +307,26 @@ class CodeRuns(Counter):
         return bool(self[True]) and not self[False]
 
 
+class CodeLines:
+    """The lines of a document's code paragraphs, counted into `left_out` ('code lines'): a paragraph's line breaks
+    and one; a blank one (no words: a code block's blank line set as a paragraph of its own, one paragraph a line as
+    pandoc's ODT and LibreOffice write code) counted when code follows it, as a block's blank line is inside one
+    paragraph (DOCX, RTF); `end` at a paragraph that is not code."""
+
+    def __init__(self, left_out: Counter):
+        self.left_out, self.blank = left_out, 0
+
+    def add(self, lines: int, blank: bool):
+        if blank:
+            self.blank += lines
+        else:
+            self.left_out["code lines"] += lines + self.blank
+            self.blank = 0
+
+    def end(self):
+        self.blank = 0
+
+
 _NOTE_MARK = re.compile(r"\s*[(\[]\s*\d+\s*[)\]]\s*")  # '(1)', '[2]': a note's mark (Texinfo's footnotes' headings)
 
 
