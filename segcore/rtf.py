@@ -3,7 +3,9 @@ paragraphs in order, a heading at its outline level (its own \\outlinelevelN, el
 a style named 'heading N'; 'Title' above them), the shown result of fields read, the title from \\info. Characters
 from \\uN (its ANSI fallback skipped, \\ucN), and bytes (\\'hh) in the code page of their font's \\fcharset, else of
 \\ansicpg. Left out and counted (structure.LEFT_OUT): table cells (\\intbl), text boxes, footnotes, comments, hidden
-text (\\v), letterless paragraphs; not text: headers and footers, pictures, objects, field instructions, list numbers,
+text (\\v), letterless paragraphs; not text: headers and footers, pictures, objects, field instructions, list labels
+(\\listtext, or a bullet or number typed before the first tab of a hanging paragraph, pandoc's: as DOCX and ODT, whose
+labels come from the numbering, not the text),
 index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (structure.code_styles),
 left out and counted by lines: a paragraph in a code style ('HTML Preformatted'), or all of whose characters are in a
 fixed-pitch font (\\fmodern, \\fprq1, a monospaced name: pandoc's code blocks) when the body's font is not one."""
@@ -15,6 +17,7 @@ from collections import Counter
 
 from .errors import InputError
 from .limits import LIMITS, Limits
+from .sentences import BULLETS, ITEM_NUMBER
 from .structure import Block, CodeLines, CodeRuns, code_styles, style_levels, text_block
 
 __all__ = ["read_rtf", "is_rtf"]
@@ -41,7 +44,9 @@ _CHARSETS = {77: "mac_roman", 128: "cp932", 129: "cp949", 130: "johab", 134: "gb
              162: "cp1254", 163: "cp1258", 177: "cp1255", 178: "cp1256", 186: "cp1257", 204: "cp1251", 222: "cp874",
              238: "cp1250", 255: "cp437"}  # \fcharsetN: the code page of a font's bytes (0: the document's \ansicpg)
 _CHARSET_WORDS = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}  # a document's character set other than \ansi
-_PARAGRAPH = {"level": None, "style": 0, "table": False}  # what \pard resets
+_PARAGRAPH = {"level": None, "style": 0, "table": False, "hanging": False}  # what \pard resets
+# a list's label typed into its paragraph before a tab (pandoc's '1.\tab', '\bullet\tab', nested '\endash 1.')
+_LIST_LABEL = re.compile(rf"\s*(?:(?:[{BULLETS}\u2013\u2014*\u00b7-]|{ITEM_NUMBER.pattern})\s*)+", re.I)
 
 
 def is_rtf(data: bytes) -> bool:
@@ -126,6 +131,7 @@ class _Reader:
         self.code, self.code_fonts = set(), set()  # code styles; fixed-pitch fonts when the body's is not
         self.typed = CodeRuns()  # a paragraph's characters: in a code font or not
         self.parts: list[str] = []
+        self.label = None  # where a hanging paragraph's first tab came: (parts, characters) before it
         self.hidden: list[str] = []
         self.skip = 0  # fallback characters of the last \uN still to skip
         self.state = {"sink": "body", "uc": 1, "font": None, "hidden": False, "deleted": False, "entry": None,
@@ -252,6 +258,9 @@ class _Reader:
         if entry is not None:  # inside a font or style entry of the tables
             _entry_word(entry, state["sink"], word, arg)
             return
+        if word == "tab" and state["hanging"] and state["sink"] == "body" and self.label is None:
+            self._flush()
+            self.label = (len(self.parts), CodeRuns(self.typed))
         if word in _PARAGRAPH_ENDS:
             self._paragraph()
         elif word == "u" and arg is not None:
@@ -272,6 +281,8 @@ class _Reader:
             state["level"] = arg if arg is not None and 0 <= arg <= 8 else None
         elif word == "s" and arg is not None:
             state["style"] = arg
+        elif word == "fi":  # a negative first-line indent: a hanging paragraph, a list item's
+            state["hanging"] = arg is not None and arg < 0
         elif word in ("intbl", "itap"):
             state["table"] = arg != 0
         elif word in ("f", "deff") and arg is not None:
@@ -319,6 +330,10 @@ class _Reader:
         if state["sink"] != "body":
             self._put(" ")
             return
+        label, self.label = self.label, None
+        if label and _LIST_LABEL.fullmatch("".join(self.parts[:label[0]])):  # a list label: not words of the text
+            self.parts = self.parts[label[0]:]
+            self.typed.subtract(label[1])
         text = "".join(self.parts)
         self.left_out["hidden"] += len("".join(self.hidden).split())
         code = self.typed.all_code()

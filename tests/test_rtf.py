@@ -127,3 +127,18 @@ def test_code_paragraphs_by_font_or_style_are_left_out_by_lines_and_a_text_typed
     courier = fonts.replace(r"\fswiss Helvetica", r"\fmodern Courier New")
     courier = ("{\\rtf1\\ansi\\deff0" + courier + styles + body + "}").encode()
     assert "import" in load(courier, source="typed.rtf", level="word").elements
+
+
+def test_a_list_label_typed_before_a_hanging_paragraphs_tab_is_not_read():
+    """pandoc types a list's label into the item's paragraph (a hanging indent, the label, a tab); it is not read,
+    as DOCX and ODT do not read labels their numbering makes: an item all in code is code. A tab in a paragraph that
+    does not hang, or after words that are no label, is a space."""
+    fonts = r"{\fonttbl{\f0 \fswiss Helvetica;}{\f1 \fmodern Courier;}}"
+    body = (r"{\pard \f0 \li720 \fi-360 1.\tx360\tab Find the vents.\par}"
+            r"{\pard \f0 \li720 \fi-360 \endash  b)\tx360\tab {\f1 -Dvent=}\par}"
+            r"{\pard \f0 \li720 \fi-360 \bullet \tx360\tab Lava cools.\par}"
+            r"{\pard \f0 \li720 \fi-360 Note:\tab the vent\tab hisses.\par}"
+            r"{\pard \f0 \fi0 1.\tab Version two erupts.\par}")
+    doc = load(("{\\rtf1\\ansi\\deff0" + fonts + body + "}").encode(), source="lava.rtf")
+    assert doc.elements == ["Find the vents.", "Lava cools.", "Note: the vent hisses.", "1. Version two erupts."]
+    assert doc.meta["left_out"] == {"code lines": 1}
