@@ -26,7 +26,7 @@ from .fences import (FENCE, fence_mark, fenced_code, is_underline, prose_between
                      unclosed_fences)
 from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
-from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture
+from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture, typeset_pages
 from .rest import PROSE_DIRECTIVES
 from .sentences import BULLETS, ITEM_NUMBER
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
@@ -479,7 +479,7 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
     heads = {i: (lv, t) for i, lv, t in found}
     opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys(), heads.keys())
     blocks, body, listed = [], [], False
-    joiner = LineJoiner(stripped, typeset=any("\f" in ln for ln in lines))  # pages: a PDF-to-text tool's
+    joiner = LineJoiner(stripped, typeset=typeset_pages(lines))
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
         if body:

@@ -12,7 +12,8 @@ import numpy as np
 from .sentences import ITEM_NUMBER, REFERENCE_LABEL, UNSPACED, next_item
 from .structure import END_PUNCT, looks_like_title, split_number
 
-__all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "follows", "numbered_items", "page_furniture", "unfold_columns"]
+__all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "follows", "numbered_items", "page_furniture", "typeset_pages",
+           "unfold_columns"]
 
 LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # a word, or words joined by hyphens
 _UNSPACED_CHAR = re.compile(f"[{UNSPACED}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]")  # with CJK punctuation
@@ -299,6 +300,17 @@ def numbered_items(texts: list[str], indents: list[float], near: float) -> set[i
     return out
 
 
+def typeset_pages(lines: list[str]) -> bool:
+    """Whether a text's form feeds are a PDF-to-text tool's page breaks (pdftotext ends each page with a form feed,
+    the next page's text going on on the same line, the last one ending the text: the text was typeset, its line-end
+    hyphens hyphenation's) rather than page separators on lines of their own (an Emacs-edited NEWS file's before its
+    copyright notice, an RFC's between its pages: text wrapped at spaces and at the hyphens of compounds): most form
+    feeds have text after them on their line or end the text."""
+    last = max((i for i, ln in enumerate(lines) if ln.strip() or "\f" in ln), default=-1)
+    feeds = [bool(ln.rsplit("\f", 1)[1].strip()) or i == last for i, ln in enumerate(lines) if "\f" in ln]
+    return 2 * sum(feeds) > len(feeds)
+
+
 _HYPHEN_END = re.compile(r"([^\W\d_]+)-$")
 _WORD_START = re.compile(r"[^\W\d_]+")
 TAIL = 100  # characters at a line's end that can hold the first half of a word broken there
@@ -308,9 +320,9 @@ class LineJoiner:
     """Join line ends: re-join hyphenated words (by the document's own vocabulary: "seg-mentation" where it has
     "segmentation", "evidence-based" where it has that; a word it has in neither form as most of its known ones go:
     typeset hyphenation loses the hyphen, a text wrapped at the hyphens of compounds keeps it; where it knows no
-    break in either form, as `typeset` says: a PDF's lines and a PDF-to-text tool's pages are typeset, a plain text
-    wrapped by an editor or a tool such as Python's textwrap is not), lines of scripts written without spaces, else a
-    space. `all_lines`: the document's lines in order."""
+    break in either form, as `typeset` says: a PDF's lines and a PDF-to-text tool's pages (`typeset_pages`) are
+    typeset, a plain text wrapped by an editor or a tool such as Python's textwrap is not), lines of scripts written
+    without spaces, else a space. `all_lines`: the document's lines in order."""
 
     def __init__(self, all_lines: list[str], typeset: bool = True):
         self.words, self.compounds = set(), set()

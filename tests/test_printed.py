@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from segcore.loaders import left_out_notes, load
-from segcore.printed import LineJoiner, unfold_columns
+from segcore.plaintext import lines_of
+from segcore.printed import LineJoiner, typeset_pages, unfold_columns
 
 DATA = Path(__file__).parent / "data"
 WORDS = ("segment topic lexical chain boundary lecture physics river sensor water buoy probe storm gauge "
@@ -110,6 +111,20 @@ def test_a_plain_texts_break_known_in_neither_form_keeps_its_hyphen():
     pages = "\n\f".join(f"Page {n} of the text, where this sentence ends.\nAnd then a tech-\nnology is named." for n in
                          range(3))
     assert "And then a technology is named." in load_text(pages).elements
+
+
+def test_form_feeds_on_lines_of_their_own_are_no_typeset_pages():
+    """A form feed alone on its line is an editor's page separator (GNU NEWS files end with one before their
+    copyright notice; RFCs put one between pages): the text is still wrapped at spaces and at compounds' hyphens, and
+    a break known in neither form keeps its hyphen ('fall-back'), as without the form feed; pdftotext's page
+    breaks, a form feed followed by the next page's text, still make the text typeset."""
+    from segcore.loaders import load_text
+
+    news = "* A new option allows fall-\nback to the old tables.\n\nIt is done here.\n\f\nCopyright (C) 2023 the authors."
+    assert typeset_pages(lines_of(news)) is False
+    assert "* A new option allows fall-back to the old tables." in load_text(news).elements
+    pages = "Page one ends here.\n\fPage two ends here.\n\fPage three.\n\f"
+    assert typeset_pages(lines_of(pages)) is True and typeset_pages(lines_of("One page of text.\n\f")) is True
 
 
 def test_a_note_in_the_margin_stands_after_its_column():
