@@ -408,6 +408,32 @@ def _said_by(before: str, name: str) -> bool:
     return bool(regex.search(rf"\b(?:{_SAYING})\s+{name}\b|\b{name}\s+(?:{_SAYING})\b", tag))
 
 
+_BRACKET = re.compile(r"[()\[\]]|\n[ \t\f\v]*\n")  # a bracket, or a paragraph break that no bracket spans
+
+
+def _opened(text: str) -> list[int]:
+    """For each position of text, where the innermost bracket around it opened (-1: none): '(' and '[', each matched
+    by its own closing one short of a paragraph break (unmatched ones count for nothing); in time linear in text."""
+    pairs, stacks = [], {"(": [], "[": []}
+    for m in _BRACKET.finditer(text):
+        if m[0] in stacks:
+            stacks[m[0]].append(m.start())
+        elif m[0] in ")]" and (opens := stacks["(" if m[0] == ")" else "["]):
+            pairs.append((opens.pop(), m.start(), m[0]))
+        elif m[0] not in ")]":
+            stacks = {"(": [], "[": []}
+    out, active, at = [-1] * (len(text) + 1), {")": [], "]": []}, 0  # each kind's open pairs nest
+    for pos, closed, o, kind in sorted([(o + 1, 0, o, k) for o, _, k in pairs] + [(c + 1, 1, o, k) for o, c, k in
+                                                                                   pairs]):
+        out[at:pos] = [max((a[-1] for a in active.values() if a), default=-1)] * (pos - at)
+        if closed:
+            active[kind].pop()
+        else:
+            active[kind].append(o)
+        at = pos
+    return out
+
+
 def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
     a number (_LABEL_END), inside a journal's abbreviated name ("Proc. Natl. Acad. Sci. USA 98", journal_name), between
@@ -418,7 +444,9 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     "fs.*stat") or after a '?' or '!' before a mark that opens or goes on ('(', '[', ':' …: a manual's key '~?:
     Display a list'; not one that may close an emphasis, 'it!* Thus') or closes (a bracket or quote with no space
     after it, which Punkt's realignment leaves to the next sentence: '(dangerous!' | ').', '(really?' | '), but'),
-    inside code (`code`: the (start, end) of code spans in text, mdinline.inline_with_code) or before a lowercase word
+    inside brackets opened after the sentence's start that close later ('char [*BUG!* should be]', 'ex art. 70 l.
+    633/1941)': `_opened`; a bracket opening a sentence keeps the sentences inside it), inside code (`code`: the
+    (start, end) of code spans in text, mdinline.inline_with_code) or before a lowercase word
     in a table drawn in characters (`_drawn`: an abbreviation in a cell, "list sig. of"), one before a '?' or '!'
     (Punkt cuts a run of marks, "me!!" | "!—and", and French's spaced "?!", « Pourquoi ? | ! »), and a split before
     a word that goes on the sentence (_goes_on: a dialogue's tag; more in a text not in English); a split after a
@@ -432,7 +460,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     notes = {m.start(1): m.end(1) for m in _MARKED_END.finditer(text)}
     masked = _MARKED_END.sub(lambda m: m[0][:m.start(1) - m.start()] + " " * len(m[1]), text)
     masked = _SPACED_ELLIPSIS.sub(lambda m: "." * len(m[0]), masked)
-    spans, drawn = [], _drawn(text)
+    spans, drawn, opened = [], _drawn(text), _opened(text)
     for a, b in splitter.punkt.span_tokenize(masked):
         b = notes.get(b, b)
         if spans and splitter.code != "en" and _OPENING_END.search(text, spans[-1][0], spans[-1][1]):
@@ -446,6 +474,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
                                                  or text[a - 1] in "?!" and text[a] in _AFTER_ASKED))  # "~?: Display"
                       or ((run := _MARK_RUN.match(text, a)) and (text[spans[-1][1] - 1] in "?!" or not run[1]))
                       or any(s < spans[-1][1] <= e for s, e in code)  # "run `cmake .` in"
+                      or opened[a] > spans[-1][0]  # "char [*BUG!* should be]": brackets opened in it close later
                       or (drawn and text[a].islower())  # a table's cell: "|list sig. of user_ID |"
                       or ITEM_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
                       or _SECTION_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])

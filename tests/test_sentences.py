@@ -447,3 +447,18 @@ def test_a_quote_glued_to_a_dash_opens_the_sentence_after():
     assert got == ["Comment packets are not generated any more.", "\"--export\" filters them out.",
                    "Since the last '--rejoin'.", "'--ignore-joins' disables this.", "He said it again.",
                    "\"Go home\" now."]
+
+
+def test_no_sentence_ends_inside_brackets_opened_in_it():
+    """A sentence does not end inside brackets it opened that close later in the paragraph (the sed FAQ's '[*BUG!*
+    should be a word char]', '(eg. due to device hotplug)'); a bracket that opens a sentence keeps the sentences
+    inside it, and an unmatched one counts for nothing."""
+    bug = (r"\w any nonword character [*BUG!* should be a word char] \W any nonword character: same as "
+           "/[^A-Za-z0-9]/")
+    assert split_sentences(bug) == [bug]
+    eg = "If an output is deleted (eg. due to device hotplug), the server acts as though None was passed."
+    assert split_sentences(eg) == [eg]
+    aside = "The tool is new. (ELF is not really supported yet. It needs work.) The rest works."
+    assert split_sentences(aside) == ["The tool is new.", "(ELF is not really supported yet.", "It needs work.)",
+                                      "The rest works."]
+    assert len(split_sentences("Options (see below. It is long. The end.")) == 3
