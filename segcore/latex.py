@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from functools import lru_cache
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
+from .texargs import (braced_group, bracket_option, bracket_options, closing_braces,
+                      environment_end)
 from .texverb import VERB, VERBATIM_ENVS, without_comments
 
 __all__ = ["latex_blocks", "looks_like_latex"]
@@ -43,7 +44,6 @@ _ACCENTS = dict(zip("'`^\"~=.uvHckrdb", "\u0301\u0300\u0302\u0308\u0303\u0304\u0
                                         "\u0323\u0331"))
 _DOTLESS = str.maketrans("ıȷ", "ij")  # \i and \j are there to carry an accent: '\'\i' is 'í'
 _TABS = frozenset("=><+-'`")  # in a tabbing environment these control symbols set and move to tab stops: a space
-_OPTION = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
 _WORD = re.compile(r"\\[A-Za-z@]+")  # a control word
 # the commands whose first argument is a length register, often written unbraced as TeX takes one token:
@@ -188,74 +188,13 @@ def looks_like_latex(text: str) -> bool:
     return first.startswith("\\") and ("\\documentclass" in head or "\\begin{document}" in head)
 
 
-_BRACE = re.compile(r"\\.|[{}]", re.S)
-
-
-def _braces(s: str) -> dict[int, int]:
-    """The index of the closing brace of each opening brace of s that is closed (escaped braces skipped): one pass,
-    so that looking for a command's argument never scans to the end again."""
-    table, stack = {}, []
-    for m in _BRACE.finditer(s):
-        c = m.group()
-        if c == "{":
-            stack.append(m.start())
-        elif c == "}" and stack:
-            table[stack.pop()] = m.start()
-    return table
-
-
-def _group(s: str, i: int, braces: dict[int, int]) -> tuple[str, int]:
-    """The text inside the braces that open at s[i] (skipping spaces and an [optional] argument), and the index after
-    them; ('', i) when no closed group follows."""
-    j = i
-    while j < len(s) and s[j] in " \t\n":
-        j += 1
-    if j < len(s) and s[j] == "[":
-        end = s.find("]", j, j + _OPTION)
-        j = end + 1 if end >= 0 else j
-        while j < len(s) and s[j] in " \t\n":
-            j += 1
-    close = braces.get(j) if j < len(s) and s[j] == "{" else None
-    return ("", i) if close is None else (s[j + 1:close], close + 1)
-
-
-def _option(s: str, i: int, stop: int | None = None) -> tuple[str | None, int]:
-    """The [optional argument] that opens at s[i] (its closing ']' within _OPTION characters and before `stop`) and
-    the index after it; (None, i) when there is none."""
-    end = s.find("]", i, min(i + _OPTION, len(s) if stop is None else stop)) if s[i:i + 1] == "[" else -1
-    return (s[i + 1:end], end + 1) if end >= 0 else (None, i)
-
-
-def _options(s: str, i: int) -> int:
-    """The index after the [optional arguments] directly at s[i], all consecutive ones ('[2][1]')."""
-    while (option := _option(s, i))[0] is not None:
-        i = option[1]
-    return i
-
-
-def _environment_end(s: str, name: str, i: int) -> tuple[int, int]:
-    """(start of the matching \\end{name}, index after it), nested environments of the same name skipped (one
-    pass over the begins and ends of that name)."""
-    depth = 1
-    for m in _bounds(name).finditer(s, i):
-        depth += 1 if m.group(1) == "begin" else -1
-        if depth == 0:
-            return m.start(), m.end()
-    return len(s), len(s)
-
-
-@lru_cache(maxsize=256)
-def _bounds(name: str) -> re.Pattern:
-    return re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
-
-
 def _macros(text: str, braces: dict[int, int]) -> dict[str, tuple[int, str | None, str]]:
     """The macros a source (its brace table `braces`) defines with \\newcommand, \\renewcommand, \\providecommand
     or \\def (its parameters #1#2… undelimited): name -> (number of arguments, the first one's default or None,
     body)."""
     out = {}
     for m in _DEFINE.finditer(text):
-        body, j = _group(text, m.end(), braces)
+        body, j = braced_group(text, m.end(), braces)
         if j != m.end():
             out[m.group(1) or m.group(2) or m.group(5)] = (int(m.group(3) or 0) + (m.group(6) or "").count("#"),
                                                             m.group(4), body)
@@ -268,13 +207,13 @@ def _title_fields(body: str) -> frozenset:
     with their [options] and braced arguments, outside any group or environment; not one whose arguments hold an
     environment there, once or more (IEEEtran's \\IEEEtitleabstractindextext{\\begin{abstract}…}, beamer's
     \\frame{…}: prose the page shows)."""
-    top, braces, names, prose, depth = body.find("\\maketitle"), _braces(body), set(), set(), 0
+    top, braces, names, prose, depth = body.find("\\maketitle"), closing_braces(body), set(), set(), 0
     for m in _FIELD_LINE.finditer(body, 0, max(top, 0)):
         if m["prose"] and depth == 0:
             return frozenset()
         if m["name"] and depth == 0 and m["name"] not in _TITLE_PROSE:
-            start = i = j = _options(body, m.end())
-            while (j := _group(body, j, braces)[1]) != i:
+            start = i = j = bracket_options(body, m.end())
+            while (j := braced_group(body, j, braces)[1]) != i:
                 i = j
             if j > start and _LINE_END.match(body, j):
                 (prose if "\\begin" in body[start:j] else names).add(m["name"])
@@ -303,7 +242,7 @@ class _Reader:
         """The text of a LaTeX fragment."""
         if len(self.braces) >= _MAX_DEPTH:
             return _FLAT.sub(" ", s)
-        self.braces.append(_braces(s))
+        self.braces.append(closing_braces(s))
         try:
             return self._render(s, math)
         finally:
@@ -311,7 +250,7 @@ class _Reader:
 
     def group(self, s: str, i: int) -> tuple[str, int]:
         """_group in the fragment being read."""
-        return _group(s, i, self.braces[-1])
+        return braced_group(s, i, self.braces[-1])
 
     def _render(self, s: str, math: bool) -> str:
         out, i = [], 0
@@ -355,7 +294,7 @@ class _Reader:
                 out.append(self.render(s[i:closing], math=True))  # \( … \): inline math, as $ … $
                 i = closing + 2
             elif char == "\\":  # a line break: a space; its star and its [space above the next line] are no text
-                option, j = _option(s, _EATEN.match(s, i + s.startswith("*", i)).end())  # '\\*[6pt]'
+                option, j = bracket_option(s, _EATEN.match(s, i + s.startswith("*", i)).end())  # '\\*[6pt]'
                 i = i + s.startswith("*", i) if option is None else j
                 out.append(" ")
             elif char is not None and self.tabbing and char in _TABS:
@@ -396,7 +335,7 @@ class _Reader:
         if name in self.macros and self.budget > 0:
             return self.expand(s, name, i, math)
         if name in _DROP_ARGS:  # its options too ('\cite[see][p. 5]{x}', ConTeXt's '\definecolor[main][black]')
-            i = start = _options(s, i)
+            i = start = bracket_options(s, i)
             count = _DROP_ARGS[name]
             if name in _LENGTH_SETTERS and (word := _ARG_WORD.match(s, i)):  # '\setlength\parindent{0pt}'
                 i, count = word.end(), count - 1
@@ -404,7 +343,7 @@ class _Reader:
                 _, i = self.group(s, i)
             while name in _FRONT and s.startswith("{", i) and i in self.braces[-1]:
                 i = self.braces[-1][i] + 1
-            if name in _SHIFTED and (option := _option(s, _EATEN.match(s, i).end()))[0] is not None:
+            if name in _SHIFTED and (option := bracket_option(s, _EATEN.match(s, i).end()))[0] is not None:
                 i = option[1]
             if name in ("input", "include") and i == start:
                 i = _FILE_NAME.match(s, i).end()
@@ -428,7 +367,7 @@ class _Reader:
             m = _SKIP.match(s, i)
             return "", m.end() if m else i
         if name == "item":
-            label, i = _option(s, i)
+            label, i = bracket_option(s, i)
             return "\n\n" + (self.render(label) + " " if label else ""), i
         if name == "appendix":
             return _heading("section", "Appendix"), i
@@ -453,7 +392,7 @@ class _Reader:
         if name[:3] == "the" and name[3:] in self.counters:
             return "", i
         if name in self.fields:  # all its [options] and braced arguments
-            i = j = _options(s, i)
+            i = j = bracket_options(s, i)
             while (j := self.group(s, j)[1]) != i:
                 i = j
             self.left_out["front"] += 1
@@ -462,7 +401,7 @@ class _Reader:
         # [options] right after it are settings, all of them ('\lipsum[3-17]', '\Blindtext[2][1]'); in math a '['
         # after a command is a delimiter ('\bigl[1+f(x)\bigr]')
         if not math and name not in _DELIMITERS:
-            i = _options(s, i)
+            i = bracket_options(s, i)
         parts = []
         while True:
             arg, j = self.group(s, i)
@@ -507,7 +446,7 @@ class _Reader:
         n, default, body = self.macros[name]
         args = []
         if default is not None and n:
-            given, i = _option(s, i)
+            given, i = bracket_option(s, i)
             args.append(default if given is None else given)
         while len(args) < n:
             arg, j = self.group(s, i)
@@ -523,7 +462,7 @@ class _Reader:
     def environment(self, s: str, env: str, i: int) -> tuple[str, int]:
         """The text of \\begin{env}…\\end{env} whose body starts at s[i], and the index after \\end{env}."""
         base = env.rstrip("*")
-        end, after = _environment_end(s, env, i)
+        end, after = environment_end(s, env, i)
         option = None
         if base in _SETTING_ENVS:  # \begin{minipage}{0.5\textwidth}: the size is no text
             for _ in range(_SETTING_ENVS[base]):
@@ -531,7 +470,7 @@ class _Reader:
             if base in _COUNTED:
                 self.left_out[_COUNTED[base]] += 1
         else:
-            option, i = _option(s, i, end)  # \begin{enumerate}[label=(a)], \begin{theorem}[Cauchy]
+            option, i = bracket_option(s, i, end)  # \begin{enumerate}[label=(a)], \begin{theorem}[Cauchy]
         body = s[i:end]
         if base in _DROP_ENVS or base in self.verbatims:
             kind = _DROP_ENVS.get(base, "code lines")
@@ -579,11 +518,11 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     paragraphs, and what was left out, by kind (structure.LEFT_OUT)."""
     source = source.replace(_HEAD, " ").replace("\r\n", "\n").replace("\r", "\n")
     text, plain, comments, (start, end), verbatims = without_comments(source)
-    braces = _braces(plain)
+    braces = closing_braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     reader.counters |= set(_NEW_COUNTER.findall(plain))
     reader.fields, reader.titles = _title_fields(text[start:end]), text[start:end].count("\\maketitle")
-    title, _ = _group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
+    title, _ = braced_group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
     prose = reader.render(text[start:end])
     if comments:
         reader.left_out["comments"] += comments

@@ -1,0 +1,69 @@
+"""A LaTeX command's arguments where they are in the source: the closing brace of each opening brace (one pass), the
+braced group at an index, the [optional arguments] there, and where an environment ends."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["OPTION_REACH", "braced_group", "bracket_option", "bracket_options", "closing_braces", "environment_end"]
+
+OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
+_BRACE = re.compile(r"\\.|[{}]", re.S)
+
+
+def closing_braces(s: str) -> dict[int, int]:
+    """The index of the closing brace of each opening brace of s that is closed (escaped braces skipped): one pass,
+    so that looking for a command's argument never scans to the end again."""
+    table, stack = {}, []
+    for m in _BRACE.finditer(s):
+        c = m.group()
+        if c == "{":
+            stack.append(m.start())
+        elif c == "}" and stack:
+            table[stack.pop()] = m.start()
+    return table
+
+
+def braced_group(s: str, i: int, braces: dict[int, int]) -> tuple[str, int]:
+    """The text inside the braces that open at s[i] (skipping spaces and an [optional] argument), and the index after
+    them; ('', i) when no closed group follows."""
+    j = i
+    while j < len(s) and s[j] in " \t\n":
+        j += 1
+    if j < len(s) and s[j] == "[":
+        end = s.find("]", j, j + OPTION_REACH)
+        j = end + 1 if end >= 0 else j
+        while j < len(s) and s[j] in " \t\n":
+            j += 1
+    close = braces.get(j) if j < len(s) and s[j] == "{" else None
+    return ("", i) if close is None else (s[j + 1:close], close + 1)
+
+
+def bracket_option(s: str, i: int, stop: int | None = None) -> tuple[str | None, int]:
+    """The [optional argument] that opens at s[i] (its closing ']' within OPTION_REACH characters and before
+    `stop`) and the index after it; (None, i) when there is none."""
+    end = s.find("]", i, min(i + OPTION_REACH, len(s) if stop is None else stop)) if s[i:i + 1] == "[" else -1
+    return (s[i + 1:end], end + 1) if end >= 0 else (None, i)
+
+
+def bracket_options(s: str, i: int) -> int:
+    """The index after the [optional arguments] directly at s[i], all consecutive ones ('[2][1]')."""
+    while (option := bracket_option(s, i))[0] is not None:
+        i = option[1]
+    return i
+
+
+def environment_end(s: str, name: str, i: int) -> tuple[int, int]:
+    """(start of the matching \\end{name}, index after it), nested environments of the same name skipped (one
+    pass over the begins and ends of that name)."""
+    depth = 1
+    for m in _bounds(name).finditer(s, i):
+        depth += 1 if m.group(1) == "begin" else -1
+        if depth == 0:
+            return m.start(), m.end()
+    return len(s), len(s)
+
+
+@lru_cache(maxsize=256)
+def _bounds(name: str) -> re.Pattern:
+    return re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
