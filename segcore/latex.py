@@ -455,7 +455,9 @@ class _Reader:
                 arg, j = (m.group(1), i + m.end()) if m else ("", i)
             args.append(arg)
             i = j
-        text = re.sub(r"#(\d)", lambda a: args[int(a.group(1)) - 1] if 0 < int(a.group(1)) <= n else "", body)
+        # a control word before '#n' stays one: '{\small#2}' with 'Sets' is '\small Sets' (TeX puts tokens there)
+        text = re.sub(r"(\\[A-Za-z@]+)?#(\d)", lambda a: (a.group(1) + " " if a.group(1) else "") + (
+            args[int(a.group(2)) - 1] if 0 < int(a.group(2)) <= n else ""), body)
         self.budget -= len(text)
         return self.render(text, math), i
 

@@ -22,14 +22,19 @@ VERB = re.compile(VERB_TEXT)
 # backslash ('\%', '\\%': a line break, then a comment), a verbatim environment (VERBATIM_ENVS, and those the source
 # defines before, fancyvrb's and listings': pandoc's 'Highlighting' for code) from its \begin, a short verb's text
 # (_SHORT_CHARS); else a comment: the whole line where only spaces come before its '%', or '%' to the line's end (a
-# definition there defines nothing). The document's class is seen for the short verb its class declares.
+# definition there defines nothing) with, as TeX, the line's end and the next line's leading spaces (the comment
+# lines right after it with theirs): 'fo%\n  o' is 'foo', a macro body '{%\n  \link…' opens with no line end;
+# not before a blank line (the paragraph's end stays), nor after a command's end, a control word or a closing brace
+# ('\noindent%', '\author{X}%'): a '%' there keeps a space out of TeX's output (no word is cut there), and the
+# reader's rules that go by lines (a title page's field alone on its line, a line of commands printing nothing)
+# read that line as one. The document's class is seen for the short verb its class declares.
 _NO_COMMENT = (r"\\verb\*?" + VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
                r"|\\(?:(?:Define|Recustom)VerbatimEnvironment|lstnewenvironment)\s*\{\s*(?P<verbatim>[A-Za-z@]{1,40})"
                r"\s*\}|\\(?P<bound>begin|end)\s*\{(?P<env>[A-Za-z]{1,40}\*?)\}"
                r"|\\documentclass\s*(?:\[[^\]%]{0,500}\]\s*)?\{\s*(?P<cls>[\w-]{1,40})\s*\}"
                r"|(?P<short>\\(?P<op>Make|Define|Delete|Undefine)ShortVerb\*?\s*"
                r"(?:\[[^\]\n]{0,200}\]\s*)?(?:\{\s*\\?(?P<braced>[!-~])\s*\}|\\?(?P<bare>[!-~])))"
-               r"|\\[\\%]|(?<![^\n])[ \t]*%[^\n]*\n?|%[^\n]*")
+               r"|\\[\\%]|(?<![^\n])[ \t]*%[^\n]*\n?|%[^\n]*(?P<join>\n(?:[ \t]*%[^\n]*\n)*[ \t]*(?=[^ \t\n%]))?")
 # a short verb: doc's (shortvrb's) \MakeShortVerb{\|} and fancyvrb's \DefineShortVerb{\|} make '|text|' read as
 # \verb|text| is, from there on, until \DeleteShortVerb{\|} (fancyvrb: \UndefineShortVerb); its text on one line,
 # as \verb's. Its character is any ASCII one but a letter or space, '%', '\' and braces; a control symbol ('\|', a
@@ -40,6 +45,17 @@ _CLASS_SHORT = {"ltxdoc": "|"}
 # a sectioning command at a line's start: no preamble has one, a chapter file (\input by its main file) does; a
 # \begin{document} after it is a listing's, in an environment the main file defines ('\begin{code}', 'LaTeXCode')
 _HEADING = re.compile(r"(?m)^[ \t]*\\(?:" + "|".join(LATEX_RANK) + r")\*?\s*[\[{]")
+
+
+def _after_command(source: str, start: int, end: int) -> bool:
+    """Whether source[:end] ends a command, spaces after it aside: a closing brace, or a control word ('\\noindent')
+    within source[start:end] (the spaces and letters before `end` scanned once)."""
+    while end > start and source[end - 1] in " \t":
+        end -= 1
+    j = end
+    while j > start and (source[j - 1].isascii() and source[j - 1].isalpha() or source[j - 1] == "@"):
+        j -= 1
+    return source[end - 1:end] == "}" or start < j < end and source[j - 1] == "\\"
 
 
 @lru_cache(maxsize=64)
@@ -65,9 +81,10 @@ def without_comments(source: str) -> tuple[str, str, int, tuple[int, int], froze
     verbatims, shorts, deleted, declared = set(), set(), set(), ""  # short verbs: on, deleted in the preamble
     while m := _pattern("".join(sorted(shorts))).search(source, i):
         kept = m.start() if m["short"] or m.group(0).lstrip(" \t").startswith("%") else m.end()
-        comments += kept == m.start() and not m["short"]
+        joined = m["join"] and not _after_command(source, i, kept)
+        comments += 0 if kept != m.start() or m["short"] else m["join"].count("\n") if joined else 1
         out.append(source[i:m.start()] + "\\verb" + m.group(0) if shorts and m["shortverb"] else source[i:kept])
-        size, i = size + len(out[-1]), m.end()
+        size, i = size + len(out[-1]), m.end() if joined or not m["join"] else m.start("join")
         env, opens = m["env"], m["bound"] == "begin"
         if m["verbatim"]:
             verbatims.add(m["verbatim"])

@@ -653,3 +653,22 @@ def test_a_macro_the_source_defines_wins_over_the_reader_s_tables_a_sectioning_c
     doc = load_latex(source)
     assert doc.elements == ["Contact", "Write to mail ann about parsing, as told after Knuth.",
                             "See the site at x.org too."], doc.elements
+
+
+def test_a_mid_line_comment_takes_its_line_end_and_the_next_line_s_leading_spaces():
+    """TeX drops a comment with its line's end and skips the next line's leading spaces: 'fo%\\n  o' is 'foo',
+    'foo %\\nbar' is 'foo bar'. The reader kept the line end after a mid-line '%': a macro body opening '{%' began
+    with a line end, a blank line where it was used at a line's start. A blank line after the comment (or after
+    comment lines) still ends the paragraph; after a command's end ('\\noindent%', '\\department{X}%') the line end
+    stays (a title page's field is still alone on its line). A macro's argument after a control word in its body
+    ('{\\small#1}') does not glue to it: 'Options' read after a '{%' that no longer brings a line end."""
+    source = ("\\documentclass{article}\n\\newcommand{\\link}[1]{%\n  \\textbf{#1}}\n\\newcommand{\\opt}[1]{{\\small#1}}\n"
+              "\\title{T}%\n\\begin{document}\n\\department{Physics}%\n\\maketitle\n\\opt{%\n  Options} are here.\n\n"
+              "It is a fo%\n   o and a foo %\nbar. See the\n\\link{manual} now.\n\n"
+              "Ends here.%\n% a comment line\n\nThe next wo% half\n% and again\n  rd. "
+              "\\noindent%\nSpaced words.\n\\end{document}\n")
+    blocks, counts = latex_blocks(source)
+    assert [b.text for b in blocks] == ["T", "Options are here.", "It is a foo and a foo bar. See the manual now.",
+                                        "Ends here.",
+                                        "The next word. Spaced words."]
+    assert counts["comments"] == 11 and counts["front"] == 1  # each line with a comment, joined ones among them
