@@ -170,6 +170,10 @@ _THEOREM = re.compile(r"\\newtheorem\*?\s*\{\s*([A-Za-z@]{1,40})\s*\}\s*(?:\[[^\
 _EXPANSION = 100_000  # macros expand to at most this many characters more than the source's length
 # TeX's file name without braces ('\input abstract.tex', plain TeX's '\input macros'): up to a space or line end
 _FILE_NAME = re.compile(r"[ \t]*[^\s{}\\]*")
+# a character's number after \char (TeX's syntax: decimal, "hex, 'octal, `character: '\char`\\' is the backslash's)
+# and in \symbol's argument: the character it prints
+_CHAR_CODE = re.compile(r"[ \t]*(?:(?P<dec>\d{1,7})|\"(?P<hex>[0-9A-F]{1,6})|'(?P<oct>[0-7]{1,7})|`\\?(?P<chr>.))",
+                        re.S)
 # a title page's fields a class of its own stores for \maketitle (a thesis's \department{…}, afparticle's
 # \volumenumber{…}): a command the reader knows no other way, alone on its line at the body's top level before
 # \maketitle, prints nothing ("front") up to the last \maketitle (an exam's answer key repeats its title page), then
@@ -334,6 +338,10 @@ class _Reader:
         # definer a definition ('\def\def{…}' inside a group is not followed)
         if name in self.macros and self.budget > 0:
             return self.expand(s, name, i, math)
+        if name in ("char", "symbol"):  # '\char92', '\symbol{92}': the character; one space after the number eaten
+            arg, j = self.group(s, i) if name == "symbol" else (s, i)
+            if m := _CHAR_CODE.match(arg, 0 if name == "symbol" else i):  # else (ConTeXt's \symbol[name]) as any
+                return _character(m), j if name == "symbol" else _EATEN.match(s, m.end()).end()
         if name in _DROP_ARGS:  # its options too ('\cite[see][p. 5]{x}', ConTeXt's '\definecolor[main][black]')
             i = start = bracket_options(s, i)
             count = _DROP_ARGS[name]
@@ -509,6 +517,14 @@ def _join_around_gone(text: str) -> str:
         rest = part.lstrip(" \t")
         out.append(" " + (rest[1:] if rest.startswith("\n") else rest))
     return "".join(out)
+
+
+def _character(m: re.Match) -> str:
+    """The character a _CHAR_CODE match gives ('' for a number past Unicode's or a control character's)."""
+    if m["chr"] is not None:
+        return m["chr"]
+    n = int(m["dec"]) if m["dec"] else int(m["hex"], 16) if m["hex"] else int(m["oct"], 8)
+    return chr(n) if n < 0x110000 and chr(n).isprintable() else ""
 
 
 def _heading(command: str, title: str) -> str:

@@ -672,3 +672,14 @@ def test_a_mid_line_comment_takes_its_line_end_and_the_next_line_s_leading_space
                                         "Ends here.",
                                         "The next word. Spaced words."]
     assert counts["comments"] == 11 and counts["front"] == 1  # each line with a comment, joined ones among them
+
+
+def test_a_character_given_by_its_number_prints_that_character():
+    """\\char and \\symbol print the character of their number: decimal, "hex, 'octal or `character ('\\char92',
+    '\\char"5C', "\\char'134", '\\char`\\\\', '\\symbol{92}': a backslash). The reader read \\char as a command with no
+    argument and its number as text: '\\texttt{\\char92begin}' read '92begin'. One space after the number is eaten,
+    as TeX eats it ('\\char65 pples' is 'Apples')."""
+    body = ("Type \\texttt{\\char92begin}, \\texttt{\\char\"5Cend}, \\texttt{\\char'134par}, \\texttt{\\char`\\\\item} "
+            "or \\texttt{\\symbol{92}relax} and \\char`\\%5 more. \\char65 pples and \\symbol{\"42}ees.")
+    blocks, _ = latex_blocks("\\begin{document}\n" + body + "\n\\end{document}")
+    assert [b.text for b in blocks] == ["Type \\begin, \\end, \\par, \\item or \\relax and %5 more. Apples and Bees."]
