@@ -1,5 +1,5 @@
-"""Markdown's inline marks read off a paragraph's text (segcore.plaintext reads its blocks): comments, images,
-footnote marks and HTML tags taken off, backslash escapes, entities and character references read as their
+"""Markdown's inline marks read off a paragraph's text (segcore.plaintext reads its blocks): comments, images, emoji
+shortcodes, footnote marks and HTML tags taken off, backslash escapes, entities and character references read as their
 characters, code spans, links and the references to defined link labels read as their text, emphasis marks taken
 off, hard line breaks' backslashes taken off (CommonMark 2.4, 6)."""
 from __future__ import annotations
@@ -49,7 +49,13 @@ _KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|" + _ESCAPE +
 _HARD_BREAK = re.compile(_ESCAPE + "|" + _CODE % EMPHASIS + r"|(?P<hard>\\)\n", re.S)
 _STAND_IN = re.compile(r"[\U000F0000-\U000FFFFD][\U00100000-\U0010FFFD]")  # one kept piece: two characters
 _IMAGE_START = r"(?<!\s)\s*!"
-_INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""),
+# GitHub's emoji shortcodes (':warning:', ':+1:', ':star::star:'; a letter or digit in each: a table's ':-:' is none):
+# a picture, read as nothing, as an image is; glued to no word, colon, bracket or slash on either side ('10:30:45',
+# 'std::vector', 'http://', '[:alpha:]' are none), nor to a code span (read before: a stand-in character) or a
+# parenthesis after (reST's ':ref:`x`' in a Markdown text)
+_SHORTCODE = re.compile(r"(?<![\w:\[/\\\U000F0000-\U0010FFFF])(?::(?=[_+-]*[a-z0-9])[a-z0-9_+-]+:)+"
+                        r"(?![\w:(/\]\U000F0000-\U0010FFFF])")
+_INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""), (_SHORTCODE, MARK_GAP),
            (re.compile(r"\[\^[^\]\s]+\]"), MARK_GAP),  # footnote marks (closed_up: no space left before a stop)
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
            (re.compile(r"\[(" + LINK_TEXT + r")?\]" + _TARGET), r"\1")]  # a link: its text (none: an image's)

@@ -447,3 +447,17 @@ def test_a_myst_role_reads_as_sphinx_prints_it():
                             "<guide-label>`.\n\nA template writes ${`name`} here.\n", True)
     assert [b.text for b in blocks] == ["Build files follow PEP 518 and pyproject.toml, see the guide.",
                                         "A template writes ${name} here."]
+
+
+def test_github_emoji_shortcodes_read_as_nothing():
+    """GitHub shows ':warning:', ':bulb:', ':+1:' as pictures: read as nothing, as an image is, with the space before
+    one; a ':word:' glued to a word, a colon, a slash, a bracket or a code span is no shortcode (a time, C++'s '::',
+    an address, a POSIX class, reST's role), nor one without a letter or digit (a table's ':-:')."""
+    blocks, _ = text_blocks("# :rocket: Features\n\n:warning: Do not edit the copy :bulb:.\n\n"
+                            "Tests pass :white_check_mark: :+1::tada: now.\n\n| a | b |\n| - | :-: |\n| 1 | 2 |\n\n"
+                            "At 10:30:45 call std::vector::size on http://example.org/a:b: with [[:alpha:]] "
+                            "and :ref:`x`.\n", markdown=True)
+    texts = [b.text for b in blocks]
+    assert texts[:3] == ["Features", "Do not edit the copy.", "Tests pass now."]
+    for kept in ("10:30:45", "std::vector::size", "http://example.org/a:b:", "[[:alpha:]]", ":ref:x", "| :-: |"):
+        assert any(kept in t for t in texts[3:])
