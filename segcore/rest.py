@@ -27,7 +27,8 @@ ADMONITIONS = {"note", "warning", "seealso", "tip", "hint", "important", "cautio
                "attention", "impl-detail"}  # body and first-line text kept
 PROSE_DIRECTIVES = ADMONITIONS | {  # body kept; first-line argument (title, version, signature) dropped
     "topic", "sidebar", "admonition", "only", "versionadded", "versionchanged", "deprecated",
-    "method", "function", "object", "data", "attribute", "class"}
+    "method", "function", "object", "data", "attribute", "class",
+    "tab-set", "tab-item", "tabs", "tab", "group-tab"}  # tabs (sphinx-design, sphinx-tabs): each tab's text is read
 
 _INLINE = re.compile(r"""
     ``(?P<literal>.+?)``
@@ -60,7 +61,9 @@ def _heading_at(lines: list[str], i: int):
 
 def role_text(role: str, text: str, labels: dict[str, str]) -> str:
     """A role's text as Sphinx prints it: its title ('text <target>'), a reference's last name ('~a.b'), a label's
-    title, 'PEP 518'."""
+    title, 'PEP 518'; for a document's title ({doc}, not known here) the last part of its path, its '-' and '_' read
+    as spaces, as a label without a title is ('/usage/first-steps' -> 'first steps'; 'build-system/index' -> 'build
+    system')."""
     titled = re.match(r"^(.*?)\s*<[^<>]*>$", text, re.DOTALL)
     if titled and titled.group(1):
         return titled.group(1)
@@ -69,6 +72,9 @@ def role_text(role: str, text: str, labels: dict[str, str]) -> str:
         return text[1:].rsplit(".", 1)[-1]
     if role in ("ref", "std:ref"):
         return labels.get(text.lower(), text.replace("-", " ").replace("_", " "))
+    if role in ("doc", "std:doc"):  # the document's title, not known here: its name ('../usage/first-steps'), a
+        name = re.sub(r"(?<=.)/index$", "", text.rstrip("/")).rsplit("/", 1)[-1]  # folder's for its index page
+        return name.replace("-", " ").replace("_", " ")
     if role in ("pep", "rfc"):
         return f"{role.upper()} {text}"
     return text

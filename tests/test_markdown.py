@@ -461,3 +461,17 @@ def test_github_emoji_shortcodes_read_as_nothing():
     assert texts[:3] == ["Features", "Do not edit the copy.", "Tests pass now."]
     for kept in ("10:30:45", "std::vector::size", "http://example.org/a:b:", "[[:alpha:]]", ":ref:x", "| :-: |"):
         assert any(kept in t for t in texts[3:])
+
+
+def test_myst_doc_roles_and_tab_bodies():
+    """'{doc}' names a document whose title Sphinx prints, unknown here: its explicit title if it has one, else the
+    path's last part (a folder's for its index) with '-' and '_' as spaces, as a label without a title reads; the
+    text of tabs ('{tab-set}', '{tab-item}', '{tab}') is read, their labels are not."""
+    blocks, left_out = text_blocks(
+        "See {doc}`/usage/install`, {doc}`the guide <usage/install>` and {doc}`../getting_started/first-steps`; "
+        "{doc}`build-system/index`.\n\n"
+        "````{tab-set}\n```{tab-item} Linux\nRun the installer.\n```\n```{tab-item} Windows\nOpen the setup file.\n"
+        "```\n````\n\n```{tab} macOS\nDrag the app over.\n```\n", markdown=True)
+    assert [b.text for b in blocks] == ["See install, the guide and first steps; build system.", "Run the installer.",
+                                        "Open the setup file.", "Drag the app over."]
+    assert "code lines" not in left_out

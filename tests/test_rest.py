@@ -121,3 +121,12 @@ def test_a_substitution_reads_as_its_definition():
                     ".. |badge| image:: https://example.org/badge.svg\n.. |Build Status| image:: https://example.org/b.svg\n"
                     "   :target: https://example.org\n.. |tool| replace:: *segment* tool\n", source="guide.rst")
     assert doc.elements == ["Guide", "The segment tool reads files.", "This is version now."]
+
+
+def test_doc_roles_and_tabs_read_as_their_text():
+    """':doc:' reads as its explicit title, else its path's last part ('-', '_' as spaces); the bodies of tabs
+    (sphinx-design's tab-set and tab-item, sphinx-tabs' tabs and tab) are read, their labels are not."""
+    doc = load_rest("Setup\n=====\n\nRead :doc:`usage/first_steps` and :doc:`the guide <guide>`.\n\n"
+                    ".. tab-set::\n\n   .. tab-item:: Linux\n\n      Run the installer.\n\n"
+                    ".. tabs::\n\n   .. tab:: Windows\n\n      Open the setup file.\n", source="setup.rst")
+    assert doc.elements == ["Setup", "Read first steps and the guide.", "Run the installer.", "Open the setup file."]
