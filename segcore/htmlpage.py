@@ -17,7 +17,8 @@ import lxml.etree as etree
 import lxml.html
 
 from .errors import InputError
-from .structure import MARK_GAP, NOTE_LABEL, Block, closed_up, looks_like_title, number_depth, split_number, worded
+from .structure import (MARK_GAP, NOTE_LABEL, Block, closed_up, link_list, looks_like_title, number_depth, split_number,
+                        worded)
 
 __all__ = ["html_blocks"]
 
@@ -59,7 +60,6 @@ _HEADING_MARKS = re.compile(r"(?<!\s)\s*(?:¶|#|\[edit\]|\[\s*edit\s*(?:source)?
 _NOTE_KINDS = frozenset("doc-endnotes doc-endnote doc-footnote footnotes footnote endnotes endnote rearnotes "
                         "rearnote".split())
 _NOTE_MARKS = frozenset(("doc-noteref", "noteref"))
-_ADDRESS = re.compile(r"(?:https?://|www\.)\S+$", re.I)  # a link written out as its address
 _MAX_HEADING_WORDS = 30
 _PSEUDO_LEVEL = 7  # a bold paragraph's raw level: below h6 (raw level 7), then by the depth of its number
 
@@ -76,19 +76,14 @@ def _link_share(el) -> float:
     return sum(len(t.split()) for t in el.xpath(".//a//text()")) / max(1, _words(el))
 
 
-def _owned_links(lst) -> bool:
-    """A list of links the text owns rather than a menu: the text just before it introduces it (ends with ':'): a
-    paragraph ("More examples can be found at:") or the words that lead into it in its parent (a list item's 'functions
-    in the <a>Specification</a>:' over a nested list), or every link is written out as its address (a list of
-    references; a menu names its pages)."""
+def _lead(lst) -> str:
+    """The text just before a list that may introduce it: a paragraph ("More examples can be found at:") or the words
+    that lead into it in its parent (a list item's 'functions in the <a>Specification</a>:' over a nested list)."""
     before = lst.getprevious()
     lead = (before.tail if before is not None else lst.getparent().text) or ""
     if not lead.strip() and before is not None and before.tag == "p":
         lead = before.text_content() or ""
-    if lead.rstrip().endswith(":"):
-        return True
-    links = lst.findall(".//a")
-    return bool(links) and all(_ADDRESS.match(a.text_content().strip()) for a in links)
+    return lead
 
 
 def _prose_words(table) -> int:
@@ -157,7 +152,8 @@ def _left_out_kind(el, main) -> str | None:
         return "labels"
     if names & _CONTENTS_NAMES and _link_share(el) >= 0.5:  # a table of contents, not a wrapper named so
         return "navigation"
-    if tag in ("ul", "ol") and len(el.findall("li")) >= 2 and _link_share(el) >= 0.9 and not _owned_links(el):
+    if tag in ("ul", "ol") and link_list(len(el.findall("li")), _link_share(el), _lead(el),
+                                         [a.text_content() for a in el.findall(".//a")]):
         return "navigation"  # a list of links only
     edge = tag in _EDGE_TAGS or tag == "aside"
     in_article = edge and _in_article(el, main)

@@ -48,7 +48,9 @@ _KEPT = re.compile(r"(?P<comment>(?<!\s)\s*<!--(?:(?!<!--).)*?-->)|" + _ESCAPE +
 # a hard line break (CommonMark 6.7): a backslash at a line's end, not escaped and not in a code span
 _HARD_BREAK = re.compile(_ESCAPE + "|" + _CODE % EMPHASIS + r"|(?P<hard>\\)\n", re.S)
 _STAND_IN = re.compile(r"[\U000F0000-\U000FFFFD][\U00100000-\U0010FFFD]")  # one kept piece: two characters
+_PIECE = re.compile(_STAND_IN.pattern + "|[\ufdd1\ufdd2]")  # a kept piece, a link's start or end
 _IMAGE_START = r"(?<!\s)\s*!"
+_LINK_OPEN, _LINK_CLOSE = "\ufdd1", "\ufdd2"
 # GitHub's emoji shortcodes (':warning:', ':+1:', ':star::star:'; a letter or digit in each: a table's ':-:' is none):
 # a picture, read as nothing, as an image is; glued to no word, colon, bracket or slash on either side ('10:30:45',
 # 'std::vector', 'http://', '[:alpha:]' are none), nor to a code span (read before: a stand-in character) or a
@@ -58,7 +60,8 @@ _SHORTCODE = re.compile(r"(?<![\w:\[/\\\U000F0000-\U0010FFFF])(?::(?=[_+-]*[a-z0
 _INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""), (_SHORTCODE, MARK_GAP),
            (re.compile(r"\[\^[^\]\s]+\]"), MARK_GAP),  # footnote marks (closed_up: no space left before a stop)
            (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
-           (re.compile(r"\[(" + LINK_TEXT + r")?\]" + _TARGET), r"\1")]  # a link: its text (none: an image's)
+           (re.compile(r"\[(" + LINK_TEXT + r")?\]" + _TARGET), _LINK_OPEN + r"\1" + _LINK_CLOSE)]  # a link: its
+# text (none: an image's), between two noncharacters while the other marks are read (where links are: inline_with_code)
 # a reference link or image (CommonMark 6.3): '[text][label]', '[label][]', '[label]'
 _REFERENCE = re.compile(rf"(?P<image>{_IMAGE_START})?\[(?P<text>{LINK_TEXT})?\](?:\[(?P<label>[^\[\]]*)\]|(?![\[(]))")
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
@@ -94,9 +97,10 @@ def inline(text: str, labels: frozenset[str] = frozenset()) -> str:
     return inline_with_code(text, labels)[0]
 
 
-def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """inline's text, and where each code span's text is in it ((start, end), in order): a sentence does not end
-    at a period inside code ('run `cmake .` in')."""
+def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[str, tuple[tuple[int, int], ...],
+                                                                             tuple[tuple[int, int], ...]]:
+    """inline's text, where each code span's text is in it ((start, end), in order): a sentence does not end at a
+    period inside code ('run `cmake .` in'), and where each link's text is (inline, by reference, autolinks)."""
     kept = []  # (as written, as read) of each piece kept from the other marks
 
     def keep(m: re.Match) -> str:
@@ -116,19 +120,28 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
         name = m.group("label") or m.group("text") or ""
         if link_label(_STAND_IN.sub(lambda p: piece(p)[0], name)) not in labels:
             return m.group()
-        return "" if m.group("image") else m.group("text") or ""
+        return "" if m.group("image") else _LINK_OPEN + (m.group("text") or "") + _LINK_CLOSE
 
     text = _KEPT.sub(keep, text)
     for pattern, repl in _INLINE:
         text = pattern.sub(repl, text)
     text = closed_up(_EMPHASIS.sub(r"\2", _REFERENCE.sub(reference, text) if labels else text))
-    out, code, at, n = [], [], 0, 0
-    for m in _STAND_IN.finditer(text):
-        written, read = piece(m)
-        out += [text[at:m.start()], read]
-        n += m.start() - at
-        if written.startswith(("`", "{")):
-            code.append((n, n + len(read)))
-        n, at = n + len(read), m.end()
+    out, code, links, opened, at, n = [], [], [], [], 0, 0
+    for m in _PIECE.finditer(text):
+        out.append(text[at:m.start()])
+        n, at = n + m.start() - at, m.end()
+        if m.group() == _LINK_OPEN:
+            opened.append(n)
+        elif m.group() == _LINK_CLOSE and opened:  # a link in a reference's text is in that link
+            start = opened.pop()
+            links += [] if opened else [(start, n)]
+        else:
+            written, read = piece(m)
+            out.append(read)
+            if written.startswith(("`", "{")):
+                code.append((n, n + len(read)))
+            elif written.startswith("<"):
+                links.append((n, n + len(read)))
+            n += len(read)
     out.append(text[at:])
-    return "".join(out), tuple(code)
+    return "".join(out), tuple(code), tuple(sorted(links))

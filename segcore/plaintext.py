@@ -29,8 +29,9 @@ from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_lab
 from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture, typeset_pages
 from .rest import PROSE_DIRECTIVES
 from .sentences import BULLETS, ITEM_NUMBER
-from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, looks_like_title,
-                        number_depth, numbering_depths, split_number)
+from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, link_list,
+                        looks_like_title, number_depth, numbering_depths, split_number)
+from .text import tokenize
 from .webcopy import WikiCopy, wiki_copy
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -430,6 +431,30 @@ def looks_like_markdown(text: str, name: str = "") -> bool:
         or fenced_code(lines) or _labels_used(lines)
 
 
+
+
+def _without_link_lists(blocks: list[Block], linked: dict[int, tuple[bool, list[str]]]) -> tuple[list[Block], int]:
+    """Markdown's blocks without its lists of links only and its bars of links ('[Home](/) | [Docs](/docs)'), which
+    are navigation as in HTML (structure.link_list: a run of list items, or a paragraph of links, words all but links;
+    words as text.tokenize counts them: Chinese, which sets no spaces, by its characters), and how many words those
+    had. `linked`: each paragraph's place in `blocks`, whether it is a list item, the texts of its links."""
+    kept, words, k = [], 0, 0
+    while k < len(blocks):
+        listed, links = linked.get(k, (False, []))
+        links, end = list(links), k + 1
+        while listed and end in linked and linked[end][0]:
+            links.extend(linked[end][1])
+            end += 1
+        n = sum(len(tokenize(b.text)) for b in blocks[k:end])
+        share = sum(len(tokenize(t)) for t in links) / max(1, n)
+        if k in linked and link_list(end - k if listed else len(links), share, kept[-1].text if kept else "", links):
+            words += n
+        else:
+            kept += blocks[k:end]
+        k = end
+    return kept, words
+
+
 def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool | None = None
                 ) -> tuple[list[Block], dict[str, int]]:
     """Headings and paragraphs of a text (blank lines separate paragraphs, and so do the line breaks of a text that
@@ -478,17 +503,20 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
     opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys(), heads.keys())
-    blocks, body, listed = [], [], False
+    blocks, body, listed, item = [], [], False, [False]
+    linked = {}  # Markdown's paragraphs by their place in blocks: (a list item's?, the texts of its links)
     joiner = LineJoiner(stripped, typeset=typeset_pages(lines))
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
         if body:
             text = joiner.join_lines(hard_breaks(body) if markdown else body)
-            text, code = inline_with_code(text, labels) if markdown else (text, ())
+            text, code, links = inline_with_code(text, labels) if markdown else (text, (), ())
             lead = len(text) - len(text.lstrip())  # code spans' places in the stripped paragraph
             if para := text.strip():
+                linked[len(blocks)] = (item[0], [text[a:b] for a, b in links])
                 blocks.append(Block(para, code=tuple((a - lead, b - lead) for a, b in code)))
         body.clear()
+        item[0] = False
 
     for i, line in enumerate(lines):
         if i in heads:
@@ -528,9 +556,11 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
         elif (m := _ITEM.match(raw)) and (m.group(1) in (None, "1") or not body or listed):
             flush()  # a list item is a paragraph of its own, without its bullet, number or task box ('[x]'); a number
             body.append(_TASK.sub("", raw[m.end():], 1))  # other than 1 starts one only after a break or an item
-            listed = True
+            listed = item[0] = True
         elif raw:
             body.append(raw)  # its inline marks are read with its paragraph's (flush)
     flush()
     counts = Counter(kind for i, kind in drop.items() if stripped[i])
-    return blocks, dict(counts + wiki.left_out if wiki else counts)
+    if markdown:
+        blocks, counts["navigation"] = _without_link_lists(blocks, linked)
+    return blocks, dict(+counts + wiki.left_out if wiki else +counts)

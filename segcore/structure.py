@@ -421,6 +421,21 @@ def looks_like_title(text: str, max_words: int = 12, any_case: bool = False) -> 
     return not long or sum(w[0].isupper() for w in long) >= 0.6 * len(long)
 
 
+LINK_LIST_SHARE = 0.9  # of a list's words in the text of its links: a list of links only, navigation
+LINK_LIST_ITEMS = 2  # items at least (one link alone is the text's)
+ADDRESS = re.compile(r"(?:https?://|www\.)\S+$", re.I)  # a link written out as its address
+
+
+def link_list(items: int, share: float, lead: str, links: list[str]) -> bool:
+    """Whether a list of `items` whose words are the text of links by `share` is navigation (a menu, a site's or a
+    README's bar of links), not the text's: LINK_LIST_ITEMS or more, LINK_LIST_SHARE of its words links, and not
+    owned by the text: the text just before it (`lead`) does not introduce it (ends with ':': "More examples can be
+    found at:") and not every link (their texts, `links`) is written out as its address (a list of references; a
+    menu names its pages). HTML's lists (htmlpage) and Markdown's lists and link bars (plaintext) read so."""
+    return items >= LINK_LIST_ITEMS and share >= LINK_LIST_SHARE and not lead.rstrip().endswith(":") \
+        and not (links and all(ADDRESS.match(t.strip()) for t in links))
+
+
 # put where a note or citation mark is taken off a text (an HTML page's, a Markdown text's, LaTeX's, a PDF line's),
 # for closed_up to remove: a noncharacter, never a text's own
 MARK_GAP = "\ufdd0"

@@ -26,7 +26,7 @@ def test_a_quote_opened_by_a_backtick_and_closed_by_an_apostrophe_is_no_code_spa
     assert doc.elements == ["groff", "The file `NEWS' describes recent changes to `groff'.",
                             "See the file `COPYING' for copying permission.", "Run `make check' first.",
                             "Then `make install' and the `-TX*' devices.", "In Debian, see `xditview'."]
-    text, code = inline_with_code("``so called'' and ``this''. Then `a`.")
+    text, code, _ = inline_with_code("``so called'' and ``this''. Then `a`.")
     assert text == "``so called'' and ``this''. Then a." and code == ((33, 34),)  # TeX's double quotes too
 
 
@@ -35,7 +35,7 @@ def test_code_spans_that_hold_apostrophes_stay_code_spans():
     +'%Y'` in nodejs's releases.md was read as a quote before this test."""
     for span in ("require('./a. B')", "f'", "don't. X", "echo 'a. B'", "x='a. B'", "date +'%Y. X'", "'a. B'",
                  "headers[':a. B']"):
-        text, code = inline_with_code(f"Call `{span}` now. Then go.")
+        text, code, _ = inline_with_code(f"Call `{span}` now. Then go.")
         assert text == f"Call {span} now. Then go." and code == ((5, 5 + len(span)),), span
     assert load_text("# Notes\n\nCall `require('./a. B')` now. Then go.\n").elements == [
         "Notes", "Call require('./a. B') now.", "Then go."]

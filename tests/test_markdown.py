@@ -475,3 +475,22 @@ def test_myst_doc_roles_and_tab_bodies():
     assert [b.text for b in blocks] == ["See install, the guide and first steps; build system.", "Run the installer.",
                                         "Open the setup file.", "Drag the app over."]
     assert "code lines" not in left_out
+
+
+def test_lists_and_bars_of_links_only_are_navigation():
+    """A list of links only (two items or more, nine words in ten links' text) and a bar of links are navigation, as
+    HTML's lists of links are (structure.link_list): left out and counted. A list the text introduces (':'), one of
+    addresses, one whose items say more than their link, and a sentence with two links stay."""
+    text = ("# Tool\n\n[Home](/) | [Docs](/docs) | [API](/api)\n\n"
+            "The tool reads files. See [the guide](guide.md) and [the API](api.md).\n\n"
+            "## Other Versions\n\n* [Node 20](https://nodejs.org/v20)\n* [Node 18](https://nodejs.org/v18)\n\n"
+            "More examples are at:\n\n- [Example one](ex1.md)\n- [Example two](ex2.md)\n\nReferences\n\n"
+            "- <https://example.org/a>\n- <https://example.org/b>\n\n"
+            "- [pandoc](https://pandoc.org), a converter of documents\n"
+            "- [groff](https://gnu.org/groff), a typesetter\n")
+    blocks, left_out = text_blocks(text, markdown=True)
+    texts = [b.text for b in blocks]
+    assert not any(word in t for t in texts for word in ("Home", "Docs", "Node"))
+    assert left_out["navigation"] == 3 + 4
+    for kept in ("The tool reads files.", "Example one", "https://example.org/a", "pandoc, a converter of documents"):
+        assert any(t.startswith(kept) for t in texts)
