@@ -8,11 +8,11 @@ browser (segcore.webcopy), its contents, the page's own lines and citation marks
 links ('History[edit]'); in Markdown (a text with front matter, ATX headings that read as titles (segcore.atx: not a
 prompt's or a comment's '#' lines), fenced code, a table rule, an alert, a link, a link definition in use, a
 footnote or an HTML comment; see looks_like_markdown), its front matter, fenced and indented code (in list items
-too), pipe tables, rules, footnotes, link definitions, HTML comments, <pre> and <table> blocks and the labels of
-alert boxes, and the marks of quotes, bullets, item numbers, links (inline and by reference), images, code spans,
-emphasis, footnotes and HTML tags are taken off the text, backslash escapes, entities and character references read
-as their characters, hard line breaks as line breaks (a list item is a paragraph of its own; a setext heading's title
-may span lines)."""
+too), pipe tables, rules, footnotes, link definitions, HTML comments, <pre> and <table> blocks, the labels of
+alert boxes and lists and bars of links only (navigation, as in HTML: structure.link_list), and the marks of
+quotes, bullets, item numbers, links (inline and by reference), images, code spans, emphasis, footnotes and HTML tags
+are taken off the text, backslash escapes, entities and character references read as their characters, hard line
+breaks as line breaks (a list item is a paragraph of its own; a setext heading's title may span lines)."""
 from __future__ import annotations
 
 import re
