@@ -529,7 +529,7 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         if name in _DEFINITIONS or name in _SKIPPED:
             end, kind = ("..", None) if name in _DEFINITIONS else _SKIPPED[name]
             start = i
-            while i < len(lines) and not re.match(r"\.\.(?:\s|$)" if end == ".." else r"[.']\s*" + end + r"\b",
+            while i < len(lines) and not re.match(r"\.[ \t]*\.(?:\s|$)" if end == ".." else r"[.']\s*" + end + r"\b",
                                                   lines[i]):
                 i += 1
             if kind:

@@ -357,3 +357,12 @@ def test_a_braced_block_nroff_reads_is_read_and_one_it_skips_is_not():
     blocks, left_out = man_blocks(page)
     assert [b.text for b in blocks[1:]] == ["1. First item.", "A bullet.", "Read.", "* if HEAD."]
     assert left_out == {"code lines": 1}
+
+
+def test_a_definition_ends_at_a_dot_spaces_and_a_dot():
+    """Asciidoctor's pages add to groff's URL macro in a block ('.  am URL' / '.    ad l' / '.  .'): groff ends a
+    definition at a line of its control dot, spaces and a dot, but only '..' ended one here, so the definition ran on
+    to the page's end and every line after it was lost. A dot, spaces or none, and a dot end a definition."""
+    page = (".TH X 1\n.de Y\n.  ad l\n.  .\n.SH NAME\nx \\- does x\n.am URL\n.    ad l\n.\t.\n.SH DESCRIPTION\n"
+            "It does x.\n")
+    assert [b.text for b in man_blocks(page)[0]] == ["NAME", "x - does x", "DESCRIPTION", "It does x."]
