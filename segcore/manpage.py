@@ -60,8 +60,10 @@ _SECTION = re.compile(r"[.']\s*S[HShs]\b")
 # a line of a no-fill block that prints words: a text line, or a font macro's with its words ('.BI "int f(int " x );')
 _PRINTS = re.compile(r"(?![.'])|[.']\s*(?:" + "|".join(_FONTS | _ITALIC_PAIRS) + r")\s+\S")
 _DEFINITIONS = frozenset("de de1 am am1 dei".split())
-# a string's definition, for nroff or for any device: '.ds d /etc/terminfo', '.if n .ds TX TeX'
-_DS = re.compile(r'^[.\']\s*(if\s+n\s+[.\']\s*)?ds\s+(\S+)[ \t]?"?(.*)$', re.M)
+# a string's definition: '.ds d /etc/terminfo'
+_DS = re.compile(r'[.\']\s*ds\s+(\S+)[ \t]?"?(.*)')
+# a line that may define a string: a definition, or a conditional request ('.if n .ds TX TeX', '.el .ds Aq \'')
+_MAY_DEFINE = re.compile(r"^[.']\s*(ds|if|ie|el)\b(.*)$", re.M)
 # a macro the page defines whose body is text lines only (no request): '.de C' / '\\$1\\$2' / '..', '.de URL' …
 _TEXT_MACRO = re.compile(r"^[.']\s*de\s+(\S+)[^\n]*\n((?:(?![.'])[^\n]*\n)+)[.']\.", re.M)
 _MACRO_ARGUMENT = re.compile(r"\\\\\$(\d|\*|@)")  # \\$1 in a definition: its call's first argument
@@ -458,14 +460,28 @@ class _MdocReader(_Reader):
                      _mdoc_line([name, *args], self.name, self.spaced))
 
 
+def _definitions(text: str):
+    """The page's string definitions in order, each as (whether it is under a condition, name, value); one under a
+    condition only when the condition holds as nroff reads it (`_condition`; an .el's when its .ie's did not)."""
+    last_ie: bool | None = None
+    for m in _MAY_DEFINE.finditer(text):
+        conditional = m[1] != "ds"
+        holds, body = (True, m[0]) if not conditional else \
+            (last_ie is False, m[2].lstrip()) if m[1] == "el" else _condition(m[2].lstrip())
+        last_ie = holds if m[1] == "ie" else last_ie
+        if holds and (d := _DS.match(body)):
+            yield conditional, d[1], d[2]
+
+
 def _own_strings(text: str) -> str:
     """The text with the calls of the strings the page defines put in, as nroff does: '.ds d /etc/terminfo' makes
-    '\\*d' read '/etc/terminfo'; a definition for nroff ('.if n .ds TX TeX') is taken over others, else one made
-    once and not under a condition; a value's own calls are put in too; other calls are `_escapes`'."""
-    definitions = _DS.findall(text)
-    times = Counter(name for nroff, name, _ in definitions if not nroff)
-    strings = {name: value for nroff, name, value in definitions if not nroff and times[name] == 1}
-    strings |= {name: value for nroff, name, value in definitions if nroff}
+    '\\*d' read '/etc/terminfo'; a definition under a condition that holds for nroff ('.if n .ds TX TeX', '.el .ds Q
+    nroff' after '.ie t .ds Q troff') is taken over others, else one made once and not under a condition; a value's
+    own calls are put in too; other calls are `_escapes`'."""
+    definitions = list(_definitions(text))
+    times = Counter(name for conditional, name, _ in definitions if not conditional)
+    strings = {name: value for conditional, name, value in definitions if not conditional and times[name] == 1}
+    strings |= {name: value for conditional, name, value in definitions if conditional}
     for _ in range(2 if strings else 0):
         text = _STRING_CALL.sub(lambda m: strings.get(m.group(1) or m.group(2) or m.group(3), m.group(0)), text)
     return text

@@ -366,3 +366,14 @@ def test_a_definition_ends_at_a_dot_spaces_and_a_dot():
     page = (".TH X 1\n.de Y\n.  ad l\n.  .\n.SH NAME\nx \\- does x\n.am URL\n.    ad l\n.\t.\n.SH DESCRIPTION\n"
             "It does x.\n")
     assert [b.text for b in man_blocks(page)[0]] == ["NAME", "x - does x", "DESCRIPTION", "It does x."]
+
+
+def test_a_string_defined_under_a_condition_is_defined_as_nroff_reads_the_condition():
+    """Pages define a string for each formatter ('.ie t .ds Q troff' / '.el .ds Q nroff'), DocBook's its apostrophe
+    ('.ie \\n(.g .ds Aq \\(aq' / '.el .ds Aq \\''): only '.ds' and '.if n .ds' were seen, so the string was never
+    defined and its calls read as nothing. A definition under a condition is made when the condition holds as nroff
+    reads it (an .el's when its .ie's did not); one whose condition does not hold, or is not known, is not made."""
+    page = (".TH X 1\n.ie t .ds Q troff\n.el .ds Q nroff\n.ie n .ds R yes\n.el .ds R no\n.if t .ds S gone\n"
+            ".if !t .ds T kept\n.if \\n(rF .ds U unknown\n.ds V once\n.if \\n(rF .ds V twice\n.SH NAME\n"
+            "x \\- \\*Q \\*R \\*S\\*T \\*U\\*V\n")
+    assert [b.text for b in man_blocks(page)[0]] == ["NAME", "x - nroff yes kept once"]
