@@ -62,6 +62,9 @@ _PRINTS = re.compile(r"(?![.'])|[.']\s*(?:" + "|".join(_FONTS | _ITALIC_PAIRS) +
 _DEFINITIONS = frozenset("de de1 am am1 dei".split())
 # a string's definition: '.ds d /etc/terminfo'
 _DS = re.compile(r'[.\']\s*ds\s+(\S+)[ \t]?"?(.*)')
+# a definition's value as groff reads it (copy mode): '\\' is one backslash, a register's value is put in (none is
+# known: nothing), a comment is cut off
+_COPY = re.compile(r'\\\\|\\n(?:\(..|\[[^\]]*\]|[^(\[])|\\".*')
 # a line that may define a string: a definition, or a conditional request ('.if n .ds TX TeX', '.el .ds Aq \'')
 _MAY_DEFINE = re.compile(r"^[.']\s*(ds|if|ie|el)\b(.*)$", re.M)
 # a macro the page defines whose body is text lines only (no request): '.de C' / '\\$1\\$2' / '..', '.de URL' …
@@ -470,7 +473,7 @@ def _definitions(text: str):
             (last_ie is False, m[2].lstrip()) if m[1] == "el" else _condition(m[2].lstrip())
         last_ie = holds if m[1] == "ie" else last_ie
         if holds and (d := _DS.match(body)):
-            yield conditional, d[1], d[2]
+            yield conditional, d[1], _COPY.sub(lambda c: "\\" if c[0] == "\\\\" else "", d[2])
 
 
 def _own_strings(text: str) -> str:

@@ -377,3 +377,14 @@ def test_a_string_defined_under_a_condition_is_defined_as_nroff_reads_the_condit
             ".if !t .ds T kept\n.if \\n(rF .ds U unknown\n.ds V once\n.if \\n(rF .ds V twice\n.SH NAME\n"
             "x \\- \\*Q \\*R \\*S\\*T \\*U\\*V\n")
     assert [b.text for b in man_blocks(page)[0]] == ["NAME", "x - nroff yes kept once"]
+
+
+def test_a_strings_value_is_read_as_groff_reads_a_definition():
+    """libsasl(5) defines '.ds T< \\\\FC' and '.ds T> \\\\F[\\n[.fam]]' (a font family around each name), tzfile(5)
+    '.ds lq \\&"\\"' (a quote, then a comment): the value was put in as written, so '\\\\FC' read as a backslash and
+    'FC' before every name, and a value's comment cut off the rest of the line it was called in. A value is read as
+    groff reads a definition (copy mode): '\\\\' is one backslash, a register's value is put in (none is known here:
+    nothing), a comment is cut off."""
+    page = (".TH X 5\n.ds T< \\\\FC\n.ds T> \\\\F[\\n[.fam]]\n.ds q \\&\"\\\" a quote\n.SH NAME\n"
+            "x \\- reads \\*(T<libsasl\\*(T> and \\*qy\\*q\n")
+    assert [b.text for b in man_blocks(page)[0]] == ["NAME", 'x - reads libsasl and "y"']
