@@ -505,17 +505,18 @@ def _called(body: str, args: list[str]) -> str:
     return _MACRO_ARGUMENT.sub(argument, body)
 
 
-# a condition as nroff reads it: n holds, t and v do not; 'a'b' whether two strings (no escape in them) are the same
-_CONDITION = re.compile(r"""(!?)(?:([ntv])(?=[\s\\])|([^\w\s\\(])([^\\\n]*?)\3([^\\\n]*?)\3)\s*""")
+# a condition as nroff reads it: n holds, t and v do not; groff's own register \n(.g holds (groff's reading is the
+# one followed); 'a'b' whether two strings (no escape in them) are the same
+_CONDITION = re.compile(r"""(!?)(?:([ntv]|\\n(?:\(\.g|\[\.g\]))(?=[\s\\])|([^\w\s\\(])([^\\\n]*?)\3([^\\\n]*?)\3)\s*""")
 
 
 def _condition(rest: str) -> tuple[bool | None, str]:
     """Whether a conditional request's condition holds as nroff reads it (`_CONDITION`; None when it depends on what
-    only a formatter knows: a register, a font, a macro's definition), and the line it governs."""
+    only a formatter knows: a register the page sets, a font, a macro's definition), and the line it governs."""
     m = _CONDITION.match(rest)
     if not m:
         return None, rest
-    holds = m[2] == "n" if m[2] else m[4] == m[5]
+    holds = m[2] not in ("t", "v") if m[2] else m[4] == m[5]
     return holds != bool(m[1]), rest[m.end():]
 
 

@@ -309,10 +309,11 @@ def test_a_condition_nroff_holds_reads_its_line():
     troff (OpenSSL's and Perl's pages), po4a's translations '.if !'po4a'hide' .BR \\-q \", \" \\-\\-quiet': every
     conditional line was dropped, so the tags and the options were lost. A condition read as nroff reads it (n
     holds, t and v do not, 'a'b' compares two strings, ! negates) reads its line when it holds, .el when its .ie did
-    not; one that depends on what only a formatter knows (a register, a font) is still never text, nor a block."""
+    not; one that depends on what only a formatter knows (a register the page sets, a font) is still never text,
+    nor a block."""
     page = (".TH X 1\n.SH OPTIONS\n.ie n .IP \"\"\"state\"\" <integer>\" 4\n.el .IP \"``state'' <integer>\" 4\n"
             "The state.\n.TP\n.if !'po4a'hide' .BR \\-q \", \" \\-\\-quiet\nBe quiet.\n.ie t .IP troff\n.el .IP nroff\n"
-            "Read by nroff.\n.if 'a'b' .IP same\n.if \\n(.g .IP register\n.if \\n(.g \\{\\\n.IP block\n.\\}\n.PP\n"
+            "Read by nroff.\n.if 'a'b' .IP same\n.if \\n(rF .IP register\n.if \\n(rF \\{\\\n.IP block\n.\\}\n.PP\n"
             ".if t Printed.\n.if !t Typed.\n")
     blocks, _ = man_blocks(page)
     assert [b.text for b in blocks[1:]] == ['"state" <integer>: The state.', "-q, --quiet: Be quiet.",
@@ -353,7 +354,7 @@ def test_a_braced_block_nroff_reads_is_read_and_one_it_skips_is_not():
     page = (".TH X 1\n.SH LIST\n.RS 4\n.ie n \\{\\\n\\h'-04' 1.\\h'+01'\\c\n.\\}\n.el \\{\\\n.IP \" 1.\" 4.2\n.\\}\n"
             "First item.\n.RE\n.RS 4\n.ie n \\{\\\n\\h'-04'\\(bu\\h'+03'\\c\n.\\}\n.el \\{\\\n.IP \\(bu 2.3\n.\\}\n"
             "A bullet.\n.RE\n.if n \\{\\\n.if t \\{ Troff only.\n.\\}\n.nf\ncode\n.fi\nRead. \\}\n"
-            ".if \\n(.g \\{\\\nRegister.\n.if n \\{ Inner.\n.\\}\n.\\}\n.PP\n\\fI*\\fR\nif HEAD.\n")
+            ".if \\n(rF \\{\\\nRegister.\n.if n \\{ Inner.\n.\\}\n.\\}\n.PP\n\\fI*\\fR\nif HEAD.\n")
     blocks, left_out = man_blocks(page)
     assert [b.text for b in blocks[1:]] == ["1. First item.", "A bullet.", "Read.", "* if HEAD."]
     assert left_out == {"code lines": 1}
@@ -380,11 +381,21 @@ def test_a_string_defined_under_a_condition_is_defined_as_nroff_reads_the_condit
 
 
 def test_a_strings_value_is_read_as_groff_reads_a_definition():
-    """libsasl(5) defines '.ds T< \\\\FC' and '.ds T> \\\\F[\\n[.fam]]' (a font family around each name), tzfile(5)
-    '.ds lq \\&"\\"' (a quote, then a comment): the value was put in as written, so '\\\\FC' read as a backslash and
-    'FC' before every name, and a value's comment cut off the rest of the line it was called in. A value is read as
-    groff reads a definition (copy mode): '\\\\' is one backslash, a register's value is put in (none is known here:
-    nothing), a comment is cut off."""
+    """libsasl(5) defines '.ds T< \\\\FC' and '.ds T> \\\\F[\\n[.fam]]' (a font family around each name), grog(1)
+    '.el .ds EL \\&.\\|.\\|.\\&\\"' (an ellipsis, then a comment): the value was put in as written, so '\\\\FC' read
+    as a backslash and 'FC' before every name, and a value's comment cut off the rest of the line it was called in.
+    A value is read as groff reads a definition (copy mode): '\\\\' is one backslash, a register's value is put in
+    (none is known here: nothing), a comment is cut off."""
     page = (".TH X 5\n.ds T< \\\\FC\n.ds T> \\\\F[\\n[.fam]]\n.ds q \\&\"\\\" a quote\n.SH NAME\n"
             "x \\- reads \\*(T<libsasl\\*(T> and \\*qy\\*q\n")
     assert [b.text for b in man_blocks(page)[0]] == ["NAME", 'x - reads libsasl and "y"']
+
+
+def test_groffs_own_register_holds_as_groff_reads_it():
+    """DocBook's pages define their apostrophe for groff ('.ie \\n(.g .ds Aq \\(aq' / '.el .ds Aq \''), Asciidoctor's
+    read a block for groff ('.if \\n[.g] \\{'): \\n(.g, groff's own register, was not known, so 'can\\*(Aqt' read
+    'cant' (French apt-get(8)'s 'd\\*(Aqun' 'dun') and the block was skipped. It holds, as groff, whose reading is the
+    one followed, sets it; its negation does not."""
+    page = (".TH X 1\n.ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n.if \\n[.g] \\{\\\n.  am URL\n.    ad l\n.  .\n"
+            ".\\}\n.SH NAME\nx \\- can\\*(Aqt\n.if !\\n(.g Not groff.\n.if \\n[.g] .IP groff\nRead.\n")
+    assert [b.text for b in man_blocks(page)[0]] == ["NAME", "x - can't", "groff: Read."]
