@@ -4,9 +4,10 @@ named 'heading N'; 'Title' above them all); a run's text with tabs and breaks as
 fields, tracked insertions and content controls read; deleted or moved-away text, field instructions and hidden text
 (vanish) not.
 Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), or all of whose runs
-are in a code character style or font ('Verbatim Char', 'Courier New': structure.CodeRuns), by lines; tables, text
-boxes and drawings, displayed equations, paragraphs without a letter, and the footnotes and endnotes (their marks
-dropped; the notes live in other parts, not read). Members read with segcore.archive."""
+are in a code character style or font ('Verbatim Char'; 'Courier New' when the document is not set in it:
+structure.CodeRuns, structure.Paragraphs), by lines; tables, text boxes and drawings, displayed equations, paragraphs
+without a letter, and the footnotes and endnotes (their marks dropped; the notes live in other parts, not read).
+Members read with segcore.archive."""
 from __future__ import annotations
 
 from collections import Counter
@@ -16,7 +17,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, CodeLines, CodeRuns, code_styles, style_levels, text_block
+from .structure import Block, CodeRuns, Paragraphs, code_styles, style_levels
 
 __all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
@@ -57,7 +58,7 @@ def _run(run) -> tuple:
     return "run", _font(rpr), _w(style, "val") if style is not None else None
 
 
-def _styles(zf, source: str, limits: Limits, document) -> tuple[dict[str, int], set]:
+def _styles(zf, source: str, limits: Limits, document) -> tuple[dict[str, int], dict]:
     """{paragraph style id: raw heading level} (structure.style_levels) and the code styles (structure.code_styles;
     fixed-pitch fonts as word/fontTable.xml declares them) of word/styles.xml: paragraph and character styles' ids
     (unique across types, §17.7.4.17) and the document's runs (_run) that set code."""
@@ -92,9 +93,9 @@ def _hidden(run) -> bool:
     return vanish is not None and _w(vanish, "val") not in ("0", "false", "off")
 
 
-def _paragraph(p, left_out: Counter, code: set = frozenset()) -> tuple[str, CodeRuns]:
-    """A paragraph's text (see the module's docstring) and its characters by whether their run is in `code` (_styles);
-    what it leaves out is counted into `left_out`."""
+def _paragraph(p, left_out: Counter, code: dict) -> tuple[str, CodeRuns]:
+    """A paragraph's text (see the module's docstring) and its characters by what their run's key in `code` (_styles)
+    makes them (structure.CodeRuns); what it leaves out is counted into `left_out`."""
     parts, walker, runs, in_code = [], etree.iterwalk(p, events=("start",)), CodeRuns(), False
     for _, el in walker:
         name = local(el.tag)
@@ -112,7 +113,7 @@ def _paragraph(p, left_out: Counter, code: set = frozenset()) -> tuple[str, Code
             left_out["hidden"] += words_in(el)
             walker.skip_subtree()
         elif name == "r":
-            in_code = _run(el) in code
+            in_code = code.get(_run(el), False)
         elif name == "t":
             parts.append(el.text or "")
             runs.add(el.text or "", in_code)
@@ -135,8 +136,8 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
         document = xml(zf, DOCUMENT, source, limits, "Word document")
         levels, code = _styles(zf, source, limits, document)
         body = document.find(_W + "body")
-        blocks, left_out = [], Counter()
-        code_lines = CodeLines(left_out)
+        left_out = Counter()
+        paragraphs = Paragraphs(left_out)
         pending = [] if body is None else list(body)[::-1]
         while pending:
             el = pending.pop()
@@ -150,13 +151,7 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
                 style = ppr.find(_W + "pStyle") if ppr is not None else None
                 own, sid = _outline(ppr), _w(style, "val") if style is not None else ""
                 level = 2 + own if own is not None else levels.get(sid, 0)
-                styled = not level and sid in code
-                text, runs = ("", None) if styled else _paragraph(el, left_out, code)
-                if styled or (not level and runs.all_code()):  # a code paragraph: its lines, broken by w:br
-                    code_lines.add(len(el.findall(f".//{_W}br")) + 1, not words_in(el))
-                    continue
-                code_lines.end()
-                if block := text_block(text, level, left_out):
-                    blocks.append(block)
+                text, runs = ("", None) if not level and sid in code else _paragraph(el, left_out, code)
+                paragraphs.add(text, level, runs, len(el.findall(f".//{_W}br")) + 1, not words_in(el))
         title = dc_title(zf, "docProps/core.xml", source, limits, "Word document")
-        return blocks, {k: v for k, v in left_out.items() if v}, title
+        return paragraphs.blocks(), {k: v for k, v in left_out.items() if v}, title

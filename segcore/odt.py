@@ -2,7 +2,8 @@
 headings of content.xml in order (text:h at its outline level; a paragraph whose style is, or derives from, 'Title'
 above them), lists and sections read through; spans, links and fields read, spaces (text:s), tabs and line breaks as
 spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), or all of whose
-text is in spans of a code text style ('Source Text': a fixed-pitch font; structure.CodeRuns), by lines;
+text is in spans of a code text style ('Source Text': a fixed-pitch font the document is not set in;
+structure.CodeRuns, structure.Paragraphs), by lines;
 tables, frames (images, text boxes, formulas), footnotes and endnotes, indexes and tables of contents, comments,
 tracked deletions, letterless paragraphs. Members read with segcore.archive."""
 from __future__ import annotations
@@ -14,7 +15,7 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, CodeLines, CodeRuns, code_styles, style_levels, text_block
+from .structure import Block, CodeRuns, Paragraphs, code_styles, style_levels
 
 __all__ = ["read_odt", "is_odt", "paragraph_text"]
 
@@ -33,7 +34,7 @@ def is_odt(data: bytes) -> bool:
     return zip_mimetype(data).startswith(_MIMETYPE)
 
 
-def _styles(roots) -> tuple[set[str], set[str]]:
+def _styles(roots) -> tuple[set[str], dict]:
     """The names of the paragraph styles that are, or derive from, 'Title' (the chain walked by
     structure.style_levels), and of the code styles (structure.code_styles: the body's 'Standard', fixed-pitch fonts
     as the font-face declarations say) of styles.xml and the automatic styles."""
@@ -71,18 +72,18 @@ def _size(kind: str, el) -> int:
     return len(el.findall(f".//{_TEXT}p")) if kind == "contents" else words_in(el)
 
 
-def paragraph_text(el, left_out: Counter, code: set = frozenset(), runs: CodeRuns | None = None) -> str:
+def paragraph_text(el, left_out: Counter, code: dict | None = None, runs: CodeRuns | None = None) -> str:
     """A paragraph's or heading's text; what it leaves out (notes, frames, comments) is counted into `left_out`, its
-    characters into `runs` by whether a span around them has a text style in `code` (_styles)."""
+    characters into `runs` by what a span around them with a text style in `code` (_styles) makes them."""
     parts, walker = [el.text or ""], etree.iterwalk(el, events=("start", "end"))
-    runs, in_code = CodeRuns() if runs is None else runs, [False]
+    runs, in_code, code = CodeRuns() if runs is None else runs, [False], code or {}
     runs.add(el.text or "", False)
     for event, x in walker:
         name = local(x.tag)
         if x is el:
             continue
         if event == "start":
-            in_code.append(in_code[-1] or (name == "span" and ("text", x.get(_TEXT + "style-name")) in code))
+            in_code.append(in_code[-1] or (name == "span" and code.get(("text", x.get(_TEXT + "style-name")))))
             kind = _LEFT_OUT.get(name, "")
             if kind != "":
                 if kind:
@@ -110,8 +111,8 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
         titles, code = _styles(styles + [content])
         body = next((el for el in content.iter() if local(el.tag) == "text" and el.getparent() is not None
                      and local(el.getparent().tag) == "body"), None)
-        blocks, left_out = [], Counter()
-        code_lines = CodeLines(left_out)
+        left_out = Counter()
+        paragraphs = Paragraphs(left_out)
         pending = [] if body is None else list(body)[::-1]
         while pending:
             el = pending.pop()
@@ -121,18 +122,13 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
                     level = 1 + (whole(el.get(_TEXT + "outline-level", "1"), 1, 10) or 1)
                 else:
                     level = 1 if el.get(_TEXT + "style-name") in titles else 0
-                styled, runs = not level and el.get(_TEXT + "style-name") in code, CodeRuns()
-                text = "" if styled else paragraph_text(el, left_out, code, runs)
-                if styled or (not level and runs.all_code()):  # a code paragraph: its lines
-                    code_lines.add(len(el.findall(f".//{_TEXT}line-break")) + 1, not words_in(el))
-                    continue
-                code_lines.end()
-                if block := text_block(text, level, left_out):
-                    blocks.append(block)
+                runs = None if not level and el.get(_TEXT + "style-name") in code else CodeRuns()
+                text = "" if runs is None else paragraph_text(el, left_out, code, runs)
+                paragraphs.add(text, level, runs, len(el.findall(f".//{_TEXT}line-break")) + 1, not words_in(el))
             elif name in _LEFT_OUT:
                 if _LEFT_OUT[name]:
                     left_out[_LEFT_OUT[name]] += _size(_LEFT_OUT[name], el)
             else:  # lists, list items, sections, soft page breaks: read what they hold
                 pending.extend(list(el)[::-1])
         title = dc_title(zf, "meta.xml", source, limits, "OpenDocument text")
-        return blocks, {k: v for k, v in left_out.items() if v}, title
+        return paragraphs.blocks(), {k: v for k, v in left_out.items() if v}, title

@@ -8,7 +8,8 @@ text (\\v), letterless paragraphs; not text: headers and footers, pictures, obje
 labels come from the numbering, not the text),
 index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (structure.code_styles),
 left out and counted by lines: a paragraph in a code style ('HTML Preformatted'), or all of whose characters are in a
-fixed-pitch font (\\fmodern, \\fprq1, a monospaced name: pandoc's code blocks) when the body's font is not one."""
+fixed-pitch font (\\fmodern, \\fprq1, a monospaced name: pandoc's code blocks) when the body's font is not one and
+the document is not set in it (structure.Paragraphs)."""
 from __future__ import annotations
 
 import codecs
@@ -18,7 +19,7 @@ from collections import Counter
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .sentences import BULLETS, ITEM_NUMBER
-from .structure import Block, CodeLines, CodeRuns, code_styles, style_levels, text_block
+from .structure import Block, CodeRuns, Paragraphs, code_styles, style_levels
 
 __all__ = ["read_rtf", "is_rtf"]
 
@@ -121,14 +122,13 @@ class _Reader:
 
     def __init__(self, source: str):
         self.source = source
-        self.blocks: list[Block] = []
         self.left_out: Counter = Counter()
-        self.code_lines = CodeLines(self.left_out)
+        self.paragraphs = Paragraphs(self.left_out)
         self.sinks: dict[str, list[str]] = {"title": [], "tables": []}  # the text kept of sinks other than the body
         self.chars = _Characters()
         self.styles, self.levels = {}, {}
         self.fonts, self.style_fonts = {}, {}  # {font: (name, fixed-pitch)}; {style: (name, font, based-on style)}
-        self.code, self.code_fonts = set(), set()  # code styles; fixed-pitch fonts when the body's is not
+        self.code, self.code_fonts = {}, {}  # code styles; fixed-pitch fonts when the body's is not (code_styles)
         self.typed = CodeRuns()  # a paragraph's characters: in a code font or not
         self.parts: list[str] = []
         self.label = None  # where a hanging paragraph's first tab came: (parts, characters) before it
@@ -319,7 +319,7 @@ class _Reader:
         elif sink == "body":
             (self.hidden if state["hidden"] else self.parts).append(text)
             if not state["hidden"]:
-                self.typed.add(text, state["font"] in self.code_fonts)
+                self.typed.add(text, self.code_fonts.get(state["font"]))
         elif sink in self.sinks:  # a footnote's or comment's text is counted by number, never kept
             self.sinks[sink].append(text)
 
@@ -336,18 +336,14 @@ class _Reader:
             self.typed.subtract(label[1])
         text = "".join(self.parts)
         self.left_out["hidden"] += len("".join(self.hidden).split())
-        code = self.typed.all_code()
-        self.parts, self.hidden, self.typed = [], [], CodeRuns()
+        runs, self.parts, self.hidden, self.typed = self.typed, [], [], CodeRuns()
         if state["table"]:
             self.left_out["tables"] += len(text.split())
             return
         level = 2 + state["level"] if state["level"] is not None else self.levels.get(state["style"], 0)
-        if not level and (code or state["style"] in self.code):
-            self.code_lines.add(text.count("\n") + 1, not text.strip())
-            return
-        self.code_lines.end()
-        if block := text_block(" ".join(text.split()), level, self.left_out):
-            self.blocks.append(block)
+        styled = not level and state["style"] in self.code
+        self.paragraphs.add(" ".join(text.split()), level, None if styled else runs, text.count("\n") + 1,
+                            not text.strip())
 
 
 def read_rtf(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int], str | None]:
@@ -362,4 +358,4 @@ def read_rtf(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
     left_out = reader.left_out
     left_out["tables"] += len("".join(reader.sinks["tables"]).split())
     title = " ".join("".join(reader.sinks["title"]).split()) or None
-    return reader.blocks, {k: v for k, v in left_out.items() if v}, title
+    return reader.paragraphs.blocks(), {k: v for k, v in left_out.items() if v}, title

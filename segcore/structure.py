@@ -277,54 +277,96 @@ def style_levels(styles: dict) -> dict:
     return levels
 
 
-def code_styles(styles: dict, body=None, fixed: frozenset = frozenset(), default: str | None = None) -> set:
-    """The paragraph styles that set code, given as {style: (name, font or None, based-on style or None)}: a style
-    whose name or a name in its based-on chain says so ('Source Code', 'Preformatted Text', 'codeblock', 'Verbatim',
-    'Listing'), or whose font, its own or inherited, is monospaced (declared fixed-pitch in `fixed`, or named so:
-    Courier, Consolas, ... Mono) when the body text's style `body` is not: a text typed all in Courier is prose. A
-    style without a font of its own or inherited has the document's `default`."""
+def code_styles(styles: dict, body=None, fixed: frozenset = frozenset(), default: str | None = None) -> dict:
+    """The paragraph styles that set code, given as {style: (name, font or None, based-on style or None)}, each with
+    what makes it code: True for a style whose name or a name in its based-on chain says so ('Source Code',
+    'Preformatted Text', 'codeblock', 'Verbatim', 'Listing'), else its font, its own or inherited, when monospaced
+    (declared fixed-pitch in `fixed`, or named so: Courier, Consolas, ... Mono) and the body text's style `body`'s
+    is not: a text typed all in Courier is prose (see Paragraphs for runs). A style without a font of its own or
+    inherited has the document's `default`."""
     def font(sid):
         return next((styles[at][1] for at in _chain(styles, sid) if styles[at][1]), default)
 
     def monospaced(name):
         return bool(name) and (name in fixed or bool(_MONOSPACED.search(name)))
 
-    by_font = not monospaced(font(body))
-    return {sid for sid in styles if any(_CODE_STYLE.search(styles[at][0] or "") for at in _chain(styles, sid))
-            or (by_font and monospaced(font(sid)))}
+    by_font, code = not monospaced(font(body)), {}
+    for sid in styles:
+        if any(_CODE_STYLE.search(styles[at][0] or "") for at in _chain(styles, sid)):
+            code[sid] = True
+        elif by_font and monospaced(font(sid)):
+            code[sid] = font(sid)
+    return code
 
 
 class CodeRuns(Counter):
-    """A paragraph's characters (spaces aside) counted by whether their run is set in a code character style or font
-    (code_styles over a document's character styles, or its fonts as styles of their own): the paragraph is code when
-    it has characters and all are in code (pandoc's RTF code blocks, a terminal transcript in 'Verbatim Char' runs);
-    a code span inside a sentence of prose is not (RTF, DOCX, ODT)."""
+    """A paragraph's characters (spaces aside) counted by what their run's character style or font makes them
+    (code_styles over a document's character styles, or its fonts as styles of their own): False (not code), True (a
+    style named for code), or the monospaced font that makes them code. The paragraph is code when it has characters
+    and all are in code, by a style or by a font that is not the document's own (Paragraphs): pandoc's RTF code
+    blocks, a terminal transcript in 'Verbatim Char' runs; a code span inside a sentence of prose is not (RTF, DOCX,
+    ODT)."""
 
-    def add(self, text: str, code: bool):
-        self[bool(code)] += len("".join(text.split()))
+    def add(self, text: str, code):
+        self[code or False] += len("".join(text.split()))
 
-    def all_code(self) -> bool:
-        return bool(self[True]) and not self[False]
+    def mark(self):
+        """What the paragraph is set in: False when some of it is not code, True when some is in a code style, else
+        the font most of it is in; None when it has no characters."""
+        if self[False] or not any(self.values()):
+            return False if self[False] else None
+        return True if self[True] else max((k for k in self if k is not True), key=self.get)
+
+    def code(self, own: set = frozenset()) -> bool:
+        """Whether all its characters are in code: none not, some by a style or a font that is not in `own`."""
+        return not self[False] and any(n > 0 and (k is True or k not in own) for k, n in self.items() if k)
 
 
-class CodeLines:
-    """The lines of a document's code paragraphs, counted into `left_out` ('code lines'): a paragraph's line breaks
-    and one; a blank one (no words: a code block's blank line set as a paragraph of its own, one paragraph a line as
-    pandoc's ODT and LibreOffice write code) counted when code follows it, as a block's blank line is inside one
-    paragraph (DOCX, RTF); `end` at a paragraph that is not code."""
+class Paragraphs:
+    """A word processor document's paragraphs (DOCX, ODT, RTF), made into blocks (`blocks`) once all are read. A
+    paragraph in a code style, or all of whose characters are in code runs (CodeRuns), is code: left out and its lines
+    counted ('code lines': its line breaks and one; a blank one, no words, as pandoc's ODT and LibreOffice write a
+    code block's blank line, one paragraph a line, counted when code follows it, as a block's blank line is inside one
+    paragraph in DOCX and RTF). A run's monospaced font marks code only when it is not the font the document is set
+    in: one whose paragraphs (those all in it) are most of the document's paragraphs and whose runs hold most of its
+    characters, whatever the body style's font (a screenplay or a typewriter manuscript typed in Courier over a
+    Calibri 'Normal' is prose). Both measures, as code among prose passes one of them: pandoc's RTF writes each code
+    block as one paragraph (md10's code holds 56% of its characters in 36% of the paragraphs), a Word text typed with
+    code a line a paragraph has many short code paragraphs. This needs every paragraph read, so the rule is decided at
+    the end, in one more pass over the paragraphs."""
 
     def __init__(self, left_out: Counter):
-        self.left_out, self.blank = left_out, 0
+        self.left_out, self.read = left_out, []
 
-    def add(self, lines: int, blank: bool):
-        if blank:
-            self.blank += lines
-        else:
-            self.left_out["code lines"] += lines + self.blank
-            self.blank = 0
+    def add(self, text: str, level: int, runs: CodeRuns | None, lines: int, blank: bool):
+        """A paragraph: its text, raw heading level, its characters by run (None when its paragraph style is code),
+        its lines (line breaks and one) and whether it has no words."""
+        self.read.append((text, level, runs, lines, blank))
 
-    def end(self):
-        self.blank = 0
+    def _own(self) -> set:
+        """The monospaced fonts the document is set in (see the class)."""
+        paragraphs, chars = Counter(), Counter()
+        for _, _, runs, _, _ in self.read:
+            if runs is not None and (mark := runs.mark()) is not None:
+                paragraphs[mark] += 1
+                chars.update(runs)
+        n, size = sum(paragraphs.values()), sum(chars.values())
+        return {k for k in paragraphs if isinstance(k, str) and 2 * paragraphs[k] > n and 2 * chars[k] > size}
+
+    def blocks(self) -> list[Block]:
+        own, blocks, blank = self._own(), [], 0
+        for text, level, runs, lines, empty in self.read:
+            if not level and (runs is None or runs.code(own)):
+                if empty:
+                    blank += lines
+                else:
+                    self.left_out["code lines"] += lines + blank
+                    blank = 0
+                continue
+            blank = 0
+            if block := text_block(text, level, self.left_out):
+                blocks.append(block)
+        return blocks
 
 
 _NOTE_MARK = re.compile(r"\s*[(\[]\s*\d+\s*[)\]]\s*")  # '(1)', '[2]': a note's mark (Texinfo's footnotes' headings)

@@ -293,3 +293,42 @@ def test_any_markup_reads_or_is_refused_cleanly(word, odf):
         except InputError:
             continue
         assert doc.n >= 2 and all(e.strip() for e in doc.elements)
+
+
+SCREENPLAY = ["INT. KITCHEN - NIGHT", "Anna walks in. She looks tired.", "ANNA", "I told you so. You never listen.",
+              "She leaves."]
+
+
+def test_a_text_typed_all_or_mostly_in_courier_by_its_runs_is_prose_and_code_among_prose_is_code():
+    """A screenplay or a typewriter manuscript: the body style's font is Calibri but every run is typed in 'Courier
+    New'. The font most of the document is set in (most of its paragraphs and most of its characters) marks no code,
+    whatever the body style says (structure.Paragraphs); a code character style ('Verbatim Char') still does. Code
+    among prose stays code when it has most of the characters only (one long block) or most of the paragraphs only
+    (a line a paragraph)."""
+    styles = wstyle("Normal", "Normal", font="Calibri", default=True) + (
+        '<w:style w:type="character" w:styleId="VerbatimChar"><w:name w:val="Verbatim Char"/></w:style>')
+    typed = "".join("<w:p>" + run(t, font="Courier New") + "</w:p>" for t in SCREENPLAY)
+    doc = load(docx(typed, styles), source="s.docx")
+    assert " ".join(doc.elements) == " ".join(SCREENPLAY) and "left_out" not in doc.meta
+    doc = load(docx(p("Draft two") + typed + "<w:p>" + run("FADE OUT", "VerbatimChar") + "</w:p>", styles),
+               source="s.docx")
+    assert " ".join(doc.elements) == " ".join(["Draft two"] + SCREENPLAY) and doc.meta["left_out"] == {"code lines": 1}
+    prose = [p("Lava flows downhill and cools into rock."), p("It stops at the sea.")]
+    block = "<w:p>" + run("import lava; lava.flow(downhill=True, speed=3)", font="Courier New") + "<w:r><w:br/></w:r>" \
+        + run("lava.cool(to='rock', at='sea', hours=12)", font="Courier New") + "</w:p>"
+    lines = "".join("<w:p>" + run(t, font="Courier New") + "</w:p>" for t in ("cd vent", "ls", "make"))
+    for body in (prose[0] + block + prose[1], prose[0] + lines + prose[1]):
+        doc = load(docx(body, styles), source="x.docx")
+        assert doc.elements == ["Lava flows downhill and cools into rock.", "It stops at the sea."]
+
+
+def test_an_opendocument_text_typed_all_in_a_fixed_pitch_text_style_is_prose():
+    styles = ('<style:style style:name="Standard" style:family="paragraph"><style:text-properties '
+              'style:font-name="Liberation Serif"/></style:style>'
+              '<style:style style:name="T1" style:family="text"><style:text-properties '
+              'style:font-name="Courier New"/></style:style>')
+    body = "".join(f'<text:p text:style-name="Standard"><text:span text:style-name="T1">{t}</text:span></text:p>'
+                   for t in SCREENPLAY)
+    fonts = '<style:font-face style:name="Courier New" style:font-pitch="fixed"/>'
+    doc = load(odt(body, styles, fonts), source="s.odt")
+    assert " ".join(doc.elements) == " ".join(SCREENPLAY) and "left_out" not in doc.meta

@@ -142,3 +142,19 @@ def test_a_list_label_typed_before_a_hanging_paragraphs_tab_is_not_read():
     doc = load(("{\\rtf1\\ansi\\deff0" + fonts + body + "}").encode(), source="lava.rtf")
     assert doc.elements == ["Find the vents.", "Lava cools.", "Note: the vent hisses.", "1. Version two erupts."]
     assert doc.meta["left_out"] == {"code lines": 1}
+
+
+def test_a_text_typed_all_in_courier_by_its_font_changes_is_prose():
+    """Word's RTF of a screenplay: the default font Times (\\deff0), every paragraph typed in Courier (\\f1). The font
+    most of the document is set in marks no code (structure.Paragraphs); a code paragraph among prose still is."""
+    lines = ["INT. KITCHEN - NIGHT", "Anna walks in. She looks tired.", "ANNA", "I told you so. You never listen.",
+             "She leaves."]
+    fonts = r"{\fonttbl{\f0\froman Times New Roman;}{\f1\fmodern\fprq1 Courier New;}}"
+    styles = r"{\stylesheet{\s0\f0 Normal;}}"
+    body = "".join(rf"{{\pard\plain \s0 {{\f1 {t}}}\par}}" for t in lines)
+    doc = load(("{\\rtf1\\ansi\\deff0" + fonts + styles + body + "}").encode(), source="s.rtf")
+    assert " ".join(doc.elements) == " ".join(lines) and "left_out" not in doc.meta
+    body = (r"{\pard\plain Lava flows downhill.\par}{\pard\plain {\f1 import lava}\par}"
+            r"{\pard\plain It stops at the sea.\par}")
+    doc = load(("{\\rtf1\\ansi\\deff0" + fonts + styles + body + "}").encode(), source="x.rtf")
+    assert doc.elements == ["Lava flows downhill.", "It stops at the sea."]
