@@ -3,11 +3,11 @@ order, a heading at its outline level (§17.3.1.20: the paragraph's own, else it
 named 'heading N'; 'Title' above them all); a run's text with tabs and breaks as spaces, hyperlinks, the shown result of
 fields, tracked insertions and content controls read; deleted or moved-away text, field instructions and hidden text
 (vanish) not.
-Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), or all of whose runs
-are in a code character style or font ('Verbatim Char'; 'Courier New' when the document is not set in it:
-structure.CodeRuns, structure.Paragraphs), by lines; tables, text boxes and drawings, displayed equations, paragraphs
-without a letter, and the footnotes and endnotes (their marks dropped; the notes live in other parts, not read).
-Members read with segcore.archive."""
+Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles: 'Source Code'; one in
+a fixed-pitch font only when the document is not set in it), or all of whose runs are in a code character style or
+font ('Verbatim Char'; 'Courier New' when the document is not set in it: structure.CodeRuns, structure.Paragraphs),
+by lines; tables, text boxes and drawings, displayed equations, paragraphs without a letter, and the footnotes and
+endnotes (their marks dropped; the notes live in other parts, not read). Members read with segcore.archive."""
 from __future__ import annotations
 
 from collections import Counter
@@ -151,7 +151,8 @@ def read_docx(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[l
                 style = ppr.find(_W + "pStyle") if ppr is not None else None
                 own, sid = _outline(ppr), _w(style, "val") if style is not None else ""
                 level = 2 + own if own is not None else levels.get(sid, 0)
-                text, runs = ("", None) if not level and sid in code else _paragraph(el, left_out, code)
-                paragraphs.add(text, level, runs, len(el.findall(f".//{_W}br")) + 1, not words_in(el))
+                mark = not level and code.get(sid)
+                text, runs = ("", None) if mark is True else _paragraph(el, left_out, code)
+                paragraphs.add(text, level, runs, len(el.findall(f".//{_W}br")) + 1, not words_in(el), mark)
         title = dc_title(zf, "docProps/core.xml", source, limits, "Word document")
         return paragraphs.blocks(), {k: v for k, v in left_out.items() if v}, title

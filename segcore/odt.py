@@ -1,11 +1,11 @@
 """An OpenDocument text (.odt: LibreOffice, OpenOffice; OASIS ODF 1.2 Part 1 §5) read into blocks: the paragraphs and
 headings of content.xml in order (text:h at its outline level; a paragraph whose style is, or derives from, 'Title'
 above them), lists and sections read through; spans, links and fields read, spaces (text:s), tabs and line breaks as
-spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles), or all of whose
-text is in spans of a code text style ('Source Text': a fixed-pitch font the document is not set in;
-structure.CodeRuns, structure.Paragraphs), by lines;
-tables, frames (images, text boxes, formulas), footnotes and endnotes, indexes and tables of contents, comments,
-tracked deletions, letterless paragraphs. Members read with segcore.archive."""
+spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles: 'Preformatted
+Text'; one in a fixed-pitch font only when the document is not set in it), or all of whose text is in spans of a code
+text style ('Source Text': a fixed-pitch font the document is not set in; structure.CodeRuns, structure.Paragraphs),
+by lines; tables, frames (images, text boxes, formulas), footnotes and endnotes, indexes and tables of contents,
+comments, tracked deletions, letterless paragraphs. Members read with segcore.archive."""
 from __future__ import annotations
 
 from collections import Counter
@@ -122,9 +122,10 @@ def read_odt(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[li
                     level = 1 + (whole(el.get(_TEXT + "outline-level", "1"), 1, 10) or 1)
                 else:
                     level = 1 if el.get(_TEXT + "style-name") in titles else 0
-                runs = None if not level and el.get(_TEXT + "style-name") in code else CodeRuns()
-                text = "" if runs is None else paragraph_text(el, left_out, code, runs)
-                paragraphs.add(text, level, runs, len(el.findall(f".//{_TEXT}line-break")) + 1, not words_in(el))
+                mark, runs = not level and code.get(el.get(_TEXT + "style-name")), CodeRuns()
+                text = "" if mark is True else paragraph_text(el, left_out, code, runs)
+                paragraphs.add(text, level, runs, len(el.findall(f".//{_TEXT}line-break")) + 1, not words_in(el),
+                               mark)
             elif name in _LEFT_OUT:
                 if _LEFT_OUT[name]:
                     left_out[_LEFT_OUT[name]] += _size(_LEFT_OUT[name], el)

@@ -7,9 +7,10 @@ text (\\v), letterless paragraphs; not text: headers and footers, pictures, obje
 (\\listtext, or a bullet or number typed before the first tab of a hanging paragraph, pandoc's: as DOCX and ODT, whose
 labels come from the numbering, not the text),
 index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (structure.code_styles),
-left out and counted by lines: a paragraph in a code style ('HTML Preformatted'), or all of whose characters are in a
-fixed-pitch font (\\fmodern, \\fprq1, a monospaced name: pandoc's code blocks) when the body's font is not one and
-the document is not set in it (structure.Paragraphs)."""
+left out and counted by lines: a paragraph in a code style ('HTML Preformatted'; one in a fixed-pitch font only when
+the document is not set in it), or all of whose characters are in a fixed-pitch font (\\fmodern, \\fprq1, a
+monospaced name: pandoc's code blocks) when the body's font is not one and the document is not set in it
+(structure.Paragraphs)."""
 from __future__ import annotations
 
 import codecs
@@ -341,9 +342,8 @@ class _Reader:
             self.left_out["tables"] += len(text.split())
             return
         level = 2 + state["level"] if state["level"] is not None else self.levels.get(state["style"], 0)
-        styled = not level and state["style"] in self.code
-        self.paragraphs.add(" ".join(text.split()), level, None if styled else runs, text.count("\n") + 1,
-                            not text.strip())
+        self.paragraphs.add(" ".join(text.split()), level, runs, text.count("\n") + 1, not text.strip(),
+                            not level and self.code.get(state["style"]))
 
 
 def read_rtf(data: bytes, source: str = "", limits: Limits = LIMITS) -> tuple[list[Block], dict[str, int], str | None]:

@@ -282,8 +282,8 @@ def code_styles(styles: dict, body=None, fixed: frozenset = frozenset(), default
     what makes it code: True for a style whose name or a name in its based-on chain says so ('Source Code',
     'Preformatted Text', 'codeblock', 'Verbatim', 'Listing'), else its font, its own or inherited, when monospaced
     (declared fixed-pitch in `fixed`, or named so: Courier, Consolas, ... Mono) and the body text's style `body`'s
-    is not: a text typed all in Courier is prose (see Paragraphs for runs). A style without a font of its own or
-    inherited has the document's `default`."""
+    is not, and then only when it is not the font the document is set in (Paragraphs). A style without a font of its
+    own or inherited has the document's `default`."""
     def font(sid):
         return next((styles[at][1] for at in _chain(styles, sid) if styles[at][1]), default)
 
@@ -330,17 +330,26 @@ class Paragraphs:
     paragraph in DOCX and RTF). A run's monospaced font marks code only when it is not the font the document is set
     in: one whose paragraphs (those all in it) are most of the document's paragraphs and whose runs hold most of its
     characters, whatever the body style's font (a screenplay or a typewriter manuscript typed in Courier over a
-    Calibri 'Normal' is prose). Both measures, as code among prose passes one of them: pandoc's RTF writes each code
-    block as one paragraph (md10's code holds 56% of its characters in 36% of the paragraphs), a Word text typed with
-    code a line a paragraph has many short code paragraphs. This needs every paragraph read, so the rule is decided at
+    Calibri 'Normal', by its runs or by a paragraph style in Courier, is prose; a style named for code stays code).
+    Both measures, as code among prose passes one of them: pandoc's RTF writes each code block as one paragraph
+    (md10's code holds 56% of its characters in 36% of the paragraphs), a Word text typed with code a line a
+    paragraph has many short code paragraphs. This needs every paragraph read, so the rule is decided at
     the end, in one more pass over the paragraphs."""
 
     def __init__(self, left_out: Counter):
         self.left_out, self.read = left_out, []
 
-    def add(self, text: str, level: int, runs: CodeRuns | None, lines: int, blank: bool):
-        """A paragraph: its text, raw heading level, its characters by run (None when its paragraph style is code),
-        its lines (line breaks and one) and whether it has no words."""
+    def add(self, text: str, level: int, runs: CodeRuns | None, lines: int, blank: bool, style=None):
+        """A paragraph: its text, raw heading level, its characters by run (None when not read), its lines (line
+        breaks and one), whether it has no words, and what code_styles makes its paragraph style (`style`): True,
+        code whatever (its text need not be read); a font, its characters not in a code run are in that font, code
+        unless the document is set in it, as runs are (a screenplay's 'Action' style in Courier, Word's 'Plain
+        Text'); one without characters is code (a code block's blank line)."""
+        if style is True or (style and not any(runs.values())):
+            runs = None
+        elif style:
+            runs = CodeRuns(runs)
+            runs[style] += runs.pop(False, 0)
         self.read.append((text, level, runs, lines, blank))
 
     def _own(self) -> set:

@@ -332,3 +332,42 @@ def test_an_opendocument_text_typed_all_in_a_fixed_pitch_text_style_is_prose():
     fonts = '<style:font-face style:name="Courier New" style:font-pitch="fixed"/>'
     doc = load(odt(body, styles, fonts), source="s.odt")
     assert " ".join(doc.elements) == " ".join(SCREENPLAY) and "left_out" not in doc.meta
+
+
+def test_a_text_set_in_a_courier_paragraph_style_is_prose_and_code_in_one_among_prose_is_code():
+    """A screenplay whose paragraphs use 'Action' and 'Character' styles in Courier New over a Calibri 'Normal', or a
+    letter all in Word's 'Plain Text' (Consolas): a paragraph style marks code by its font only when the document is
+    not set in that font (structure.Paragraphs), as runs do; a style named for code ('Source Code') stays code. Code
+    in a monospaced style not named for code, among prose, stays code."""
+    styles = (wstyle("Normal", "Normal", font="Calibri", default=True)
+              + wstyle("Action", "Action", "Normal", font="Courier New") + wstyle("Character", "Character", "Action")
+              + wstyle("PlainText", "Plain Text", "Normal", font="Consolas")
+              + wstyle("SourceCode", "Source Code", "Action"))
+    kinds = ["Action", "Action", "Character", "Action", "Action"]
+    play = "".join(p(t, k) for t, k in zip(SCREENPLAY, kinds))
+    doc = load(docx(play + p("FADE OUT.", "SourceCode"), styles), source="s.docx")
+    assert " ".join(doc.elements) == " ".join(SCREENPLAY) and doc.meta["left_out"] == {"code lines": 1}
+    letter = ["Dear Ms Lava,", "Thank you for the rocks. They came today.", "Yours, Anna"]
+    doc = load(docx("".join(p(t, "PlainText") for t in letter), styles), source="l.docx")
+    assert " ".join(doc.elements) == " ".join(letter) and "left_out" not in doc.meta
+    sentences = ["Lava flows downhill and cools into rock.", "It stops at the sea, where it hisses."]
+    prose = "".join(p(t) for t in sentences)
+    doc = load(docx(prose + p("cd vent", "PlainText") + p("make eruption", "PlainText") + prose, styles),
+               source="x.docx")
+    assert " ".join(doc.elements) == " ".join(sentences * 2)
+    assert doc.meta["left_out"] == {"code lines": 2}
+
+
+def test_an_opendocument_text_set_in_a_fixed_pitch_paragraph_style_is_prose():
+    style = '<style:style style:name="{}" style:family="paragraph" style:parent-style-name="{}">{}</style:style>'
+    font = '<style:text-properties style:font-name="{}"/>'
+    styles = (style.format("Standard", "", font.format("Liberation Serif"))
+              + style.format("Action", "Standard", font.format("Courier Prime")) + style.format("P1", "Action", ""))
+    fonts = '<style:font-face style:name="Courier Prime" style:font-pitch="fixed"/>'
+    body = "".join(f'<text:p text:style-name="P1">{t}</text:p>' for t in SCREENPLAY)
+    doc = load(odt(body, styles, fonts), source="s.odt")
+    assert " ".join(doc.elements) == " ".join(SCREENPLAY) and "left_out" not in doc.meta
+    prose = '<text:p text:style-name="Standard">Lava flows downhill and cools into rock.</text:p>' * 3
+    doc = load(odt(prose + '<text:p text:style-name="P1">make eruption</text:p>', styles, fonts), source="x.odt")
+    assert doc.elements == ["Lava flows downhill and cools into rock."] * 3 and doc.meta["left_out"] == {
+        "code lines": 1}

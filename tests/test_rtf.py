@@ -158,3 +158,21 @@ def test_a_text_typed_all_in_courier_by_its_font_changes_is_prose():
             r"{\pard\plain It stops at the sea.\par}")
     doc = load(("{\\rtf1\\ansi\\deff0" + fonts + styles + body + "}").encode(), source="x.rtf")
     assert doc.elements == ["Lava flows downhill.", "It stops at the sea."]
+
+
+def test_a_text_set_in_a_courier_paragraph_style_is_prose():
+    """Word's RTF of a screenplay whose paragraphs are in an 'Action' style in Courier New (\\s1\\f1) over a Times
+    'Normal': the style's font is the document's, so it marks no code (structure.Paragraphs); among prose, a paragraph
+    in that style is code, and one in a style named for code ('HTML Preformatted') is code whatever."""
+    lines = ["INT. KITCHEN - NIGHT", "Anna walks in. She looks tired.", "ANNA", "I told you so. You never listen.",
+             "She leaves."]
+    fonts = r"{\fonttbl{\f0\froman Times New Roman;}{\f1\fmodern\fprq1 Courier New;}}"
+    styles = (r"{\stylesheet{\s0\f0 Normal;}{\s1\f1\sbasedon0 Action;}{\s2\f1\sbasedon0 HTML Preformatted;}}")
+    body = "".join(rf"{{\pard\plain \s1\f1 {t}\par}}" for t in lines) + r"{\pard\plain \s2\f1 FADE OUT.\par}"
+    doc = load(("{\\rtf1\\ansi\\deff0" + fonts + styles + body + "}").encode(), source="s.rtf")
+    assert " ".join(doc.elements) == " ".join(lines) and doc.meta["left_out"] == {"code lines": 1}
+    body = (r"{\pard\plain Lava flows downhill.\par}{\pard\plain \s1\f1 import lava\par}"
+            r"{\pard\plain It stops at the sea.\par}")
+    doc = load(("{\\rtf1\\ansi\\deff0" + fonts + styles + body + "}").encode(), source="x.rtf")
+    assert doc.elements == ["Lava flows downhill.", "It stops at the sea."] and doc.meta["left_out"] == {
+        "code lines": 1}
