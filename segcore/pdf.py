@@ -135,10 +135,10 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
     lines (`_labelled`: a keywords line) nor a quote's credit (`_credit`) — a lone label, a row of numbers — unless
     they are in the running text: with nothing beside them (`_alone`), lined up with a line of text or with such a
     box lined up in turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line; or, on page 1,
-    above its Abstract, Keywords or Introduction line (pdfheadings.FRONT_END): a paper's authors, dates, addresses,
+    above its Abstract, Keywords or (numbered) Introduction line (FRONT_END): a paper's authors, dates, addresses,
     not the small words between them (structure.small_words_only: ijmart's "BY" and "AND" between the authors)."""
-    front = max((ln.y1 for b in boxes if b.page == 1 for ln in b.lines if FRONT_END.match(RUNIN_END.sub("", ln.text))),
-                default=None)  # the lowest of them: the highest y
+    front = max((ln.y1 for b in boxes if b.page == 1 for ln in b.lines  # the lowest of them: the highest y
+                 if FRONT_END.match(RUNIN_END.sub("", split_number(ln.text)[1]))), default=None)
     short = []
     for b in boxes:
         if any(ln.outline_level for ln in b.lines):
@@ -294,12 +294,13 @@ def _numbered_heading(ln: Line, places: list[tuple[int, str]], body_size: float)
 
 def _remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
     """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, their numbers
-    the same or the page's (`_follow_pages`), but a title set larger than the body text that a running head
-    repeats: ACM's; running text (`_running_text`) and a quote's credit under it (`_credit`); a heading numbered
-    with the slide, `_numbered_heading`); the number of lines dropped."""
+    the same or the page's (`_follow_pages`), but a title a running head repeats, set much larger than the body (ACM's)
+    or larger than it and the heads (ptptex's); running text (`_running_text`) and a quote's credit under it
+    (`_credit`); a heading numbered with the slide, `_numbered_heading`); the number of lines dropped."""
     npages = sum(1 for boxes in pages if boxes)  # a slide's earlier steps (_drop_overlays) are not pages
     edge_keys, page_keys, edges = [], [], []
     places: dict[str, list[tuple[int, str]]] = {}  # key -> (page index, text) of the edge lines
+    smallest: dict[str, float] = {}  # key -> the smallest size of its edge lines (a running head's)
     for i, boxes in enumerate(pages):
         lines = sorted((ln for b in boxes for ln in b.lines), key=lambda ln: -ln.y1)
         edge = set(map(id, lines[:3] + lines[-3:]))
@@ -308,6 +309,7 @@ def _remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
         for ln in lines[:3] + lines[-3:]:
             keys.add(k := _norm_key(ln.text))
             places.setdefault(k, []).append((i, ln.text))
+            smallest[k] = min(smallest.get(k, ln.size), ln.size)
         edge_keys.append(keys)
         # a running head often repeats the title, which page 1 prints over several lines
         page_keys.append(keys | {_norm_key(" ".join(ln.text for ln in b.lines)) for b in boxes})
@@ -331,6 +333,7 @@ def _remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
                 id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or (
                     _norm_key(ln.text) in repeated and id(b) not in running
                     and not is_larger(ln, body_size, MUCH_LARGER)
+                    and not is_larger(ln, max(body_size, smallest[_norm_key(ln.text)]))
                     and not _numbered_heading(ln, places[_norm_key(ln.text)], body_size)))))]
             dropped += len(b.lines) - len(kept)
             b.lines = kept

@@ -80,6 +80,18 @@ def test_lines_under_a_title_without_a_name_an_address_or_an_institution_stay():
     assert all(line in text for line in between) and "front" not in out.left_out
 
 
+def test_a_title_in_short_lines_over_a_numbered_introduction_without_an_abstract_stays():
+    """kdpcover's manual: its title in two short lines that open with the package's name in lower case ('kdpcover:
+    LATEX Package' / 'for Amazon Book Covers', no heading's shape), the author and the date in short lines, then '1
+    Introduction' and no abstract: the short lines were left out as a figure's labels, the title with them, as only
+    an unnumbered Abstract/Introduction line told a title page's lines from labels. A numbered one does too."""
+    items = [("F1", 17, 230, 720, "segtools: a Package"), ("F1", 17, 230, 700, "for Cutting Texts"),
+             ("F1", 12, 260, 670, "Ann Author"), ("F1", 12, 260, 645, "2022.11.30, 0.5.1"),
+             ("F3", 14, 72, 600, "1 Introduction")] + column(BODY[0] + [""] + BODY[1], 72, 580)
+    text = " ".join(b.text for b in read_pdf(build([text_ops(items)])).blocks)
+    assert "segtools: a Package for Cutting Texts" in text and all(line in text for line in BODY[0] + BODY[1]), text
+
+
 def lettered_pdf(lead: float) -> bytes:
     """An IEEE-style page whose lettered subsections ("A. Background", "B. Methods", "C. Results") are set in the
     body's font on lines of their own, each over its text (`lead` points below the text before it), under bold

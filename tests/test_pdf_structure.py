@@ -374,6 +374,19 @@ def test_a_title_that_the_running_heads_repeat_stays_and_the_running_heads_go():
     assert not any("et al." in e for e in elements)
 
 
+def test_a_title_set_a_little_larger_than_the_odd_pages_running_heads_that_repeat_it_stays():
+    """ptptex's manual: page 1's title in 12 pt over 11 pt text, the odd pages' running head the same title in the
+    body's size (the even pages' the authors): the title was left out as a running head, not being 1.15× the body
+    size. A line set larger than the body and than the running heads that repeat it is the page's title."""
+    title = "Rivers and Their Floods in Spring"
+    page1 = [("F1", 11, 150, 720, title)] + column(BODY[0] + [""] + BODY[1], 72, 690)
+    heads = [("F1", 10, 72, 760, "A. Author and B. Author"), ("F1", 10, 72, 760, title)] * 2
+    pages = [page1] + [[h] + column(b, 72, 700) for h, b in zip(heads, BODY[1:])]
+    elements = load(build([text_ops(p) for p in pages])).elements
+    assert elements[0] == title and elements.count(title) == 1
+    assert not any("B. Author" in e for e in elements)
+
+
 def test_a_french_paper_loses_its_caption_and_reference_list():
     """'Tableau 1 :' is a caption and 'Références' a reference list, as 'Table 1:' and 'References' are."""
     def body(lines, y):
