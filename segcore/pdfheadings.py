@@ -313,18 +313,20 @@ def _author_line(ln: Line) -> bool:
 
 
 def _author_block(paras: list[Para]) -> int:
-    """Leave out a paper's author block: on page 1, between the title (the largest paragraph) and the first heading
-    or a paragraph opening with 'Abstract' ('Abstract—We …'), the paragraphs right under the title whose lines all
-    hold names, affiliations, addresses, e-mail addresses and note marks only (_author_line), when one of them
-    names an e-mail address, an institution or a postal address; a bookmarked line stays. Returns the number of
-    lines left out (as LaTeX's title-page fields, counted as front matter)."""
+    """Leave out a paper's author block: on page 1, between the title (the first paragraph in the largest size, to
+    a twentieth of a point) and the first heading or a paragraph opening with 'Abstract' ('Abstract—We …'), the
+    paragraphs right under the title whose lines all hold names, affiliations, addresses, e-mail addresses and note
+    marks only (_author_line), when one of them names an e-mail address, an institution or a postal address; a
+    bookmarked line stays. Returns the number of lines left out (as LaTeX's title-page fields, counted as front
+    matter)."""
     first = [i for i, p in enumerate(paras) if p.page == 1]
     end = next((i for i in first if paras[i].level or re.match(rf"(?:{ABSTRACT})\b", paras[i].lines[0].text, re.I)),
                None)
     before = [i for i in first if end is not None and i < end]
     if len(before) < 2:
         return 0
-    title = max(before, key=lambda i: paras[i].size)
+    top = max(paras[i].size for i in before)
+    title = next(i for i in before if paras[i].size > top - 0.05)  # confproc's differ by 1e-13
     block = set()
     for i in before[before.index(title) + 1:]:
         if not all(_author_line(ln) and not ln.outline_level for ln in paras[i].lines):

@@ -92,6 +92,19 @@ def test_a_title_in_short_lines_over_a_numbered_introduction_without_an_abstract
     assert "segtools: a Package for Cutting Texts" in text and all(line in text for line in BODY[0] + BODY[1]), text
 
 
+def test_an_author_block_in_the_titles_size_goes_whole_under_the_title():
+    """confproc's template: title and authors in one size (12 pt, the author's line 1e-13 pt larger as pdfminer
+    computed it): the author's line was taken for the title (the largest paragraph) and kept, the rest of its block
+    left out. The title is the first paragraph in the largest size, to a twentieth of a point."""
+    items = [("F1", 12, 200, 720, "TEMPLATES FOR THREE AUTHORS"), ("F1", 12.00001, 200, 690, "Bob Boogie-Woogie,"),
+             ("F1", 12, 200, 675, "McGill University, Montreal, Canada"), ("F1", 12, 200, 660, "bob@example.ca"),
+             ("F3", 12, 72, 620, "Abstract")] + column(BODY[0], 72, 600)
+    out = read_pdf(build([text_ops(items)]))
+    text = " ".join(b.text for b in out.blocks)
+    assert "TEMPLATES FOR THREE AUTHORS" in text and not any(a in text for a in ("Boogie", "McGill", "@")), text
+    assert out.left_out["front"] == 3
+
+
 def lettered_pdf(lead: float) -> bytes:
     """An IEEE-style page whose lettered subsections ("A. Background", "B. Methods", "C. Results") are set in the
     body's font on lines of their own, each over its text (`lead` points below the text before it), under bold
