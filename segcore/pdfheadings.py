@@ -40,8 +40,9 @@ _INSTITUTION = re.compile(r"\b(?:universit\w*|univ\.|institut\w*|college|school|
                           r"gmbh|research)\b", re.I)
 # … its names and places: capitalised words, initials and particles ('Jan van der Berg', 'J. Smith', 'University of
 # Oxford'), separated by commas, 'and', '&', '·' and set with note marks ('Tal August²', 'Kyle Lo∗†')
-_PARTICLES = frozenset("and of for the at in on de da di du del della der den van von la le dos bin al y e und et"
-                       .split())
+_PLACE_WORDS = frozenset("of for the at in on".split())  # 'University of Oxford', not a person's name
+_PARTICLES = _PLACE_WORDS | frozenset("and de da di du del della der den van von la le dos bin al y e und et".split())
+_NAME_SEPARATOR = re.compile(r"[,;&·]|\band\b")
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 _NOT_A_NAME_SIGN = re.compile(r"[^\w\s,;&·.'’()*∗†‡§¶⋆#-]")
 
@@ -312,13 +313,27 @@ def _author_line(ln: Line) -> bool:
         w[0].isupper() or w in _PARTICLES for w in _WORD.findall(rest))
 
 
+def _evidence(ln: Line) -> bool:
+    """An author block's mark: an e-mail address, an institution or a postal address."""
+    return bool(_EMAIL.search(ln.text) or _INSTITUTION.search(ln.text) or ADDRESS.search(ln.text))
+
+
+def _names(text: str) -> bool:
+    """Names only: between separators, one to four capitalised words and no other word but a name's particles
+    ('Methods for the Real World', 'A Study of Words in Print', 'LaTeX 2ε Version' are a subtitle's)."""
+    return all(len([w for w in words if w[0].isupper()]) <= 4 and all(
+        w[0].isupper() or w in _PARTICLES and w not in _PLACE_WORDS for w in words)
+        for words in map(_WORD.findall, _NAME_SEPARATOR.split(text)))
+
+
 def _author_block(paras: list[Para]) -> int:
     """Leave out a paper's author block: on page 1, between the title (the first paragraph in the largest size, to
     a twentieth of a point) and the first heading or a paragraph opening with 'Abstract' ('Abstract—We …'), the
     paragraphs right under the title whose lines all hold names, affiliations, addresses, e-mail addresses and note
-    marks only (_author_line), when one of them names an e-mail address, an institution or a postal address; a
-    bookmarked line stays. Returns the number of lines left out (as LaTeX's title-page fields, counted as front
-    matter)."""
+    marks only (_author_line), when one of them shows an e-mail address, an institution or a postal address
+    (_evidence); paragraphs before the block that show neither and end no sentence (_names: a subtitle, 'Methods for
+    the Real World') are passed over and stay, as does a bookmarked line. Returns the number of lines left out (as LaTeX's
+    title-page fields, counted as front matter)."""
     first = [i for i, p in enumerate(paras) if p.page == 1]
     end = next((i for i in first if paras[i].level or re.match(rf"(?:{ABSTRACT})\b", paras[i].lines[0].text, re.I)),
                None)
@@ -329,11 +344,15 @@ def _author_block(paras: list[Para]) -> int:
     title = next(i for i in before if paras[i].size > top - 0.05)  # confproc's differ by 1e-13
     block = set()
     for i in before[before.index(title) + 1:]:
-        if not all(_author_line(ln) and not ln.outline_level for ln in paras[i].lines):
+        lines = paras[i].lines
+        if not (block or any(map(_evidence, lines)) or all(_names(ln.text) for ln in lines)
+                or any(ln.outline_level or SENTENCE_END.search(ln.text) for ln in lines)):
+            continue  # a subtitle, kept (after the names, an affiliation may be one: 'Bank of Boston')
+        if not all(_author_line(ln) and not ln.outline_level for ln in lines):
             break
         block.add(i)
     lines = [ln for i in sorted(block) for ln in paras[i].lines]
-    if not any(_EMAIL.search(ln.text) or _INSTITUTION.search(ln.text) or ADDRESS.search(ln.text) for ln in lines):
+    if not any(map(_evidence, lines)):
         return 0
     paras[:] = [p for i, p in enumerate(paras) if i not in block]
     return len(lines)

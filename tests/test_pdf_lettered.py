@@ -72,6 +72,29 @@ def test_a_papers_author_block_is_left_out_as_front_matter(abstract):
     assert out.left_out["front"] == len(AUTHORS)
 
 
+@pytest.mark.parametrize("subtitle", ["Methods for the Real World", "A Study of Words, Lines and Pages in Print"])
+def test_a_title_case_subtitle_over_an_author_block_stays(subtitle):
+    """A subtitle in title case under the title, over the author block: its words are capitalised or small words
+    that names and places have too ('of', 'for', 'the'), so it was left out with the authors. A paragraph with no
+    e-mail address, postal address or institution whose lines hold more than names (a run of more than four
+    capitalised words between separators, or 'of', 'for', 'the', 'at', 'in', 'on' among them) ends the block."""
+    out = read_pdf(paper_page([subtitle, ""] + AUTHORS))
+    text = " ".join(b.text for b in out.blocks)
+    assert subtitle in text and not any(a in text for a in ("Ann Author", "Linguistics", "@")), text
+    assert out.left_out["front"] == len(AUTHORS)
+
+
+def test_an_affiliation_in_title_case_among_the_authors_is_left_out_with_them():
+    """cje's guide: 'Federal Reserve Bank of Boston' under the first author names no institution and holds 'of', as
+    a subtitle does; after a name it is the block's, left out with it."""
+    authors = ["Author One", "", "Federal Reserve Bank of Boston", "", "Author Two", "",
+               "Department of Economics, Peterson University"]
+    out = read_pdf(paper_page(authors))
+    text = " ".join(b.text for b in out.blocks)
+    assert not any(a in text for a in ("Author", "Bank", "Economics")), text
+    assert out.left_out["front"] == 4
+
+
 def test_lines_under_a_title_without_a_name_an_address_or_an_institution_stay():
     """A subtitle, and a sentence under the title, are no author block: kept."""
     between = ["A Study in Three Parts", "This paper was written for the workshop on segmentation."]
