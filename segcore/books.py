@@ -12,7 +12,7 @@ from .sentences import roman_value
 from .structure import CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
 
 __all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "contents_heading", "division_label", "division_title",
-           "entry_key", "gutenberg_wrapper", "listed_contents", "numbered_sections"]
+           "entry_key", "gutenberg_wrapper", "labelled_divisions", "listed_contents", "numbered_sections"]
 
 _PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
 _PG_END = re.compile(r"^\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|^End of (?:the )?Project Gutenberg", re.I)
@@ -83,8 +83,11 @@ _WORDS = {kind: "|".join(map(re.escape, words.split())) for kind, (_, words) in 
 _KIND_WORDS = {kind: re.compile(rf"(?:{words})$", re.I) for kind, words in _WORDS.items()}  # matched, not
 # lower()ed: 'KISIM'.lower() is no 'kısım'
 _NUMBERED = "|".join(words for kind, words in _WORDS.items() if kind not in _UNNUMBERED)
+# the mark between a division's number and its title: '.', ':', a dash ('—', or '--' as a typewriter and Project
+# Gutenberg write one: 'CHAPTER II--THE STORM')
+_MARK = r"(?:[.:—–]|--?)"
 _DIVISION = re.compile(rf"^({_NUMBERED})\s+({_WORD_NUMBER}|[IVXLCDM]{{1,7}}|\d{{1,3}}|[A-Z]|(?-i:[А-Я]))\b\.?\s*"
-                       rf"(?:[.:—–-]\s*)?(.*)$", re.I)  # an appendix's letter may be Cyrillic: 'Приложение Б';
+                       rf"(?:{_MARK}\s*)?(.*)$", re.I)  # an appendix's letter may be Cyrillic: 'Приложение Б';
 # a number in words is tried first: 'dix-septième' is no roman 'DIX' with a title '-septième'
 # German's ordinals before the word ('Erstes Kapitel', 'Zweiter Teil', 'Dritte Szene'), by their stems
 _GERMAN_ORDINALS = ("erst|zweit|dritt|viert|fünft|sechst|sieb(?:en)?t|acht|neunt|zehnt|elft|zwölft|dreizehnt|"
@@ -93,7 +96,7 @@ _GERMAN_ORDINALS = ("erst|zweit|dritt|viert|fünft|sechst|sieb(?:en)?t|acht|neun
 # the number before the word, as Hungarian has it ('1. fejezet', 'III. RÉSZ: …') and German in words ('Erstes
 # Kapitel'); a title only after a mark, so that a list item ('2. Part of the work') is none
 _NUMBER_FIRST = re.compile(rf"^(?:([IVXLCDM]{{1,7}}|\d{{1,3}})\.|({_GERMAN_ORDINALS})e[rs]?)\s+({_NUMBERED})"
-                           rf"(?:\s*$|\s*[.:—–-]\s*(.*)$)", re.I)
+                           rf"(?:\s*$|\s*{_MARK}\s*(.*)$)", re.I)
 _LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a chapter
 _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'appendix'))}|author'?s note)\.?$",
                          re.I)
@@ -194,32 +197,62 @@ def _numbered(key: tuple[str, str]) -> bool:
     return bool(key[1]) and key[0] != "appendix"
 
 
+def _divisions(stripped: list[str]) -> tuple[list[bool], list]:
+    """(blank, the division each line names: _division's, or None), each list one longer than the text's lines."""
+    kinds = [_division(s) if s and (s[0].isupper() or s[0].isdigit()) else None for s in stripped]
+    return [not s for s in stripped] + [True], kinds + [None]
+
+
+def _titled(stripped: list[str], blank: list[bool], kinds: list, i: int) -> tuple[list[int], str, list[int], list[int]]:
+    """(lines the division at line i takes, its heading, the lines of text just below it, the line of a contents
+    heading just under it): its title on the lines just below joined — up to two title-shaped lines up to a blank
+    line or the next division, or the next line set apart by a blank line ('CHAPTER I.', '', 'The Storm')."""
+    n, s = len(stripped), stripped[i]
+    stop = next(j for j in range(i + 1, n + 1) if blank[j] or kinds[j])
+    nxt = next((j for j in range(i + 1, min(n, i + 4)) if stripped[j]), None)
+    below = list(range(i + 1, stop)) if stop > i + 1 else \
+        [nxt] if nxt is not None and blank[nxt + 1] and not kinds[nxt] else []
+    words = " ".join(stripped[j] for j in below)
+    if nxt is not None and _CONTENTS.match(stripped[nxt]):  # 'Preface' over 'Table of Contents': no title
+        return [i], s, below, [nxt]
+    if below and len(below) <= 2 and _division_title(words, True):
+        return [i, *below], f"{s.rstrip('.')}. {words}", below, []
+    return [i], s, below, []
+
+
+def labelled_divisions(stripped: list[str]) -> list[tuple[int, str, list[int]]]:
+    """(line, heading, lines below it that its title takes) of the divisions a text that is no book (fewer than
+    BOOK_MIN) labels on a line of its own (division_label: 'CHAPTER I.', 'Chapter Three', 'BOOK II', 'PART ONE')
+    after a blank line: a blank line under the label, or under its title (_titled); never a roman number alone ('IV.'
+    heads a list item as often) nor a label over a paragraph of text."""
+    blank, kinds = _divisions(stripped)
+    out = []
+    for i, s in enumerate(stripped):
+        if kinds[i] is not None and (i == 0 or blank[i - 1]) and division_label(s):
+            taken, title, below, _ = _titled(stripped, blank, kinds, i)
+            if len(taken) > 1 or not below or below[0] > i + 1:
+                out.append((i, title, taken[1:]))
+    return out
+
+
 def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set[int]] | None:
     """(headings as (line index, raw level, title), lines of the table of contents) of a book — its divisions set
-    apart by a blank line above (a title on the lines just below joins), its preface, epilogue and the like, its
-    first line as the book's title (raw level 1) — or None when it has fewer than BOOK_MIN divisions. A table of
-    contents is the divisions followed by less than two lines (and 40 words) of text before the next one, or by less
-    than five lines (and 100 words) when the same division comes again later: its entries are left out, with a
-    'Contents' line above them; a 'Contents' line just under a division is left out, never its title."""
+    apart by a blank line above (a title on the lines just below joins; a roman number alone, 'IV.', stands on a line
+    of its own or over its title), its preface, epilogue and the like, its first line as the book's title (raw level
+    1) — or None when it has fewer than BOOK_MIN divisions. A table of contents is the divisions followed by less
+    than two lines (and 40 words) of text before the next one, or by less than five lines (and 100 words) when the
+    same division comes again later: its entries are left out, with a 'Contents' line above them; a 'Contents' line
+    just under a division is left out, never its title."""
     n = len(stripped)
-    blank = [not s for s in stripped] + [True]
-    kinds = [_division(s) if s and (s[0].isupper() or s[0].isdigit()) else None for s in stripped] + [None]
+    blank, kinds = _divisions(stripped)
     found, listings = [], set()  # [line, raw level, title, key, lines the heading takes], contents lines under one
     for i, s in enumerate(stripped):
         if kinds[i] is None or not (i == 0 or blank[i - 1] or kinds[i - 1]):
             continue
-        level, key = kinds[i]
-        stop = next(j for j in range(i + 1, n + 1) if blank[j] or kinds[j])
-        nxt = next((j for j in range(i + 1, min(n, i + 4)) if stripped[j]), None)
-        below = list(range(i + 1, stop)) if stop > i + 1 else \
-            [nxt] if nxt is not None and blank[nxt + 1] and not kinds[nxt] else []
-        words = " ".join(stripped[j] for j in below)
-        taken, title = [i], s
-        if nxt is not None and _CONTENTS.match(stripped[nxt]):  # 'Preface' over 'Table of Contents': no title
-            listings.add(nxt)
-        elif below and len(below) <= 2 and _division_title(words, True):
-            taken += below
-            title = f"{s.rstrip('.')}. {words}"
+        (level, key), (taken, title, _, listing) = kinds[i], _titled(stripped, blank, kinds, i)
+        if _LONE_ROMAN.match(s) and not (blank[i + 1] or len(taken) > 1):
+            continue  # 'IV.' over the text of a list's item: a chapter's number stands on a line of its own
+        listings.update(listing)
         found.append([i, level, title, key, taken])
     if sum(_numbered(h[3]) for h in found) < BOOK_MIN:
         return None

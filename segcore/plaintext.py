@@ -21,7 +21,8 @@ from itertools import accumulate, groupby, takewhile
 from pathlib import PurePath
 
 from .atx import ATX, atx_shows_markdown
-from .books import book_divisions, bracketed_notes, entry_key, gutenberg_wrapper, listed_contents, numbered_sections
+from .books import (book_divisions, bracketed_notes, entry_key, gutenberg_wrapper, labelled_divisions, listed_contents,
+                    numbered_sections)
 from .fences import (FENCE, fence_mark, fenced_code, is_underline, prose_between, prose_counts,
                      unclosed_fences)
 from .frontmatter import front_matter
@@ -322,7 +323,9 @@ def _shouts(heads: list[tuple[int, int, str]], stripped: list[str], first: int |
 
 def _plain(lines: list[str], entries: frozenset = frozenset()) -> list[tuple[int, int, str]]:
     """(line index, raw level, title) of plain-text headings: a screenplay's scene headings in capitals after a
-    blank line (SCENES_MIN or more: "INT. KITCHEN - NIGHT"), a numbered heading-shaped line (or one whose number
+    blank line (SCENES_MIN or more: "INT. KITCHEN - NIGHT"), a division's label on a line of its own, its title
+    below joined (books.labelled_divisions: 'CHAPTER I.' in a text with too few to be a book; never taken for a
+    shout nor left out by a numbering convention), a numbered heading-shaped line (or one whose number
     and first words a table of contents listed, `entries`: books.entry_key; '10.5. Git', '1.1.12. sudo
     configuration') that is not one item of a list (the lines around it are not numbered too), a lone number over a
     heading-shaped line (reported at the title's line, the number's line with level -1), or an unnumbered
@@ -335,6 +338,10 @@ def _plain(lines: list[str], entries: frozenset = frozenset()) -> list[tuple[int
     blank = [not s for s in stripped] + [True]
     scenes = [(i, 1, s) for i, s in enumerate(stripped) if _SCENE.match(s) and s.upper() == s and blank[i - 1]]
     out, taken = (scenes, {i for i, _, _ in scenes}) if len(scenes) >= SCENES_MIN else ([], set())
+    labelled = labelled_divisions(stripped)  # 'CHAPTER I.' of a text with too few such lines to be a book
+    out += [(i, 1, t) for i, t, _ in labelled] + [(k, -1, "") for _, _, more in labelled for k in more]
+    divisions = {i for i, _, _ in labelled}
+    taken |= divisions | {k for _, _, more in labelled for k in more}
     numbered = [split_number(s)[0] is not None for s in stripped] + [False]
     for i, s in enumerate(stripped):
         if not s or i in taken:
@@ -360,9 +367,10 @@ def _plain(lines: list[str], entries: frozenset = frozenset()) -> list[tuple[int
             out.append((i, 1, s))
     first = next((i for i, s in enumerate(stripped) if s), None)
     shouts = _shouts(out, stripped, first)
-    out = [h for h in out if h[0] not in shouts]
+    out = [h for h in out if h[0] not in shouts or h[0] in divisions]
     if sum(1 for i, lv, t in out if lv > 0 and split_number(t)[0]) >= 3:
-        out = [h for h in out if h[1] < 0 or split_number(h[2])[0] or h[0] == first or TOP_NAMES.match(h[2])]
+        out = [h for h in out if h[1] < 0 or split_number(h[2])[0] or h[0] in divisions or h[0] == first
+               or TOP_NAMES.match(h[2])]
     out.sort(key=lambda h: h[0])  # in the text's order: a letter's depth is from the sections around it
     depths = iter(numbering_depths([t for _, lv, t in out if lv > 0]))  # "A." under "II." is a level down
     return [(i, (next(depths) or lv) if lv > 0 else lv, t) for i, lv, t in out]
@@ -488,17 +496,19 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
     if not markdown:  # a line of one mark repeated, no setext title's underline, is a rule between sections, no words
         taken = {i for i, _, _ in found} | drop.keys()
         drop |= {i: "rules" for i, s in enumerate(stripped) if i not in taken and _PLAIN_RULE.match(s)}
-    if not [h for h in found if h[1] > 0]:  # no markup: a paragraph without a letter or digit is an ornament
-        kept = ["" if i in drop else s for i, s in enumerate(stripped)] + [""]
-        for i, s in enumerate(kept[:-1]):  # ("* * *"); inside a paragraph, a "." line ends a sentence
-            if s and not kept[i - 1] and not kept[i + 1] and not any(c.isalnum() for c in s):
-                drop[i], kept[i] = "rules", ""
+    marked = [h for h in found if h[1] > 0]
+    if not marked or not (markdown or wiki):  # a book's divisions are read beside a plain text's underlined headings
+        taken = {i for i, _, _ in found}
+        kept = ["" if i in drop or i in taken else s for i, s in enumerate(stripped)] + [""]
+        for i, s in enumerate(kept[:-1] if not marked else ()):  # no markup: a paragraph without a letter or digit
+            if s and not kept[i - 1] and not kept[i + 1] and not any(c.isalnum() for c in s):  # is an ornament
+                drop[i], kept[i] = "rules", ""  # ("* * *"); inside a paragraph, a "." line ends a sentence
         book = book_divisions(kept[:-1])
-        if book:  # and the sections its chapters number ('2.1.' under 'Chapter 2'), its contents aside
-            lines_in = {i for i, _, _ in book[0]} | book[1]
-            found = book[0] + numbered_sections(book[0], _plain(["" if i in lines_in else s for i, s in
-                                                                 enumerate(kept[:-1])], entries))
-        else:
+        if book:  # and the sections its chapters number ('2.1.' under 'Chapter 2'), its contents aside; an underlined
+            lines_in = {i for i, _, _ in book[0]} | book[1]  # title is the book's (its first line then is none)
+            found = found + [h for h in book[0] if not (marked and h[1] == 1)] + numbered_sections(
+                book[0], _plain(["" if i in lines_in else s for i, s in enumerate(kept[:-1])], entries))
+        elif not marked:
             found = _plain(kept[:-1], entries)
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}

@@ -533,3 +533,57 @@ def test_an_unnumbered_division_s_numbered_sections():
     stray = book("Debian Reference", "Introduction", PARA, "2. What is Debian", PARA, "4. About this document",
                  PARA, *chapters)
     assert [t for _, t in headings(stray)][:3] == ["Debian Reference", "Introduction", "Chapter 1. Tutorials"]
+
+
+@pytest.mark.parametrize("title", ["THE LONG ROAD\n=============", "The Long Road\n-------------"])
+def test_a_book_s_chapters_under_an_underlined_title(title):
+    """A plain-text book whose title is underlined (a setext title) still has its chapters as its sections: the
+    book's divisions are read beside the underlined headings, never sentences of their own."""
+    text = book(title, "By A. Writer", "CHAPTER I.", PARA, PARA, "CHAPTER II.", "The Flood", PARA, PARA,
+                "CHAPTER III.", PARA, PARA)
+    assert [t for _, t in headings(text)] == [title.split("\n")[0], "CHAPTER I.", "CHAPTER II. The Flood",
+                                              "CHAPTER III."]
+    doc = load_text(text)
+    assert doc.meta["outline"].title == title.split("\n")[0]
+    heads = {h.element for h in doc.meta["outline"].headings}
+    assert not [i for i, e in enumerate(doc.elements) if e.startswith("CHAPTER") and i not in heads]
+    assert doc.meta["outline"].starts(1) == sorted(heads)  # each chapter a section (the byline before them)
+
+
+@pytest.mark.parametrize("labels", [("CHAPTER I.", "CHAPTER II."), ("Chapter Three", "Chapter Four"),
+                                    ("BOOK II", "BOOK III"), ("PART ONE", "PART TWO"), ("Part 1", "Part 2")])
+def test_a_division_s_label_is_a_heading_in_a_text_too_short_to_be_a_book(labels):
+    """A story of two chapters is no book (BOOK_MIN), yet a line of its own that names a division is its heading, the
+    title set apart below it joined, as in a book ('CHAPTER I.' over 'The Storm'); no sentence of its own."""
+    text = book("The Long Road", PARA, labels[0], "The Storm", PARA, PARA, labels[1], PARA, PARA)
+    assert headings(text) == [(1, "The Long Road"), (1, f"{labels[0].rstrip('.')}. The Storm"), (1, labels[1])]
+    doc = load_text(text)
+    heads = {h.element for h in doc.meta["outline"].headings}
+    assert doc.meta["outline"].starts(1)[-2:] == sorted(heads)[-2:]
+    assert not [e for i, e in enumerate(doc.elements) if i not in heads and (e == "The Storm" or e in labels)]
+
+
+@pytest.mark.parametrize("line", ["Chapter 1\nIt was cold that night, and the mill had stopped.",
+                                  "I. Smith came home late, and the mill had stopped."])
+def test_a_label_over_its_paragraph_or_a_numbered_sentence_is_no_division_out_of_a_book(line):
+    """Out of a book, a division's label heads only what stands on its own: 'Chapter 1' over the paragraph it opens
+    (a book sets it so; one or two of them are a sentence's words) is none, nor is a sentence after an initial."""
+    assert headings(book("The Long Road", PARA, line, PARA, PARA)) == [(1, "The Long Road")]
+
+
+@pytest.mark.parametrize("item", ["I.\nThe first rule.\nII.\nThe second rule.", "IV.\nThe fourth rule is kept."])
+def test_a_roman_number_over_a_list_s_item_is_no_chapter(item):
+    """A lone roman number is a chapter's heading on a line of its own ('IV.' between blank lines, or over its title);
+    over the text of a list's item ('I.' over 'The first rule.') it is none, and the chapter of that number before
+    it is no contents entry for it."""
+    text = book("CHAPTER I.", PARA, PARA, "CHAPTER II.", PARA, item, PARA, "CHAPTER III.", PARA, PARA)
+    assert headings(text) == [(3, "CHAPTER I."), (3, "CHAPTER II."), (3, "CHAPTER III.")]
+    assert headings(book("I.", PARA, PARA, "II.", "The Flood", PARA, "III.", PARA, PARA)) == [
+        (3, "I."), (3, "II. The Flood"), (3, "III.")]
+
+
+def test_a_chapter_s_title_after_a_double_hyphen():
+    """A typewriter's and Project Gutenberg's dash, '--', sets a chapter's title off its number as '—' does: the
+    chapters are a book's ('CHAPTER II--THE STORM'), at a chapter's level."""
+    names = ("CHAPTER I--THE ROAD", "CHAPTER II--THE STORM", "CHAPTER III -- THE CALM")
+    assert headings(book(*[x for name in names for x in (name, PARA, PARA)])) == [(3, name) for name in names]
