@@ -1,6 +1,6 @@
 """Widgets whose state belongs to one document, reset when the document changes: the heatmap's resolution (kept),
-the part of the text the heatmap shows, the page of the text overlay, the novelty curve's window, and the methods compared when choosing K and how
-close their boundaries count as one place."""
+the part of the text the heatmap shows, the page of the text overlay, the novelty curve's window, and the methods
+compared when choosing K and how close their boundaries count as one place."""
 from __future__ import annotations
 
 import streamlit as st
@@ -11,8 +11,10 @@ from segcore.document import level_noun
 from .documents import LARGE_N, DocState
 
 PAGE = {"sentence": 200, "word": 4000}  # elements of text per page of the overlay
-NOVELTY_WINDOW = {"sentence": (3, 20), "word": (25, 100)}  # the novelty window's least (start, most), elements each side
-NOVELTY_SHARE = (60, 10)  # ... and on a long text its start N/60, its most N/10: a novel's chapters are hundreds of sentences
+# the novelty window's least (start, most), elements each side; on a long text its start N/60, its most N/10 (a
+# novel's chapters are hundreds of sentences)
+NOVELTY_WINDOW = {"sentence": (3, 20), "word": (25, 100)}
+NOVELTY_SHARE = (60, 10)
 HEATMAP_BINS = (100, 150, 200, 300, 400, 600)  # the heatmap's resolution: its most cells a side, the choices
 SHOWN_WHOLE = 300  # ... by default: a text up to this many elements one by one (a cell ≥ 1 pixel), longer ones binned
 AGREE_TOLERANCE = {"sentence": 2, "word": 10}  # boundaries this close are one place where methods agree, at its start

@@ -332,8 +332,8 @@ def _author_block(paras: list[Para]) -> int:
     paragraphs right under the title whose lines all hold names, affiliations, addresses, e-mail addresses and note
     marks only (_author_line), when one of them shows an e-mail address, an institution or a postal address
     (_evidence); paragraphs before the block that show neither and end no sentence (_names: a subtitle, 'Methods for
-    the Real World') are passed over and stay, as does a bookmarked line. Returns the number of lines left out (as LaTeX's
-    title-page fields, counted as front matter)."""
+    the Real World') are passed over and stay, as does a bookmarked line. Returns the number of lines left out (as
+    LaTeX's title-page fields, counted as front matter)."""
     first = [i for i, p in enumerate(paras) if p.page == 1]
     end = next((i for i in first if paras[i].level or re.match(rf"(?:{ABSTRACT})\b", paras[i].lines[0].text, re.I)),
                None)
