@@ -453,9 +453,9 @@ def _without_link_lists(blocks: list[Block], linked: dict[int, tuple[bool, list[
         while listed and end in linked and linked[end][0]:
             links.extend(linked[end][1])
             end += 1
-        n = sum(len(tokenize(b.text)) for b in blocks[k:end])
+        n = sum(len(tokenize(b.text)) for b in blocks[k:end]) if links else 0  # no link: no navigation, uncounted
         share = sum(len(tokenize(t)) for t in links) / max(1, n)
-        if k in linked and link_list(end - k if listed else len(links), share, kept[-1].text if kept else "", links):
+        if links and link_list(end - k if listed else len(links), share, kept[-1].text if kept else "", links):
             words += n
         else:
             kept += blocks[k:end]
