@@ -3,11 +3,12 @@ order, a heading at its outline level (§17.3.1.20: the paragraph's own, else it
 named 'heading N'; 'Title' above them all); a run's text with tabs and breaks as spaces, hyperlinks, the shown result of
 fields, tracked insertions and content controls read; deleted or moved-away text, field instructions and hidden text
 (vanish) not.
-Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles: 'Source Code'; one in
-a fixed-pitch font only when the document is not set in it), or all of whose runs are in a code character style or
-font ('Verbatim Char'; 'Courier New' when the document is not set in it: structure.CodeRuns, structure.Paragraphs),
-by lines; tables, text boxes and drawings, displayed equations, paragraphs without a letter, and the footnotes and
-endnotes (their marks dropped; the notes live in other parts, not read). Members read with segcore.archive."""
+Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles: 'Source Code'; one in a
+fixed-pitch font only when the document is not set in fixed-pitch type), or all of whose runs are in a code character
+style or font ('Verbatim Char'; 'Courier New' when the document is not set in fixed-pitch type: structure.CodeRuns,
+structure.Paragraphs), by lines; tables, text boxes and drawings, displayed equations, paragraphs without a letter, and
+the footnotes and endnotes (their marks dropped; the notes live in other parts, not read). Members read with
+segcore.archive."""
 from __future__ import annotations
 
 from collections import Counter

@@ -2,10 +2,11 @@
 headings of content.xml in order (text:h at its outline level; a paragraph whose style is, or derives from, 'Title'
 above them), lists and sections read through; spans, links and fields read, spaces (text:s), tabs and line breaks as
 spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles: 'Preformatted
-Text'; one in a fixed-pitch font only when the document is not set in it), or all of whose text is in spans of a code
-text style ('Source Text': a fixed-pitch font the document is not set in; structure.CodeRuns, structure.Paragraphs),
-by lines; tables, frames (images, text boxes, formulas), footnotes and endnotes, indexes and tables of contents,
-comments, tracked deletions, letterless paragraphs. Members read with segcore.archive."""
+Text'; one in a fixed-pitch font only when the document is not set in fixed-pitch type), or all of whose text is in
+spans of a code text style ('Source Text': a fixed-pitch font, when the document is not set in fixed-pitch type;
+structure.CodeRuns, structure.Paragraphs), by lines; tables, frames (images, text boxes, formulas), footnotes and
+endnotes, indexes and tables of contents, comments, tracked deletions, letterless paragraphs. Members read with
+segcore.archive."""
 from __future__ import annotations
 
 from collections import Counter

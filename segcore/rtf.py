@@ -7,9 +7,9 @@ text (\\v), letterless paragraphs; not text: headers and footers, pictures, obje
 (\\listtext, or a bullet or number typed before the first tab of a hanging paragraph, pandoc's: as DOCX and ODT, whose
 labels come from the numbering, not the text),
 index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (structure.code_styles),
-left out and counted by lines: a paragraph in a code style ('HTML Preformatted'; one in a fixed-pitch font only when
-the document is not set in it), or all of whose characters are in a fixed-pitch font (\\fmodern, \\fprq1, a
-monospaced name: pandoc's code blocks) when the body's font is not one and the document is not set in it
+left out and counted by lines: a paragraph in a code style ('HTML Preformatted'; one in a fixed-pitch font only when the
+document is not set in fixed-pitch type), or all of whose characters are in a fixed-pitch font (\\fmodern, \\fprq1, a
+monospaced name: pandoc's code blocks) when the body's font is not one and the document is not set in fixed-pitch type
 (structure.Paragraphs)."""
 from __future__ import annotations
 

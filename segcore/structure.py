@@ -282,7 +282,7 @@ def code_styles(styles: dict, body=None, fixed: frozenset = frozenset(), default
     what makes it code: True for a style whose name or a name in its based-on chain says so ('Source Code',
     'Preformatted Text', 'codeblock', 'Verbatim', 'Listing'), else its font, its own or inherited, when monospaced
     (declared fixed-pitch in `fixed`, or named so: Courier, Consolas, ... Mono) and the body text's style `body`'s
-    is not, and then only when it is not the font the document is set in (Paragraphs). A style without a font of its
+    is not, and then only when the document is not set in fixed-pitch type (Paragraphs). A style without a font of its
     own or inherited has the document's `default`."""
     def font(sid):
         return next((styles[at][1] for at in _chain(styles, sid) if styles[at][1]), default)
@@ -303,7 +303,7 @@ class CodeRuns(Counter):
     """A paragraph's characters (spaces aside) counted by what their run's character style or font makes them
     (code_styles over a document's character styles, or its fonts as styles of their own): False (not code), True (a
     style named for code), or the monospaced font that makes them code. The paragraph is code when it has characters
-    and all are in code, by a style or by a font that is not the document's own (Paragraphs): pandoc's RTF code
+    and all are in code, by a style or by a font that is not the document's own type (Paragraphs): pandoc's RTF code
     blocks, a terminal transcript in 'Verbatim Char' runs; a code span inside a sentence of prose is not (RTF, DOCX,
     ODT)."""
 
@@ -327,10 +327,11 @@ class Paragraphs:
     paragraph in a code style, or all of whose characters are in code runs (CodeRuns), is code: left out and its lines
     counted ('code lines': its line breaks and one; a blank one, no words, as pandoc's ODT and LibreOffice write a
     code block's blank line, one paragraph a line, counted when code follows it, as a block's blank line is inside one
-    paragraph in DOCX and RTF). A run's monospaced font marks code only when it is not the font the document is set
-    in: one whose paragraphs (those all in it) are most of the document's paragraphs and whose runs hold most of its
-    characters, whatever the body style's font (a screenplay or a typewriter manuscript typed in Courier over a
-    Calibri 'Normal', by its runs or by a paragraph style in Courier, is prose; a style named for code stays code).
+    paragraph in DOCX and RTF). A run's monospaced font marks code only when the document is not set in fixed-pitch
+    type: its paragraphs all in a monospaced font are most of the document's paragraphs and their runs hold most of
+    its characters, all monospaced fonts counted together, whatever the body style's font (a screenplay or a
+    typewriter manuscript typed in Courier over a Calibri 'Normal', by its runs or by a paragraph style in Courier,
+    or in 'Courier' and 'Courier New' by two tools, is prose; a style named for code stays code).
     Both measures, as code among prose passes one of them: pandoc's RTF writes each code block as one paragraph
     (md10's code holds 56% of its characters in 36% of the paragraphs), a Word text typed with code a line a
     paragraph has many short code paragraphs. This needs every paragraph read, so the rule is decided at
@@ -353,14 +354,16 @@ class Paragraphs:
         self.read.append((text, level, runs, lines, blank))
 
     def _own(self) -> set:
-        """The monospaced fonts the document is set in (see the class)."""
-        paragraphs, chars = Counter(), Counter()
+        """The monospaced fonts, all of them, when the document is set in fixed-pitch type (see the class)."""
+        paragraphs, chars, fonts = Counter(), Counter(), set()
         for _, _, runs, _, _ in self.read:
             if runs is not None and (mark := runs.mark()) is not None:
-                paragraphs[mark] += 1
-                chars.update(runs)
-        n, size = sum(paragraphs.values()), sum(chars.values())
-        return {k for k in paragraphs if isinstance(k, str) and 2 * paragraphs[k] > n and 2 * chars[k] > size}
+                paragraphs[isinstance(mark, str)] += 1
+                for k, n in runs.items():
+                    chars[isinstance(k, str)] += n
+                    fonts.add(k)
+        fixed = 2 * paragraphs[True] > paragraphs.total() and 2 * chars[True] > chars.total()
+        return {k for k in fonts if isinstance(k, str)} if fixed else set()
 
     def blocks(self) -> list[Block]:
         own, blocks, blank = self._own(), [], 0

@@ -371,3 +371,20 @@ def test_an_opendocument_text_set_in_a_fixed_pitch_paragraph_style_is_prose():
     doc = load(odt(prose + '<text:p text:style-name="P1">make eruption</text:p>', styles, fonts), source="x.odt")
     assert doc.elements == ["Lava flows downhill and cools into rock."] * 3 and doc.meta["left_out"] == {
         "code lines": 1}
+
+
+def test_a_text_typed_in_two_courier_fonts_neither_most_of_it_is_prose():
+    """A screenplay made by two tools: its paragraphs alternate 'Courier New' and 'Courier' runs, neither font most
+    of the paragraphs. Fixed-pitch type is the document's own when its paragraphs all in some fixed-pitch font are
+    most of the document's and hold most of its characters, all such fonts counted together (structure.Paragraphs);
+    code among prose in two fixed-pitch fonts stays code."""
+    styles = wstyle("Normal", "Normal", font="Calibri", default=True)
+    fonts = ["Courier New", "Courier"] * 3
+    typed = "".join("<w:p>" + run(t, font=f) + "</w:p>" for t, f in zip(SCREENPLAY + ["THE END"], fonts))
+    doc = load(docx(p("Draft two") + typed, styles), source="s.docx")
+    assert " ".join(doc.elements) == " ".join(["Draft two"] + SCREENPLAY + ["THE END"])
+    assert "left_out" not in doc.meta
+    prose = "".join(p(t) for t in ("Lava flows downhill and cools into rock.", "It stops at the sea.") * 2)
+    code = "".join("<w:p>" + run(t, font=f) + "</w:p>" for t, f in zip(("cd vent", "ls", "make"), fonts))
+    doc = load(docx(prose + code, styles), source="x.docx")
+    assert doc.meta["left_out"] == {"code lines": 3}

@@ -112,7 +112,8 @@ def test_any_crafted_rtf_reads_or_is_refused_cleanly(parts):
 def test_code_paragraphs_by_font_or_style_are_left_out_by_lines_and_a_text_typed_all_in_courier_is_prose():
     """A paragraph all in a fixed-pitch font (\\fmodern, \\fprq1 or a monospaced name: pandoc's code blocks) or in a
     code style (Word's 'HTML Preformatted') is code, left out and counted by lines; code inside a sentence is read;
-    when the body's own font is fixed-pitch, nothing is code by its font."""
+    when the body's own font is fixed-pitch, nothing is code by its font (nor when most of the text is in fixed-pitch
+    fonts, all counted together: prose is most of this one)."""
     fonts = r"{\fonttbl{\f0 \fswiss Helvetica;}{\f1 \fmodern Courier;}{\f2\fnil\fprq1 Pitchy;}}"
     styles = (r"{\stylesheet{\f0 Normal;}{\s7\f0\sbasedon0 HTML Preformatted;}"
               r"{\s8\f1\sbasedon0 Plain Box;}}")
@@ -120,9 +121,9 @@ def test_code_paragraphs_by_font_or_style_are_left_out_by_lines_and_a_text_typed
             r"{\pard \f0 \f1 import lava\line lava.flow()\par}"
             r"{\pard \f0 {\f2 cat vent.log}\par}"
             r"{\pard \s7 run the vent\par}{\pard \s8 more vent code\par}"
-            r"{\pard \f0 Then it cools.\par}")
+            r"{\pard \f0 Then it cools.\par}{\pard \f0 It stops at the sea, where it hisses.\par}")
     doc = load(("{\\rtf1\\ansi\\deff0" + fonts + styles + body + "}").encode(), source="lava.rtf")
-    assert doc.elements == ["Lava flows make downhill.", "Then it cools."]
+    assert doc.elements == ["Lava flows make downhill.", "Then it cools.", "It stops at the sea, where it hisses."]
     assert doc.meta["left_out"]["code lines"] == 5
     courier = fonts.replace(r"\fswiss Helvetica", r"\fmodern Courier New")
     courier = ("{\\rtf1\\ansi\\deff0" + courier + styles + body + "}").encode()
