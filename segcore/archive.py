@@ -81,9 +81,22 @@ def local(tag) -> str:
     return etree.QName(tag).localname if isinstance(tag, str) else ""
 
 
+# elements that part words in a word processor's or a presentation's XML: paragraphs, headings, table cells, tabs,
+# line breaks and spaces (w:p, w:tc, w:tab, w:br, w:cr; text:p, text:h, text:s, text:tab, text:line-break; a:p, a:br)
+_SPACED = frozenset(("p", "h", "tc", "table-cell", "tab", "br", "cr", "s", "line-break"))
+
+
 def words_in(el) -> int:
-    """Words of an element's text (what a left-out part is counted in)."""
-    return sum(len(t.split()) for t in el.itertext())
+    """Words of an element's text (what a left-out part is counted in): its text joined in order, as a word split
+    across runs or spans ('address' '/' 'ttl') is one word, with a space at each element that parts words
+    (_SPACED)."""
+    parts = []
+    for event, e in etree.iterwalk(el, events=("start", "end")):
+        if event == "start" and isinstance(e.tag, str):
+            parts.append(" " + (e.text or "") if local(e.tag) in _SPACED else e.text or "")
+        elif event == "end" and e is not el:
+            parts.append(e.tail or "")
+    return len("".join(parts).split())
 
 
 def dc_title(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str) -> str | None:

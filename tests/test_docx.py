@@ -388,3 +388,21 @@ def test_a_text_typed_in_two_courier_fonts_neither_most_of_it_is_prose():
     code = "".join("<w:p>" + run(t, font=f) + "</w:p>" for t, f in zip(("cd vent", "ls", "make"), fonts))
     doc = load(docx(prose + code, styles), source="x.docx")
     assert doc.meta["left_out"] == {"code lines": 3}
+
+
+def test_words_left_out_in_a_table_are_counted_as_read_a_word_split_across_runs_once():
+    """A table's words are counted as its text reads: a word typed in three runs ('address', '/', 'ttl': pandoc
+    sets each piece in its own run) is one word; paragraphs, cells, tabs and line breaks part words (as RTF counts
+    them, where a run is no text node)."""
+    cell = "<w:tc><w:p>{}</w:p></w:tc>"
+    row = ("<w:tbl><w:tr>" + cell.format(run("address") + run("/", font="Courier New") + run("ttl"))
+           + cell.format(run("lava") + "<w:r><w:tab/></w:r>" + run("rock") + "<w:r><w:br/></w:r>" + run("sea"))
+           + "<w:tc>" + p("cools") + p("slowly") + "</w:tc></w:tr></w:tbl>")
+    doc = load(docx(p("Lava flows downhill.") + row + p("It stops at the sea.")), source="t.docx")
+    assert doc.meta["left_out"] == {"tables": 1 + 3 + 2}
+    odt_row = ('<table:table><table:table-row><table:table-cell><text:p>add<text:span>ress</text:span>'
+               '<text:s/>lava<text:tab/>rock<text:line-break/>sea</text:p><text:p>cools</text:p></table:table-cell>'
+               '</table:table-row></table:table>')
+    doc = load(odt("<text:p>Lava flows downhill.</text:p>" + odt_row + "<text:p>It stops at the sea.</text:p>"),
+               source="t.odt")
+    assert doc.meta["left_out"] == {"tables": 5}
