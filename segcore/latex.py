@@ -21,7 +21,7 @@ from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
 from .texargs import (braced_group, bracket_option, bracket_options, closing_braces,
                       environment_end)
-from .texverb import VERB, VERBATIM_ENVS, without_comments
+from .texverb import VERB, VERBATIM_ENVS, verb_text, without_comments
 
 __all__ = ["latex_blocks", "looks_like_latex"]
 
@@ -323,9 +323,9 @@ class _Reader:
             if _ENV_NAME.fullmatch(env.strip()):
                 return self.environment(s, env.strip(), j)
             return "", i  # "\\begin{" left open, or no name: what follows is read as text
-        if name == "verb":  # the text as written: '\verb|\section|' is no heading
-            m = VERB.match(s, i)
-            return (m.group(2), m.end()) if m else ("", i)
+        if name in ("verb", "lstinline"):  # the text as written: '\verb|\section|' is no heading
+            m = VERB.match(s, s.rfind("\\", 0, i))
+            return (verb_text(m), m.end()) if m else ("", i)
         if name in LATEX_RANK:
             title, i = self.group(s, i)
             return _heading(name, self.render(title)), i

@@ -7,44 +7,55 @@ from functools import lru_cache
 
 from .plaintext import LATEX_RANK
 
-__all__ = ["VERB", "VERBATIM_ENVS", "without_comments"]
+__all__ = ["VERB", "VERBATIM_ENVS", "verb_text", "without_comments"]
 
 # environments read as written, to their \end: a '%' there is no comment; code (verbatim, listings, minted, fancyvrb,
 # alltt, filecontents) and the comment package's environment, by the kind of lines left out (structure.LEFT_OUT)
 VERBATIM_ENVS = {**dict.fromkeys("verbatim lstlisting minted Verbatim alltt filecontents".split(), "code lines"),
                  "comment": "comments"}
-# \verb|text|: its delimiter any ASCII character but a letter or space (a '|', '+', '!', '"'), its text on one line;
-# after an unclosed one the next '\verb' with that delimiter is on another line: a line is scanned at most once a
-# delimiter, never once a '\verb'
-VERB_TEXT = r"([!-@\[-`{-~])(.*?)\1"
+# \verb|text| (\verb*|text|: a star after it is always its own) and listings' \lstinline|text| (after its [options],
+# braced values in them: '\lstinline[deletekeywords={[2]label}]+x+'; a '[' after it always opens them), its text as
+# written: its delimiter an ASCII character but a letter or space (a '|', '+', '!', '"') or a symbol beyond ASCII (a
+# '×' in a Unicode source), its text on one line; after an unclosed one the next '\verb' with that delimiter is
+# on another line: a line is scanned at most once a delimiter, never once a '\verb'. \lstinline's text may also be in
+# braces, to the first '}' as listings reads it ('\lstinline{a{b}' is 'a{b'); verb_text(m) is the text
+VERB_TEXT = (r"\\(?:verb(?:\*|(?!\*))|(?P<lst>lstinline)(?:\[(?:[^\]{}\n]|\{[^{}\n]{0,200}\}){0,200}\]|(?!\[)))"
+             r"(?:(?(lst)\{(?P<inbraces>[^}\n]*)\}|(?!))"
+             r"|(?P<delim>[!-@\[-`{-~]|[^\x00-\x7f\w\s])(?P<code>.*?)(?P=delim))")
 VERB = re.compile(VERB_TEXT)
-# what LaTeX reads no comment in: \verb's text (on its line), a \url's or \href's address ('%20'), an escaped '%' or
-# backslash ('\%', '\\%': a line break, then a comment), a verbatim environment (VERBATIM_ENVS, and those the source
-# defines before, fancyvrb's and listings': pandoc's 'Highlighting' for code) from its \begin, a short verb's text
-# (_SHORT_CHARS); else a comment: the whole line where only spaces come before its '%', or '%' to the line's end (a
-# definition there defines nothing) with, as TeX, the line's end and the next line's leading spaces (the comment
-# lines right after it with theirs): 'fo%\n  o' is 'foo', a macro body '{%\n  \link…' opens with no line end;
-# not before a blank line (the paragraph's end stays), nor after a command's end, a control word or a closing brace
-# ('\noindent%', '\author{X}%'): a '%' there keeps a space out of TeX's output (no word is cut there), and the
-# reader's rules that go by lines (a title page's field alone on its line, a line of commands printing nothing)
-# read that line as one. The document's class is seen for the short verb its class declares.
-_NO_COMMENT = (r"\\verb\*?" + VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
+# what LaTeX reads no comment in: \verb's and \lstinline's text (on its line), a \url's or \href's address ('%20'), an
+# escaped '%' or backslash ('\%', '\\%': a line break, then a comment), a verbatim environment (VERBATIM_ENVS, and those
+# the source defines before, fancyvrb's and listings': pandoc's 'Highlighting' for code) from its \begin, a short verb's
+# text (_SHORT_CHARS); else a comment: the whole line where only spaces come before its '%', or '%' to the line's end (a
+# definition there defines nothing) with, as TeX, the line's end and the next line's leading spaces (the comment lines
+# right after it with theirs): 'fo%\n  o' is 'foo', a macro body '{%\n  \link…' opens with no line end; not before a
+# blank line (the paragraph's end stays), nor after a command's end, a control word or a closing brace ('\noindent%',
+# '\author{X}%'): a '%' there keeps a space out of TeX's output (no word is cut there), and the reader's rules that go
+# by lines (a title page's field alone on its line, a line of commands printing nothing) read that line as one. The
+# document's class is seen for the short verb its class declares.
+_NO_COMMENT = (VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
                r"|\\(?:(?:Define|Recustom)VerbatimEnvironment|lstnewenvironment)\s*\{\s*(?P<verbatim>[A-Za-z@]{1,40})"
                r"\s*\}|\\(?P<bound>begin|end)\s*\{(?P<env>[A-Za-z]{1,40}\*?)\}"
                r"|\\documentclass\s*(?:\[[^\]%]{0,500}\]\s*)?\{\s*(?P<cls>[\w-]{1,40})\s*\}"
-               r"|(?P<short>\\(?P<op>Make|Define|Delete|Undefine)ShortVerb\*?\s*"
+               r"|(?P<short>\\(?:lst)?(?P<op>Make|Define|Delete|Undefine)Short(?:Verb\*?|Inline)\s*"
                r"(?:\[[^\]\n]{0,200}\]\s*)?(?:\{\s*\\?(?P<braced>[!-~])\s*\}|\\?(?P<bare>[!-~])))"
                r"|\\[\\%]|(?<![^\n])[ \t]*%[^\n]*\n?|%[^\n]*(?P<join>\n(?:[ \t]*%[^\n]*\n)*[ \t]*(?=[^ \t\n%]))?")
-# a short verb: doc's (shortvrb's) \MakeShortVerb{\|} and fancyvrb's \DefineShortVerb{\|} make '|text|' read as
-# \verb|text| is, from there on, until \DeleteShortVerb{\|} (fancyvrb: \UndefineShortVerb); its text on one line,
-# as \verb's. Its character is any ASCII one but a letter or space, '%', '\' and braces; a control symbol ('\|', a
-# norm) is none. The classes that declare one themselves, at \begin{document}: ltxdoc's '|' (a .dtx package
-# manual's '|\cmd|'); one the preamble deleted stays deleted (\AtBeginDocument{\DeleteShortVerb{\|}})
+# a short verb: doc's (shortvrb's) \MakeShortVerb{\|}, fancyvrb's \DefineShortVerb{\|} and listings'
+# \lstMakeShortInline[options]| make '|text|' read as \verb|text| is, from there on, until \DeleteShortVerb{\|}
+# (fancyvrb: \UndefineShortVerb; listings: \lstDeleteShortInline); its text on one line, as \verb's. Its character is
+# any ASCII one but a letter or space, '%', '\' and braces; a control symbol ('\|', a norm) is none. The classes that
+# declare one themselves, at \begin{document}: ltxdoc's '|' (a .dtx package manual's '|\cmd|'); one the preamble deleted
+# stays deleted (\AtBeginDocument{\DeleteShortVerb{\|}})
 _SHORT_CHARS = frozenset(c for c in map(chr, range(33, 127)) if not c.isalpha() and c not in "%\\{}")
 _CLASS_SHORT = {"ltxdoc": "|"}
 # a sectioning command at a line's start: no preamble has one, a chapter file (\input by its main file) does; a
 # \begin{document} after it is a listing's, in an environment the main file defines ('\begin{code}', 'LaTeXCode')
 _HEADING = re.compile(r"(?m)^[ \t]*\\(?:" + "|".join(LATEX_RANK) + r")\*?\s*[\[{]")
+
+
+def verb_text(m: re.Match) -> str:
+    """The text of a VERB match: between its delimiters or in \\lstinline's braces."""
+    return m["inbraces"] if m["delim"] is None else m["code"]
 
 
 def _after_command(source: str, start: int, end: int) -> bool:

@@ -308,6 +308,25 @@ def test_verb_is_its_text_as_written():
     assert doc.elements == ["Use \\paragraph or \\subparagraph{x} for those.", "Fine."]
 
 
+def test_lstinline_and_listings_short_inline_are_their_text_as_written():
+    """listings' \\lstinline|…| (any delimiter, a '×' too, after [options] with braced values, or in braces to the
+    first '}') and the short inline \\lstMakeShortInline makes were read as TeX: '\\lstinline|\\section{x}|' a
+    heading, commands dropped, braces eaten, a '%' a comment. They are read as \\verb is, as written, until
+    \\lstDeleteShortInline. \\verb*'s star is its own: '\\verb*zcitez' (a letter, no delimiter after \\verb) is no
+    \\verb with the delimiter '*'."""
+    doc = load_latex("\\documentclass{article}\n\\usepackage{listings}\n\\begin{document}\nUse \\lstinline|\\section{x}| or "
+                     "\\lstinline[style=tex]$\\emph{y}$ and \\lstinline{a{b} for it. A \\lstinline!50%! rise.\n"
+                     "Label \\lstinline[deletekeywords={[2]label}]×\\label{z}× here.\n\\end{document}\n")
+    assert doc.elements == ["Use \\section{x} or \\emph{y} and a{b for it.", "A 50% rise.", "Label \\label{z} here."]
+    doc = load_latex("\\documentclass{article}\n\\usepackage{listings}\n\\lstMakeShortInline[style=code]|\n"
+                     "\\begin{document}\nUse |\\author{x}| here. A |50%| rise.\n\n\\lstDeleteShortInline|\n"
+                     "Now a|b|c is plain.\n\\end{document}\n")
+    assert doc.elements == ["Use \\author{x} here.", "A 50% rise.", "Now a|b|c is plain."]
+    blocks, _ = latex_blocks("\\begin{document}\nThe packages \\verb*zcitez, \\verb*zamsmathz and \\verb*|a b|.\n"
+                             "\\end{document}")
+    assert [b.text for b in blocks] == ["The packages zcitez, zamsmathz and a b."]
+
+
 def test_accents_are_their_composed_characters_and_tabbing_s_tab_commands_are_spaces():
     """'Mec\\'anica' read "Mec'anica", '\\"o' '"o': an accent (control symbol or lettered, its argument a character,
     a braced group or \\i) is read as the composed character; in a tabbing environment \\= \\> \\' \\` set and move
