@@ -68,7 +68,7 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 # commands whose arguments are no text: citations, labels, lengths, files, the front matter (counted: _COUNTED),
 # settings (a colour, a font's size, \rule's dimensions, hyperref's options, the page numbers' style), marks
 # (\thanksref's footnote mark), what goes elsewhere than the text: a contents line, a PDF bookmark, the running
-# heads (\markboth), an index or nomenclature entry, a note: a footnote's text (\footnote, \footnotetext), an endnote
+# heads (_HEAD_MARKS), an index or nomenclature entry, a note: a footnote's text (\footnote, \footnotetext), an endnote
 # (endnotes: printed at \theendnotes), a numbered note in the margin (sidenotes, tufte: \sidenote) and an unnumbered
 # one (\marginpar, marginnote's \marginnote): no part of the running prose; a counter's printed value (\arabic{chapter},
 # \Roman{page}, \value{x}: not known without counting what the source numbers; its name, 'chapter', is no word of
@@ -97,17 +97,21 @@ _NOTES = {**dict.fromkeys(("footnote", "footnotetext", "endnote", "sidenote"), "
 # skipped as LaTeX's \\@ifnextchar skips them ('\\marginnote{Note.}[2cm]')
 _SHIFTED = frozenset(("marginnote",))
 _CITES = ("cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear")
+# the running heads' marks, set where they stand and printed at the top of a page: \markboth{left}{right},
+# \markright, \markleft, a sectioning command's own (\chaptermark, \subsectionmark), TeX's \mark, KOMA-Script's
+# \markdouble and \automark[section]{chapter} (which levels set them)
+_HEAD_MARKS = {"markboth": 2, **dict.fromkeys(("markright", "markleft", "mark", "markdouble", "automark",
+                                               *(f"{rank}mark" for rank in LATEX_RANK)), 1)}
 _DROP_ARGS = {**dict.fromkeys(_CITES, 1), "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1,
               "bibliographystyle": 1, "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2,
               "addtolength": 2, "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1,
               "hyphenation": 1, "input": 1, "include": 1, "title": 1, "thanksref": 1, "corref": 1, "fnref": 1,
               "shorttitle": 1, "shortauthors": 1, "runningtitle": 1, "authorrunning": 1, "titlerunning": 1, "color": 1,
               "definecolor": 3, "rule": 2, "fontsize": 2, "hypersetup": 1, "pagenumbering": 1, "enlargethispage": 1,
-              "addcontentsline": 3, "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, "markboth": 2,
-              "markright": 1, "chaptermark": 1, "sectionmark": 1, "index": 1, "nomenclature": 2, "arabic": 1,
-              "roman": 1, "Roman": 1, "alph": 1, "Alph": 1, "fnsymbol": 1, "value": 1, "stepcounter": 1,
-              "refstepcounter": 1, "addtocounter": 2, "newcounter": 1, **dict.fromkeys(_NOTES, 1),
-              **dict.fromkeys(_FRONT, 1)}
+              "addcontentsline": 3, "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, **_HEAD_MARKS,
+              "index": 1, "nomenclature": 2, "arabic": 1, "roman": 1, "Roman": 1, "alph": 1, "Alph": 1,
+              "fnsymbol": 1, "value": 1, "stepcounter": 1, "refstepcounter": 1, "addtocounter": 2, "newcounter": 1,
+              **dict.fromkeys(_NOTES, 1), **dict.fromkeys(_FRONT, 1)}
 # those of _DROP_ARGS set in a sentence where they are: citations, notes, anchors (no space is left before a stop)
 _MARKS = frozenset((*_CITES, *_NOTES, "thanks", "thanksref", "corref", "fnref", "label", "index", "nomenclature"))
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())

@@ -434,10 +434,15 @@ def test_contents_lines_bookmarks_running_heads_and_index_entries_are_no_text():
     """elteikthesis' '\\addcontentsline{toc}{chapter}{Irodalomjegyzék}' read 'toc chapter Irodalomjegyzék',
     cleanthesis' '\\pdfbookmark[0]{Abstract}{Abstract}' 'Abstract Abstract', '\\pagenumbering{roman}' 'roman',
     tui's 'Duis tristique \\index{sollicitudin} sollicitudin' 'sollicitudin sollicitudin': what goes to the
-    contents, the PDF's bookmarks, the running heads or the index, and the page numbers' style, print nothing here."""
+    contents, the PDF's bookmarks, the running heads or the index, and the page numbers' style, print nothing here.
+    The running heads' whole family: bgteubner's '\\markleft{\\thechapter\\enskip Ein Kapitel}' read 'Ein Kapitel'
+    where \\markboth and \\markright printed nothing; so did \\subsectionmark, TeX's \\mark and KOMA-Script's
+    \\automark[section]{chapter} ('chapter')."""
     texts = _texts("\\begin{document}\n\\pagenumbering{roman}\\hypersetup{linkcolor=black}\n"
                    "\\chapter*{Bibliography}\\addcontentsline{toc}{chapter}{Bibliography}\n"
                    "\\pdfbookmark[0]{Abstract}{abs}\\markboth{Left head}{Right head}\\markright{Head}"
+                   "\\markleft{\\thechapter\\enskip Ein Kapitel}\\subsectionmark{Sub}\\mark{Mark}"
+                   "\\automark[section]{chapter}\\markdouble{Both}"
                    "\\addtocontents{toc}{\\protect\\vspace{1em}}\n"
                    "Duis tristique \\index{sollicitudin} sollicitudin\n\\index{word}\nleo.\n\\end{document}")
     assert texts == ["Bibliography", "Duis tristique sollicitudin leo."]
