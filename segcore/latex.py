@@ -29,7 +29,8 @@ __all__ = ["latex_blocks", "looks_like_latex"]
 # (\ and one other character), math shifts, braces, ties and the ligatures of quotes and dashes
 _TOKEN = re.compile(r"\\([A-Za-z@]{2,}|[A-Za-z])\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
 # the spaces a control word eats, those after it and one line end among them (not a blank line: a paragraph's end),
-# read as eaten after one that printed one character in text (a symbol: \textbackslash, \textbar, \ldots, \ss);
+# read as eaten after one that printed one character in text (a symbol: \textbackslash, \textbar, \ldots, \ss; a
+# macro whose text is one, spaces around it aside: manptp's \def\BS{\ttfamily \symbol{"5C}}, '\BS cite');
 # after a word (\LaTeX, a macro's text) they stay, LaTeX would glue the next word on ('\LaTeX is' prints 'LaTeXis',
 # an author's slip), and so they do after nothing: a command the reader does not know may print a space ('J.\nbs H.')
 _EATEN = re.compile(r"[ \t]*(?:\n(?![ \t]*\n)[ \t]*)?")
@@ -278,7 +279,7 @@ class _Reader:
             if name is not None:
                 text, j = self.command(s, name, i, math)
                 shown = text.replace(MARK_GAP, "")  # a mark taken off is no text
-                i = _EATEN.match(s, j).end() if j == i and len(shown) == 1 and not (math or shown.isspace()) else j
+                i = _EATEN.match(s, j).end() if j == i and len(shown.strip()) == 1 and not math else j
                 if not (math or shown.strip() or "\n" in text or name in _VERTICAL):
                     for piece in out[seen:]:
                         k = piece.rfind("\n")

@@ -707,3 +707,13 @@ def test_a_character_given_by_its_number_prints_that_character():
             "or \\texttt{\\symbol{92}relax} and \\char`\\%5 more. \\char65 pples and \\symbol{\"42}ees.")
     blocks, _ = latex_blocks("\\begin{document}\n" + body + "\n\\end{document}")
     assert [b.text for b in blocks] == ["Type \\begin, \\end, \\par, \\item or \\relax and %5 more. Apples and Bees."]
+
+
+def test_a_macro_that_prints_one_character_eats_the_spaces_after_it():
+    """manptp's '\\def\\BS{\\ttfamily \\symbol{"5C}}' and '{\\ttfamily \\BS cite}' read '\\ cite': the macro's text
+    was ' \\' (the space after \\ttfamily, a command the reader does not know, kept), not one character, so the space
+    after \\BS, which TeX's tokenizer eats, stayed. One character with spaces around it is a symbol's text too; a
+    macro that prints a word keeps the space after it ('\\LaTeX is' stays two words)."""
+    blocks, _ = latex_blocks("\\def\\BS{\\ttfamily \\symbol{\"5C}}\n\\newcommand{\\Name}{\\ttfamily Segcore}\n"
+                             "\\begin{document}\nUse the {\\ttfamily \\BS cite} command of \\Name here.\n\\end{document}")
+    assert [b.text for b in blocks] == ["Use the \\cite command of Segcore here."]
