@@ -9,6 +9,10 @@ __all__ = ["OPTION_REACH", "braced_group", "bracket_option", "bracket_options", 
 
 OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _BRACE = re.compile(r"\\.|[{}]", re.S)
+# an [optional argument]: its ']' outside braces (three levels deep) and no control symbol; linear, as each
+# alternative starts with another character
+_GROUP = r"\{(?:[^{}\\]|\\.|\{(?:[^{}\\]|\\.|\{(?:[^{}\\]|\\.)*\})*\})*\}"
+_OPTION = re.compile(rf"\[((?:[^\]{{}}\\]|\\.|{_GROUP})*)\]", re.S)
 
 
 def closing_braces(s: str) -> dict[int, int]:
@@ -30,9 +34,8 @@ def braced_group(s: str, i: int, braces: dict[int, int]) -> tuple[str, int]:
     j = i
     while j < len(s) and s[j] in " \t\n":
         j += 1
-    if j < len(s) and s[j] == "[":
-        end = s.find("]", j, j + OPTION_REACH)
-        j = end + 1 if end >= 0 else j
+    if (option := bracket_option(s, j))[0] is not None:
+        j = option[1]
         while j < len(s) and s[j] in " \t\n":
             j += 1
     close = braces.get(j) if j < len(s) and s[j] == "{" else None
@@ -41,9 +44,11 @@ def braced_group(s: str, i: int, braces: dict[int, int]) -> tuple[str, int]:
 
 def bracket_option(s: str, i: int, stop: int | None = None) -> tuple[str | None, int]:
     """The [optional argument] that opens at s[i] (its closing ']' within OPTION_REACH characters and before
-    `stop`) and the index after it; (None, i) when there is none."""
-    end = s.find("]", i, min(i + OPTION_REACH, len(s) if stop is None else stop)) if s[i:i + 1] == "[" else -1
-    return (s[i + 1:end], end + 1) if end >= 0 else (None, i)
+    `stop`) and the index after it; (None, i) when there is none. As TeX reads a delimited argument, a ']' in braces
+    does not close it ('[listing options={deletekeywords={[2]title}}]' is one option), nor does a control symbol
+    '\\]'."""
+    m = _OPTION.match(s, i, min(i + OPTION_REACH, len(s) if stop is None else stop)) if s[i:i + 1] == "[" else None
+    return (m.group(1), m.end()) if m else (None, i)
 
 
 def bracket_options(s: str, i: int) -> int:

@@ -717,3 +717,12 @@ def test_a_macro_that_prints_one_character_eats_the_spaces_after_it():
     blocks, _ = latex_blocks("\\def\\BS{\\ttfamily \\symbol{\"5C}}\n\\newcommand{\\Name}{\\ttfamily Segcore}\n"
                              "\\begin{document}\nUse the {\\ttfamily \\BS cite} command of \\Name here.\n\\end{document}")
     assert [b.text for b in blocks] == ["Use the \\cite command of Segcore here."]
+
+
+def test_an_optional_argument_ends_at_its_bracket_outside_braces():
+    """nwejm's example '\\begin{bodycode}[listing options={deletekeywords={[2]title}}]' read 'title]' as a paragraph:
+    the option was taken to end at the first ']', inside its braces. TeX reads a delimited argument to the first ']'
+    outside braces, so do the environments' and the commands' [options] here."""
+    texts = _texts("\\begin{document}\n\\begin{quote}[listing options={deletekeywords={[2]title}}]\nThe text here.\n"
+                   "\\end{quote}\nAs \\foo[key={[1]x}, other=y]{Word} said. The end.\n\\end{document}")
+    assert texts == ["The text here.", "As Word said. The end."]
