@@ -314,8 +314,9 @@ def test_lstinline_and_listings_short_inline_are_their_text_as_written():
     heading, commands dropped, braces eaten, a '%' a comment. They are read as \\verb is, as written, until
     \\lstDeleteShortInline. \\verb*'s star is its own: '\\verb*zcitez' (a letter, no delimiter after \\verb) is no
     \\verb with the delimiter '*'."""
-    doc = load_latex("\\documentclass{article}\n\\usepackage{listings}\n\\begin{document}\nUse \\lstinline|\\section{x}| or "
-                     "\\lstinline[style=tex]$\\emph{y}$ and \\lstinline{a{b} for it. A \\lstinline!50%! rise.\n"
+    doc = load_latex("\\documentclass{article}\n\\usepackage{listings}\n\\begin{document}\n"
+                     "Use \\lstinline|\\section{x}| or \\lstinline[style=tex]$\\emph{y}$ and \\lstinline{a{b} for it. "
+                     "A \\lstinline!50%! rise.\n"
                      "Label \\lstinline[deletekeywords={[2]label}]×\\label{z}× here.\n\\end{document}\n")
     assert doc.elements == ["Use \\section{x} or \\emph{y} and a{b for it.", "A 50% rise.", "Label \\label{z} here."]
     doc = load_latex("\\documentclass{article}\n\\usepackage{listings}\n\\lstMakeShortInline[style=code]|\n"
@@ -715,7 +716,8 @@ def test_a_macro_that_prints_one_character_eats_the_spaces_after_it():
     after \\BS, which TeX's tokenizer eats, stayed. One character with spaces around it is a symbol's text too; a
     macro that prints a word keeps the space after it ('\\LaTeX is' stays two words)."""
     blocks, _ = latex_blocks("\\def\\BS{\\ttfamily \\symbol{\"5C}}\n\\newcommand{\\Name}{\\ttfamily Segcore}\n"
-                             "\\begin{document}\nUse the {\\ttfamily \\BS cite} command of \\Name here.\n\\end{document}")
+                             "\\begin{document}\nUse the {\\ttfamily \\BS cite} command of \\Name here.\n"
+                             "\\end{document}")
     assert [b.text for b in blocks] == ["Use the \\cite command of Segcore here."]
 
 
