@@ -11,8 +11,9 @@ from functools import cache
 from .sentences import roman_value
 from .structure import CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
 
-__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "contents_heading", "division_label", "division_title",
-           "entry_key", "gutenberg_wrapper", "labelled_divisions", "listed_contents", "numbered_sections"]
+__all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "contents_heading", "division_kinds", "division_label",
+           "division_title", "entry_key", "gutenberg_wrapper", "labelled_divisions", "listed_contents",
+           "numbered_sections"]
 
 _PG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG|^\*END\*THE SMALL PRINT", re.I)
 _PG_END = re.compile(r"^\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|^End of (?:the )?Project Gutenberg", re.I)
@@ -197,10 +198,16 @@ def _numbered(key: tuple[str, str]) -> bool:
     return bool(key[1]) and key[0] != "appendix"
 
 
-def _divisions(stripped: list[str]) -> tuple[list[bool], list]:
-    """(blank, the division each line names: _division's, or None), each list one longer than the text's lines."""
-    kinds = [_division(s) if s and (s[0].isupper() or s[0].isdigit()) else None for s in stripped]
-    return [not s for s in stripped] + [True], kinds + [None]
+def division_kinds(stripped: list[str]) -> list:
+    """The division each line names ((raw level, key), _division's), or None: found once for book_divisions and
+    labelled_divisions over the same lines."""
+    return [_division(s) if s and (s[0].isupper() or s[0].isdigit()) else None for s in stripped]
+
+
+def _divisions(stripped: list[str], kinds: list | None) -> tuple[list[bool], list]:
+    """(blank, the division each line names: division_kinds', found here unless given), each list one longer than
+    the text's lines."""
+    return [not s for s in stripped] + [True], (division_kinds(stripped) if kinds is None else kinds) + [None]
 
 
 def _titled(stripped: list[str], blank: list[bool], kinds: list, i: int) -> tuple[list[int], str, list[int], list[int]]:
@@ -220,12 +227,12 @@ def _titled(stripped: list[str], blank: list[bool], kinds: list, i: int) -> tupl
     return [i], s, below, []
 
 
-def labelled_divisions(stripped: list[str]) -> list[tuple[int, str, list[int]]]:
+def labelled_divisions(stripped: list[str], kinds: list | None = None) -> list[tuple[int, str, list[int]]]:
     """(line, heading, lines below it that its title takes) of the divisions a text that is no book (fewer than
     BOOK_MIN) labels on a line of its own (division_label: 'CHAPTER I.', 'Chapter Three', 'BOOK II', 'PART ONE')
     after a blank line: a blank line under the label, or under its title (_titled); never a roman number alone ('IV.'
-    heads a list item as often) nor a label over a paragraph of text."""
-    blank, kinds = _divisions(stripped)
+    heads a list item as often) nor a label over a paragraph of text. `kinds`: division_kinds(stripped), if found."""
+    blank, kinds = _divisions(stripped, kinds)
     out = []
     for i, s in enumerate(stripped):
         if kinds[i] is not None and (i == 0 or blank[i - 1]) and division_label(s):
@@ -235,16 +242,17 @@ def labelled_divisions(stripped: list[str]) -> list[tuple[int, str, list[int]]]:
     return out
 
 
-def book_divisions(stripped: list[str]) -> tuple[list[tuple[int, int, str]], set[int]] | None:
+def book_divisions(stripped: list[str], kinds: list | None = None) -> \
+        tuple[list[tuple[int, int, str]], set[int]] | None:
     """(headings as (line index, raw level, title), lines of the table of contents) of a book — its divisions set
     apart by a blank line above (a title on the lines just below joins; a roman number alone, 'IV.', stands on a line
     of its own or over its title), its preface, epilogue and the like, its first line as the book's title (raw level
     1) — or None when it has fewer than BOOK_MIN divisions. A table of contents is the divisions followed by less
     than two lines (and 40 words) of text before the next one, or by less than five lines (and 100 words) when the
     same division comes again later: its entries are left out, with a 'Contents' line above them; a 'Contents' line
-    just under a division is left out, never its title."""
+    just under a division is left out, never its title. `kinds`: division_kinds(stripped), if found."""
     n = len(stripped)
-    blank, kinds = _divisions(stripped)
+    blank, kinds = _divisions(stripped, kinds)
     found, listings = [], set()  # [line, raw level, title, key, lines the heading takes], contents lines under one
     for i, s in enumerate(stripped):
         if kinds[i] is None or not (i == 0 or blank[i - 1] or kinds[i - 1]):

@@ -21,8 +21,8 @@ from itertools import accumulate, groupby, takewhile
 from pathlib import PurePath
 
 from .atx import ATX, atx_shows_markdown
-from .books import (book_divisions, bracketed_notes, entry_key, gutenberg_wrapper, labelled_divisions, listed_contents,
-                    numbered_sections)
+from .books import (book_divisions, bracketed_notes, division_kinds, entry_key, gutenberg_wrapper, labelled_divisions,
+                    listed_contents, numbered_sections)
 from .fences import (FENCE, fence_mark, fenced_code, is_underline, prose_between, prose_counts,
                      unclosed_fences)
 from .frontmatter import front_matter
@@ -321,7 +321,8 @@ def _shouts(heads: list[tuple[int, int, str]], stripped: list[str], first: int |
         or speech(stripped[i + 2:i + 2 + _PARAGRAPH_LINES]))}
 
 
-def _plain(lines: list[str], entries: frozenset = frozenset()) -> list[tuple[int, int, str]]:
+def _plain(lines: list[str], entries: frozenset = frozenset(), kinds: list | None = None) -> \
+        list[tuple[int, int, str]]:
     """(line index, raw level, title) of plain-text headings: a screenplay's scene headings in capitals after a
     blank line (SCENES_MIN or more: "INT. KITCHEN - NIGHT"), a division's label on a line of its own, its title
     below joined (books.labelled_divisions: 'CHAPTER I.' in a text with too few to be a book; never taken for a
@@ -333,12 +334,12 @@ def _plain(lines: list[str], entries: frozenset = frozenset()) -> list[tuple[int
     When the text numbers three headings or more, numbering is its convention: unnumbered lines count only as its
     first line or as the usual unnumbered sections of a paper (Abstract, Acknowledgments, References, ...); when it
     sets its headings in capitals apart by more blank lines than a paragraph, a line in capitals that is not, next
-    to speech, is a shout (`_shouts`)."""
+    to speech, is a shout (`_shouts`). `kinds`: books.division_kinds of the lines, if found."""
     stripped = [ln.strip() for ln in lines]
     blank = [not s for s in stripped] + [True]
     scenes = [(i, 1, s) for i, s in enumerate(stripped) if _SCENE.match(s) and s.upper() == s and blank[i - 1]]
     out, taken = (scenes, {i for i, _, _ in scenes}) if len(scenes) >= SCENES_MIN else ([], set())
-    labelled = labelled_divisions(stripped)  # 'CHAPTER I.' of a text with too few such lines to be a book
+    labelled = labelled_divisions(stripped, kinds)  # 'CHAPTER I.' of a text with too few such lines to be a book
     out += [(i, 1, t) for i, t, _ in labelled] + [(k, -1, "") for _, _, more in labelled for k in more]
     divisions = {i for i, _, _ in labelled}
     taken |= divisions | {k for _, _, more in labelled for k in more}
@@ -503,13 +504,15 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
         for i, s in enumerate(kept[:-1] if not marked else ()):  # no markup: a paragraph without a letter or digit
             if s and not kept[i - 1] and not kept[i + 1] and not any(c.isalnum() for c in s):  # is an ornament
                 drop[i], kept[i] = "rules", ""  # ("* * *"); inside a paragraph, a "." line ends a sentence
-        book = book_divisions(kept[:-1])
+        kinds = division_kinds(kept[:-1])  # found once: a blanked line names no division
+        book = book_divisions(kept[:-1], kinds)
         if book:  # and the sections its chapters number ('2.1.' under 'Chapter 2'), its contents aside; an underlined
             lines_in = {i for i, _, _ in book[0]} | book[1]  # title is the book's (its first line then is none)
             found = found + [h for h in book[0] if not (marked and h[1] == 1)] + numbered_sections(
-                book[0], _plain(["" if i in lines_in else s for i, s in enumerate(kept[:-1])], entries))
+                book[0], _plain(["" if i in lines_in else s for i, s in enumerate(kept[:-1])], entries,
+                                [None if i in lines_in else k for i, k in enumerate(kinds)]))
         elif not marked:
-            found = _plain(kept[:-1], entries)
+            found = _plain(kept[:-1], entries, kinds)
         drop |= dict.fromkeys(book[1] if book else (), "contents")
     heads = {i: (lv, t) for i, lv, t in found}
     opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys(), heads.keys())

@@ -587,3 +587,16 @@ def test_a_chapter_s_title_after_a_double_hyphen():
     chapters are a book's ('CHAPTER II--THE STORM'), at a chapter's level."""
     names = ("CHAPTER I--THE ROAD", "CHAPTER II--THE STORM", "CHAPTER III -- THE CALM")
     assert headings(book(*[x for name in names for x in (name, PARA, PARA)])) == [(3, name) for name in names]
+
+
+@pytest.mark.parametrize("labels", [("CHAPTER I.", "CHAPTER II."), ("CHAPTER I.", "CHAPTER II.", "CHAPTER III.")])
+def test_each_line_is_asked_once_what_division_it_names(labels, monkeypatch):
+    """book_divisions and, in a text too short to be a book or among a book's other lines, labelled_divisions read
+    the same lines: the division each names is found once for both (books.division_kinds), not once each."""
+    import segcore.books as books
+    asked = []
+    monkeypatch.setattr(books, "_division", lambda s, read=books._division: asked.append(s) or read(s))
+    text = book("The Long Road", PARA, *[x for label in labels for x in (label, "The Storm", PARA, PARA)])
+    assert [t for _, t in headings(text)][-len(labels):] == [f"{label} The Storm" for label in labels]
+    lines = [s for s in text.split("\n") if s and s not in labels]  # a label is asked again for its title
+    assert sorted(s for s in asked if s in lines) == sorted(lines)
