@@ -87,7 +87,7 @@ _NUMBERED = "|".join(words for kind, words in _WORDS.items() if kind not in _UNN
 # the mark between a division's number and its title: '.', ':', a dash ('—', or '--' as a typewriter and Project
 # Gutenberg write one: 'CHAPTER II--THE STORM')
 _MARK = r"(?:[.:—–]|--?)"
-_DIVISION = re.compile(rf"^({_NUMBERED})\s+({_WORD_NUMBER}|[IVXLCDM]{{1,7}}|\d{{1,3}}|[A-Z]|(?-i:[А-Я]))\b\.?\s*"
+_DIVISION = re.compile(rf"^({_NUMBERED})\s+({_WORD_NUMBER}|[IVXLC]+|\d{{1,3}}|[A-Z]|(?-i:[А-Я]))\b\.?\s*"
                        rf"(?:{_MARK}\s*)?(.*)$", re.I)  # an appendix's letter may be Cyrillic: 'Приложение Б';
 # a number in words is tried first: 'dix-septième' is no roman 'DIX' with a title '-septième'
 # German's ordinals before the word ('Erstes Kapitel', 'Zweiter Teil', 'Dritte Szene'), by their stems
@@ -96,9 +96,9 @@ _GERMAN_ORDINALS = ("erst|zweit|dritt|viert|fünft|sechst|sieb(?:en)?t|acht|neun
                     "sechs|sieben|acht|neun)und)?(?:zwanzig|dreißig)st")
 # the number before the word, as Hungarian has it ('1. fejezet', 'III. RÉSZ: …') and German in words ('Erstes
 # Kapitel'); a title only after a mark, so that a list item ('2. Part of the work') is none
-_NUMBER_FIRST = re.compile(rf"^(?:([IVXLCDM]{{1,7}}|\d{{1,3}})\.|({_GERMAN_ORDINALS})e[rs]?)\s+({_NUMBERED})"
+_NUMBER_FIRST = re.compile(rf"^(?:([IVXLC]+|\d{{1,3}})\.|({_GERMAN_ORDINALS})e[rs]?)\s+({_NUMBERED})"
                            rf"(?:\s*$|\s*{_MARK}\s*(.*)$)", re.I)
-_LONE_ROMAN = re.compile(r"^[IVXLC]{1,7}\.?$")  # "XII" on a line of its own: a chapter
+_LONE_ROMAN = re.compile(r"^[IVXLC]+\.?$")  # "XII" on a line of its own: a chapter (roman_value's, up to 399)
 _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'appendix'))}|author'?s note)\.?$",
                          re.I)
 # a table of contents' heading, in the same languages
@@ -164,9 +164,11 @@ def _division(s: str) -> tuple[int, tuple[str, str]] | None:
     if word and (not title or _division_title(title, False)):
         kind = next(k for k, words in _KIND_WORDS.items() if words.match(word))
         number = number.upper()
-        if kind == "appendix" or len(number) > 1 or not number.isalpha() or number in "IVXLCDM":
-            return _KINDS[kind][0], (kind, number)  # a letter (but a roman number's) numbers appendices only
-    if _LONE_ROMAN.match(s):
+        if roman_value(number) if _LONE_ROMAN.match(number) else \
+                kind == "appendix" or len(number) > 1 or not number.isalpha():
+            return _KINDS[kind][0], (kind, number)  # a roman number as written ('CIVIL' is none); a letter (but a
+            # roman number's) numbers appendices only
+    if _LONE_ROMAN.match(s) and roman_value(s.rstrip(".")):
         return _KINDS["chapter"][0], ("chapter", s.rstrip(".").upper())
     if _BOOK_PARTS.match(s):
         return _KINDS["chapter"][0], (s.rstrip(".").lower(), "")

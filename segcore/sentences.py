@@ -228,6 +228,8 @@ ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a 
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
 _SECTION_NUMBER = regex.compile(r"(?:\p{Lu}\p{Ll}{0,11}\s+)?\d{1,3}(?:\.\d{1,3})+\.")  # "3.1.", "Tabelle 2.4."
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+# a roman number as it is written, up to 399 (CCCXCIX): hundreds, tens, units, each its own letters in their order
+_ROMAN = re.compile(r"(?=.)c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.I)
 
 
 def _item_numbers(text: str) -> set[tuple]:
@@ -249,8 +251,9 @@ def _item_numbers(text: str) -> set[tuple]:
 
 
 def roman_value(n: str) -> int | None:
-    """The value of a roman number up to C ('iv' 4, 'XII' 12), None for other words."""
-    if not n or not all(c in _ROMAN_VALUES for c in n.lower()):
+    """The value of a roman number up to 399 ('iv' 4, 'XII' 12, 'LXXXVIII' 88), None for other words, those of its
+    letters too ('CIVIL', 'IIII', 'VX')."""
+    if not _ROMAN.fullmatch(n):
         return None
     values = [_ROMAN_VALUES[c] for c in n.lower()]
     return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))

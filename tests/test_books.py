@@ -600,3 +600,18 @@ def test_each_line_is_asked_once_what_division_it_names(labels, monkeypatch):
     assert [t for _, t in headings(text)][-len(labels):] == [f"{label} The Storm" for label in labels]
     lines = [s for s in text.split("\n") if s and s not in labels]  # a label is asked again for its title
     assert sorted(s for s in asked if s in lines) == sorted(lines)
+
+
+def test_roman_numbers_as_long_as_a_book_s_and_words_of_their_letters():
+    """A chapter's roman number is one as written, of any length up to 399 ('LXXXVIII', 'CCCXXXVIII': eight letters
+    and more), alone or after the division's word; a word of its letters is none ('CIVIL', 'Chapter Civil War',
+    'PART LIVID', 'IIII'), so a book of three such lines is no book."""
+    from segcore.sentences import roman_value
+    romans = ["LXXXVII", "LXXXVIII", "CCCXXXVIII"]
+    assert headings(book(*[x for r in romans for x in (f"CHAPTER {r}", PARA, PARA)])) == [
+        (3, f"CHAPTER {r}") for r in romans]
+    assert headings(book(*[x for r in romans for x in (r, PARA, PARA)])) == [(3, r) for r in romans]
+    assert [roman_value(r) for r in romans] == [87, 88, 338]
+    words = ["CIVIL", "Chapter Civil War", "PART LIVID", "CHAPTER IIII"]
+    assert {lv for lv, _ in headings(book(*[x for w in words for x in (w, PARA, PARA)]))} == {1}  # plain titles
+    assert [roman_value(w) for w in ("CIVIL", "LIVID", "IIII", "VX", "CCCC")] == [None] * 5
