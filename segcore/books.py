@@ -52,8 +52,11 @@ _RU_ORDINAL = (r"(?:(?:двадцать|тридцать|сорок|пятьде
 # Spanish's, Portuguese's, Italian's ('Capítulo vigésimo tercero', 'Capitolo ventitreesimo') and Russian's ('Глава
 # двадцать третья')
 _OTHER_ORDINALS = rf"premier|première|seconde?|{_FR_ORDINAL}|{_ROMANCE_ORDINAL}|{_RU_ORDINAL}"
-_WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|(?:twent|thirt|fort|fift|sixt|sevent|"
-                rf"eight|ninet)ieth|{_ORDINALS}|{_UNITS}|{_OTHER_ORDINALS})")
+_TENTHS = "(?:twent|thirt|fort|fift|sixt|sevent|eight|ninet)ieth"
+_WORD_NUMBER = (rf"(?:the\s+)?(?:(?:{_TENS})(?:[-\s](?:{_UNITS}|{_ORDINALS}))?|{_TENTHS}|{_ORDINALS}|{_UNITS}|"
+                rf"{_OTHER_ORDINALS})")
+# English ordinals before the word ('First Chapter', 'The Twenty-First Chapter', 'THE SECOND PART')
+_ORDINAL_FIRST = rf"(?:the\s+)?(?:(?:{_TENS})[-\s](?:{_ORDINALS})|{_TENTHS}|{_ORDINALS})"
 # the kinds of a book's divisions: their raw level (1: the book's title; a part holds chapters, an act scenes) and
 # their words in the languages segcore.language reads (English, German, French, Spanish, Portuguese, Italian, Dutch,
 # Danish, Swedish, Norwegian, Finnish, Hungarian, Russian, Turkish); the kinds of _UNNUMBERED stand unnumbered, an
@@ -94,9 +97,9 @@ _DIVISION = re.compile(rf"^({_NUMBERED})\s+({_WORD_NUMBER}|[IVXLC]+|\d{{1,3}}|[A
 _GERMAN_ORDINALS = ("erst|zweit|dritt|viert|fünft|sechst|sieb(?:en)?t|acht|neunt|zehnt|elft|zwölft|dreizehnt|"
                     "vierzehnt|fünfzehnt|sechzehnt|siebzehnt|achtzehnt|neunzehnt|(?:(?:ein|zwei|drei|vier|fünf|"
                     "sechs|sieben|acht|neun)und)?(?:zwanzig|dreißig)st")
-# the number before the word, as Hungarian has it ('1. fejezet', 'III. RÉSZ: …') and German in words ('Erstes
-# Kapitel'); a title only after a mark, so that a list item ('2. Part of the work') is none
-_NUMBER_FIRST = re.compile(rf"^(?:([IVXLC]+|\d{{1,3}})\.|({_GERMAN_ORDINALS})e[rs]?)\s+({_NUMBERED})"
+# the number before the word, as Hungarian has it ('1. fejezet', 'III. RÉSZ: …'), German ('Erstes Kapitel') and
+# English in words ('The First Chapter'); a title only after a mark, so that a list item ('2. Part of the work') is none
+_NUMBER_FIRST = re.compile(rf"^(?:([IVXLC]+|\d{{1,3}})\.|({_GERMAN_ORDINALS})e[rs]?|({_ORDINAL_FIRST}))\s+({_NUMBERED})"
                            rf"(?:\s*$|\s*{_MARK}\s*(.*)$)", re.I)
 _LONE_ROMAN = re.compile(r"^[IVXLC]+\.?$")  # "XII" on a line of its own: a chapter (roman_value's, up to 399)
 _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'appendix'))}|author'?s note)\.?$",
@@ -159,7 +162,7 @@ def _division(s: str) -> tuple[int, tuple[str, str]] | None:
     """(raw level, key) of a line that names a division of a book ('CHAPTER IV. The Storm', 'XII', 'Epilogue'),
     else None. Raw levels start at 2: 1 is the book's own title."""
     m = _DIVISION.match(s)
-    word, number, title = m.groups() if m else (n[3], n[1] or n[2], n[4]) if (n := _NUMBER_FIRST.match(s)) \
+    word, number, title = m.groups() if m else (n[4], n[1] or n[2] or n[3], n[5]) if (n := _NUMBER_FIRST.match(s)) \
         else (None,) * 3
     if word and (not title or _division_title(title, False)):
         kind = next(k for k, words in _KIND_WORDS.items() if words.match(word))

@@ -615,3 +615,15 @@ def test_roman_numbers_as_long_as_a_book_s_and_words_of_their_letters():
     words = ["CIVIL", "Chapter Civil War", "PART LIVID", "CHAPTER IIII"]
     assert {lv for lv, _ in headings(book(*[x for w in words for x in (w, PARA, PARA)]))} == {1}  # plain titles
     assert [roman_value(w) for w in ("CIVIL", "LIVID", "IIII", "VX", "CCCC")] == [None] * 5
+
+
+@pytest.mark.parametrize("names", [("First Chapter", "Second Chapter", "Third Chapter"),
+                                   ("The First Chapter", "The Second Chapter", "The Twenty-First Chapter"),
+                                   ("Chapter the First", "Chapter the Second", "Chapter the Third")])
+def test_chapters_by_their_ordinal_words_before_or_after_the_label(names):
+    """An English ordinal before the division's word ('The First Chapter', 'THE SECOND PART') numbers it as one
+    after it does ('Chapter the First'): a book's chapters; a sentence that begins so is none."""
+    assert headings(book(*[x for name in names for x in (name, PARA, PARA)])) == [(3, name) for name in names]
+    assert headings(book("THE FIRST PART", *[x for name in names for x in (name, PARA)]))[0] == (2, "THE FIRST PART")
+    assert headings(book("Chapter 1", PARA, "The first chapter was long.", PARA, "Chapter 2", PARA, "Chapter 3",
+                         PARA)) == [(3, "Chapter 1"), (3, "Chapter 2"), (3, "Chapter 3")]
