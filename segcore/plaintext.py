@@ -41,7 +41,7 @@ LATEX_RANK = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsec
 _LATEX = re.compile(r"^\s*\\(" + "|".join(LATEX_RANK) + r")\*?\s*(?:\[[^\]]*\])?\s*\{(.*)\}\s*(.*)$")
 _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?\s*(?:\[[^\]]*\])?")
 
-_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")  # | --- | :---: |
+_TABLE_RULE = re.compile(r"^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?$")  # | --- | :-: |, |-|-| (GFM: a dash or more)
 _QUOTE = re.compile(r"^(?:\s{0,3}>\s?)+")
 _ITEM = re.compile(rf"^\s*(?:[-*+{BULLETS}]|(\d{{1,9}})[.)])\s+(?=\S)")  # a list item: "- ", "• ", "2) "
 ITEM_INDENT = 1  # characters: the numbers of one list's items start at one column (not '1.' and '  1.0.1.')

@@ -423,6 +423,17 @@ def test_no_space_is_left_before_a_stop_where_a_footnote_mark_was_taken_off():
         "As shown. It is fast, and it works!", "Voici la règle : elle marche ; vraiment ?"]
 
 
+def test_gfm_table_rules_with_a_single_dash_are_tables():
+    """GFM's delimiter row is one dash or more per cell, with optional colons ('| - |', '|-|-|', '| :- | -: |'): those
+    tables' lines are left out as those with '---' rules are; a '-' between bars in a sentence is no rule."""
+    text = ("# Sizes\n\nThe sizes are below.\n\n| a | b |\n|-|-|\n| 1 | 2 |\n\nThen more.\n\n| Name |\n| - |\n"
+            "| tea |\n\nAnd aligned.\n\n| x | y |\n| :- | -: |\n| 3 | 4 |\n\nIt reads a | - | b as words.\n")
+    blocks, left_out = text_blocks(text, markdown=True)
+    assert [b.text for b in blocks] == ["Sizes", "The sizes are below.", "Then more.", "And aligned.",
+                                        "It reads a | - | b as words."]
+    assert left_out == {"table and figure lines": 9}
+
+
 def test_a_myst_directive_of_prose_is_read_and_its_code_stays_code():
     # MyST (Sphinx's Markdown) writes a directive as a fence with '{name}' for its info string: an admonition's or a
     # version note's body is prose (as reST's '.. note::'), a code block inside it stays code, other directives
@@ -454,7 +465,7 @@ def test_github_emoji_shortcodes_read_as_nothing():
     one; a ':word:' glued to a word, a colon, a slash, a bracket or a code span is no shortcode (a time, C++'s '::',
     an address, a POSIX class, reST's role), nor one without a letter or digit (a table's ':-:')."""
     blocks, _ = text_blocks("# :rocket: Features\n\n:warning: Do not edit the copy :bulb:.\n\n"
-                            "Tests pass :white_check_mark: :+1::tada: now.\n\n| a | b |\n| - | :-: |\n| 1 | 2 |\n\n"
+                            "Tests pass :white_check_mark: :+1::tada: now.\n\nA column's rule is | - | :-: | here.\n\n"
                             "At 10:30:45 call std::vector::size on http://example.org/a:b: with [[:alpha:]] "
                             "and :ref:`x`.\n", markdown=True)
     texts = [b.text for b in blocks]
