@@ -7,14 +7,19 @@ import re
 from itertools import accumulate
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# MyST's colon fence: a directive (':::{note}', '::::{tab-set}') opens with '{name}' after three colons or more, and
+# closes with colons alone; it holds Markdown, never code, and is no sign of Markdown by itself
+_MARK = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,}(?=\{[\w-]+\}(?:\s|$)))")
+_CLOSING = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})[ \t]*$")  # a fence's marks alone: one that may close
 
 
-def fence_mark(line: str, item: int) -> str | None:
-    """The mark of a code fence ('```', '~~~~' …) that `line` is, indented at most 3 spaces past the content of the
-    list item it may be in (`item`: that content's column, 0 outside lists; CommonMark §4.5, §5.2), else None."""
+def fence_mark(line: str, item: int, colons: bool = False) -> str | None:
+    """The mark of a fence ('```', '~~~~' …, MyST's ':::{note}'; ':::' alone when `colons`: a colon fence is open)
+    that `line` is, indented at most 3 spaces past the content of the list item it may be in (`item`: that content's
+    column, 0 outside lists; CommonMark §4.5, §5.2), else None."""
     line = line.expandtabs()
     text = line.lstrip(" ")
-    m = FENCE.match(text) if len(line) - len(text) <= item + 3 else None
+    m = (_MARK.match(text) or (colons and _CLOSING.match(text))) if len(line) - len(text) <= item + 3 else None
     return m.group(1) if m else None
 
 
@@ -54,13 +59,13 @@ def prose_between(counts: list[tuple[int, int, int]], a: int, b: int) -> bool:
 
 
 def unclosed_fences(lines: list[str]) -> list[bool]:
-    """For each fence line, whether no line below it is fence marks alone of its character ('`' or '~'), at least as
-    long: a fence opening there is never closed."""
-    longest, out = {"`": 0, "~": 0}, [False] * len(lines)
+    """For each fence line (fence_mark's), whether no line below it is fence marks alone of its character ('`', '~'
+    or ':'), at least as long: a fence opening there is never closed."""
+    longest, out = {"`": 0, "~": 0, ":": 0}, [False] * len(lines)
     for i in range(len(lines) - 1, -1, -1):
-        if m := FENCE.match(lines[i].lstrip()):
+        if m := _MARK.match(lines[i].lstrip()):
             out[i] = longest[m.group(1)[0]] < len(m.group(1))
-        if m := _BARE.match(lines[i].strip()):
+        if m := _CLOSING.match(lines[i].strip()):
             longest[m.group(1)[0]] = max(longest[m.group(1)[0]], len(m.group(1)))
     return out
 

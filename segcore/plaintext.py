@@ -116,11 +116,11 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
     """Lines of a Markdown text that are not its prose: fenced and indented code, in block quotes too, where a fence
     closes with its quote ('code lines'), pipe tables (a run of lines with '|' holding a '---|---' rule: 'table and
     figure lines'), GitHub alert markers ('labels'), link reference definitions, in block quotes too ('link
-    definitions'), the fences of a MyST directive of prose ('```{note}', '```{versionadded} 20.3', reST's prose
-    directives, rest.PROSE_DIRECTIVES: its body read as the text's, its opening line the box's label, 'labels') and HTML
-    blocks that open their line until they close: comments ('comments'), <pre>, <script> and
-    <style> ('code lines'), <table> ('table and figure lines'); one closed on its line with text after it is left to
-    the inline rules. With them, the labels the definitions define."""
+    definitions'), the fences of a MyST directive of prose ('```{note}', '```{versionadded} 20.3', its colon fence
+    ':::{tab-item} Linux'; reST's prose directives, rest.PROSE_DIRECTIVES: its body read as the text's, its opening
+    line the box's label, 'labels') and HTML blocks that open their line until they close: comments ('comments'),
+    <pre>, <script> and <style> ('code lines'), <table> ('table and figure lines'); one closed on its line with text
+    after it is left to the inline rules. With them, the labels the definitions define."""
     drop, fence, run, block, item, code, labels = {}, None, [], None, 0, False, set()
     directives = []  # the marks of the MyST directives of prose open around the line
     unquoted = [_QUOTE.sub("", ln) for ln in lines]  # a definition or code may be in a block quote
@@ -146,7 +146,8 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
         elif fence is None and text[:1].strip():
             item = 0  # a line at the margin ends the lists
         opening = _HTML_BLOCK.match(line) if block is None and fence is None else None
-        mark = fence_mark(text, item) if fence is None or depth == fence[1] else None  # a fence's line, once
+        inner = fence[0] if fence else directives[-1] if directives else ""  # the innermost fence open
+        mark = fence_mark(text, item, inner[:1] == ":") if fence is None or depth == fence[1] else None  # once
         if block or opening:
             end, kind = block or _HTML_END[opening.group(1).lower()]
             rest = line[opening.end():] if opening else line

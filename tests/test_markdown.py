@@ -488,6 +488,19 @@ def test_myst_doc_roles_and_tab_bodies():
     assert "code lines" not in left_out
 
 
+def test_myst_colon_fences_are_directives_as_backtick_fences_are():
+    """MyST also fences a directive with colons (':::{note}', '::::{tab-set}' around ':::{tab-item} Linux'): a
+    directive of prose has its body read and its fences and label left out, as with backticks; another directive's
+    lines ('{figure}') are left out; a ':::' line with no directive open is the text's."""
+    blocks, left_out = text_blocks(
+        "# Install\n\n::::{tab-set}\n:::{tab-item} Linux\nRun the installer.\n:::\n\n:::{tab-item} Windows\n"
+        "Open the setup file.\n:::\n::::\n\n:::{note}\nKeep the key safe.\n:::\n\n:::{figure} cup.png\nA cup\n:::\n\n"
+        "It ends here.\n\n:::\n", markdown=True)
+    assert [b.text for b in blocks] == ["Install", "Run the installer.", "Open the setup file.", "Keep the key safe.",
+                                        "It ends here.", ":::"]
+    assert left_out == {"labels": 4, "rules": 4, "code lines": 3}
+
+
 def test_lists_and_bars_of_links_only_are_navigation():
     """A list of links only (two items or more, nine words in ten links' text) and a bar of links are navigation, as
     HTML's lists of links are (structure.link_list): left out and counted. A list the text introduces (':'), one of
