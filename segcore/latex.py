@@ -19,8 +19,9 @@ from collections import Counter
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
-from .texargs import (braced_group, bracket_option, bracket_options, closing_braces,
+from .texargs import (LINE_END, braced_group, bracket_option, bracket_options, closing_braces,
                       environment_end)
+from .texfront import FRONT, title_fields
 from .texverb import VERB, VERBATIM_ENVS, verb_text, without_comments
 
 __all__ = ["latex_blocks", "looks_like_latex"]
@@ -73,23 +74,9 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 # (endnotes: printed at \theendnotes), a numbered note in the margin (sidenotes, tufte: \sidenote) and an unnumbered
 # one (\marginpar, marginnote's \marginnote): no part of the running prose; a counter's printed value (\arabic{chapter},
 # \Roman{page}, \value{x}: not known without counting what the source numbers; its name, 'chapter', is no word of
-# the text) and a counter's setting (\stepcounter{x}, \addtocounter{x}{1}); the title page's fields (_FRONT); the
+# the text) and a counter's setting (\stepcounter{x}, \addtocounter{x}{1}); the title page's fields (FRONT); the
 # running heads' short title and authors (\shorttitle, \runningtitle, llncs's \titlerunning and \authorrunning) with
 # \markboth, uncounted; marks (elsarticle's \corref, \fnref)
-# the title page's fields, no part of the running prose (counted as "front"): who wrote it (\author, IEEEtran's
-# \IEEEauthorblockN and \IEEEmembership), where they are and how to reach them (\affiliation, revtex's \altaffiliation
-# and \homepage, authblk's \affil, llncs's \institute, amsart's \address, \curraddr and \urladdr, \email, elsarticle's
-# \ead, IEEEtran's \IEEEauthorblockA, \orcid), notes on them and the title (\thanks, acmart's \authornote,
-# elsarticle's \tnotetext, \fntext and \cortext, OUP's \corresp), dates (\date, \received, \revised, \accepted), the
-# codes that class the paper (amsart's \subjclass, revtex's \pacs, acmart's \ccsdesc), its journal (elsarticle's
-# \journal), a dedication (amsart's \dedicatory: to whom, no part of the paper's prose), a letter's sender's address
-# (\address), its copies and enclosures (\cc, \encl); and (_SETTING_ENVS) a letter's recipient's address. A class may
-# give a field more arguments: the braced groups right after it are all its own ('\received{Date}{0}{Year}',
-# '\author*{X}{x@y.org}'). Keywords stay text: the authors' own words for what the text is about, the terms of its
-# prose, read beside the abstract; so do a letter's \opening ('Dear Sir,'), \closing ('Yours faithfully,') and \ps
-_FRONT = frozenset("author date thanks affiliation altaffiliation affil institute address curraddr urladdr email ead "
-                   "homepage orcid IEEEauthorblockN IEEEauthorblockA IEEEmembership authornote tnotetext fntext cc "
-                   "cortext corresp received accepted revised subjclass pacs ccsdesc journal dedicatory encl".split())
 # notes, by the kind they are counted as: a footnote's text, an endnote, a numbered note in the margin (footnote
 # texts); an unnumbered one (margin notes)
 _NOTES = {**dict.fromkeys(("footnote", "footnotetext", "endnote", "sidenote"), "footnote texts"),
@@ -112,7 +99,7 @@ _DROP_ARGS = {**dict.fromkeys(_CITES, 1), "nocite": 1, "label": 1, "vspace": 1, 
               "addcontentsline": 3, "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, **_HEAD_MARKS,
               "index": 1, "nomenclature": 2, "arabic": 1, "roman": 1, "Roman": 1, "alph": 1, "Alph": 1,
               "fnsymbol": 1, "value": 1, "stepcounter": 1, "refstepcounter": 1, "addtocounter": 2, "newcounter": 1,
-              **dict.fromkeys(_NOTES, 1), **dict.fromkeys(_FRONT, 1)}
+              **dict.fromkeys(_NOTES, 1), **dict.fromkeys(FRONT, 1)}
 # those of _DROP_ARGS set in a sentence where they are: citations, notes, anchors (no space is left before a stop)
 _MARKS = frozenset((*_CITES, *_NOTES, "thanks", "thanksref", "corref", "fnref", "label", "index", "nomenclature"))
 _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
@@ -162,7 +149,6 @@ _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip m
 _VERTICAL = frozenset("par newpage clearpage cleardoublepage pagebreak bigskip medskip smallskip vspace vskip vfill "
                       "vfil addvspace maketitle tableofcontents listoffigures listoftables printindex "
                       "printbibliography frontmatter mainmatter backmatter".split())
-_LINE_END = re.compile(r"[ \t]*\n")
 _DEFINE = re.compile(r"\\(?:(?:renew|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
 _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
@@ -179,14 +165,7 @@ _FILE_NAME = re.compile(r"[ \t]*[^\s{}\\]*")
 # and in \symbol's argument: the character it prints
 _CHAR_CODE = re.compile(r"[ \t]*(?:(?P<dec>\d{1,7})|\"(?P<hex>[0-9A-F]{1,6})|'(?P<oct>[0-7]{1,7})|`\\?(?P<chr>.))",
                         re.S)
-# a title page's fields a class of its own stores for \maketitle (a thesis's \department{…}, afparticle's
-# \volumenumber{…}): a command the reader knows no other way, alone on its line at the body's top level before
-# \maketitle, prints nothing ("front") up to the last \maketitle (an exam's answer key repeats its title page), then
-# prints as any other; keywords and the title page's prose (an abstract, cje's \resume, acknowledgements) stay text
-_FIELD_LINE = re.compile(r"(?m)^[ \t]*\\(?P<name>(?!(?:begin|end)\b)[A-Za-z@]+)\*?[ \t]*(?=[\[{])"
-                         r"|^[ \t]*(?P<prose>[^\s\\{}])|\\(?:begin|end)\b|\\.|[{}]", re.S)
-_TITLE_PROSE = frozenset("keywords keyword abstract resume acknowledgements acknowledgments".split())
-_COUNTED = {**_NOTES, "input": "inputs", "include": "inputs", "letter": "front", **dict.fromkeys(_FRONT, "front")}
+_COUNTED = {**_NOTES, "input": "inputs", "include": "inputs", "letter": "front", **dict.fromkeys(FRONT, "front")}
 
 
 def looks_like_latex(text: str) -> bool:
@@ -210,26 +189,6 @@ def _macros(text: str, braces: dict[int, int]) -> dict[str, tuple[int, str | Non
     return out
 
 
-def _title_fields(body: str) -> frozenset:
-    """The commands a document's body (its text) sets as its title page's fields before its \\maketitle (none
-    without one, or with text before it: a documentation's \\maketitle after its prose): those alone on their line
-    with their [options] and braced arguments, outside any group or environment; not one whose arguments hold an
-    environment there, once or more (IEEEtran's \\IEEEtitleabstractindextext{\\begin{abstract}…}, beamer's
-    \\frame{…}: prose the page shows)."""
-    top, braces, names, prose, depth = body.find("\\maketitle"), closing_braces(body), set(), set(), 0
-    for m in _FIELD_LINE.finditer(body, 0, max(top, 0)):
-        if m["prose"] and depth == 0:
-            return frozenset()
-        if m["name"] and depth == 0 and m["name"] not in _TITLE_PROSE:
-            start = i = j = bracket_options(body, m.end())
-            while (j := braced_group(body, j, braces)[1]) != i:
-                i = j
-            if j > start and _LINE_END.match(body, j):
-                (prose if "\\begin" in body[start:j] else names).add(m["name"])
-        depth = max(depth + (m[0] in ("{", "\\begin")) - (m[0] in ("}", "\\end")), 0)
-    return frozenset(names - prose)
-
-
 def _theorems(text: str) -> dict[str, str]:
     """The theorem-like environments a source defines with \\newtheorem (and amsthm's proof): name -> the name
     printed at its start."""
@@ -244,7 +203,7 @@ class _Reader:
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
         self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
         self.counters = _COUNTERS | self.theorems.keys()
-        self.fields, self.titles = frozenset(), 0  # the title page's fields (_title_fields); \maketitles to come
+        self.fields, self.titles = frozenset(), 0  # the title page's fields (title_fields); \maketitles to come
         self.tabbing = False  # inside a tabbing environment: \= \> \' … are its tab commands, not accents
 
     def render(self, s: str, math: bool = False) -> str:
@@ -285,7 +244,7 @@ class _Reader:
                         k = piece.rfind("\n")
                         blank = (blank or k >= 0) and not piece[k + 1:].strip()
                     seen = len(out)
-                    if blank and (m := _LINE_END.match(s, i)):  # the line is commands alone: its end is no break
+                    if blank and (m := LINE_END.match(s, i)):  # the line is commands alone: its end is no break
                         i, text = m.end(), shown  # nor is a mark taken off there in a sentence
                 out.append(text)
             elif char == "[" or tok[0] == "$":  # math: \[ … \] and $$ … $$ displayed, $ … $ inline
@@ -354,7 +313,7 @@ class _Reader:
                 i, count = word.end(), count - 1
             for _ in range(count):
                 _, i = self.group(s, i)
-            while name in _FRONT and s.startswith("{", i) and i in self.braces[-1]:
+            while name in FRONT and s.startswith("{", i) and i in self.braces[-1]:
                 i = self.braces[-1][i] + 1
             if name in _SHIFTED and (option := bracket_option(s, _EATEN.match(s, i).end()))[0] is not None:
                 i = option[1]
@@ -544,7 +503,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     braces = closing_braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     reader.counters |= set(_NEW_COUNTER.findall(plain))
-    reader.fields, reader.titles = _title_fields(text[start:end]), text[start:end].count("\\maketitle")
+    reader.fields, reader.titles = title_fields(text[start:end]), text[start:end].count("\\maketitle")
     title, _ = braced_group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
     prose = reader.render(text[start:end])
     if comments:

@@ -1,12 +1,15 @@
 """A LaTeX command's arguments where they are in the source: the closing brace of each opening brace (one pass), the
-braced group at an index, the [optional arguments] there, and where an environment ends."""
+braced group at an index, the [optional arguments] there, where an environment ends, and a line's end after
+them."""
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-__all__ = ["OPTION_REACH", "braced_group", "bracket_option", "bracket_options", "closing_braces", "environment_end"]
+__all__ = ["LINE_END", "OPTION_REACH", "braced_group", "bracket_option", "bracket_options", "closing_braces",
+           "environment_end"]
 
+LINE_END = re.compile(r"[ \t]*\n")  # the end of a line at an index, spaces before it
 OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _BRACE = re.compile(r"\\.|[{}]", re.S)
 # an [optional argument]: its ']' outside braces (three levels deep) and no control symbol; linear, as each
