@@ -28,6 +28,7 @@ ADDRESS = re.compile(r"^\d+[a-z]?\s+(?:[^\W\d_][\w'’.-]*\s+){1,3}"
                      r"|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$|\b[A-Z]{1,2}-\d{4,5}\s+[^\W\d_]")
 ABSTRACT = r"abstract|keywords|index terms"  # headings found only in a paper's front matter
 FRONT_END = re.compile(rf"^(?:{ABSTRACT}|introduction|summary)$", re.I)
+_ABSTRACT_OPENING = re.compile(rf"(?:{ABSTRACT})\b", re.I)  # a paragraph opening with it: 'Abstract—We …'
 # an index's heading (English, German, French, Spanish, Portuguese, Italian, Russian, Chinese names) and the
 # letters (or 'Symbols', 'Numbers') that head its groups
 _INDEX = re.compile(r"^(?:.*\bindex|index\b.*|indexes|register|sachregister|stichwortverzeichnis|index alphabétique|"
@@ -328,15 +329,15 @@ def _names(text: str) -> bool:
 
 def _author_block(paras: list[Para]) -> int:
     """Leave out a paper's author block: on page 1, between the title (the first paragraph in the largest size, to
-    a twentieth of a point) and the first heading or a paragraph opening with 'Abstract' ('Abstract—We …'), the
+    a twentieth of a point) and the first heading or a paragraph opening with 'Abstract' ('Abstract—We …') after
+    page 1's first paragraph (a bookmarked title stays a heading: it does not end the front matter), the
     paragraphs right under the title whose lines all hold names, affiliations, addresses, e-mail addresses and note
     marks only (_author_line), when one of them shows an e-mail address, an institution or a postal address
     (_evidence); paragraphs before the block that show neither and end no sentence (_names: a subtitle, 'Methods for
     the Real World') are passed over and stay, as does a bookmarked line. Returns the number of lines left out (as
     LaTeX's title-page fields, counted as front matter)."""
     first = [i for i, p in enumerate(paras) if p.page == 1]
-    end = next((i for i in first if paras[i].level or re.match(rf"(?:{ABSTRACT})\b", paras[i].lines[0].text, re.I)),
-               None)
+    end = next((i for i in first[1:] if paras[i].level or _ABSTRACT_OPENING.match(paras[i].lines[0].text)), None)
     before = [i for i in first if end is not None and i < end]
     if len(before) < 2:
         return 0

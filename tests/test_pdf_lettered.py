@@ -84,6 +84,21 @@ def test_a_title_case_subtitle_over_an_author_block_stays(subtitle):
     assert out.left_out["front"] == len(AUTHORS)
 
 
+def test_an_author_block_under_a_bookmarked_title_is_left_out():
+    """llncsconf's examples: the title is bookmarked, so it stays a heading, and the block was looked for only above
+    the first heading of page 1 (the title itself): 'Some Department, Somewhere' stayed as text. Page 1's first
+    paragraph does not end the front matter."""
+    items = [("F3", 16, 72, 720, "Segmenting Texts by Their Words"), ("F1", 11, 72, 696, AUTHORS[1]),
+             ("F3", 12, 72, 660, "Abstract")] + column(BODY[0], 72, 642) \
+        + [("F3", 12, 72, 590, "1 Introduction")] + column(BODY[1], 72, 572)
+    marks = [(1, "Segmenting Texts by Their Words", 0, 740), (1, "1 Introduction", 0, 604)]
+    out = read_pdf(build([text_ops(items)], outline=marks))
+    text = " ".join(b.text for b in out.blocks)
+    assert "Linguistics" not in text and out.left_out["front"] == 1, text
+    assert all(line in text for line in [*BODY[0], *BODY[1], "Segmenting Texts by Their Words", "1 Introduction"])
+    assert out.bookmarks_located == 2
+
+
 def test_an_affiliation_in_title_case_among_the_authors_is_left_out_with_them():
     """cje's guide: 'Federal Reserve Bank of Boston' under the first author names no institution and holds 'of', as
     a subtitle does; after a name it is the block's, left out with it."""
