@@ -90,6 +90,7 @@ _NUMBERED = "|".join(words for kind, words in _WORDS.items() if kind not in _UNN
 # the mark between a division's number and its title: '.', ':', a dash ('—', or '--' as a typewriter and Project
 # Gutenberg write one: 'CHAPTER II--THE STORM')
 _MARK = r"(?:[.:—–]|--?)"
+DIVISION_WORD = re.compile(rf"^(?:{_NUMBERED})\s+(?=\S)", re.I)  # a numbered division's word opening a line: 'Anhang '
 _DIVISION = re.compile(rf"^({_NUMBERED})\s+({_WORD_NUMBER}|[IVXLC]+|\d{{1,3}}|[A-Z]|(?-i:[А-Я]))\b\.?\s*"
                        rf"(?:{_MARK}\s*)?(.*)$", re.I)  # an appendix's letter may be Cyrillic: 'Приложение Б';
 # a number in words is tried first: 'dix-septième' is no roman 'DIX' with a title '-septième'

@@ -1,15 +1,15 @@
-"""A PDF's own outline (its bookmarks) as its headings: each entry's level, title and destination (page and height),
-and the text lines it names.
+"""A PDF's own outline (its bookmarks) as its headings: each entry's level, title and destination (page and height), and
+the text lines it names.
 
-A PDF made by LaTeX (hyperref), Texinfo, DocBook or a word processor usually carries the document's table of
-contents as bookmarks, each pointing at the page (and height) of its heading: a surer record of the sections than
-any reading of fonts. `read_outline` walks the outline tree iteratively (a crafted outline can loop, nest without
-end or hold millions of entries: visited objects are skipped and at most MAX_ENTRIES read); `mark_outline` finds
-each entry's heading among the text lines of its destination page (or the next one): the lines (up to three, a
-title set over several lines) whose letters and digits spell the entry's title, with or without its number, the
-nearest to the destination's height when it has one. A label line just above it ("Chapter 3", "Appendix A") joins
-the heading. segcore.pdf then takes the located entries as the headings and keeps the headings it finds from the
-layout one level below the outline's deepest.
+A PDF made by LaTeX (hyperref), Texinfo, DocBook or a word processor usually carries the document's table of contents as
+bookmarks, each pointing at the page (and height) of its heading: a surer record of the sections than any reading of
+fonts. `read_outline` walks the outline tree iteratively (a crafted outline can loop, nest without end or hold millions
+of entries: visited objects are skipped and at most MAX_ENTRIES read); `mark_outline` finds each entry's heading among
+the text lines of its destination page (or the next one): the lines (up to three, a title set over several lines) whose
+letters and digits spell the entry's title, with or without its number, the nearest to the destination's height when it
+has one. A label line just above it ("Chapter 3", "Anhang A", "1. fejezet": books.division_label) joins the heading.
+segcore.pdf then takes the located entries as the headings and keeps the headings it finds from the layout one level
+below the outline's deepest.
 """
 from __future__ import annotations
 
@@ -17,13 +17,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .books import division_title
+from .books import DIVISION_WORD, division_label, division_title
 from .structure import split_number
 
 MAX_ENTRIES = 5000     # outline entries read at most
 SPAN = 3               # lines a heading may be set over
-_LABEL_WORD = re.compile(r"^(?:chapter|part|appendix|lecture|section|book)\s+(?=\S)", re.I)
-_LABEL = re.compile(r"^(?:chapter|part|appendix|lecture|section|book)\s+[\w.]{1,8}$", re.I)
 # a citation or note mark at a title's end (spaces before a citation read from their run's start: linear)
 _MARK = re.compile(r"(?:(?<!\s)\s*\[[\d,;\s\u2013-]+\]|(?<=[^\W\d_])\d{1,2}|[*\u2020\u2021\u00a7]+)$")
 
@@ -45,10 +43,10 @@ def _key(text: str) -> str:
 
 
 def keys(text: str) -> set[str]:
-    """A title's match keys: its letters and digits, with and without its leading label word ("Appendix") and
-    number, without a division's word and its letter or number ("Appendix A Appendix", books.division_title), and
-    without a citation or note mark at its end ("Packages [12, 13]", "asmeconf.bst³")."""
-    forms = {text, _LABEL_WORD.sub("", text), division_title(text) or "", _MARK.sub("", text)}
+    """A title's match keys: its letters and digits, with and without its leading division word ("Appendix", "Kapitel":
+    books.DIVISION_WORD) and number, without a division's word and its letter or number ("Appendix A Appendix",
+    books.division_title), and without a citation or note mark at its end ("Packages [12, 13]", "asmeconf.bst³")."""
+    forms = {text, DIVISION_WORD.sub("", text), division_title(text) or "", _MARK.sub("", text)}
     return {k for t in forms for k in (_key(t), _key(split_number(t)[1])) if k}
 
 
@@ -126,7 +124,7 @@ def _page_index(boxes) -> tuple[dict, list]:
             text = f"{text} {lines[j].text}".strip()
             for k in keys(text):
                 runs.setdefault(k, []).append(lines[i:j + 1])
-    return runs, [ln for ln in lines if _LABEL.match(ln.text.strip())]
+    return runs, [ln for ln in lines if division_label(ln.text)]
 
 
 def mark_outline(pages: list, entries: list[Entry]) -> int:

@@ -16,9 +16,9 @@ from benchmarks.pdf_extraction import heading_scores, true_starts
 from segcore.errors import InputError
 from segcore.loaders import load, load_pdf
 from segcore.limits import LIMITS, Limits
-from segcore.pdflayout import inflated_size
+from segcore.pdflayout import Line, inflated_size
 from segcore.pdf import read_pdf
-from segcore.pdfoutline import keys
+from segcore.pdfoutline import Entry, keys, mark_outline
 from segcore.structure import with_structure
 from tests.data.make_pdfs import build, column, text_ops
 from tests.pdfpages import BODY
@@ -184,6 +184,18 @@ def test_a_heading_under_a_division_label_spells_its_bookmark():
              ("Kapitel 2 Die Abschlussarbeit", "Die Abschlussarbeit"), ("Chapter 3. Introduction", "Introduction")]
     assert all(keys(heading) & keys(title) for heading, title in pairs)
     assert not keys("Book a flight") & keys("flight")
+
+
+@pytest.mark.parametrize("label", ["Chapter 1", "Kapitel 1", "Глава 1", "1. fejezet", "Erstes Kapitel", "Anhang A"])
+def test_a_division_label_over_a_bookmarked_title_joins_its_heading(label):
+    """The label line over a bookmarked title is the heading's in the languages books.py reads (books.division_label),
+    not only for pdfoutline's own English words: a label with its number first ('1. fejezet', 'Erstes Kapitel') joined
+    no run of lines that spells the title either (books.division_title reads a title after it only past a mark)."""
+    lines = [Line(label, 72, 700, 130, 710, 10), Line("Erste Schritte", 72, 676, 200, 694, 18),
+             Line("Zweiter Teil der Arbeit", 72, 500, 250, 514, 14)]
+    entries = [Entry(1, "Erste Schritte", 0, 720), Entry(1, "Zweiter Teil der Arbeit", 0, 520)]
+    assert mark_outline([(612, 792, [lines])], entries) == 2
+    assert [ln.outline_entry for ln in lines] == [0, 0, 1]
 
 
 @pytest.mark.parametrize("name, index", [("Index", True), ("Index of Commands", True), ("Glossary", False)])
