@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections import Counter
 
+from .mdocnames import LIBRARIES, STANDARDS
 from .structure import Block, split_number
 
 __all__ = ["man_blocks", "looks_like_man", "redirect_target", "starts_like_roff"]
@@ -240,28 +241,6 @@ _CLOSING = frozenset(". , : ; ) ] ? !".split())  # set against the word before; 
 _OPENING = frozenset("( [".split())
 _TAGGED_LISTS = ("-tag", "-hang", "-ohang", "-inset", "-diag")
 _CELL = "\t"  # between a column list's cells (Ta, a tab) until its row is read (`_cells`)
-# .St's standards as mandoc writes them (the C and POSIX ones in use; another is left as written)
-_STANDARDS = {"-ansiC": "ANSI X3.159-1989 (“ANSI C89”)", "-ansiC-89": "ANSI X3.159-1989 (“ANSI C89”)",
-              "-isoC": "ISO/IEC 9899:1990 (“ISO C90”)", "-isoC-90": "ISO/IEC 9899:1990 (“ISO C90”)",
-              "-isoC-99": "ISO/IEC 9899:1999 (“ISO C99”)", "-isoC-2011": "ISO/IEC 9899:2011 (“ISO C11”)",
-              "-p1003.1": "IEEE Std 1003.1 (“POSIX.1”)", "-p1003.1-88": "IEEE Std 1003.1-1988 (“POSIX.1”)",
-              "-p1003.1-90": "IEEE Std 1003.1-1990 (“POSIX.1”)", "-p1003.1-96": "ISO/IEC 9945-1:1996 (“POSIX.1”)",
-              "-p1003.1-2001": "IEEE Std 1003.1-2001 (“POSIX.1”)", "-p1003.1-2004": "IEEE Std 1003.1-2004 (“POSIX.1”)",
-              "-p1003.1-2008": "IEEE Std 1003.1-2008 (“POSIX.1”)", "-p1003.1b-93": "IEEE Std 1003.1b-1993 (“POSIX.1b”)",
-              "-p1003.1c-95": "IEEE Std 1003.1c-1995 (“POSIX.1c”)", "-p1003.2": "IEEE Std 1003.2 (“POSIX.2”)",
-              "-p1003.2-92": "IEEE Std 1003.2-1992 (“POSIX.2”)",
-              "-susv2": "Version 2 of the Single UNIX Specification (“SUSv2”)",
-              "-susv3": "Version 3 of the Single UNIX Specification (“SUSv3”)",
-              "-susv4": "Version 4 of the Single UNIX Specification (“SUSv4”)",
-              "-xpg4.2": "X/Open Portability Guide Issue 4, Version 2 (“XPG4.2”)",
-              "-svid4": "System V Interface Definition, Fourth Edition (“SVID4”)",
-              "-ieee754": "IEEE Std 754-1985", "-iso8601": "ISO 8601"}
-# .Lb's libraries as mandoc names them (another: library “name”)
-_LIBRARIES = {"libc": "Standard C Library", "libcrypt": "Crypt Library", "libm": "Math Library",
-              "libmagic": "Magic Number Recognition Library", "libpthread": "POSIX Threads Library",
-              "libutil": "System Utilities Library", "libedit": "Command Line Editor Library",
-              "libcurses": "Curses Library", "libz": "Compression Library", "librt": "POSIX Real-time Library",
-              "libresolv": "DNS Resolver Library", "libpam": "Pluggable Authentication Module Library"}
 
 
 def _cells(text: str) -> str:
@@ -303,8 +282,8 @@ def _mdoc_words(tokens: list[str], name: str) -> list[tuple[str, bool]]:
             macro, glue = None, True
         elif t in ("St", "Lb") and not bare and (t == "St" or i == 1):  # .Lb is called on its own line only
             arg = tokens[i]
-            out.append((_STANDARDS.get(arg, arg) if t == "St" else
-                        f"{_LIBRARIES[arg]} ({arg}, -l{arg[3:]})" if arg in _LIBRARIES else f"library “{arg}”", glue))
+            out.append((STANDARDS.get(arg, arg) if t == "St" else
+                        f"{LIBRARIES[arg]} ({arg}, -l{arg[3:]})" if arg in LIBRARIES else f"library “{arg}”", glue))
             macro, glue, i = None, False, i + 1
         elif t in _SYSTEMS:
             out.append((_SYSTEMS[t], glue))
