@@ -55,12 +55,13 @@ _FONTS = frozenset("B I SM SB".split())
 # an item's mark, not its tag: .IP's, or one a text line sets before the item's text ('\(bu\c', DocBook's for nroff)
 _BULLETS = frozenset("• * - o ·".split())
 _CODE = {"nf": "fi", "EX": "EE", "Vb": "Ve"}
-_SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None), "ig": ("..", None)}
+_SKIPPED = {"TS": ("TE", "tables"), "EQ": ("EN", "equations"), "PS": ("PE", None)}
 # a section heading, which ends a no-fill block left open (man's .SH and .SS restore filling, mdoc's close blocks)
 _SECTION = re.compile(r"[.']\s*S[HShs]\b")
 # a line of a no-fill block that prints words: a text line, or a font macro's with its words ('.BI "int f(int " x );')
 _PRINTS = re.compile(r"(?![.'])|[.']\s*(?:" + "|".join(_FONTS | _ITALIC_PAIRS) + r")\s+\S")
-_DEFINITIONS = frozenset("de de1 am am1 dei".split())
+# requests whose lines up to an end are never text: macro definitions, and .ig's ignored lines
+_DEFINITIONS = frozenset("de de1 am am1 dei ig".split())
 # a string's definition: '.ds d /etc/terminfo'
 _DS = re.compile(r'[.\']\s*ds\s+(\S+)[ \t]?"?(.*)')
 # a definition's value as groff reads it (copy mode): '\\' is one backslash, a register's value is put in (none is
@@ -68,8 +69,8 @@ _DS = re.compile(r'[.\']\s*ds\s+(\S+)[ \t]?"?(.*)')
 _COPY = re.compile(r'\\\\|\\n(?:\(..|\[[^\]]*\]|[^(\[])|\\".*')
 # a line that may define a string: a definition, or a conditional request ('.if n .ds TX TeX', '.el .ds Aq \'')
 _MAY_DEFINE = re.compile(r"^[.']\s*(ds|if|ie|el)\b(.*)$", re.M)
-# a macro the page defines whose body is text lines only (no request): '.de C' / '\\$1\\$2' / '..', '.de URL' …
-_TEXT_MACRO = re.compile(r"^[.']\s*de\s+(\S+)[^\n]*\n((?:(?![.'])[^\n]*\n)+)[.']\.", re.M)
+# a macro the page defines whose body is text lines only (no request) up to its end: '.de C' / '\\$1\\$2' / '..' …
+_TEXT_MACRO = re.compile(r"^[.']\s*de\s+(\S+)(.*)\n((?:(?![.'])[^\n]*\n)+)(.*)", re.M)
 _MACRO_ARGUMENT = re.compile(r"\\\\\$(\d|\*|@)")  # \\$1 in a definition: its call's first argument
 _STRING_CALL = re.compile(r"(?<!\\)\\\*(?:\((..)|\[([^\]\s]*)\]|([^(\[]))")  # \*d, \*(lq, \*[name]
 # a tag that needs no colon before its text: one ending in a colon, or a word's mark ('1.', 'etc.', 'f(),'); not a
@@ -125,14 +126,27 @@ def _escapes(m: re.Match) -> str:
     return g["other"] or ""
 
 
-def _text(line: str) -> str:
-    """A line's text: a comment (\\") cut off, escapes resolved."""
+def _uncommented(line: str) -> str:
+    """A line without its comment (\\")."""
     at = line.find('\\"')
     while at > 0 and line[at - 1] == "\\" and (at < 2 or line[at - 2] != "\\"):  # \\" is a backslash and a quote
         at = line.find('\\"', at + 2)
-    if at >= 0:
-        line = line[:at]
-    return _ESCAPE.sub(_escapes, line)
+    return line[:at] if at >= 0 else line
+
+
+def _text(line: str) -> str:
+    """A line's text: a comment (\\") cut off, escapes resolved."""
+    return _ESCAPE.sub(_escapes, _uncommented(line))
+
+
+def _definition_end(name: str, rest: str) -> re.Pattern:
+    """Where the lines a definition request takes end, as groff ends them: at '..', or at a call of the end macro it
+    names ('.de NAME END', '.am NAME END', '.ig END'; .dei's names a string, not known here: '..'), on a line of the
+    control dot (not "'"), spaces or tabs, and the name, then a space, a comment or the line's end (a tab does not
+    end it)."""
+    args = _arguments(_uncommented(rest))
+    end = args[0] if name == "ig" and args else args[1] if name in ("de", "de1", "am", "am1") and len(args) > 1 else "."
+    return re.compile(r"\.[ \t]*" + re.escape(end) + r'(?= |\\"|$)')
 
 
 def _arguments(rest: str) -> list[str]:
@@ -472,7 +486,8 @@ def _own_strings(text: str) -> str:
 def _text_macros(text: str) -> dict[str, str]:
     """The macros the page defines as text lines only, by name (the last definition of a name, as a later one replaces
     an earlier: ttf2pk(1) defines 'C' for troff and for nroff)."""
-    return {name: " ".join(body.split("\n")) for name, body in _TEXT_MACRO.findall(text)}
+    return {name: " ".join(body.split("\n")) for name, rest, body, last in _TEXT_MACRO.findall(text)
+            if _definition_end("de", name + rest).match(last)}
 
 
 def _called(body: str, args: list[str]) -> str:
@@ -526,10 +541,10 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         if name.startswith('\\"'):
             continue
         if name in _DEFINITIONS or name in _SKIPPED:
-            end, kind = ("..", None) if name in _DEFINITIONS else _SKIPPED[name]
+            end, kind = (_definition_end(name, rest), None) if name in _DEFINITIONS else \
+                (re.compile(r"[.']\s*" + _SKIPPED[name][0] + r"\b"), _SKIPPED[name][1])
             start = i
-            while i < len(lines) and not re.match(r"\.[ \t]*\.(?:\s|$)" if end == ".." else r"[.']\s*" + end + r"\b",
-                                                  lines[i]):
+            while i < len(lines) and not end.match(lines[i]):
                 i += 1
             if kind:
                 reader.flush()

@@ -399,3 +399,13 @@ def test_groffs_own_register_holds_as_groff_reads_it():
     page = (".TH X 1\n.ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n.if \\n[.g] \\{\\\n.  am URL\n.    ad l\n.  .\n"
             ".\\}\n.SH NAME\nx \\- can\\*(Aqt\n.if !\\n(.g Not groff.\n.if \\n[.g] .IP groff\nRead.\n")
     assert [b.text for b in man_blocks(page)[0]] == ["NAME", "x - can't", "groff: Read."]
+
+
+def test_a_definition_ends_where_groff_ends_it():
+    """'.de NAME END' and '.ig END' end at a call of END, not at '..' ('..' is then a line of the definition), and a
+    line of the control dot and '..' ends one only when a space, a comment or the line's end follows (not a tab), as
+    groff reads them; only '..' ended one here, so a definition with an end macro ended early and the rest of its
+    lines read as the page's text, and '.ig' ignored too little. A text macro ends at its END too."""
+    page = (".TH X 1\n.SH A\n.de Y E\nin Y\n..\nstill Y\n.E\nOne.\n.ig F\nignored\n..\nstill ignored\n.F\nTwo.\n"
+            ".de Z\nin Z\n..\tx\n'..\nstill Z\n..\\\" its end\nThree.\n.de Q E\n\\\\$1 four\n.E\n.Q Four:\n")
+    assert [b.text for b in man_blocks(page)[0]] == ["A", "One. Two. Three. Four: four"]
