@@ -171,6 +171,7 @@ class _Reader:
         self.heading = 0  # the level of a heading whose title is on the next line
         self.tag = False  # the next line is an item's tag (.TP)
         self.colon = False  # the tag just added takes a colon if the item's text follows it
+        self.link: tuple[str, int, int] | None = None  # a link's address, and where its text begins (.UR, .MT)
 
     def code_end(self, name: str, rest: str) -> str | None:
         """The request that ends a code block opened by `name` beyond the man macros' own (none here)."""
@@ -237,8 +238,12 @@ class _Reader:
             self.add(_text(" ".join(args)))
         elif name == "OP":
             self.add(_text("[" + " ".join(args) + "]"))
-        elif name in ("UE", "ME"):  # a link's end: the punctuation that follows it
-            self.add(_text("".join(args)))
+        elif name in ("UR", "MT"):
+            self.link = (_text(args[0]) if args else "", len(self.parts), len(self.blocks))
+        elif name in ("UE", "ME"):  # a link's end: its address when it has no text of its own, then the punctuation
+            bare = self.link and self.link[0] and self.link[1:] == (len(self.parts), len(self.blocks))
+            self.add((f"<{self.link[0]}>" if bare else "") + _text("".join(args)))
+            self.link = None
 
 
 # mdoc(7)'s macros that may be called on a macro line: enclosures of the rest of the line, opening and closing

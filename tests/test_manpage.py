@@ -409,3 +409,13 @@ def test_a_definition_ends_where_groff_ends_it():
     page = (".TH X 1\n.SH A\n.de Y E\nin Y\n..\nstill Y\n.E\nOne.\n.ig F\nignored\n..\nstill ignored\n.F\nTwo.\n"
             ".de Z\nin Z\n..\tx\n'..\nstill Z\n..\\\" its end\nThree.\n.de Q E\n\\\\$1 four\n.E\n.Q Four:\n")
     assert [b.text for b in man_blocks(page)[0]] == ["A", "One. Two. Three. Four: four"]
+
+
+def test_a_links_address_reads_only_when_the_link_has_no_text():
+    """'.UR url' / '.UE' (and '.MT addr' / '.ME') with no text between print the address alone ('<url>') in groff:
+    it was not read, so the sentence lost its object. A link with text of its own reads as its text (its address is
+    not prose); one without reads as its address in angle brackets, followed by the punctuation .UE gives."""
+    page = (".TH X 1\n.SH A\nSee\n.UR https://x.org/\nthe site\n.UE .\nOr\n.UR https://y.org/\n.UE ,\nor mail\n"
+            ".MT a@x.org\n.ME .\n")
+    words = man_blocks(page)[0][1].text.split()
+    assert "https://x.org/" not in " ".join(words) and "<https://y.org/>," in words and "<a@x.org>." in words
