@@ -29,6 +29,9 @@ METHOD_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564
 # white (dissimilar) to black (similar): the red and cyan outlines stand out on it, unlike on Viridis
 HEATMAP_COLOURSCALE = [[0.0, "#ffffff"], [0.25, "#d9d9d9"], [0.5, "#969696"], [0.75, "#525252"], [1.0, "#000000"]]
 
+# the heatmap's margins in pixels around its square plot area: the y ticks and title (l), the colour bar and its title
+# (r), the x ticks and title and the legend under them (b)
+HEATMAP_MARGIN = dict(l=45, r=85, t=10, b=95)
 MAX_OUTLINES = 150  # segments outlined on the heatmap; beyond, marks (many shapes make plotly slow)
 
 HEATMAP_KINDS = {"cosine": "cosine similarity", "rank": "rank-transformed cosine",
@@ -154,14 +157,16 @@ def hline(layout: dict, y: float, line: dict, yref: str = "y", text: str = "") -
 def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[int] | None = None,
                    reference: Sequence[int] | None = None, labels: Sequence[str] | None = None,
                    highlight: int | None = None, title: str = "", colorbar_title: str = "cosine",
-                   height: int = 520, level: str = "sentence") -> go.Figure:
+                   width: int = 400, level: str = "sentence") -> go.Figure:
     """Similarity heatmap (bins × bins) with hypothesis segments outlined as thin red squares on the diagonal,
     reference segments as wide translucent cyan squares, and one clickable marker per hypothesis segment (its centre);
     past MAX_OUTLINES segments in view, the reference's boundaries are marks on the diagonal and the method's segments
     their markers only; the axes and the markers name the elements by `level`.
 
     `labels` (one per bin) appear on hover; the marker trace is named 'segments' and carries the segment index
-    in customdata, so a selection event on it tells which segment was clicked."""
+    in customdata, so a selection event on it tells which segment was clicked. The figure is `width` pixels wide
+    and as high as its square plot area and the margins around it (HEATMAP_MARGIN: ticks, axis titles, colour bar,
+    legend), without a band of white above and below."""
     m = np.asarray(matrix, dtype=np.float32)
     nb = m.shape[0]
     # contrast: the diagonal (self-similarity 1) would otherwise use up the scale; saturate at the 99th percentile
@@ -219,11 +224,13 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
         data.append(legend_line("reference segments", dict(color=REF_COLOUR, width=5)))
     axis = dict(tickmode="array", tickvals=[labels[i] for i in tick_idx], ticktext=[f"{t:,}" for t in ticks],
                 showgrid=False, constrain="domain")
+    margin = dict(HEATMAP_MARGIN, t=40 if title else HEATMAP_MARGIN["t"])
+    side = width - margin["l"] - margin["r"]
     return figure(data, dict(
-        title=title or None, shapes=shapes, height=height, margin=dict(l=45, r=5, t=40 if title else 10, b=70),
+        title=title or None, shapes=shapes, width=width, height=side + margin["t"] + margin["b"], margin=margin,
         xaxis=dict(axis, title=level_noun(level, 1)), yaxis=dict(axis, title=level_noun(level, 1),
                                                                 autorange="reversed", scaleanchor="x", scaleratio=1),
-        legend=dict(orientation="h", yanchor="top", y=-0.13, x=0), clickmode="event+select", dragmode="pan",
+        legend=dict(orientation="h", yanchor="top", y=-52 / side, x=0), clickmode="event+select", dragmode="pan",
         plot_bgcolor="white"))
 
 

@@ -60,6 +60,18 @@ def test_heatmap_figure_outlines_and_markers():
     assert fig.layout.yaxis.autorange == "reversed"
 
 
+def test_heatmap_figure_is_as_high_as_its_square_plot_area():
+    # the figure was 520 px high whatever its width: a square plot area in a 400 px column left white bands above
+    # and below it
+    for width, title in [(300, ""), (400, ""), (560, "a title")]:
+        layout = plots.heatmap_figure(np.eye(20), np.arange(21), hypothesis=[10, 20], reference=[5, 20],
+                                      title=title, width=width).layout
+        m = layout.margin
+        assert layout.width == width
+        assert layout.height - m.t - m.b == width - m.l - m.r  # square, the margins all the rest
+        assert layout.yaxis.scaleanchor == "x"
+
+
 def test_heatmap_ticks_name_round_element_numbers():
     # 527 caption lines in 300 bins: the ticks once read 0, 44, 88, 132, …, 307, 351 (every 22nd bin's first element)
     n = 527
