@@ -9,7 +9,8 @@ from collections import Counter
 from functools import cache
 
 from .sentences import roman_value
-from .structure import CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number
+from .structure import (CAPTION_LABELS, CONTENTS_NAMES, END_PUNCT, NOTE_LABEL, looks_like_title, split_number,
+                        writes_prose)
 
 __all__ = ["BOOK_MIN", "book_divisions", "bracketed_notes", "contents_heading", "division_kinds", "division_label",
            "division_title", "entry_key", "gutenberg_wrapper", "labelled_divisions", "listed_contents",
@@ -294,7 +295,7 @@ def book_divisions(stripped: list[str], kinds: list | None = None) -> \
     if listed is not None:  # a 'Contents' line and the short lines after it, up to the first division
         contents.add(listed)
         for j in range(listed + 1, heads[0][0]):
-            if stripped[j] and (len(stripped[j].split()) > 15 or END_PUNCT.search(stripped[j])):
+            if stripped[j] and writes_prose(stripped[j]):
                 break
             contents.add(j)
     first = next(i for i, s in enumerate(stripped) if s)

@@ -43,7 +43,7 @@ from .transcripts import transcript_lines
 from .webcopy import wiki_copy
 from .sentences import (PSEUDO_SENTENCE, pseudo_sentences, punctuated, punkt_for,
                         sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
-from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels
+from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels, writes_prose
 
 __all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "decoded_text",
            "read_arxiv_bytes", "load_text", "load_latex", "load_rest", "load_pdf", "load_pdf_document", "load_html",
@@ -193,7 +193,8 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         raise InputError(f"{input_name(source)}: only one word found, nothing to segment{left}" if elements else
                          f"{input_name(source)}: no text found{left or ' (empty or whitespace only)'}")
     limits.check_elements(len(elements), level, input_name(source))
-    outline = make_outline(heads, len(elements))
+    prose = next((at for at, b in zip(opens, blocks) if not b.level and writes_prose(b.text)), len(elements))
+    outline = make_outline(heads, len(elements), prose)
     if outline is not None:
         meta["outline"] = outline
     if positions:

@@ -56,6 +56,7 @@ _SPACE = re.compile(r"\s")
 # sentence ends of other scripts that Punkt's . ? ! leave out: Devanagari's danda and double danda, Arabic's
 # question mark, Urdu's full stop, Armenian's, Ethiopic's, Myanmar's and Khmer's
 _OTHER_STOPS = "।॥؟۔։።။។"
+SCRIPT_STOPS = f"。！？｡{_OTHER_STOPS}"  # the sentence ends Punkt does not read: CJK's full stops and the above
 _STOP = regex.compile(rf"[.?!…。！？{_OTHER_STOPS}](?=\s|$|[\"'”’)]|{_NOTE})")  # "old.[1]" too
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f\v]*\n")
 # A word Punkt learns from one document as an abbreviation is kept when dotted ("m.p"), a single letter (an
@@ -274,7 +275,7 @@ UNSPACED = CJK + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 # ends after one (or after ! ? — NFKC's form of the full-width marks — after a Chinese or Japanese character), any
 # closing marks, note marks ("。[1]", _NOTE) and the spaces after them (the next sentence begins at its first
 # character: a caption line's time is that of the line it is on)
-_SCRIPT_END = re.compile(f"(?:[。！？｡{_OTHER_STOPS}]|(?<=[{CJK}])[!?])[」』”’）)\\]]*{_NOTE}*\\s*(?=\\S)")
+_SCRIPT_END = re.compile(f"(?:[{SCRIPT_STOPS}]|(?<=[{CJK}])[!?])[」』”’）)\\]]*{_NOTE}*\\s*(?=\\S)")
 
 
 def _script_spans(text: str, a: int, b: int, end: re.Pattern = _SCRIPT_END) -> list[tuple[int, int]]:

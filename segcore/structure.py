@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from .document import Document
 from .errors import InputError, ParameterError
+from .sentences import SCRIPT_STOPS
 
 DEPTHS = {"sections": 1, "subsections": 2}
 
@@ -50,6 +51,7 @@ class Outline:
     headings: list[Heading]
     n: int
     title: str | None = None  # a lone top-level heading that opens the document: its title, not a section
+    front: int = 0  # the elements before the first heading when none writes prose (writes_prose): a title, a byline
 
     @property
     def depth(self) -> int:
@@ -57,8 +59,9 @@ class Outline:
 
     def starts(self, depth: int = 1) -> list[int]:
         """Where the sections down to `depth` start; a run of headings with no text between them (a title over the
-        first section, a chapter over its first section) opens one section, never a segment of headings alone."""
-        heads = {h.element for h in self.headings} | ({0} if self.title is not None else set())
+        first section, a chapter over its first section) opens one section, never a segment of headings alone; nor
+        does a front without prose (a title and its byline over the first chapter): the first section holds it."""
+        heads = {h.element for h in self.headings} | ({0} if self.title is not None else set()) | set(range(self.front))
         out = []
         for s in sorted({h.element for h in self.headings if h.level <= depth and 0 < h.element < self.n}):
             if not all(e in heads for e in range(out[-1] if out else 0, s)):
@@ -71,9 +74,11 @@ class Outline:
         return [h for h in self.headings if h.level <= depth]
 
 
-def make_outline(raw: list[tuple[str, int, int, str | None]], n: int) -> Outline | None:
+def make_outline(raw: list[tuple[str, int, int, str | None]], n: int, prose: int = 0) -> Outline | None:
     """Outline from (title, raw level, element, number) of headings, raw levels renumbered 1, 2, ... in order of
-    rank (a document with only "3.1"-style and run-in headings gets levels 1 and 2)."""
+    rank (a document with only "3.1"-style and run-in headings gets levels 1 and 2); `prose`: where the first
+    paragraph that writes prose starts (writes_prose): when none is before the first heading other than the title,
+    what is there (a byline, a date, a subtitle) is the document's front, no section of its own."""
     if not raw:
         return None
     title = None
@@ -83,7 +88,9 @@ def make_outline(raw: list[tuple[str, int, int, str | None]], n: int) -> Outline
         title = tops[0][0]
         raw = [h for h in raw if h is not tops[0]]
     rank = {lv: i + 1 for i, lv in enumerate(sorted({lv for _, lv, _, _ in raw}))}
-    return Outline([Heading(t, rank[lv], e, num) for t, lv, e, num in raw], n, title)
+    first = min(e for _, _, e, _ in raw)
+    front = first if prose >= first else 0
+    return Outline([Heading(t, rank[lv], e, num) for t, lv, e, num in raw], n, title, front)
 
 
 def depth_of(level: str | int) -> int:
@@ -168,6 +175,18 @@ CAPTION_LABELS = ("figure", "fig.", "table", "tab.", "listing", "algorithm", "ex
 BACK_BEFORE = re.compile(r"^(?:see also|notes|footnotes|endnotes|citations|sources|further reading|external links|"
                          r"voir aussi|liens externes|siehe auch|weblinks|anmerkungen|véase también|enlaces externos|"
                          r"notas|voci correlate|collegamenti esterni|ver também|ligações externas)$", re.I)
+
+
+PROSE_WORDS = 15  # words of a line or paragraph over which it is prose, whatever its end (writes_prose)
+_SCRIPT_STOP = re.compile(f"[{SCRIPT_STOPS}]")
+
+
+def writes_prose(text: str) -> bool:
+    """Whether a paragraph (or a line) is prose: it ends as a sentence or a clause does (END_PUNCT), holds a sentence
+    end of a script without spaces ('。'), more than PROSE_WORDS words or 100 characters; a title, a byline ('by
+    Mark Twain'), a date or a contents entry does none of these."""
+    return len(text.split()) > PROSE_WORDS or len(text) > 100 or bool(END_PUNCT.search(text) or
+                                                                      _SCRIPT_STOP.search(text))
 
 
 def back_named(title: str) -> bool:

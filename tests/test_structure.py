@@ -338,6 +338,32 @@ def test_a_title_over_the_first_section_opens_it(text):
     assert with_structure(doc).reference == [forum, doc.n]
 
 
+_CHAPTERS = "".join(f"CHAPTER {r}\n\nThe {w} day came. We walked to the {w} hill and sat there.\n\n"
+                    "It was cold. Nobody spoke until the night.\n\n" for r, w in
+                    [("I", "first"), ("II", "second"), ("III", "third"), ("IV", "fourth"), ("V", "fifth"),
+                     ("VI", "sixth")])
+
+
+@pytest.mark.parametrize("front", ["THE SILENT VALLEY\n\nby Someone Smith\n\n\n",
+                                   "THE SILENT VALLEY\n\nA Tale of the Hills\n\nby J. R. Smith\n\n1911\n\n\n",
+                                   "The Silent Valley\nby Someone Smith\n\n\n", ""])
+def test_a_title_and_byline_over_the_first_chapter_are_no_section(front):
+    """A novel typed as plain text, its title and byline (no sentence) over six chapters: six sections, not seven
+    (the byline, a paragraph of body text, made the title and byline a section of their own)."""
+    doc = load_text(front + _CHAPTERS)
+    chapters = [h.element for h in doc.meta["outline"].headings if h.title.startswith("CHAPTER")]
+    assert len(chapters) == 6
+    assert with_structure(doc).reference == [*chapters[1:], doc.n]
+
+
+@pytest.mark.parametrize("text", ["THE SILENT VALLEY\n\nby Someone Smith\n\nThis story was told to me by my "
+                                  "grandfather.\n\n", "# Guide\n\nby Someone Smith. Read this first.\n\n"])
+def test_prose_before_the_first_chapter_stays_a_section(text):
+    doc = load_text(text + _CHAPTERS.replace("CHAPTER ", "# CHAPTER ") if text.startswith("#") else text + _CHAPTERS)
+    chapters = [h.element for h in doc.meta["outline"].headings if h.title.startswith("CHAPTER")]
+    assert with_structure(doc).reference == [*chapters, doc.n]
+
+
 def test_a_section_over_its_first_subsection_opens_it():
     doc = load_text("# Guide\n\nRead this. It helps.\n\n## Install\n\n### Linux\n\nUse apt. It works.\n\n"
                     "### Windows\n\nUse the installer. It works.\n\n## Usage\n\nRun it. It runs.\n\n## Empty\n")
@@ -440,7 +466,7 @@ def test_cli_segment_scores_against_the_sections(tmp_path):
     r = run_cli("segment", str(PAPERS / "lexical_chains.pdf"), "--k", "5", "--reference", "subsections", "--to",
                 "json")
     out = json.loads(r.stdout)
-    assert set(out["scores"]) >= {"pk", "windowdiff", "f1"} and len(out["reference"]) == 14
+    assert set(out["scores"]) >= {"pk", "windowdiff", "f1"} and len(out["reference"]) == 13  # no title-only section (was 14)
 
 
 def test_cli_segment_reference_needs_headings(tmp_path):
