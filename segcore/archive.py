@@ -25,10 +25,17 @@ _XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, 
 
 
 def open_zip(data: bytes, source: str, what: str) -> zipfile.ZipFile:
-    """The archive of a `what` (an EPUB, a Word document); InputError when `data` is not a ZIP archive."""
+    """The archive of a `what` (an EPUB, a Word document); InputError when `data` is not a ZIP archive, or one cut
+    short or damaged (it opens with a member's header, but its directory, at the end, cannot be read)."""
     try:
         return zipfile.ZipFile(io.BytesIO(data))
     except ZIP_ERRORS:
+        if not data:
+            raise InputError(f"{source}: the file is empty (0 bytes), not a {what}") from None
+        if data[:4] == b"PK\x03\x04":
+            raise InputError(f"{source}: the {what} is damaged: the ZIP archive it is made of is cut short or "
+                             f"corrupted (its directory, at the end, cannot be read); save or download it "
+                             f"again") from None
         raise InputError(f"{source}: not a readable {what} (it is not a ZIP archive)") from None
 
 
@@ -58,7 +65,7 @@ def member(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: st
     except KeyError:
         raise InputError(f"{source}: this {what} has no {name} (it is not a complete {what})") from None
     except ZIP_ERRORS as e:
-        raise InputError(f"{source}: cannot read {name} from this {what} ({e})") from None
+        raise InputError(f"{source}: the {what} is damaged: its part {name} cannot be read ({e})") from None
     limits.check_markup(used + len(data), source)
     return data
 
@@ -68,7 +75,7 @@ def parse(data: bytes, name: str, source: str, what: str):
     try:
         return etree.fromstring(data, parser=_XML)
     except etree.XMLSyntaxError as e:
-        raise InputError(f"{source}: this {what}'s {name} is not readable XML ({e.msg})") from None
+        raise InputError(f"{source}: the {what} is damaged: its part {name} is not readable XML ({e.msg})") from None
 
 
 def xml(zf: zipfile.ZipFile, name: str, source: str, limits: Limits, what: str):

@@ -93,6 +93,29 @@ def test_a_damaged_file_loads_or_gets_a_message(name, content, data):
         assert isinstance(doc, Document) and doc.n > 0
 
 
+ZIPPED = [(name, content) for name, content in FIXTURES
+          if content[:4] == b"PK\x03\x04" and Path(name).suffix in (".docx", ".odt", ".pptx", ".odp", ".epub")]
+
+
+@pytest.mark.parametrize("name, content", ZIPPED, ids=[name for name, _ in ZIPPED])
+def test_a_zip_based_document_cut_short_or_corrupted_is_said_to_be_damaged(name, content):
+    """A Word, OpenDocument, PowerPoint or EPUB file cut short (its ZIP directory, at the end, lost), or one whose
+    part does not inflate, is named damaged, not 'not a ZIP archive' nor a bare zlib error; an empty one empty."""
+    with pytest.raises(SegcoreError, match=r"is damaged: the ZIP archive .* cut short or corrupted"):
+        load_data(content[:len(content) // 2], name, "auto", None, name)
+    bad = bytearray(content)
+    for info in zipfile.ZipFile(io.BytesIO(content)).infolist():  # each deflated part's stream broken
+        if info.compress_type == zipfile.ZIP_DEFLATED:
+            at = info.header_offset  # its local header: 30 bytes, its name and extra field, then its deflated bytes
+            start = at + 30 + int.from_bytes(content[at + 26:at + 28], "little") + int.from_bytes(
+                content[at + 28:at + 30], "little")
+            bad[start:start + 64] = bytes(b ^ 0x5A for b in bad[start:start + 64])
+    with pytest.raises(SegcoreError, match=r"is damaged: its part \S+ cannot be read"):
+        load_data(bytes(bad), name, "auto", None, name)
+    with pytest.raises(SegcoreError, match="the file is empty"):
+        load_data(b"", name, "auto", None, name)
+
+
 def test_the_fixtures_cover_every_binary_format():
     assert {".pdf", ".docx", ".odt", ".rtf", ".doc", ".pptx", ".odp", ".srt", ".epub", ".html", ".tex", ".rst", ".1",
             ".md", ".ref", ".gz", ".bz2", ".xz", ".zip"} <= {Path(name).suffix for name, _ in FIXTURES}
