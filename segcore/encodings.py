@@ -186,12 +186,18 @@ def _unmarked(data: bytes) -> Decoded | None:
     codecs_ += [codec for codec, n in (("utf-16-le", odd), ("utf-16-be", nuls - odd)) if n >= NUL_PARITY * nuls]
     for codec in codecs_:
         try:
-            text = data.decode(codec)
+            text = _whole_characters(data, codec)
         except UnicodeDecodeError:
             continue
         if "\x00" not in text and re.search(r"\s", text) and not _has_controls(text.encode("utf-8")):
             return Decoded(text, codec, "no bom")
     return None
+
+
+def _whole_characters(data: bytes, codec: str) -> str:
+    """`data` decoded in a Unicode encoding but for an incomplete last character (a file cut short in one: an odd
+    byte of UTF-16, one to three of UTF-32, half a surrogate pair); UnicodeDecodeError as bytes.decode raises."""
+    return codecs.getincrementaldecoder(codec)().decode(data, final=False)
 
 
 def unicode_decoded(data: bytes) -> Decoded | None:
@@ -200,7 +206,7 @@ def unicode_decoded(data: bytes) -> Decoded | None:
     for bom, codec in _BOMS:
         if data.startswith(bom):
             try:
-                return Decoded(data.decode(codec), codec.removesuffix("-sig"), "bom")
+                return Decoded(_whole_characters(data, codec), codec.removesuffix("-sig"), "bom")
             except UnicodeDecodeError:
                 continue  # UTF-16 text whose first character is U+0000 has UTF-32's mark
     return _unmarked(data)

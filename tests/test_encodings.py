@@ -141,6 +141,18 @@ def test_utf16_and_utf32_without_a_byte_order_mark_are_read_and_said(tmp_path, c
     assert doc.elements[0] == "Un café." and doc.meta["encoding"]["codec"] == codec
 
 
+@pytest.mark.parametrize("codec", ["utf-8-sig", "utf-16", "utf-32", "utf-16-le", "utf-16-be", "utf-32-le",
+                                   "utf-32-be"])
+@pytest.mark.parametrize("cut", [1, 2, 3])
+def test_a_unicode_file_cut_inside_its_last_character_reads_up_to_it(codec, cut):
+    """A UTF-16 or UTF-32 file (with a byte-order mark or without) or a marked UTF-8 file cut short inside a character
+    (a broken download: an odd byte of UTF-16) reads but for that character, not 'looks like a binary file'."""
+    text = f"Un café crème. {RUSSIAN}\n{JAPANESE}\n\U0001F600"  # ends with a character of 4 bytes in each
+    data = text.encode(codec)
+    decoded = decode_text(data[:-cut])
+    assert decoded.text == text[:-1] and decoded.codec.startswith(codec.removesuffix("-sig")[:6])
+
+
 @pytest.mark.parametrize("data", [b"abc\x00\x01\x02" * 10, b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4,
                                   b"\x00\x00\x00\x00" * 50, bytes(range(1, 256, 2)) * 2 + b"\x00" * 100])
 def test_binary_bytes_with_nuls_are_not_taken_for_utf16_or_utf32(data):
