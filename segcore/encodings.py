@@ -189,7 +189,7 @@ def _unmarked(data: bytes) -> Decoded | None:
             text = _whole_characters(data, codec)
         except UnicodeDecodeError:
             continue
-        if "\x00" not in text and re.search(r"\s", text) and not _has_controls(text.encode("utf-8")):
+        if _reads_as_text(text):
             return Decoded(text, codec, "no bom")
     return None
 
@@ -200,15 +200,27 @@ def _whole_characters(data: bytes, codec: str) -> str:
     return codecs.getincrementaldecoder(codec)().decode(data, final=False)
 
 
+def _reads_as_text(text: str) -> bool:
+    """Whether characters decoded by a guess (NUL bytes, or a mark on a file cut short) are text: no NUL, no more
+    control characters than CONTROL_SHARE, a space or a line break (the ASCII a UTF-16 or UTF-32 text holds)."""
+    return "\x00" not in text and bool(re.search(r"\s", text)) and not _has_controls(text.encode("utf-8"))
+
+
 def unicode_decoded(data: bytes) -> Decoded | None:
     """The characters of a file that starts with a UTF-8, UTF-32 or UTF-16 byte-order mark and reads by it, or of a
     UTF-32 or UTF-16 file without one that its NUL bytes tell (`_unmarked`); else None."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
             try:
-                return Decoded(_whole_characters(data, codec), codec.removesuffix("-sig"), "bom")
+                return Decoded(data.decode(codec), codec.removesuffix("-sig"), "bom")
             except UnicodeDecodeError:
-                continue  # UTF-16 text whose first character is U+0000 has UTF-32's mark
+                pass  # UTF-16 text whose first character is U+0000 has UTF-32's mark
+            try:  # a file cut short inside its last character, read when the rest is text
+                text = _whole_characters(data, codec)
+            except UnicodeDecodeError:
+                continue
+            if _reads_as_text(text):
+                return Decoded(text, codec.removesuffix("-sig"), "bom")
     return _unmarked(data)
 
 
