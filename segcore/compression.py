@@ -14,7 +14,7 @@ from typing import BinaryIO, Iterator
 from .errors import InputError
 from .limits import LIMITS, Limits
 
-__all__ = ["document_suffix", "inflated", "uncompressed", "content_blocks"]
+__all__ = ["compressed_kind", "named_compression", "document_suffix", "inflated", "uncompressed", "content_blocks"]
 
 # (how the file starts, what it is, how to open it, its extension)
 _COMPRESSED = ((re.compile(rb"\x1f\x8b\x08"), "gzip", gzip.open, ".gz"),
@@ -30,6 +30,19 @@ _DAMAGED = (OSError, EOFError, lzma.LZMAError, zlib.error)  # what opening a dam
 def _compression(start: bytes):
     """(what it is, how to open it, its extension) of the compression a file's first bytes show; None: none."""
     return next(((kind, opener, ext) for begins, kind, opener, ext in _COMPRESSED if begins.match(start)), None)
+
+
+def compressed_kind(data: bytes) -> str | None:
+    """'gzip', 'bzip2' or 'xz' when `data` starts as a file so compressed does, else None."""
+    found = _compression(data[:_SIGNATURE])
+    return found[0] if found else None
+
+
+def named_compression(name: str) -> str | None:
+    """'gzip', 'bzip2' or 'xz' when a file's name ends with that compression's extension (.gz, .bz2, .xz), else
+    None."""
+    suffix = Path(name).suffix.lower()
+    return next((kind for _, kind, _, ext in _COMPRESSED if ext == suffix), None)
 
 
 def _damaged(source: str, kind: str, error: Exception) -> InputError:

@@ -18,7 +18,7 @@ from .limits import LIMITS, Limits
 from .archive import zip_names
 from .benchfiles import REFERENCE_FORMATS, choi_to_words, parse_arxiv, parse_choi, parse_wiki727
 from .captions import caption_blocks, caption_lines
-from .compression import uncompressed
+from .compression import compressed_kind, named_compression, uncompressed
 from .docx import read_docx
 from .epub import read_epub
 from .formats import DOCUMENT, FORMATS, SLIDES, check_format, format_kind, sniff_format, unpunctuated_note
@@ -72,6 +72,10 @@ def _binary_error(data: bytes, source: str) -> InputError:
         hint = " (an Office 97–2003 file: a Word .doc is read with format='doc'; others: save them as PDF)"
     elif data[257:262] == b"ustar":
         hint = " (it is a tar archive: extract the file to read first)"
+    elif kind := compressed_kind(data):
+        hint = f" ({kind}-compressed data, compressed twice?: decompress it and read what it holds)"
+    elif kind := named_compression(source):
+        hint = f" (its name says {kind}-compressed, but it does not start as a {kind} file does: damaged or misnamed)"
     elif nuls := stray_nuls(data):
         hint = (f" ({nuls:,} NUL byte{'s' * (nuls > 1)}, the first at byte offset {data.index(0):,}: if it is text, "
                 f"remove them first, e.g. tr -d '\\000')")

@@ -3,8 +3,10 @@ basics and damage, files, bytes and standard input, encodings and stray NUL byte
 offline)."""
 from __future__ import annotations
 
+import bz2
 import gzip
 import io
+import lzma
 import re
 import sys
 
@@ -405,3 +407,16 @@ def test_a_text_with_stray_nul_bytes_is_refused_with_where_they_are_and_a_binary
     png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
     with pytest.raises(InputError, match=r"^img.txt: looks like a binary file, not text$"):
         load(png, source="img.txt")
+
+
+@pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress])
+def test_a_file_compressed_twice_or_named_compressed_but_not_is_refused_saying_so(compress):
+    """A .gz of a .gz (what it holds is gzip again) and a .gz whose start is not gzip's (damaged, or misnamed) were
+    refused as 'looks like a binary file, not text' with nothing saying why."""
+    once = compress(b"Cats sleep in the sun. Dogs run in the park.\n" * 20)
+    with pytest.raises(InputError, match=r"compressed data, compressed twice\?: decompress it"):
+        load(compress(once), source="notes.txt" + {gzip.compress: ".gz", bz2.compress: ".bz2"}.get(compress, ".xz"))
+    damaged = bytes(range(256)) * 4 + once  # its start overwritten
+    with pytest.raises(InputError, match=r"its name says \w+-compressed, but it does not start as .* damaged or "
+                                         r"misnamed"):
+        load(damaged, source="page.1" + {gzip.compress: ".gz", bz2.compress: ".bz2"}.get(compress, ".xz"))
