@@ -31,7 +31,7 @@ def open_zip(data: bytes, source: str, what: str) -> zipfile.ZipFile:
         return zipfile.ZipFile(io.BytesIO(data))
     except ZIP_ERRORS:
         if not data:
-            raise InputError(f"{source}: the file is empty (0 bytes), not a {what}") from None
+            raise InputError(f"{source}: the file is empty (0 bytes): there is no {what} in it") from None
         if data[:4] == b"PK\x03\x04":
             raise InputError(f"{source}: the {what} is damaged: the ZIP archive it is made of is cut short or "
                              f"corrupted (its directory, at the end, cannot be read); save or download it "
