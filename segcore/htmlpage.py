@@ -152,8 +152,9 @@ def _left_out_kind(el, main) -> str | None:
         return "labels"
     if names & _CONTENTS_NAMES and _link_share(el) >= 0.5:  # a table of contents, not a wrapper named so
         return "navigation"
-    if tag in ("ul", "ol") and link_list(len(el.findall("li")), _link_share(el), _lead(el),
-                                         [a.text_content() for a in el.findall(".//a")]):
+    anchors = el.findall(".//a") if tag in ("ul", "ol") else []
+    if anchors and link_list(len(el.findall("li")), _link_share(el), _lead(el), [a.text_content() for a in anchors],
+                             [a.get("href") or "" for a in anchors]):
         return "navigation"  # a list of links only
     edge = tag in _EDGE_TAGS or tag == "aside"
     in_article = edge and _in_article(el, main)

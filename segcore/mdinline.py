@@ -5,8 +5,10 @@ off, hard line breaks' backslashes taken off (CommonMark 2.4, 6)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from html import unescape
 from html.entities import html5
+from types import MappingProxyType
 
 from .rest import role_text
 from .structure import MARK_GAP, closed_up
@@ -51,6 +53,7 @@ _STAND_IN = re.compile(r"[\U000F0000-\U000FFFFD][\U00100000-\U0010FFFD]")  # one
 _PIECE = re.compile(_STAND_IN.pattern + "|[\ufdd1\ufdd2]")  # a kept piece, a link's start or end
 _IMAGE_START = r"(?<!\s)\s*!"
 _LINK_OPEN, _LINK_CLOSE = "\ufdd1", "\ufdd2"
+_NO_LABELS: Mapping[str, str] = MappingProxyType({})  # no link label defined
 # GitHub's emoji shortcodes (':warning:', ':+1:', ':star::star:'; a letter or digit in each: a table's ':-:' is none):
 # a picture, read as nothing, as an image is; glued to no word, colon, bracket or slash on either side ('10:30:45',
 # 'std::vector', 'http://', '[:alpha:]' are none), nor to a code span (read before: a stand-in character) or a
@@ -59,9 +62,10 @@ _SHORTCODE = re.compile(r"(?<![\w:\[/\\\U000F0000-\U0010FFFF])(?::(?=[_+-]*[a-z0
                         r"(?![\w:(/\]\U000F0000-\U0010FFFF])")
 _INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""), (_SHORTCODE, MARK_GAP),
            (re.compile(r"\[\^[^\]\s]+\]"), MARK_GAP),  # footnote marks (closed_up: no space left before a stop)
-           (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), ""),  # HTML
-           (re.compile(r"\[(" + LINK_TEXT + r")?\]" + _TARGET), _LINK_OPEN + r"\1" + _LINK_CLOSE)]  # a link: its
-# text (none: an image's), between two noncharacters while the other marks are read (where links are: inline_with_code)
+           (re.compile(r"<br\s*/?>", re.I), " "), (re.compile(rf"</?(?:{_HTML_TAGS})\b[^<>]*>", re.I), "")]  # HTML
+# a link: its text (none: an image's) between two noncharacters while the other marks are read, its target kept as a
+# piece right after the first (where links are and where they point: inline_with_code)
+_LINK = re.compile(r"\[(?P<text>" + LINK_TEXT + r")?\](?P<target>" + _TARGET + ")")
 # a reference link or image (CommonMark 6.3): '[text][label]', '[label][]', '[label]'
 _REFERENCE = re.compile(rf"(?P<image>{_IMAGE_START})?\[(?P<text>{LINK_TEXT})?\](?:\[(?P<label>[^\[\]]*)\]|(?![\[(]))")
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
@@ -91,16 +95,23 @@ def _entity(m: re.Match) -> str | None:
     return unescape(entity) if entity and (not name or name + ";" in html5) else None
 
 
-def inline(text: str, labels: frozenset[str] = frozenset()) -> str:
+def inline(text: str, labels: Mapping[str, str] = _NO_LABELS) -> str:
     """Markdown text without its inline marks: comments and images taken off, escapes read, code spans, links and
     the references to the link `labels` defined read as their text, emphasis marks taken off."""
     return inline_with_code(text, labels)[0]
 
 
-def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[str, tuple[tuple[int, int], ...],
-                                                                             tuple[tuple[int, int], ...]]:
+def _destination(target: str) -> str:
+    """A link's destination as written in its '(destination "title")' (CommonMark 6.3): '<…>' or up to a space."""
+    inner = target[1:-1].strip()
+    return inner[1:inner.find(">")] if inner.startswith("<") and ">" in inner else (inner.split() or [""])[0]
+
+
+def inline_with_code(text: str, labels: Mapping[str, str] = _NO_LABELS
+                     ) -> tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int, str], ...]]:
     """inline's text, where each code span's text is in it ((start, end), in order): a sentence does not end at a
-    period inside code ('run `cmake .` in'), and where each link's text is (inline, by reference, autolinks)."""
+    period inside code ('run `cmake .` in'), and where each link's text is and where it points ((start, end, target):
+    inline, by reference to the `labels` defined (label: target), autolinks; an address without a scheme is mail's)."""
     kept = []  # (as written, as read) of each piece kept from the other marks
 
     def keep(m: re.Match) -> str:
@@ -110,38 +121,50 @@ def inline_with_code(text: str, labels: frozenset[str] = frozenset()) -> tuple[s
             return m.group()
         code = m.group("code") and (role_text(m.group("role"), m.group("code"), {}) if m.group("role")
                                     else m.group("code"))
-        kept.append((m.group(), m.group("escaped") or m.group("address") or code or _entity(m) or m.group()))
+        return stand_in(m.group(), m.group("escaped") or m.group("address") or code or _entity(m) or m.group())
+
+    def stand_in(written_as: str, read: str) -> str:  # two characters standing for a piece kept
+        kept.append((written_as, read))
         return chr(0xF0000 + (len(kept) - 1) // 0xFFFE) + chr(0x100000 + (len(kept) - 1) % 0xFFFE)
 
     def piece(m: re.Match) -> tuple[str, str]:
         return kept[(ord(m.group()[0]) - 0xF0000) * 0xFFFE + ord(m.group()[1]) - 0x100000]
 
+    def written(part: str) -> str:
+        return _STAND_IN.sub(lambda p: piece(p)[0], part)
+
+    def link(link_text: str, target: str) -> str:  # its target a piece written '(…)', read as nothing
+        return _LINK_OPEN + stand_in(f"({target})", "") + link_text + _LINK_CLOSE
+
     def reference(m: re.Match) -> str:
-        name = m.group("label") or m.group("text") or ""
-        if link_label(_STAND_IN.sub(lambda p: piece(p)[0], name)) not in labels:
+        name = link_label(written(m.group("label") or m.group("text") or ""))
+        if name not in labels:
             return m.group()
-        return "" if m.group("image") else _LINK_OPEN + (m.group("text") or "") + _LINK_CLOSE
+        return "" if m.group("image") else link(m.group("text") or "", labels[name])
 
     text = _KEPT.sub(keep, text)
     for pattern, repl in _INLINE:
         text = pattern.sub(repl, text)
+    text = _LINK.sub(lambda m: link(m.group("text") or "", _destination(written(m.group("target")))), text)
     text = closed_up(_EMPHASIS.sub(r"\2", _REFERENCE.sub(reference, text) if labels else text))
     out, code, links, opened, at, n = [], [], [], [], 0, 0
     for m in _PIECE.finditer(text):
         out.append(text[at:m.start()])
         n, at = n + m.start() - at, m.end()
         if m.group() == _LINK_OPEN:
-            opened.append(n)
+            opened.append([n, ""])
         elif m.group() == _LINK_CLOSE and opened:  # a link in a reference's text is in that link
-            start = opened.pop()
-            links += [] if opened else [(start, n)]
+            start, target = opened.pop()
+            links += [] if opened else [(start, n, target)]
         else:
-            written, read = piece(m)
+            written_as, read = piece(m)
             out.append(read)
-            if written.startswith(("`", "{")):
+            if written_as.startswith(("`", "{")):
                 code.append((n, n + len(read)))
-            elif written.startswith("<"):
-                links.append((n, n + len(read)))
+            elif written_as.startswith("<"):
+                links.append((n, n + len(read), read if ":" in read else "mailto:" + read))
+            elif written_as.startswith("(") and opened:  # the target of the link just opened
+                opened[-1][1] = written_as[1:-1]
             n += len(read)
     out.append(text[at:])
     return "".join(out), tuple(code), tuple(sorted(links))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from itertools import accumulate, groupby, takewhile
 from pathlib import PurePath
 
@@ -65,7 +66,7 @@ _ALERT = re.compile(r"^\[!(?:note|tip|important|warning|caution)\]$", re.I)  # G
 LABEL_LINE = 40  # characters: a longer Markdown line is no note box's label ('> **Warning**:'), even with its marks
 
 
-def _markdown_line(line: str, labels: frozenset[str] = frozenset()) -> str:
+def _markdown_line(line: str, labels: Mapping[str, str]) -> str:
     """A Markdown line's text: block-quote marks and inline marks taken off."""
     return inline(_QUOTE.sub("", line), labels)
 
@@ -112,7 +113,7 @@ def _labels_used(lines: list[str]) -> bool:
                                  for used in re.findall(r"\[([^\[\]]+)\]", ln))
 
 
-def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
+def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], dict[str, str]]:
     """Lines of a Markdown text that are not its prose: fenced and indented code, in block quotes too, where a fence
     closes with its quote ('code lines'), pipe tables (a run of lines with '|' holding a '---|---' rule: 'table and
     figure lines'), GitHub alert markers ('labels'), link reference definitions, in block quotes too ('link
@@ -120,8 +121,9 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
     ':::{tab-item} Linux'; reST's prose directives, rest.PROSE_DIRECTIVES: its body read as the text's, its opening
     line the box's label, 'labels') and HTML blocks that open their line until they close: comments ('comments'),
     <pre>, <script> and <style> ('code lines'), <table> ('table and figure lines'); one closed on its line with text
-    after it is left to the inline rules. With them, the labels the definitions define."""
-    drop, fence, run, block, item, code, labels = {}, None, [], None, 0, False, set()
+    after it is left to the inline rules. With them, the labels the definitions define and their targets (the first
+    definition of a label holds)."""
+    drop, fence, run, block, item, code, labels = {}, None, [], None, 0, False, {}
     directives = []  # the marks of the MyST directives of prose open around the line
     unquoted = [_QUOTE.sub("", ln) for ln in lines]  # a definition or code may be in a block quote
     counts, unclosed = prose_counts(unquoted), unclosed_fences(unquoted)
@@ -180,13 +182,15 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], frozenset[str]]:
                   and not _SETEXT.match(unquoted[i - 1]) and (lines[i - 1] != unquoted[i - 1] or line == unquoted[i])) \
                 and (taken := _definition_lines(unquoted, i, item)):  # one cannot interrupt a paragraph; a quote
             drop.update(dict.fromkeys(range(i, i + taken), "link definitions"))  # opening under one can
-            labels.add(link_label(_definition(unquoted[i], item).group(1)))
+            m = _definition(unquoted[i], item)  # the target on its line or the next
+            labels.setdefault(link_label(m.group(1)),
+                              (m.group(2) or re.match(_DESTINATION, unquoted[i + 1].strip()).group()).strip("<>"))
         elif _FOOTNOTE.match(line) or (drop.get(i - 1) == "footnotes" and line.strip()) or (
                 line.startswith("    ") and drop.get(i - 1 - (not lines[i - 1].strip())) == "footnotes"):
             drop[i] = "footnotes"  # a footnote's text runs to a blank line, and on over paragraphs indented 4 spaces
         elif code and text.strip():
             drop[i] = "code lines"
-    return drop, frozenset(labels)
+    return drop, labels
 
 
 def _clean_latex(s: str) -> str:
@@ -443,21 +447,24 @@ def looks_like_markdown(text: str, name: str = "") -> bool:
 
 
 
-def _without_link_lists(blocks: list[Block], linked: dict[int, tuple[bool, list[str]]]) -> tuple[list[Block], int]:
+def _without_link_lists(blocks: list[Block], linked: dict[int, tuple[bool, list[str], list[str]]]
+                        ) -> tuple[list[Block], int]:
     """Markdown's blocks without its lists of links only and its bars of links ('[Home](/) | [Docs](/docs)'), which
     are navigation as in HTML (structure.link_list: a run of list items, or a paragraph of links, words all but links;
     words as text.tokenize counts them: Chinese, which sets no spaces, by its characters), and how many words those
-    had. `linked`: each paragraph's place in `blocks`, whether it is a list item, the texts of its links."""
+    had. `linked`: each paragraph's place in `blocks`, whether it is a list item, the texts of its links and their
+    targets."""
     kept, words, k = [], 0, 0
     while k < len(blocks):
-        listed, links = linked.get(k, (False, []))
-        links, end = list(links), k + 1
+        listed, links, targets = linked.get(k, (False, [], []))
+        links, targets, end = list(links), list(targets), k + 1
         while listed and end in linked and linked[end][0]:
             links.extend(linked[end][1])
+            targets.extend(linked[end][2])
             end += 1
         n = sum(len(tokenize(b.text)) for b in blocks[k:end]) if links else 0  # no link: no navigation, uncounted
         share = sum(len(tokenize(t)) for t in links) / max(1, n)
-        if links and link_list(end - k if listed else len(links), share, kept[-1].text if kept else "", links):
+        if links and link_list(end - k if listed else len(links), share, kept[-1].text if kept else "", links, targets):
             words += n
         else:
             kept += blocks[k:end]
@@ -481,7 +488,7 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
     front = front_matter(lines)
     drop = dict.fromkeys(gutenberg_wrapper(stripped), "wrapper") | dict.fromkeys(bracketed_notes(stripped), "notes") \
         | dict.fromkeys(front, "front matter")
-    labels, entries = frozenset(), frozenset()
+    labels, entries = {}, frozenset()
     if markdown:
         marked, labels = _markdown_drops(lines)
         drop |= marked
@@ -518,7 +525,7 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
     heads = {i: (lv, t) for i, lv, t in found}
     opens = {} if markdown else _line_paragraphs(lines, stripped, drop.keys(), heads.keys())
     blocks, body, listed, item = [], [], False, [False]
-    linked = {}  # Markdown's paragraphs by their place in blocks: (a list item's?, the texts of its links)
+    linked = {}  # Markdown's paragraphs by their place in blocks: (a list item's?, its links' texts, their targets)
     joiner = LineJoiner(stripped, typeset=typeset_pages(lines))
 
     def flush():  # Markdown's inline marks are read on the paragraph: a link or an image may span lines
@@ -527,7 +534,7 @@ def text_blocks(text: str, markdown: bool | None = None, wiki: WikiCopy | bool |
             text, code, links = inline_with_code(text, labels) if markdown else (text, (), ())
             lead = len(text) - len(text.lstrip())  # code spans' places in the stripped paragraph
             if para := text.strip():
-                linked[len(blocks)] = (item[0], [text[a:b] for a, b in links])
+                linked[len(blocks)] = (item[0], [text[a:b] for a, b, _ in links], [t for _, _, t in links])
                 blocks.append(Block(para, code=tuple((a - lead, b - lead) for a, b in code)))
         body.clear()
         item[0] = False

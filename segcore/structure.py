@@ -499,14 +499,27 @@ LINK_LIST_ITEMS = 2  # items at least (one link alone is the text's)
 ADDRESS = re.compile(r"(?:https?://|www\.)\S+$", re.I)  # a link written out as its address
 
 
-def link_list(items: int, share: float, lead: str, links: list[str]) -> bool:
+# a sentence's end (full-width too), before closing quotes, brackets or emphasis marks
+_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u2019\u201d\u00bb)\]*_]*$")
+_AWAY = re.compile(r"(?:[a-z][a-z0-9+.-]*:|//)", re.I)  # a target elsewhere: a scheme ('https:', 'mailto:'), a host
+
+
+def link_list(items: int, share: float, lead: str, links: list[str], targets: list[str]) -> bool:
     """Whether a list of `items` whose words are the text of links by `share` is navigation (a menu, a site's or a
-    README's bar of links), not the text's: LINK_LIST_ITEMS or more, LINK_LIST_SHARE of its words links, and not
-    owned by the text: the text just before it (`lead`) does not introduce it (ends with ':': "More examples can be
-    found at:") and not every link (their texts, `links`) is written out as its address (a list of references; a
-    menu names its pages). HTML's lists (htmlpage) and Markdown's lists and link bars (plaintext) read so."""
-    return items >= LINK_LIST_ITEMS and share >= LINK_LIST_SHARE and not lead.rstrip().endswith(":") \
-        and not (links and all(ADDRESS.match(t.strip()) for t in links))
+    README's bar of links, a document's contents), not the text's: LINK_LIST_ITEMS or more, LINK_LIST_SHARE of its
+    words links, not every link (their texts, `links`) written out as its address (a list of references; a menu
+    names its pages), and the text just before it (`lead`) does not lead into it: it does when it ends with a colon
+    (full-width too: "More examples can be found at:", its sentence goes on in the list), or ends a sentence and most
+    of the links (`targets`, where they point) leave the document and its site ("… and a C compiler to build the
+    library." over the links to Bash, Make and GCC's pages); under a sentence, links into the document or its site
+    ('#part', 'chapter2.html', 'docs/INSTALL.md') are its contents ("Chapters follow below. Read them in order.").
+    A local page has no host, so only a relative target is its site's. HTML's lists (htmlpage) and Markdown's lists
+    and link bars (plaintext) read so."""
+    if items < LINK_LIST_ITEMS or share < LINK_LIST_SHARE or (links and all(ADDRESS.match(t.strip()) for t in links)):
+        return False
+    lead = lead.rstrip()
+    return not (lead.endswith((":", "\uff1a")) or (_SENTENCE_END.search(lead) and 2 * sum(
+        bool(_AWAY.match(t.strip())) for t in targets) > len(targets)))
 
 
 # put where a note or citation mark is taken off a text (an HTML page's, a Markdown text's, LaTeX's, a PDF line's),

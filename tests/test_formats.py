@@ -157,3 +157,15 @@ def test_titles_after_hash_marks_still_make_a_text_markdown():
     doc = load(changelog, source="CHANGELOG.md")
     assert doc.meta["markdown"] and [h.title for h in doc.meta["outline"].headings][-2:] == [
         "iso-codes 3.79", "iso-codes 3.78"]
+
+
+def test_links_are_read_with_where_they_point():
+    """inline_with_code gives each link's place in the text and its target: an inline link's destination (its title
+    aside, '<…>' unwrapped), a reference link's by its label's definition, an autolink's address (mail's without a
+    scheme); a link in a reference's text is that link's."""
+    text, _, links = inline_with_code("See [Bash](https://gnu.org/bash \"GNU\") and [the *guide*](<guide.md>), "
+                                      "[Make][m], <x@y.example> and <https://a.example/b>.", {"m": "#make"})
+    assert text == "See Bash and the guide, Make, x@y.example and https://a.example/b."
+    assert [(text[a:b], target) for a, b, target in links] == [
+        ("Bash", "https://gnu.org/bash"), ("the guide", "guide.md"), ("Make", "#make"),
+        ("x@y.example", "mailto:x@y.example"), ("https://a.example/b", "https://a.example/b")]

@@ -415,6 +415,19 @@ def test_a_list_of_links_only_is_navigation_but_a_list_with_prose_is_text():
     assert doc.meta["left_out"] == {"navigation": 4}
 
 
+def test_a_list_of_links_to_other_sites_under_a_sentence_is_the_texts():
+    """underscore's page: '… piecewise diffs are provided below.' over links to GitHub's comparisons was left out as
+    navigation; under a sentence, a list whose links (their href) mostly leave the page's site is the text's, one
+    whose links mostly stay in it ('#1', 'ch2.html') its contents, and under a heading either is navigation."""
+    away = "<ul><li><a href='https://github.com/a'>Before</a></li><li><a href='//github.com/b'>After</a></li></ul>"
+    doc = load_html("<p>Piecewise diffs are provided below.</p>" + away + "<p>The chapters follow.</p><ul><li>"
+                    "<a href='#1'>One</a></li><li><a href='ch2.html'>Two</a></li><li><a href='https://x.example'>"
+                    "Three</a></li></ul><h2>Elsewhere</h2>" + away)
+    assert doc.elements == ["Piecewise diffs are provided below.", "Before", "After", "The chapters follow.",
+                            "Elsewhere"]
+    assert doc.meta["left_out"] == {"navigation": 3 + 2}
+
+
 def test_a_list_of_links_that_the_text_introduces_or_that_gives_addresses_is_text():
     # a sentence ending with ':' announces the list; links written out as their addresses are references, not a menu
     page = ("<p>The river has four mills. The module offers these methods:</p><ul><li><a href='#a'>mill.grind()</a>"

@@ -501,6 +501,27 @@ def test_myst_colon_fences_are_directives_as_backtick_fences_are():
     assert left_out == {"labels": 4, "rules": 4, "code lines": 3}
 
 
+def test_a_list_of_links_to_other_sites_under_a_sentence_is_the_texts():
+    """libidn2's README: 'To build Libidn2 you will need … a C compiler to build the library.' over a list of links to
+    Bash's, Make's and GCC's pages was left out as navigation. Where the links point tells: under a sentence, a list
+    whose links mostly leave the document (a scheme: 'https:', 'mailto:', reference links by their definitions,
+    autolinks) is the text's; one whose links stay in it or its site ('#part', 'docs/a.md') is its contents; under a
+    heading either is navigation; a full-width colon introduces a list as ':' does."""
+    away = ("* [Bash](https://gnu.org/bash \"GNU Bash\")\n* [Make][make]\n* [GCC](mailto:gcc@gcc.example)\n\n"
+            "[make]:\n  https://gnu.org/make\n\n")
+    inside = "* [Install](docs/INSTALL.md)\n* [Usage](#usage)\n* [Bugs](https://bugs.example/x)\n\n"
+    blocks, left_out = text_blocks(
+        "# Build\n\nYou will need a shell, the make tool and a C compiler.\n\n" + away +
+        "The manual has more. Its parts follow.\n\n" + inside + "## Tools\n\n" + away +
+        "请按照以下顺序反馈问题\uff1a\n\n- [GitHub](https://github.com/x/issues)\n- [Mail](mailto:a@b.example)\n",
+        markdown=True)
+    texts = [b.text for b in blocks]
+    assert texts == ["Build", "You will need a shell, the make tool and a C compiler.", "Bash", "Make",
+                     "GCC", "The manual has more. Its parts follow.", "Tools", "请按照以下顺序反馈问题\uff1a",
+                     "GitHub", "Mail"]
+    assert left_out["navigation"] == 3 + 3
+
+
 def test_lists_and_bars_of_links_only_are_navigation():
     """A list of links only (two items or more, nine words in ten links' text) and a bar of links are navigation, as
     HTML's lists of links are (structure.link_list): left out and counted. A list the text introduces (':'), one of
