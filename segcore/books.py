@@ -61,13 +61,19 @@ _ORDINAL_FIRST = rf"(?:the\s+)?(?:(?:{_TENS})[-\s](?:{_ORDINALS})|{_TENTHS}|{_OR
 # the kinds of a book's divisions: their raw level (1: the book's title; a part holds chapters, an act scenes) and
 # their words in the languages segcore.language reads (English, German, French, Spanish, Portuguese, Italian, Dutch,
 # Danish, Swedish, Norwegian, Finnish, Hungarian, Russian, Turkish); the kinds of _UNNUMBERED stand unnumbered, an
-# appendix either way or lettered ('Appendix A. Appendix', 'Anhang A')
+# appendix either way or lettered ('Appendix A. Appendix', 'Anhang A'). A course's lectures and lessons stand as its
+# chapters ('Lecture 3', 'Vorlesung 3', '3. előadás'); a section ('SECTION I. OF THE ORIGIN OF IDEAS', as Project
+# Gutenberg sets Hume's) below a chapter (levels are ranked: alone it reads as the top one). Left out, as words that
+# open ordinary lines: Dutch 'college' and 'les' (English 'college', French 'les'); Finnish 'osa' names a part
 _KINDS = {
     "book": (2, "book buch livre libro livro boek bog bok kirja könyv книга kitap"),
     "part": (2, "part teil partie parte deel del osa rész часть kısım"),
     "volume": (2, "volume band tome tomo volumen bind nide kötet том cilt"),
     "act": (2, "act akt aufzug acte acto ato atto bedrijf näytös felvonás действие perde"),
     "chapter": (3, "chapter kapitel chapitre capítulo capitolo hoofdstuk kapittel luku fejezet глава bölüm"),
+    "lecture": (3, "lecture lesson vorlesung lektion leçon lección lição lezione forelæsning föreläsning "
+                   "forelesning leksjon luento oppitunti előadás lecke лекция урок ders"),
+    "section": (4, "section abschnitt sección secção seção sezione afdeling afsnit avsnitt szakasz раздел"),
     "stave": (3, "stave"), "canto": (3, "canto"), "letter": (3, "letter brief lettre carta lettera"),
     "scene": (4, "scene szene auftritt scène escena cena scena scen kohtaus jelenet сцена явление sahne"),
     "appendix": (3, "appendix anhang annexe appendice apéndice anexo apêndice bijlage bilag bilaga appendiks "

@@ -102,6 +102,30 @@ def test_chapters_in_the_languages_segcore_reads(names):
     assert headings(book("KISIM II", text))[0] == (2, "KISIM II")
 
 
+@pytest.mark.parametrize("names", [("Lecture 1", "Lecture 2: Estimation", "LECTURE 3", "Lecture 4"),
+                                   ("Lesson 1", "Lektion 2", "Leçon 3", "Лекция 4"),
+                                   ("1. előadás", "2. előadás", "3. előadás", "4. előadás")])
+def test_a_course_s_lectures_are_its_chapters(names):
+    """Lecture notes divided by lectures or lessons (in the languages segcore reads) are a book whose lectures stand
+    at a chapter's level, each with its title set apart below it joined; a part holds them."""
+    text = book(*[x for name in names for x in (name, "Sampling and Estimation", PARA, PARA)])
+    assert headings(text) == [(3, f"{name}. Sampling and Estimation") for name in names]
+    assert headings(book("PART II", text))[0] == (2, "PART II")
+
+
+def test_sections_of_an_essay_and_sections_under_chapters():
+    """'SECTION I.' over its title, as Project Gutenberg sets Hume's essays, divides a book as its chapters would;
+    under a chapter a section is a level below it ('Abschnitt', 'Sección' in other languages)."""
+    essay = book(*[x for n in ("I", "II", "III", "IV") for x in (f"SECTION {n}.", "Of the Origin of Ideas", PARA)])
+    assert headings(essay) == [(4, f"SECTION {n}. Of the Origin of Ideas") for n in ("I", "II", "III", "IV")]
+    doc = load_text(essay)
+    assert [h.level for h in doc.meta["outline"].headings] == [1] * 4
+    text = book("CHAPTER I", "Abschnitt 1", PARA, PARA, "Sección 2", PARA, PARA, "CHAPTER II", PARA, PARA,
+                "CHAPTER III", PARA, PARA)
+    assert headings(text) == [(3, "CHAPTER I"), (4, "Abschnitt 1"), (4, "Sección 2"), (3, "CHAPTER II"),
+                              (3, "CHAPTER III")]
+
+
 def test_a_play_acts_and_scenes():
     text = book("ACT I", "SCENE I. Elsinore. A platform before the castle.", "Who's there? Nay, answer me.", PARA,
                 "SCENE II", PARA, PARA, "ACT II", "SCENE I", PARA, PARA)

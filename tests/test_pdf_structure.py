@@ -176,6 +176,22 @@ def test_a_chapter_label_set_over_its_title_is_one_heading_at_the_title_level(bo
     assert any(b.text.startswith("Kapitel 3") or b.text.endswith("Kapitel 3") for b in out.blocks if not b.level)
 
 
+@pytest.mark.parametrize("bookmarks", [False, True])
+def test_a_lecture_label_over_its_title_joins_the_bookmarked_heading(bookmarks):
+    """Lecture notes: "Lecture 2" on a line of its own over the title "Sampling" (bookmarked "Sampling"), "Section 3"
+    over "Estimation" (bookmarked with its label, "Section 3 Estimation"): each label is its heading's, as a chapter's
+    is (books.py's divisions: a lecture at a chapter's level, a section)."""
+    def lecture(label, title, body):
+        return [("F1", 20, 72, 700, label), ("F1", 24, 72, 650, title)] + column(body, 72, 600)
+    pages = [lecture("Lecture 2", "Sampling", BODY[0] + [""] + BODY[1]),
+             lecture("Section 3", "Estimation", BODY[2] + [""] + BODY[3])]
+    marks = [(1, "Sampling", 0, 676), (1, "Section 3 Estimation", 1, 720)]
+    out = read_pdf(build([text_ops(p) for p in pages], outline=marks), bookmarks=bookmarks)
+    heads = [(b.level, b.text) for b in out.blocks if b.level]
+    assert heads == [(1, "Lecture 2 Sampling"), (1, "Section 3 Estimation")], heads
+    assert out.bookmarks_located == (2 if bookmarks else 0)
+
+
 def test_a_heading_under_a_division_label_spells_its_bookmark():
     """A division's label set over its title is one heading ("Anhang A Technische Informationen"); its match keys
     hold the title without the label's word and letter or number, so that the bookmark naming the title alone is
@@ -186,11 +202,13 @@ def test_a_heading_under_a_division_label_spells_its_bookmark():
     assert not keys("Book a flight") & keys("flight")
 
 
-@pytest.mark.parametrize("label", ["Chapter 1", "Kapitel 1", "Глава 1", "1. fejezet", "Erstes Kapitel", "Anhang A"])
+@pytest.mark.parametrize("label", ["Chapter 1", "Kapitel 1", "Глава 1", "1. fejezet", "Erstes Kapitel", "Anhang A",
+                                   "Lecture 2", "Vorlesung 2", "2. előadás", "Лекция 2", "Section 3", "Abschnitt III"])
 def test_a_division_label_over_a_bookmarked_title_joins_its_heading(label):
     """The label line over a bookmarked title is the heading's in the languages books.py reads (books.division_label),
     not only for pdfoutline's own English words: a label with its number first ('1. fejezet', 'Erstes Kapitel') joined
-    no run of lines that spells the title either (books.division_title reads a title after it only past a mark)."""
+    no run of lines that spells the title either (books.division_title reads a title after it only past a mark). A
+    course's lecture ('Lecture 2' over 'Sampling', bookmarked 'Sampling') and a section are books.py's divisions too."""
     lines = [Line(label, 72, 700, 130, 710, 10), Line("Erste Schritte", 72, 676, 200, 694, 18),
              Line("Zweiter Teil der Arbeit", 72, 500, 250, 514, 14)]
     entries = [Entry(1, "Erste Schritte", 0, 720), Entry(1, "Zweiter Teil der Arbeit", 0, 520)]
