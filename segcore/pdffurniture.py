@@ -29,9 +29,10 @@ _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
-_LEADERS = re.compile(rf"(?:\.\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)  # contents, index
+# contents, index: dots or centred dots (the periodcentered of TeX's symbol font: \cdotfill)
+_LEADERS = re.compile(rf"(?:[.·]\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)
 # on a contents page, an entry whose title leaves room for only two or three spaced dots ("… Engels . . 15")
-_SHORT_LEADERS = re.compile(rf"\s\.(?:\s\.){{1,2}}(\s+{_PAGE_REF})?$", re.I)
+_SHORT_LEADERS = re.compile(rf"\s[.·](?:\s[.·]){{1,2}}(\s+{_PAGE_REF})?$", re.I)
 
 
 def ends_sentence(ln: Line, body_size: float) -> bool:

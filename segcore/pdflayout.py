@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from . import bidi
 from .errors import InputError, MissingDependencyError
 from .limits import LIMITS, Limits
+from .pdffonts import resource_manager
 from .pdfoutline import Entry, read_outline
 
 WORD_GAP = 0.1                     # xpdf minWordBreakSpace: a gap wider than this many em starts a word
@@ -444,11 +445,12 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         from pdfminer.converter import PDFPageAggregator
         from pdfminer.layout import LAParams, LTChar, LTFigure, LTTextBox, LTTextLine
         from pdfminer.pdfdocument import PDFDocument
-        from pdfminer.pdffont import PDFType3Font
+        from pdfminer.pdffont import PDFType1Font, PDFType3Font
         from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
         from pdfminer.pdfpage import PDFPage
         from pdfminer.pdfparser import PDFParser
         from pdfminer.pdftypes import resolve1
+        from pdfminer.psparser import literal_name
     except ImportError:  # pragma: no cover - pdfminer.six is a requirement
         raise MissingDependencyError("reading PDFs needs pdfminer.six: pip install pdfminer.six") from None
     log = logging.getLogger("pdfminer")
@@ -464,7 +466,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         if count is not None:
             limits.check_pages(count, source)
         limits.check_inflated(inflated_size(data, limits.inflated_bytes), source)
-        rsrc = PDFResourceManager(caching=True)
+        rsrc = resource_manager(PDFResourceManager, PDFType1Font, resolve1, literal_name)(caching=True)
         laparams = LAParams(boxes_flow=None, all_texts=True)  # figures' text in lines too (_placed_pages)
         device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=laparams)
         interpreter = PDFPageInterpreter(rsrc, device)

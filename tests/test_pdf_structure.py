@@ -437,24 +437,26 @@ def test_a_french_paper_loses_its_caption_and_reference_list():
     assert doc.meta["left_out"]["captions"] == 1 and doc.meta["back_matter"]["heading"] == "Références"
 
 
-def contents_pdf() -> bytes:
-    """A contents page set in bold as LaTeX sets a short one: entries with leaders of many dots, long titles that
-    leave room for only three dots (the page number a piece apart, on the entry's baseline) or two, and an entry
-    wrapped over two lines, its second line indented; then the first section."""
+def contents_pdf(dot: str = ".") -> bytes:
+    """A contents page set in bold as LaTeX sets a short one: entries with leaders of many dots (or centred dots,
+    `dot`), long titles that leave room for only three dots (the page number a piece apart, on the entry's baseline)
+    or two, and an entry wrapped over two lines, its second line indented; then the first section."""
     entries = [("1 Introduction . . . . . . . . . .", "2"), ("2 Where to find it . . . . . . . .", "2"),
                ("3 The colours of the logos . . .", "3"), ("4 Logos of the faculty of arts . .", "4"),
                ("5 Logos of the faculty of law . . 5", None)]
     items, y = [("F3", 14, 72, 720, "Contents")], 690
     for title, page in entries:
-        items += [("F3", 10, 72, y, title)] + ([("F1", 10, 260, y, page)] if page else [])
+        items += [("F3", 10, 72, y, title.replace(" .", f" {dot}"))] + ([("F1", 10, 260, y, page)] if page else [])
         y -= 20
-    items += [("F3", 10, 72, y, "6 Printing the logos in"), ("F3", 10, 86, y - 13, "another colour . . . . . 6")]
+    items += [("F3", 10, 72, y, "6 Printing the logos in"),
+              ("F3", 10, 86, y - 13, "another colour . . . . . 6".replace(" .", f" {dot}"))]
     items += [("F3", 12, 72, y - 50, "1 Introduction")] + column(BODY[0], 72, y - 70)
     return build([text_ops(items)])
 
 
-def test_contents_entries_with_two_or_three_dots_of_leaders_or_wrapped_are_not_headings():
-    doc = load(contents_pdf())
+@pytest.mark.parametrize("dot", [".", "\u00b7"])
+def test_contents_entries_with_two_or_three_dots_of_leaders_or_wrapped_are_not_headings(dot):
+    doc = load(contents_pdf(dot))
     assert doc.elements[0] == "1 Introduction", doc.elements
     left_out = doc.meta["left_out"]  # the heading, the 7 lines of entries, their 4 page numbers apart (page numbers)
     assert left_out["contents"] >= 6 and sum(left_out.values()) == 12, left_out
