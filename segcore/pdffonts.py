@@ -146,15 +146,24 @@ def resource_manager(PDFResourceManager, PDFType1Font, resolve1, literal_name):
             enc = resolve1(spec.get("Encoding"))
             descriptor = resolve1(spec.get("FontDescriptor"))
             program = resolve1(descriptor.get("FontFile3")) if isinstance(descriptor, dict) else None
-            if (enc is None or isinstance(enc, dict) and "BaseEncoding" not in enc) and program is not None \
+            if (enc is None or isinstance(enc, dict) and "BaseEncoding" not in enc) and hasattr(program, "get_data") \
                     and literal_name(program.get("Subtype")) == "Type1C":
-                builtin = builtin_encoding(program.get_data())
+                builtin = builtin_encoding(_data(program))
                 if builtin:
                     diff = resolve1(enc.get("Differences")) if enc else None
                     font.cid2unicode = font.cid2unicode | builtin | _differences(diff or [], font.cid2unicode)
             return font
 
     return ResourceManager
+
+
+def _data(stream) -> bytes:
+    """A font program stream's bytes; none when its filters fail (a damaged or unsupported stream: the font then
+    reads as pdfminer reads it, and the rest of the PDF is read)."""
+    try:
+        return stream.get_data()
+    except Exception:  # pdfminer raises its own errors and zlib's, struct's, ... by filter
+        return b""
 
 
 def _differences(diff: list, cid2unicode: dict[int, str]) -> dict[int, str]:

@@ -69,9 +69,11 @@ def encode(text: str) -> str:
     return pdf_string(text.replace("\u2013", chr(123)))
 
 
-def cff_pdf(lines: list[str], ranges: bool = False, encoding: str = "") -> bytes:
+def cff_pdf(lines: list[str], ranges: bool = False, encoding: str = "", stream: str = "",
+            font_file: str = "7 0 R") -> bytes:
     """A page of `lines` in a Type 1 font embedded as CFF (FontFile3 /Type1C) with no ToUnicode and no /Encoding
-    (or `encoding`), as dvips and Ghostscript embed TeX's fonts."""
+    (or `encoding`), as dvips and Ghostscript embed TeX's fonts; `stream`: more of the program stream's dictionary,
+    `font_file`: what the descriptor's /FontFile3 is."""
     program = cff(GLYPHS, ranges)
     ops = "\n".join(f"BT /F1 10 Tf 1 0 0 1 72 {700 - 13 * i} Tm {encode(t)} Tj ET" for i, t in enumerate(lines))
     widths = " ".join("250" if c == 32 else "500" for c in range(256))
@@ -81,8 +83,9 @@ def cff_pdf(lines: list[str], ranges: bool = False, encoding: str = "") -> bytes
             f"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+CMR10 /FirstChar 0 /LastChar 255 /Widths [{widths}] "
             f"{encoding}/FontDescriptor 6 0 R >>",
             "<< /Type /FontDescriptor /FontName /ABCDEF+CMR10 /Flags 4 /FontBBox [0 -250 1000 750] /ItalicAngle 0 "
-            "/Ascent 750 /Descent -250 /CapHeight 700 /StemV 80 /FontFile3 7 0 R >>",
-            b"<< /Subtype /Type1C /Length %d >>\nstream\n" % len(program) + program + b"\nendstream"]
+            f"/Ascent 750 /Descent -250 /CapHeight 700 /StemV 80 /FontFile3 {font_file} >>",
+            b"<< /Subtype /Type1C %s/Length %d >>\nstream\n" % (stream.encode(), len(program)) + program
+            + b"\nendstream"]
     return write_pdf(objs, 1)
 
 
@@ -108,3 +111,13 @@ def test_a_damaged_program_gives_no_encoding_of_its_own():
     assert builtin_encoding(program)[12] == "\ufb01"
     assert builtin_encoding(program[:40]) == {}  # cut short
     assert builtin_encoding(b"") == {}
+
+
+@pytest.mark.parametrize("stream, font_file", [("/Filter /FlateDecode ", "7 0 R"), ("/Filter /NoSuchDecode ", "7 0 R"),
+                                               ("", "<< /Subtype /Type1C >>")])
+def test_a_font_program_that_cannot_be_read_leaves_the_page_read_as_before(stream, font_file):
+    """A FontFile3 whose bytes do not inflate, whose filter is unknown, or that is no stream at all (a crafted or
+    damaged PDF) is no reason to refuse the PDF: the font keeps pdfminer's reading (its ligatures lost, as before
+    segcore.pdffonts), the rest is read."""
+    doc = load(cff_pdf(LINES, stream=stream, font_file=font_file))
+    assert "The rst le species the oce sta of the eet." in doc.elements
