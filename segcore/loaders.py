@@ -166,12 +166,11 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     if pseudo:
         meta["unpunctuated"] = True
     tok = punkt_for(body) if not pseudo and (level == "sentence" or any(b.marks for b in blocks)) else None
-    elements, positions, heads, opens = [], [], [], []
+    elements, positions, opens = [], [], []
     for b in blocks:
         opens.append(len(elements))
         if b.level:
             parts = [(b.text, 0)]
-            heads.append((b.text, b.level, len(elements), b.number))
         else:
             parts = (pseudo_sentences(b.text) if pseudo else sentences_with_offsets(tok, b.text, b.code)
                      if tok is not None else [(b.text, 0)])
@@ -198,6 +197,8 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
                          f"{input_name(source)}: no text found{left or ' (empty or whitespace only)'}")
     limits.check_elements(len(elements), level, input_name(source))
     prose = next((at for at, b in zip(opens, blocks) if not b.level and writes_prose(b.text)), len(elements))
+    ends = [*opens[1:], len(elements)]  # a heading is its block's elements: its words at word level
+    heads = [(b.text, b.level, at, b.number, end - at) for at, end, b in zip(opens, ends, blocks) if b.level]
     outline = make_outline(heads, len(elements), prose)
     if outline is not None:
         meta["outline"] = outline

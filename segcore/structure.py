@@ -40,8 +40,9 @@ class Block:
 class Heading:
     title: str
     level: int        # 1 = the top level present in the document, 2 the next, ...
-    element: int      # index of the heading's own element
+    element: int      # index of the heading's own element (its first word at word level)
     number: str | None = None
+    size: int = 1     # its elements: one, or its words at word level
 
 
 @dataclass
@@ -52,6 +53,7 @@ class Outline:
     n: int
     title: str | None = None  # a lone top-level heading that opens the document: its title, not a section
     front: int = 0  # the elements before the first heading when none writes prose (writes_prose): a title, a byline
+    title_size: int = 1  # the title's elements from 0: one, or its words at word level
 
     @property
     def depth(self) -> int:
@@ -60,8 +62,10 @@ class Outline:
     def starts(self, depth: int = 1) -> list[int]:
         """Where the sections down to `depth` start; a run of headings with no text between them (a title over the
         first section, a chapter over its first section) opens one section, never a segment of headings alone; nor
-        does a front without prose (a title and its byline over the first chapter): the first section holds it."""
-        heads = {h.element for h in self.headings} | ({0} if self.title is not None else set()) | set(range(self.front))
+        does a front without prose (a title and its byline over the first chapter): the first section holds it. A
+        heading is all its elements (its words at word level), so words give the sections sentences give."""
+        heads = {e for h in self.headings for e in range(h.element, h.element + h.size)} | set(range(self.front)) | \
+            set(range(self.title_size if self.title is not None else 0))
         out = []
         for s in sorted({h.element for h in self.headings if h.level <= depth and 0 < h.element < self.n}):
             if not all(e in heads for e in range(out[-1] if out else 0, s)):
@@ -74,23 +78,25 @@ class Outline:
         return [h for h in self.headings if h.level <= depth]
 
 
-def make_outline(raw: list[tuple[str, int, int, str | None]], n: int, prose: int = 0) -> Outline | None:
-    """Outline from (title, raw level, element, number) of headings, raw levels renumbered 1, 2, ... in order of
-    rank (a document with only "3.1"-style and run-in headings gets levels 1 and 2); `prose`: where the first
-    paragraph that writes prose starts (writes_prose): when none is before the first heading other than the title,
-    what is there (a byline, a date, a subtitle) is the document's front, no section of its own."""
+def make_outline(raw: list[tuple[str, int, int, str | None, int]], n: int, prose: int = 0) -> Outline | None:
+    """Outline from (title, raw level, element, number, size: how many elements it is) of headings, raw levels
+    renumbered 1, 2, ... in order of rank (a document with only "3.1"-style and run-in headings gets levels 1 and 2);
+    `prose`: where the first paragraph that writes prose starts (writes_prose): when none is before the first heading
+    other than the title, what is there (a byline, a date, a subtitle) is the document's front, no section of its
+    own."""
     if not raw:
         return None
     title = None
-    top = min(lv for _, lv, _, _ in raw)
+    top = min(h[1] for h in raw)
     tops = [h for h in raw if h[1] == top]
     if len(tops) == 1 and tops[0][2] == 0 and len(raw) > 1:
         title = tops[0][0]
         raw = [h for h in raw if h is not tops[0]]
-    rank = {lv: i + 1 for i, lv in enumerate(sorted({lv for _, lv, _, _ in raw}))}
-    first = min(e for _, _, e, _ in raw)
+    rank = {lv: i + 1 for i, lv in enumerate(sorted({h[1] for h in raw}))}
+    first = min(h[2] for h in raw)
     front = first if prose >= first else 0
-    return Outline([Heading(t, rank[lv], e, num) for t, lv, e, num in raw], n, title, front)
+    return Outline([Heading(t, rank[lv], e, num, size) for t, lv, e, num, size in raw], n, title, front,
+                   tops[0][4] if title is not None else 1)
 
 
 def depth_of(level: str | int) -> int:

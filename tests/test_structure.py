@@ -373,7 +373,7 @@ def test_a_section_over_its_first_subsection_opens_it():
 
 
 def test_single_section_gives_no_reference():
-    outline = make_outline([("Intro", 1, 0, None)], 5)
+    outline = make_outline([("Intro", 1, 0, None, 1)], 5)
     with pytest.raises(InputError, match="single section"):
         reference(outline)
 
@@ -382,6 +382,24 @@ def test_word_level_outline_points_at_words():
     doc = load_text(LATEX, level="word")
     outline = doc.meta["outline"]
     assert [doc.elements[h.element] for h in outline.headings] == ["introduction", "data", "conclusion"]
+
+
+@pytest.mark.parametrize("fmt, text", [
+    ("text", "# A Long Guide\n\nRead this first. It helps.\n\n## Getting Started Now\n\n### On Linux Systems\n\n"
+           "Use apt. It works.\n\n### On Windows\n\nUse the installer.\n\n## Usage Notes Here\n\nRun it. It runs."),
+    ("latex", "\\section{Long Introduction Here}\\subsection{First Background Part}Rivers are long. They flow.\n"
+             "\\subsection{More Background}Water moves. It goes.\n\\section{The Results Now}Flow rose. Depth fell."),
+    ("text", "# A Long Title Here\n\n## First Part\n\nProse. More prose.\n\n## Second Part\n\nProse again.")])
+def test_word_level_sections_are_the_sentence_level_ones(fmt, text):
+    """A heading of several words is several elements at word level, all of them its own: a section over its first
+    subsection opens one section at both levels (the section's second word made its words a segment of their own)."""
+    def titled(level, depth):
+        outline = load(text.encode(), format=fmt, level=level).meta["outline"]
+        at = {h.element: h.title for h in outline.headings}
+        return [at[s] for s in outline.starts(depth)]
+
+    for depth in (1, 2):
+        assert titled("word", depth) == titled("sentence", depth)
 
 
 def test_back_matter_left_out_by_default():
