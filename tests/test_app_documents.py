@@ -142,7 +142,7 @@ def test_upload_pdf_with_text():
     ("damaged.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer garbage", "PDF"),
     ("scan.pdf", tiny_pdf(None), "no text layer"),
     ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, "damaged Office 97–2003 file"),
-    ("talk.pptx", b"PK\x03\x04 cut short", "not a readable PowerPoint presentation"),
+    ("talk.pptx", b"PK\x03\x04 cut short", "the PowerPoint presentation is damaged"),
 ])
 def test_bad_upload_gives_an_error(name, data, expected):
     at = run(new_app())
