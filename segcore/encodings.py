@@ -3,7 +3,8 @@ else UTF-8, else the encoding the file declares;
 a file that is none of these is read as Windows-1252 when that gives Western text (as Windows-1250 when symbols
 inside its words say it is Central European: Polish, Slovak, Romanian), else in the legacy encoding
 charset-normalizer finds (Cyrillic, Greek, East Asian, ...), and the choice is reported (`Decoded.note`), never
-made silently. A UTF-8 file with a few stray bytes keeps its UTF-8 and reads those bytes as Windows-1252."""
+made silently. A UTF-8 file with a few stray bytes keeps its UTF-8 and reads those bytes as Windows-1252. A Unicode
+file cut short inside its last character is read up to it, and what was left out is said."""
 from __future__ import annotations
 
 import codecs
@@ -57,16 +58,23 @@ _NAMES = {"cp1252": "Windows-1252 (Western European)", "cp1250": "Windows-1250 (
 class Decoded:
     """A file's characters and how they were read: `how` is 'utf-8', 'bom', 'no bom' (UTF-16 or UTF-32 told by where
     its NUL bytes fall), 'declared', 'stray bytes' (UTF-8 with
-    `replaced` bytes read as Windows-1252) or 'guessed' (no declaration, not UTF-8; `replaced` bytes unreadable)."""
+    `replaced` bytes read as Windows-1252) or 'guessed' (no declaration, not UTF-8; `replaced` bytes unreadable);
+    `cut`: the bytes of an unfinished last character left out (a Unicode file cut short)."""
     text: str
     codec: str  # Python's name of the encoding read (for 'stray bytes': the stray bytes')
     how: str
     replaced: int = 0
     declared: str | None = None  # what the file declares, when it was not that
+    cut: int = 0
 
     @property
     def note(self) -> str | None:
-        """What a user should know about the reading, or None when the file said or was plain UTF-8."""
+        """What a user should know about the reading, or None when the file said or was plain UTF-8 and is whole."""
+        cut = (f"its last {'byte' if self.cut == 1 else f'{self.cut} bytes'}, an unfinished {self.codec.upper()[:6]} "
+               f"character (the file is cut short?), left out") if self.cut else None
+        return "; ".join(note for note in (self._reading(), cut) if note) or None
+
+    def _reading(self) -> str | None:
         name = _NAMES.get(self.codec, self.codec)
         if self.how == "guessed":
             lost = f"; {self.replaced} bytes it cannot read became \ufffd" if self.replaced else ""
@@ -81,9 +89,10 @@ class Decoded:
         return None
 
     def meta(self) -> dict:
-        """meta['encoding'] of a Document read from these bytes (Decoded's fields but the text), only when the
-        reading is worth a note."""
-        return {"encoding": {k: v for k, v in asdict(self).items() if k != "text"}} if self.note else {}
+        """meta['encoding'] of a Document read from these bytes (Decoded's fields but the text, and `cut` only when
+        a character was left out), only when the reading is worth a note."""
+        fields = {k: v for k, v in asdict(self).items() if k != "text" and (k != "cut" or v)}
+        return {"encoding": fields} if self.note else {}
 
 
 def declared_encoding(head: bytes) -> str | None:
@@ -186,18 +195,21 @@ def _unmarked(data: bytes) -> Decoded | None:
     codecs_ += [codec for codec, n in (("utf-16-le", odd), ("utf-16-be", nuls - odd)) if n >= NUL_PARITY * nuls]
     for codec in codecs_:
         try:
-            text = _whole_characters(data, codec)
+            text, cut = _whole_characters(data, codec)
         except UnicodeDecodeError:
             continue
         if _reads_as_text(text):
-            return Decoded(text, codec, "no bom")
+            return Decoded(text, codec, "no bom", cut=cut)
     return None
 
 
-def _whole_characters(data: bytes, codec: str) -> str:
-    """`data` decoded in a Unicode encoding but for an incomplete last character (a file cut short in one: an odd
-    byte of UTF-16, one to three of UTF-32, half a surrogate pair); UnicodeDecodeError as bytes.decode raises."""
-    return codecs.getincrementaldecoder(codec)().decode(data, final=False)
+def _whole_characters(data: bytes, codec: str) -> tuple[str, int]:
+    """`data` decoded in a Unicode encoding but for an incomplete last character (a file cut short in one: one to
+    three bytes of UTF-8, an odd byte of UTF-16, one to three of UTF-32, half a surrogate pair), and how many bytes
+    that left out; UnicodeDecodeError as bytes.decode raises for any other invalid byte."""
+    decoder = codecs.getincrementaldecoder(codec)()
+    text = decoder.decode(data, final=False)
+    return text, len(decoder.getstate()[0])
 
 
 def _reads_as_text(text: str) -> bool:
@@ -216,12 +228,25 @@ def unicode_decoded(data: bytes) -> Decoded | None:
             except UnicodeDecodeError:
                 pass  # UTF-16 text whose first character is U+0000 has UTF-32's mark
             try:  # a file cut short inside its last character, read when the rest is text
-                text = _whole_characters(data, codec)
+                text, cut = _whole_characters(data, codec)
             except UnicodeDecodeError:
                 continue
             if _reads_as_text(text):
-                return Decoded(text, codec.removesuffix("-sig"), "bom")
+                return Decoded(text, codec.removesuffix("-sig"), "bom", cut=cut)
     return _unmarked(data)
+
+
+def _cut_utf8(data: bytes, error: UnicodeDecodeError) -> Decoded | None:
+    """UTF-8 without a byte-order mark cut short inside its last character: the bytes that strict UTF-8 fails on
+    (`error`) end the file and begin a UTF-8 sequence, all before them is UTF-8 and holds a character beyond ASCII
+    (what tells UTF-8 from a legacy file whose only such byte is its last: 'café' in Latin-1); else None."""
+    if error.end != len(data):
+        return None
+    try:
+        text, cut = _whole_characters(data, "utf-8")
+    except UnicodeDecodeError:  # an invalid byte, not a sequence begun
+        return None
+    return None if text.isascii() else Decoded(text, "utf-8", "utf-8", cut=cut)
 
 
 def _decode(data: bytes, declared: str | None, source: str) -> Decoded:
@@ -231,6 +256,8 @@ def _decode(data: bytes, declared: str | None, source: str) -> Decoded:
         return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
     except UnicodeDecodeError as e:
         error = e
+    if cut_short := _cut_utf8(data, error):
+        return cut_short
     if declared:
         try:
             return Decoded(data.decode(declared), declared, "declared")

@@ -99,7 +99,7 @@ def test_western_text_in_windows_1252_reads_back_exactly(base, accents, rnd):
     if not any(127 < ord(c) and not 0xDC80 <= ord(c) <= 0xDCFF for c in raw):  # no byte sequence reads as UTF-8
         assert (decoded.text, decoded.how) == (text, "guessed")
     else:
-        assert decoded.how in ("utf-8", "stray bytes", "guessed") and (decoded.how == "utf-8") != bool(decoded.note)
+        assert decoded.how in ("utf-8", "stray bytes", "guessed") and (decoded.how == "utf-8" and not decoded.cut) != bool(decoded.note)
 
 
 @settings(max_examples=200, deadline=None)
@@ -110,7 +110,8 @@ def test_any_utf8_text_reads_back_and_any_bytes_give_text_or_a_typed_error(text,
         decoded = decode_text(text.encode("utf-8") + noise)
     except InputError:
         return
-    assert isinstance(decoded.text, str) and (decoded.note is None) == (decoded.how in ("utf-8", "bom", "declared"))
+    whole = decoded.how in ("utf-8", "bom", "declared") and not decoded.cut  # a character left out is said
+    assert isinstance(decoded.text, str) and (decoded.note is None) == whole
 
 
 def test_central_european_windows_1250_is_not_read_as_western():
@@ -151,6 +152,32 @@ def test_a_unicode_file_cut_inside_its_last_character_reads_up_to_it(codec, cut)
     data = text.encode(codec)
     decoded = decode_text(data[:-cut])
     assert decoded.text == text[:-1] and decoded.codec.startswith(codec.removesuffix("-sig")[:6])
+    assert decoded.cut == 4 - cut and "character (the file is cut short?), left out" in decoded.note
+
+
+@pytest.mark.parametrize("last", ["é", "€", "日", "\U0001F600"])  # characters of 2, 3, 3 and 4 bytes in UTF-8
+def test_a_utf8_file_cut_inside_its_last_character_reads_as_utf8_up_to_it_and_says_so(last):
+    """A UTF-8 file without a byte-order mark cut inside its last character (a download cut short) was read by the
+    stray-bytes rule (a mojibake 'Ã' or 'â\x80' at its end) or, with few characters beyond ASCII, wholly as
+    Windows-1252; now it reads as UTF-8 but for that character, and the note says the character was left out."""
+    text = f"Un café crème.\nIt ends with {last}"
+    data = text.encode()
+    for cut in range(1, len(last.encode())):
+        decoded = decode_text(data[:-cut])
+        assert (decoded.text, decoded.codec, decoded.cut) == (text[:-1], "utf-8", len(last.encode()) - cut)
+        assert decoded.note.startswith("its last ") and "unfinished UTF-8 character" in decoded.note
+        doc = load(data[:-cut], source="x.txt")
+        assert doc.elements[-1] == "It ends with" and left_out_notes(doc) == [decoded.note]
+
+
+@pytest.mark.parametrize("data", ["Un caf\xe9".encode("latin-1"), "Un café est là.\nCaf\xe9".encode("latin-1"),
+                                  b"Un caf\xc3", "Un café.\n".encode() + b"\x80\xe2\x80"])
+def test_a_file_that_ends_as_cut_utf8_but_is_not_utf8_before_it_keeps_its_reading(data):
+    """Only a file whose bytes before the cut are UTF-8 with a character beyond ASCII is read as UTF-8 cut short: a
+    Latin-1 file with its only é at its end (also the start of a UTF-8 character) stays Latin-1, as does ASCII ending
+    with a lead byte (no sign of UTF-8), and a file with another invalid byte before its end keeps its reading."""
+    decoded = decode_text(data)
+    assert (decoded.text, decoded.how, decoded.cut) == (data.decode("cp1252"), "guessed", 0)
 
 
 @pytest.mark.parametrize("data", [b"abc\x00\x01\x02" * 10, b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4,
