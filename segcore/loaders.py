@@ -74,8 +74,6 @@ def _binary_error(data: bytes, source: str) -> InputError:
         hint = " (it is a tar archive: extract the file to read first)"
     elif kind := compressed_kind(data):
         hint = f" ({kind}-compressed data, compressed twice?: decompress it and read what it holds)"
-    elif kind := named_compression(source):
-        hint = f" (its name says {kind}-compressed, but it does not start as a {kind} file does: damaged or misnamed)"
     elif nuls := stray_nuls(data):
         hint = (f" ({nuls:,} NUL byte{'s' * (nuls > 1)}, the first at byte offset {data.index(0):,}: if it is text, "
                 f"remove them first, e.g. tr -d '\\000')")
@@ -447,7 +445,21 @@ def load_data(data: bytes, name: str, format: str, level: str | None, source: st
     check_format(format)
     if level is not None:
         check_level(level)
-    data, name = uncompressed(data, name, source, limits)
+    content, inner = uncompressed(data, name, source, limits)
+    try:
+        return _load_content(content, inner, format, level, source, keep_back_matter, limits, speaker_notes)
+    except InputError as e:
+        if content is not data or not (kind := named_compression(name)):
+            raise
+        # a file named compressed that did not inflate (its start is not that compression's): whatever reading its
+        # bytes as they are fails on, say why they are no compressed file
+        raise InputError(f"{e} (its name says {kind}-compressed, but it does not start as a {kind} file does: "
+                         f"damaged or misnamed)") from None
+
+
+def _load_content(data: bytes, name: str, format: str, level: str | None, source: str, keep_back_matter: bool,
+                  limits: Limits, speaker_notes: bool) -> Document:
+    """load_data's reading of a file's content, inflated (`name` without a compression's extension)."""
     if format == "auto":
         format = sniff_format(data, name)
         if format == "text" and data.lstrip()[:4] == b"%!PS":  # a program that draws pages, no text to read as such

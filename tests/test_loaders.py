@@ -420,3 +420,18 @@ def test_a_file_compressed_twice_or_named_compressed_but_not_is_refused_saying_s
     with pytest.raises(InputError, match=r"its name says \w+-compressed, but it does not start as .* damaged or "
                                          r"misnamed"):
         load(damaged, source="page.1" + {gzip.compress: ".gz", bz2.compress: ".bz2"}.get(compress, ".xz"))
+
+
+@pytest.mark.parametrize("ext", [".gz", ".bz2", ".xz"])
+def test_a_file_named_compressed_that_does_not_inflate_says_so_whatever_its_bytes_fail_on(ext):
+    """A damaged .gz without NUL bytes (its start overwritten) was read as text and refused as 'not text in any
+    encoding recognised' with no word of its compression; a .gz that inflates to what is no text is not told
+    misnamed."""
+    damaged = NOISE + gzip.compress(b"Cats sleep in the sun.\n" * 20).replace(b"\x00", b"\x01")
+    with pytest.raises(InputError, match=r"^page\.1" + re.escape(ext) + r": not text in any encoding .*its name says "
+                                         r"\w+-compressed, but it does not start as .* damaged or misnamed\)$"):
+        load(damaged, source="page.1" + ext)
+    for inside, said in ((NOISE, "not text in any encoding"), (bytes(range(256)) * 4, "looks like a binary file")):
+        with pytest.raises(InputError, match=said) as e:
+            load(gzip.compress(inside), source="page.1.gz")
+        assert "its name says" not in str(e.value)
