@@ -9,9 +9,15 @@ charset give each code its glyph name, and the name its character (the Adobe Gly
 """
 from __future__ import annotations
 
+import re
 import struct
 
 _CID_KEYED = (12, 30)  # the Top DICT's ROS operator: a CID-keyed font, whose glyphs have no names
+# The Adobe Glyph List maps glyphs that are no character of their own to the Private Use Area: pieces of large
+# delimiters, integrals and radicals (TeX's CMEX 'bracelefttp', 'braceex', 'parenleftbt', 'radicalex'), small caps and
+# old-style figures ('Asmall', 'oneoldstyle'); a private-use code is no text a reader can read, so such codes read as
+# nothing (not as the Standard Encoding's character at that code: '<' and '>' for CMEX's brace pieces)
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 
 
 def _index(data: bytes, pos: int) -> tuple[list[bytes], int]:
@@ -99,7 +105,7 @@ def _codes(data: bytes, pos: int) -> tuple[dict[int, int], dict[int, int]]:
 def builtin_encoding(cff: bytes) -> dict[int, str]:
     """Code -> character of a CFF font program's own encoding, for codes whose glyph names are in the Adobe Glyph List;
     {} for the Standard or Expert Encoding (offset 0 or 1: pdfminer's default is the Standard one), a CID-keyed or
-    damaged program."""
+    damaged program. A name whose character is private-use (_PRIVATE_USE) gives its code no character ('')."""
     from pdfminer.encodingdb import name2unicode
     from pdfminer.pdffont import CFFFont
     std = CFFFont.STANDARD_STRINGS
@@ -122,7 +128,8 @@ def builtin_encoding(cff: bytes) -> dict[int, str]:
         name = std[sid] if sid < len(std) else strings[sid - len(std)].decode("latin-1") \
             if sid - len(std) < len(strings) else ""
         try:
-            out[code] = name2unicode(name)
+            char = name2unicode(name)
+            out[code] = "" if _PRIVATE_USE.search(char) else char
         except (KeyError, ValueError):
             pass
     return out

@@ -70,11 +70,11 @@ def encode(text: str) -> str:
 
 
 def cff_pdf(lines: list[str], ranges: bool = False, encoding: str = "", stream: str = "",
-            font_file: str = "7 0 R") -> bytes:
+            font_file: str = "7 0 R", glyphs: dict[int, str] | None = None) -> bytes:
     """A page of `lines` in a Type 1 font embedded as CFF (FontFile3 /Type1C) with no ToUnicode and no /Encoding
     (or `encoding`), as dvips and Ghostscript embed TeX's fonts; `stream`: more of the program stream's dictionary,
-    `font_file`: what the descriptor's /FontFile3 is."""
-    program = cff(GLYPHS, ranges)
+    `font_file`: what the descriptor's /FontFile3 is; `glyphs`: more codes of the program, set as they are."""
+    program = cff(GLYPHS | (glyphs or {}), ranges)
     ops = "\n".join(f"BT /F1 10 Tf 1 0 0 1 72 {700 - 13 * i} Tm {encode(t)} Tj ET" for i, t in enumerate(lines))
     widths = " ".join("250" if c == 32 else "500" for c in range(256))
     objs = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -121,3 +121,14 @@ def test_a_font_program_that_cannot_be_read_leaves_the_page_read_as_before(strea
     segcore.pdffonts), the rest is read."""
     doc = load(cff_pdf(LINES, stream=stream, font_file=font_file))
     assert "The rst le species the oce sta of the eet." in doc.elements
+
+
+def test_pieces_of_large_delimiters_read_as_nothing():
+    """TeX's extension font (CMEX) draws a large brace from pieces whose glyph names ('braceleftmid', 'braceex',
+    'braceleftbt') the Adobe Glyph List maps to the Private Use Area: no text. They read as nothing, neither as
+    private-use characters nor as the Standard Encoding's '<', '>' and ':' at their codes."""
+    pieces = {60: "braceleftmid", 62: "braceex", 58: "braceleftbt"}
+    program = cff(GLYPHS | pieces, False)
+    assert {builtin_encoding(program)[c] for c in pieces} == {""}
+    doc = load(cff_pdf([LINES[0], "The set <>: of pages 12\u201319."], glyphs=pieces))
+    assert " ".join(doc.elements) == LINES[0] + " The set of pages 12\u201319."
