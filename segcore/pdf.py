@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdfboxes import BULLET, Box, drop_code, drop_line_numbers, join_hanging, merge_fragments, same_baseline
-from .pdffurniture import credit, drop_overlays, ends_sentence, mark_footnotes, remove_contents, remove_page_furniture
+from .pdffurniture import BLANK, credit, drop_overlays, ends_sentence, mark_footnotes, remove_contents, remove_page_furniture
 from .pdflayout import Line, read_lines
 from .pdfwords import loaded_words_check, repair_words
 from .pdfheadings import (CAPTION, FRONT_END, RUNIN_END, Para, assign_levels, continues_heading, drop_index,
@@ -332,8 +332,12 @@ def _repeated_headings(paras: list[Para], portrait: set[int]) -> None:
 def _assemble(paras: list[Para], body_size: float, left_out: Counter) -> list[Block]:
     """Blocks in reading order: captions left out; a body paragraph broken by a column or page end (no sentence
     end, and the next one starts lower-case or the line ended with a comma or hyphen) is re-joined, unless the next
-    opens a bullet or the list item after it (printed.follows)."""
+    opens a bullet or the list item after it (printed.follows). Runs of dots that are blanks to fill (BLANK: the
+    contents' leaders were read before) are left out of the lines."""
     joiner = LineJoiner([ln.text for p in paras for ln in p.lines])
+    for p in paras:
+        if any(BLANK.search(ln.text) for ln in p.lines):
+            p.lines = [replace(ln, text=t) for ln in p.lines if (t := BLANK.sub("", ln.text).strip())]
     blocks: list[Block] = []
     last_body = last_head = None  # the block a broken paragraph continues; the last heading and its paragraph
     for p in paras:

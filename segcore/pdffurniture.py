@@ -29,10 +29,16 @@ _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
 _WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
-# contents, index: dots or centred dots (the periodcentered of TeX's symbol font: \cdotfill)
-_LEADERS = re.compile(rf"(?:[.·]\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)
+_DOT = "[.·]"  # a leader's dot: a period or a centred dot (the periodcentered of TeX's symbol font: \cdotfill)
+# contents, index: a run of dots before a page number
+_LEADERS = re.compile(rf"(?:{_DOT}\s?){{4,}}\s*(?:{_PAGE_REF}(?:\s*[,–-]\s*{_PAGE_REF})*)?\s*$", re.I)
 # on a contents page, an entry whose title leaves room for only two or three spaced dots ("… Engels . . 15")
-_SHORT_LEADERS = re.compile(rf"\s[.·](?:\s[.·]){{1,2}}(\s+{_PAGE_REF})?$", re.I)
+_SHORT_LEADERS = re.compile(rf"\s{_DOT}(?:\s{_DOT}){{1,2}}(\s+{_PAGE_REF})?$", re.I)
+# in a line of text, a run of five or more dots standing alone: a blank to fill (an exam's answer line, a form's
+# field: '1. … is ( C )' set as '… is · · · · · · ( C )'), not text; an ellipsis is glued to its word (Chinese's of
+# six dots too: '性,. . . . . . 。') or has three or four dots ('. . . .'); a run glued to the next word stays too
+_RUNS = "|".join(rf"(?<!{d}\s){d}(?:\s?{d}){{4,}}" for d in (r"\.", "·"))  # each dot's run, not an ellipsis' dots
+BLANK = re.compile(rf"(?<!\S)(?:{_RUNS})(?!\s?{_DOT})(?!\S)\s*")
 
 
 def ends_sentence(ln: Line, body_size: float) -> bool:

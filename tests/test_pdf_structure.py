@@ -462,6 +462,21 @@ def test_contents_entries_with_two_or_three_dots_of_leaders_or_wrapped_are_not_h
     assert left_out["contents"] >= 6 and sum(left_out.values()) == 12, left_out
 
 
+@pytest.mark.parametrize("dot", [".", "\u00b7"])
+def test_a_run_of_dots_in_a_line_is_a_blank_to_fill_and_an_ellipsis_is_text(dot):
+    """An exam's answer line ('… is . . . . . . ( C )', TeX's \\dotfill, or centred dots: \\cdotfill) is a blank to
+    fill, left out as the contents' leaders are; a spaced ellipsis of three or four dots, or glued to its word (six
+    dots, as Chinese sets one), is the text's."""
+    questions = [f"{k}. Which of these {what}? " + f"{dot} " * n + f"( {a} )" for k, what, n, a in
+                 [(1, "numbers is even", 30, "C"), (2, "words names a colour", 6, "A")]]
+    lines = ["Answer each question and write the letter of the right answer in the brackets.", "", questions[0],
+             "(A) one (B) three (C) four (D) five", "", questions[1], "(A) red (B) cat (C) run (D) tall", "",
+             "She waited . . . and then . . . . The bell rang. . . . . . at last."]
+    questions, ellipsis = " ".join(load(build([text_ops(column(lines, 72, 700))])).elements).split("She waited")
+    assert dot * 2 not in questions.replace(" ", "") and "even? ( C ) (A) one" in questions and "colour? ( A )" in questions
+    assert ellipsis == " . . . and then . . . . The bell rang. . . . . . at last."
+
+
 def two_column_contents_pdf(foot: tuple = ()) -> bytes:
     """A contents page as a LaTeX class's documentation sets it: no leaders, two columns of entries in bold and
     roman, each page number a piece of its own, long entries wrapped, an appendix's entry ending with a question
