@@ -3,10 +3,10 @@ order, a heading at its outline level (§17.3.1.20: the paragraph's own, else it
 named 'heading N'; 'Title' above them all); a run's text with tabs and breaks as spaces, hyperlinks, the shown result of
 fields, tracked insertions and content controls read; deleted or moved-away text, field instructions and hidden text
 (vanish) not.
-Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles: 'Source Code'; one in a
+Left out and counted (structure.LEFT_OUT): paragraphs in a code style (wpstyles.code_styles: 'Source Code'; one in a
 fixed-pitch font only when the document is not set in fixed-pitch type), or all of whose runs are in a code character
-style or font ('Verbatim Char'; 'Courier New' when the document is not set in fixed-pitch type: structure.CodeRuns,
-structure.Paragraphs), by lines; tables, text boxes and drawings, displayed equations, paragraphs without a letter, and
+style or font ('Verbatim Char'; 'Courier New' when the document is not set in fixed-pitch type: wpstyles.CodeRuns,
+wpstyles.Paragraphs), by lines; tables, text boxes and drawings, displayed equations, paragraphs without a letter, and
 the footnotes and endnotes (their marks dropped; the notes live in other parts, not read). Members read with
 segcore.archive."""
 from __future__ import annotations
@@ -18,7 +18,8 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, CodeRuns, Paragraphs, code_styles, style_levels
+from .structure import Block
+from .wpstyles import CodeRuns, Paragraphs, code_styles, style_levels
 
 __all__ = ["read_docx", "is_docx", "DOCUMENT"]
 
@@ -53,14 +54,14 @@ def _font(rpr) -> str | None:
 
 
 def _run(run) -> tuple:
-    """A run as a character style of its own (structure.code_styles): its font, based on its character style."""
+    """A run as a character style of its own (wpstyles.code_styles): its font, based on its character style."""
     rpr = run.find(_W + "rPr")
     style = rpr.find(_W + "rStyle") if rpr is not None else None
     return "run", _font(rpr), _w(style, "val") if style is not None else None
 
 
 def _styles(zf, source: str, limits: Limits, document) -> tuple[dict[str, int], dict]:
-    """{paragraph style id: raw heading level} (structure.style_levels) and the code styles (structure.code_styles;
+    """{paragraph style id: raw heading level} (wpstyles.style_levels) and the code styles (wpstyles.code_styles;
     fixed-pitch fonts as word/fontTable.xml declares them) of word/styles.xml: paragraph and character styles' ids
     (unique across types, §17.7.4.17) and the document's runs (_run) that set code."""
     runs = {_run(r) for r in document.iter(_W + "r")}
@@ -96,7 +97,7 @@ def _hidden(run) -> bool:
 
 def _paragraph(p, left_out: Counter, code: dict) -> tuple[str, CodeRuns]:
     """A paragraph's text (see the module's docstring) and its characters by what their run's key in `code` (_styles)
-    makes them (structure.CodeRuns); what it leaves out is counted into `left_out`."""
+    makes them (wpstyles.CodeRuns); what it leaves out is counted into `left_out`."""
     parts, walker, runs, in_code = [], etree.iterwalk(p, events=("start",)), CodeRuns(), False
     for _, el in walker:
         name = local(el.tag)

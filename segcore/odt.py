@@ -1,10 +1,10 @@
 """An OpenDocument text (.odt: LibreOffice, OpenOffice; OASIS ODF 1.2 Part 1 §5) read into blocks: the paragraphs and
 headings of content.xml in order (text:h at its outline level; a paragraph whose style is, or derives from, 'Title'
 above them), lists and sections read through; spans, links and fields read, spaces (text:s), tabs and line breaks as
-spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (structure.code_styles: 'Preformatted
+spaces. Left out and counted (structure.LEFT_OUT): paragraphs in a code style (wpstyles.code_styles: 'Preformatted
 Text'; one in a fixed-pitch font only when the document is not set in fixed-pitch type), or all of whose text is in
 spans of a code text style ('Source Text': a fixed-pitch font, when the document is not set in fixed-pitch type;
-structure.CodeRuns, structure.Paragraphs), by lines; tables, frames (images, text boxes, formulas), footnotes and
+wpstyles.CodeRuns, wpstyles.Paragraphs), by lines; tables, frames (images, text boxes, formulas), footnotes and
 endnotes, indexes and tables of contents, comments, tracked deletions, letterless paragraphs. Members read with
 segcore.archive."""
 from __future__ import annotations
@@ -16,7 +16,8 @@ import lxml.etree as etree
 from .archive import dc_title, local, open_zip, words_in, xml, zip_mimetype
 from .errors import InputError
 from .limits import LIMITS, Limits, whole
-from .structure import Block, CodeRuns, Paragraphs, code_styles, style_levels
+from .structure import Block
+from .wpstyles import CodeRuns, Paragraphs, code_styles, style_levels
 
 __all__ = ["read_odt", "is_odt", "paragraph_text"]
 
@@ -37,7 +38,7 @@ def is_odt(data: bytes) -> bool:
 
 def _styles(roots) -> tuple[set[str], dict]:
     """The names of the paragraph styles that are, or derive from, 'Title' (the chain walked by
-    structure.style_levels), and of the code styles (structure.code_styles: the body's 'Standard', fixed-pitch fonts
+    wpstyles.style_levels), and of the code styles (wpstyles.code_styles: the body's 'Standard', fixed-pitch fonts
     as the font-face declarations say) of styles.xml and the automatic styles."""
     styles = [st for root in roots for st in root.iter(_STYLE + "style") if st.get(_STYLE + "name")]
     heads = {st.get(_STYLE + "name"): (None, st.get(_STYLE + "name"), st.get(_STYLE + "parent-style-name"))

@@ -6,11 +6,11 @@ from \\uN (its ANSI fallback skipped, \\ucN), and bytes (\\'hh) in the code page
 text (\\v), letterless paragraphs; not text: headers and footers, pictures, objects, field instructions, list labels
 (\\listtext, or a bullet or number typed before the first tab of a hanging paragraph, pandoc's: as DOCX and ODT, whose
 labels come from the numbering, not the text),
-index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (structure.code_styles),
+index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (wpstyles.code_styles),
 left out and counted by lines: a paragraph in a code style ('HTML Preformatted'; one in a fixed-pitch font only when the
 document is not set in fixed-pitch type), or all of whose characters are in a fixed-pitch font (\\fmodern, \\fprq1, a
 monospaced name: pandoc's code blocks) when the body's font is not one and the document is not set in fixed-pitch type
-(structure.Paragraphs)."""
+(wpstyles.Paragraphs)."""
 from __future__ import annotations
 
 import codecs
@@ -20,7 +20,8 @@ from collections import Counter
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .sentences import BULLETS, ITEM_NUMBER
-from .structure import Block, CodeRuns, Paragraphs, code_styles, style_levels
+from .structure import Block
+from .wpstyles import CodeRuns, Paragraphs, code_styles, style_levels
 
 __all__ = ["read_rtf", "is_rtf"]
 
@@ -228,7 +229,7 @@ class _Reader:
         self.state = outer
 
     def _code_tables(self):
-        """The code styles and code fonts (structure.code_styles; a font as a style of its own) once the font table or
+        """The code styles and code fonts (wpstyles.code_styles; a font as a style of its own) once the font table or
         the stylesheet is read; the body's font is style 0's, else the default (\\deff)."""
         names = {fid: name for fid, (name, _) in self.fonts.items()}
         fixed = frozenset(name for name, pitch in self.fonts.values() if pitch)

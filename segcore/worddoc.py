@@ -18,7 +18,8 @@ import numpy as np
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .ole import is_ole, open_ole, stream, summary_title, u16, u32
-from .structure import Block, style_levels, text_block
+from .structure import Block, text_block
+from .wpstyles import style_levels
 
 __all__ = ["read_doc"]
 
@@ -112,7 +113,7 @@ def _runs(word: bytes, pages: list[int], paragraphs: bool) -> list[_Run]:
 
 def _styles(table: bytes, fc: int, lcb: int) -> dict[int, int]:
     """{istd: raw heading level} of the stylesheet (STSH, §2.9.271: STDs after the Stshi; a paragraph style's first
-    UPX holds its paragraph sprms), through structure.style_levels."""
+    UPX holds its paragraph sprms), through wpstyles.style_levels."""
     stsh = table[fc:fc + lcb]
     if len(stsh) < 6:
         return {}

@@ -145,7 +145,7 @@ def run(text: str, style: str = "", font: str = "") -> str:
 def test_a_paragraph_all_in_code_runs_is_code_and_a_code_span_in_prose_is_not():
     """Runs in a character style named for code ('Verbatim Char', pandoc's) or based on one, or in a monospaced font
     (their own or their style's) when the body's is not, make a paragraph of code when they hold all its characters:
-    a terminal transcript typed in a paragraph of body text (structure.CodeRuns, as RTF reads pandoc's code)."""
+    a terminal transcript typed in a paragraph of body text (wpstyles.CodeRuns, as RTF reads pandoc's code)."""
     chars = ('<w:style w:type="character" w:styleId="VerbatimChar"><w:name w:val="Verbatim Char"/></w:style>'
              '<w:style w:type="character" w:styleId="KeywordTok"><w:name w:val="KeywordTok"/>'
              '<w:basedOn w:val="VerbatimChar"/></w:style>'
@@ -250,7 +250,7 @@ def test_an_opendocument_texts_paragraphs_in_a_code_style_are_left_out_by_lines(
 
 def test_an_opendocument_paragraph_all_in_spans_of_a_code_text_style_is_code():
     """Spans in a text style in a fixed-pitch font (pandoc's 'Source Text'), nested or not, holding all of a
-    paragraph's characters make it code; a code span in a sentence does not (structure.CodeRuns)."""
+    paragraph's characters make it code; a code span in a sentence does not (wpstyles.CodeRuns)."""
     styles = ('<style:style style:name="Standard" style:family="paragraph"><style:text-properties '
               'style:font-name="Liberation Serif"/></style:style>'
               '<style:style style:name="Source_Text" style:family="text"><style:text-properties '
@@ -302,7 +302,7 @@ SCREENPLAY = ["INT. KITCHEN - NIGHT", "Anna walks in. She looks tired.", "ANNA",
 def test_a_text_typed_all_or_mostly_in_courier_by_its_runs_is_prose_and_code_among_prose_is_code():
     """A screenplay or a typewriter manuscript: the body style's font is Calibri but every run is typed in 'Courier
     New'. The font most of the document is set in (most of its paragraphs and most of its characters) marks no code,
-    whatever the body style says (structure.Paragraphs); a code character style ('Verbatim Char') still does. Code
+    whatever the body style says (wpstyles.Paragraphs); a code character style ('Verbatim Char') still does. Code
     among prose stays code when it has most of the characters only (one long block) or most of the paragraphs only
     (a line a paragraph)."""
     styles = wstyle("Normal", "Normal", font="Calibri", default=True) + (
@@ -337,7 +337,7 @@ def test_an_opendocument_text_typed_all_in_a_fixed_pitch_text_style_is_prose():
 def test_a_text_set_in_a_courier_paragraph_style_is_prose_and_code_in_one_among_prose_is_code():
     """A screenplay whose paragraphs use 'Action' and 'Character' styles in Courier New over a Calibri 'Normal', or a
     letter all in Word's 'Plain Text' (Consolas): a paragraph style marks code by its font only when the document is
-    not set in that font (structure.Paragraphs), as runs do; a style named for code ('Source Code') stays code. Code
+    not set in that font (wpstyles.Paragraphs), as runs do; a style named for code ('Source Code') stays code. Code
     in a monospaced style not named for code, among prose, stays code."""
     styles = (wstyle("Normal", "Normal", font="Calibri", default=True)
               + wstyle("Action", "Action", "Normal", font="Courier New") + wstyle("Character", "Character", "Action")
@@ -376,7 +376,7 @@ def test_an_opendocument_text_set_in_a_fixed_pitch_paragraph_style_is_prose():
 def test_a_text_typed_in_two_courier_fonts_neither_most_of_it_is_prose():
     """A screenplay made by two tools: its paragraphs alternate 'Courier New' and 'Courier' runs, neither font most
     of the paragraphs. Fixed-pitch type is the document's own when its paragraphs all in some fixed-pitch font are
-    most of the document's and hold most of its characters, all such fonts counted together (structure.Paragraphs);
+    most of the document's and hold most of its characters, all such fonts counted together (wpstyles.Paragraphs);
     code among prose in two fixed-pitch fonts stays code."""
     styles = wstyle("Normal", "Normal", font="Calibri", default=True)
     fonts = ["Courier New", "Courier"] * 3

@@ -147,7 +147,7 @@ def test_a_list_label_typed_before_a_hanging_paragraphs_tab_is_not_read():
 
 def test_a_text_typed_all_in_courier_by_its_font_changes_is_prose():
     """Word's RTF of a screenplay: the default font Times (\\deff0), every paragraph typed in Courier (\\f1). The font
-    most of the document is set in marks no code (structure.Paragraphs); a code paragraph among prose still is."""
+    most of the document is set in marks no code (wpstyles.Paragraphs); a code paragraph among prose still is."""
     lines = ["INT. KITCHEN - NIGHT", "Anna walks in. She looks tired.", "ANNA", "I told you so. You never listen.",
              "She leaves."]
     fonts = r"{\fonttbl{\f0\froman Times New Roman;}{\f1\fmodern\fprq1 Courier New;}}"
@@ -163,7 +163,7 @@ def test_a_text_typed_all_in_courier_by_its_font_changes_is_prose():
 
 def test_a_text_set_in_a_courier_paragraph_style_is_prose():
     """Word's RTF of a screenplay whose paragraphs are in an 'Action' style in Courier New (\\s1\\f1) over a Times
-    'Normal': the style's font is the document's, so it marks no code (structure.Paragraphs); among prose, a paragraph
+    'Normal': the style's font is the document's, so it marks no code (wpstyles.Paragraphs); among prose, a paragraph
     in that style is code, and one in a style named for code ('HTML Preformatted') is code whatever."""
     lines = ["INT. KITCHEN - NIGHT", "Anna walks in. She looks tired.", "ANNA", "I told you so. You never listen.",
              "She leaves."]
