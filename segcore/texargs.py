@@ -6,16 +6,26 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["LINE_END", "OPTION_REACH", "braced_group", "bracket_option", "bracket_options", "closing_braces",
-           "environment_end"]
+__all__ = ["LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH", "braced_group", "bracket_option", "bracket_options",
+           "closing_braces", "environment_end"]
 
 LINE_END = re.compile(r"[ \t]*\n")  # the end of a line at an index, spaces before it
 OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _BRACE = re.compile(r"\\.|[{}]", re.S)
-# an [optional argument]: its ']' outside braces (three levels deep) and no control symbol; linear, as each
-# alternative starts with another character
-_GROUP = r"\{(?:[^{}\\]|\\.|\{(?:[^{}\\]|\\.|\{(?:[^{}\\]|\\.)*\})*\})*\}"
-_OPTION = re.compile(rf"\[((?:[^\]{{}}\\]|\\.|{_GROUP})*)\]", re.S)
+
+
+def _option(stop: str, count: str) -> str:
+    """The regex of an [optional argument]: its ']' outside braces (three levels deep) and no control symbol; no
+    character of `stop` in it; each level `count` items. Linear, as each alternative starts with another character."""
+    item = rf"[^{{}}\\{stop}]|\\."
+    group = rf"\{{(?:{item}|\{{(?:{item}|\{{(?:{item}){count}\}}){count}\}}){count}\}}"
+    return rf"\[(?:[^\]{{}}\\{stop}]|\\.|{group}){count}\]"
+
+
+_OPTION = re.compile(_option("", "*"), re.S)  # the whole text: bracket_option stops it at OPTION_REACH
+# the same in a pattern that is searched for and reads a line (compiled without re.S: a control symbol's '.' is no line
+# end): on one line, each level at most OPTION_REACH items (texverb: \lstinline's options, a short verb's declaration)
+OPTION_ON_A_LINE = _option(r"\n", f"{{0,{OPTION_REACH}}}")
 
 
 def closing_braces(s: str) -> dict[int, int]:
@@ -51,7 +61,7 @@ def bracket_option(s: str, i: int, stop: int | None = None) -> tuple[str | None,
     does not close it ('[listing options={deletekeywords={[2]title}}]' is one option), nor does a control symbol
     '\\]'."""
     m = _OPTION.match(s, i, min(i + OPTION_REACH, len(s) if stop is None else stop)) if s[i:i + 1] == "[" else None
-    return (m.group(1), m.end()) if m else (None, i)
+    return (m.group()[1:-1], m.end()) if m else (None, i)
 
 
 def bracket_options(s: str, i: int) -> int:

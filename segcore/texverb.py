@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from .plaintext import LATEX_RANK
+from .texargs import OPTION_ON_A_LINE
 
 __all__ = ["VERB", "VERBATIM_ENVS", "verb_text", "without_comments"]
 
@@ -14,12 +15,12 @@ __all__ = ["VERB", "VERBATIM_ENVS", "verb_text", "without_comments"]
 VERBATIM_ENVS = {**dict.fromkeys("verbatim lstlisting minted Verbatim alltt filecontents".split(), "code lines"),
                  "comment": "comments"}
 # \verb|text| (\verb*|text|: a star after it is always its own) and listings' \lstinline|text| (after its [options],
-# braced values in them: '\lstinline[deletekeywords={[2]label}]+x+'; a '[' after it always opens them), its text as
+# texargs' rule on one line: '\lstinline[deletekeywords={[2]label}]+x+'; a '[' after it always opens them), its text as
 # written: its delimiter an ASCII character but a letter or space (a '|', '+', '!', '"') or a symbol beyond ASCII (a
 # '×' in a Unicode source), its text on one line; after an unclosed one the next '\verb' with that delimiter is
 # on another line: a line is scanned at most once a delimiter, never once a '\verb'. \lstinline's text may also be in
 # braces, to the first '}' as listings reads it ('\lstinline{a{b}' is 'a{b'); verb_text(m) is the text
-VERB_TEXT = (r"\\(?:verb(?:\*|(?!\*))|(?P<lst>lstinline)(?:\[(?:[^\]{}\n]|\{[^{}\n]{0,200}\}){0,200}\]|(?!\[)))"
+VERB_TEXT = (r"\\(?:verb(?:\*|(?!\*))|(?P<lst>lstinline)(?:" + OPTION_ON_A_LINE + r"|(?!\[)))"
              r"(?:(?(lst)\{(?P<inbraces>[^}\n]*)\}|(?!))"
              r"|(?P<delim>[!-@\[-`{-~]|[^\x00-\x7f\w\s])(?P<code>.*?)(?P=delim))")
 VERB = re.compile(VERB_TEXT)
@@ -38,7 +39,7 @@ _NO_COMMENT = (VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
                r"\s*\}|\\(?P<bound>begin|end)\s*\{(?P<env>[A-Za-z]{1,40}\*?)\}"
                r"|\\documentclass\s*(?:\[[^\]%]{0,500}\]\s*)?\{\s*(?P<cls>[\w-]{1,40})\s*\}"
                r"|(?P<short>\\(?:lst)?(?P<op>Make|Define|Delete|Undefine)Short(?:Verb\*?|Inline)\s*"
-               r"(?:\[[^\]\n]{0,200}\]\s*)?(?:\{\s*\\?(?P<braced>[!-~])\s*\}|\\?(?P<bare>[!-~])))"
+               r"(?:" + OPTION_ON_A_LINE + r"\s*)?(?:\{\s*\\?(?P<braced>[!-~])\s*\}|\\?(?P<bare>[!-~])))"
                r"|\\[\\%]|(?<![^\n])[ \t]*%[^\n]*\n?|%[^\n]*(?P<join>\n(?:[ \t]*%[^\n]*\n)*[ \t]*(?=[^ \t\n%]))?")
 # a short verb: doc's (shortvrb's) \MakeShortVerb{\|}, fancyvrb's \DefineShortVerb{\|} and listings'
 # \lstMakeShortInline[options]| make '|text|' read as \verb|text| is, from there on, until \DeleteShortVerb{\|}

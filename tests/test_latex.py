@@ -328,6 +328,19 @@ def test_lstinline_and_listings_short_inline_are_their_text_as_written():
     assert [b.text for b in blocks] == ["The packages zcitez, zamsmathz and a b."]
 
 
+def test_lstinline_s_and_a_short_inline_s_options_are_read_by_the_option_rule_of_any_command():
+    """\\lstinline's [options] took one level of braces ('literate={ö}{{\\"o}}1' has two: no \\lstinline was seen,
+    its '%' a comment) and a short inline's declaration none ('[deletekeywords={[2]x}]' ended at its first ']', so
+    '|' was never declared): both read an option as any command's is (texargs), on one line."""
+    blocks, _ = latex_blocks("\\documentclass{article}\n\\usepackage{listings}\n\\begin{document}\n"
+                             "Type \\lstinline[literate={ö}{{\\\"o}}1]|a%b| here.\n\\end{document}\n")
+    assert [b.text for b in blocks] == ["Type a%b here."]
+    blocks, _ = latex_blocks("\\documentclass{article}\n\\usepackage{listings}\n"
+                             "\\lstMakeShortInline[deletekeywords={[2]x}]|\n\\begin{document}\n"
+                             "Use |\\author{x}| here.\n\\end{document}\n")
+    assert [b.text for b in blocks] == ["Use \\author{x} here."]
+
+
 def test_accents_are_their_composed_characters_and_tabbing_s_tab_commands_are_spaces():
     """'Mec\\'anica' read "Mec'anica", '\\"o' '"o': an accent (control symbol or lettered, its argument a character,
     a braced group or \\i) is read as the composed character; in a tabbing environment \\= \\> \\' \\` set and move
