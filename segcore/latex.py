@@ -142,6 +142,12 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
 # repeated items (pages, nodes) from its variables, no prose ('\foreach \i in {1,2,3} {\page{}}' read '1,2,3')
 _LOOP_BODY = 2000  # characters: an unbraced loop body's ';' is looked for this far (not to the end by every loop)
 _FOREACH = re.compile(r"\s*\\[A-Za-z@]+(?:\s*/\s*\\[A-Za-z@]+)*\s*(?:\[[^\]]{0,200}\]\s*)?in\s*(?=[{\\])")
+# a font switch: a declaration of the font's family, series, shape or size (\ttfamily, \bfseries, \itshape, \small;
+# plain TeX's \tt, \bf, \it, \em) prints nothing and takes no argument ('{\bf[1] x}' keeps its '[1]'); as TeX's
+# tokenizer does after any control word, the spaces after it go (manptp's \def\BS{\ttfamily \symbol{"5C}} prints '\')
+_FONT_SWITCHES = frozenset("rmfamily sffamily ttfamily bfseries mdseries itshape slshape scshape upshape normalfont em "
+                           "rm sf tt bf it sl sc tiny scriptsize footnotesize small normalsize large Large LARGE huge "
+                           "Huge".split())
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
 # a line of commands that print nothing (or a space) is no blank line: a paragraph goes on across '\label{x}',
 # '\kern3pt', '\selectfont', '\noindent' alone on their line, as in TeX (a control word eats the line's end);
@@ -238,7 +244,8 @@ class _Reader:
             if name is not None:
                 text, j = self.command(s, name, i, math)
                 shown = text.replace(MARK_GAP, "")  # a mark taken off is no text
-                i = _EATEN.match(s, j).end() if j == i and len(shown.strip()) == 1 and not math else j
+                eats = len(shown.strip()) == 1 or name in _FONT_SWITCHES and not shown  # the spaces after it
+                i = _EATEN.match(s, j).end() if j == i and eats and not math else j
                 if not (math or shown.strip() or "\n" in text or name in _VERTICAL):
                     for piece in out[seen:]:
                         k = piece.rfind("\n")
@@ -302,6 +309,8 @@ class _Reader:
         # definer a definition ('\def\def{…}' inside a group is not followed)
         if name in self.macros and self.budget > 0:
             return self.expand(s, name, i, math)
+        if name in _FONT_SWITCHES:
+            return "", i
         if name in ("char", "symbol"):  # '\char92', '\symbol{92}': the character; one space after the number eaten
             arg, j = self.group(s, i) if name == "symbol" else (s, i)
             if m := _CHAR_CODE.match(arg, 0 if name == "symbol" else i):  # else (ConTeXt's \symbol[name]) as any

@@ -734,6 +734,17 @@ def test_a_macro_that_prints_one_character_eats_the_spaces_after_it():
     assert [b.text for b in blocks] == ["Use the \\cite command of Segcore here."]
 
 
+def test_a_font_switch_prints_nothing_and_eats_the_spaces_after_it():
+    """manptp's '\\BS\\BS' (\\def\\BS{\\ttfamily \\symbol{"5C}}) read '\\ \\': a font switch was a command the
+    reader does not know, the space after it kept, so the macro printed ' \\'. A font switch (family, series, shape,
+    size) prints nothing, takes no argument and, as any control word in TeX, the spaces after it go: '({\\tt
+    file.tex})' reads '(file.tex)', '{\\bf[1] x}' keeps its '[1]', '$\\rm km$' prints no 'rm'."""
+    blocks, _ = latex_blocks("\\def\\BS{\\ttfamily \\symbol{\"5C}}\n\\begin{document}\n"
+                             "A line break is \\BS\\BS, see ({\\tt file.tex}) and {\\bf[1] x}, in $\\rm km$.\n"
+                             "\\end{document}")
+    assert [b.text for b in blocks] == ["A line break is \\\\, see (file.tex) and [1] x, in km."]
+
+
 def test_an_optional_argument_ends_at_its_bracket_outside_braces():
     """nwejm's example '\\begin{bodycode}[listing options={deletekeywords={[2]title}}]' read 'title]' as a paragraph:
     the option was taken to end at the first ']', inside its braces. TeX reads a delimited argument to the first ']'
