@@ -35,11 +35,12 @@ def paragraph_starts(doc: Document) -> list[int] | None:
 
 
 def headings(doc: Document) -> set[int]:
-    """The elements that are headings (meta['outline']), with a title that opens the document."""
+    """The elements that open a heading (meta['outline']: its first word at word level), with a title that opens the
+    document (Outline.title_size: its elements from 0), at both levels."""
     outline = doc.meta.get("outline")
     if outline is None:
         return set()
-    title = {0} if outline.title and doc.elements and doc.elements[0] == outline.title else set()
+    title = {0} if outline.title is not None and outline.title_size else set()
     return {h.element for h in outline.headings} | title
 
 

@@ -17,9 +17,10 @@ from segcore.datasets import load_named
 from segcore.document import Document
 from segcore.errors import InputError
 from segcore.evaluation import alemi_protocol
-from segcore.loaders import choi_to_words, load_text, parse_choi
+from segcore.loaders import choi_to_words, load_latex, load_text, parse_choi
 from segcore.methods import METHODS, get_method
 from segcore.paragraphs import paragraph_starts, units_note
+from segcore.sentences import word_elements
 
 
 @pytest.fixture(scope="module")
@@ -214,3 +215,23 @@ def test_a_boundary_falls_before_a_heading_not_after_it():
     heads = {h.element for h in doc.meta["outline"].headings}
     seg = segment(doc, "ui", 2)
     assert seg.boundaries[0] in heads, (seg.boundaries, heads)
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "latex"])
+def test_word_level_paragraphs_are_the_sentence_level_ones(fmt):
+    """A titled text at word level has the paragraph units it has at sentence level, mapped to words: the title (its
+    words) joins the paragraph after it as the one-element title does at sentence level."""
+    lava, river = "Volcanoes erupt lava. Magma rises under them.", "Rivers carry water. Fish swim in them."
+    body = [lava, river, "{First Part}", river, lava, "{Second Part}", lava, river]
+    if fmt == "markdown":
+        text = "# A Short Title Here\n\n" + "\n\n".join(p.replace("{", "## ").rstrip("}") for p in body)
+        read = load_text
+    else:
+        text = ("\\documentclass{article}\n\\title{Rivers and Volcanoes Compared}\n\\begin{document}\n\\maketitle\n\n"
+                + "\n\n".join(p.replace("{", "\\section{") for p in body) + "\n\\end{document}\n")
+        read = load_latex
+    sentences, words = read(text, level="sentence"), read(text, level="word")
+    assert sentences.meta["outline"].title is not None
+    first_word = list(itertools.accumulate((len(word_elements(e)) for e in sentences.elements), initial=0))
+    assert first_word[-1] == words.n
+    assert paragraph_starts(words) == [first_word[i] for i in paragraph_starts(sentences)]
