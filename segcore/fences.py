@@ -30,7 +30,6 @@ def fence_mark(line: str, item: int, colons: bool = False) -> str | None:
 # ends, no code's characters). A closed fence of prose in a Markdown text stays code (a quoted message or licence, as
 # its author set it apart); in a text that is otherwise plain, fences of prose are no sign of Markdown
 # (segcore.plaintext.looks_like_markdown), and their lines are the text's rules.
-_BARE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*$")  # a fence without an info string: one that may close
 UNDERLINE_SLACK = 2  # characters: an underline's length differs from its title's by at most this many
 _PROSE_END = re.compile(r"[.!?][\"'’”»)\]]*(?=\s|$)")
 _CODE_CHAR = re.compile(r"[{}<>$\\|;=#@]|\w\(|\S/\S|->|::")
@@ -41,7 +40,8 @@ def is_underline(lines: list[str], i: int) -> bool:
     """Whether line `i`, fence marks alone, underlines the title above it: a line of its own after a blank line (or
     opening the text), about as long, not ending with a colon (that introduces code: 'Run:' over '```')."""
     above = lines[i - 1].strip() if i else ""
-    return bool(_BARE.match(lines[i].strip()) and above and not FENCE.match(above) and not above.endswith(":")
+    bare = _CLOSING.match(lines[i].strip())  # backtick or tilde marks alone: colons close a MyST fence
+    return bool(bare and bare.group(1)[0] != ":" and above and not FENCE.match(above) and not above.endswith(":")
                 and (i < 2 or not lines[i - 2].strip()) and abs(len(lines[i].strip()) - len(above)) <= UNDERLINE_SLACK)
 
 
@@ -78,7 +78,7 @@ def fenced_code(lines: list[str]) -> bool:
         m = FENCE.match(line.lstrip())
         if fence is None and m and not is_underline(lines, i):
             fence = (m.group(1), i)
-        elif fence and (n := _BARE.match(line.strip())) and n.group(1)[0] == fence[0][0] \
+        elif fence and (n := _CLOSING.match(line.strip())) and n.group(1)[0] == fence[0][0] \
                 and len(n.group(1)) >= len(fence[0]):
             if not prose_between(counts, fence[1] + 1, i):
                 return True
