@@ -252,7 +252,7 @@ def _item_numbers(text: str) -> set[tuple]:
 
 
 def roman_value(n: str) -> int | None:
-    """The value of a roman number up to 399 ('iv' 4, 'XII' 12, 'LXXXVIII' 88), None for other words, those of its
+    """The value of a roman number up to 399 ('iv' 4, 'XII' 12, 'CCLXVIII' 268), None for other words, those of its
     letters too ('CIVIL', 'IIII', 'VX')."""
     if not _ROMAN.fullmatch(n):
         return None
