@@ -94,15 +94,16 @@ def _definition(line: str, item: int = 0) -> re.Match | None:
     return m if m and m.group(1).strip() else None
 
 
-def _definition_lines(lines: list[str], i: int, item: int) -> int:
-    """How many lines (0, 1 or 2) the link reference definition at line `i` takes: its target or its title may be on
-    the next line."""
+def _definition_at(lines: list[str], i: int, item: int) -> tuple[int, str, str] | None:
+    """The link reference definition at line `i`: how many lines it takes (1 or 2: its target or its title may be on
+    the next line), its label and its target; None when there is none."""
     if not (m := _definition(lines[i], item)):
-        return 0
+        return None
     after = lines[i + 1] if i + 1 < len(lines) else ""
-    if m.group(2) is None:
-        return 2 if _DESTINATION_LINE.match(after) and not FENCE.match(after) else 0
-    return 1 + bool(_TITLE_LINE.match(after))
+    if m.group(2) is None and not (_DESTINATION_LINE.match(after) and not FENCE.match(after)):
+        return None
+    taken = 2 if m.group(2) is None else 1 + bool(_TITLE_LINE.match(after))
+    return taken, link_label(m.group(1)), (m.group(2) or re.match(_DESTINATION, after.strip()).group()).strip("<>")
 
 
 def _labels_used(lines: list[str]) -> bool:
@@ -180,11 +181,10 @@ def _markdown_drops(lines: list[str]) -> tuple[dict[int, str], dict[str, str]]:
             pass  # the target or title of a definition on the line before
         elif not (i and unquoted[i - 1].strip() and i - 1 not in drop and not ATX.match(unquoted[i - 1])
                   and not _SETEXT.match(unquoted[i - 1]) and (lines[i - 1] != unquoted[i - 1] or line == unquoted[i])) \
-                and (taken := _definition_lines(unquoted, i, item)):  # one cannot interrupt a paragraph; a quote
-            drop.update(dict.fromkeys(range(i, i + taken), "link definitions"))  # opening under one can
-            m = _definition(unquoted[i], item)  # the target on its line or the next
-            labels.setdefault(link_label(m.group(1)),
-                              (m.group(2) or re.match(_DESTINATION, unquoted[i + 1].strip()).group()).strip("<>"))
+                and (defined := _definition_at(unquoted, i, item)):  # one cannot interrupt a paragraph; a quote
+            taken, label, target = defined  # opening under one can
+            drop.update(dict.fromkeys(range(i, i + taken), "link definitions"))
+            labels.setdefault(label, target)
         elif _FOOTNOTE.match(line) or (drop.get(i - 1) == "footnotes" and line.strip()) or (
                 line.startswith("    ") and drop.get(i - 1 - (not lines[i - 1].strip())) == "footnotes"):
             drop[i] = "footnotes"  # a footnote's text runs to a blank line, and on over paragraphs indented 4 spaces
