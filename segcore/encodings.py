@@ -238,15 +238,17 @@ def unicode_decoded(data: bytes) -> Decoded | None:
 
 def _cut_utf8(data: bytes, error: UnicodeDecodeError) -> Decoded | None:
     """UTF-8 without a byte-order mark cut short inside its last character: the bytes that strict UTF-8 fails on
-    (`error`) end the file and begin a UTF-8 sequence, all before them is UTF-8 and holds a character beyond ASCII
-    (what tells UTF-8 from a legacy file whose only such byte is its last: 'café' in Latin-1); else None."""
+    (`error`) end the file and begin a UTF-8 sequence, all before them is UTF-8, and it shows UTF-8: a character beyond
+    ASCII before them, or a lead byte and continuation bytes in them (a pure ASCII text cut inside '—' or an emoji: in
+    a legacy encoding a letter and a symbol no text ends with, 'â€'); a lone lead byte after pure ASCII is also a
+    legacy file's last letter ('café' in Latin-1) and keeps that reading; else None."""
     if error.end != len(data):
         return None
     try:
         text, cut = _whole_characters(data, "utf-8")
     except UnicodeDecodeError:  # an invalid byte, not a sequence begun
         return None
-    return None if text.isascii() else Decoded(text, "utf-8", "utf-8", cut=cut)
+    return None if text.isascii() and cut < 2 else Decoded(text, "utf-8", "utf-8", cut=cut)
 
 
 def _decode(data: bytes, declared: str | None, source: str) -> Decoded:

@@ -170,6 +170,19 @@ def test_a_utf8_file_cut_inside_its_last_character_reads_as_utf8_up_to_it_and_sa
         assert doc.elements[-1] == "It ends with" and left_out_notes(doc) == [decoded.note]
 
 
+@pytest.mark.parametrize("last", ["—", "€", "\U0001F600"])  # characters of 3, 3 and 4 bytes in UTF-8
+def test_a_pure_ascii_utf8_file_cut_after_two_bytes_of_its_last_character_reads_as_utf8(last):
+    """A UTF-8 file all ASCII but its last character, cut inside it after its lead byte and a continuation byte or
+    two, was read wholly as Windows-1252 ('â€' at its end, a 'guessed' note); a lead byte with continuation bytes is
+    UTF-8's mark, so it reads as UTF-8 up to that character and says it left it out."""
+    text = f"Plain ASCII text.\nIt ends with {last}"
+    data = text.encode()
+    for cut in range(1, len(last.encode()) - 1):  # at least two of its bytes kept
+        decoded = decode_text(data[:-cut])
+        assert (decoded.text, decoded.how, decoded.cut) == (text[:-1], "utf-8", len(last.encode()) - cut)
+        assert "unfinished UTF-8 character" in decoded.note and "read as" not in decoded.note
+
+
 @pytest.mark.parametrize("data", ["Un caf\xe9".encode("latin-1"), "Un café est là.\nCaf\xe9".encode("latin-1"),
                                   b"Un caf\xc3", "Un café.\n".encode() + b"\x80\xe2\x80"])
 def test_a_file_that_ends_as_cut_utf8_but_is_not_utf8_before_it_keeps_its_reading(data):
