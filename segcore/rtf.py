@@ -3,9 +3,9 @@ paragraphs in order, a heading at its outline level (its own \\outlinelevelN, el
 a style named 'heading N'; 'Title' above them), the shown result of fields read, the title from \\info. Characters
 from \\uN (its ANSI fallback skipped, \\ucN), and bytes (\\'hh) in the code page of their font's \\fcharset, else of
 \\ansicpg. Left out and counted (structure.LEFT_OUT): table cells (\\intbl), text boxes, footnotes, comments, hidden
-text (\\v), letterless paragraphs; not text: headers and footers, pictures, objects, field instructions, list labels
-(\\listtext, or a bullet or number typed before the first tab of a hanging paragraph, pandoc's: as DOCX and ODT, whose
-labels come from the numbering, not the text),
+text (\\v), letterless paragraphs; not text: headers and footers, pictures (and the '[image: source]' pandoc writes
+for one it could not embed), objects, field instructions, list labels (\\listtext, or a bullet or number typed before
+the first tab of a hanging paragraph, pandoc's: as DOCX and ODT, whose labels come from the numbering, not the text),
 index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (wpstyles.code_styles),
 left out and counted by lines: a paragraph in a code style ('HTML Preformatted'; one in a fixed-pitch font only when the
 document is not set in fixed-pitch type), or all of whose characters are in a fixed-pitch font (\\fmodern, \\fprq1, a
@@ -50,6 +50,8 @@ _CHARSET_WORDS = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}  # a docume
 _PARAGRAPH = {"level": None, "style": 0, "table": False, "hanging": False}  # what \pard resets
 # a list's label typed into its paragraph before a tab (pandoc's '1.\tab', '\bullet\tab', nested '\endash 1.')
 _LIST_LABEL = re.compile(rf"\s*(?:(?:[{BULLETS}\u2013\u2014*\u00b7-]|{ITEM_NUMBER.pattern})\s*)+", re.I)
+# what pandoc's writer puts, in a group of its own, where a picture it could not embed was: '[image: its source]'
+_PICTURE_STAND_IN = re.compile(r"\s*\[image: [^\]]*\]\s*")
 
 
 def is_rtf(data: bytes) -> bool:
@@ -136,7 +138,8 @@ class _Reader:
         self.label = None  # where a hanging paragraph's first tab came: (parts, characters) before it
         self.hidden: list[str] = []
         self.skip = 0  # fallback characters of the last \uN still to skip
-        self.state = {"sink": "body", "uc": 1, "font": None, "hidden": False, "deleted": False, "entry": None,
+        self.ends = 0  # the body's paragraphs ended so far
+        self.state = {"opened": (0, 0), "sink": "body", "uc": 1, "font": None, "hidden": False, "deleted": False, "entry": None,
                       **_PARAGRAPH}
 
     def read(self, text: str):
@@ -152,9 +155,11 @@ class _Reader:
                 self._flush()
                 stack.append(self.state)
                 self.state, self.skip, fresh = dict(self.state), 0, True
+                self.state["opened"] = (self.ends, len(self.parts))  # where the group's text starts
                 continue
             if brace == "}":
                 self._flush()
+                self._picture_stand_in()
                 if not stack:
                     break  # a '}' of no group
                 self._close(stack.pop())
@@ -295,6 +300,18 @@ class _Reader:
         elif word in _CHARSET_WORDS:
             self.chars.ansi = _CHARSET_WORDS[word]
 
+    def _picture_stand_in(self):
+        """At a group's end: its text, when it is all of a paragraph's text since the group opened and reads
+        '[image: source]' (_PICTURE_STAND_IN), is a picture, not text: taken out as \\pict is (not counted)."""
+        ends, start = self.state["opened"]
+        if ends != self.ends or start >= len(self.parts) or not self.parts[start].lstrip().startswith("[image: "):
+            return
+        if _PICTURE_STAND_IN.fullmatch(text := "".join(self.parts[start:])):
+            del self.parts[start:]
+            gone = CodeRuns()
+            gone.add(text, self.code_fonts.get(self.state["font"]))
+            self.typed.subtract(gone)
+
     def _bytes(self, data: bytes):
         if done := self.chars.add(data, self.state["font"]):
             self._put(done)
@@ -339,6 +356,7 @@ class _Reader:
         text = "".join(self.parts)
         self.left_out["hidden"] += len("".join(self.hidden).split())
         runs, self.parts, self.hidden, self.typed = self.typed, [], [], CodeRuns()
+        self.ends += 1
         if state["table"]:
             self.left_out["tables"] += len(text.split())
             return

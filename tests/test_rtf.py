@@ -177,3 +177,17 @@ def test_a_text_set_in_a_courier_paragraph_style_is_prose():
     doc = load(("{\\rtf1\\ansi\\deff0" + fonts + styles + body + "}").encode(), source="x.rtf")
     assert doc.elements == ["Lava flows downhill.", "It stops at the sea."] and doc.meta["left_out"] == {
         "code lines": 1}
+
+
+def test_pandocs_stand_in_for_a_picture_it_could_not_embed_is_not_text():
+    """pandoc's RTF writer puts '[image: source]' in a group of its own where it could not embed a picture (a badge's
+    URL, a missing file): a picture, left out as \\pict is, not a paragraph of URLs; the same words typed inside a
+    sentence, not a group of their own, are text."""
+    rtf = (r"{\rtf1\ansi\deff0{\fonttbl{\f0 \fswiss Helvetica;}{\f1 \fmodern Courier;}}" "\n"
+           r"{\pard \ql \f0 \sa180 \li0 \fi0 {\cf1 [image: https://img.shields.io/ctan/v/x.svg]\cf0} "
+           r"{\cf1 [image: logo.png]\cf0}\par}" "\n"
+           r"{\pard \ql \f0 \sa180 \li0 \fi0 The figure {\cf1 [image: fig.png]\cf0} shows the granite.\par}" "\n"
+           r"{\pard \ql \f0 \sa180 \li0 \fi0 Write [image: name] where a picture goes.\par}" "\n}")
+    blocks, left_out, _ = read_rtf(rtf.encode())
+    assert [b.text for b in blocks] == ["The figure shows the granite.", "Write [image: name] where a picture goes."]
+    assert not left_out
