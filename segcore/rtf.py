@@ -1,16 +1,16 @@
 """An RTF document (Rich Text Format 1.9.1, Microsoft 2008: Word, WordPad, TextEdit, pandoc) read into blocks: its
 paragraphs in order, a heading at its outline level (its own \\outlinelevelN, else its style's through \\sbasedon, else
-a style named 'heading N'; 'Title' above them), the shown result of fields read, the title from \\info. Characters
-from \\uN (its ANSI fallback skipped, \\ucN), and bytes (\\'hh) in the code page of their font's \\fcharset, else of
-\\ansicpg. Left out and counted (structure.LEFT_OUT): table cells (\\intbl), text boxes, footnotes, comments, hidden
-text (\\v), letterless paragraphs; not text: headers and footers, pictures (and the '[image: source]' pandoc writes
-for one it could not embed), objects, field instructions, list labels (\\listtext, or a bullet or number typed before
-the first tab of a hanging paragraph, pandoc's: as DOCX and ODT, whose labels come from the numbering, not the text),
-index entries, deleted revisions, every ignorable destination (\\*) that is not read. Code (wpstyles.code_styles),
-left out and counted by lines: a paragraph in a code style ('HTML Preformatted'; one in a fixed-pitch font only when the
-document is not set in fixed-pitch type), or all of whose characters are in a fixed-pitch font (\\fmodern, \\fprq1, a
-monospaced name: pandoc's code blocks) when the body's font is not one and the document is not set in fixed-pitch type
-(wpstyles.Paragraphs)."""
+a style named 'heading N'; 'Title' above them, as is a first paragraph centred, bold and larger than the body, pandoc's
+title), the shown result of fields read, the title from \\info. Characters from \\uN (its ANSI fallback skipped, \\ucN),
+and bytes (\\'hh) in the code page of their font's \\fcharset, else of \\ansicpg. Left out and counted
+(structure.LEFT_OUT): table cells (\\intbl), text boxes, footnotes, comments, hidden text (\\v), letterless paragraphs;
+not text: headers and footers, pictures (and the '[image: source]' pandoc writes for one it could not embed), objects,
+field instructions, list labels (\\listtext, or a bullet or number typed before the first tab of a hanging paragraph,
+pandoc's: as DOCX and ODT, whose labels come from the numbering, not the text), index entries, deleted revisions, every
+ignorable destination (\\*) that is not read. Code (wpstyles.code_styles), left out and counted by lines: a paragraph in
+a code style ('HTML Preformatted'; one in a fixed-pitch font only when the document is not set in fixed-pitch type), or
+all of whose characters are in a fixed-pitch font (\\fmodern, \\fprq1, a monospaced name: pandoc's code blocks) when the
+body's font is not one and the document is not set in fixed-pitch type (wpstyles.Paragraphs)."""
 from __future__ import annotations
 
 import codecs
@@ -47,7 +47,9 @@ _CHARSETS = {77: "mac_roman", 128: "cp932", 129: "cp949", 130: "johab", 134: "gb
              162: "cp1254", 163: "cp1258", 177: "cp1255", 178: "cp1256", 186: "cp1257", 204: "cp1251", 222: "cp874",
              238: "cp1250", 255: "cp437"}  # \fcharsetN: the code page of a font's bytes (0: the document's \ansicpg)
 _CHARSET_WORDS = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}  # a document's character set other than \ansi
-_PARAGRAPH = {"level": None, "style": 0, "table": False, "hanging": False}  # what \pard resets
+_PARAGRAPH = {"level": None, "style": 0, "table": False, "hanging": False, "centred": False}  # what \pard resets
+_CHARACTER = {"hidden": False, "deleted": False, "bold": False, "size": 24}  # what \plain resets (12 pt: \fs24)
+_ALIGNED = {"qc": True, "ql": False, "qr": False, "qj": False, "qd": False}  # a paragraph centred or not
 # a list's label typed into its paragraph before a tab (pandoc's '1.\tab', '\bullet\tab', nested '\endash 1.')
 _LIST_LABEL = re.compile(rf"\s*(?:(?:[{BULLETS}\u2013\u2014*\u00b7-]|{ITEM_NUMBER.pattern})\s*)+", re.I)
 # what pandoc's writer puts, in a group of its own, where a picture it could not embed was: '[image: its source]'
@@ -139,7 +141,9 @@ class _Reader:
         self.hidden: list[str] = []
         self.skip = 0  # fallback characters of the last \uN still to skip
         self.ends = 0  # the body's paragraphs ended so far
-        self.state = {"opened": (0, 0), "sink": "body", "uc": 1, "font": None, "hidden": False, "deleted": False, "entry": None,
+        self.sizes, self.setting = Counter(), Counter()  # the body's characters by size; a paragraph's by (bold, size)
+        self.first = None  # the first paragraph with a letter: its index in `paragraphs` and its display size or None
+        self.state = {"opened": (0, 0), "sink": "body", "uc": 1, "font": None, "entry": None, **_CHARACTER,
                       **_PARAGRAPH}
 
     def read(self, text: str):
@@ -202,6 +206,22 @@ class _Reader:
                     self._bytes(run.encode("latin-1"))
         self._flush()
         self._paragraph()
+        self._title()
+
+    def _title(self):
+        """The first paragraph with a letter is the document's title (level 1, as a 'Title' style makes it) when it has
+        no level of its own, is centred, all its characters bold and larger than the size most of the body's
+        characters are in, some of them not code, and no style made a title: pandoc's title ({\\pard \\qc \\b
+        \\fs36 ...}, its headings are not centred), a title typed without styles."""
+        if self.first is None or self.first[1] is None:
+            return
+        index, size = self.first
+        read = self.paragraphs.read
+        text, level, runs, lines, blank = read[index]
+        if level or not runs or not runs[False] or size <= max(self.sizes, key=self.sizes.get):
+            return
+        if all(other != 1 for _, other, *_ in read):
+            read[index] = (text, 1, runs, lines, blank)
 
     def _destination(self, word: str, star: bool) -> bool:
         """At a group's first control word: a destination not read empties the sink; True when the word is used."""
@@ -279,7 +299,13 @@ class _Reader:
             self._flush()
             state.update(_PARAGRAPH)
         elif word == "plain":
-            state["hidden"] = state["deleted"] = False
+            state.update(_CHARACTER)
+        elif word in _ALIGNED:
+            state["centred"] = _ALIGNED[word]
+        elif word == "b":
+            state["bold"] = arg != 0
+        elif word == "fs":
+            state["size"] = arg if arg else _CHARACTER["size"]
         elif word in ("v", "deleted"):
             state["hidden" if word == "v" else "deleted"] = arg != 0
         elif word == "uc" and arg is not None and arg >= 0:
@@ -339,6 +365,7 @@ class _Reader:
             (self.hidden if state["hidden"] else self.parts).append(text)
             if not state["hidden"]:
                 self.typed.add(text, self.code_fonts.get(state["font"]))
+                self.setting[state["bold"], state["size"]] += len("".join(text.split()))
         elif sink in self.sinks:  # a footnote's or comment's text is counted by number, never kept
             self.sinks[sink].append(text)
 
@@ -356,10 +383,16 @@ class _Reader:
         text = "".join(self.parts)
         self.left_out["hidden"] += len("".join(self.hidden).split())
         runs, self.parts, self.hidden, self.typed = self.typed, [], [], CodeRuns()
+        setting, self.setting = {k: n for k, n in self.setting.items() if n}, Counter()
         self.ends += 1
         if state["table"]:
             self.left_out["tables"] += len(text.split())
             return
+        for (_, size), n in setting.items():
+            self.sizes[size] += n
+        if self.first is None and any(c.isalpha() for c in text):  # centred, all bold: the size it is displayed in
+            shown = state["centred"] and all(bold for bold, _ in setting)
+            self.first = (len(self.paragraphs.read), min(size for _, size in setting) if shown else None)
         level = 2 + state["level"] if state["level"] is not None else self.levels.get(state["style"], 0)
         self.paragraphs.add(" ".join(text.split()), level, runs, text.count("\n") + 1, not text.strip(),
                             not level and self.code.get(state["style"]))

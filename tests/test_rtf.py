@@ -191,3 +191,28 @@ def test_pandocs_stand_in_for_a_picture_it_could_not_embed_is_not_text():
     blocks, left_out, _ = read_rtf(rtf.encode())
     assert [b.text for b in blocks] == ["The figure shows the granite.", "Write [image: name] where a picture goes."]
     assert not left_out
+
+
+def test_a_centred_bold_large_first_paragraph_is_the_title_as_a_title_style_makes_it():
+    """pandoc writes a document's title as {\\pard \\qc \\b \\fs36 ...} (no style, no outline level; its headings are
+    not centred): it reads as a title, as pandoc's DOCX of the same source ('Title' style) does. Only the first
+    paragraph with a letter, centred, bold throughout and larger than most of the body's characters, and only when no
+    style makes a title."""
+    from segcore.docx import read_docx
+    rtf_blocks = read_rtf((DATA / "pandoc_volcanoes.rtf").read_bytes())[0]
+    docx_blocks = read_docx((DATA / "pandoc_volcanoes.docx").read_bytes())[0]
+    assert [(b.text, b.level) for b in rtf_blocks] == [(b.text, b.level) for b in docx_blocks]
+
+    def levels(first, later=r"{\pard \qc \b \fs36 Also centred\par}", styles=""):
+        rtf = (r"{\rtf1\ansi\deff0{\fonttbl{\f0 \fswiss Helvetica;}}" + styles + first
+               + r"{\pard \ql The body says this.\par}" + later + r"{\pard \ql More of the body.\par}}")
+        return [b.level for b in read_rtf(rtf.encode())[0]]
+
+    assert levels(r"{\pard \qc \f0 \sa180 \b \fs36 Lava\par}") == [1, 0, 0, 0]
+    assert levels(r"{\pard \qc \b \fs36 ***\par}{\pard \qc \b \fs36 Lava\par}") == [1, 0, 0, 0]  # first with a letter
+    assert levels(r"{\pard \qc \fs36 Lava\par}") == [0, 0, 0, 0]  # not bold
+    assert levels(r"{\pard \qc \b Lava\par}") == [0, 0, 0, 0]  # not larger
+    assert levels(r"{\pard \ql \b \fs36 Lava\par}") == [0, 0, 0, 0]  # not centred
+    assert levels(r"{\pard \qc \b \fs36 Lava {\b0 flows}\par}") == [0, 0, 0, 0]  # not bold throughout
+    titled = r"{\stylesheet{\s0 Normal;}{\s1 Title;}}"
+    assert levels(r"{\pard \qc \b \fs36 Lava\par}", r"{\pard \s1 A styled title\par}", titled) == [0, 0, 1, 0]
