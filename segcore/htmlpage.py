@@ -17,8 +17,8 @@ import lxml.etree as etree
 import lxml.html
 
 from .errors import InputError
-from .structure import (MARK_GAP, NOTE_LABEL, Block, closed_up, link_list, looks_like_title, number_depth, split_number,
-                        worded)
+from .structure import (MARK_GAP, NOTE_LABEL, Block, closed_up, link_list, looks_like_title, number_depth, site_host,
+                        split_number, worded)
 
 __all__ = ["html_blocks"]
 
@@ -134,9 +134,19 @@ def _in_article(el, main) -> bool:
     return any(a.tag == "article" for a in el.iterancestors())
 
 
-def _left_out_kind(el, main) -> str | None:
+def _site(root) -> str:
+    """The host of the address the page says is its own (structure.site_host): its <base href>, else its
+    <link rel="canonical">, else its og:url (the first that names a host); '' when it says none."""
+    said = ((el.get("href") for el in root.iter("base")),
+            (el.get("href") for el in root.iter("link") if "canonical" in (el.get("rel") or "").lower().split()),
+            (el.get("content") for el in root.iter("meta")
+             if (el.get("property") or el.get("name") or "").lower() == "og:url"))
+    return next((host for addresses in said for a in addresses if (host := site_host(a or ""))), "")
+
+
+def _left_out_kind(el, main, site: str) -> str | None:
     """Why an element of the main text is left out ('navigation', 'tables', 'code', 'hidden', 'gutenberg',
-    'citations', 'labels'), or None when it is read."""
+    'citations', 'labels'), or None when it is read. `site`: the host of the page's own address (_site)."""
     tag, names = el.tag, _names(el)
     if el.get("hidden") is not None or el.get("aria-hidden") == "true" or _HIDDEN_STYLE.search(el.get("style") or ""):
         return "hidden"
@@ -154,7 +164,7 @@ def _left_out_kind(el, main) -> str | None:
         return "navigation"
     anchors = el.findall(".//a") if tag in ("ul", "ol") else []
     if anchors and link_list(len(el.findall("li")), _link_share(el), _lead(el), [a.text_content() for a in anchors],
-                             [a.get("href") or "" for a in anchors]):
+                             [a.get("href") or "" for a in anchors], site):
         return "navigation"  # a list of links only
     edge = tag in _EDGE_TAGS or tag == "aside"
     in_article = edge and _in_article(el, main)
@@ -197,7 +207,8 @@ def _main(root):
 class _Reader:
     """Walks the main element once (iteratively: no recursion however deep the markup), gathering blocks."""
 
-    def __init__(self):
+    def __init__(self, site: str):
+        self.site = site  # the host of the page's own address (_site)
         self.blocks: list[Block] = []
         self.left_out: Counter = Counter()
         self.parts: list[tuple[str, bool]] = []  # (text, in bold) of the paragraph being read
@@ -233,7 +244,7 @@ class _Reader:
         for event, el in walker:
             tag = el.tag if isinstance(el.tag, str) else ""
             if event == "start":
-                kind = None if el is main else _left_out_kind(el, main)
+                kind = None if el is main else _left_out_kind(el, main, self.site)
                 if tag in _SILENT or kind or not tag:
                     if kind:
                         self.left_out[kind] += _counted(el, kind)
@@ -294,7 +305,7 @@ def html_blocks(text: str, source: str = "") -> tuple[list[Block], dict[str, int
     number; structure.LEFT_OUT, none counted when none left out) and the page's <title>."""
     root = parse_html(text, source)
     main = _main(root)
-    reader = _Reader()
+    reader = _Reader(_site(root))
     reader.read(main)
     body = root.find(".//body")
     outside = (_words(body) if body is not None else 0) - _words(main) if main is not body else 0

@@ -15,6 +15,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from .document import Document
 from .errors import InputError, ParameterError
@@ -372,7 +373,18 @@ _SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u2019\u201d\u00bb)\]*_]
 _AWAY = re.compile(r"(?:[a-z][a-z0-9+.-]*:|//)", re.I)  # a target elsewhere: a scheme ('https:', 'mailto:'), a host
 
 
-def link_list(items: int, share: float, lead: str, links: list[str], targets: list[str]) -> bool:
+def site_host(address: str) -> str:
+    """The host of an address ('https://www.Example.org/a.html', '//example.org/b' → 'example.org': lower-cased,
+    'www.' aside); '' for one without a host or malformed (a path, '#part', 'mailto:', 'file:///usr/share/doc/…')."""
+    address = address.strip()
+    try:
+        host = urlsplit(address).hostname if _AWAY.match(address) else None
+    except ValueError:  # a malformed address ('http://[::1'): no host
+        host = None
+    return (host or "").removeprefix("www.")
+
+
+def link_list(items: int, share: float, lead: str, links: list[str], targets: list[str], site: str = "") -> bool:
     """Whether a list of `items` whose words are the text of links by `share` is navigation (a menu, a site's or a
     README's bar of links, a document's contents), not the text's: LINK_LIST_ITEMS or more, LINK_LIST_SHARE of its
     words links, not every link (their texts, `links`) written out as its address (a list of references; a menu
@@ -381,13 +393,16 @@ def link_list(items: int, share: float, lead: str, links: list[str], targets: li
     of the links (`targets`, where they point) leave the document and its site ("… and a C compiler to build the
     library." over the links to Bash, Make and GCC's pages); under a sentence, links into the document or its site
     ('#part', 'chapter2.html', 'docs/INSTALL.md') are its contents ("Chapters follow below. Read them in order.").
-    A local page has no host, so only a relative target is its site's. HTML's lists (htmlpage) and Markdown's lists
-    and link bars (plaintext) read so."""
+    The site is the host (`site`, site_host) of the address the page says is its own (HTML's <base>, canonical link,
+    og:url): an absolute link to that host ('https://nodejs.org/api/fs.html' on nodejs.org's page) stays in it. A
+    page that says none (a local page, a Markdown text) has no host, so only a relative target is its site's: the
+    host most of its links name is no sign (a list of links to one other site would read as the page's own).
+    HTML's lists (htmlpage) and Markdown's lists and link bars (plaintext) read so."""
     if items < LINK_LIST_ITEMS or share < LINK_LIST_SHARE or (links and all(ADDRESS.match(t.strip()) for t in links)):
         return False
     lead = lead.rstrip()
     return not (lead.endswith((":", "\uff1a")) or (_SENTENCE_END.search(lead) and 2 * sum(
-        bool(_AWAY.match(t.strip())) for t in targets) > len(targets)))
+        bool(_AWAY.match(t.strip())) and not (site and site_host(t) == site) for t in targets) > len(targets)))
 
 
 # put where a note or citation mark is taken off a text (an HTML page's, a Markdown text's, LaTeX's, a PDF line's),

@@ -428,6 +428,28 @@ def test_a_list_of_links_to_other_sites_under_a_sentence_is_the_texts():
     assert doc.meta["left_out"] == {"navigation": 3 + 2}
 
 
+@pytest.mark.parametrize("head", ["<base href='https://docs.example.org/api/'>",
+                                  "<link rel='Canonical' href='https://www.docs.example.org/api/fs.html'>",
+                                  "<meta property='og:url' content='//docs.example.org/api/fs.html'>"])
+def test_absolute_links_to_the_pages_own_site_stay_in_it(head):
+    """Node.js's pages say their address (<link rel=canonical href='https://nodejs.org/api/…'>) and link their own
+    pages absolutely: under a sentence such a list read as leaving the site (the text's), though it is the site's
+    contents. The host of the address the page says (<base>, canonical, og:url; 'www.' aside) is its site; a page
+    that says none keeps reading every absolute link as away, and a link to another host is away either way."""
+    own = ("<ul><li><a href='https://docs.example.org/api/fs.html'>File system</a></li>"
+           "<li><a href='https://www.docs.example.org/api/net.html'>Net</a></li></ul>")
+    other = ("<ul><li><a href='https://github.com/a'>Before</a></li>"
+             "<li><a href='https://docs.example.org.evil.example/b'>After</a></li></ul>")
+    body = "<body><p>The modules follow.</p>" + own + "<p>Piecewise diffs are provided below.</p>" + other + "</body>"
+    said = load_html("<html><head>" + head + "</head>" + body + "</html>")
+    assert said.elements == ["The modules follow.", "Piecewise diffs are provided below.", "Before", "After"]
+    assert said.meta["left_out"] == {"navigation": 3}
+    unsaid = load_html("<html><head><link rel='stylesheet' href='https://docs.example.org/s.css'></head>" + body +
+                       "</html>")
+    assert unsaid.elements == ["The modules follow.", "File system", "Net", "Piecewise diffs are provided below.",
+                               "Before", "After"]
+
+
 def test_a_list_of_links_that_the_text_introduces_or_that_gives_addresses_is_text():
     # a sentence ending with ':' announces the list; links written out as their addresses are references, not a menu
     page = ("<p>The river has four mills. The module offers these methods:</p><ul><li><a href='#a'>mill.grind()</a>"
