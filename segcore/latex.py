@@ -28,7 +28,7 @@ __all__ = ["latex_blocks", "looks_like_latex"]
 
 # a control word (\name, '@' a letter as in a package's macros; a lone '\@' is a control symbol), a control symbol
 # (\ and one other character), math shifts, braces, ties and the ligatures of quotes and dashes
-_TOKEN = re.compile(r"\\([A-Za-z@]{2,}|[A-Za-z])\*?|\\(.)|\$\$?|[{}~]|``|''|---?", re.S)
+_TOKEN = re.compile(r"\\([A-Za-z@]{2,}|[A-Za-z])\*?|\\(.)|\$\$?|[{}~&]|``|''|---?", re.S)
 # the spaces a control word eats, those after it and one line end among them (not a blank line: a paragraph's end),
 # read as eaten after one that printed one character in text (a symbol: \textbackslash, \textbar, \ldots, \ss; a
 # macro whose text is one, spaces around it aside: manptp's \def\BS{\ttfamily \symbol{"5C}}, '\BS cite');
@@ -90,7 +90,7 @@ _CITES = ("cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyea
 # \markdouble and \automark[section]{chapter} (which levels set them)
 _HEAD_MARKS = {"markboth": 2, **dict.fromkeys(("markright", "markleft", "mark", "markdouble", "automark",
                                                *(f"{rank}mark" for rank in LATEX_RANK)), 1)}
-_DROP_ARGS = {**dict.fromkeys(_CITES, 1), "nocite": 1, "label": 1, "vspace": 1, "hspace": 1, "includegraphics": 1,
+_DROP_ARGS = {**dict.fromkeys(_CITES, 1), "nocite": 1, "label": 1, "vspace": 1, "includegraphics": 1,
               "bibliographystyle": 1, "pagestyle": 1, "thispagestyle": 1, "setlength": 2, "setcounter": 2,
               "addtolength": 2, "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1,
               "hyphenation": 1, "input": 1, "include": 1, "title": 1, "thanksref": 1, "corref": 1, "fnref": 1,
@@ -113,6 +113,18 @@ _ONE_OF = {"href": (1, 2), "texorpdfstring": (0, 2), "hypertarget": (1, 2), "hyp
 # TeX's primitives that take a dimension or glue unbraced, no text: \kern.5em, \hskip 3em plus 1fil,
 # \vskip\baselineskip, \lower.5ex (the box after it is read); a unit's letters end it, as in TeX ('\kern-.125emX')
 _SKIPS = frozenset(("kern", "hskip", "vskip", "mkern", "mskip", "raise", "lower"))
+# where TeX sets words apart by other means than a space, in text: its horizontal spaces (\quad, \qquad, \enspace,
+# \enskip, \thinspace, \hfill, \space: 'eg:\quad{\tt break}' is 'eg: break'), a table's cell and row ends (plain
+# TeX's \cr in an \halign, ConTeXt's \NC and \NR, \tabularnewline; a cell's '&' in _render): a space, no argument;
+# so do \hspace{…}, \hskip and \kern of a positive width (_WIDE: '1em', '\fill'), not a negative or zero one (a logo's
+# '\kern-.125em' overlaps its letters, '\hspace{0pt}' is none). In math they are read as any command
+_SPACES = frozenset("quad qquad enspace enskip thinspace medspace thickspace space nobreakspace hfill hfil hfilll hss "
+                    "cr crcr NC NR tabularnewline".split())
+# the phantoms set their argument's room, not its text: \phantom and \hphantom its width (a space), \vphantom only its
+# height (nothing: powerdot-tuliplab's '{#1\vphantom{#2}}' printed #2 twice)
+_PHANTOMS = {"phantom": " ", "hphantom": " ", "vphantom": ""}
+_WIDE = re.compile(r"\s*(?!-)[^-]*?(?:[1-9]|\\|fil)")
+_ESCAPED = re.compile(r"\\([%#&_~$])")  # in an address (\url{…}) its characters as hyperref prints them
 _DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+"
               r"|\\[A-Za-z@]+)|-?\\[A-Za-z@]+)")
 _SKIP = re.compile(rf"\s*{_DIMENSION}(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
@@ -281,6 +293,9 @@ class _Reader:
                 out.append(_CONTROL_SYMBOLS.get(char, "" if math and char in "{}" else char))
             elif tok in "{}":
                 continue
+            elif tok == "&":  # a table's cell ends: a space and, as TeX skips them, the spaces after it, one line end
+                out.append("&" if math else " ")  # among them (a line of '&' is no blank line); in math a mark, kept
+                i = i if math else _EATEN.match(s, i).end()
             else:
                 out.append({"~": " ", "``": "“", "''": "”", "--": "–", "---": "—"}[tok])
         return "".join(out)
@@ -311,6 +326,17 @@ class _Reader:
             return self.expand(s, name, i, math)
         if name in _FONT_SWITCHES:
             return "", i
+        if name in _SPACES and not math:
+            return " ", i
+        if name in _PHANTOMS:
+            return _PHANTOMS[name], self.group(s, i)[1]
+        if name == "hspace":
+            width, j = self.group(s, i)
+            return (" " if _WIDE.match(width) and not math else ""), j
+        if name in ("url", "nolinkurl"):  # an address as written ('~', '&', '\' are its characters), the source's
+            address, j = self.group(s, i)  # own macros in it expanded ('\url{\home}')
+            own = _WORD.sub(lambda w: self.render(w.group()) if w.group()[1:] in self.macros else w.group(), address)
+            return _ESCAPED.sub(r"\1", own), j
         if name in ("char", "symbol"):  # '\char92', '\symbol{92}': the character; one space after the number eaten
             arg, j = self.group(s, i) if name == "symbol" else (s, i)
             if m := _CHAR_CODE.match(arg, 0 if name == "symbol" else i):  # else (ConTeXt's \symbol[name]) as any
@@ -346,7 +372,8 @@ class _Reader:
             return "", m.end()
         if name in _SKIPS:
             m = _SKIP.match(s, i)
-            return "", m.end() if m else i
+            wide = m and name == "hskip" and _WIDE.match(m.group()) and not math
+            return (" " if wide else ""), m.end() if m else i
         if name == "item":
             label, i = bracket_option(s, i)
             return "\n\n" + (self.render(label) + " " if label else ""), i

@@ -752,3 +752,28 @@ def test_an_optional_argument_ends_at_its_bracket_outside_braces():
     texts = _texts("\\begin{document}\n\\begin{quote}[listing options={deletekeywords={[2]title}}]\nThe text here.\n"
                    "\\end{quote}\nAs \\foo[key={[1]x}, other=y]{Word} said. The end.\n\\end{document}")
     assert texts == ["The text here.", "As Word said. The end."]
+
+
+def test_horizontal_space_and_table_cells_set_words_apart():
+    """gdb's refcard 'eg:\\quad{\\tt break main.c:37}' read 'eg:break main.c:37' (\\quad took the group for its
+    argument), chs-physics-report's '\\emph{Haiku:}\\hspace{35.25pt}' glued 'Haiku:One', dvipdfm's plain \\halign
+    '-c&{\\it Disable}' '-c&Disable', pdftex-t's ConTeXt cells '\\NC\\bf default\\NC\\bf comment' 'defaultcomment':
+    TeX's horizontal spaces, \\hspace and \\hskip of a positive width, a table's cell and row ends print a space; a
+    negative width (a logo's kern) none, a line of '&' no blank line."""
+    blocks, _ = latex_blocks(
+        "\\begin{document}\neg:\\quad{\\tt break}\\qquad{\\bf x}\\enspace y\\hfill z. "
+        "\\emph{Haiku:}\\hspace{35.25pt}One\\hspace{-2pt}Two\\hskip 1em plus 1fil Three\\hspace*{\\fill}Four. "
+        "T\\kern-.1667em\\lower.5ex\\hbox{E}\\kern-.125emX.\n"
+        "-c&{\\it Disable}\\cr\n-e&Embed\\cr\n\\NC\\bf default\\NC\\bf comment\\NC\\NR\n&\nlast\n\\end{document}")
+    assert [b.text for b in blocks] == ["eg: break x y z. Haiku: OneTwo Three Four. TEX. -c Disable -e Embed "
+                                        "default comment last"]
+
+
+def test_an_address_is_read_as_written_and_a_phantom_prints_no_text():
+    """'\\url{http://x.org/~nwejm/?a=1&b=2}' read 'http://x.org/ nwejm/?a=1&b=2' ('~' a tie); an address is its
+    characters (a macro of the source's own expanded). powerdot-tuliplab's '{#1\\vphantom{#2}}' printed #2's text:
+    a phantom sets its argument's room, not its text (\\phantom a space, \\vphantom nothing)."""
+    blocks, _ = latex_blocks("\\newcommand{\\home}{http://h.org/}\n\\begin{document}\nSee "
+                             "\\url{http://x.org/~nwejm/?a=1&b=2\\%} and \\url{\\home}. A\\phantom{xx}B"
+                             "\\vphantom{Cq}.\n\\end{document}")
+    assert [b.text for b in blocks] == ["See http://x.org/~nwejm/?a=1&b=2% and http://h.org/. A B."]
