@@ -45,10 +45,11 @@ _NO_COMMENT = (VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
 # \lstMakeShortInline[options]| make '|text|' read as \verb|text| is, from there on, until \DeleteShortVerb{\|}
 # (fancyvrb: \UndefineShortVerb; listings: \lstDeleteShortInline); its text on one line, as \verb's. Its character is
 # any ASCII one but a letter or space, '%', '\' and braces; a control symbol ('\|', a norm) is none. The classes that
-# declare one themselves, at \begin{document}: ltxdoc's '|' (a .dtx package manual's '|\cmd|'); one the preamble deleted
-# stays deleted (\AtBeginDocument{\DeleteShortVerb{\|}})
+# declare one themselves, at \begin{document}: ltxdoc's '|' (a .dtx package manual's '|\cmd|'), l3doc's '"' and '|'
+# (its \AtBeginDocument{\MakeShortVerb\" \MakeShortVerb\|}); one the preamble deleted stays deleted
+# (\AtBeginDocument{\DeleteShortVerb{\|}})
 _SHORT_CHARS = frozenset(c for c in map(chr, range(33, 127)) if not c.isalpha() and c not in "%\\{}")
-_CLASS_SHORT = {"ltxdoc": "|"}
+_CLASS_SHORT = {"ltxdoc": "|", "l3doc": "\"|"}
 # a sectioning command at a line's start: no preamble has one, a chapter file (\input by its main file) does; a
 # \begin{document} after it is a listing's, in an environment the main file defines ('\begin{code}', 'LaTeXCode')
 _HEADING = re.compile(r"(?m)^[ \t]*\\(?:" + "|".join(LATEX_RANK) + r")\*?\s*[\[{]")

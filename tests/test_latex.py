@@ -777,3 +777,11 @@ def test_an_address_is_read_as_written_and_a_phantom_prints_no_text():
                              "\\url{http://x.org/~nwejm/?a=1&b=2\\%} and \\url{\\home}. A\\phantom{xx}B"
                              "\\vphantom{Cq}.\n\\end{document}")
     assert [b.text for b in blocks] == ["See http://x.org/~nwejm/?a=1&b=2% and http://h.org/. A B."]
+
+
+def test_the_l3doc_class_declares_its_short_verbs():
+    """l3doc, as ltxdoc does, declares short verbs itself at \\begin{document} (\\MakeShortVerb\\" and \\MakeShortVerb\\|):
+    an l3doc manual's '|\\section|' was a heading and '"50%"' a comment that took the rest of the line."""
+    doc = load_latex("\\documentclass{l3doc}\n\\begin{document}\nUse |\\section{x}| and \"\\emph{y}\" here. A \"50%\" "
+                     "rise is seen.\n\\end{document}\n")
+    assert doc.elements == ["Use \\section{x} and \\emph{y} here.", "A 50% rise is seen."]
