@@ -18,6 +18,26 @@ NOVELTY_SHARE = (60, 10)
 HEATMAP_BINS = (100, 150, 200, 300, 400, 600)  # the heatmap's resolution: its most cells a side, the choices
 SHOWN_WHOLE = 300  # ... by default: a text up to this many elements one by one (a cell ≥ 1 pixel), longer ones binned
 AGREE_TOLERANCE = {"sentence": 2, "word": 10}  # boundaries this close are one place where methods agree, at its start
+SQUARE_MIN = 400  # a square chart's column narrower than this many pixels goes on a row of its own (its margins
+# alone take about 130 px of it)
+
+
+def square_chart(fig, key: str, **kwargs) -> None:
+    """Draw a plotly figure whose plot area is square (scaleanchor) as wide as its column at any window width and as
+    high as that square and its margins, so no white band is left beside or under it: a figure of fixed size was
+    squeezed into a narrower column (the square shrunk inside white bands above and below) or left one at the right
+    of a wider one. The height follows the width in CSS (a container query: the server never knows the width); a
+    column narrower than SQUARE_MIN pixels takes the whole row, the columns beside it wrapping below. `kwargs` go to
+    st.plotly_chart."""
+    m = fig.layout.margin
+    fig.update_layout(width=None, height=None, autosize=True)
+    box = f"st-key-{key}_box"
+    st.html(f"<style>.{box}{{container-type:inline-size}}"
+            f".{box} [data-testid=stPlotlyChart]{{height:calc(100cqw - {m.l + m.r - m.t - m.b}px)}}"
+            f"[data-testid=stHorizontalBlock]:has(> [data-testid=stColumn] .{box}){{flex-wrap:wrap}}"
+            f"[data-testid=stColumn]:has(.{box}){{min-width:min(100%, {SQUARE_MIN}px)}}</style>")
+    with st.container(key=f"{key}_box"):
+        st.plotly_chart(fig, key=key, width="stretch", height="stretch", **kwargs)
 
 
 def heatmap_bins(doc_state: DocState, where=st) -> int:

@@ -136,8 +136,8 @@ with left:
         labels = plots.element_labels(doc.elements, edges, level=doc.level)
         fig = plots.heatmap_figure(matrix, edges, bounds, doc.reference, labels, highlight=ss["highlight"],
                                    colorbar_title=plots.HEATMAP_KINDS[kind], level=doc.level)
-        st.plotly_chart(fig, key="heatmap_chart", on_select=_on_heatmap_click, selection_mode="points",
-                        config={"displaylogo": False, "scrollZoom": True}, width="content")
+        views.square_chart(fig, "heatmap_chart", on_select=_on_heatmap_click, selection_mode="points",
+                           config={"displaylogo": False, "scrollZoom": True})
         binned = len(edges) - 1 < region[1] - region[0]
         st.caption((f"{unit.capitalize()} {region[0]:,}–{region[1] - 1:,}"
                     + (f", averaged over {len(edges) - 1:,} bins of about "

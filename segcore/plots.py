@@ -166,7 +166,8 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
     `labels` (one per bin) appear on hover; the marker trace is named 'segments' and carries the segment index
     in customdata, so a selection event on it tells which segment was clicked. The figure is `width` pixels wide
     and as high as its square plot area and the margins around it (HEATMAP_MARGIN: ticks, axis titles, colour bar,
-    legend), without a band of white above and below."""
+    legend at the bottom edge), without a band of white above and below; drawn at another width (the app stretches it
+    to its column, explorer.views.square_chart), the plot area stays square in the same margins."""
     m = np.asarray(matrix, dtype=np.float32)
     nb = m.shape[0]
     # contrast: the diagonal (self-similarity 1) would otherwise use up the scale; saturate at the 99th percentile
@@ -230,7 +231,8 @@ def heatmap_figure(matrix: np.ndarray, edges: np.ndarray, hypothesis: Sequence[i
         title=title or None, shapes=shapes, width=width, height=side + margin["t"] + margin["b"], margin=margin,
         xaxis=dict(axis, title=level_noun(level, 1)), yaxis=dict(axis, title=level_noun(level, 1),
                                                                 autorange="reversed", scaleanchor="x", scaleratio=1),
-        legend=dict(orientation="h", yanchor="top", y=-52 / side, x=0), clickmode="event+select", dragmode="pan",
+        legend=dict(orientation="h", yref="container", yanchor="bottom", y=0, x=0), clickmode="event+select",
+        dragmode="pan",
         plot_bgcolor="white"))
 
 

@@ -217,3 +217,25 @@ def test_a_phone_sees_the_page_not_the_sidebar(server, browser):
     assert page.get_by_role("heading", name="Explore a segmentation").is_visible()
     _shot(page, "phone")
     page.close()
+
+
+@pytest.mark.parametrize("width", [800, 1024, 1400])
+def test_the_heatmap_fits_its_column(server, browser, width):
+    """With the sidebar open, the heatmap is as wide as its column and its square plot area as high as it is wide:
+    a 400 px figure once was squeezed into a 224 px column at 800 px (a plot area of about 50 px between white bands
+    above and below) and left a 65 px white band beside it at 1400 px."""
+    page = browser.new_page(viewport={"width": width, "height": 1000})
+    page.goto(f"{server}/?sample=choi-1_0&method=cvs&k=10")
+    page.wait_for_selector(".st-key-heatmap_chart .js-plotly-plot .heatmaplayer", timeout=180_000)
+    _wait_idle(page)
+    page.wait_for_timeout(1000)  # plotly's resize
+    assert page.locator("[data-testid='stSidebar']").bounding_box()["width"] > 200  # open
+    chart = page.locator(".st-key-heatmap_chart")
+    column = page.locator("[data-testid='stColumn']").filter(has=chart).last.bounding_box()
+    box = chart.bounding_box()
+    plot = chart.locator(".nsewdrag").first.bounding_box()  # plotly's plot area
+    _shot(page, f"explore_heatmap_{width}")
+    page.close()
+    assert abs(box["width"] - column["width"]) <= 2, (box, column)
+    assert abs(plot["width"] - plot["height"]) <= 0.05 * plot["width"], plot
+    assert plot["width"] >= 250 and box["height"] - plot["height"] <= 150, (box, plot)
