@@ -1,6 +1,7 @@
 """Widgets whose state belongs to one document, reset when the document changes: the heatmap's resolution (kept),
 the part of the text the heatmap shows, the page of the text overlay, the novelty curve's window, and the methods
-compared when choosing K and how close their boundaries count as one place."""
+compared when choosing K and how close their boundaries count as one place; and a chart with a square plot area (the
+heatmap) drawn as wide as its column at any window width."""
 from __future__ import annotations
 
 import streamlit as st
