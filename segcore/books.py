@@ -118,6 +118,7 @@ _PAGE = re.compile(r"(?:\s*(?:\.\s?){2,}|\s{2,})\s*(?:\d{1,4}|[ivxlc]{1,6})$", r
 _LEADERS = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)  # '. . . . 12': no line of prose
 _LABEL = re.compile(rf"^(?:{'|'.join(map(re.escape, CAPTION_LABELS))}|{'|'.join(_WORDS.values())})\s+(?=\S)",
                     re.I)  # a caption's or a division's label: 'Table 1.1. …', 'Chapter 2. …', 'Anhang A. …'
+_CLOSED_TITLE = re.compile(r"[^\W\d_]\.$")  # one period after a word closes a title below its label: 'THE RETURN.'
 ENTRY_WORDS = 12  # words of an unnumbered contents entry (or a wrapped entry's next line) at most
 ENTRIES_MIN = 3  # numbered entries from which lines without a contents heading are contents
 BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
@@ -156,14 +157,23 @@ def bracketed_notes(stripped: list[str]) -> set[int]:
     return out
 
 
-def _division_title(text: str, strict: bool) -> bool:
+def _division_title(text: str, strict: bool, one_line: bool = False) -> bool:
     """A division's title: on the division's own line any case will do, a final period too ('CHAPTER I. In which we
-    meet.'); on the lines below it (strict) it must be title-shaped (no final period), not a short first sentence,
-    a note box's label ('Note' under a manual's chapter heading) nor a section's heading ('7.1. GUI-Arbeitsplatz…'
-    under 'Kapitel 7. GUI-System')."""
-    if strict and (NOTE_LABEL.match(text.strip()) or "." in (split_number(text)[0] or "")):
+    meet.'); on the lines below it (strict) it must be title-shaped — a final period only on its one line below it
+    (one_line) in capitals or in title case with a capitalised word of four letters or more ('OF THE ORIGIN OF IDEAS.',
+    'The Return.', as Project Gutenberg sets Hume's and many a novel's; 'Yes.' or 'It was cold.' is a short first
+    sentence) —, not a note box's label ('Note' under a manual's chapter heading) nor a section's heading ('7.1.
+    GUI-Arbeitsplatz…' under 'Kapitel 7. GUI-System')."""
+    if not strict:
+        return looks_like_title(text.rstrip(".").strip(), max_words=20, any_case=True)
+    text = text.strip()
+    if NOTE_LABEL.match(text) or "." in (split_number(text)[0] or ""):
         return False
-    return looks_like_title(text.strip() if strict else text.rstrip(".").strip(), max_words=20, any_case=not strict)
+    if one_line and _CLOSED_TITLE.search(text):
+        text = text[:-1]
+        if not (text.isupper() or any(w[0].isupper() and len(w) >= 4 for w in re.findall(r"[^\W\d_]+", text))):
+            return False
+    return looks_like_title(text, max_words=20)
 
 
 def _division(s: str) -> tuple[int, tuple[str, str]] | None:
@@ -235,7 +245,7 @@ def _titled(stripped: list[str], blank: list[bool], kinds: list, i: int) -> tupl
     words = " ".join(stripped[j] for j in below)
     if nxt is not None and _CONTENTS.match(stripped[nxt]):  # 'Preface' over 'Table of Contents': no title
         return [i], s, below, [nxt]
-    if below and len(below) <= 2 and _division_title(words, True):
+    if below and len(below) <= 2 and _division_title(words, True, len(below) == 1):
         return [i, *below], f"{s.rstrip('.')}. {words}", below, []
     return [i], s, below, []
 

@@ -651,3 +651,17 @@ def test_chapters_by_their_ordinal_words_before_or_after_the_label(names):
     assert headings(book("THE FIRST PART", *[x for name in names for x in (name, PARA)]))[0] == (2, "THE FIRST PART")
     assert headings(book("Chapter 1", PARA, "The first chapter was long.", PARA, "Chapter 2", PARA, "Chapter 3",
                          PARA)) == [(3, "Chapter 1"), (3, "Chapter 2"), (3, "Chapter 3")]
+
+
+@pytest.mark.parametrize("title", ["OF THE ORIGIN OF IDEAS.", "The Return of the Native."])
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_title_closed_by_a_period_joins_its_label(title, gap):
+    """A title in capitals or title case on one line of its own under a division's label, closed by a period as
+    Project Gutenberg sets Hume's ('SECTION I.' over 'OF THE ORIGIN OF IDEAS.'), is the label's title; a short first
+    sentence under it ('Yes.', 'It was cold.') or a paragraph of more lines is the text's."""
+    labels = [f"CHAPTER {n}." for n in ("I", "II", "III")]
+    text = book(*[x for label in labels for x in (f"{label}{gap}{title}", PARA, PARA)])
+    assert headings(text) == [(3, f"{label.rstrip('.')}. {title}") for label in labels]
+    short = book(labels[0], "Yes.", PARA, labels[1], "It was cold.", PARA, labels[2] + "\n" + title + "\n" + PARA)
+    assert headings(short) == [(3, label) for label in labels]
+    assert {"Yes.", "It was cold."} <= {b.text for b in text_blocks(short)[0] if not b.level}
