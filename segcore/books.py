@@ -63,8 +63,9 @@ _ORDINAL_FIRST = rf"(?:the\s+)?(?:(?:{_TENS})[-\s](?:{_ORDINALS})|{_TENTHS}|{_OR
 # Danish, Swedish, Norwegian, Finnish, Hungarian, Russian, Turkish); the kinds of _UNNUMBERED stand unnumbered, an
 # appendix either way or lettered ('Appendix A. Appendix', 'Anhang A'). A course's lectures and lessons stand as its
 # chapters ('Lecture 3', 'Vorlesung 3', '3. előadás'); a section ('SECTION I. OF THE ORIGIN OF IDEAS', as Project
-# Gutenberg sets Hume's) below a chapter (levels are ranked: alone it reads as the top one). Left out, as words that
-# open ordinary lines: Dutch 'college' and 'les' (English 'college', French 'les'); Finnish 'osa' names a part
+# Gutenberg sets Hume's) below a chapter (levels are ranked: alone it reads as the top one; a book that nests parts
+# in its sections has them so, _nesting). Left out, as words that open ordinary lines: Dutch 'college' and 'les'
+# (English 'college', French 'les'); Finnish 'osa' names a part
 _KINDS = {
     "book": (2, "book buch livre libro livro boek bog bok kirja könyv книга kitap"),
     "part": (2, "part teil partie parte deel del osa rész часть kısım"),
@@ -122,6 +123,7 @@ _CLOSED_TITLE = re.compile(r"[^\W\d_]\.$")  # one period after a word closes a t
 ENTRY_WORDS = 12  # words of an unnumbered contents entry (or a wrapped entry's next line) at most
 ENTRIES_MIN = 3  # numbered entries from which lines without a contents heading are contents
 BOOK_MIN = 3  # a text is a book when it has this many numbered divisions (after its table of contents)
+NESTED_MIN = 2  # times one kind's numbers start again under another's from which it holds them (_nesting)
 
 
 def gutenberg_wrapper(stripped: list[str]) -> set[int]:
@@ -265,15 +267,40 @@ def labelled_divisions(stripped: list[str], kinds: list | None = None) -> list[t
     return out
 
 
+def _nesting(keys: list[tuple[str, str]]) -> dict[str, int]:
+    """The raw levels of the kinds of division (`keys`, the divisions' in order) that a book nests otherwise than
+    _KINDS ranks them: a kind whose numbers start again after another kind's divisions (NESTED_MIN times or more),
+    while that kind's own did not start again in between, is held by it (PART I and PART II under each SECTION of
+    Hume's Enquiry; chapters under books, as _KINDS has it), a level below it. Once is no nesting: a table of contents
+    over the text starts every kind again once (PART I listed, chapters I to X, PART I over chapter I). Kinds each
+    holding the other keep their ranks."""
+    seen, last, restarted, holds = {}, {}, {}, Counter()  # key: where last; kind: where last, where last started again
+    for x, key in enumerate(keys):
+        if not _numbered(key):
+            continue
+        if key in seen:
+            holds.update((kind, key[0]) for kind, at in last.items()
+                         if kind != key[0] and at > seen[key] and restarted.get(kind, -1) < seen[key])
+            restarted[key[0]] = x
+        seen[key], last[key[0]] = x, x
+    level = {kind: lv for kind, (lv, _) in _KINDS.items()}
+    pairs = [(a, b) for (a, b), k in sorted(holds.items()) if k >= NESTED_MIN > holds[b, a]]
+    for _ in pairs:  # as many rounds as pairs: a chain of them settles
+        for a, b in pairs:
+            level[b] = max(level[b], level[a] + 1)
+    return {kind: lv for kind, lv in level.items() if lv != _KINDS[kind][0]}
+
+
 def book_divisions(stripped: list[str], kinds: list | None = None) -> \
         tuple[list[tuple[int, int, str]], set[int]] | None:
     """(headings as (line index, raw level, title), lines of the table of contents) of a book — its divisions set
     apart by a blank line above (a title on the lines just below joins; a roman number alone, 'IV.', stands on a line
-    of its own or over its title), its preface, epilogue and the like, its first line as the book's title (raw level
-    1) — or None when it has fewer than BOOK_MIN divisions. A table of contents is the divisions followed by less
-    than two lines (and 40 words) of text before the next one, or by less than five lines (and 100 words) when the
-    same division comes again later: its entries are left out, with a 'Contents' line above them; a 'Contents' line
-    just under a division is left out, never its title. `kinds`: division_kinds(stripped), if found."""
+    of its own or over its title; at _KINDS' levels, or as the book nests its kinds: _nesting), its preface, epilogue
+    and the like, its first line as the book's title (raw level 1) — or None when it has fewer than BOOK_MIN
+    divisions. A table of contents is the divisions followed by less than two lines (and 40 words) of text before the
+    next one, or by less than five lines (and 100 words) when the same division comes again later: its entries are
+    left out, with a 'Contents' line above them; a 'Contents' line just under a division is left out, never its
+    title. `kinds`: division_kinds(stripped), if found."""
     n = len(stripped)
     blank, kinds = _divisions(stripped, kinds)
     found, listings = [], set()  # [line, raw level, title, key, lines the heading takes], contents lines under one
@@ -287,6 +314,9 @@ def book_divisions(stripped: list[str], kinds: list | None = None) -> \
         found.append([i, level, title, key, taken])
     if sum(_numbered(h[3]) for h in found) < BOOK_MIN:
         return None
+    ranks = _nesting([h[3] for h in found])
+    for h in found:
+        h[1] = ranks.get(h[3][0], h[1])
     within, paths = {}, []  # each division with those above it: chapter I of book II is not chapter I of book I
     for h in found:
         within = {lv: k for lv, k in within.items() if lv < h[1]} | {h[1]: h[3]}

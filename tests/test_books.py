@@ -665,3 +665,22 @@ def test_a_title_closed_by_a_period_joins_its_label(title, gap):
     short = book(labels[0], "Yes.", PARA, labels[1], "It was cold.", PARA, labels[2] + "\n" + title + "\n" + PARA)
     assert headings(short) == [(3, label) for label in labels]
     assert {"Yes.", "It was cold."} <= {b.text for b in text_blocks(short)[0] if not b.level}
+
+
+def test_parts_within_sections_as_hume_nests_them():
+    """A kind of division whose numbers start again under each of another kind's is held by it, whatever their words'
+    usual ranks: Hume's Enquiry puts PART I and PART II inside its SECTIONs; a part of a paragraph is the text's, no
+    table of contents' entry (PART I of one section is not PART I of another). Books over chapters numbered again read as before (test_parts_with_chapters_…)."""
+    parts = [x for n in ("I", "II") for x in (f"PART {n}.", PARA)]
+    text = book(*[x for n in ("I", "II", "III") for x in (f"SECTION {n}.", "OF THE ORIGIN OF IDEAS.", *parts)])
+    assert [t for _, t in headings(text)] == [t for n in ("I", "II", "III") for t in (
+        f"SECTION {n}. OF THE ORIGIN OF IDEAS.", "PART I.", "PART II.")]
+    outline = load_text(text).meta["outline"]
+    assert [h.level for h in outline.headings] == [1, 2, 2] * 3
+    assert len(outline.starts(1)) == 2 and len(outline.starts(2)) == 5
+    listed = "CONTENTS\n\nPART I. THE TOWN\nCHAPTER I. Rain\nCHAPTER II. Flood\nPART II. THE HILLS\nCHAPTER III. Sun"
+    novel = book("The Long Road", listed, *[x for part, chapters in (("PART I.", "I II"), ("PART II.", "III")) for x in (
+        part, *[y for n in chapters.split() for y in (f"CHAPTER {n}.", PARA, PARA)])])
+    assert headings(novel) == [(1, "The Long Road"), (2, "PART I."), (3, "CHAPTER I."), (3, "CHAPTER II."),
+                               (2, "PART II."), (3, "CHAPTER III.")]  # once, as the text repeats its contents: no
+    # nesting (parts under chapters), the parts kept
