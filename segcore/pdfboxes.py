@@ -113,17 +113,41 @@ def _code(box: list[Line]) -> bool:
                                               for ln in box)
 
 
+def _lower_radicals(boxes: list[Box]) -> None:
+    """TeX's radical sign (the 'radical' glyphs of its symbol and extension fonts) hangs from its origin, at the top of
+    the root it draws, and pdfminer boxes a character as if it stood on its origin: the sign alone ('√') reads as a
+    line of its own above the text it roots, in whatever text box holds that height (a fraction's over the line).
+    A sign whose box holds the top of a line that starts at its right edge (within half an em) is put on that line's
+    baseline and in that line's box, just before it, so merge_fragments reads them as one line where the line is,
+    not in the box the sign was boxed with ('附录 B' / '√' / '2 是无理数的证明'; '√' over 'an + 6' in
+    the box of the fraction above)."""
+    lines = sorted(((ln, b) for b in boxes for ln in b.lines), key=lambda t: t[0].y1)
+    tops = [ln.y1 for ln, _ in lines]
+    for sign, home in [(ln, b) for ln, b in lines if ln.text == "\u221a"]:
+        root = next(((ln, b) for ln, b in lines[bisect.bisect_left(tops, sign.y0):bisect.bisect_left(tops, sign.y1)]
+                     if ln.text != sign.text and ln.y0 < sign.y0 and abs(ln.x0 - sign.x1) < 0.5 * sign.size), None)
+        if root is not None:
+            ln, box = root
+            sign.y0, sign.y1 = ln.y0, ln.y1
+            home.lines.remove(sign)
+            box.lines.insert(box.lines.index(ln), sign)
+
+
 def merge_fragments(boxes: list[Box]) -> None:
     """Put back together the pieces of one line that pdfminer split at wide justified spaces or after a list bullet
     (same baseline, same column): pieces less than 1.5 em apart, and the pieces (less than 4 em apart) of a row as
     wide as a line of running text (8 words or more) above or below it, which is a justified line, not a table's
     row. Boxes that shared such a line become one, at the place of the earlier, lines top to bottom: a list's
-    bullets and the text of its items read in order."""
+    bullets and the text of its items read in order. A line a piece of which is a bookmarked heading's
+    (outline_level) is that heading's. TeX's radical signs are first put on the line they root (_lower_radicals)."""
+    _lower_radicals(boxes)
     home = {id(ln): b for b in boxes for ln in b.lines}
     order = {id(b): j for j, b in enumerate(boxes)}
 
     def join(a: Line, b: Line) -> None:
         a.text, a.x1, a.y1 = f"{a.text} {b.text}", b.x1, max(a.y1, b.y1)
+        if b.outline_level and not a.outline_level:
+            a.outline_level, a.outline_entry = b.outline_level, b.outline_entry
         home[id(b)].lines.remove(b)
         keep, gone = sorted((home[id(a)], home[id(b)]), key=lambda x: order[id(x)])
         if keep is not gone:

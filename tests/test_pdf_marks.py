@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from segcore.loaders import load
 from segcore.pdf import read_pdf
+from segcore.pdfboxes import Box, merge_fragments
+from segcore.pdflayout import Line
 from tests.data.make_pdfs import build, column, pdf_string, text_ops
 from tests.pdfpages import BODY, text_width
 
@@ -251,3 +253,26 @@ def test_an_author_s_name_and_the_institution_in_smaller_italic_below_it_are_two
     elements = load(build([front + "\n" + text_ops(body)], {"F6": ITALIC_FONT})).elements
     assert elements[1:3] == [names, place]
     assert "and every report names the files it was written from, so that a reader can find them again." in elements
+
+
+def test_a_radical_sign_boxed_a_line_too_high_reads_on_the_line_it_roots_in_that_line_s_box():
+    """TeX's radical sign hangs from its origin, and pdfminer boxes it a line too high, here in the box of the
+    fraction above (hfutexam's question 10: 'an+1 = √(an + 6)', under the sum of question 9) and as a piece above a
+    bookmarked appendix heading (seuthesix's '附录 B √2 是无理数的证明'). It joins the line it roots; the line stays in
+    its own box (moved into the fraction's, it was left out with it) and a bookmarked piece keeps the line a heading."""
+    fraction = Box([Line("1", 213.8, 366.8, 219.7, 378.7, 12), Line("n2 + 2", 200.8, 350.5, 232.8, 362.4, 12),
+                    Line("\u221a", 218.9, 336.4, 228.8, 348.3, 12)], 1)
+    start = Box([Line("10. (5 分) 设 a1 = 4, an+1 =", 66.2, 327.4, 215.5, 339.3, 12)], 1)
+    rest = Box([Line("an + 6, 证明 lim an 存在并求之.", 228.8, 327.4, 398.6, 339.3, 12)], 1)
+    boxes = [fraction, start, rest]
+    merge_fragments(boxes)
+    assert [ln.text for ln in fraction.lines] == ["1", "n2 + 2"]
+    question = [b for b in boxes if b is not fraction]
+    assert [ln.text for b in question for ln in b.lines] == ["10. (5 分) 设 a1 = 4, an+1 = \u221a an + 6, 证明 lim an 存在并求之."]
+
+    sign, label = Line("\u221a", 262.7, 728.8, 275.2, 743.8, 15), Line("附录 B", 204.0, 716.4, 247.7, 731.4, 15)
+    title = Line("2 是无理数的证明", 275.2, 716.4, 391.3, 731.4, 15, outline_level=1, outline_entry=7)
+    boxes = [Box([sign], 44), Box([label], 44), Box([title], 44)]
+    merge_fragments(boxes)
+    [heading] = [ln for b in boxes for ln in b.lines]
+    assert (heading.text, heading.outline_level, heading.outline_entry) == ("附录 B \u221a 2 是无理数的证明", 1, 7)
