@@ -14,7 +14,7 @@ import statistics
 from collections import Counter
 
 from .books import contents_heading, listed_contents
-from .pdfboxes import Box, same_baseline
+from .pdfboxes import WORDS_END, Box, same_baseline
 from .pdfheadings import MUCH_LARGER, heading_line, is_larger
 from .pdflayout import Line
 from .pdfoutline import Entry
@@ -26,7 +26,6 @@ __all__ = ["credit", "drop_overlays", "ends_sentence", "mark_footnotes", "remove
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
 _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
-_WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
 _NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _DOT = "[.·]"  # a leader's dot: a period or a centred dot (the periodcentered of TeX's symbol font: \cdotfill)
@@ -44,7 +43,7 @@ BLANK = re.compile(rf"(?<!\S)(?:{_RUNS})(?!\s?{_DOT})(?!\S)\s*")
 def ends_sentence(ln: Line, body_size: float) -> bool:
     """A sentence's end after a word, or a list's lead-in ("… of Octave:") in text of the body's size, not a
     table's row or label."""
-    end = _WORDS_END.search(ln.text)
+    end = WORDS_END.search(ln.text)
     return bool(end) and not _numeric(ln.text) and (":" not in end.group() or ln.size >= 0.95 * body_size)
 
 

@@ -276,3 +276,19 @@ def test_a_radical_sign_boxed_a_line_too_high_reads_on_the_line_it_roots_in_that
     merge_fragments(boxes)
     [heading] = [ln for b in boxes for ln in b.lines]
     assert (heading.text, heading.outline_level, heading.outline_entry) == ("附录 B \u221a 2 是无理数的证明", 1, 7)
+
+
+def test_an_item_s_line_with_a_formula_set_in_it_is_one_line_and_a_table_s_row_is_not():
+    """An exam's question with a cases formula in its line: pdfminer splits the line at the formula, its pieces
+    more than 1.5 em apart on one baseline, which read as a table's cells and were left out, question and all
+    (hfutexam's '2. (5 分) 求函数 y = {1/x, x < 0; 1, x = 0; …} 的反函数.'). A row from an item's number to a
+    sentence's end is one line; a numbered table row whose last cell is a number stays apart."""
+    def row(*pieces):
+        return [Box([Line(t, x0, 640.9, x1, 652.8, 12)], 1) for t, x0, x1 in pieces]
+
+    question = row(("2. (5 分) 求函数 y = 1,", 73.0, 208.3), ("x = 0, 的反函数.", 252.0, 339.6))
+    merge_fragments(question)
+    assert [ln.text for b in question for ln in b.lines] == ["2. (5 分) 求函数 y = 1, x = 0, 的反函数."]
+    table = row(("2. Apples", 73.0, 120.0), ("Red", 200.0, 220.0), ("12.", 300.0, 312.0))
+    merge_fragments(table)
+    assert [ln.text for b in table for ln in b.lines] == ["2. Apples", "Red", "12."]
