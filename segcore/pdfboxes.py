@@ -139,8 +139,9 @@ def merge_fragments(boxes: list[Box]) -> None:
     """Put back together the pieces of one line that pdfminer split at wide justified spaces or after a list bullet
     (same baseline, same column): pieces less than 1.5 em apart; the pieces (less than 4 em apart) of a row as
     wide as a line of running text (8 words or more) above or below it, which is a justified line, not a table's
-    row; and the pieces of a row from a list item's number or bullet to a sentence's end, an item's line with a
-    formula set in it, not a table's row (an exam's question: "2. (5 分) 求函数 y = 1," … "x = 0, 的反函数.", the
+    row; and the pieces of a row from a list item's number or bullet to a sentence's end, no other piece opening
+    an item, an item's line with a formula set in it, not a table's row nor items side by side (subfigures'
+    captions) (an exam's question: "2. (5 分) 求函数 y = 1," … "x = 0, 的反函数.", the
     formula's other rows above and below it). Boxes that shared such a line become one, at the place of the
     earlier, lines top to bottom: a list's bullets and the text of its items read in order. A line a piece of which
     is a bookmarked heading's (outline_level) is that heading's. TeX's radical signs are first put on the line they
@@ -184,8 +185,8 @@ def merge_fragments(boxes: list[Box]) -> None:
                      and len(r[0].text.split()) >= 8]
             if len(row) > 1 and (all(0 <= gap(a, b) < 4 for a, b in zip(row, row[1:])) and any(
                     abs(w.x0 - row[0].x0) < w.size and abs(w.x1 - row[-1].x1) < w.size for w in whole)
-                    or all(gap(a, b) >= 0 for a, b in zip(row, row[1:])) and _opens_item(row[0].text)
-                    and WORDS_END.search(row[-1].text)):
+                    or all(gap(a, b) >= 0 and not _opens_item(b.text) for a, b in zip(row, row[1:]))
+                    and _opens_item(row[0].text) and WORDS_END.search(row[-1].text)):
                 while len(row) > 1:
                     join(row[0], row.pop(1))
     boxes[:] = [b for b in boxes if b.lines]

@@ -292,3 +292,6 @@ def test_an_item_s_line_with_a_formula_set_in_it_is_one_line_and_a_table_s_row_i
     table = row(("2. Apples", 73.0, 120.0), ("Red", 200.0, 220.0), ("12.", 300.0, 312.0))
     merge_fragments(table)
     assert [ln.text for b in table for ln in b.lines] == ["2. Apples", "Red", "12."]
+    captions = row(("(a) Asia personas duo.", 100.0, 190.0), ("(b) Pan ma signo.", 300.0, 380.0))
+    merge_fragments(captions)
+    assert [ln.text for b in captions for ln in b.lines] == ["(a) Asia personas duo.", "(b) Pan ma signo."]
