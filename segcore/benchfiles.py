@@ -8,9 +8,9 @@ from .document import Document, boundaries_from_lengths
 from .errors import InputError, input_name
 from .formats import ARXIV_SEPARATOR, CHOI_SEPARATOR, WIKI727_HEADER
 from .limits import LIMITS, Limits
-from .paragraphs import moved
 from .plaintext import lines_of
 from .sentences import word_elements
+from .structure import carried
 
 __all__ = ["parse_choi", "parse_wiki727", "parse_arxiv", "choi_to_words", "REFERENCE_FORMATS"]
 
@@ -106,4 +106,4 @@ def choi_to_words(doc: Document) -> Document:
     if ends and ends[-1] != len(elements):  # trailing words after an empty mapped segment
         ends.append(len(elements))
     return Document(elements=elements, reference=ends, level="word", source=doc.source,
-                    meta={**moved(doc.meta, first + [len(elements)]), "converted_from": "sentence"})
+                    meta={**carried(doc.meta, first + [len(elements)]), "converted_from": "sentence"})

@@ -17,9 +17,9 @@ from .document import Document, level_noun
 from .errors import InputError, ParameterError, SegcoreError
 from .methods import get_method, segment
 from .metrics import NAMES, PERCENT_DIGITS, agreement, boundary_prf, default_k, pk, windowdiff
-from .paragraphs import moved
 from .parallel import run_many
 from .representations import DocumentFrequencies
+from .structure import carried
 from .text import bags as make_bags
 
 PROTOCOLS = ("all", "alemi")
@@ -47,7 +47,7 @@ def alemi_protocol(doc: Document, min_words: int = 5, stopwords: str = "choi") -
             ref.append(total)
         start = end
     first = np.searchsorted(kept, np.arange(doc.n + 1)).tolist()  # kept elements before each one
-    meta = {**moved(doc.meta, first), "protocol": f"alemi (min_words={min_words})", "kept": kept, "n_original": doc.n}
+    meta = {**carried(doc.meta, first), "protocol": f"alemi (min_words={min_words})", "kept": kept, "n_original": doc.n}
     return Document([doc.elements[i] for i in kept], ref, level=doc.level, source=doc.source, meta=meta)
 
 

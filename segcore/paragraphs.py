@@ -36,21 +36,13 @@ def paragraph_starts(doc: Document) -> list[int] | None:
 
 def headings(doc: Document) -> set[int]:
     """The elements that open a heading (meta['outline']: its first word at word level), with a title that opens the
-    document (Outline.title_size: its elements from 0), at both levels."""
+    document (Outline.title_size: its elements from 0), at both levels; a heading a derived document dropped (size
+    0, structure.carried) opens none."""
     outline = doc.meta.get("outline")
     if outline is None:
         return set()
     title = {0} if outline.title is not None and outline.title_size else set()
-    return {h.element for h in outline.headings} | title
-
-
-def moved(meta: dict, first: list[int]) -> dict:
-    """meta with its paragraph starts carried to a derived document: first[i] = where the old element i's text
-    starts in the new one (its last entry: the new N); a paragraph left empty vanishes."""
-    if "paragraphs" not in meta:
-        return meta
-    n = first[-1]
-    return {**meta, "paragraphs": sorted({first[i] for i in meta["paragraphs"]} - {n})}
+    return {h.element for h in outline.headings if h.size} | title
 
 
 @dataclass

@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+import numpy as np
+
 from .document import Document
 from .errors import InputError, ParameterError
 from .sentences import SCRIPT_STOPS
@@ -77,6 +79,37 @@ class Outline:
 
     def sections(self, depth: int = 1) -> list[Heading]:
         return [h for h in self.headings if h.level <= depth]
+
+    def moved(self, first: list[int]) -> Outline:
+        """The outline of a derived document (`carried`): each heading (the title, the front) where its first
+        element's text starts now, its size the elements its own became there; a heading whose elements were all
+        dropped keeps size 0, its section starting at the next element kept, as a reference segment does."""
+        def size(start, n):
+            return first[min(start + n, len(first) - 1)] - first[start]
+
+        heads = [dataclasses.replace(h, element=first[h.element], size=size(h.element, h.size)) for h in self.headings]
+        return Outline(heads, first[-1], self.title, first[self.front],
+                       size(0, self.title_size) if self.title is not None else self.title_size)
+
+
+POSITIONAL = ("positions", "times")  # meta's lists with an entry for each element: its page and y, its time
+
+
+def carried(meta: dict, first: list[int]) -> dict:
+    """meta carried to a document derived from this one (elements dropped, or each element cut into words):
+    first[i] = where the old element i's text starts in the new one, its last entry the new N. What points at
+    elements follows them: the paragraph starts (a paragraph left empty vanishes), the outline (Outline.moved), each
+    element's page or time (POSITIONAL: a new element has that of the old one it comes from)."""
+    out, n = dict(meta), first[-1]
+    if "paragraphs" in meta:
+        out["paragraphs"] = sorted({first[i] for i in meta["paragraphs"]} - {n})
+    if meta.get("outline") is not None:
+        out["outline"] = meta["outline"].moved(first)
+    origin = np.searchsorted(first, np.arange(n), side="right") - 1  # the old element each new one comes from
+    for key in POSITIONAL:
+        if meta.get(key):
+            out[key] = [meta[key][i] for i in origin]
+    return out
 
 
 def make_outline(raw: list[tuple[str, int, int, str | None, int]], n: int, prose: int = 0) -> Outline | None:

@@ -21,6 +21,7 @@ from segcore.loaders import choi_to_words, load_latex, load_text, parse_choi
 from segcore.methods import METHODS, get_method
 from segcore.paragraphs import paragraph_starts, units_note
 from segcore.sentences import word_elements
+from segcore.structure import with_structure
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +167,36 @@ def test_derived_documents_keep_their_paragraphs():
     kept = alemi_protocol(doc, 3)
     assert kept.elements[0].startswith("The cat") and len(kept.elements) == 3
     assert kept.meta["paragraphs"] == [0, 1, 2]
+
+
+def test_derived_documents_carry_their_outline():
+    """A titled Markdown text with sections, re-cut into words (choi_to_words) or with its short sentences dropped
+    (the Alemi protocol): its outline follows the elements. Re-cut, it is the one the text has read at word level;
+    under the protocol, its headings (too short: dropped) open no paragraph, and its sections give the reference the
+    protocol maps."""
+    lava = ("Lava flows from the volcano crater every single year. Magma rises under the volcano and erupts as "
+            "glowing lava.")
+    river = ("The river carries cold water down to the distant sea. Fish swim in the river and out into the sea "
+             "again.")
+    text = (f"# Rivers And Volcanoes\n\n{lava}\n\n## Volcano Lava\n\n{lava}\n\n{lava}\n\n## The River\n\n{river}"
+            f"\n\n{river}\n\n## More Lava\n\n{lava}\n\n{lava}\n")
+    sentences = with_structure(load_text(text, source="t.md"))
+    words, direct = choi_to_words(sentences), load_text(text, source="t.md", level="word")
+    assert words.elements == direct.elements
+    assert words.meta["outline"] == direct.meta["outline"]
+    assert paragraph_starts(words) == paragraph_starts(direct)
+    kept = alemi_protocol(sentences, 3)
+    moved = kept.meta["outline"]
+    assert moved.n == kept.n and [h.size for h in moved.headings] == [0, 0, 0] and moved.title_size == 0
+    assert with_structure(kept).reference == kept.reference
+    starts = paragraph_starts(kept)
+    assert starts is not None and all(kept.elements[i][0].isupper() for i in starts)
+    assert [kept.elements[i] for i in starts] == [kept.elements[i] for i in kept.meta["paragraphs"]]
+    placed = Document(sentences.elements, sentences.reference, meta={"positions": [(1 + i, 0.0) for i in
+                                                                       range(sentences.n)]})
+    assert alemi_protocol(placed, 3).meta["positions"] == [(1 + i, 0.0) for i in kept.meta["kept"]]
+    line = [i for i, e in enumerate(sentences.elements) for _ in word_elements(e)]
+    assert choi_to_words(placed).meta["positions"] == [(1 + i, 0.0) for i in line]
 
 
 def test_the_cli_says_what_the_units_were(tmp_path):
