@@ -19,10 +19,11 @@ def paragraph_starts(doc: Document) -> list[int] | None:
     """The elements that open a paragraph (0 first, strictly increasing, < N) when the document marks at least
     MIN_PARAGRAPHS paragraphs and some paragraph holds two or more elements; None otherwise. A heading that is a
     paragraph of its own (meta['outline'], the title included) opens the paragraph after it, so that a boundary
-    falls before a heading, never between it and its text. InputError for marks that are not such a list (a
-    Document built by hand)."""
+    falls before a heading, never between it and its text: a text of one-sentence paragraphs under headings (a
+    changelog) has units, its headings joined to their first paragraphs. InputError for marks that are not such a
+    list (a Document built by hand)."""
     starts = doc.meta.get("paragraphs")
-    if not starts or len(starts) >= doc.n:
+    if not starts:
         return None
     if (not all(isinstance(i, int) and not isinstance(i, bool) for i in starts) or starts[0] != 0
             or any(b <= a for a, b in zip(starts, starts[1:])) or starts[-1] >= doc.n):
@@ -31,7 +32,7 @@ def paragraph_starts(doc: Document) -> list[int] | None:
     heads = headings(doc)
     joined = {b for a, b in zip(starts, starts[1:]) if a in heads}  # the paragraph after a heading's own
     starts = [s for s in starts if s not in joined]
-    return starts if len(starts) >= MIN_PARAGRAPHS else None
+    return starts if MIN_PARAGRAPHS <= len(starts) < doc.n else None
 
 
 def headings(doc: Document) -> set[int]:

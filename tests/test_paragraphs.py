@@ -169,6 +169,24 @@ def test_derived_documents_keep_their_paragraphs():
     assert kept.meta["paragraphs"] == [0, 1, 2]
 
 
+def test_one_sentence_paragraphs_under_headings_are_units_with_their_headings():
+    """A changelog: every paragraph one sentence, under version headings. Each heading joins the paragraph after it
+    at sentence level as at word level (before, sentence level had no units: every paragraph one element, so a
+    boundary could fall between a heading and its first entry), and the units are the word-level ones."""
+    entries = ["Fixed the parser on empty files.", "Added an option to keep comments.", "Dropped the old cache.",
+               "Sped up the tokenizer twice over.", "Documented every option."]
+    text = "# Changelog\n\n" + "".join(f"## Version 1.{v}\n\n{entries[v]}\n\n{entries[v - 1]}\n\n"
+                                        for v in range(4, 0, -1))
+    sentences, words = load_text(text, source="CHANGELOG.md"), load_text(text, source="CHANGELOG.md", level="word")
+    assert len(sentences.meta["paragraphs"]) == sentences.n
+    starts = paragraph_starts(sentences)
+    heads = {0} | {h.element for h in sentences.meta["outline"].headings}  # the title and the versions
+    assert starts == sorted(set(range(sentences.n)) - {h + 1 for h in heads})
+    first_word = list(itertools.accumulate((len(word_elements(e)) for e in sentences.elements), initial=0))
+    assert paragraph_starts(words) == [first_word[i] for i in starts]
+    assert paragraph_starts(Document(sentences.elements, meta={"paragraphs": sentences.meta["paragraphs"]})) is None
+
+
 def test_derived_documents_carry_their_outline():
     """A titled Markdown text with sections, re-cut into words (choi_to_words) or with its short sentences dropped
     (the Alemi protocol): its outline follows the elements. Re-cut, it is the one the text has read at word level;
