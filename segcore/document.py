@@ -8,6 +8,7 @@ from .errors import InputError, ParameterError
 from .limits import whole
 
 LEVELS = ("sentence", "word")  # what one element is: what a text is split into
+MAX_END = 10**18  # past any text's elements: the largest segment end read (as a 64-bit integer, by the metrics)
 PARAGRAPH = "paragraph"  # the level of a Document whose elements are another's paragraphs (segcore.paragraphs)
 
 
@@ -74,11 +75,11 @@ def check_boundaries(boundaries, n: int, what: str = "segmentation", level: str 
     """Validate segment end indices: strictly increasing, inside 1..n, last == n (n elements at `level`)."""
     try:
         b = [int(x) for x in boundaries]
-        whole = all(x == y for x, y in zip(b, boundaries))
+        whole = all(x == y and abs(x) <= MAX_END for x, y in zip(b, boundaries))
     except (TypeError, ValueError, OverflowError):
         whole = False
     if not whole:
-        raise InputError(f"{what}: segment ends must be whole numbers, got {str(boundaries)[:80]}")
+        raise InputError(f"{what}: segment ends must be whole numbers up to {MAX_END:.0e}, got {str(boundaries)[:80]}")
     if not b or b[-1] != n:
         raise InputError(f"{what}: must end at the number of {level_noun(level)} ({n}), got "
                          f"{b[-1] if b else 'nothing'}")
@@ -91,7 +92,7 @@ def parse_ends(text: str, n: int, what: str = "reference segmentation", level: s
     """Segment ends typed by a person ('12, 30, 45' or '12 30 45 60': commas, semicolons or spaces) for a text of
     n elements at `level`, checked as `check_boundaries` does; the last end, n, may be left out."""
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-    ends = [whole(t, 0, 10**18) for t in tokens]  # out of range of the text: check_boundaries says so
+    ends = [whole(t, 0, MAX_END) for t in tokens]  # out of range of the text: check_boundaries says so
     bad = next((t for t, e in zip(tokens, ends) if e is None), None)
     if bad is not None:
         shown = bad if len(bad) <= 30 else bad[:29] + "…"

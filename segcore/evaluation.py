@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from .budget import BudgetError, call
-from .document import Document, level_noun
+from .document import Document, check_boundaries, level_noun
 from .errors import InputError, ParameterError, SegcoreError
 from .methods import get_method, segment
 from .metrics import NAMES, PERCENT_DIGITS, agreement, boundary_prf, default_k, pk, windowdiff
@@ -59,7 +59,9 @@ def alemi_k(reference: list[int]) -> int:
 
 def word_boundaries(elements: list[str], boundaries: list[int]) -> list[int]:
     """Segment ends over elements → segment ends over tokens (every whitespace token of each element a unit).
-    A segment without tokens vanishes; the last end is the number of tokens."""
+    A segment without tokens vanishes; the last end is the number of tokens. InputError for ends that are not the
+    elements' (document.check_boundaries)."""
+    boundaries = check_boundaries(boundaries, len(elements), "segmentation to count in words")
     off = np.concatenate([[0], np.cumsum([len(e.split()) for e in elements])])
     out = []
     for b in boundaries:

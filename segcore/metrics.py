@@ -16,17 +16,22 @@ PERCENT_DIGITS = {"pk": 2, "windowdiff": 2, "f1": 1, "precision": 1, "recall": 1
 
 def default_k(reference: list[int]) -> int:
     """Half the mean reference segment length, rounded (Python's round, as nltk's pk), at least 1."""
+    reference = _reference(reference)
     return max(1, int(round(reference[-1] / (2.0 * len(reference)))))
 
 
-def _window_counts(boundaries: list[int], n: int, k: int) -> np.ndarray:
-    """Number of boundaries in each window [i, i+k) of the boundary string (marker at the last element of each
-    segment but the final one), for i = 0 … n−k: the windows nltk.metrics.segmentation uses."""
-    marks = np.zeros(n + 1)
-    for b in boundaries[:-1]:
-        marks[b] = 1  # position b-1 in 0-based string → prefix index b
-    c = np.cumsum(marks)
-    return c[k:] - c[:-k] if k > 0 else np.zeros(n + 1)
+def _windows(reference: list[int], hypothesis: list[int], n: int, k: int):
+    """The windows [i, i+k) of the boundary strings that nltk.metrics.segmentation uses, i = 0 … n−k (a marker at
+    the last element of each segment but the final one), in runs over which neither segmentation's count of
+    boundaries in the window changes: each run's number of windows and both counts. A count changes only where a
+    boundary enters or leaves the window, so the runs are O(boundaries), whatever N is."""
+    last = n - k + 1  # one past the last window
+    marks = [np.asarray(b[:-1], dtype=np.int64) for b in (reference, hypothesis)]
+    cuts = np.unique(np.clip(np.concatenate([[0], *marks, *(m - k for m in marks)]), 0, last))
+    starts = cuts[cuts < last]
+    sizes = np.diff(np.append(starts, last))
+    ref, hyp = (np.searchsorted(m, starts + k, "right") - np.searchsorted(m, starts, "right") for m in marks)
+    return sizes, ref, hyp
 
 
 def _whole(value, low: int, high: int, what: str) -> int:
@@ -43,9 +48,18 @@ def _whole(value, low: int, high: int, what: str) -> int:
 def _pair(reference, hypothesis) -> tuple[list[int], list[int], int]:
     """Both segmentations checked, over the same N elements (the reference's last end); the metrics do not know
     the level, so a message names the elements as such."""
-    n = reference[-1] if reference else 0
-    return (check_boundaries(reference, n, "reference segmentation", "element"),
-            check_boundaries(hypothesis, n, "hypothesis segmentation", "element"), n)
+    reference = _reference(reference)
+    n = reference[-1]
+    return reference, check_boundaries(hypothesis, n, "hypothesis segmentation", "element"), n
+
+
+def _reference(reference) -> list[int]:
+    """A reference segmentation checked, over the N elements its last end says (InputError)."""
+    try:
+        n = reference[-1] if len(reference) else 0
+    except (TypeError, KeyError):
+        n = 0  # not a list: check_boundaries says what it is
+    return check_boundaries(reference, n, "reference segmentation", "element")
 
 
 def _check(reference, hypothesis, k):
@@ -56,16 +70,14 @@ def _check(reference, hypothesis, k):
 
 def pk(reference: list[int], hypothesis: list[int], k: int | None = None) -> float:
     """Probability that a probe k elements wide disagrees on 'same segment or not' (Beeferman et al. 1999)."""
-    reference, hypothesis, n, k = _check(reference, hypothesis, k)
-    r = _window_counts(reference, n, k) > 0
-    h = _window_counts(hypothesis, n, k) > 0
-    return float(np.mean(r != h))
+    sizes, r, h = _windows(*_check(reference, hypothesis, k))
+    return float(np.sum(sizes[(r > 0) != (h > 0)]) / np.sum(sizes))
 
 
 def windowdiff(reference: list[int], hypothesis: list[int], k: int | None = None) -> float:
     """Fraction of k-wide windows whose boundary counts differ (Pevzner & Hearst 2002)."""
-    reference, hypothesis, n, k = _check(reference, hypothesis, k)
-    return float(np.mean(_window_counts(reference, n, k) != _window_counts(hypothesis, n, k)))
+    sizes, r, h = _windows(*_check(reference, hypothesis, k))
+    return float(np.sum(sizes[r != h]) / np.sum(sizes))
 
 
 def boundary_prf(reference: list[int], hypothesis: list[int], tolerance: int = 1) -> tuple[float, float, float]:
