@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Callable
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -121,14 +121,20 @@ def lowered(text: str) -> str:
     return text.replace("i\u0307", "i") if "\u0307" in text else text
 
 
+# a possessive's (or 'is') 's glued to its word: nltk's tokenisers split it off ('Darwin' "'s") and Choi's stopword list
+# drops it; kept on, Porter's stem made "darwin's" a term of its own ("darwin'") beside "darwin"
+_CLITIC_S = re.compile(r"(?<=\w)['’]s$")
+
+
 def tokenize(element: str) -> list[str]:
     """Lowercased word tokens (NFC: a decomposed accent reads as the composed one); tokens without a letter or digit
-    (underscores, apostrophes, joiners) are dropped; soft hyphens (invisible break points inside a word) and combining
-    marks do not cut a word; Chinese and Japanese text as character bigrams (_CJK)."""
+    (underscores, apostrophes, joiners) are dropped; a word's final 's after an apostrophe left out (_CLITIC_S: 'Darwin's'
+    is 'darwin'); soft hyphens (invisible break points inside a word) and combining marks do not cut a word; Chinese and
+    Japanese text as character bigrams (_CJK)."""
     tokens = _raw_tokens(lowered(element))
     if not element.isascii() and _CJK.search(element):
         tokens = [b for t in tokens for b in _bigrams(t)]
-    return [t for t in tokens if (t.strip(_NOT_ALNUM) if t.isascii() else _ALNUM.search(t))]
+    return [_CLITIC_S.sub("", t) for t in tokens if (t.strip(_NOT_ALNUM) if t.isascii() else _ALNUM.search(t))]
 
 
 def bags(elements: list[str], stopwords: str | bool = "choi", stem_words: bool = False) -> list[list[str]]:
@@ -142,19 +148,13 @@ def _content_words(elements: list[str], lex: Lexicon) -> list[list[str]]:
 
 
 LABEL_STOPWORDS = "auto"  # a segment's label words: without the function words of the text's own language
-_CLITIC_S = re.compile(r"['’]s$")  # 'effie's', 'Anna's': a possessive (or 'is') after a word, one term with the word
 
 
 def label_bags(elements: list[str]) -> tuple[list[list[str]], Callable[[str], str]]:
-    """(each element's words that may label a segment: LABEL_STOPWORDS left out, unstemmed; the text's stemmer, a
-    word's final 's after an apostrophe left out, for segment_top_terms' `fold`)."""
+    """(each element's words that may label a segment: LABEL_STOPWORDS left out, unstemmed; the text's stemmer, for
+    segment_top_terms' `fold`: 'effie' and 'effie's' are one word already, tokenize)."""
     lex = lexicon(elements, LABEL_STOPWORDS)
-    return _content_words(elements, lex), partial(_label_stem, lex.stem)  # a partial: the app's cache pickles it
-
-
-def _label_stem(stem: Callable[[str], str], word: str) -> str:
-    """'effie' and 'effie's' label a segment as one term (Porter's stem keeps the 's: 'effie'', 'effi')."""
-    return stem(_CLITIC_S.sub("", word))
+    return _content_words(elements, lex), lex.stem  # a bound method of a frozen dataclass: the app's cache pickles it
 
 
 def segment_top_terms(bags: list[list[str]], boundaries: list[int], n_terms: int = 5,

@@ -25,7 +25,7 @@ from .cache import cache_root
 from .errors import InputError, ParameterError
 from .text import bags as make_bags
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: a possessive's 's left out of its word (text.tokenize)
 SEPARATOR = re.compile(r"^={5,}\s*$", re.M)  # Choi's segment separator in .ref files
 
 

@@ -419,6 +419,21 @@ def test_fast_tokens_equal_the_regular_expression(s):
     assert _raw_tokens(s.lower()) == _UNICODE_TOKEN.findall(unicodedata.normalize("NFC", s.lower()))
 
 
+def test_a_possessive_is_the_same_term_as_its_word():
+    """Porter's stem keeps a glued 's ("darwin's" -> "darwin'"): tf and tf-idf counted 'Darwin's' and 'Darwin' as two
+    terms. nltk's tokenisers split the 's off and Choi's list drops it; a word ending in an apostrophe stays a word."""
+    from segcore.representations import term_matrix
+    from segcore.text import bags, tokenize
+
+    elements = ["Darwin's theory changed biology.", "Darwin sailed on the Beagle.", "The Beagle’s voyage was long."]
+    for stem_words in (False, True):
+        words = bags(elements, stem_words=stem_words)
+        tf, vocab = term_matrix(words)
+        assert not any("'" in w or "’" in w for w in vocab), vocab
+        assert tf[:, vocab["darwin"]].sum() == 2 and tf[:, vocab[words[1][-1]]].sum() == 2  # 'beagle' twice
+    assert tokenize("isn't it's 's") == ["isn't", "it", "'s"]  # only a final 's glued to a word
+
+
 def test_chinese_and_japanese_words_are_character_bigrams():
     from segcore.text import segment_top_terms, tokenize
 
