@@ -30,7 +30,7 @@ from .frontmatter import front_matter
 from .mdinline import LINK_TEXT, hard_breaks, inline, inline_with_code, link_label, shows_marks
 from .printed import SENTENCE_END, LineJoiner, numbered_items, page_furniture, typeset_pages
 from .rest import PROSE_DIRECTIVES
-from .sentences import BULLETS, ITEM_NUMBER
+from .sentences import BULLETS, ITEM_NUMBER, SCENE_PLACE
 from .structure import (BACK_MATTER, CAPTION_LABELS, END_PUNCT, NOTE_LABEL, TOP_NAMES, Block, link_list,
                         looks_like_title, number_depth, numbering_depths, split_number)
 from .text import tokenize
@@ -246,7 +246,7 @@ _CAPTION_LABEL = re.compile("^(?:" + "|".join(map(re.escape, CAPTION_LABELS)) + 
                             re.I)
 _NOT_TITLE = re.compile(r"[=\[\]{}<>|\\^_,\x00-\x1f]")  # formulas, citations, table junk, a comma
 # a screenplay's scene heading ("INT. KITCHEN - NIGHT", "12 EXT./INT. CAR - DAY 12"), in capitals
-_SCENE = re.compile(r"^(?:\d{1,4}[A-Z]?\s+)?(?:INT|EXT|EST|I/E|INT\.?\s*/\s*EXT|EXT\.?\s*/\s*INT)\.?\s+\S")
+_SCENE = re.compile(rf"^{SCENE_PLACE}\.?\s+\S")
 SCENES_MIN = 2  # scene headings from which a text is read as a screenplay
 _LONE_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?$")  # "1." on a line of its own (PDF-to-text output)
 

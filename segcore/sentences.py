@@ -227,6 +227,11 @@ _AFTER_ASKED = ":;,([{@" + ")]}\"'”’»"
 BULLETS = "•◦▪‣⁃∙●○■□▸►▶➢➤✓"  # the round, square and arrow bullets that open a list's items in print and in text
 ITEM_NUMBER = re.compile(r"(\(?)(\d{1,3}|[a-z]|[ivxlc]{2,6})([.)])", re.I)  # a list item's number: 1. 2) (a) iv.
 REFERENCE_LABEL = re.compile(r"\[(\d{1,4})\]\s")  # a numbered reference's label: "[4] Lévy, P.: …"
+# a screenplay's scene heading's place ("INT.", "EXT.", "12 INT./EXT."): Punkt cuts after it ('INT.' | 'HOUSE - NIGHT');
+# before a word in capitals it opens the heading (plaintext reads a screenplay's scene headings by it)
+SCENE_PLACE = r"(?:\d{1,4}[A-Z]?\s+)?(?:INT|EXT|EST|I/E|INT\.?\s*/\s*EXT|EXT\.?\s*/\s*INT)"
+_SCENE_START = re.compile(rf"{SCENE_PLACE}\.")
+_CAPITALS_WORD = re.compile(r"[A-Z][A-Z'’-]*\b(?![a-z])")
 _SECTION_NUMBER = regex.compile(r"(?:\p{Lu}\p{Ll}{0,11}\s+)?\d{1,3}(?:\.\d{1,3})+\.")  # "3.1.", "Tabelle 2.4."
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 # a roman number as it is written, up to 399 (CCCXCIX): hundreds, tens, units, each its own letters in their order
@@ -442,6 +447,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
     a number (_LABEL_END), inside a journal's abbreviated name ("Proc. Natl. Acad. Sci. USA 98", journal_name), between
     two initials ("F. Y. Choi") or
+    after a screenplay's scene heading's place before a word in capitals ("INT." | "HOUSE - NIGHT", SCENE_PLACE),
     after a list item's number that opens a sentence ("1.", "iv.") or a section's, with a caption's label or not
     ("3.1.", "Tabelle 2.4.": Punkt trained on a manual may learn them as sentence ends from its contents) undone,
     so is one after a period with no space after it (Punkt ends a sentence at a period before '*', '[' or '(':
@@ -481,6 +487,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
                       or opened[a] > spans[-1][0]  # "char [*BUG!* should be]": brackets opened in it close later
                       or (drawn and text[a].islower())  # a table's cell: "|list sig. of user_ID |"
                       or ITEM_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
+                      or (_SCENE_START.fullmatch(text, *spans[-1]) and _CAPITALS_WORD.match(text, a))
                       or _SECTION_NUMBER.fullmatch(text, spans[-1][0], spans[-1][1])
                       or _goes_on(splitter, text, *spans[-1], text[a:b])):
             spans[-1] = (spans[-1][0], b)

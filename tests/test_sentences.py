@@ -462,3 +462,15 @@ def test_no_sentence_ends_inside_brackets_opened_in_it():
     assert split_sentences(aside) == ["The tool is new.", "(ELF is not really supported yet.", "It needs work.)",
                                       "The rest works."]
     assert len(split_sentences("Options (see below. It is long. The end.")) == 3
+
+
+def test_a_screenplay_s_scene_heading_is_not_cut_after_its_place():
+    """A scene heading in a text not read as a screenplay (one heading: the reader wants two): Punkt cut 'INT.' |
+    'HOUSE - NIGHT', 'EXT.' | 'GARDEN - DAY.'. Before a word in capitals the place opens the heading; 'INT.' before a
+    capitalised sentence and 'int.' as a word still end one."""
+    heads = ["INT. HOUSE - NIGHT", "EXT. GARDEN - DAY.", "12 INT./EXT. CAR - DAY 12"]
+    for head in heads:
+        assert split_sentences(head + "\n\nJohn enters. He sits.") == [head, "John enters.", "He sits."]
+    assert [e for e in load_text("INT. HOUSE - NIGHT\n\nJohn enters.").elements] == ["INT. HOUSE - NIGHT", "John enters."]
+    prose = ["It returns an int.", "Then he left.", "INT.", "The house is dark."]
+    assert split_sentences(" ".join(prose)) == prose
