@@ -539,7 +539,8 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     braces = closing_braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     reader.counters |= set(_NEW_COUNTER.findall(plain))
-    reader.fields, reader.titles = title_fields(text[start:end]), text[start:end].count("\\maketitle")
+    reader.fields = title_fields(text[start:end], piece=start == 0)  # no \begin{document}: a piece
+    reader.titles = text[start:end].count("\\maketitle")
     title, _ = braced_group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)
     prose = reader.render(text[start:end])
     if comments:

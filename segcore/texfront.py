@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .plaintext import LATEX_RANK
 from .texargs import LINE_END, braced_group, bracket_options, closing_braces
 
 __all__ = ["FRONT", "title_fields"]
@@ -26,27 +27,41 @@ FRONT = frozenset("author date thanks affiliation altaffiliation affil institute
 # a title page's fields a class of its own stores for \maketitle (a thesis's \department{…}, afparticle's
 # \volumenumber{…}): a command the reader knows no other way, alone on its line at the body's top level before
 # \maketitle, prints nothing ("front") up to the last \maketitle (an exam's answer key repeats its title page), then
-# prints as any other; keywords and the title page's prose (an abstract, cje's \resume, acknowledgements) stay text
+# prints as any other; keywords and the front matter's prose (an abstract, cje's \resume, acknowledgements, a preface,
+# prologue or foreword: thesis-gwu's \preface{…}) stay text
 _FIELD_LINE = re.compile(r"(?m)^[ \t]*\\(?P<name>(?!(?:begin|end)\b)[A-Za-z@]+)\*?[ \t]*(?=[\[{])"
                          r"|^[ \t]*(?P<prose>[^\s\\{}])|\\(?:begin|end)\b|\\.|[{}]", re.S)
-_TITLE_PROSE = frozenset("keywords keyword abstract resume acknowledgements acknowledgments".split())
+_TITLE_PROSE = frozenset("keywords keyword abstract resume acknowledgements acknowledgments preface prologue "
+                          "foreword".split())
+_SHOWN = re.compile(r"\\(?:begin|" + "|".join(LATEX_RANK) + r")(?![A-Za-z@])")  # an environment, a heading
+_SET_BY_PIECE = FRONT | {"title"}  # a piece's fields: among them the title or a field the classes name
 
 
-def title_fields(body: str) -> frozenset:
+def title_fields(body: str, piece: bool = False) -> frozenset:
     """The commands a document's body (its text) sets as its title page's fields before its \\maketitle (none
     without one, or with text before it: a documentation's \\maketitle after its prose): those alone on their line
-    with their [options] and braced arguments, outside any group or environment; not one whose arguments hold an
-    environment there, once or more (IEEEtran's \\IEEEtitleabstractindextext{\\begin{abstract}…}, beamer's
-    \\frame{…}: prose the page shows)."""
-    top, braces, names, prose, depth = body.find("\\maketitle"), closing_braces(body), set(), set(), 0
-    for m in _FIELD_LINE.finditer(body, 0, max(top, 0)):
+    with their [options] and braced arguments (an [option] over lines no prose line), outside any group or
+    environment; not one whose arguments hold an environment or a heading there, once or more (IEEEtran's
+    \\IEEEtitleabstractindextext{\\begin{abstract}…}, beamer's \\frame{…}, a thesis's \\ack{\\subsection*{…}…}:
+    prose the page shows). A piece of a document (no \\begin{document}: a file a thesis \\input's) without a
+    \\maketitle sets them from its start up to its first prose, if \\title or a FRONT field is among them (a
+    thesis class's information file: '\\title{…}', '\\department{…}', '\\supervisor{…}', then its abstract and
+    its own title command); a chapter's '\\textbf{…}' alone on a line sets none."""
+    top, braces, names, prose, depth, i = body.find("\\maketitle"), closing_braces(body), set(), set(), 0, 0
+    run = piece and top < 0
+    while m := _FIELD_LINE.search(body, i, len(body) if run else max(top, 0)):
+        i = m.end()
         if m["prose"] and depth == 0:
+            if run:
+                break
             return frozenset()
         if m["name"] and depth == 0 and m["name"] not in _TITLE_PROSE:
-            start = i = j = bracket_options(body, m.end())
-            while (j := braced_group(body, j, braces)[1]) != i:
-                i = j
+            start = j = bracket_options(body, m.end())
+            while (k := braced_group(body, j, braces)[1]) != j:
+                j = k
             if j > start and LINE_END.match(body, j):
-                (prose if "\\begin" in body[start:j] else names).add(m["name"])
+                (prose if _SHOWN.search(body, start, j) else names).add(m["name"])
+            i = j
         depth = max(depth + (m[0] in ("{", "\\begin")) - (m[0] in ("}", "\\end")), 0)
-    return frozenset(names - prose)
+    names -= prose
+    return frozenset(names if not run or names & _SET_BY_PIECE else ())

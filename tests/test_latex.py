@@ -553,6 +553,29 @@ def test_a_class_s_own_title_page_fields_print_nothing_where_they_stand():
     assert [b.text for b in blocks] == ["A manual's text. name"]
 
 
+def test_a_thesis_s_title_page_information_file_sets_fields_not_text():
+    """A thesis class's information file (tabriz-thesis's fa-title, yazd-thesis's fainfo: \\input by the thesis, no
+    \\begin{document}, no \\maketitle but the class's own title command) was read as text: its \\department{…},
+    \\supervisor{…} values one paragraph. Such a piece's commands alone on their lines from its start up to its
+    first prose, \\title or a field the classes name among them, are its title page's fields (left out, counted,
+    all through the piece: it has no \\maketitle after which they would print);
+    its keywords, abstract, preface and the fields holding a heading or an environment (acknowledgements) stay
+    text. A chapter's '\\textbf{…}' alone on a line sets nothing; an [option] over lines is no prose line."""
+    info = ("\\title{A Thesis}\n\\department{Department of Physics}\n\\supervisor[Prof.]{Ada Lovelace}\n"
+            "\\keywords{segmentation, lectures}\n\\preface{We thank no one.}\n"
+            "\\ack{\\subsection*{Thanks}\nTo my parents.}\n\\thesistitle\nThe text, \\department{Optics} on.\n")
+    blocks, left_out = latex_blocks(info)
+    texts = " ".join(b.text for b in blocks)
+    assert not re.search(r"Physics|Ada|Lovelace", texts) and left_out["front"] == 3, (texts, left_out)
+    assert all(w in texts for w in ("segmentation, lectures", "We thank no one.", "Thanks", "To my parents.",
+                                    "The text, on."))
+    blocks, left_out = latex_blocks("\\textbf{Bold lead}\nA chapter's text.\n")
+    assert [b.text for b in blocks] == ["Bold lead A chapter's text."] and not left_out.get("front")
+    blocks, _ = latex_blocks("\\begin{document}\n\\department[A long\noption]{Physics}\n\\maketitle\nText.\n"
+                             "\\end{document}")
+    assert [b.text for b in blocks] == ["Text."]
+
+
 def test_a_margin_note_s_shift_after_its_text_is_no_text():
     """'\\marginnote{x}[2cm]' left '[2cm]' in the sentence: marginnote's \\marginnote[left]{right}[shift] takes its
     vertical shift after the text (past spaces, as LaTeX's \\@ifnextchar); the note and its shift are left out."""
