@@ -5,10 +5,10 @@ with its name as printed: "Theorem (Cauchy–Schwarz).", from the source's \\new
 References section (left out with the back matter by default) and \\appendix as an Appendix heading. Left out and
 counted (structure.LEFT_OUT): comments, displayed equations, figures, tables and algorithms (with their captions),
 code listings, footnotes, endnotes and notes in the margin, the authors' block and a class's own title-page fields
-(\\department{…} before \\maketitle), and the files \\input names (a single file is read: nothing is fetched).
-Citations are dropped and a cross-reference becomes '[#]' (no word to count as a term; LaTeX's '??' would end a
-sentence). Inline math keeps its symbols' names without backslashes
-("sigma(i,j)"); math left open ends with its paragraph, as in TeX (a stray '$' does not take the rest of the file).
+(\\department{…} before \\maketitle or in a thesis's title-page file), and the files \\input names (a single file is
+read: nothing is fetched). Citations are dropped and a cross-reference becomes '[#]' (no word to count as a term;
+LaTeX's '??' would end a sentence). Inline math keeps its symbols' names without backslashes ("sigma(i,j)"); math
+left open ends with its paragraph, as in TeX (a stray '$' does not take the rest of the file).
 Macros the source defines (\\newcommand, \\renewcommand, \\providecommand, \\def) are expanded, within a budget
 of characters (a macro that grows without end stops there)."""
 from __future__ import annotations
@@ -19,8 +19,8 @@ from collections import Counter
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
-from .texargs import (LINE_END, braced_group, bracket_option, bracket_options, closing_braces,
-                      environment_end)
+from .texargs import (BOX_SETTINGS, DIMENSION, LINE_END, box_settings, braced_group, bracket_option, bracket_options,
+                      closing_braces, environment_end)
 from .texfront import FRONT, title_fields
 from .texverb import VERB, VERBATIM_ENVS, verb_text, without_comments
 
@@ -68,15 +68,15 @@ _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the se
 _GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 # commands whose arguments are no text: citations, labels, lengths, files, the front matter (counted: _COUNTED),
-# settings (a colour, a font's size, \rule's dimensions, hyperref's options, the page numbers' style), marks
-# (\thanksref's footnote mark), what goes elsewhere than the text: a contents line, a PDF bookmark, the running
-# heads (_HEAD_MARKS), an index or nomenclature entry, a note: a footnote's text (\footnote, \footnotetext), an endnote
-# (endnotes: printed at \theendnotes), a numbered note in the margin (sidenotes, tufte: \sidenote) and an unnumbered
-# one (\marginpar, marginnote's \marginnote): no part of the running prose; a counter's printed value (\arabic{chapter},
-# \Roman{page}, \value{x}: not known without counting what the source numbers; its name, 'chapter', is no word of
-# the text) and a counter's setting (\stepcounter{x}, \addtocounter{x}{1}); the title page's fields (FRONT); the
-# running heads' short title and authors (\shorttitle, \runningtitle, llncs's \titlerunning and \authorrunning) with
-# \markboth, uncounted; marks (elsarticle's \corref, \fnref)
+# settings (a colour, a font's size, \rule's dimensions, a picture's line thickness, hyperref's options, the page
+# numbers' style), marks (\thanksref's footnote mark), what goes elsewhere than the text: a contents line, a PDF
+# bookmark, the running heads (_HEAD_MARKS), an index or nomenclature entry, a note: a footnote's text (\footnote,
+# \footnotetext), an endnote (endnotes: printed at \theendnotes), a numbered note in the margin (sidenotes, tufte:
+# \sidenote) and an unnumbered one (\marginpar, marginnote's \marginnote): no part of the running prose; a counter's
+# printed value (\arabic{chapter}, \Roman{page}, \value{x}: not known without counting what the source numbers; its
+# name, 'chapter', is no word of the text) and a counter's setting (\stepcounter{x}, \addtocounter{x}{1}); the title
+# page's fields (FRONT); the running heads' short title and authors (\shorttitle, \runningtitle, llncs's \titlerunning
+# and \authorrunning) with \markboth, uncounted; marks (elsarticle's \corref, \fnref)
 # notes, by the kind they are counted as: a footnote's text, an endnote, a numbered note in the margin (footnote
 # texts); an unnumbered one (margin notes)
 _NOTES = {**dict.fromkeys(("footnote", "footnotetext", "endnote", "sidenote"), "footnote texts"),
@@ -95,7 +95,8 @@ _DROP_ARGS = {**dict.fromkeys(_CITES, 1), "nocite": 1, "label": 1, "vspace": 1, 
               "addtolength": 2, "usepackage": 1, "documentclass": 1, "newenvironment": 3, "selectlanguage": 1,
               "hyphenation": 1, "input": 1, "include": 1, "title": 1, "thanksref": 1, "corref": 1, "fnref": 1,
               "shorttitle": 1, "shortauthors": 1, "runningtitle": 1, "authorrunning": 1, "titlerunning": 1, "color": 1,
-              "definecolor": 3, "rule": 2, "fontsize": 2, "hypersetup": 1, "pagenumbering": 1, "enlargethispage": 1,
+              "definecolor": 3, "rule": 2, "linethickness": 1, "fontsize": 2, "hypersetup": 1, "pagenumbering": 1,
+              "enlargethispage": 1,
               "addcontentsline": 3, "addtocontents": 2, "pdfbookmark": 2, "currentpdfbookmark": 2, **_HEAD_MARKS,
               "index": 1, "nomenclature": 2, "arabic": 1, "roman": 1, "Roman": 1, "alph": 1, "Alph": 1,
               "fnsymbol": 1, "value": 1, "stepcounter": 1, "refstepcounter": 1, "addtocounter": 2, "newcounter": 1,
@@ -106,13 +107,16 @@ _REFS = frozenset("ref eqref autoref cref Cref pageref nameref".split())
 # commands whose text is one of their arguments (its index, how many): \href's text, \texorpdfstring's TeX (not its
 # bookmark's) text, \hypertarget's and \hyperlink's text (not the anchor's name), babel's \foreignlanguage's text
 # (not the language's name), the text \textcolor and \colorbox colour (not the colour's name), \fcolorbox's (not its
-# frame's and background's colours), the text \raisebox raises and \rotatebox turns (not the height or angle)
+# frame's and background's colours), the text a box holds (not its size: \raisebox's height, \parbox's width, the
+# angle \rotatebox turns it by, \scalebox's factor, \resizebox's width and height, \adjustbox's keys)
 _ONE_OF = {"href": (1, 2), "texorpdfstring": (0, 2), "hypertarget": (1, 2), "hyperlink": (1, 2),
            "foreignlanguage": (1, 2), "textcolor": (1, 2), "colorbox": (1, 2), "fcolorbox": (2, 3),
-           "raisebox": (1, 2), "rotatebox": (1, 2)}
+           "raisebox": (1, 2), "rotatebox": (1, 2), "parbox": (1, 2), "scalebox": (1, 2), "resizebox": (2, 3),
+           "adjustbox": (1, 2)}
 # TeX's primitives that take a dimension or glue unbraced, no text: \kern.5em, \hskip 3em plus 1fil,
-# \vskip\baselineskip, \lower.5ex (the box after it is read); a unit's letters end it, as in TeX ('\kern-.125emX')
-_SKIPS = frozenset(("kern", "hskip", "vskip", "mkern", "mskip", "raise", "lower"))
+# \vskip\baselineskip, \lower.5ex, \moveleft 3pt (the box after it is read); a unit's letters end it, as in TeX
+# ('\kern-.125emX')
+_SKIPS = frozenset(("kern", "hskip", "vskip", "mkern", "mskip", "raise", "lower", "moveleft", "moveright"))
 # where TeX sets words apart by other means than a space, in text: its horizontal spaces (\quad, \qquad, \enspace,
 # \enskip, \thinspace, \hfill, \space: 'eg:\quad{\tt break}' is 'eg: break'), a table's cell and row ends (plain
 # TeX's \cr in an \halign, ConTeXt's \NC and \NR, \tabularnewline; a cell's '&' in _render): a space, no argument;
@@ -125,15 +129,13 @@ _SPACES = frozenset("quad qquad enspace enskip thinspace medspace thickspace spa
 _PHANTOMS = {"phantom": " ", "hphantom": " ", "vphantom": ""}
 _WIDE = re.compile(r"\s*(?!-)[^-]*?(?:[1-9]|\\|fil)")
 _ESCAPED = re.compile(r"\\([%#&_~$])")  # in an address (\url{…}) its characters as hyperref prints them
-_DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+"
-              r"|\\[A-Za-z@]+)|-?\\[A-Za-z@]+)")
-_SKIP = re.compile(rf"\s*{_DIMENSION}(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
+_SKIP = re.compile(rf"\s*{DIMENSION}(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?")
 # TeX's assignment of a number to a register in text: '\itemsep=0pt', '\parskip=0pt plus 1pt', '\tolerance=1000',
 # '\hsize=.5\textwidth': a setting, no text (in math '\epsilon=0.5' is an equation's); its unit on the line
 # ('\endlinechar=-1' before a line starting '\begin{…}' takes no unit)
 _ASSIGNMENT = re.compile(r"[ \t]*=[ \t]*-?(?:\d+(?:[.,]\d*)?|[.,]\d+)"
                          r"(?:[ \t]*(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?"
-                         rf"(?:\s*plus\s*{_DIMENSION})?(?:\s*minus\s*{_DIMENSION})?")
+                         rf"(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?")
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())
 # beamer's overlay specification directly after a command, in text ('\alert<2>{…}', '\item<2->', '\onslide<+->',
@@ -408,6 +410,8 @@ class _Reader:
         # any other command: the text of its arguments (\emph{x}, \textbf{x}, \url{x}, a macro's text); in text its
         # [options] right after it are settings, all of them ('\lipsum[3-17]', '\Blindtext[2][1]'); in math a '['
         # after a command is a delimiter ('\bigl[1+f(x)\bigr]')
+        if name in BOX_SETTINGS:  # a box's size, a rule's, a picture's coordinates (texargs)
+            i = box_settings(s, name, i, self.braces[-1])
         if not math and name not in _DELIMITERS:
             i = bracket_options(s, i)
         parts = []
@@ -479,6 +483,8 @@ class _Reader:
                 _, i = self.group(s, i)
             if base in _COUNTED:
                 self.left_out[_COUNTED[base]] += 1
+        elif base in BOX_SETTINGS:  # \begin{picture}(100,50)(0,0)
+            i = box_settings(s, base, i, self.braces[-1])
         else:
             option, i = bracket_option(s, i, end)  # \begin{enumerate}[label=(a)], \begin{theorem}[Cauchy]
         body = s[i:end]

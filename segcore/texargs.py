@@ -1,17 +1,34 @@
 """A LaTeX command's arguments where they are in the source: the closing brace of each opening brace (one pass), the
-braced group at an index, the [optional arguments] there, where an environment ends, and a line's end after
-them."""
+braced group at an index, the [optional arguments] there, where an environment ends, a line's end after them, and
+the settings a box takes before its contents (its size, a rule's dimensions, a picture object's coordinates)."""
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-__all__ = ["LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH", "braced_group", "bracket_option", "bracket_options",
-           "closing_braces", "environment_end"]
+__all__ = ["BOX_SETTINGS", "DIMENSION", "LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH", "box_settings", "braced_group",
+           "bracket_option", "bracket_options", "closing_braces", "environment_end"]
 
 LINE_END = re.compile(r"[ \t]*\n")  # the end of a line at an index, spaces before it
 OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _BRACE = re.compile(r"\\.|[{}]", re.S)
+# TeX's dimension: a number and its unit ('7em', '.5\\hsize', '-1.5 truept', 'fill') or a register ('\\hsize')
+DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+"
+             r"|\\[A-Za-z@]+)|-?\\[A-Za-z@]+)")
+# the settings a box takes before its contents, no text, by the kind of box: TeX's box specification
+# ('\\hbox to 7em{…}', '\\vbox spread 1em{…}', '\\vtop to\\vsize{…}'), a rule's dimensions ('\\vrule width 1pt
+# height 2pt'); and a picture object's, in its order ('(': a coordinate pair, '{': a braced length or count), its
+# [options] anywhere, as far as they are there: '\\put(10,20){…}', '\\multiput(0,0)(10,0){5}{…}', '\\line(1,0){10}',
+# '\\circle*{2}', '\\dashbox{2}(10,5){…}', '\\qbezier(0,0)(1,1)(2,0)', '\\begin{picture}(100,50)(0,0)', a box's size
+# ('\\makebox(0,0)[l]{…}'): a braced argument after them is its text (plain TeX's \\line{…}, a line of text, has no
+# pair and keeps its argument)
+_SPEC = re.compile(rf"\s*(?:to|spread)\s*{DIMENSION}")
+_RULE = re.compile(rf"(?:\s*(?:width|height|depth)\s*{DIMENSION})*")
+_PAIR, _BLANKS = re.compile(r"\([^(),\n]{1,40},[^(),\n]{1,40}\)"), re.compile(r"\s*")
+BOX_SETTINGS = {**dict.fromkeys(("hbox", "vbox", "vtop"), _SPEC), **dict.fromkeys(("hrule", "vrule"), _RULE),
+                **dict.fromkeys(("put", "oval", "makebox", "framebox", "savebox"), "("), "picture": "((",
+                **dict.fromkeys(("line", "vector"), "({"), "multiput": "(({", "qbezier": "(((", "bezier": "(((",
+                "circle": "{", "dashbox": "{("}
 
 
 def _option(stop: str, count: str) -> str:
@@ -41,16 +58,33 @@ def closing_braces(s: str) -> dict[int, int]:
     return table
 
 
+def box_settings(s: str, name: str, i: int, braces: dict[int, int]) -> int:
+    """The index after the settings (BOX_SETTINGS[name]) a box, rule or picture object takes at s[i]."""
+    if isinstance(spec := BOX_SETTINGS[name], re.Pattern):
+        return m.end() if (m := spec.match(s, i)) else i
+    for kind in spec:  # spaces and [options] before each
+        while (option := bracket_option(s, j := _BLANKS.match(s, i).end()))[0] is not None:
+            i = option[1]
+        if kind == "(" and (m := _PAIR.match(s, j)):
+            i = m.end()
+        elif kind == "{" and (j := braced_group(s, i, braces)[1]) != i:
+            i = j
+        else:
+            break
+    return i
+
+
 def braced_group(s: str, i: int, braces: dict[int, int]) -> tuple[str, int]:
-    """The text inside the braces that open at s[i] (skipping spaces and an [optional] argument), and the index after
-    them; ('', i) when no closed group follows."""
+    """The text inside the braces that open at s[i] (skipping spaces and the [optional] arguments before them, all of
+    them: '\\parbox[c][3cm][t]{5cm}', '\\raisebox{1ex}[0pt][0pt]{text}'), and the index after them; ('', i) when no
+    closed group follows."""
     j = i
-    while j < len(s) and s[j] in " \t\n":
-        j += 1
-    if (option := bracket_option(s, j))[0] is not None:
-        j = option[1]
+    while True:
         while j < len(s) and s[j] in " \t\n":
             j += 1
+        if (option := bracket_option(s, j))[0] is None:
+            break
+        j = option[1]
     close = braces.get(j) if j < len(s) and s[j] == "{" else None
     return ("", i) if close is None else (s[j + 1:close], close + 1)
 

@@ -576,6 +576,26 @@ def test_a_thesis_s_title_page_information_file_sets_fields_not_text():
     assert [b.text for b in blocks] == ["Text."]
 
 
+def test_a_box_s_size_and_a_picture_s_coordinates_are_no_text():
+    """A box's dimensions and a picture's coordinates were read as text ('\\hbox to 7em{x}' gave 'to 7emx', hyph-utf8's
+    language table 'to 3mm to 6.5emen-us', '\\parbox[t]{5cm}{x}' '5cm x', '\\put(10,20){x}' '(10,20)x'): by kind of
+    box, only its contents are read: TeX's box specification (to, spread) and a rule's (width, height, depth), the
+    settings before a LaTeX box's text (all its [options]: '\\raisebox{1ex}[0pt][0pt]{x}', a minipage's), a picture
+    object's coordinates, lengths and counts in their order. Plain TeX's \\line{…} (no pair) is a line of text."""
+    boxes = {"\\hbox to 7em{Alpha}": "Alpha", "\\vbox spread 1em{Alpha}": "Alpha", "\\vtop to\\vsize{Alpha}": "Alpha",
+             "\\vrule width 1pt height 2pt depth 0pt Alpha": "Alpha", "\\moveleft 3pt\\vbox{Alpha}": "Alpha",
+             "\\parbox[c][3cm][t]{5cm}{Alpha}": "Alpha", "\\raisebox{1ex}[0pt][0pt]{Alpha}": "Alpha",
+             "\\scalebox{0.5}{Alpha}": "Alpha", "\\resizebox{3cm}{!}{Alpha}": "Alpha",
+             "\\begin{minipage}[t][3cm][b]{5cm}Alpha\\end{minipage}": "Alpha",
+             "\\begin{picture}(100,50)(0,0)\\linethickness{2pt} \\put(10,20){Alpha}"
+             "\\multiput(0,0)(10,0){5}{\\line(1,0){10}}\\put(1,1){\\circle*{2}} \\put(0,0){\\makebox(0,0)[l]{Beta}}"
+             " \\dashbox{2}(10,5){Gamma}\\qbezier[9](0,0)(1,1)(2,0)\\end{picture}": "Alpha Beta Gamma",
+             "\\line{Alpha \\hfill Beta}": "Alpha Beta"}
+    for source, text in boxes.items():
+        blocks, _ = latex_blocks(f"\\begin{{document}}\nStart {source} end.\n\\end{{document}}")
+        assert " ".join(b.text for b in blocks) == f"Start {text} end.", (source, blocks)
+
+
 def test_a_margin_note_s_shift_after_its_text_is_no_text():
     """'\\marginnote{x}[2cm]' left '[2cm]' in the sentence: marginnote's \\marginnote[left]{right}[shift] takes its
     vertical shift after the text (past spaces, as LaTeX's \\@ifnextchar); the note and its shift are left out."""
