@@ -72,23 +72,27 @@ if kept_whole:
 
 if doc.reference:
     ss.setdefault("tolerance", 1)
-    mc = st.columns([1, 1, 1, 1, 1, 1.6])
-    tol = mc[5].slider(f"F1 tolerance ({unit})", 0, state.MAX_TOLERANCE, key="tolerance",
-                       help=f"A boundary counts as found if it lies within this many {unit} of a reference "
-                            f"boundary (one-to-one).")
+    # one row that wraps (a horizontal container): each score as wide as its label and value, the slider after
+    # them; in fixed columns at 800 px each score had 58 px, its value cut to '8…'
+    row = st.container(horizontal=True, key="scores")
+    cells = [row.container(width="content") for _ in range(5)]  # filled once the tolerance is known
+    tol = row.slider(f"F1 tolerance ({unit})", 0, state.MAX_TOLERANCE, key="tolerance",
+                     help=f"A boundary counts as found if it lies within this many {unit} of a reference "
+                          f"boundary (one-to-one).")
     sc = guarded(compute.scores, doc, bounds, int(tol), what="Scoring")
     if sc.error:
         st.error(sc.error)
     else:
         v, none, even = sc.value["method"], sc.value["none"], sc.value["even"]
-        mc[0].metric("Pk", percent_text(v, "pk"), help=f"How often two {unit} k apart are wrongly put in the "
-                     "same or in different segments (Beeferman et al. 1999); 0 % is perfect. k = half the mean "
-                     f"reference segment length. No boundary: {percent_text(none, 'pk')}")
-        mc[1].metric("WindowDiff", percent_text(v, "windowdiff"), help="Share of k-wide windows where the number "
-                     "of boundaries differs from the reference (Pevzner & Hearst 2002); 0 % is perfect.")
-        mc[2].metric("Precision", percent_text(v, "precision"))
-        mc[3].metric("Recall", percent_text(v, "recall"))
-        mc[4].metric("F1", percent_text(v, "f1"), help=f"Boundary F1 with tolerance {tol}.")
+        scores = (("Pk", "pk", f"How often two {unit} k apart are wrongly put in the same or in different segments "
+                               "(Beeferman et al. 1999); 0 % is perfect. k = half the mean reference segment length. "
+                               f"No boundary: {percent_text(none, 'pk')}"),
+                  ("WindowDiff", "windowdiff", "Share of k-wide windows where the number of boundaries differs from "
+                                               "the reference (Pevzner & Hearst 2002); 0 % is perfect."),
+                  ("Precision", "precision", None), ("Recall", "recall", None),
+                  ("F1", "f1", f"Boundary F1 with tolerance {tol}."))
+        for cell, (label, name, help_text) in zip(cells, scores):
+            cell.metric(label, percent_text(v, name), help=help_text, width="content")
         spaced = (f"; {seg.k} evenly spaced segments: Pk {percent_text(even, 'pk')}, WindowDiff "
                   f"{percent_text(even, 'windowdiff')}, F1 {percent_text(even, 'f1')}"
                   if seg.k > 1 else "")  # K = 1: the no-boundary baseline again

@@ -239,3 +239,30 @@ def test_the_heatmap_fits_its_column(server, browser, width):
     assert abs(box["width"] - column["width"]) <= 2, (box, column)
     assert abs(plot["width"] - plot["height"]) <= 0.05 * plot["width"], plot
     assert plot["width"] >= 250 and box["height"] - plot["height"] <= 150, (box, plot)
+
+
+ELIDED = """() => [...document.querySelectorAll('[data-testid=stMetric] *')]
+    .filter(e => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+    .map(e => e.innerText)"""
+
+
+@pytest.mark.parametrize("width", [800, 1024, 1400])
+def test_the_scores_are_read_whole(server, browser, width):
+    """With the sidebar open, Explore's scores (Pk, WindowDiff, Precision, Recall, F1) show their labels and values
+    whole, and the F1 tolerance slider beside them lies inside the page: in six columns at 800 px each metric had 58
+    px, its value cut to '8…' and 'WindowDiff' to 'Win…'."""
+    page = browser.new_page(viewport={"width": width, "height": 1000})
+    page.goto(f"{server}/?sample=choi-1_0&method=cvs&k=10")
+    page.wait_for_selector("[data-testid='stMetric']", timeout=180_000)
+    _wait_idle(page)
+    assert page.locator("[data-testid='stSidebar']").bounding_box()["width"] > 200  # open
+    metrics = page.locator("[data-testid='stMetric']")
+    labels = [metrics.nth(i).locator("[data-testid='stMetricLabel']").inner_text() for i in range(metrics.count())]
+    elided = page.evaluate(ELIDED)
+    slider = page.get_by_role("slider").first.bounding_box()
+    main = page.locator("[data-testid='stMain']").bounding_box()
+    _shot(page, f"explore_scores_{width}")
+    page.close()
+    assert labels == ["Pk", "WindowDiff", "Precision", "Recall", "F1"], labels
+    assert not elided, elided
+    assert main["x"] <= slider["x"] and slider["x"] + slider["width"] <= main["x"] + main["width"], (slider, main)
