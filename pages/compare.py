@@ -89,7 +89,7 @@ else:
 if len(segs) >= 2:
     st.subheader("Agreement between methods")
     bounds = {n: s.boundaries for n, s in segs.items()}
-    a, b = st.columns(2)
+    a, b = st.columns(2, vertical_alignment="bottom")  # the tables level when a heading wraps (800 px)
     a.markdown("**Pk %** (row taken as reference)")
     widgets.agreement_table(a, bounds, "pk")
     b.markdown("**WindowDiff %** (row taken as reference)")

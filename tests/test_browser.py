@@ -266,3 +266,20 @@ def test_the_scores_are_read_whole(server, browser, width):
     assert labels == ["Pk", "WindowDiff", "Precision", "Recall", "F1"], labels
     assert not elided, elided
     assert main["x"] <= slider["x"] and slider["x"] + slider["width"] <= main["x"] + main["width"], (slider, main)
+
+
+def test_the_agreement_tables_side_by_side_line_up(server, browser):
+    """At 800 px with the sidebar open, Compare's two agreement tables (Pk, WindowDiff) start at the same height:
+    'WindowDiff % (row taken as reference)' takes two lines in its half of the page, 'Pk % …' one, and the
+    WindowDiff table once sat a line lower than its twin."""
+    page = browser.new_page(viewport={"width": 800, "height": 1400})
+    page.goto(f"{server}/compare?sample=choi-1_0")
+    page.get_by_text("Agreement between methods").wait_for(timeout=180_000)
+    _wait_idle(page)
+    tables = page.locator("[data-testid='stColumn'] [data-testid='stDataFrame']")
+    tables.nth(1).wait_for(timeout=60_000)
+    page.wait_for_timeout(500)
+    tops = [tables.nth(i).bounding_box()["y"] for i in range(tables.count())]
+    _shot(page, "compare_800")
+    page.close()
+    assert len(tops) == 2 and abs(tops[0] - tops[1]) <= 2, tops
