@@ -253,18 +253,19 @@ def segments_tab():
 
 def export_tab():
     base = f"{Path(doc_state.label or 'document').stem.replace(' ', '_')}.{method}.k{seg.k}"
-    e1, e2, e3, e4 = st.columns(4)
+    # one row that wraps, each button as wide as its name: in four fixed columns at 800 px 'JSONL chunks' was cut
+    row = st.container(horizontal=True, key="exports")
     # callables: an export is only built when its button is clicked (deferred download data)
-    e1.download_button("JSON", partial(exports.to_json, doc, seg), f"{base}.json", "application/json",
+    row.download_button("JSON", partial(exports.to_json, doc, seg), f"{base}.json", "application/json",
                        on_click="ignore", key="dl_json", help="Boundaries, segments with text, parameters, timing.")
-    e2.download_button("CSV", partial(exports.to_csv, doc, seg), f"{base}.csv", "text/csv", on_click="ignore",
+    row.download_button("CSV", partial(exports.to_csv, doc, seg), f"{base}.csv", "text/csv", on_click="ignore",
                        key="dl_csv", help=f"segment, start, end (exclusive: the first {one} after the segment, as "
                                          f"in Python's slices), (pages or start and end times,) text")
-    e3.download_button("Choi .ref", partial(exports.to_choi, doc, seg), f"{base}.ref", "text/plain",
+    row.download_button("Choi .ref", partial(exports.to_choi, doc, seg), f"{base}.ref", "text/plain",
                        on_click="ignore", key="dl_choi",
                        help=("One segment per line (its words)" if doc.level == "word" else "One sentence per line")
                        + ", segments separated by lines of ==========")
-    e4.download_button("JSONL chunks", partial(exports.to_jsonl, doc, seg, tops), f"{base}.jsonl",
+    row.download_button("JSONL chunks", partial(exports.to_jsonl, doc, seg, tops), f"{base}.jsonl",
                        "application/jsonl", on_click="ignore", key="dl_jsonl",
                        help="One JSON object per segment, for a retrieval index.")
     if span_times(doc, 0, 1) is not None:

@@ -283,3 +283,20 @@ def test_the_agreement_tables_side_by_side_line_up(server, browser):
     _shot(page, "compare_800")
     page.close()
     assert len(tops) == 2 and abs(tops[0] - tops[1]) <= 2, tops
+
+
+def test_the_export_buttons_show_their_names(server, browser):
+    """At 800 px with the sidebar open, the Export tab's buttons show their whole names: in four fixed columns
+    'JSONL chunks' was cut to 'JSONL chu…'."""
+    page = browser.new_page(viewport={"width": 800, "height": 1400})
+    page.goto(f"{server}/?sample=choi-1_0&method=cvs&k=10")
+    page.get_by_text("into 10 segments").wait_for(timeout=180_000)
+    _wait_idle(page)
+    page.get_by_role("tab", name="Export").click()
+    page.get_by_text("Link to this view").wait_for(timeout=60_000)
+    _wait_idle(page)
+    cut = page.evaluate("""() => [...document.querySelectorAll('[data-testid=stDownloadButton] *')]
+        .filter(e => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)""")
+    _shot(page, "export_800")
+    page.close()
+    assert not cut, cut
