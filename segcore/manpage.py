@@ -76,6 +76,11 @@ _STRING_CALL = re.compile(r"(?<!\\)\\\*(?:\((..)|\[([^\]\s]*)\]|([^(\[]))")  # \
 # a tag that needs no colon before its text: one ending in a colon, or a word's mark ('1.', 'etc.', 'f(),'); not a
 # key's or a synopsis's ('~.', '?', 'name ...')
 _TAG_END = re.compile(r"(?:[\w)\]\"'”’][.;,!?]|:)$")
+# addresses alone (a URL, a mail address in angle brackets, the punctuation after them): groff sets them on
+# a line of their own under the text they complete ('… the less homepage at' / '.br' / 'https://…'; DocBook's note
+# '1. Title' / '.RS 4' / '\%https://…'), which they are read with
+_ADDRESS = r"(?:[(<]?(?:(?:https?|ftp)://|www\.|mailto:)\S+|<[\w.+-]+@[\w-]+(?:\.[\w-]+)+>[).,;:]*)"
+_ADDRESSES = re.compile(rf"{_ADDRESS}(?:\s+{_ADDRESS})*")
 
 
 def starts_like_roff(head: str) -> bool:
@@ -178,9 +183,12 @@ class _Reader:
         return None
 
     def flush(self):
+        """The paragraph under way ends; one of addresses only joins the paragraph before, whose text it completes."""
         text = " ".join(" ".join(self.parts).split())
         self.parts, self.colon = [], False
-        if text:
+        if text and self.blocks and not self.blocks[-1].level and _ADDRESSES.fullmatch(text):
+            self.blocks[-1] = Block(f"{self.blocks[-1].text} {text}")
+        elif text:
             self.blocks.append(Block(text))
 
     def next_item(self):

@@ -419,3 +419,16 @@ def test_a_links_address_reads_only_when_the_link_has_no_text():
             ".MT a@x.org\n.ME .\n")
     words = man_blocks(page)[0][1].text.split()
     assert "https://x.org/" not in " ".join(words) and "<https://y.org/>," in words and "<a@x.org>." in words
+
+
+def test_an_address_set_on_a_line_of_its_own_is_read_with_the_text_it_completes():
+    """groff sets an address alone on a line under the text that leads to it ('see the homepage at' / '.br' / the
+    URL; DocBook's notes: '.IP " 1." 4' / the title / '.RS 4' / '\\%https://…'); it read as a paragraph of its own,
+    an element of no words. Now it joins the paragraph before; after a heading it stays (the section's own)."""
+    page = (".TH X 1\n.SH A\nFor more, see the homepage at\n.br\nhttps://x.org/less\n.PP\nDebian bug tracker:\n.IP\n"
+            "<https://bugs.x.org/a>\n.PP\nWrite\n.MT a@x.org\n.ME .\n.IP \" 1.\" 4\nA note\n.RS 4\n\\%http://x.org/n\n.RE\n"
+            ".SH BUGS\nhttps://x.org/issues\n.br\n<bugs@x.org>\n.PP\nA sentence.\n")
+    texts = [b.text for b in man_blocks(page)[0]]
+    assert texts[1:3] == ["For more, see the homepage at https://x.org/less", "Debian bug tracker: <https://bugs.x.org/a>"]
+    assert texts[3:] == ["Write <a@x.org>.", "1. A note http://x.org/n", "BUGS", "https://x.org/issues <bugs@x.org>",
+                         "A sentence."]
