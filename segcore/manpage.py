@@ -443,8 +443,9 @@ class _MdocReader(_Reader):
                 self.flush()
             if self.lists and self.lists[-1] == "-column":  # a tab parts cells as Ta does
                 args = _arguments(rest.replace("\t", " Ta "))
-            if "Xo" in args:
-                self.extended = [_mdoc_line(args[:args.index("Xo")], self.name)]
+            if "Xo" in args:  # the tag goes on past its line, its words after Xo too ('.It Xo Ic detach-client')
+                at = args.index("Xo")
+                self.extended = [_mdoc_line(args[:at], self.name), _mdoc_line(args[at + 1:], self.name)]
             else:
                 self.item(_mdoc_line(args, self.name), bool(self.lists) and self.lists[-1] in _TAGGED_LISTS)
         elif name == "Nd":

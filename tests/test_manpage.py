@@ -432,3 +432,11 @@ def test_an_address_set_on_a_line_of_its_own_is_read_with_the_text_it_completes(
     assert texts[1:3] == ["For more, see the homepage at https://x.org/less", "Debian bug tracker: <https://bugs.x.org/a>"]
     assert texts[3:] == ["Write <a@x.org>.", "1. A note http://x.org/n", "BUGS", "https://x.org/issues <bugs@x.org>",
                          "A sentence."]
+
+
+def test_an_mdoc_tag_opened_with_xo_keeps_the_words_after_xo_on_its_line():
+    """'.It Xo Ic detach-client' / '.Op Fl aP' / '.Xc' (tmux(1)'s every command and option) is the tag 'detach-client
+    [-aP]', as mandoc prints it: the words after Xo on the .It line were dropped ('[-aP]: Detach.')."""
+    page = (".Dd x\n.Dt X 1\n.Os\n.Sh A\n.Bl -tag -width X\n.Tg detach\n.It Xo Ic detach-client\n.Op Fl aP\n.Xc\n"
+            "Detach.\n.It Xo\n.Ic foo\n.Xc\nFoo.\n.El\n")
+    assert [b.text for b in man_blocks(page)[0]][1:] == ["detach-client [-aP]: Detach.", "foo: Foo."]
