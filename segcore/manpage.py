@@ -28,7 +28,8 @@ _CHARS = {"em": "—", "en": "–", "hy": "-", "mi": "-", "bu": "•", "lq": "�
           "aq": "'", "dq": '"', "co": "©", "rg": "®", "tm": "™", "mu": "×", "de": "°", "+-": "±", "->": "→",
           "<-": "←", ">=": "≥", "<=": "≤", "!=": "≠", "ga": "`", "ti": "~", "ha": "^", "rs": "\\", "sl": "/",
           "ba": "|", "lB": "[", "rB": "]", "lC": "{", "rC": "}", "la": "⟨", "ra": "⟩", "Fo": "«", "Fc": "»",
-          "sc": "§", "ps": "¶", "dg": "†", "L\"": "“", "R\"": "”", "C+": "C++", "--": "—", "PI": "π", "Tm": "™",
+          "sc": "§", "ps": "¶", "at": "@",
+          "dg": "†", "L\"": "“", "R\"": "”", "C+": "C++", "--": "—", "PI": "π", "Tm": "™",
           "R": "®", "C`": "“", "C'": "”", "ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "/o": "ø",
           "/O": "Ø", "/l": "ł", "/L": "Ł", "-D": "Đ", "Sd": "ð", "TP": "Þ", "Tp": "þ", ".i": "ı", "ts": "ς",
           "oa": "å", "oA": "Å", "vs": "š", "vS": "Š", "vz": "ž", "vZ": "Ž", '"o': "ő", '"O': "Ő", '"u': "ű", '"U': "Ű"}
@@ -499,9 +500,13 @@ def _own_strings(text: str) -> str:
 
 def _text_macros(text: str) -> dict[str, str]:
     """The macros the page defines as text lines only, by name (the last definition of a name, as a later one replaces
-    an earlier: ttf2pk(1) defines 'C' for troff and for nroff)."""
-    return {name: " ".join(body.split("\n")) for name, rest, body, last in _TEXT_MACRO.findall(text)
-            if _definition_end("de", name + rest).match(last)}
+    an earlier: ttf2pk(1) defines 'C' for troff and for nroff), and the names .als gives them (Asciidoctor's MTO)."""
+    macros = {name: " ".join(body.split("\n")) for name, rest, body, last in _TEXT_MACRO.findall(text)
+              if _definition_end("de", name + rest).match(last)}
+    for new, old in re.findall(r"^[.']\s*als\s+(\S+)\s+(\S+)", text, re.M):  # '.als MTO URL': another name of one
+        if old in macros:
+            macros[new] = macros[old]
+    return macros
 
 
 def _called(body: str, args: list[str]) -> str:

@@ -440,3 +440,11 @@ def test_an_mdoc_tag_opened_with_xo_keeps_the_words_after_xo_on_its_line():
     page = (".Dd x\n.Dt X 1\n.Os\n.Sh A\n.Bl -tag -width X\n.Tg detach\n.It Xo Ic detach-client\n.Op Fl aP\n.Xc\n"
             "Detach.\n.It Xo\n.Ic foo\n.Xc\nFoo.\n.El\n")
     assert [b.text for b in man_blocks(page)[0]][1:] == ["detach-client [-aP]: Detach.", "foo: Foo."]
+
+
+def test_a_text_macros_alias_reads_as_the_macro():
+    """Asciidoctor's pages define '.de URL' and alias it ('.als MTO URL'), then write the authors as '.MTO
+    "kzak\\(atredhat.com" "Karel Zak" ""': the alias was an unknown request, so the names were lost."""
+    page = ('.TH X 8\n.de URL\n\\fI\\\\$2\\fP <\\\\$1>\\\\$3\n..\n.als MTO URL\n.SH AUTHORS\n'
+            '.MTO "a\\(atx.org" "Ann Lee" ","\n.MTO "k\\(atx.org" "Karl Zak" ""\n')
+    assert man_blocks(page)[0][1].text == "Ann Lee <a@x.org>, Karl Zak <k@x.org>"
