@@ -110,6 +110,11 @@ _GERMAN_ORDINALS = ("erst|zweit|dritt|viert|fünft|sechst|sieb(?:en)?t|acht|neun
 # English in words ('The First Chapter'); a title only after a mark, so that a list item ('2. Part of the work') is none
 _NUMBER_FIRST = re.compile(rf"^(?:([IVXLC]+|\d{{1,3}})\.|({_GERMAN_ORDINALS})e[rs]?|({_ORDINAL_FIRST}))\s+({_NUMBERED})"
                            rf"(?:\s*$|\s*{_MARK}\s*(.*)$)", re.I)
+# a division's label in Chinese, Japanese and Korean, its title after it with or without a space: '第三章', '第 2 节',
+# '附录 A', '付録 B', '제 1 장', '부록 A' (an appendix's number in words ends at a space or a mark: '附录一般' is none)
+_CJK_DIVISION = re.compile(r"^(?:第\s*[\d零〇一二三四五六七八九十百两]{1,4}\s*[章节節篇部卷回编編讲講课課]"
+                           r"|제\s*\d{1,3}\s*[장절부편권]|(?:附录|附錄|付録|부록)\s*(?:[A-Z](?![A-Za-z])|\d{1,2}(?!\d)"
+                           r"|[一二三四五六七八九十]{1,3}(?=[\s.:：、]|$)))[\s.:：、]*(.*)$")
 _LONE_ROMAN = re.compile(r"^[IVXLC]+\.?$")  # "XII" on a line of its own: a chapter (roman_value's, up to 399)
 _BOOK_PARTS = re.compile(rf"^(?:{'|'.join(_WORDS[k] for k in (*_UNNUMBERED, 'appendix'))}|author'?s note)\.?$",
                          re.I)
@@ -205,8 +210,11 @@ def contents_heading(text: str) -> bool:
 
 def division_title(text: str) -> str | None:
     """The title of a line that names a division, without the division's word and number ('Appendix' for 'Appendix A
-    Appendix', 'The Storm' for 'CHAPTER IV. The Storm', '' for 'Part II'); None when the line names none."""
+    Appendix', 'The Storm' for 'CHAPTER IV. The Storm', '' for 'Part II', '绪论' for '第一章 绪论'); None when the line
+    names none."""
     s = text.strip()
+    if c := _CJK_DIVISION.match(s):
+        return c.group(1)
     m = _DIVISION.match(s) or _NUMBER_FIRST.match(s)
     return (m.groups()[-1] or "") if m and _division(s) is not None else None
 

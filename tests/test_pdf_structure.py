@@ -216,6 +216,33 @@ def test_a_division_label_over_a_bookmarked_title_joins_its_heading(label):
     assert [ln.outline_entry for ln in lines] == [0, 0, 1]
 
 
+@pytest.mark.parametrize("heading, title", [("附录 A 欧几里得第二定理的证明", "欧几里得第二定理的证明"),
+                                            ("第三章 内功", "内功"), ("第3章はじめに", "はじめに"), ("제 1 장 서론", "서론"),
+                                            ("Appendix B Proofs", "Proofs"), ("Chapter 3 Methods", "Methods")])
+def test_a_bookmark_names_the_line_of_its_division_label_and_title(heading, title):
+    """A thesis sets its chapter's label and title on one line ('第三章 内功', '附录 A 欧几里得第二定理的证明') and
+    bookmarks the title alone: the line is the bookmark's heading, in Chinese, Japanese and Korean as in the languages
+    of books.py's words (books.division_title). A word after '附录' is no appendix's number ('附录一般与论文…')."""
+    lines = [Line(heading, 72, 700, 300, 715, 15), Line("Zweiter Teil der Arbeit", 72, 500, 250, 514, 14)]
+    entries = [Entry(1, title, 0, 755), Entry(1, "Zweiter Teil der Arbeit", 0, 520)]
+    assert mark_outline([(612, 792, [lines])], entries) == 2
+    assert [ln.outline_entry for ln in lines] == [0, 1]
+    assert not keys("附录一般与论文全文装订在一起") & keys("般与论文全文装订在一起")
+
+
+SEUTHESIX = Path("/usr/share/doc/texlive-doc/latex/seuthesix/sample_masters.pdf")
+
+
+@pytest.mark.skipif(not SEUTHESIX.exists(), reason="seuthesix's sample thesis is not installed")
+def test_a_chinese_thesis_s_chapters_and_appendix_are_its_bookmarked_headings():
+    """seuthesix's sample: each chapter's line ('第一章 绪论') and the appendix's ('附录 A 欧几里得第二定理的证明'),
+    bookmarked by their titles alone, were left out as short floats; they are its level-1 headings."""
+    out = read_pdf(SEUTHESIX.read_bytes())
+    heads = [b.text for b in out.blocks if b.level == 1]
+    assert "第一章 绪论" in heads and "附录 A 欧几里得第二定理的证明" in heads, heads
+    assert out.bookmarks_located == len(out.outline)
+
+
 @pytest.mark.parametrize("name, index", [("Index", True), ("Index of Commands", True), ("Glossary", False)])
 def test_a_back_of_book_index_and_its_letters_are_left_out(name, index):
     """A manual's index (as LaTeX's doc and hyperref set it, its letters bookmarked under it): the letters 'A', 'B',
