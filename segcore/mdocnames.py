@@ -1,5 +1,5 @@
 """The names mdoc(7)'s .St and .Lb macros print for a standard's and a library's short names, as mandoc prints
-them (segcore.manpage reads an mdoc page with them)."""
+them (segcore.mdoc reads an mdoc page with them)."""
 
 __all__ = ["STANDARDS", "LIBRARIES"]
 

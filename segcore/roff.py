@@ -1,0 +1,189 @@
+"""roff's text as a manual page's reader takes it (segcore.manpage reads a page's lines with it): font, size and
+character escapes resolved (`line_text`: groff_char(7)'s common names, its accented and Greek letters), a comment cut
+off (`uncommented`), a request's arguments (`arguments`); and `ManReader`, the paragraph under way and the man(7)
+macros: .SH and .SS titles as headings, paragraphs broken by .PP, .LP, .P, .sp, .br, .TP and .IP (an item's tag opens
+its paragraph, .TQ adds a tag), links (.UR, .MT). An item's tag is followed by a colon when its text follows, unless it
+ends in one or in a word's mark ('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+
+from .structure import Block, split_number
+
+__all__ = ["ManReader", "line_text", "arguments", "uncommented", "BULLETS", "FONTS", "ITALIC_PAIRS"]
+
+_CHARS = {"em": "—", "en": "–", "hy": "-", "mi": "-", "bu": "•", "lq": "“", "rq": "”", "oq": "‘", "cq": "’",
+          "aq": "'", "dq": '"', "co": "©", "rg": "®", "tm": "™", "mu": "×", "de": "°", "+-": "±", "->": "→",
+          "<-": "←", ">=": "≥", "<=": "≤", "!=": "≠", "ga": "`", "ti": "~", "ha": "^", "rs": "\\", "sl": "/",
+          "ba": "|", "lB": "[", "rB": "]", "lC": "{", "rC": "}", "la": "⟨", "ra": "⟩", "Fo": "«", "Fc": "»",
+          "sc": "§", "ps": "¶", "at": "@",
+          "dg": "†", "L\"": "“", "R\"": "”", "C+": "C++", "--": "—", "PI": "π", "Tm": "™",
+          "R": "®", "C`": "“", "C'": "”", "ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "/o": "ø",
+          "/O": "Ø", "/l": "ł", "/L": "Ł", "-D": "Đ", "Sd": "ð", "TP": "Þ", "Tp": "þ", ".i": "ı", "ts": "ς",
+          "oa": "å", "oA": "Å", "vs": "š", "vS": "Š", "vz": "ž", "vZ": "Ž", '"o': "ő", '"O': "Ő", '"u': "ű", '"U': "Ű"}
+# groff_char(7)'s composed letters: an accent's mark then any letter ('e é, :a ä, ,c ç, ^o ô, ~n ñ, `e è; the ring,
+# caron and double acute, whose marks begin other names too ('or' a bar, 'va' an arrow), are in the table above);
+# Greek's '*' then the Latin letter groff names it by (*p π, *W Ω)
+_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", ":": "\u0308", ",": "\u0327"}
+_GREEK = dict(zip("abgdezyhiklmncoprstufxqw", "αβγδεζηθικλμνξοπρστυφχψω"))
+_ESCAPE = re.compile(r"""\\(?:
+    \((?P<two>..)                      # \(em
+  | \[(?P<long>[^\]]*)\]               # \[em], \[u00E9]
+  | \*(?:\((?P<str2>..)|\[(?P<strl>[^\]]*)\]|(?P<str1>.))   # strings: \*(lq, \*[name], \*R
+  | [fFmMgnY](?:\(..|\[[^\]]*\]|.)     # font, colour, register: no text
+  | s[-+]?(?:\d\d?|\(..|\[[^\]]*\]|'[^']*')   # size
+  | [hvwlLoZXbxDNRSk]'[^']*'           # motions, width, overstrike, device control: no text
+  | (?P<space>[ 0~t])                  # spaces, a tab
+  | (?P<plain>[-e.\\'`])               # \- \e \. \\ \' \`
+  | (?P<gone>[&|^%:c!}{acdpru,/])      # zero-width, italic corrections and flow
+  | (?P<other>.)
+)""", re.X)
+_BREAKS = frozenset("PP LP P sp br HP RS RE PD Sp ne in ti bp ce".split())
+ITALIC_PAIRS = frozenset("BI BR IB IR RB RI".split())
+FONTS = frozenset("B I SM SB".split())
+# an item's mark, not its tag: .IP's, or one a text line sets before the item's text ('\(bu\c', DocBook's for nroff)
+BULLETS = frozenset("• * - o ·".split())
+
+# a tag that needs no colon before its text: one ending in a colon, or a word's mark ('1.', 'etc.', 'f(),'); not a
+# key's or a synopsis's ('~.', '?', 'name ...')
+_TAG_END = re.compile(r"(?:[\w)\]\"'”’][.;,!?]|:)$")
+# addresses alone (a URL, a mail address in angle brackets, the punctuation after them): groff sets them on
+# a line of their own under the text they complete ('… the less homepage at' / '.br' / 'https://…'; DocBook's note
+# '1. Title' / '.RS 4' / '\%https://…'), which they are read with
+_ADDRESS = r"(?:[(<]?(?:(?:https?|ftp)://|www\.|mailto:)\S+|<[\w.+-]+@[\w-]+(?:\.[\w-]+)+>[).,;:]*)"
+_ADDRESSES = re.compile(rf"{_ADDRESS}(?:\s+{_ADDRESS})*")
+
+
+def _char(name: str) -> str:
+    """A character named as groff_char(7) names it: in the table, else a composed letter or a Greek one, else none."""
+    if name in _CHARS or len(name) != 2 or not name[1].isalpha():
+        return _CHARS.get(name, "")
+    if name[0] == "*" and name[1].lower() in _GREEK:
+        greek = _GREEK[name[1].lower()]
+        return greek.upper() if name[1].isupper() else greek
+    return unicodedata.normalize("NFC", name[1] + _ACCENTS[name[0]]) if name[0] in _ACCENTS else ""
+
+
+def _escapes(m: re.Match) -> str:
+    g = m.groupdict()
+    name = g["two"] or g["long"] or g["str2"] or g["strl"] or g["str1"]
+    if name is not None:
+        if re.fullmatch(r"u[0-9A-Fa-f]{4,6}", name):  # a code point; none past U+10FFFF, no surrogate
+            code = int(name[1:], 16)
+            return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
+        return _char(name)
+    if g["space"]:
+        return " "
+    if g["plain"]:
+        return {"e": "\\", "-": "-", "'": "'", "`": "`"}.get(g["plain"], g["plain"])
+    return g["other"] or ""
+
+
+def uncommented(line: str) -> str:
+    """A line without its comment (\\")."""
+    at = line.find('\\"')
+    while at > 0 and line[at - 1] == "\\" and (at < 2 or line[at - 2] != "\\"):  # \\" is a backslash and a quote
+        at = line.find('\\"', at + 2)
+    return line[:at] if at >= 0 else line
+
+
+def line_text(line: str) -> str:
+    """A line's text: a comment (\\") cut off, escapes resolved."""
+    return _ESCAPE.sub(_escapes, uncommented(line))
+
+
+def arguments(rest: str) -> list[str]:
+    """A request's arguments: words, or strings in double quotes ("" a quote inside)."""
+    return [a[1:-1].replace('""', '"') if a.startswith('"') else a
+            for a in re.findall(r'"(?:[^"]|"")*"?|(?:\\.|[^\s\\])+|\\$', rest)]
+
+
+
+class ManReader:
+    """Reads the lines once, keeping the paragraph under way."""
+
+    def __init__(self):
+        self.blocks: list[Block] = []
+        self.left_out: Counter = Counter()
+        self.parts: list[str] = []
+        self.heading = 0  # the level of a heading whose title is on the next line
+        self.tag = False  # the next line is an item's tag (.TP)
+        self.colon = False  # the tag just added takes a colon if the item's text follows it
+        self.link: tuple[str, int, int] | None = None  # a link's address, and where its text begins (.UR, .MT)
+
+    def code_end(self, name: str, rest: str) -> str | None:
+        """The request that ends a code block opened by `name` beyond the man macros' own (none here)."""
+        return None
+
+    def flush(self):
+        """The paragraph under way ends; one of addresses only joins the paragraph before, whose text it completes."""
+        text = " ".join(" ".join(self.parts).split())
+        self.parts, self.colon = [], False
+        if text and self.blocks and not self.blocks[-1].level and _ADDRESSES.fullmatch(text):
+            self.blocks[-1] = Block(f"{self.blocks[-1].text} {text}")
+        elif text:
+            self.blocks.append(Block(text))
+
+    def next_item(self):
+        """A list item's tag follows: tags standing alone share the text that comes after them ('-a, -b: …'; a
+        compact list of bare names reads as one line of them), else the paragraph under way ends."""
+        if self.colon:  # a tag without text yet
+            self.parts[-1] += ","
+            self.colon = False
+        else:
+            self.flush()
+
+    def add(self, text: str):
+        text = " ".join(text.split())
+        if not text:
+            return
+        if self.heading:
+            self.blocks.append(Block(text, self.heading, split_number(text)[0]))
+            self.heading = 0
+        elif self.tag:
+            self.parts.append(text)
+            self.tag, self.colon = False, not _TAG_END.search(text)
+        else:
+            if self.colon:
+                self.parts[-1] += ":"
+                self.colon = False
+            self.parts.append(text)
+
+    def request(self, name: str, rest: str):
+        args = arguments(rest)
+        if name in ("SH", "SS"):
+            self.flush()
+            self.heading = 1 if name == "SH" else 2
+            if args:
+                self.add(line_text(" ".join(args)))
+        elif name in _BREAKS:
+            self.flush()
+        elif name in ("TP", "TQ"):  # .TQ: another tag of the item (groff's man(7))
+            self.next_item()
+            self.tag = True
+        elif name == "IP":
+            tag = line_text(args[0]).strip() if args else ""
+            if tag and tag not in BULLETS:
+                self.next_item()
+                self.tag = True
+                self.add(tag)
+            else:
+                self.flush()
+        elif name in FONTS:
+            if args:
+                self.add(line_text(" ".join(args)))
+        elif name in ITALIC_PAIRS:
+            self.add(line_text("".join(args)))
+        elif name == "SY":  # a synopsis: the command opens a paragraph
+            self.flush()
+            self.add(line_text(" ".join(args)))
+        elif name == "OP":
+            self.add(line_text("[" + " ".join(args) + "]"))
+        elif name in ("UR", "MT"):
+            self.link = (line_text(args[0]) if args else "", len(self.parts), len(self.blocks))
+        elif name in ("UE", "ME"):  # a link's end: its address when it has no text of its own, then the punctuation
+            bare = self.link and self.link[0] and self.link[1:] == (len(self.parts), len(self.blocks))
+            self.add((f"<{self.link[0]}>" if bare else "") + line_text("".join(args)))
+            self.link = None
