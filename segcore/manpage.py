@@ -1,6 +1,8 @@
 """A manual page in roff read into blocks (segcore.structure.Block): a man(7) page (written by hand, pod2man,
 help2man or DocBook) by segcore.roff's `ManReader`, a BSD mdoc(7) page by segcore.mdoc's `MdocReader`; a conditional
-line read when nroff's condition holds (`_condition`), the strings and text macros the page defines put in.
+line read when nroff's condition holds (`_condition`), the strings the page defines put in, a call of a macro it
+defines that sets text read as the macro's body with the call's arguments (`_prints`; one of text lines alone as
+text).
 Not text: macro and string definitions, other conditionals, comments, index entries; left out and counted
 (structure.LEFT_OUT): no-fill and example blocks (.nf/.fi, .EX/.EE, pod2man's .Vb/.Ve; a section heading ends one too),
 tbl tables, eqn equations, and files it includes with .so."""
@@ -35,7 +37,9 @@ _COPY = re.compile(r'\\\\|\\n(?:\(..|\[[^\]]*\]|[^(\[])|\\".*')
 _MAY_DEFINE = re.compile(r"^[.']\s*(ds|if|ie|el)\b(.*)$", re.M)
 # a macro the page defines whose body is text lines only (no request) up to its end: '.de C' / '\\$1\\$2' / '..' …
 _TEXT_MACRO = re.compile(r"^[.']\s*de\s+(\S+)(.*)\n((?:(?![.'])[^\n]*\n)+)(.*)", re.M)
-_MACRO_ARGUMENT = re.compile(r"\\\\\$(\d|\*|@)")  # \\$1 in a definition: its call's first argument
+# \\$1 in a definition: its call's first argument; '\\' alone a backslash, as groff reads a macro's body (copy mode)
+_MACRO_ARGUMENT = re.compile(r"\\\\(?:\$(\d|\*|@))?")
+_MOST_EXPANDED = 100_000  # the most lines the calls of a page's macros put in (one may call itself)
 _STRING_CALL = re.compile(r"(?<!\\)\\\*(?:\((..)|\[([^\]\s]*)\]|([^(\[]))")  # \*d, \*(lq, \*[name]
 
 
@@ -91,15 +95,19 @@ def _definitions(text: str):
             yield conditional, d[1], _COPY.sub(lambda c: "\\" if c[0] == "\\\\" else "", d[2])
 
 
-def _own_strings(text: str) -> str:
-    """The text with the calls of the strings the page defines put in, as nroff does: '.ds d /etc/terminfo' makes
-    '\\*d' read '/etc/terminfo'; a definition under a condition that holds for nroff ('.if n .ds TX TeX', '.el .ds Q
-    nroff' after '.ie t .ds Q troff') is taken over others, else one made once and not under a condition; a value's
-    own calls are put in too; other calls are `_escapes`'."""
+def _own_strings(text: str) -> dict[str, str]:
+    """The strings the page defines, by name, as nroff reads them: '.ds d /etc/terminfo' makes '\\*d' read
+    '/etc/terminfo'; a definition under a condition that holds for nroff ('.if n .ds TX TeX', '.el .ds Q nroff' after
+    '.ie t .ds Q troff') is taken over others, else one made once and not under a condition."""
     definitions = list(_definitions(text))
     times = Counter(name for conditional, name, _ in definitions if not conditional)
     strings = {name: value for conditional, name, value in definitions if not conditional and times[name] == 1}
-    strings |= {name: value for conditional, name, value in definitions if conditional}
+    return strings | {name: value for conditional, name, value in definitions if conditional}
+
+
+def _put_strings(text: str, strings: dict[str, str]) -> str:
+    """The text with the calls of the page's `strings` put in, a value's own calls too; other calls are
+    `_escapes`'."""
     for _ in range(2 if strings else 0):
         text = _STRING_CALL.sub(lambda m: strings.get(m.group(1) or m.group(2) or m.group(3), m.group(0)), text)
     return text
@@ -116,9 +124,12 @@ def _text_macros(text: str) -> dict[str, str]:
     return macros
 
 
-def _called(body: str, args: list[str]) -> str:
-    """A text macro's body with the arguments of its call put in (\\$1 … \\$9, \\$* and \\$@ all of them)."""
+def _called(body: str, args: list[str], copy: bool = False) -> str:
+    """A macro's body with the arguments of its call put in (\\$1 … \\$9, \\$* and \\$@ all of them); with `copy`,
+    '\\\\' read as one backslash too, as groff does on reading the body."""
     def argument(m: re.Match) -> str:
+        if not m[1]:
+            return "\\" if copy else m[0]
         if m[1] in "*@":
             return " ".join(args)
         return args[int(m[1]) - 1] if 0 < int(m[1]) <= len(args) else ""
@@ -140,24 +151,36 @@ def _condition(rest: str) -> tuple[bool | None, str]:
     return holds != bool(m[1]), rest[m.end():]
 
 
+def _prints(body) -> bool:
+    """Whether a macro's body sets text of its own: a text line among its requests (a macro for layout alone, rst2man's
+    .INDENT or a page's .CW that opens a no-fill block, is not read: the reader has its own reading of the layout)."""
+    return any(x.strip() and not x.startswith((".", "'")) for x in body)
+
+
+def _taken(lines: list[str], stop) -> list[str]:
+    """The lines to read (`man_blocks`'s, the next last) taken off up to the first that `stop` holds for, in order."""
+    taken = []
+    while lines and not stop(lines[-1]):
+        taken.append(lines.pop())
+    return taken
+
+
 def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     """Headings and paragraphs of a man(7) page and the counts of what was left out (see the module's docstring);
     an mdoc(7) page (.Dd and .Dt, no .TH) read by its own macros."""
     mdoc = bool(_MDOC.search(text[:20000])) and not _TH.search(text[:20000])
-    text = _own_strings(text)
+    strings = _own_strings(text)
+    text = _put_strings(text, strings)
     macros = _text_macros(text)
-    reader, lines, i = MdocReader() if mdoc else ManReader(), text.splitlines(), 0
-    branch: str | None = None  # the line a condition that holds reads (.if n .IP …), read next
+    reader = MdocReader() if mdoc else ManReader()
+    lines = text.splitlines()[::-1]  # the lines still to read, the next last: a macro's call puts its body there
+    defined: dict[str, list[str]] = {}  # the macros the page defined so far, by name: their bodies' lines
+    expanded = 0  # the lines macros' calls have put in (a bound: a macro may call itself)
     last_ie: bool | None = None  # whether the last .ie's condition held (None: not known)
-    while branch is not None or i < len(lines):
-        if branch is not None:
-            line, branch = branch, None
-        else:
-            line = lines[i]
-            i += 1
-        while re.search(r"(?<!\\)(?:\\\\)*\\$", line) and i < len(lines):  # an escaped newline joins the next line
-            line = line[:-1] + lines[i]
-            i += 1
+    while lines:
+        line = lines.pop()
+        while re.search(r"(?<!\\)(?:\\\\)*\\$", line) and lines:  # an escaped newline joins the next line
+            line = line[:-1] + lines.pop()
         if not line.startswith((".", "'")):
             if not (line.endswith("\\c") and line_text(line).strip() in BULLETS and not reader.parts):
                 reader.add(line_text(line))
@@ -169,34 +192,37 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         if name in _DEFINITIONS or name in _SKIPPED:
             end, kind = (_definition_end(name, rest), None) if name in _DEFINITIONS else \
                 (re.compile(r"[.']\s*" + _SKIPPED[name][0] + r"\b"), _SKIPPED[name][1])
-            start = i
-            while i < len(lines) and not end.match(lines[i]):
-                i += 1
+            taken = _taken(lines, end.match)
             if kind:
                 reader.flush()
-                reader.left_out[kind] += _table_words(lines[start:i]) if kind == "tables" else 1
-            i += 1
+                reader.left_out[kind] += _table_words(taken) if kind == "tables" else 1
+            elif name in ("de", "de1", "am", "am1") and (args := arguments(uncommented(rest))):  # its body (appended)
+                defined[args[0]] = (defined.get(args[0], []) if name.startswith("am") else []) + taken
+            if lines:
+                lines.pop()
         elif end := _CODE.get(name) or reader.code_end(name, rest):
             reader.flush()
-            start = i
-            while i < len(lines) and not re.match(r"[.']\s*" + end + r"\b", lines[i]) and not _SECTION.match(lines[i]):
-                i += 1
-            reader.left_out["code lines"] += sum(1 for x in lines[start:i] if _PRINTS.match(x))
-            i += i < len(lines) and not _SECTION.match(lines[i])  # a section heading that ends the block is read
+            taken = _taken(lines, lambda x: re.match(r"[.']\s*" + end + r"\b", x) or _SECTION.match(x))
+            reader.left_out["code lines"] += sum(1 for x in taken if _PRINTS.match(x))
+            if lines and not _SECTION.match(lines[-1]):  # a section heading that ends the block is read
+                lines.pop()
         elif name in ("if", "ie", "el"):
             holds, body = (last_ie is False, rest) if name == "el" else _condition(rest)
             last_ie = holds if name == "ie" else last_ie
             depth = line.count("\\{") - line.count("\\}")
             if holds:  # a braced block's lines are read as they come; its closing \} reads as nothing
-                branch, depth = re.sub(r"^\s*\\\{\s*", "", body), 0
-            while depth > 0 and i < len(lines):
-                depth += lines[i].count("\\{") - lines[i].count("\\}")
-                i += 1
+                lines.append(re.sub(r"^\s*\\\{\s*", "", body))
+                depth = 0
+            while depth > 0 and lines:
+                depth += lines[-1].count("\\{") - lines[-1].count("\\}")
+                lines.pop()
         elif name == "so":
             reader.left_out["includes"] += 1
         elif name in macros:  # one the page defines as text: read as the text with its arguments
             reader.add(line_text(_called(macros[name], arguments(rest))))
-        else:
-            reader.request(name, rest)
+        elif not reader.request(name, rest) and _prints(defined.get(name, ())) and expanded < _MOST_EXPANDED:
+            body = _put_strings(_called("\n".join(defined[name]), arguments(rest), copy=True), strings).split("\n")
+            lines.extend(reversed(body))  # a macro the reader has no reading of: its body, read as groff does
+            expanded += len(body)
     reader.flush()
     return reader.blocks, {k: v for k, v in reader.left_out.items() if v}

@@ -147,22 +147,23 @@ class MdocReader(ManReader):
         """The macro that ends a literal display opened by `name` (.Bd -literal or -unfilled), else None."""
         return "Ed" if name == "Bd" and re.search(r"-(?:literal|unfilled)\b", rest) else None
 
-    def request(self, name: str, rest: str):
+    def request(self, name: str, rest: str) -> bool:
         """A macro line, spacing mode aside (`_macro`); with spacing off ('.Sm off' / '.Oo user @ Oc hostname' /
         '.Sm on': '[user@]hostname'), its words join those of the macro line before if spacing was off there too
         ('.Fl D' / '.Sm off' / '.Oo Ar bind_address : Oc' / '.Ar port': '-D [bind_address:]port', as mandoc)."""
         if name == "Sm":
             args = arguments(rest)
             self.spaced = args[0] != "off" if args else not self.spaced
-            return
+            return True
         out = self.parts if self.extended is None else self.extended  # a tag under way gathers its own words
         join, n = not self.spaced and self.after_macro, len(out)
-        self._macro(name, rest)
+        known = self._macro(name, rest)
         if join and n and len(out) == n + 1 and out is (self.parts if self.extended is None else self.extended):
             out[n - 1:] = [out[n - 1] + out[n]]
         self.after_macro = not self.spaced
+        return known
 
-    def _macro(self, name: str, rest: str):
+    def _macro(self, name: str, rest: str) -> bool:
         args = arguments(rest)
         words = _mdoc_line(args, self.name, self.spaced)
         if self.function is not None and name in ("Fa", "Fc"):
@@ -226,3 +227,6 @@ class MdocReader(ManReader):
                 self.flush()  # line of its own
             self.add(f"#include <{words}>" if name == "In" else words if name.startswith("%") or name == "Fd" else
                      _mdoc_line([name, *args], self.name, self.spaced))
+        else:
+            return False
+        return True

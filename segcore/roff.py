@@ -12,7 +12,8 @@ from collections import Counter
 
 from .structure import Block, split_number
 
-__all__ = ["ManReader", "line_text", "arguments", "uncommented", "BULLETS", "FONTS", "ITALIC_PAIRS"]
+__all__ = ["ManReader", "line_text", "arguments", "uncommented", "BULLETS", "FONTS",
+           "ITALIC_PAIRS"]
 
 _CHARS = {"em": "—", "en": "–", "hy": "-", "mi": "-", "bu": "•", "lq": "“", "rq": "”", "oq": "‘", "cq": "’",
           "aq": "'", "dq": '"', "co": "©", "rg": "®", "tm": "™", "mu": "×", "de": "°", "+-": "±", "->": "→",
@@ -34,7 +35,7 @@ _ESCAPE = re.compile(r"""\\(?:
   | \*(?:\((?P<str2>..)|\[(?P<strl>[^\]]*)\]|(?P<str1>.))   # strings: \*(lq, \*[name], \*R
   | [fFmMgnY](?:\(..|\[[^\]]*\]|.)     # font, colour, register: no text
   | s[-+]?(?:\d\d?|\(..|\[[^\]]*\]|'[^']*')   # size
-  | [hvwlLoZXbxDNRSk]'[^']*'           # motions, width, overstrike, device control: no text
+  | [hvwlLoZXbxDNRSk]'(?:\\w'[^']*'|[^'])*'   # motions (a width in them: \h'-\w'x'u'), overstrike …: no text
   | (?P<space>[ 0~t])                  # spaces, a tab
   | (?P<plain>[-e.\\'`])               # \- \e \. \\ \' \`
   | (?P<gone>[&|^%:c!}{acdpru,/])      # zero-width, italic corrections and flow
@@ -151,7 +152,8 @@ class ManReader:
                 self.colon = False
             self.parts.append(text)
 
-    def request(self, name: str, rest: str):
+    def request(self, name: str, rest: str) -> bool:
+        """A request or macro line read; False when the reader has no reading of `name`."""
         args = arguments(rest)
         if name in ("SH", "SS"):
             self.flush()
@@ -187,3 +189,6 @@ class ManReader:
             bare = self.link and self.link[0] and self.link[1:] == (len(self.parts), len(self.blocks))
             self.add((f"<{self.link[0]}>" if bare else "") + line_text("".join(args)))
             self.link = None
+        else:
+            return False
+        return True

@@ -448,3 +448,33 @@ def test_a_text_macros_alias_reads_as_the_macro():
     page = ('.TH X 8\n.de URL\n\\fI\\\\$2\\fP <\\\\$1>\\\\$3\n..\n.als MTO URL\n.SH AUTHORS\n'
             '.MTO "a\\(atx.org" "Ann Lee" ","\n.MTO "k\\(atx.org" "Karl Zak" ""\n')
     assert man_blocks(page)[0][1].text == "Ann Lee <a@x.org>, Karl Zak <k@x.org>"
+
+
+def test_a_macro_the_page_defines_with_requests_and_text_reads_as_its_body():
+    """crypt(5) defines '.de hash' as a tag list of its call's arguments ('.It Sy Prefix' / '"\\$1"', '.ie
+    "\\$3"unlimited" unlimited' / '.el \\$3 characters', an item under '.if !"\\$5"\\$6" \\{') and calls it once per
+    hashing method: the calls read nothing (an unknown macro), while groff prints each list."""
+    page = ('.Dd x\n.Dt X 5\n.Os\n.Sh A\n.de hash\n.Bl -tag -width 2n\n.It Sy Prefix\n"\\\\$1"\n.It Sy Length\n'
+            '.ie "\\\\$2"unlimited" unlimited\n.el \\\\$2 characters\n.if !"\\\\$3"\\\\$4" \\{\\\n.It Sy Key\n'
+            '\\&\\\\$3 bits\n.\\}\n.El\n..\n.Ss one\nOne.\n.hash "$1$" unlimited 8 8\n.Ss two\n.hash "$2$" 72 56 64\n')
+    assert [b.text for b in man_blocks(page)[0]] == [
+        "A", "one", "One.", 'Prefix: "$1$"', "Length: unlimited", "two", 'Prefix: "$2$"', "Length: 72 characters",
+        "Key: 56 bits"]
+
+
+def test_a_macro_for_layout_alone_or_calling_itself_adds_no_text():
+    """A page's macro without a text line of its own (rst2man's .INDENT, a '.de CW' opening a no-fill block) is not
+    read as its body: the reader's own reading of the layout stands; one that calls itself ends."""
+    page = (".TH X 1\n.de IN\n.RS \\\\$1\n..\n.de R\nr\n.R\n..\n.SH A\n.TP\n.B \\-a\n.IN 3.5\nAll.\n.SH B\n.R\n")
+    blocks = man_blocks(page)[0]
+    assert [b.text for b in blocks[:2]] == ["A", "-a: All."]
+    assert blocks[-2].text == "B" and set(blocks[-1].text.split()) == {"r"}
+
+
+def test_a_macro_s_body_reads_the_page_s_strings_and_a_motion_s_width():
+    """readline's history(3) defines '.de Fn1' as a prototype line with the page's strings ('\\\\*(lp', '.ds lp
+    \\fR(\\fP') and a break; grops(1)'s '.LI' sets a bullet back by its width ('\\h'-\\w'\\*[BU]'u''), whose quotes
+    inside the motion's read as text ("'u'")."""
+    page = (".TH X 3\n.ds lp \\fR(\\fP\n.ds rp \\fR)\\fP\n.de Fn1\n\\fI\\\\$1\\fP \\fB\\\\$2\\fP \\\\*(lp\\fI\\\\$3\\fP"
+            "\\\\*(rp\n.br\n..\n.SH A\n.PP\n.Fn1 int history_get int\nReturn an entry.\n.PP\n\\h'-\\w'ab'u'Back.\n")
+    assert [b.text for b in man_blocks(page)[0]] == ["A", "int history_get (int)", "Return an entry.", "Back."]
