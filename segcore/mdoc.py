@@ -1,7 +1,8 @@
 """A BSD mdoc(7) page's macros read into blocks (`MdocReader`, which segcore.manpage reads such a page's lines with):
-.Sh and .Ss as headings, .Pp as a paragraph break, a list's .It tag opening its paragraph, a column list's row as its
-cells between bars, the inline macros as their words (`_mdoc_words`; .St and .Lb as the standard's and the library's
-names), literal displays (.Bd -literal, .Dl) left out as code."""
+.Sh and .Ss as headings, .Pp as a paragraph break, a list's .It tag opening its paragraph (an -enum list's item its
+number, '1.'), a column list's row as its cells between bars, the inline macros as their words (`_mdoc_words`; .St and
+.Lb as the standard's and the library's names, .In as the header in angle brackets, after '#include' in the
+SYNOPSIS), literal displays (.Bd -literal, .Dl) left out as code."""
 from __future__ import annotations
 
 import re
@@ -15,7 +16,8 @@ __all__ = ["MdocReader"]
 # mdoc(7)'s macros that may be called on a macro line: enclosures of the rest of the line, opening and closing
 # marks, system names, and those whose arguments are words (Fl, Xr and Fn written their own way)
 _ENCLOSE = {"Op": ("[", "]"), "Bq": ("[", "]"), "Pq": ("(", ")"), "Dq": ("“", "”"), "Qq": ('"', '"'),
-            "Sq": ("‘", "’"), "Ql": ("‘", "’"), "Aq": ("⟨", "⟩"), "Brq": ("{", "}")}
+            "Sq": ("‘", "’"), "Ql": ("‘", "’"), "Aq": ("⟨", "⟩"), "Brq": ("{", "}"),
+            "In": ("<", ">")}
 _OPEN = {"Oo": "[", "Bo": "[", "Po": "(", "Do": "“", "Qo": '"', "So": "‘", "Ao": "⟨", "Bro": "{", "Eo": ""}
 _CLOSE = {"Oc": "]", "Bc": "]", "Pc": ")", "Dc": "”", "Qc": '"', "Sc": "’", "Ac": "⟩", "Brc": "}", "Ec": ""}
 _SYSTEMS = {"Bx": "BSD", "Bsx": "BSD/OS", "Nx": "NetBSD", "Fx": "FreeBSD", "Ox": "OpenBSD", "Dx": "DragonFly",
@@ -116,6 +118,7 @@ class MdocReader(ManReader):
         self.name = ""  # the page's name: its first .Nm's
         self.section = ""
         self.lists: list[str] = []  # the kinds of the lists open (-tag, -bullet …)
+        self.numbers: list[int] = []  # each open list's items so far (an -enum list's item is numbered: '1.')
         self.extended: list[str] | None = None  # an item's tag under way across lines (.It Xo … .Xc)
         self.function: list[str] | None = None  # a function's name and arguments under way (.Fo … .Fa … .Fc)
         self.spaced = True  # spacing mode (.Sm): off, macros' words and adjacent macros' output join without a space
@@ -191,9 +194,10 @@ class MdocReader(ManReader):
         elif name == "Bl":
             self.flush()
             self.lists.append(args[0] if args else "")
+            self.numbers.append(0)
         elif name == "El":
             self.flush()
-            self.lists = self.lists[:-1]
+            self.lists, self.numbers = self.lists[:-1], self.numbers[:-1]
         elif name == "It":
             self.end_tag()
             if self.lists and self.lists[-1] in _TAGGED_LISTS:
@@ -202,6 +206,9 @@ class MdocReader(ManReader):
                 self.flush()
             if self.lists and self.lists[-1] == "-column":  # a tab parts cells as Ta does
                 args = arguments(rest.replace("\t", " Ta "))
+            if self.lists and self.lists[-1] == "-enum":  # its number, as mandoc and groff print it
+                self.numbers[-1] += 1
+                self.add(f"{self.numbers[-1]}.")
             if "Xo" in args:  # the tag goes on past its line, its words after Xo too ('.It Xo Ic detach-client')
                 at = args.index("Xo")
                 self.extended = [_mdoc_line(args[:at], self.name), _mdoc_line(args[at + 1:], self.name)]
@@ -220,13 +227,14 @@ class MdocReader(ManReader):
             names = ", ".join(f"{a}()" for a in args if a != "-std") or "function"
             self.add(f"The {names} function returns the value 0 if successful; otherwise the value -1 is returned "
                      f"and the global variable errno is set to indicate the error.")
-        elif name in _CALLABLE or name.startswith("%") or name in ("Fd", "In", "Lb"):
+        elif name in _CALLABLE or name.startswith("%") or name in ("Fd", "Lb"):
             if name == "Nm" and not self.name and args:
                 self.name = line_text(args[0])
             if name in ("Nm", "In", "Fd", "Ft") and self.section == "SYNOPSIS":  # a command's or a declaration's
                 self.flush()  # line of its own
-            self.add(f"#include <{words}>" if name == "In" else words if name.startswith("%") or name == "Fd" else
-                     _mdoc_line([name, *args], self.name, self.spaced))
+            include = "#include " if name == "In" and self.section == "SYNOPSIS" else ""  # '<stdio.h>' in the text
+            self.add(words if name.startswith("%") or name == "Fd" else
+                     include + _mdoc_line([name, *args], self.name, self.spaced))
         else:
             return False
         return True

@@ -478,3 +478,13 @@ def test_a_macro_s_body_reads_the_page_s_strings_and_a_motion_s_width():
     page = (".TH X 3\n.ds lp \\fR(\\fP\n.ds rp \\fR)\\fP\n.de Fn1\n\\fI\\\\$1\\fP \\fB\\\\$2\\fP \\\\*(lp\\fI\\\\$3\\fP"
             "\\\\*(rp\n.br\n..\n.SH A\n.PP\n.Fn1 int history_get int\nReturn an entry.\n.PP\n\\h'-\\w'ab'u'Back.\n")
     assert [b.text for b in man_blocks(page)[0]] == ["A", "int history_get (int)", "Return an entry.", "Back."]
+
+
+def test_an_mdoc_enum_list_numbers_its_items_and_a_header_in_the_text_is_in_angle_brackets():
+    """'.Bl -enum' items read without their numbers (mandoc and groff print '1.', '2.', a list inside counting on its
+    own), and '.In crypt.h' in the text read '#include <crypt.h>', which they print in the SYNOPSIS only."""
+    page = (".Dd x\n.Dt X 3\n.Os\n.Sh SYNOPSIS\n.In stdio.h\n.Sh DESCRIPTION\nSalt defeats attacks:\n.Bl -enum\n.It\n"
+            "One.\n.It\nTwo.\n.Bl -enum\n.It\nInner.\n.El\n.It\nThree.\n.El\nSee\n.In crypt.h .\n")
+    assert [b.text for b in man_blocks(page)[0]] == [
+        "SYNOPSIS", "#include <stdio.h>", "DESCRIPTION", "Salt defeats attacks:", "1. One.", "2. Two.", "1. Inner.",
+        "3. Three.", "See <crypt.h>."]
