@@ -68,20 +68,25 @@ st.caption("One row per method" + " (reference on top)" * bool(doc.reference) + 
            + " Hover over a segment for where it is in the source." * bool(place))
 
 st.subheader("Scores and time")
-rows = [{"method": n, "K": s.k, "K automatic": s.k_automatic, "seconds": s.seconds} for n, s in segs.items()]
+rows = [{"method": n, "K": s.k, "K automatic": s.k_automatic, "ms": 1000 * s.seconds} for n, s in segs.items()]
+baselines = ""
 if doc.reference:
     for row, s in zip(rows, segs.values()):
         row.update(score_cells(evaluate(doc.reference, s.boundaries)))
     kk = len(doc.reference)
     base = compute.baselines(doc, kk)
-    for name, label, k_base in (("none", "baseline: no boundary", 1), ("even", f"baseline: {kk} evenly spaced", kk)):
-        rows.append({"method": label, "K": k_base, "K automatic": False, "seconds": 0.0, **score_cells(base[name])})
+    for name, k_base in (("none", 1), ("even", kk)):  # named short, as the Benchmark page's '· none' and '· even'
+        rows.append({"method": f"baseline: {name}", "K": k_base, "K automatic": False, "ms": 0.0,
+                     **score_cells(base[name])})
+    baselines = f"baseline: none = no boundary at all; baseline: even = {kk} segments evenly spaced"
 table = pd.DataFrame(rows)
-st.dataframe(table, hide_index=True, width="stretch",
-             column_config=widgets.number_formats({"seconds": 3, **score_digits(table.columns)}))
+st.dataframe(table, hide_index=True, width="stretch", column_config={  # short labels: all columns fit at 800 px
+    **widgets.number_formats({"ms": 1, **score_digits(table.columns)}),
+    "method": st.column_config.TextColumn(help="The methods compared" + f"; {baselines}" * bool(baselines)),
+    "K automatic": st.column_config.CheckboxColumn("auto", help="K automatic: chosen by the method itself")})
 if doc.reference:
     st.caption(f"Pk and WindowDiff in % (lower is better); F1 in %: boundaries within ±1 {level_noun(doc.level, 1)} "
-               f"of the reference's.")
+               f"of the reference's; {baselines}.")
 else:
     st.caption("No reference segmentation for this document: type where its segments end in the sidebar's "
                "'Reference segmentation', or load a .ref file or a sample, to see Pk, WindowDiff and F1.")
