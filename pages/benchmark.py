@@ -55,8 +55,9 @@ if not docs:
 
 if not 1 <= int(ss.get("bench_max_docs", 0)) <= len(docs):
     ss["bench_max_docs"] = min(len(docs), 20)
-max_docs = c2.number_input(f"Documents to use (of {len(docs)})", 1, len(docs), key="bench_max_docs", step=1,
-                           help="The first documents of the dataset, in its order.")
+total = len(docs)  # said in the help and the caption: in the label it wrapped it to two lines at 800 px
+max_docs = c2.number_input("Documents to use", 1, total, key="bench_max_docs", step=1,
+                           help=f"How many of the dataset's {total} documents: the first ones, in its order.")
 docs = docs[: int(max_docs)]
 lengths = [d.n for d in docs]
 
@@ -66,7 +67,7 @@ def units(n: int = 2) -> str:
     return " or ".join(sorted({level_noun(d.level, n) for d in docs}))
 
 
-st.caption(f"{len(docs)} documents · {int(np.mean(lengths))} {units()} on average (min {min(lengths)}, max "
+st.caption(f"{len(docs)} of {total} documents · {int(np.mean(lengths))} {units()} on average (min {min(lengths)}, max "
            f"{max(lengths)}) · {np.mean([len(d.reference) for d in docs]):.1f} reference segments on average")
 
 

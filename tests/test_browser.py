@@ -181,7 +181,7 @@ def test_every_page(server, browser):
     nav.get_by_role("link", name="Benchmark").click()
     page.get_by_text("Run benchmark").wait_for(timeout=120_000)
     _wait_idle(page)
-    docs = page.get_by_role("spinbutton", name="Documents to use (of 400)")
+    docs = page.get_by_role("spinbutton", name="Documents to use")
     docs.fill("3")
     docs.press("Enter")
     _wait_idle(page)
@@ -318,3 +318,19 @@ def test_the_compare_scores_fit_the_page(server, browser):
     _shot(page, "compare_scores_800")
     page.close()
     assert outer > 0 and inner <= outer + 1, (inner, outer)
+
+
+def test_the_benchmark_s_boxes_side_by_side_line_up(server, browser):
+    """At 800 px with the sidebar open, the Benchmark page's 'Documents to use' box sits level with the Dataset box
+    beside it: labelled 'Documents to use (of 400)' it took two lines and its box sat about 20 px lower."""
+    page = browser.new_page(viewport={"width": 800, "height": 1000})
+    page.goto(f"{server}/benchmark")
+    page.get_by_text("Run benchmark").wait_for(timeout=180_000)
+    _wait_idle(page)
+    assert page.locator("[data-testid='stSidebar']").bounding_box()["width"] > 200  # open
+    dataset = page.get_by_role("combobox", name="Dataset").bounding_box()
+    docs = page.get_by_role("spinbutton", name="Documents to use").bounding_box()
+    _shot(page, "benchmark_800")
+    page.close()
+    assert docs["x"] > dataset["x"] + dataset["width"], (dataset, docs)  # beside it
+    assert abs(docs["y"] + docs["height"] / 2 - dataset["y"] - dataset["height"] / 2) <= 3, (dataset, docs)
