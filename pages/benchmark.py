@@ -128,7 +128,7 @@ with tab_run:
             spread = ok.rename(columns={"source": "document"})
             if f"{metric}_none" in spread:  # the no-boundary baseline, once per document
                 first = spread.drop_duplicates("document")
-                spread = pd.concat([spread, first.assign(method="baseline: no boundary", **{metric: first[
+                spread = pd.concat([spread, first.assign(method="baseline: none", **{metric: first[
                     f"{metric}_none"]})])
             st.plotly_chart(plots.distribution_figure(spread.to_dict("records"), metric, percent=True),
                             key="bench_dist", config={"displaylogo": False}, width="stretch")

@@ -78,9 +78,9 @@ def test_benchmark_on_samples_with_baselines():
     assert 0 < summary_table["Pk % · none"].iloc[0] < 100 and summary_table["Pk %"].iloc[0] > 1  # in %, not fractions
     assert (summary_table["docs"] == 3).all()
     dist = charts(at)[0]
-    assert {t["name"] for t in dist["data"]} == {"cvs", "c99", "baseline: no boundary"}
+    assert {t["name"] for t in dist["data"]} == {"cvs", "c99", "baseline: none"}
     assert all(len(decode(t["y"])) == 3 for t in dist["data"])
-    none = next(t for t in dist["data"] if t["name"] == "baseline: no boundary")
+    none = next(t for t in dist["data"] if t["name"] == "baseline: none")
     assert np.isclose(np.mean(decode(none["y"])), summary_table["Pk % · none"].iloc[0], atol=0.01)  # in %, as above
     per_document = at.dataframe[1].value  # reads like the summary: the same score columns, in %
     assert list(per_document.columns) == ["method", "document", "sentences or words", "reference K", "K", *scores,
