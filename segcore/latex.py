@@ -19,8 +19,8 @@ from collections import Counter
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
-from .texargs import (BOX_SETTINGS, DIMENSION, LINE_END, box_settings, braced_group, bracket_option, bracket_options,
-                      closing_braces, environment_end)
+from .texargs import (ASSIGNMENTS, BOX_SETTINGS, DIMENSION, LINE_END, assignment_end, box_settings, braced_group,
+                      bracket_option, bracket_options, closing_braces, environment_end)
 from .texfront import FRONT, title_fields
 from .texverb import VERB, VERBATIM_ENVS, verb_text, without_comments
 
@@ -370,6 +370,8 @@ class _Reader:
                 arg, i = self.group(s, i)
                 args.append(arg)
             return self.render(args[index]), i
+        if name in ASSIGNMENTS:  # TeX's assignments print nothing: a register, its value, a box being set (texargs)
+            return "", assignment_end(s, name, i, self.braces[-1])
         if not math and (m := _ASSIGNMENT.match(s, i)):
             return "", m.end()
         if name in _SKIPS:

@@ -1,20 +1,26 @@
 """A LaTeX command's arguments where they are in the source: the closing brace of each opening brace (one pass), the
 braced group at an index, the [optional arguments] there, where an environment ends, a line's end after them, and
-the settings a box takes before its contents (its size, a rule's dimensions, a picture object's coordinates)."""
+the settings a box takes before its contents (its size, a rule's dimensions, a picture object's coordinates), and
+what one of TeX's assignments takes after it (a register, '=', its value, a box being set)."""
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-__all__ = ["BOX_SETTINGS", "DIMENSION", "LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH", "box_settings", "braced_group",
-           "bracket_option", "bracket_options", "closing_braces", "environment_end"]
+__all__ = ["ASSIGNMENTS", "BOX_SETTINGS", "DIMENSION", "LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH", "assignment_end",
+           "box_settings", "braced_group", "bracket_option", "bracket_options", "closing_braces", "environment_end"]
 
 LINE_END = re.compile(r"[ \t]*\n")  # the end of a line at an index, spaces before it
 OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
 _BRACE = re.compile(r"\\.|[{}]", re.S)
-# TeX's dimension: a number and its unit ('7em', '.5\\hsize', '-1.5 truept', 'fill') or a register ('\\hsize')
-DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+"
-             r"|\\[A-Za-z@]+)|-?\\[A-Za-z@]+)")
+# a register: a name that stands for one ('\\hsize', '\\mycount') or one of TeX's by its number or name ('\\count255',
+# '\\wd0', '\\ht\\mybox': its number is no text); \\relax ends a number, no register ('\\numexpr 1+2\\relax')
+_REGISTER = (r"\\(?!relax(?![A-Za-z@]))(?:(?:count|dimen|skip|muskip|toks|wd|ht|dp)\s*(?:\d+|\\[A-Za-z@]+)"
+             r"|[A-Za-z@]+)")
+# TeX's dimension: a number and its unit ('7em', '.5\\hsize', '-1.5 truept', 'fill') or a register ('\\hsize'); a
+# register on the next line is not taken as a number's factor ('\\divide\\x by 96' ends its line)
+DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+)"
+             rf"|[ \t]*{_REGISTER})|-?{_REGISTER})")
 # the settings a box takes before its contents, no text, by the kind of box: TeX's box specification
 # ('\\hbox to 7em{…}', '\\vbox spread 1em{…}', '\\vtop to\\vsize{…}'), a rule's dimensions ('\\vrule width 1pt
 # height 2pt'); and a picture object's, in its order ('(': a coordinate pair, '{': a braced length or count), its
@@ -29,6 +35,38 @@ BOX_SETTINGS = {**dict.fromkeys(("hbox", "vbox", "vtop"), _SPEC), **dict.fromkey
                 **dict.fromkeys(("put", "oval", "makebox", "framebox", "savebox"), "("), "picture": "((",
                 **dict.fromkeys(("line", "vector"), "({"), "multiput": "(({", "qbezier": "(((", "bezier": "(((",
                 "circle": "{", "dashbox": "{("}
+
+# TeX's assignments (and LaTeX's allocations and saved boxes) print nothing: what each takes after it, as far as it is
+# there. A value: a number ('3', '"7F', '`\\a'), a dimension or glue ('2pt', '1em plus 1fil', '-\\parindent'); an
+# expression to its \\relax ('\\numexpr 3+4\\relax'); a name being defined ('\\chardef\\x=65', '\\newcount\\x',
+# '\\newlength{\\x}'); \\let's name and the token it takes ('\\let\\a=\\b'). '\\global' before one prints nothing as any
+# command. A box being set ('\\setbox0=\\hbox{…}', '\\sbox\\x{…}', '\\savebox\\x[3em]{…}') is not printed there: its
+# contents go with it (assignment_end)
+_NUMBER = r"-?\s*(?:\d+|\"[0-9A-F]+|'[0-7]+|`\\?.)"
+_VALUE = rf"(?:{DIMENSION}(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?|{_NUMBER})"
+_NAME = r"\s*(?:\\[A-Za-z@]+|\{\s*\\[A-Za-z@]+\s*\})"
+_TOKEN = r"(?:\\[A-Za-z@]+|\\.|\S)"  # a control sequence or a character
+_DEFINED = r"\s*(?:\\[A-Za-z@]+|\\.|[^\s\w{}])"  # what \\let defines: a control sequence, an active character ('|')
+_INDEX = r"\s*(?:\d+|\"[0-9A-F]+|\\[A-Za-z@]+)"  # a register's number, or a name that stands for one
+_SET = rf"{_INDEX}\s*=?"  # a register by its number and '=': a box's, a token list's
+_TAKES = {"arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
+          "register": rf"{_INDEX}(?:\s*=?\s*{_VALUE})?", "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
+          "let": rf"{_DEFINED}\s*=?\s?{_TOKEN}",
+          "expression": rf"(?:\s*(?:[-+*/()]|\{{[A-Za-z@]{{1,40}}\}}|{_VALUE}))*(?:\s*\\relax)?",
+          "setbox": _SET, "savebox": _NAME, "toks": _SET}
+ASSIGNMENTS = {**dict.fromkeys(("advance", "multiply", "divide"), "arithmetic"),
+               **dict.fromkeys(("count", "dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
+               **dict.fromkeys(("chardef", "mathchardef", "countdef", "dimendef", "skipdef", "muskipdef", "toksdef"),
+                               "shorthand"),
+               **dict.fromkeys(("newcount", "newdimen", "newskip", "newmuskip", "newtoks", "newbox", "newwrite",
+                                "newread", "newif", "newlength", "newlanguage", "newinsert", "newfam", "futurelet"),
+                               "new"),
+               "let": "let", **dict.fromkeys(("numexpr", "dimexpr", "glueexpr", "muexpr"), "expression"),
+               "setbox": "setbox", **dict.fromkeys(("sbox", "savebox"), "savebox"), "toks": "toks"}
+_ASSIGNED = {kind: re.compile(takes, re.S) for kind, takes in _TAKES.items()}
+# what \\setbox sets: a new box (its settings and braced contents follow) or another register's ('\\box1', '\\copy1',
+# '\\vsplit1 to 2em')
+_BOX = re.compile(rf"\s*\\(?:(hbox|vbox|vtop)(?![A-Za-z])|(?:box|copy|vsplit){_INDEX}(?:\s*to\s*{DIMENSION})?)")
 
 
 def _option(stop: str, count: str) -> str:
@@ -119,3 +157,19 @@ def environment_end(s: str, name: str, i: int) -> tuple[int, int]:
 @lru_cache(maxsize=256)
 def _bounds(name: str) -> re.Pattern:
     return re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
+
+
+def assignment_end(s: str, name: str, i: int, braces: dict[int, int]) -> int:
+    """The index after what the assignment \\name (ASSIGNMENTS) takes at s[i]: its register, '=' and value; a box's
+    settings and contents too (\\setbox's \\hbox{…}, \\sbox's and \\savebox's text). A token list's text
+    ('\\toks0={…}') stays to be read: it is there to be printed later (\\the\\toks0), where the reader does not
+    follow it."""
+    kind = ASSIGNMENTS[name]
+    if not (m := _ASSIGNED[kind].match(s, i)):  # not followed by what it takes ('\\let^^M'): nothing taken
+        return i
+    i = m.end()
+    if kind == "setbox" and (m := _BOX.match(s, i)):
+        i = box_settings(s, m.group(1), m.end(), braces) if m.group(1) else m.end()
+    elif kind == "savebox":
+        i = box_settings(s, name, i, braces) if name in BOX_SETTINGS else i
+    return braced_group(s, i, braces)[1] if kind in ("setbox", "savebox") else i
