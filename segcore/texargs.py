@@ -40,8 +40,8 @@ BOX_SETTINGS = {**dict.fromkeys(("hbox", "vbox", "vtop"), _SPEC), **dict.fromkey
 # there. A value: a number ('3', '"7F', '`\\a'), a dimension or glue ('2pt', '1em plus 1fil', '-\\parindent'); an
 # expression to its \\relax ('\\numexpr 3+4\\relax'); a name being defined ('\\chardef\\x=65', '\\newcount\\x',
 # '\\newlength{\\x}'); \\let's name and the token it takes ('\\let\\a=\\b'). '\\global' before one prints nothing as any
-# command. A box being set ('\\setbox0=\\hbox{…}', '\\sbox\\x{…}', '\\savebox\\x[3em]{…}') is not printed there: its
-# contents go with it (assignment_end)
+# command. A box being set ('\\setbox0=\\hbox{…}', '\\sbox\\x{…}', '\\savebox\\x[3em]{…}'): its register and
+# kind print nothing, its contents are read where it is set (assignment_end)
 _NUMBER = r"-?\s*(?:\d+|\"[0-9A-F]+|'[0-7]+|`\\?.)"
 _VALUE = rf"(?:{DIMENSION}(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?|{_NUMBER})"
 _NAME = r"\s*(?:\\[A-Za-z@]+|\{\s*\\[A-Za-z@]+\s*\})"
@@ -161,15 +161,13 @@ def _bounds(name: str) -> re.Pattern:
 
 def assignment_end(s: str, name: str, i: int, braces: dict[int, int]) -> int:
     """The index after what the assignment \\name (ASSIGNMENTS) takes at s[i]: its register, '=' and value; a box's
-    settings and contents too (\\setbox's \\hbox{…}, \\sbox's and \\savebox's text). A token list's text
-    ('\\toks0={…}') stays to be read: it is there to be printed later (\\the\\toks0), where the reader does not
-    follow it."""
+    kind and settings too (\\setbox's '\\hbox to 2em', \\savebox's '[3em]'). The box's contents, as a token list's
+    text ('\\toks0={…}'), stay to be read where they are set: TeX prints them later (\\box0, \\vsplit, \\the\\toks0),
+    where the reader does not follow them, and a story set in a box (samplepdf's) is not lost."""
     kind = ASSIGNMENTS[name]
     if not (m := _ASSIGNED[kind].match(s, i)):  # not followed by what it takes ('\\let^^M'): nothing taken
         return i
     i = m.end()
     if kind == "setbox" and (m := _BOX.match(s, i)):
-        i = box_settings(s, m.group(1), m.end(), braces) if m.group(1) else m.end()
-    elif kind == "savebox":
-        i = box_settings(s, name, i, braces) if name in BOX_SETTINGS else i
-    return braced_group(s, i, braces)[1] if kind in ("setbox", "savebox") else i
+        return box_settings(s, m.group(1), m.end(), braces) if m.group(1) else m.end()
+    return box_settings(s, name, i, braces) if kind == "savebox" and name in BOX_SETTINGS else i

@@ -507,20 +507,21 @@ def test_a_register_assignment_in_text_prints_nothing():
     assert texts == ["A list goes on here, epsilon=0.5 stays.", "Quoted."]
 
 
-def test_tex_s_assignments_print_nothing_nor_the_box_they_set():
+def test_tex_s_assignments_print_nothing_but_a_box_s_contents():
     """TeX's register arithmetic and assignments printed their numbers ('\\global\\advance\\WL1 by 20' read '1 by 20',
     '\\count255=3' '255=3', '\\setbox0=\\hbox{…}' '0=' and the box's text), and the name \\let or \\newdimen defines
-    ran as a command ('\\newdimen\\d' put an accent on the next letter): the register, '=', the value, 'by' and a box
-    being set print nothing (the box is not printed where it is set); a token list's text stays, and so does a '\\let'
-    before letters, which defines nothing."""
+    ran as a command ('\\newdimen\\d' put an accent on the next letter): the register, '=', the value and 'by' print
+    nothing, nor a box's register and kind; the box's contents are read where it is set, as a token list's text is (TeX
+    prints them later, where the reader does not follow: samplepdf's story is set in a box), and a '\\let' before
+    letters, which defines nothing, stays."""
     texts = _texts("\\begin{document}\nOne \\global\\advance\\WL1 two \\count255=3 three \\dimen0=2pt four "
                    "\\multiply\\x by 2 five \\divide\\count1 by -3 six \\chardef\\x=65 seven \\countdef\\c=10 eight "
                    "\\skip3=1em plus 1fil nine \\numexpr 3+4\\relax ten \\newcount\\x eleven \\global\\let\\a\\b "
                    "twelve \\newdimen\\d thirteen \\setbox0=\\hbox{boxed} fourteen \\global\\setbox\\b\\vbox to 2em{boxed} "
                    "fifteen \\sbox{\\b}{boxed} sixteen \\advance\\leftskip\\wd0 seventeen \\hskip\\wd0 eighteen "
                    "\\toks0={kept} nineteen \\let INT=x.\n\\end{document}")
-    assert texts == ["One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                     "sixteen seventeen eighteen kept nineteen INT=x."]
+    assert texts == ["One two three four five six seven eight nine ten eleven twelve thirteen boxed fourteen boxed "
+                     "fifteen boxed sixteen seventeen eighteen kept nineteen INT=x."]
 
 
 def test_a_length_set_with_its_register_unbraced_prints_nothing():
