@@ -40,6 +40,8 @@ _TEXT_MACRO = re.compile(r"^[.']\s*de\s+(\S+)(.*)\n((?:(?![.'])[^\n]*\n)+)(.*)",
 # \\$1 in a definition: its call's first argument; '\\' alone a backslash, as groff reads a macro's body (copy mode)
 _MACRO_ARGUMENT = re.compile(r"\\\\(?:\$(\d|\*|@))?")
 _MOST_EXPANDED = 100_000  # the most lines the calls of a page's macros put in (one may call itself)
+# a text line groff reads as a blank line: nothing but spaces or tabs, and a comment alone (its newline is read)
+_BLANK = re.compile(r'[ \t]*(?:\\".*)?')
 _STRING_CALL = re.compile(r"(?<!\\)\\\*(?:\((..)|\[([^\]\s]*)\]|([^(\[]))")  # \*d, \*(lq, \*[name]
 
 
@@ -181,6 +183,9 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
         line = lines.pop()
         while re.search(r"(?<!\\)(?:\\\\)*\\$", line) and lines:  # an escaped newline joins the next line
             line = line[:-1] + lines.pop()
+        if _BLANK.fullmatch(line):  # a blank line (spaces or a comment alone too), read by groff as .sp is
+            reader.blank()
+            continue
         if not line.startswith((".", "'")):
             if not (line.endswith("\\c") and line_text(line).strip() in BULLETS and not reader.parts):
                 reader.add(line_text(line))

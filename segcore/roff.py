@@ -2,8 +2,9 @@
 character escapes resolved (`line_text`: groff_char(7)'s common names, its accented and Greek letters), a comment cut
 off (`uncommented`), a request's arguments (`arguments`); and `ManReader`, the paragraph under way and the man(7)
 macros: .SH and .SS titles as headings, paragraphs broken by .PP, .LP, .P, .sp, .br, .TP and .IP (an item's tag opens
-its paragraph, .TQ adds a tag), links (.UR, .MT). An item's tag is followed by a colon when its text follows, unless it
-ends in one or in a word's mark ('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
+its paragraph, .TQ adds a tag) and by a blank line (groff's .sp; not between an item's tag and its text), links (.UR,
+.MT). An item's tag is followed by a colon when its text follows, unless it ends in one or in a word's mark ('1.',
+'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
 from __future__ import annotations
 
 import re
@@ -112,6 +113,7 @@ class ManReader:
         self.heading = 0  # the level of a heading whose title is on the next line
         self.tag = False  # the next line is an item's tag (.TP)
         self.colon = False  # the tag just added takes a colon if the item's text follows it
+        self.bare_tag = False  # the paragraph under way ends with an item's tag, its text not begun
         self.link: tuple[str, int, int] | None = None  # a link's address, and where its text begins (.UR, .MT)
 
     def code_end(self, name: str, rest: str) -> str | None:
@@ -121,7 +123,7 @@ class ManReader:
     def flush(self):
         """The paragraph under way ends; one of addresses only joins the paragraph before, whose text it completes."""
         text = " ".join(" ".join(self.parts).split())
-        self.parts, self.colon = [], False
+        self.parts, self.colon, self.bare_tag = [], False, False
         if text and self.blocks and not self.blocks[-1].level and _ADDRESSES.fullmatch(text):
             self.blocks[-1] = Block(f"{self.blocks[-1].text} {text}")
         elif text:
@@ -145,12 +147,20 @@ class ManReader:
             self.heading = 0
         elif self.tag:
             self.parts.append(text)
-            self.tag, self.colon = False, not _TAG_END.search(text)
+            self.tag, self.colon, self.bare_tag = False, not _TAG_END.search(text), True
         else:
+            self.bare_tag = False
             if self.colon:
                 self.parts[-1] += ":"
                 self.colon = False
             self.parts.append(text)
+
+    def blank(self):
+        """A blank text line: for groff a break with space, as .sp, so the paragraph under way ends; not while an
+        item's tag is awaited (.TP's is the next line with text) or waits for its text (groff sets them apart, but
+        the tag still heads its item)."""
+        if not (self.tag or self.bare_tag):
+            self.flush()
 
     def request(self, name: str, rest: str) -> bool:
         """A request or macro line read; False when the reader has no reading of `name`."""

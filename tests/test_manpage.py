@@ -488,3 +488,15 @@ def test_an_mdoc_enum_list_numbers_its_items_and_a_header_in_the_text_is_in_angl
     assert [b.text for b in man_blocks(page)[0]] == [
         "SYNOPSIS", "#include <stdio.h>", "DESCRIPTION", "Salt defeats attacks:", "1. One.", "2. Two.", "1. Inner.",
         "3. Three.", "See <crypt.h>."]
+
+
+def test_a_blank_line_ends_the_paragraph_as_groff_s_vertical_space_does_but_keeps_an_item_s_tag_with_its_text():
+    # groff reads a blank line (spaces or a comment alone too) as .sp: history(3readline)'s prototypes after blank lines
+    man = (".TH X 3\n.SH DESCRIPTION\nInitialize the state.\n\n.B void using_history (void)\nBegin a session.\n"
+           "   \nSecond.\n\\\" a comment alone\nThird.\n.TP\n\n.B \\-a\n\nAll of them.\n\nMore on a.\n"
+           ".IP tag 4\n\nTagged.\n")
+    texts = [b.text for b in man_blocks(man)[0] if not b.level]
+    assert texts[:4] == ["Initialize the state.", "void using_history (void) Begin a session.", "Second.", "Third."]
+    assert texts[4:] == ["-a: All of them.", "More on a.", "tag: Tagged."]
+    mdoc = ".Dd May 1, 2026\n.Dt X 1\n.Os\n.Sh DESCRIPTION\nOne.\n\nTwo.\n.Bl -tag\n.It Fl a\n\nAll.\n\nMore.\n.El\n"
+    assert [b.text for b in man_blocks(mdoc)[0] if not b.level] == ["One.", "Two.", "-a: All.", "More."]
