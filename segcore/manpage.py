@@ -35,8 +35,6 @@ _DS = re.compile(r'[.\']\s*ds\s+(\S+)[ \t]?"?(.*)')
 _COPY = re.compile(r'\\\\|\\n(?:\(..|\[[^\]]*\]|[^(\[])|\\".*')
 # a line that may define a string: a definition, or a conditional request ('.if n .ds TX TeX', '.el .ds Aq \'')
 _MAY_DEFINE = re.compile(r"^[.']\s*(ds|if|ie|el)\b(.*)$", re.M)
-# a macro the page defines whose body is text lines only (no request) up to its end: '.de C' / '\\$1\\$2' / '..' …
-_TEXT_MACRO = re.compile(r"^[.']\s*de\s+(\S+)(.*)\n((?:(?![.'])[^\n]*\n)+)(.*)", re.M)
 # \\$1 in a definition: its call's first argument; '\\' alone a backslash, as groff reads a macro's body (copy mode)
 _MACRO_ARGUMENT = re.compile(r"\\\\(?:\$(\d|\*|@))?")
 _MOST_EXPANDED = 100_000  # the most lines the calls of a page's macros put in (one may call itself)
@@ -115,23 +113,12 @@ def _put_strings(text: str, strings: dict[str, str]) -> str:
     return text
 
 
-def _text_macros(text: str) -> dict[str, str]:
-    """The macros the page defines as text lines only, by name (the last definition of a name, as a later one replaces
-    an earlier: ttf2pk(1) defines 'C' for troff and for nroff), and the names .als gives them (Asciidoctor's MTO)."""
-    macros = {name: " ".join(body.split("\n")) for name, rest, body, last in _TEXT_MACRO.findall(text)
-              if _definition_end("de", name + rest).match(last)}
-    for new, old in re.findall(r"^[.']\s*als\s+(\S+)\s+(\S+)", text, re.M):  # '.als MTO URL': another name of one
-        if old in macros:
-            macros[new] = macros[old]
-    return macros
-
-
-def _called(body: str, args: list[str], copy: bool = False) -> str:
-    """A macro's body with the arguments of its call put in (\\$1 … \\$9, \\$* and \\$@ all of them); with `copy`,
-    '\\\\' read as one backslash too, as groff does on reading the body."""
+def _called(body: str, args: list[str]) -> str:
+    """A macro's body with the arguments of its call put in (\\$1 … \\$9, \\$* and \\$@ all of them), '\\\\' read as one
+    backslash, as groff does on reading the body (copy mode)."""
     def argument(m: re.Match) -> str:
         if not m[1]:
-            return "\\" if copy else m[0]
+            return "\\"
         if m[1] in "*@":
             return " ".join(args)
         return args[int(m[1]) - 1] if 0 < int(m[1]) <= len(args) else ""
@@ -173,7 +160,6 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
     mdoc = bool(_MDOC.search(text[:20000])) and not _TH.search(text[:20000])
     strings = _own_strings(text)
     text = _put_strings(text, strings)
-    macros = _text_macros(text)
     reader = MdocReader() if mdoc else ManReader()
     lines = text.splitlines()[::-1]  # the lines still to read, the next last: a macro's call puts its body there
     defined: dict[str, list[str]] = {}  # the macros the page defined so far, by name: their bodies' lines
@@ -223,11 +209,15 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                 lines.pop()
         elif name == "so":
             reader.left_out["includes"] += 1
-        elif name in macros:  # one the page defines as text: read as the text with its arguments
-            reader.add(line_text(_called(macros[name], arguments(rest))))
-        elif not reader.request(name, rest) and _prints(defined.get(name, ())) and expanded < _MOST_EXPANDED:
-            body = _put_strings(_called("\n".join(defined[name]), arguments(rest), copy=True), strings).split("\n")
-            lines.extend(reversed(body))  # a macro the reader has no reading of: its body, read as groff does
+        elif name == "als" and len(args := arguments(rest)) == 2 and args[1] in defined:  # another name of one
+            defined[args[0]] = defined[args[1]]  # (Asciidoctor's '.als MTO URL')
+        # a call of a macro the page defined, read as its body with the call's arguments, as groff reads it: one of
+        # text lines alone is the page's reading of the name, before the reader's own; one with requests only when
+        # the reader has no reading of the name and the body sets text (_prints)
+        elif (name in defined and not any(x.startswith((".", "'")) for x in defined[name])
+              or not reader.request(name, rest) and _prints(defined.get(name, ()))) and expanded < _MOST_EXPANDED:
+            body = _put_strings(_called("\n".join(defined[name]), arguments(rest)), strings).split("\n")
+            lines.extend(reversed(body))
             expanded += len(body)
     reader.flush()
     return reader.blocks, {k: v for k, v in reader.left_out.items() if v}
