@@ -19,7 +19,7 @@ from collections import Counter
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
-from .texargs import (ASSIGNMENTS, BOX_SETTINGS, DIMENSION, LINE_END, assignment_end, box_settings, braced_group,
+from .texargs import (ASSIGNMENTS, BOX_SETTINGS, GLUE, LINE_END, STRETCH, assignment_end, box_settings, braced_group,
                       bracket_option, bracket_options, closing_braces, environment_end)
 from .texfront import FRONT, title_fields
 from .texverb import VERB, VERBATIM_ENVS, verb_text, without_comments
@@ -120,8 +120,9 @@ _SKIPS = frozenset(("kern", "hskip", "vskip", "mkern", "mskip", "raise", "lower"
 # where TeX sets words apart by other means than a space, in text: its horizontal spaces (\quad, \qquad, \enspace,
 # \enskip, \thinspace, \hfill, \space: 'eg:\quad{\tt break}' is 'eg: break'), a table's cell and row ends (plain
 # TeX's \cr in an \halign, ConTeXt's \NC and \NR, \tabularnewline; a cell's '&' in _render): a space, no argument;
-# so do \hspace{…}, \hskip and \kern of a positive width (_WIDE: '1em', '\fill'), not a negative or zero one (a logo's
-# '\kern-.125em' overlaps its letters, '\hspace{0pt}' is none). In math they are read as any command
+# so do \hspace{…} and \hskip of a positive width (_WIDE: '1em', '\fill'), not a negative or zero one ('\hspace{0pt}'
+# is none); \kern never (it sets a logo's letters: '\kern-.125em', 'PDF\kern.1em\TeX'). In math they are read as any
+# command
 _SPACES = frozenset("quad qquad enspace enskip thinspace medspace thickspace space nobreakspace hfill hfil hfilll hss "
                     "cr crcr NC NR tabularnewline".split())
 # the phantoms set their argument's room, not its text: \phantom and \hphantom its width (a space), \vphantom only its
@@ -129,13 +130,13 @@ _SPACES = frozenset("quad qquad enspace enskip thinspace medspace thickspace spa
 _PHANTOMS = {"phantom": " ", "hphantom": " ", "vphantom": ""}
 _WIDE = re.compile(r"\s*(?!-)[^-]*?(?:[1-9]|\\|fil)")
 _ESCAPED = re.compile(r"\\([%#&_~$])")  # in an address (\url{…}) its characters as hyperref prints them
-_SKIP = re.compile(rf"\s*{DIMENSION}(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?")
+_SKIP = re.compile(rf"\s*{GLUE}")
 # TeX's assignment of a number to a register in text: '\itemsep=0pt', '\parskip=0pt plus 1pt', '\tolerance=1000',
 # '\hsize=.5\textwidth': a setting, no text (in math '\epsilon=0.5' is an equation's); its unit on the line
 # ('\endlinechar=-1' before a line starting '\begin{…}' takes no unit)
 _ASSIGNMENT = re.compile(r"[ \t]*=[ \t]*-?(?:\d+(?:[.,]\d*)?|[.,]\d+)"
                          r"(?:[ \t]*(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?"
-                         rf"(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?")
+                         + STRETCH)
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())
 # beamer's overlay specification directly after a command, in text ('\alert<2>{…}', '\item<2->', '\onslide<+->',

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["ASSIGNMENTS", "BOX_SETTINGS", "DIMENSION", "LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH", "assignment_end",
-           "box_settings", "braced_group", "bracket_option", "bracket_options", "closing_braces", "environment_end"]
+__all__ = ["ASSIGNMENTS", "BOX_SETTINGS", "DIMENSION", "GLUE", "LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH",
+           "STRETCH", "assignment_end", "box_settings", "braced_group", "bracket_option", "bracket_options", "closing_braces", "environment_end"]
 
 LINE_END = re.compile(r"[ \t]*\n")  # the end of a line at an index, spaces before it
 OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
@@ -21,6 +21,9 @@ _REGISTER = (r"\\(?!relax(?![A-Za-z@]))(?:(?:count|dimen|skip|muskip|toks|wd|ht|
 # register on the next line is not taken as a number's factor ('\\divide\\x by 96' ends its line)
 DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+)"
              rf"|[ \t]*{_REGISTER})|-?{_REGISTER})")
+# glue: a dimension's stretch and shrink after it ('1em plus 1fil minus 2pt'), and the whole of it
+STRETCH = rf"(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?"
+GLUE = DIMENSION + STRETCH
 # the settings a box takes before its contents, no text, by the kind of box: TeX's box specification
 # ('\\hbox to 7em{…}', '\\vbox spread 1em{…}', '\\vtop to\\vsize{…}'), a rule's dimensions ('\\vrule width 1pt
 # height 2pt'); and a picture object's, in its order ('(': a coordinate pair, '{': a braced length or count), its
@@ -43,7 +46,7 @@ BOX_SETTINGS = {**dict.fromkeys(("hbox", "vbox", "vtop"), _SPEC), **dict.fromkey
 # command. A box being set ('\\setbox0=\\hbox{…}', '\\sbox\\x{…}', '\\savebox\\x[3em]{…}'): its register and
 # kind print nothing, its contents are read where it is set (assignment_end)
 _NUMBER = r"-?\s*(?:\d+|\"[0-9A-F]+|'[0-7]+|`\\?.)"
-_VALUE = rf"(?:{DIMENSION}(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?|{_NUMBER})"
+_VALUE = rf"(?:{GLUE}|{_NUMBER})"
 _NAME = r"\s*(?:\\[A-Za-z@]+|\{\s*\\[A-Za-z@]+\s*\})"
 _TOKEN = r"(?:\\[A-Za-z@]+|\\.|\S)"  # a control sequence or a character
 _DEFINED = r"\s*(?:\\[A-Za-z@]+|\\.|[^\s\w{}])"  # what \\let defines: a control sequence, an active character ('|')
