@@ -3,12 +3,10 @@ the view in the URL (?method=c99&k=10&level=sentence&sample=choi-1_0&tol=2&p.ran
 written back as the view changes."""
 from __future__ import annotations
 
-import unicodedata
-
 import streamlit as st
 
 from segcore import METHODS
-from segcore.errors import SegcoreError
+from segcore.errors import SegcoreError, quoted, visible
 from segcore.limits import whole
 from segcore.methods import DEFAULT_METHOD
 
@@ -24,20 +22,6 @@ PERSISTENT_KEYS = ("src", "sample", "level", "paste", "ref_text", "drop_back_mat
 AUTOMATIC = "Automatic"  # the K mode in which the method chooses K
 MAX_TOLERANCE = 10  # the F1 tolerance slider's range: 0 … MAX_TOLERANCE elements
 MAX_WARNINGS = 8  # a link with more unusable values says how many more there are
-
-
-def quoted(text, limit: int = 60) -> str:
-    """A value from a link in quotes, cut to `limit` characters (a link can carry kilobytes)."""
-    s = str(text)
-    return f"'{s if len(s) <= limit else s[:limit - 1] + '…'}'"
-
-
-def visible(text: str) -> str:
-    """`text` with the characters that do not show as themselves written as escapes ('\\x1b', '\\u202e'): Unicode's
-    control, format, surrogate, private and unassigned characters (category C). A bidi override from a link would
-    reorder the rest of its warning on screen, a zero-width space make an unknown sample look like a known one."""
-    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c)[0] == "C" else c
-                   for c in text)
 
 
 def keep_widget_state() -> None:
@@ -94,7 +78,7 @@ def read_link() -> list[str]:
             warnings.append(f"{e} (from the link)")
     if len(warnings) > MAX_WARNINGS:
         warnings[MAX_WARNINGS - 1:] = [f"{len(warnings) - MAX_WARNINGS + 1} more values in the link could not be used"]
-    return [visible(w) for w in warnings]  # each quotes a value from the link, cut short (quoted, segcore's messages)
+    return [visible(w) for w in warnings]  # each quotes a value from the link (quoted), any other as escapes too
 
 
 def write_link(doc_state: DocState, method: str) -> None:

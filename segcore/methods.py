@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .document import Document, check_boundaries, level_noun
-from .errors import ParameterError
+from .errors import ParameterError, quoted
 from .kchoice import choice_record
 from .language import NAMES
 from .parallel import one_blas_thread
@@ -68,7 +68,7 @@ class Param:
         """Convert a CLI/URL string (or any value) to this parameter's type and check it against the domain;
         ParameterError naming the parameter and its domain otherwise."""
         kind = self.kind
-        bad = ParameterError(f"parameter '{self.name}' must be {self.domain()}, got {_show(value)}")
+        bad = ParameterError(f"parameter '{self.name}' must be {self.domain()}, got {quoted(value)}")
         if kind is bool:
             if isinstance(value, str):
                 low = value.strip().lower()
@@ -101,11 +101,6 @@ class Param:
 
 def _num(x) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
-
-
-def _show(value) -> str:
-    s = repr(value) if not isinstance(value, str) else f"'{value}'"
-    return s if len(s) <= 60 else s[:57] + "…"
 
 
 # Parameters shared by several methods (one name, one meaning, one domain everywhere).
@@ -226,7 +221,7 @@ class Method:
         for p in self.params:
             if p.name == name:
                 return p
-        raise ParameterError(f"method '{self.name}' has no parameter {_show(name)}; its parameters: "
+        raise ParameterError(f"method '{self.name}' has no parameter {quoted(name)}; its parameters: "
                              f"{', '.join(p.name for p in self.params)}")
 
     def defaults(self) -> dict:
@@ -262,7 +257,7 @@ def register_method(method: Method) -> Method:
 
 def get_method(name: str) -> Method:
     if not isinstance(name, str) or name not in METHODS:
-        raise ParameterError(f"unknown method {_show(name)}; available: {', '.join(METHODS)}")
+        raise ParameterError(f"unknown method {quoted(name)}; available: {', '.join(METHODS)}")
     return METHODS[name]
 
 
