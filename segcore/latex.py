@@ -170,9 +170,14 @@ _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip m
 _VERTICAL = frozenset("par newpage clearpage cleardoublepage pagebreak bigskip medskip smallskip vspace vskip vfill "
                       "vfil addvspace maketitle tableofcontents listoffigures listoftables printindex "
                       "printbibliography frontmatter mainmatter backmatter".split())
+# a definition: LaTeX's (\\newcommand{\\x}[2][default]{…}) or TeX's, \\def and its expanding and global kinds (\\edef,
+# \\gdef, \\xdef: one rule, the body read as \\def's is) with the parameter text up to the body's '{', as TeX reads it:
+# '#1#2' or delimited ('\\def\\split#1-#2-{…}', '\\def\\x#1\\par{…}'); a prefix before one (\\global, \\long,
+# \\protected, \\outer) prints nothing as any command
 _DEFINE = re.compile(r"\\(?:(?:renew|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
-                     r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|def\s*\\([A-Za-z@]+)((?:#\d){0,9})\s*(?=\{))")
-_DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def"))
+                     r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|[egx]?def\s*\\([A-Za-z@]+)([^{}]{0,200})(?=\{))")
+_UNDELIMITED = re.compile(r"(?:#\d){0,9}")  # parameters each an argument as \\newcommand's: '#1#2'
+_DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def", "edef", "gdef", "xdef"))
 # \\the<counter>: a counter's printed value, not known without counting (its name is no word of the text, in math
 # either: '$\\thechapter.1$'): LaTeX's own counters and those the source declares (\\newcounter, \\newtheorem)
 _COUNTERS = frozenset((*LATEX_RANK, "page", "equation", "figure", "table", "footnote", "mpfootnote", "enumi", "enumii",
@@ -199,14 +204,20 @@ def looks_like_latex(text: str) -> bool:
 
 def _macros(text: str, braces: dict[int, int]) -> dict[str, tuple[int, str | None, str]]:
     """The macros a source (its brace table `braces`) defines with \\newcommand, \\renewcommand, \\providecommand
-    or \\def (its parameters #1#2… undelimited): name -> (number of arguments, the first one's default or None,
-    body)."""
+    or \\def and its kinds (_DEFINE) whose parameters #1#2… are undelimited: name -> (number of arguments, the first
+    one's default or None, body). Not expanded where it is called, its call read as any command's: one with delimited
+    parameters, and an \\edef or \\xdef that names itself (its body expanded when it is defined, with the value the
+    macro had then: '\\xdef\\list{\\list,x}' adds to a list, not known where it is called)."""
     out = {}
     for m in _DEFINE.finditer(text):
         body, j = braced_group(text, m.end(), braces)
-        if j != m.end():
-            out[m.group(1) or m.group(2) or m.group(5)] = (int(m.group(3) or 0) + (m.group(6) or "").count("#"),
-                                                            m.group(4), body)
+        name = m.group(1) or m.group(2) or m.group(5)
+        if j == m.end():
+            continue
+        if m.group(0)[1] in "ex" and re.search(rf"\\{name}(?![A-Za-z@])", body):
+            out.pop(name, None)
+        elif _UNDELIMITED.fullmatch((m.group(6) or "").strip()):
+            out[name] = (int(m.group(3) or 0) + (m.group(6) or "").count("#"), m.group(4), body)
     return out
 
 

@@ -845,3 +845,22 @@ def test_the_l3doc_class_declares_its_short_verbs():
     doc = load_latex("\\documentclass{l3doc}\n\\begin{document}\nUse |\\section{x}| and \"\\emph{y}\" here. A \"50%\" "
                      "rise is seen.\n\\end{document}\n")
     assert doc.elements == ["Use \\section{x} and \\emph{y} here.", "A 50% rise is seen."]
+
+
+def test_tex_s_definitions_of_every_kind_print_nothing():
+    """\\def was read as a definition, but \\edef, \\gdef and \\xdef printed their replacement text (samplepdf's
+    '\\edef\\pdfcreationdate{…}'), and a \\def whose parameter text is delimited (yathesis's
+    '\\def\\mysplit#1-#2-#3-{…}', runs up to the body's '{') printed its parameters and its body. Now all are one
+    rule: no text where they stand; a \\gdef expands where it is called as a \\def does, an \\edef that names itself
+    (it adds to its old value) and a macro with delimited parameters are not expanded (their calls read as any
+    command's)."""
+    blocks, _ = latex_blocks("\\begin{document}\nOne \\edef\\a{alpha} two \\gdef\\b#1{[#1]} three \\xdef\\c{gamma} "
+                             "four \\global\\edef\\d{delta} five \\long\\def\\e#1{eps} six \\protected\\def\\f{phi} "
+                             "seven \\def\\split#1-#2-{(#1/#2)} eight \\def\\g #1{<#1>} nine "
+                             "\\xdef\\list{\\list,more} ten \\b{z} \\g{y} \\list.\n\\end{document}")
+    text = blocks[0].text
+    for word in ("alpha", "gamma", "delta", "eps", "phi", "#", "more"):
+        assert word not in text, word
+    assert text.startswith("One two three four five six seven eight nine ten")
+    assert "[z]" in text and "<y>" in text  # \gdef and a \def with a space before its parameters expand
+
