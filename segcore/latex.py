@@ -412,7 +412,7 @@ class _Reader:
         if name == "maketitle":  # after the last title page the commands of its fields print as any other
             self.titles -= 1
             self.fields = self.fields if self.titles > 0 else frozenset()
-            return "", i
+            return "", bracket_options(s, i)  # a class's options for it ('\\maketitle[nofrontcover]'): settings
         if name[:3] == "the" and name[3:] in self.counters:
             return "", i
         if name in self.fields:  # all its [options] and braced arguments

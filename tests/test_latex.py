@@ -864,3 +864,9 @@ def test_tex_s_definitions_of_every_kind_print_nothing():
     assert text.startswith("One two three four five six seven eight nine ten")
     assert "[z]" in text and "<y>" in text  # \gdef and a \def with a space before its parameters expand
 
+
+def test_a_class_s_options_for_maketitle_are_no_text():
+    """yathesis's '\\maketitle[nofrontcover,frametitle={drop lifted shadow}]' printed its option list."""
+    blocks, _ = latex_blocks("\\begin{document}\n\\maketitle[nofrontcover,frametitle={drop lifted shadow}]\n"
+                             "The text.\n\\end{document}")
+    assert [b.text for b in blocks] == ["The text."]
