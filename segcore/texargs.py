@@ -44,7 +44,8 @@ BOX_SETTINGS = {**dict.fromkeys(("hbox", "vbox", "vtop"), _SPEC), **dict.fromkey
 # expression to its \\relax ('\\numexpr 3+4\\relax'); a name being defined ('\\chardef\\x=65', '\\newcount\\x',
 # '\\newlength{\\x}'); \\let's name and the token it takes ('\\let\\a=\\b'). '\\global' before one prints nothing as any
 # command. A box being set ('\\setbox0=\\hbox{…}', '\\sbox\\x{…}', '\\savebox\\x[3em]{…}'): its register and
-# kind print nothing, its contents are read where it is set (assignment_end)
+# kind print nothing, its contents are read where it is set (assignment_end); and so is a box register where it is
+# used ('\\box255', '\\copy\\mybox', '\\unhbox0', '\\unvcopy\\x'): its number or name is no text (it printed '255')
 _NUMBER = r"-?\s*(?:\d+|\"[0-9A-F]+|'[0-7]+|`\\?.)"
 _VALUE = rf"(?:{GLUE}|{_NUMBER})"
 _NAME = r"\s*(?:\\[A-Za-z@]+|\{\s*\\[A-Za-z@]+\s*\})"
@@ -56,7 +57,7 @@ _TAKES = {"arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
           "register": rf"{_INDEX}(?:\s*=?\s*{_VALUE})?", "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
           "let": rf"{_DEFINED}\s*=?\s?{_TOKEN}",
           "expression": rf"(?:\s*(?:[-+*/()]|\{{[A-Za-z@]{{1,40}}\}}|{_VALUE}))*(?:\s*\\relax)?",
-          "setbox": _SET, "savebox": _NAME, "toks": _SET}
+          "setbox": _SET, "savebox": _NAME, "toks": _SET, "box": _INDEX}
 ASSIGNMENTS = {**dict.fromkeys(("advance", "multiply", "divide"), "arithmetic"),
                **dict.fromkeys(("count", "dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
                **dict.fromkeys(("chardef", "mathchardef", "countdef", "dimendef", "skipdef", "muskipdef", "toksdef"),
@@ -65,7 +66,8 @@ ASSIGNMENTS = {**dict.fromkeys(("advance", "multiply", "divide"), "arithmetic"),
                                 "newread", "newif", "newlength", "newlanguage", "newinsert", "newfam", "futurelet"),
                                "new"),
                "let": "let", **dict.fromkeys(("numexpr", "dimexpr", "glueexpr", "muexpr"), "expression"),
-               "setbox": "setbox", **dict.fromkeys(("sbox", "savebox"), "savebox"), "toks": "toks"}
+               "setbox": "setbox", **dict.fromkeys(("sbox", "savebox"), "savebox"), "toks": "toks",
+               **dict.fromkeys(("box", "copy", "unhbox", "unvbox", "unhcopy", "unvcopy"), "box")}
 _ASSIGNED = {kind: re.compile(takes, re.S) for kind, takes in _TAKES.items()}
 # what \\setbox sets: a new box (its settings and braced contents follow) or another register's ('\\box1', '\\copy1',
 # '\\vsplit1 to 2em')

@@ -870,3 +870,11 @@ def test_a_class_s_options_for_maketitle_are_no_text():
     blocks, _ = latex_blocks("\\begin{document}\n\\maketitle[nofrontcover,frametitle={drop lifted shadow}]\n"
                              "The text.\n\\end{document}")
     assert [b.text for b in blocks] == ["The text."]
+
+
+def test_a_box_register_where_it_is_used_is_no_text():
+    """'\\box255' printed '255' (plain TeX's output routine, manmac's and webmac's): a box register's number or
+    name after \\box, \\copy, \\unhbox, \\unvbox, \\unhcopy, \\unvcopy is no text; the text around stays."""
+    blocks, _ = latex_blocks("\\begin{document}\nOne \\box255 two \\copy\\mybox three \\unhbox0 four \\unvbox 12 "
+                             "five \\unhcopy\"1F six \\unvcopy\\x seven.\n\\end{document}")
+    assert blocks[0].text == "One two three four five six seven."
