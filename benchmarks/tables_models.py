@@ -66,7 +66,7 @@ def t_misra(b: Bench) -> list[str]:
             nf = min(2 if b.quick else 5, n)
             if nf < 2:
                 continue
-            per = b.limit or LDA_TEST_PER_FOLD
+            per = min(b.limit or LDA_TEST_PER_FOLD, LDA_TEST_PER_FOLD)
             for tr, te in document_folds(n, nf):
                 tasks.append((b.choi(s), [int(i) for i in tr], [int(i) for i in te[:per] if True], LDA_PARAMS))
         rows = b.runner.map(run_lda_fold, tasks, "Misra et al.: LDA, honest folds") if tasks else []
@@ -88,7 +88,9 @@ def t_misra(b: Bench) -> list[str]:
                    "segments of the training folds (each segment one LDA document) and applied to the held-out "
                    "fold" + (f"; only the first {LDA_TEST_PER_FOLD} test documents of each fold are segmented (time: "
                              "about a second per document), i.e. 50 per subset" if not b.limit and not b.quick else
-                             "; quick run: subset 3-5 only, 2 folds, first test documents of each fold") +
+                             "; quick run: subset 3-5 only, 2 folds, first test documents of each fold" if not b.limit
+                             else f"; limited run: the first {b.limit} documents of each subset, at most "
+                             f"{2 if b.quick else 5} folds, at most {LDA_TEST_PER_FOLD} test documents of each") +
                    f". Mean training time {np.mean(train_s) if train_s else float('nan'):.1f} s per fold. Caveat "
                    "(A&G §4.2.4, Riedl & Biemann): the Choi documents are drawn from one pool of Brown-corpus "
                    "excerpts, so the same sentences recur across folds — a trained model has seen most test "
@@ -166,7 +168,7 @@ def t_encoders(b: Bench) -> list[str]:
             ("texttiling (sentences as units)", "texttiling", {"unit": "sentences"}, None),
             ("sentence-tiling, glove-mean", "sentence-tiling", {"encoder": "glove-mean"}, None)]
     have, why = use_minilm(b)
-    mlim = b.limit or MINILM_DOCS
+    mlim = min(b.limit or MINILM_DOCS, MINILM_DOCS)
     if have:
         spec.append(("sentence-tiling, all-MiniLM-L6-v2", "sentence-tiling", {"encoder": "minilm"}, mlim))
     jobs = {(i, s, g): b.j(b.choi(s), m, p, k_given=g, **({"limit": lim} if lim else {}))

@@ -322,8 +322,8 @@ def t_goals(b: Bench) -> list[str]:
            "process CPU time shown). The machine is shared with other work: load average "
            f"{load[0]:.1f} (1 min) on {os.cpu_count()} cores when the speed measurement started — when it exceeds "
            "the number of cores, wall time overstates the cost and the CPU time is the better estimate of an idle "
-           "machine's wall time." + (" **Quick run: subsets only — not the goal "
-                                                                 "figures.**" if b.quick or b.limit else "")
+           "machine's wall time." + (" **Quick run: the accuracy rows on subsets only — not the goal figures; "
+                                     "the speed rows are timed at their full size.**" if b.quick or b.limit else "")
            + f" Reproduce: {b.cmd('goals')}.", ""]
     out += table(["goal", "target", "reached", "verdict"], rows)
     return out

@@ -236,3 +236,44 @@ def test_compare_command_names_a_missing_file_in_one_line(tmp_path, capsys):
     assert compare_main([str(tmp_path / "missing.md"), str(same)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "missing.md" in err[0]
+
+
+def test_limit_caps_every_table_and_never_enlarges_a_row(monkeypatch):
+    """--limit N is the first N documents of each set; MiniLM's rows (20 documents) and LDA's test documents (10 per
+    fold) ran N when N was larger than their own count, and 0 or a negative N sliced the sets to nothing or to all
+    but their last documents. Counted without evaluating anything."""
+    import benchmarks.tables_models as tm
+    from benchmarks.runner import Bench, prepared_docs
+
+    row = {"pk": 0.1, "windowdiff": 0.1, "f1": 0.5, "precision": 0.5, "recall": 0.5, "pk_word": 0.1, "k_hyp": 2,
+           "k_ref": 2, "seconds": 0.0, "n": 1, "n_original": 1}
+
+    class Counting:
+        def __init__(self):
+            self.docs, self.tests = {}, []
+
+        def run(self, label, jobs):
+            self.docs.update({j: len(prepared_docs(j)) for j in jobs})
+            return {j: [row] * self.docs[j] for j in jobs}
+
+        def map(self, fn, items, label):
+            self.tests += [len(test) for _, _, test, _ in items]
+            return [[] for _ in items]
+
+        def warm(self, fn=None):
+            pass
+
+    monkeypatch.setattr(tm, "use_minilm", lambda b: (True, ""))
+    runner = Counting()
+    b = Bench(runner, limit=60)
+    tm.t_encoders(b)
+    tm.t_misra(b)
+    minilm = [n for j, n in runner.docs.items() if ("encoder", "minilm") in j.setting.params]
+    assert minilm and max(minilm) == tm.MINILM_DOCS
+    assert max(runner.docs.values()) == 60
+    from segcore.methods import METHODS
+    if "lda" in METHODS:
+        assert runner.tests and max(runner.tests) == tm.LDA_TEST_PER_FOLD
+    for bad in ("0", "-3", "x"):
+        with pytest.raises(SystemExit):
+            main(["--limit", bad, "--only", "choi"])
