@@ -2,6 +2,7 @@
 boundary precision/recall/F1 with a tolerance (Simon et al. 2013)."""
 from __future__ import annotations
 
+import bisect
 import math
 
 import numpy as np
@@ -119,30 +120,49 @@ def agreement(segmentations: dict[str, list[int]], measure: str = "pk") -> dict[
     return {a: {b: fn(ra, rb, default_k(ra)) for b, rb in segmentations.items()} for a, ra in segmentations.items()}
 
 
+def _near(segmentations: dict[str, list[int]], n: int, tolerance) -> tuple[int, list[np.ndarray], np.ndarray]:
+    """The tolerance checked, each segmentation's internal boundaries (checked: over the n elements) and where the
+    positions within ±tolerance of them run: [start, stop) spans, one per run of boundaries closer than
+    2·tolerance + 1, over all segmentations (each counted once where its own spans cover a position)."""
+    tolerance = _whole(tolerance, 0, 10**9, "tolerance")
+    inner = [np.asarray(check_boundaries(b, n, f"segmentation '{str(name)[:40]}'", "element")[:-1], dtype=np.int64)
+             for name, b in segmentations.items()]
+    spans = []
+    for b in inner:
+        if len(b):
+            first = np.flatnonzero(np.diff(b, prepend=b[0] - 2 * tolerance - 2) > 2 * tolerance)  # a run's start
+            last = np.append(first[1:] - 1, len(b) - 1)
+            spans.append(np.stack([np.maximum(b[first] - tolerance, 0), np.minimum(b[last] + tolerance + 1, n + 1)]))
+    return tolerance, inner, np.hstack(spans) if spans else np.zeros((2, 0), dtype=np.int64)
+
+
 def coincidence(segmentations: dict[str, list[int]], n: int, tolerance: int = 1) -> np.ndarray:
     """For every position 0 … n: how many of the segmentations have an internal boundary within ±tolerance of it."""
-    tolerance = _whole(tolerance, 0, 10**9, "tolerance")
-    counts = np.zeros(n + 1, dtype=np.int64)
-    for bounds in segmentations.values():
-        marks = np.zeros(n + 2 + 2 * tolerance)
-        np.add.at(marks, np.asarray(bounds[:-1], dtype=np.int64), 1)  # marks[b]: a boundary at b, shifted by +t
-        near = np.convolve(marks, np.ones(2 * tolerance + 1))[tolerance:tolerance + n + 1] > 0
-        counts += near[:n + 1]
-    return counts
+    _, _, spans = _near(segmentations, n, tolerance)
+    counts = np.zeros(n + 2, dtype=np.int64)
+    np.add.at(counts, spans[0], 1)
+    np.add.at(counts, spans[1], -1)
+    return np.cumsum(counts)[:n + 1]
 
 
 def consensus(segmentations: dict[str, list[int]], n: int, tolerance: int = 1, quorum: int | None = None) -> list[int]:
     """The places where at least `quorum` segmentations (default: more than half) put a boundary within ±tolerance:
     positions taken best first (most segmentations near, then most exactly there, then leftmost), each keeping the
-    next place at least 2·tolerance + 1 away (so that the same boundaries count once)."""
+    next place at least 2·tolerance + 1 away (so that the same boundaries count once). Only positions near a
+    boundary are looked at: the work follows the boundaries, not n."""
     quorum = max(1, len(segmentations) // 2 + 1 if quorum is None else int(quorum))
-    counts = coincidence(segmentations, n, tolerance)
-    rank = counts * (len(segmentations) + 1) + coincidence(segmentations, n, 0)
-    candidates = [p for p in np.lexsort((np.arange(n + 1), -rank)) if 0 < p < n and counts[p] >= quorum]
-    blocked = np.zeros(n + 1, dtype=bool)
-    out = []
-    for p in candidates:
-        if not blocked[p]:
-            out.append(int(p))
-            blocked[max(0, p - 2 * tolerance):p + 2 * tolerance + 1] = True
-    return sorted(out)
+    tolerance, inner, spans = _near(segmentations, n, tolerance)
+    cuts = np.unique(np.concatenate([[1], np.clip(spans.ravel(), 1, n)]))  # the count is constant between cuts
+    near = np.searchsorted(np.sort(spans[0]), cuts, "right") - np.searchsorted(np.sort(spans[1]), cuts, "right")
+    runs = np.flatnonzero(near[:-1] >= quorum)  # [cuts[i], cuts[i + 1]) within 1 … n − 1
+    places = np.concatenate([np.arange(cuts[i], cuts[i + 1]) for i in runs] or [np.zeros(0, dtype=np.int64)])
+    counts = np.repeat(near[runs], cuts[runs + 1] - cuts[runs])
+    at, there = np.unique(np.concatenate([np.zeros(0, dtype=np.int64), *inner]), return_counts=True)
+    i = np.minimum(np.searchsorted(at, places), max(len(at) - 1, 0))
+    exact = np.where(at[i] == places, there[i], 0) if len(at) else np.zeros(len(places), dtype=np.int64)
+    out: list[int] = []
+    for p in places[np.lexsort((places, -(counts * (len(segmentations) + 1) + exact)))]:
+        j = bisect.bisect(out, p)
+        if (j == 0 or p - out[j - 1] > 2 * tolerance) and (j == len(out) or out[j] - p > 2 * tolerance):
+            out.insert(j, int(p))
+    return out
