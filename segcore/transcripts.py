@@ -117,8 +117,10 @@ def _with_speakers(lines: list[Line], names: list[str]) -> list[Line]:
 @lru_cache(maxsize=1)
 def _reading(text: str) -> tuple[tuple[str, ...], tuple[int, ...], str, tuple, tuple[int, ...]]:
     """A text's lines (the tool's credit lines, _CREDIT, blanked), those credit lines and its turns (_turns: layout,
-    turns, parts), kept for the last text asked: a file the format sniffer sees whole (segcore.formats) is read from
-    the turns it found."""
+    turns, parts), kept for the last text asked (keyed on the text itself, so an edited file is read anew): a file
+    the format sniffer sees whole (segcore.formats) is read from the turns it found. transcript_lines lets it go
+    once it has it: a reading is about six times its text, and a text longer than the sniffer's head is never asked
+    again."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
     credits = tuple(i for i, x in enumerate(lines) if _CREDIT.match(x))
     for i in credits:
@@ -148,6 +150,7 @@ def transcript_lines(text: str) -> tuple[list[Line], dict, dict]:
     they are times of day (CLOCK), counted from it; {'parts': n} when they start again (recordings joined, _turns).
     InputError when no line opens a turn."""
     lines, credits, layout, turns, parts = _reading(text)
+    _reading.cache_clear()
     if not turns:
         raise InputError("no transcript turn found: no line gives a time as 'Alice Chen  0:28', "
                          "'Speaker 1 (00:00):' or '[00:01:23] Name: text' do")

@@ -319,3 +319,26 @@ def test_a_transcripts_turns_are_found_once_when_it_is_read(monkeypatch):
                    source="meeting.txt")
         assert doc.meta["format"] == "transcript" and doc.meta["left_out"]["credits"] == 1
         assert len(calls) == 1, layout
+
+
+def test_a_transcripts_reading_is_not_kept_once_it_is_read():
+    """The reading kept for the sniffer (lines, turns and their matches: about six times the text) stayed in the
+    process after the text was read, for a text longer than the sniffer's head never to be asked again."""
+    import gc
+    import tracemalloc
+
+    from segcore.transcripts import transcript_lines
+
+    text = "".join(f"Alice Chen  {t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}\nWe talked about the budget and the "
+                   f"plan for quarter {t}, then moved on.\n\n" for t in range(0, 7 * 3000, 7))
+    tracemalloc.start()
+    try:
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        lines, counts, _ = transcript_lines(text)
+        assert counts["turns"] == 3000
+        del lines
+        gc.collect()
+        assert tracemalloc.get_traced_memory()[0] - before < len(text) / 2
+    finally:
+        tracemalloc.stop()
