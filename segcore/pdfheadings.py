@@ -328,14 +328,16 @@ def _names(text: str) -> bool:
 
 
 def _author_block(paras: list[Para]) -> int:
-    """Leave out a paper's author block: on page 1, between the title (the first paragraph in the largest size, to
-    a twentieth of a point) and the first heading or a paragraph opening with 'Abstract' ('Abstract—We …') after
-    page 1's first paragraph (a bookmarked title stays a heading: it does not end the front matter), the
-    paragraphs right under the title whose lines all hold names, affiliations, addresses, e-mail addresses and note
-    marks only (_author_line), when one of them shows an e-mail address, an institution or a postal address
-    (_evidence); paragraphs before the block that show neither and end no sentence (_names: a subtitle, 'Methods for
-    the Real World') are passed over and stay, as does a bookmarked line. Returns the number of lines left out (as
-    LaTeX's title-page fields, counted as front matter)."""
+    """Leave out a paper's author block: on page 1, between the title (the first paragraph in the largest size, to a
+    twentieth of a point) and the first heading or a paragraph opening with 'Abstract' ('Abstract—We …') after page 1's
+    first paragraph (a bookmarked title stays a heading: it does not end the front matter), the paragraphs right under
+    the title whose lines all hold names, affiliations, addresses, e-mail addresses and note marks only (_author_line),
+    or, under a title (not bookmarked) centred on page 1's text, short lines (under 0.8 of the text's width) centred
+    under it (to half an em), not a caption (acmart's teaser figure's) nor a sentence the next paragraph goes on with in
+    lower case (revtex's 'Authors' institution and/or address', '(Dated: August 10, 2010)'), when one of them shows an
+    e-mail address, an institution or a postal address (_evidence); paragraphs before the block that show neither and
+    end no sentence (_names: a subtitle, 'Methods for the Real World') are passed over and stay, as does a bookmarked
+    line. Returns the number of lines left out (as LaTeX's title-page fields, counted as front matter)."""
     first = [i for i, p in enumerate(paras) if p.page == 1]
     end = next((i for i in first[1:] if paras[i].level or _ABSTRACT_OPENING.match(paras[i].lines[0].text)), None)
     before = [i for i in first if end is not None and i < end]
@@ -343,13 +345,21 @@ def _author_block(paras: list[Para]) -> int:
         return 0
     top = max(paras[i].size for i in before)
     title = next(i for i in before if paras[i].size > top - 0.05)  # confproc's differ by 1e-13
+    text = [ln for i in first for ln in paras[i].lines]
+    left, right = min(ln.x0 for ln in text), max(ln.x1 for ln in text)
+    axis = sum(ln.x0 + ln.x1 for ln in paras[title].lines) / 2 / len(paras[title].lines)
+    centred = abs(axis - (left + right) / 2) < paras[title].size and not any(
+        ln.outline_level for ln in paras[title].lines)
     block = set()
     for i in before[before.index(title) + 1:]:
         lines = paras[i].lines
         if not (block or any(map(_evidence, lines)) or all(_names(ln.text) for ln in lines)
                 or any(ln.outline_level or SENTENCE_END.search(ln.text) for ln in lines)):
             continue  # a subtitle, kept (after the names, an affiliation may be one: 'Bank of Boston')
-        if not all(_author_line(ln) and not ln.outline_level for ln in lines):
+        cut = i + 1 < len(paras) and paras[i + 1].lines[0].text[:1].islower()  # a sentence the next one goes on with
+        if any(ln.outline_level for ln in lines) or not all(map(_author_line, lines)) and (
+                cut or CAPTION.match(lines[0].text) or not (centred and all(
+                abs(ln.x0 + ln.x1 - 2 * axis) < ln.size and ln.x1 - ln.x0 < 0.8 * (right - left) for ln in lines))):
             break
         block.add(i)
     lines = [ln for i in sorted(block) for ln in paras[i].lines]

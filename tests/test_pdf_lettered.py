@@ -4,11 +4,12 @@ and title pages (a postal address, an author's initial, a thesis's cover)."""
 from __future__ import annotations
 
 import pytest
+from pdfminer.fontmetrics import FONT_METRICS
 
 from segcore.loaders import load
 from segcore.pdf import read_pdf
 from tests.data.make_pdfs import build, column, text_ops
-from tests.pdfpages import BODY
+from tests.pdfpages import BODY, text_width
 
 def test_a_letter_after_a_numbered_subsection_is_its_sibling_in_its_style_and_under_it_when_smaller():
     """'2.1 Data' then 'A. Corpus' went under 2.1 whatever their type; from the layout: set as the subsections
@@ -305,3 +306,25 @@ def test_a_thesis_s_title_page_after_its_cover_keeps_no_title_or_author_heading(
     blocks = [(b.text, b.level) for b in read_pdf(build(pages)).blocks]
     assert [t for t, level in blocks if level] == ["Abstract", "Chapter One Introduction"], blocks
     assert blocks[3:6] == [("Reading Rivers", 0), ("Ann Lee", 0), ("University of Leeds, Leeds", 0)], blocks
+
+
+def test_short_lines_centred_under_a_centred_title_are_its_author_block():
+    """revtex4-1's apssamp: under the centred title, the authors, 'Authors’ institution and/or address' and
+    '(Dated: …)' in short centred lines: the placeholder institution holds words in lower case ('and/or', 'address')
+    and the date a colon and digits, no names' signs, so the block ended before them and all of it stayed as text.
+    Short lines centred under a centred title are the block's (it names an institution); the abstract under them, in
+    full lines, and the first section stay."""
+    right = 72 + max(text_width(ln) for ln in BODY[0] + BODY[1])
+    centre = (72 + right) / 2
+    bold = FONT_METRICS["Times-Bold"][1]
+    title = "Segmenting Texts by Their Words"
+    between = [("Ann Author and Second Author", 11), ("Authors' institution and/or address", 9),
+               ("(Dated: August 10, 2010)", 9)]
+    items = [("F3", 16, centre - sum(bold.get(c, 500) for c in title) * 16 / 2000, 720, title)]
+    items += [("F1", size, centre - text_width(t, size) / 2, 696 - 14 * k, t) for k, (t, size) in enumerate(between)]
+    items += column(BODY[0], 72, 640) + [("F3", 12, 72, 600, "1 Introduction")] + column(BODY[1], 72, 582)
+    out = read_pdf(build([text_ops(items)]))
+    text = " ".join(b.text for b in out.blocks)
+    assert not any(t in text for t in ("Ann Author", "institution", "Dated")), text
+    assert all(line in text for line in [*BODY[0], *BODY[1], title, "1 Introduction"]), text
+    assert out.left_out["front"] == len(between)
