@@ -57,6 +57,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 _WORD_END = re.compile(r"[^\W\d_]+$")
 _SEPARATED = re.compile(r"\d[,–-]\d")  # "1,2", "1–3": a list or range of references
 _LETTERED = re.compile(r"(?=.*[^\W\d_])({0})(,({0}))+".format(rf"[^\W\d_]|\d+|[{re.escape(''.join(NOTE_MARKS))}]+"))
+# AIP's and APS's note marks: a letter and a closing parenthesis ("Linebreaka)", "Author2,d)"), after a list of marks
+_PAREN_NOTE = re.compile(r"(?:(?:\d+|[^\W\d_]\)?|[{0}]+),)*[^\W\d_]\)".format(re.escape("".join(NOTE_MARKS))))
 _CID = re.compile(r"\(cid:\d+\)|[\x00-\x08\x0e-\x1f\x7f-\x9f]")  # unmapped glyph codes, control characters
 # bold and italic font names, Computer Modern (cmbx, cmb10, cmssbx, cmsl) and EC / CM-Super (ecbx, sfrb, sfsl...) too
 _BOLD = re.compile(r"bold|black|heavy|demi|semibold|-medi|^cmbx|^cmb\d|^cmssbx|^(?:sf|ec)(?:bx|rb|sx|bi)|^ptmb|-b$",
@@ -205,6 +207,17 @@ def _formula(text: str) -> bool:
     return not any(len(w) > 2 and w.lower() not in OPERATOR_NAMES for w in _WORD.findall(_CID.sub("", text[i + 1:])))
 
 
+def _raised_run(chars, i: int, height: float, base: float) -> tuple[int, str]:
+    """Where the small raised run from chars[i] ends, and its text."""
+    j = next((j for j in range(i, len(chars)) if not _raised(chars[j], height, base)), len(chars))
+    return j, "".join(c.get_text() for c in chars[i:j])
+
+
+def _paren_note(chars, i: int, height: float, base: float) -> bool:
+    """Whether the small raised run from chars[i] is an AIP note mark or a list of marks ending with one."""
+    return bool(_PAREN_NOTE.fullmatch(_raised_run(chars, i, height, base)[1]))
+
+
 def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -> bool:
     """Whether the small raised run from chars[i] set right after the word or bracket ending `text` (its last letter in
     italic: `italic`) is a citation or note mark (AIP, Nature, Vancouver; LaTeX's footnotes), not an exponent: it holds
@@ -213,9 +226,12 @@ def _cited(chars, i: int, height: float, base: float, text: str, italic: bool) -
     two letters ("Li1") or of three or more in lower case, capitalised or capitals ("diabetes12"), or a bracket that
     holds no formula ("(see the survey)3", `_formula`). So "x2", "mc2" (italic), "cm2", "GB2", "GeV2", "sin2",
     "(x − 1)2", "Fe3+" keep theirs; "Mpc3", "Pa2" (upright units, word-like) would not. Or it lists single letters
-    (`_LETTERED`) after an upright capitalised word: an author's affiliations ("Krishnana,c,∗,1", "Jrb,c")."""
-    j = next((j for j in range(i, len(chars)) if not _raised(chars[j], height, base)), len(chars))
-    run, before = "".join(c.get_text() for c in chars[i:j]), (_WORD_END.search(text) or [""])[0]
+    (`_LETTERED`) after an upright capitalised word: an author's affiliations ("Krishnana,c,∗,1", "Jrb,c"). Or it
+    ends with a letter and a closing parenthesis, which no exponent does (`_PAREN_NOTE`: "Linebreaka)",
+    "Author2,d)")."""
+    if _paren_note(chars, i, height, base):
+        return True
+    run, before = _raised_run(chars, i, height, base)[1], (_WORD_END.search(text) or [""])[0]
     if _LETTERED.fullmatch(run):
         return len(before) > 1 and before[0].isupper() and not italic
     if not all(t.isdigit() or t in ",–-" or t in NOTE_MARKS for t in run):
@@ -234,9 +250,8 @@ def _prefixed(chars, i: int, height: float, base: float) -> bool:
     letter chars[i] at the line's start before a capital, is set against a word of three letters or more after it:
     an affiliation's mark ("and ⁴Department", "ᵃDepartment" as elsarticle sets them), not a mass number ("⁴He", "¹⁴C")
     nor a raised letter before a short word."""
-    j = next((j for j in range(i, len(chars)) if not _raised(chars[j], height, base)), len(chars))
+    j, run = _raised_run(chars, i, height, base)
     word = _WORD.match("".join(c.get_text() for c in chars[j:j + 3]))
-    run = "".join(c.get_text() for c in chars[i:j])
     return bool(word) and len(word[0]) == 3 and chars[j].x0 - chars[j - 1].x1 <= WORD_GAP * height and (
         run.replace(",", "").isdigit() or i == 0 and len(run) == 1 and run.isalpha() and word[0][0].isupper())
 
@@ -258,12 +273,12 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
     """A Line from a pdfminer text line: upright characters only, spaces from the character gaps (see the module
     docstring), accents set apart put on their letters (`accent_marks`), small raised digits after punctuation (but an
     operator or opening bracket: EXPONENT_AFTER), at a line start, after a word or a closing bracket when they are a
-    citation (`_cited`; letters too, listed after a name), after a space when set against the word after them
-    (`_prefixed`), and small raised NOTE_MARKS anywhere dropped, with the raised commas, dashes and parentheses among
-    them (citations, note and affiliation marks: "diabetes12,13.", "Shen†, Tal August□", "Yukawa2,∗∗)"), the next word's
-    space measured from a mark's end (the full stop of "diabetes12,13." stays on its word); right-to-left text read from
-    its characters' places and put in reading order (segcore.bidi; `rtl`: its paragraph reads right to left); a glyph
-    drawn again over itself (fake bold, `_overprinted`) read once."""
+    citation (`_cited`; letters too, listed after a name; a letter and a parenthesis anywhere: `_paren_note`), after a
+    space when set against the word after them (`_prefixed`), and small raised NOTE_MARKS anywhere dropped, with the
+    raised commas, dashes and parentheses among them (citations, note and affiliation marks: "diabetes12,13.", "Shen†,
+    Tal August□", "Yukawa2,∗∗)"), the next word's space measured from a mark's end (the full stop of "diabetes12,13."
+    stays on its word); right-to-left text read from its characters' places and put in reading order (segcore.bidi;
+    `rtl`: its paragraph reads right to left); a glyph drawn again over itself (fake bold, `_overprinted`) read once."""
     chars = _overprinted([c for c in obj if isinstance(c, LTChar)])
     up = sum(map(_upright, chars))
     if tally is not None:  # [upright characters, characters] of a page (_page_boxes)
@@ -290,7 +305,8 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
         mark = t in NOTE_MARKS or bool(_CID.fullmatch(t))  # or a glyph without text (elsarticle's ⋆ as "(cid:63)")
         dropped = _raised(c, height, base) and (t.isdigit() or mark or (in_marker and t in ",)–-") or t.isalpha()
                                                  and (last.isalpha() and (not in_marker or prev.get_text() == ",")
-                                                      or not i and _prefixed(chars, i, height, base))) \
+                                                      or not i and _prefixed(chars, i, height, base)
+                                                      or _paren_note(chars, i, height, base))) \
             and (in_marker or mark or not last or not (last.isalnum() or last in EXPONENT_AFTER or last == ")")
                  or (((last.isalpha() and c.x0 - prev.x1 <= WORD_GAP * em) or last == ")")
                      and _cited(chars, i, height, base, "".join(parts), italic))

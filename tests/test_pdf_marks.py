@@ -157,6 +157,22 @@ def test_affiliation_letters_listed_after_a_name_go_and_raised_letters_of_formul
                             "The sum of xn and ea over gi,j and the forma,b grows.", "It ends."], doc.elements
 
 
+def test_aip_note_marks_of_a_letter_and_a_parenthesis_go_and_a_raised_letter_without_one_stays():
+    """revtex4-1's aipsamp: AIP sets its notes' marks as a small raised letter and a closing parenthesis, after the
+    title ("Linebreakᵃ⁾"), after an author's affiliation number and a raised comma ("Author,¹,ᵇ⁾", "Author²,ᵈ⁾") and at
+    a note's start ("ᵇ⁾Also at …"): they stayed glued to the words ("Linebreaka)", "Author2, d)"). A raised run ending
+    with a letter and a parenthesis, which no exponent does, is a mark; a raised letter alone after a word stays."""
+    lines = "\n".join([
+        marked(700, [("Sample Title with Forced Linebreak", False), ("a)", True)]),
+        marked(687, [("A. Author,", False), ("1,b)", True), (" B. Author, and C. Author", False), ("2,d)", True)]),
+        marked(674, [("The area is x", False), ("a", True), (" and the rate grows as it should.", False)]),
+        marked(661, [("b)", True), ("Also at Physics Department, XYZ University.", False)])])
+    blocks = read_pdf(build([lines])).blocks
+    text = " ".join(b.text for b in blocks)
+    assert ")" not in text and "Linebreak" in text.split() and "xa" in text.split(), blocks
+    assert "A. Author, B. Author, and C. Author" in text and "Also at Physics" in text, blocks
+
+
 def test_an_affiliation_letter_raised_at_a_line_start_goes_and_one_before_a_lower_case_word_stays():
     """elsarticle sets each affiliation on its own line after a small raised letter ("ᵃElsevier B.V., …"), which
     stayed glued to the word ("aElsevier"): raised letters were taken only after a word. A single small raised letter
