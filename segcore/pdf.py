@@ -52,6 +52,8 @@ class PdfText:
 
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
 ITEM_INDENT = 2  # points: the numbers of one list's items start this near one another
+# a field's line: its name in one to three words, the first capitalised, a colon, its value ("PACS numbers: 42.50")
+_FIELD = re.compile(r"[A-Z][^\W\d_]*(?: [^\W\d_]+){0,2}: \S")
 _BARE_NUMBER = re.compile(r"[\d.]+")  # a section's or a page's number
 
 
@@ -188,12 +190,13 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
     """Split a text box into paragraphs: at short lines (a paragraph's last line), indented first lines, list items'
     bullets and numbers, before a short line shaped as a lettered heading after a sentence's end ("… found." / "B.
     Methods": pdfheadings.lettered_headings tells whether it is one), where the size and the slant change together (an
-    author's name in 10 points upright over the institution in 9 points italic), and around heading lines (consecutive
-    heading lines of one style are one heading, e.g. a title over two lines, but a line opening with the number next
-    after the heading's, "A. Data" / "B. Tools"; more than three are a paragraph set in capitals or bold). A line set in
-    from the label of a reference ("[4] …") in a run of them, or of the box's one reference (all its other lines set in,
-    as pdfboxes.join_hanging puts a wrapped line back), hangs from it: it continues that entry, after a sentence's end
-    too."""
+    author's name in 10 points upright over the institution in 9 points italic), between two lines that each open with a
+    field's name and a colon (_FIELD: "PACS numbers: …" / "Keywords: …", however long), and around heading lines
+    (consecutive heading lines of one style are one heading, e.g. a title over two lines, but a line opening with the
+    number next after the heading's, "A. Data" / "B. Tools"; more than three are a paragraph set in capitals or bold). A
+    line set in from the label of a reference ("[4] …") in a run of them, or of the box's one reference (all its other
+    lines set in, as pdfboxes.join_hanging puts a wrapped line back), hangs from it: it continues that entry, after a
+    sentence's end too."""
     paras, cur = [], []
     width = max(ln.x1 - ln.x0 for ln in box.lines)
     heads = [heading_line(ln, body_size) for ln in box.lines]
@@ -229,8 +232,9 @@ def _split_paragraphs(box: Box, body_size: float, height: float) -> list[Para]:
                 indented = ln.x0 > box.x0 + 6 and _SENTENCE_END.search(prev.text) and prev.x0 <= box.x0 + 2
                 alone = lettered_line(ln.text) and _SENTENCE_END.search(prev.text) and ln.x1 - ln.x0 < 0.75 * width
                 restyled = abs(ln.size - prev.size) > 0.05 * prev.size and ln.italic != prev.italic
+                fields = bool(_FIELD.match(prev.text) and _FIELD.match(ln.text))
                 split = bool(BULLET.match(ln.text)) or i in items or (
-                    label is None and not ln.text[:1].islower() and (short or indented or alone or restyled))
+                    label is None and not ln.text[:1].islower() and (short or indented or alone or restyled or fields))
             if split:
                 paras.append(Para(cur, box.page, box.column, height, level=int(heads[i - 1] and len(cur) <= 3)))
                 cur = []

@@ -583,3 +583,15 @@ def test_a_contents_page_s_page_numbers_are_no_line_numbers():
     out = read_pdf(build([text_ops(p) for p in pages]))
     assert [b.text for b in out.blocks if b.level] == titles
     assert "Contents" not in [b.text for b in out.blocks] and out.left_out.get("contents"), out.left_out
+
+
+def test_two_short_lines_opening_with_a_field_s_name_are_two_paragraphs():
+    """revtex4-1's aipsamp: 'PACS numbers: Valid PACS appear here' over 'Keywords: Suggested keywords', a box of
+    their own: the first is no short line against the box's widest (itself), so both read as one paragraph. Lines
+    that each open with a field's name and a colon are one field each; a wrapped field's next line stays on it."""
+    fields = ["PACS numbers: Valid PACS appear here", "Keywords: Suggested keywords"]
+    wrapped = ["Usage: The rivers rise in the spring and fall again when the summer comes to the valley,",
+               "and the farmers wait for them."]
+    items = column(BODY[0], 72, 700) + column(fields, 72, 640) + column(wrapped, 72, 590) + column(BODY[1], 72, 540)
+    texts = [b.text for b in read_pdf(build([text_ops(items)])).blocks]
+    assert fields[0] in texts and fields[1] in texts and " ".join(wrapped) in texts, texts
