@@ -274,7 +274,8 @@ def load_pdf(data: bytes | PathLike, source: str = "", limits: Limits = LIMITS) 
 
 
 def left_out_notes(doc: Document, stopwords: str = "choi") -> list[str]:
-    """What reading left out of a document's text, in words, in one note naming the document (formats.DOCUMENT): a
+    """What reading left out of a document's text, in words: the pages of a PDF cut short not read (meta['cut_at']);
+    in one note naming the document (formats.DOCUMENT) a
     PDF's furniture, contents, footnotes, tables and captions, a text's Project Gutenberg wrapper, contents and notes,
     a page's menus, tables and code (meta['left_out'], structure.LEFT_OUT), the reference list and appendices
     (meta['back_matter']) unless kept; before it, how a file not in UTF-8 was read (meta['encoding']); after it, a
@@ -282,6 +283,9 @@ def left_out_notes(doc: Document, stopwords: str = "choi") -> list[str]:
     (meta['clock_start']) or times counted on over recordings joined (meta['parts']), how a text without sentence
     punctuation was cut, a language other than English (read with a method's `stopwords`)."""
     notes = []
+    if cut := doc.meta.get("cut_at"):
+        notes.append(f"read: {'page 1' if cut == 2 else f'pages 1 to {cut - 1:,}'} only: the file is cut short (a "
+                     f"download that stopped?) and nothing from page {cut:,} on was read")
     if encoding := doc.meta.get("encoding"):
         notes.append(Decoded("", **encoding).note)
     left = [left_out_phrase(counts)] if (counts := doc.meta.get("left_out")) else []
@@ -313,13 +317,15 @@ def load_pdf_document(data: bytes | PathLike, level: str = "sentence", source: s
     """A Document from a PDF's text layer (segcore.pdf.read_pdf): sentences or words, headings as elements of
     their own and in meta['outline'] (from the PDF's bookmarks when it has them: meta['bookmarks'] counts the
     entries and those located), page and y of every element in meta['positions'], what was left out in
-    meta['left_out']; the reference list and appendices left out unless keep_back_matter. InputError beyond
+    meta['left_out'], the first page not read of a file cut short in meta['cut_at']; the reference list and
+    appendices left out unless keep_back_matter. InputError beyond
     `limits`: pages and inflated stream size before parsing, then characters and elements."""
     check_level(level)
     data, source = _pdf_bytes(data, source)
     pdf = read_pdf(data, input_name(source), limits)
     meta = {"format": "pdf", "pages": pdf.pages, "left_out": pdf.left_out, "repaired_lines": pdf.repaired_lines,
-            "bookmarks": {"entries": len(pdf.outline), "located": pdf.bookmarks_located}}
+            "bookmarks": {"entries": len(pdf.outline), "located": pdf.bookmarks_located},
+            **({"cut_at": pdf.cut_at} if pdf.cut_at else {})}
     return document_from_blocks(pdf.blocks, level, source, meta, keep_back_matter, limits)
 
 

@@ -40,7 +40,7 @@ __all__ = ["read_pdf", "PdfText"]
 class PdfText:
     """What read_pdf found: blocks in reading order, the number of pages, what was left out (counts), the lines
     re-read by PDFium, the PDF's outline entries (segcore.pdfoutline.Entry) and how many were located as headings
-    (0 when the headings come from the layout alone)."""
+    (0 when the headings come from the layout alone), and for a file cut short the first page not read (0: whole)."""
 
     blocks: list[Block]
     pages: int
@@ -48,6 +48,7 @@ class PdfText:
     repaired_lines: int = 0
     outline: list[Entry] = field(default_factory=list)
     bookmarks_located: int = 0
+    cut_at: int = 0
 
 
 _SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
@@ -263,11 +264,15 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     if not head.startswith(b"%PDF"):
         what = "it is empty" if not data.strip() else "it does not start with %PDF"
         raise InputError(f"{source}: not a PDF file ({what})")
-    raw, entries, sideways = read_lines(data, source, limits)
+    raw, entries, sideways, cut_at = read_lines(data, source, limits)
     overlays, entries = drop_overlays(raw, entries)
     repaired = repair_words(raw, data)
     located = mark_outline(raw, entries) if bookmarks else 0
     if not any(re.search(r"\w", ln.text) for _, _, boxes in raw for box in boxes for ln in box):
+        if cut_at:
+            what = "its one page" if cut_at == 2 else f"the {cut_at - 1:,} pages"
+            raise InputError(f"{source}: damaged PDF: it is cut short (a download that stopped?), and {what} before "
+                             f"the cut {'has' if cut_at == 2 else 'have'} no text")
         raise InputError(f"{source}: the PDF has no text layer (is it a scanned document?): run OCR on it first "
                          f"(e.g. ocrmypdf) and load the result")
     sizes = Counter(round(ln.size * 2) / 2 for _, _, boxes in raw for box in boxes for ln in box
@@ -312,7 +317,7 @@ def read_pdf(data: bytes, source: str = "the PDF", limits: Limits = LIMITS, book
     left_out["front"] = mark_front_matter(paras)
     blocks = _assemble(paras, body_size, left_out)
     loaded_words_check(" ".join(b.text for b in blocks), source)
-    return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired, entries, located)
+    return PdfText(blocks, len(raw), {k: v for k, v in left_out.items() if v}, repaired, entries, located, cut_at)
 
 
 def _repeated_headings(paras: list[Para], portrait: set[int]) -> None:

@@ -118,6 +118,7 @@ def clean_text(s: str) -> str:
 
 _STREAM = re.compile(rb"stream\r?\n")
 _OBJ = re.compile(rb"\d+\s+\d+\s+obj\b")
+_END = re.compile(rb"%%EOF")  # a PDF's last line; a file without it near its end is cut short (segcore.pdfcut)
 
 
 def inflated_size(data: bytes, budget: int) -> int:
@@ -450,13 +451,15 @@ def _page_boxes(layout, LTChar, LTTextBox, LTTextLine, LTFigure) -> tuple[tuple,
     return (layout.width, layout.height, boxes), tally[0] / tally[1] if tally[1] else 1.0
 
 
-def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry], int]:
+def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry], int, int]:
     """(width, height, text boxes as lists of Lines) of each page, after the page count (the page tree's) and the
     inflated stream size are checked against `limits` (a page tree whose count lies is stopped past the limit); the
-    PDF's outline entries (segcore.pdfoutline; [] without an outline); and the number of pages left out as set
-    sideways. A page whose text is mostly not upright is read turned upright when its /Rotate turned it (a viewer's
-    'rotate page') or when most pages are so (a document set sideways); else it is a table or figure set landscape
-    (LaTeX's sidewaystable) and left out, counted."""
+    PDF's outline entries (segcore.pdfoutline; [] without an outline); the number of pages left out as set
+    sideways; and, for a file cut short (no %%EOF at its end) that pdfminer cannot open, the first page not read
+    (0 for a whole file): its whole pages up to the first that is not are read (segcore.pdfcut), and without one
+    the file is refused as damaged. A page whose text is mostly not upright is read turned upright when its /Rotate
+    turned it (a viewer's 'rotate page') or when most pages are so (a document set sideways); else it is a table or
+    figure set landscape (LaTeX's sidewaystable) and left out, counted."""
     try:
         from pdfminer.converter import PDFPageAggregator
         from pdfminer.layout import LAParams, LTChar, LTFigure, LTTextBox, LTTextLine
@@ -467,14 +470,21 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         from pdfminer.pdfparser import PDFParser
         from pdfminer.pdftypes import resolve1
         from pdfminer.psparser import literal_name
+
+        from .pdfcut import cut_document, whole
     except ImportError:  # pragma: no cover - pdfminer.six is a requirement
         raise MissingDependencyError("reading PDFs needs pdfminer.six: pip install pdfminer.six") from None
     log = logging.getLogger("pdfminer")
     old_level = log.level
     log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
-    pages, page_of = [], {}
+    pages, page_of, cut_at = [], {}, 0
     try:
-        doc = PDFDocument(PDFParser(io.BytesIO(data)))
+        try:
+            doc = PDFDocument(PDFParser(io.BytesIO(data)))
+        except Exception as e:
+            if _END.search(data[-1024:]):
+                raise
+            doc, cut_at, refused = cut_document(data, e), 1, e
         try:
             count = int(resolve1(resolve1(doc.catalog["Pages"])["Count"]))
         except (KeyError, TypeError, ValueError):
@@ -488,6 +498,8 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         interpreter = PDFPageInterpreter(rsrc, device)
         kinds, sideways = (LTChar, LTTextBox, LTTextLine, LTFigure), []
         for page in PDFPage.create_pages(doc):
+            if cut_at and not whole(page):
+                break
             limits.check_pages(len(pages) + 1, source)  # the page tree's /Count can lie
             page_of[page.pageid] = len(pages)
             interpreter.process_page(page)
@@ -495,9 +507,12 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
             if upright < 0.5:
                 sideways.append((len(pages), page))
             pages.append(read)
-        whole = 2 * len(sideways) > len(pages)
+        if cut_at and not pages:
+            raise refused
+        cut_at = cut_at and (len(pages) + 1 if count is None or len(pages) < count else 0)  # 0: all pages read
+        most = 2 * len(sideways) > len(pages)
         for i, page in sideways:
-            if page.rotate % 360 or whole:
+            if page.rotate % 360 or most:
                 pages[i] = _turned(page, interpreter, device, kinds)
         entries = read_outline(doc, page_of)
     except InputError:
@@ -506,4 +521,4 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         raise _miner_error(e, source) from e
     finally:
         log.setLevel(old_level)
-    return pages, entries, sum(1 for _, page in sideways if not (page.rotate % 360 or whole))
+    return pages, entries, sum(1 for _, page in sideways if not (page.rotate % 360 or most)), cut_at

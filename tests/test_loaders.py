@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from segcore import folders, sentences
 from segcore.document import Document
 from segcore.methods import segment
+from segcore.pdf import read_pdf
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.loaders import (left_out_notes, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi,
                              read_arxiv_bytes, read_text_bytes, word_elements)
@@ -193,11 +194,45 @@ def test_pdf_not_a_pdf():
         load_pdf(b"")
 
 
-@pytest.mark.parametrize("frac", [0.1, 0.5, 0.9])
+@pytest.mark.parametrize("frac", [0.1, 0.5])
 def test_pdf_truncated(frac):
+    """A file cut short before its first page's objects are all in it has nothing to read: refused as damaged."""
     data = TINY_PDF.read_bytes()
     with pytest.raises(InputError, match="damaged PDF"):
         load_pdf(data[: int(len(data) * frac)])
+
+
+def test_pdf_cut_short_reads_its_whole_pages():
+    """A file cut short (a download that stopped: no cross-reference table, trailer nor %%EOF at its end) was refused
+    as damaged; its pages whose objects all lie before the cut are read, as the whole file reads them, and a note
+    says from which page on nothing was read."""
+    data = TINY_PDF.read_bytes()
+    whole, cut = read_pdf(data), read_pdf(data[: int(len(data) * 0.9)])
+    assert 0 < cut.pages < whole.pages and cut.cut_at == cut.pages + 1 and whole.cut_at == 0
+    assert [b.text for b in cut.blocks[:-1]] == [b.text for b in whole.blocks[: len(cut.blocks) - 1]]
+    assert {page for b in cut.blocks for _, page, _ in b.marks} == set(range(1, cut.pages + 1))
+    doc = load_pdf_document(data[: int(len(data) * 0.9)])
+    assert doc.meta["cut_at"] == cut.cut_at and "cut_at" not in load_pdf_document(data).meta
+    assert any(f"nothing from page {cut.cut_at} on was read" in note for note in left_out_notes(doc))
+
+
+def test_pdf_cut_in_its_trailer_reads_every_page():
+    """A file cut after its last object (its page tree's /Count read): every page read, nothing said lost."""
+    data = TINY_PDF.read_bytes()
+    cut = read_pdf(data[: data.rindex(b"xref")])
+    assert cut.cut_at == 0 and [b.text for b in cut.blocks] == [b.text for b in read_pdf(data).blocks]
+
+
+def test_pdf_cut_short_stops_at_a_missing_page():
+    """A page missing from a cut file (its object not found) ends the reading there: the pages after it are not read
+    in its place (pdfminer passes over a page tree's kid that is not in the file)."""
+    data = TINY_PDF.read_bytes()
+    kids = re.search(rb"/Kids \[(\d+) 0 R (\d+) 0 R", data)
+    second = re.search(kids.group(2) + rb" 0 obj", data)
+    damaged = data[: second.start()] + b"% " + data[second.start() + 2: data.rindex(b"xref")]
+    cut = read_pdf(damaged)
+    assert cut.pages == 1 and cut.cut_at == 2
+    assert {page for b in cut.blocks for _, page, _ in b.marks} == {1}
 
 
 def test_pdf_garbage_after_magic():

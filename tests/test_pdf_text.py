@@ -583,7 +583,7 @@ def test_a_page_re_read_by_pdfium_keeps_its_bold_headings_and_a_running_head_apa
              ("F3", 10, 72, 720, "2. Main theorem")] + column(["Rivers carry water from the hills down to the sea.",
                                                                "Floods come after heavy rain in spring."], 72, 700)
     data = build([text_ops(items)])
-    pages, _, _ = read_lines(data, "x")
+    pages, _, _, _ = read_lines(data, "x")
     for box in pages[0][2]:  # every line read as letters apart, its rectangle empty: the page is re-read whole
         for ln in box:
             ln.text, ln.x1, ln.y1 = " ".join("x" * len(ln.text)), ln.x0, ln.y0

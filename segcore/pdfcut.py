@@ -1,0 +1,104 @@
+"""A PDF cut short (a download that stopped) opened with pdfminer.six's own classes, for its whole pages.
+
+A cut file has no cross-reference table nor trailer at its end, so pdfminer scans the file for its objects
+('N 0 obj' lines, PDFXRefFallback): the scan stops at the cut, inside the last object, which is not one. The
+trailer's /Root is then the catalog among the objects scanned (/Type /Catalog), or none (a producer that writes it
+last): pdfminer then finds the pages among the objects, in the order the file holds them. A page is read only when
+every object its content and resources refer to is in the file (`whole`): fonts a TeX file writes at its end are
+missing on every page, and nothing is read then."""
+from __future__ import annotations
+
+import io
+
+from pdfminer.pdfdocument import PDFDocument, PDFXRefFallback
+from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import PDFObjectNotFound, PDFObjRef, PDFStream, resolve1
+from pdfminer.psexceptions import PSEOF
+from pdfminer.psparser import LIT
+
+__all__ = ["cut_document", "whole"]
+
+_CATALOG = LIT("Catalog")
+
+
+class CutDocument(PDFDocument):
+    """A pdfminer PDFDocument of a file without its end: its objects as the fallback scan finds them up to the cut,
+    its catalog the last one scanned (an empty one when there is none)."""
+
+    def find_xref(self, parser) -> int:
+        return 0
+
+    def read_xref_from(self, parser, start: int, xrefs: list) -> None:
+        parser.fallback = True
+        xref = PDFXRefFallback()
+        try:
+            xref.load(parser)
+        except PSEOF:  # the last object, cut
+            pass
+        xrefs.append(xref)
+        if not xref.trailer.get("Root"):
+            catalogs = [obj for obj in map(self._found, list(xref.get_objids()))
+                        if isinstance(obj, dict) and obj.get("Type") is _CATALOG]
+            xref.trailer["Root"] = catalogs[-1] if catalogs else {"Type": _CATALOG}
+
+    def _found(self, objid: int):
+        try:
+            return self.getobj(objid)
+        except PDFObjectNotFound:
+            return None
+
+
+def cut_document(data: bytes, error: Exception) -> CutDocument:
+    """The CutDocument of a file cut short; pdfminer's `error` (its refusal of the file) when it cannot be opened
+    either."""
+    try:
+        return CutDocument(PDFParser(io.BytesIO(data)))
+    except Exception:
+        raise error from None
+
+
+def whole(page) -> bool:
+    """Whether every object a pdfminer PDFPage's content and resources refer to, and what those refer to in turn
+    (not its /Parent: the page tree), is in the file, and no page before it in the page tree is missing (pdfminer
+    passes over a missing one: the page would be read as the one before it)."""
+    return not _missing_before(page) and _complete(page)
+
+
+def _missing_before(page) -> bool:
+    """Whether a node of the page tree before the page is missing: a kid listed before the page (or before the node
+    that holds it, up the tree) that is not in the file. False when the tree is not (pages found by the scan)."""
+    node, parent, seen = page.pageid, page.attrs.get("Parent"), set()
+    while isinstance(parent, PDFObjRef) and parent.objid not in seen:
+        seen.add(parent.objid)
+        tree = resolve1(parent)
+        if not isinstance(tree, dict):
+            return False
+        for kid in resolve1(tree.get("Kids")) or []:
+            if getattr(kid, "objid", None) == node:
+                break
+            if resolve1(kid) is None:
+                return True
+        node, parent = parent.objid, tree.get("Parent")
+    return False
+
+
+def _complete(page) -> bool:
+    """Whether every object the page's content and resources refer to, and what they refer to, is in the file."""
+    stack, seen = [page.attrs.get("Contents"), page.attrs.get("Resources")], set()
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, PDFObjRef):
+            if obj.objid in seen:
+                continue
+            seen.add(obj.objid)
+            try:
+                obj = page.doc.getobj(obj.objid)
+            except PDFObjectNotFound:
+                return False
+        if isinstance(obj, PDFStream):
+            obj = obj.attrs
+        if isinstance(obj, dict):
+            stack += [v for k, v in obj.items() if k != "Parent"]
+        elif isinstance(obj, list):
+            stack += obj
+    return True
