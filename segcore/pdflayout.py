@@ -385,11 +385,15 @@ def _aggregator(PDFPageAggregator, PDFType3Font):
     return Aggregator
 
 
-def _miner_error(e: Exception, source: str) -> InputError:
+def _miner_error(e: Exception, source: str, data: bytes) -> InputError:
+    """pdfminer's refusal of a file as a user reads it: encrypted, cut short (no %%EOF at its end, and no page before
+    the cut whole: segcore.pdfcut) or else damaged."""
     name = type(e).__name__
     if "Password" in name or "Encrypt" in name:
         return InputError(f"{source}: the PDF is encrypted (password-protected); save an unprotected copy first")
-    return InputError(f"{source}: damaged PDF (truncated or corrupted?): the PDF parser failed with {name}: {e}")
+    what = (": it is cut short (no end of file: a download that stopped?) and no page before the cut is whole;"
+            if not _END.search(data[-1024:]) else " (truncated or corrupted?):")
+    return InputError(f"{source}: damaged PDF{what} the PDF parser failed with {name}: {e}")
 
 
 def _upright(c) -> bool:
@@ -518,7 +522,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
     except InputError:
         raise
     except Exception as e:
-        raise _miner_error(e, source) from e
+        raise _miner_error(e, source, data) from e
     finally:
         log.setLevel(old_level)
     return pages, entries, sum(1 for _, page in sideways if not (page.rotate % 360 or most)), cut_at

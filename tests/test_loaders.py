@@ -198,8 +198,9 @@ def test_pdf_not_a_pdf():
 def test_pdf_truncated(frac):
     """A file cut short before its first page's objects are all in it has nothing to read: refused as damaged."""
     data = TINY_PDF.read_bytes()
-    with pytest.raises(InputError, match="damaged PDF"):
+    with pytest.raises(InputError, match="damaged PDF") as e:
         load_pdf(data[: int(len(data) * frac)])
+    assert "cut short" in str(e.value)  # no %%EOF at its end: the user is told why, not only that it failed
 
 
 def test_pdf_cut_short_reads_its_whole_pages():
