@@ -144,15 +144,18 @@ def _numbered_heading(ln: Line, places: list[tuple[int, str]], body_size: float)
 
 def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
     """Drop page-number lines and running headers/footers (edge lines repeated on >= half the pages, their numbers
-    the same or the page's (`_follow_pages`), but a title a running head repeats, set much larger than the body (ACM's)
-    or larger than it and the heads (ptptex's); running text (`_running_text`) and a quote's credit under it
-    (`credit`); a heading numbered with the slide, `_numbered_heading`); the number of lines dropped."""
+    the same or the page's (`_follow_pages`); small heads whose text changes, `_changing_heads`), but a title a
+    running head repeats, set much larger than the body (ACM's) or larger than it and the heads (ptptex's); running
+    text (`_running_text`) and a quote's credit under it (`credit`); a heading numbered with the slide,
+    `_numbered_heading`); the number of lines dropped."""
     npages = sum(1 for boxes in pages if boxes)  # a slide's earlier steps (drop_overlays) are not pages
     edge_keys, page_keys, edges = [], [], []
     places: dict[str, list[tuple[int, str]]] = {}  # key -> (page index, text) of the edge lines
     smallest: dict[str, float] = {}  # key -> the smallest size of its edge lines (a running head's)
+    tops = []  # each page's highest line
     for i, boxes in enumerate(pages):
         lines = sorted((ln for b in boxes for ln in b.lines), key=lambda ln: -ln.y1)
+        tops += lines[:1]
         edge = set(map(id, lines[:3] + lines[-3:]))
         edges.append(edge)
         keys = set()
@@ -175,11 +178,13 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
                 if c >= 2 and (c * 2 >= npages or odd[k] * 2 >= n_odd >= 2 or even[k] * 2 >= n_even >= 2) \
                         and ("#" not in k or _follow_pages(places[k])):
                     repeated.add(k)
+    heads = _changing_heads(pages, tops, body_size)
     dropped = 0
     for boxes, edge in zip(pages, edges):
         running = {id(b) for b in boxes if _running_text(b, body_size) or credit(b, boxes, body_size)}
         for b in boxes:
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
+                id(ln) in heads and id(b) not in running) or (
                 id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or (
                     _norm_key(ln.text) in repeated and id(b) not in running
                     and not is_larger(ln, body_size, MUCH_LARGER)
@@ -189,6 +194,21 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
             b.lines = kept
         boxes[:] = [b for b in boxes if b.lines]
     return dropped
+
+
+def _changing_heads(pages: list[list[Box]], tops: list[Line], body_size: float) -> set[int]:
+    """ids of the running heads whose text changes with the chapter (a thesis's chapter title on the blank page
+    before the next chapter): pages' highest lines set smaller than the body at one place, the same baseline and
+    size, on three pages or more, above the text block: half an em of the body above every line of the body's size
+    (not the small print of code, a margin note or a quote that starts at the text block's top)."""
+    def place(ln):
+        return round(ln.y0), round(ln.size, 1)
+
+    body = (ln for boxes in pages for b in boxes for ln in b.lines if abs(ln.size - body_size) < 0.05 * body_size)
+    top = max((ln.y0 for ln in body), default=math.inf)
+    small = [ln for ln in tops if ln.size < 0.95 * body_size and ln.y0 > top + 0.5 * body_size]
+    count = Counter(map(place, small))
+    return {id(ln) for ln in small if count[place(ln)] >= 3}
 
 
 def _on_baselines(lines: list[Line], marks: list[Line]) -> set[int]:
