@@ -173,7 +173,9 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             reader.blank()
             continue
         if not line.startswith((".", "'")):
-            if not (line.endswith("\\c") and line_text(line).strip() in BULLETS and not reader.parts):
+            if line[0] in " \t":  # groff breaks the line before it
+                reader.indented_line(line_text(line))
+            elif not (line.endswith("\\c") and line_text(line).strip() in BULLETS and not reader.parts):
                 reader.add(line_text(line))
             continue
         m = re.match(r"""[.']\s*(\\".*|[^\s\\]*)\s*(.*)""", line)  # a comment, or a name up to a space or \\

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections import Counter
 
-from .structure import Block, split_number
+from .structure import SENTENCE_END, Block, split_number
 
 __all__ = ["ManReader", "line_text", "arguments", "uncommented", "BULLETS", "FONTS",
            "ITALIC_PAIRS"]
@@ -161,6 +161,15 @@ class ManReader:
         the tag still heads its item)."""
         if not (self.tag or self.bare_tag):
             self.flush()
+
+    def indented_line(self, text: str):
+        """A text line that starts with a space or a tab: for groff a break (.br) before it. The paragraph under way
+        ends there when its text ends a sentence (an indented example or option after prose); else the indent
+        continues what the line before began (a command's continued lines, a prototype's arguments, lines written with
+        spaces: a YAML or JSON value) and reads on, as it does while an item's tag waits for its text."""
+        if self.parts and not (self.tag or self.bare_tag) and SENTENCE_END.search(self.parts[-1]):
+            self.flush()
+        self.add(text)
 
     def request(self, name: str, rest: str) -> bool:
         """A request or macro line read; False when the reader has no reading of `name`."""

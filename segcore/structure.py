@@ -402,7 +402,7 @@ ADDRESS = re.compile(r"(?:https?://|www\.)\S+$", re.I)  # a link written out as 
 
 
 # a sentence's end (full-width too), before closing quotes, brackets or emphasis marks
-_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u2019\u201d\u00bb)\]*_]*$")
+SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u2019\u201d\u00bb)\]*_]*$")
 _AWAY = re.compile(r"(?:[a-z][a-z0-9+.-]*:|//)", re.I)  # a target elsewhere: a scheme ('https:', 'mailto:'), a host
 
 
@@ -434,7 +434,7 @@ def link_list(items: int, share: float, lead: str, links: list[str], targets: li
     if items < LINK_LIST_ITEMS or share < LINK_LIST_SHARE or (links and all(ADDRESS.match(t.strip()) for t in links)):
         return False
     lead = lead.rstrip()
-    return not (lead.endswith((":", "\uff1a")) or (_SENTENCE_END.search(lead) and 2 * sum(
+    return not (lead.endswith((":", "\uff1a")) or (SENTENCE_END.search(lead) and 2 * sum(
         bool(_AWAY.match(t.strip())) and not (site and site_host(t) == site) for t in targets) > len(targets)))
 
 

@@ -500,3 +500,14 @@ def test_a_blank_line_ends_the_paragraph_as_groff_s_vertical_space_does_but_keep
     assert texts[4:] == ["-a: All of them.", "More on a.", "tag: Tagged."]
     mdoc = ".Dd May 1, 2026\n.Dt X 1\n.Os\n.Sh DESCRIPTION\nOne.\n\nTwo.\n.Bl -tag\n.It Fl a\n\nAll.\n\nMore.\n.El\n"
     assert [b.text for b in man_blocks(mdoc)[0] if not b.level] == ["One.", "Two.", "-a: All.", "More."]
+
+
+def test_a_text_line_that_starts_with_a_space_breaks_after_a_sentence_and_continues_a_line_otherwise():
+    """groff breaks the line before a text line that starts with a space (h2xs(1): 'the changes are.' / '  - no use of
+    our'); it was joined into the paragraph. After a sentence's end it now opens an element; a command's or a
+    prototype's continued lines, and an item's text after its tag, read on."""
+    page = (".TH X 1\n.SH A\nFor old versions the changes are.\n  - no use of our\n  - no warnings\n.PP\n"
+            "$ cmd create \\e\n  --flag=1 \\e\n  --other\n.IP \"var ++\"\n The result is the value.\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["For old versions the changes are.", "- no use of our - no warnings",
+                     "$ cmd create \\ --flag=1 \\ --other", "var ++: The result is the value."]
