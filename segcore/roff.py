@@ -115,19 +115,22 @@ class ManReader:
         self.colon = False  # the tag just added takes a colon if the item's text follows it
         self.bare_tag = False  # the paragraph under way ends with an item's tag, its text not begun
         self.link: tuple[str, int, int] | None = None  # a link's address, and where its text begins (.UR, .MT)
+        self.apart = False  # a blank line came after the last paragraph: the next is set apart from it (`blank`)
 
     def code_end(self, name: str, rest: str) -> str | None:
         """The request that ends a code block opened by `name` beyond the man macros' own (none here)."""
         return None
 
     def flush(self):
-        """The paragraph under way ends; one of addresses only joins the paragraph before, whose text it completes."""
+        """The paragraph under way ends; one of addresses only joins the paragraph before, whose text it completes,
+        unless a blank line set it apart."""
         text = " ".join(" ".join(self.parts).split())
         self.parts, self.colon, self.bare_tag = [], False, False
-        if text and self.blocks and not self.blocks[-1].level and _ADDRESSES.fullmatch(text):
+        if text and self.blocks and not self.blocks[-1].level and not self.apart and _ADDRESSES.fullmatch(text):
             self.blocks[-1] = Block(f"{self.blocks[-1].text} {text}")
         elif text:
             self.blocks.append(Block(text))
+        self.apart = self.apart and not text
 
     def next_item(self):
         """A list item's tag follows: tags standing alone share the text that comes after them ('-a, -b: …'; a
@@ -158,9 +161,10 @@ class ManReader:
     def blank(self):
         """A blank text line: for groff a break with space, as .sp, so the paragraph under way ends; not while an
         item's tag is awaited (.TP's is the next line with text) or waits for its text (groff sets them apart, but
-        the tag still heads its item)."""
+        the tag still heads its item); the next paragraph is set apart, one of addresses too (`flush`)."""
         if not (self.tag or self.bare_tag):
             self.flush()
+            self.apart = True
 
     def indented_line(self, text: str):
         """A text line that starts with a space or a tab: for groff a break (.br) before it. The paragraph under way

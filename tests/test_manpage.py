@@ -511,3 +511,14 @@ def test_a_text_line_that_starts_with_a_space_breaks_after_a_sentence_and_contin
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["For old versions the changes are.", "- no use of our - no warnings",
                      "$ cmd create \\ --flag=1 \\ --other", "var ++: The result is the value."]
+
+
+def test_addresses_after_a_blank_line_are_set_apart_as_groff_sets_them():
+    """A blank line is groff's break with space: bzip2(1)'s 'Julian Seward, jseward@acm.org.' / '' / its homepage
+    joined the paragraph before (addresses alone join the text they complete, after .br); now they stand apart, and
+    still join after .br."""
+    page = (".TH X 1\n.SH A\nJulian Seward.\n\nhttps://x.org/bzip2/\n.PP\nFor more, see\n.br\nhttps://x.org/more\n"
+            ".PP\nOne more.\n\n\n.br\n<a@x.org>\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["Julian Seward.", "https://x.org/bzip2/", "For more, see https://x.org/more", "One more.",
+                     "<a@x.org>"]
