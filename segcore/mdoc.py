@@ -72,9 +72,18 @@ def _mdoc_words(tokens: list[str], name: str) -> list[tuple[str, bool]]:
             out.append((STANDARDS.get(arg, arg) if t == "St" else
                         f"{LIBRARIES[arg]} ({arg}, -l{arg[3:]})" if arg in LIBRARIES else f"library “{arg}”", glue))
             macro, glue, i = None, False, i + 1
+        elif t == "Bx" and not bare:  # '.Bx 4.4 Lite2': 4.4BSD-Lite2, as groff and mandoc print it
+            release = tokens[i] + "BSD"
+            i += 1
+            if i < len(tokens) and tokens[i] not in _CALLABLE and tokens[i] not in _CLOSING:
+                release, i = f"{release}-{tokens[i]}", i + 1
+            out.append((line_text(release), glue))
+            macro, glue = None, False
         elif t in _SYSTEMS:
             out.append((_SYSTEMS[t], glue))
             macro, glue = None, False
+        elif macro == "An" and t in ("-split", "-nosplit"):  # how authors' names break lines: no text
+            continue
         elif t in _CALLABLE:
             macro = t
             if bare and t in ("Nm", "Ar", "Fl"):

@@ -522,3 +522,12 @@ def test_addresses_after_a_blank_line_are_set_apart_as_groff_sets_them():
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["Julian Seward.", "https://x.org/bzip2/", "For more, see https://x.org/more", "One more.",
                      "<a@x.org>"]
+
+
+def test_mdoc_an_split_flags_print_nothing_and_bx_sets_its_release_before_bsd():
+    """'.An -nosplit' (ssh-agent(1)'s AUTHORS) read as the word '-nosplit'; '.Bx 4.4 Lite2' as 'BSD 4.4 Lite2',
+    where groff -mdoc and mandoc print '4.4BSD-Lite2' (and '.Bx' alone 'BSD', '.Fx 4.0' 'FreeBSD 4.0')."""
+    page = (".Dd x\n.Dt X 1\n.Os\n.Sh AUTHORS\n.An -nosplit\nBy\n.An A B .\nFirst in\n.Bx 4.4 Lite2 ,\nthen\n"
+            ".Bx 4.0 .\n.An -split\n.Bx\nand\n.Fx 4.0 .\n")
+    text = man_blocks(page)[0][1].text
+    assert text == "By A B. First in 4.4BSD-Lite2, then 4.0BSD. BSD and FreeBSD 4.0."
