@@ -19,8 +19,8 @@ from collections import Counter
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
-from .texargs import (ASSIGNMENTS, BOX_SETTINGS, GLUE, LINE_END, STRETCH, assignment_end, box_settings, braced_group,
-                      bracket_option, bracket_options, closing_braces, environment_end)
+from .texargs import (ASSIGNMENTS, BOX_SETTINGS, GLUE, LINE_END, PARAMETERS, STRETCH, assignment_end,
+                      box_settings, braced_group, bracket_option, bracket_options, closing_braces, environment_end)
 from .texfront import FRONT, title_fields
 from .texverb import VERB, VERBATIM_ENVS, verb_text, without_comments
 
@@ -382,14 +382,20 @@ class _Reader:
                 arg, i = self.group(s, i)
                 args.append(arg)
             return self.render(args[index]), i
-        if name in ASSIGNMENTS:  # TeX's assignments print nothing: a register, its value, a box being set (texargs)
-            return "", assignment_end(s, name, i, self.braces[-1])
+        # TeX's assignments print nothing: a register, its value, a box being set (texargs); a parameter without a
+        # value (a factor, '\the\hsize', ConTeXt's '\language[de]') reads as any command
+        if name in ASSIGNMENTS and ((j := assignment_end(s, name, i, self.braces[-1])) != i or name not in PARAMETERS):
+            return "", j
         if not math and (m := _ASSIGNMENT.match(s, i)):
             return "", m.end()
-        if name in _SKIPS:
-            m = _SKIP.match(s, i)
-            wide = m and name == "hskip" and _WIDE.match(m.group()) and not math
-            return (" " if wide else ""), m.end() if m else i
+        if name in _SKIPS:  # and the optional space after the dimension, a line's end among it, as TeX takes it
+            # (a line after '\vskip 6pt' stays a paragraph's start): a positive kern with a space there sets words
+            # apart ('Spine\kern.5em text'), a negative one a logo's letters together ('Bi\kern-.025em b')
+            if not (m := _SKIP.match(s, i)):
+                return "", i
+            j = m.end() if name in _VERTICAL else _EATEN.match(s, m.end()).end()
+            wide = _WIDE.match(m.group()) and (name == "hskip" or j > m.end()) and not math
+            return (" " if wide else ""), j
         if name == "item":
             label, i = bracket_option(s, i)
             return "\n\n" + (self.render(label) + " " if label else ""), i

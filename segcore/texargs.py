@@ -8,7 +8,8 @@ import re
 from functools import lru_cache
 
 __all__ = ["ASSIGNMENTS", "BOX_SETTINGS", "DIMENSION", "GLUE", "LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH",
-           "STRETCH", "assignment_end", "box_settings", "braced_group", "bracket_option", "bracket_options", "closing_braces", "environment_end"]
+           "PARAMETERS", "STRETCH", "assignment_end", "box_settings", "braced_group", "bracket_option",
+           "bracket_options", "closing_braces", "environment_end"]
 
 LINE_END = re.compile(r"[ \t]*\n")  # the end of a line at an index, spaces before it
 OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
@@ -53,12 +54,36 @@ _TOKEN = r"(?:\\[A-Za-z@]+|\\.|\S)"  # a control sequence or a character
 _DEFINED = r"\s*(?:\\[A-Za-z@]+|\\.|[^\s\w{}])"  # what \\let defines: a control sequence, an active character ('|')
 _INDEX = r"\s*(?:\d+|\"[0-9A-F]+|\\[A-Za-z@]+)"  # a register's number, or a name that stands for one
 _SET = rf"{_INDEX}\s*=?"  # a register by its number and '=': a box's, a token list's
-_TAKES = {"arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
+# TeX's parameters (the TeXbook's list, chapter 24: integer, dimension, glue and muglue ones) are set by their name
+# and a value, '=' optional ('\\tolerance 9999', '\\parindent0pt', '\\parskip 1ex plus 1pt'), and print nothing: an
+# integer one takes a number or a register that stands for one ('\\clubpenalty\\@M'), never a dimension (a control
+# word after its number is no factor of it: '\\penalty10000\\hskip 1em'); so does \\penalty, no assignment
+# ('\\penalty-10000'); a dimension or glue one its value; on the parameter's line (a command on the next line is no
+# value of it: '…0pt \\hsize⏎\\input tufte', \\parshape's last dimension and a file read). Named alone
+# ('\\the\\hsize'), after a number (its factor: '.5\\hsize') or after '=' (another's value: '\\n=\\time') they set
+# nothing (_FACTOR)
+_INTEGERS = ("pretolerance tolerance hbadness vbadness linepenalty hyphenpenalty exhyphenpenalty binoppenalty "
+             "relpenalty clubpenalty widowpenalty displaywidowpenalty brokenpenalty predisplaypenalty "
+             "postdisplaypenalty interlinepenalty floatingpenalty outputpenalty doublehyphendemerits "
+             "finalhyphendemerits adjdemerits looseness pausing holdinginserts tracingonline tracingmacros "
+             "tracingstats tracingparagraphs tracingpages tracingoutput tracinglostchars tracingcommands "
+             "tracingrestores language uchyph lefthyphenmin righthyphenmin globaldefs defaulthyphenchar "
+             "defaultskewchar escapechar endlinechar newlinechar maxdeadcycles hangafter fam mag delimiterfactor time "
+             "day month year showboxbreadth showboxdepth errorcontextlines penalty").split()
+_DIMENSIONS = ("hfuzz vfuzz overfullrule emergencystretch hsize vsize maxdepth splitmaxdepth boxmaxdepth lineskiplimit "
+               "delimitershortfall nulldelimiterspace scriptspace mathsurround predisplaysize displaywidth "
+               "displayindent parindent hangindent hoffset voffset baselineskip lineskip parskip abovedisplayskip "
+               "abovedisplayshortskip belowdisplayskip belowdisplayshortskip leftskip rightskip topskip splittopskip "
+               "tabskip spaceskip xspaceskip parfillskip thinmuskip medmuskip thickmuskip").split()
+PARAMETERS = frozenset((*_INTEGERS, *_DIMENSIONS))
+_TAKES = {"integer": rf"[ \t]*=?[ \t]*(?:{_NUMBER}|-?\s*{_REGISTER})", "dimension": rf"[ \t]*=?[ \t]*{_VALUE}",
+          "arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
           "register": rf"{_INDEX}(?:\s*=?\s*{_VALUE})?", "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
           "let": rf"{_DEFINED}\s*=?\s?{_TOKEN}",
           "expression": rf"(?:\s*(?:[-+*/()]|\{{[A-Za-z@]{{1,40}}\}}|{_VALUE}))*(?:\s*\\relax)?",
           "setbox": _SET, "savebox": _NAME, "toks": _SET, "box": _INDEX}
-ASSIGNMENTS = {**dict.fromkeys(("advance", "multiply", "divide"), "arithmetic"),
+ASSIGNMENTS = {**dict.fromkeys(_INTEGERS, "integer"), **dict.fromkeys(_DIMENSIONS, "dimension"),
+               **dict.fromkeys(("advance", "multiply", "divide"), "arithmetic"),
                **dict.fromkeys(("count", "dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
                **dict.fromkeys(("chardef", "mathchardef", "countdef", "dimendef", "skipdef", "muskipdef", "toksdef"),
                                "shorthand"),
@@ -68,6 +93,7 @@ ASSIGNMENTS = {**dict.fromkeys(("advance", "multiply", "divide"), "arithmetic"),
                "let": "let", **dict.fromkeys(("numexpr", "dimexpr", "glueexpr", "muexpr"), "expression"),
                "setbox": "setbox", **dict.fromkeys(("sbox", "savebox"), "savebox"), "toks": "toks",
                **dict.fromkeys(("box", "copy", "unhbox", "unvbox", "unhcopy", "unvcopy"), "box")}
+_FACTOR = re.compile(r"(?:\d|=[ \t]*)\Z")
 _ASSIGNED = {kind: re.compile(takes, re.S) for kind, takes in _TAKES.items()}
 # what \\setbox sets: a new box (its settings and braced contents follow) or another register's ('\\box1', '\\copy1',
 # '\\vsplit1 to 2em')
@@ -170,6 +196,8 @@ def assignment_end(s: str, name: str, i: int, braces: dict[int, int]) -> int:
     text ('\\toks0={…}'), stay to be read where they are set: TeX prints them later (\\box0, \\vsplit, \\the\\toks0),
     where the reader does not follow them, and a story set in a box (samplepdf's) is not lost."""
     kind = ASSIGNMENTS[name]
+    if kind in ("integer", "dimension") and _FACTOR.search(s, max(0, i - len(name) - 40), s.rfind("\\", 0, i)):
+        return i  # a number's factor ('.8\\hsize 10pt': \\parshape's) or a value, no assignment
     if not (m := _ASSIGNED[kind].match(s, i)):  # not followed by what it takes ('\\let^^M'): nothing taken
         return i
     i = m.end()

@@ -878,3 +878,24 @@ def test_a_box_register_where_it_is_used_is_no_text():
     blocks, _ = latex_blocks("\\begin{document}\nOne \\box255 two \\copy\\mybox three \\unhbox0 four \\unvbox 12 "
                              "five \\unhcopy\"1F six \\unvcopy\\x seven.\n\\end{document}")
     assert blocks[0].text == "One two three four five six seven."
+
+
+def test_tex_s_parameters_set_without_an_equals_sign_print_nothing():
+    """'\\penalty0' printed '0' (pdftex-t's \\Sugar), '\\tolerance 9999', '\\parindent0pt', '\\parskip 1ex plus 1pt'
+    their values (etex_gen, manptp, tstlmts1): TeX's integer, dimension and glue parameters take a value with '='
+    or without, and \\penalty a number. A kern takes the optional space after its dimension, a line's end among it,
+    as TeX does (pdftex-t's \\Sugar, '…\\kern.25em⏎\\penalty0', split its syntax lines into paragraphs once the
+    '0' was gone); a positive one with a space there still sets words apart, a \\vskip's line end stays. A parameter used as a value (a factor '.5\\hsize', after '=') sets nothing and the
+    text after it stays; a parameter alone takes nothing (ConTeXt's '\\language[de]' keeps its option a setting)."""
+    texts = _texts("\\begin{document}\nOne \\penalty0 two \\penalty-\\@M{} three \\tolerance 9999 four "
+                   "\\clubpenalty10000 five \\parindent0pt six \\parskip 1ex plus 1pt seven \\hsize\\textwidth eight "
+                   "\\looseness-1 nine \\kern.5em\\penalty10000\\hskip 1em ten \\vsize=.5\\hsize{} eleven "
+                   "{\\language[de] twelve}.\n\\end{document}")
+    assert texts == ["One two three four five six seven eight nine ten eleven twelve."]
+    texts = _texts("\\begin{document}\nOne \\n=\\time two \\divide\\n 60 three.\n\\end{document}")
+    assert texts[0].endswith("two three.")  # \\time is \\n's value: '\\divide' is not taken as its
+    body = "\\def\\Sugar#1{\\kern.25em{#1}\\kern.25em\n   \\penalty0 \\ignorespaces}\n"
+    texts = _texts(f"{body}\\begin{{document}}\nA \\Sugar{{b}}\n  \\Sugar{{c}} d.\n\\end{{document}}")
+    assert texts == ["A b c d."]
+    texts = _texts("\\begin{document}\nA para.\n\\vskip 6pt\nAnother.\n\\end{document}")
+    assert texts == ["A para.", "Another."]
