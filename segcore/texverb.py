@@ -50,6 +50,12 @@ _NO_COMMENT = (VERB_TEXT + r"|\\(?:url|href)\s*\{[^{}\n]*\}"
 # (\AtBeginDocument{\DeleteShortVerb{\|}})
 _SHORT_CHARS = frozenset(c for c in map(chr, range(33, 127)) if not c.isalpha() and c not in "%\\{}")
 _CLASS_SHORT = {"ltxdoc": "|", "l3doc": "\"|"}
+# ConTeXt's verbatim text: \type{…} (its braces balanced, one level inside: '\type{\pdfliteral{q}}'), \type<<…>>,
+# \typ{…}, on one line, printed as written ('\type{\box0}' is '\box0'): read as \verb is, written as \verb with a
+# delimiter not in it (_DELIMITERS), in a source that is ConTeXt's (\starttext: a LaTeX source's own \type is its own)
+_CONTEXT = re.compile(r"\\starttext(?![A-Za-z])")
+_TYPE = (r"|\\typ(?:e)?(?![A-Za-z@])[ \t]*(?:\{(?P<typed>(?:[^{}\n]|\{[^{}\n]*\})*)\}|<<(?P<angled>[^\n]*?)>>)")
+_DELIMITERS = "|!+=@^~\"'/"
 # a sectioning command at a line's start: no preamble has one, a chapter file (\input by its main file) does; a
 # \begin{document} after it is a listing's, in an environment the main file defines ('\begin{code}', 'LaTeXCode')
 _HEADING = re.compile(r"(?m)^[ \t]*\\(?:" + "|".join(LATEX_RANK) + r")\*?\s*[\[{]")
@@ -72,11 +78,19 @@ def _after_command(source: str, start: int, end: int) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _pattern(shorts: str) -> re.Pattern:
-    """_NO_COMMENT with the text of the short verbs `shorts` (sorted characters) as '\\verb's text."""
+def _pattern(shorts: str, context: bool = False) -> re.Pattern:
+    """_NO_COMMENT with the text of the short verbs `shorts` (sorted characters) as '\\verb's text, and in a ConTeXt
+    source its \\type's and \\typ's (_TYPE)."""
+    pattern = _NO_COMMENT + (_TYPE if context else "")
     if not shorts:
-        return re.compile(_NO_COMMENT)
-    return re.compile(_NO_COMMENT + rf"|(?<!\\)(?P<shortverb>[{re.escape(shorts)}])[^\n]*?(?P=shortverb)")
+        return re.compile(pattern)
+    return re.compile(pattern + rf"|(?<!\\)(?P<shortverb>[{re.escape(shorts)}])[^\n]*?(?P=shortverb)")
+
+
+def _as_verb(text: str) -> str | None:
+    """\\verb with `text` between a delimiter not in it (None when each of _DELIMITERS is)."""
+    d = next((c for c in _DELIMITERS if c not in text), None)
+    return None if d is None else f"\\verb{d}{text}{d}"
 
 
 def without_comments(source: str) -> tuple[str, str, int, tuple[int, int], frozenset]:
@@ -92,11 +106,15 @@ def without_comments(source: str) -> tuple[str, str, int, tuple[int, int], froze
     out, listed, i, comments, size, start, end = [], [], 0, 0, 0, -1, -1  # size: the characters kept so far
     chapter = False  # a heading came before a \begin{document}: the text is a chapter's, that a listing's
     verbatims, shorts, deleted, declared = set(), set(), set(), ""  # short verbs: on, deleted in the preamble
-    while m := _pattern("".join(sorted(shorts))).search(source, i):
+    context = bool(_CONTEXT.search(source))
+    while m := _pattern("".join(sorted(shorts)), context).search(source, i):
         kept = m.start() if m["short"] or m.group(0).lstrip(" \t").startswith("%") else m.end()
         joined = m["join"] and not _after_command(source, i, kept)
         comments += 0 if kept != m.start() or m["short"] else m["join"].count("\n") if joined else 1
-        out.append(source[i:m.start()] + "\\verb" + m.group(0) if shorts and m["shortverb"] else source[i:kept])
+        typed = (m["typed"] if m["angled"] is None else m["angled"]) if context else None
+        verb = None if typed is None else _as_verb(typed)
+        out.append(source[i:m.start()] + "\\verb" + m.group(0) if shorts and m["shortverb"] else
+                   source[i:m.start()] + verb if verb else source[i:kept])
         size, i = size + len(out[-1]), m.end() if joined or not m["join"] else m.start("join")
         env, opens = m["env"], m["bound"] == "begin"
         if m["verbatim"]:

@@ -885,7 +885,8 @@ def test_tex_s_parameters_set_without_an_equals_sign_print_nothing():
     their values (etex_gen, manptp, tstlmts1): TeX's integer, dimension and glue parameters take a value with '='
     or without, and \\penalty a number. A kern takes the optional space after its dimension, a line's end among it,
     as TeX does (pdftex-t's \\Sugar, '…\\kern.25em⏎\\penalty0', split its syntax lines into paragraphs once the
-    '0' was gone); a positive one with a space there still sets words apart, a \\vskip's line end stays. A parameter used as a value (a factor '.5\\hsize', after '=') sets nothing and the
+    '0' was gone); a positive one with a space there still sets words apart, a \\vskip's line end stays. A
+    parameter used as a value (a factor '.5\\hsize', after '=') sets nothing and the
     text after it stays; a parameter alone takes nothing (ConTeXt's '\\language[de]' keeps its option a setting)."""
     texts = _texts("\\begin{document}\nOne \\penalty0 two \\penalty-\\@M{} three \\tolerance 9999 four "
                    "\\clubpenalty10000 five \\parindent0pt six \\parskip 1ex plus 1pt seven \\hsize\\textwidth eight "
@@ -899,3 +900,16 @@ def test_tex_s_parameters_set_without_an_equals_sign_print_nothing():
     assert texts == ["A b c d."]
     texts = _texts("\\begin{document}\nA para.\n\\vskip 6pt\nAnother.\n\\end{document}")
     assert texts == ["A para.", "Another."]
+
+
+def test_context_s_type_is_verbatim_text():
+    """pdftex-t (ConTeXt) names its primitives with \\type{…}: '\\type{\\pdfcompresslevel}' printed nothing, a '%'
+    in one began a comment, '\\type{\\input}' counted an input. In a ConTeXt source (\\starttext) \\type{…} (its braces
+    balanced), \\type<<…>> and \\typ{…} are verbatim text as \\verb's; a LaTeX source's own \\type macro is its own."""
+    blocks, left = latex_blocks("\\starttext\nSet \\type{\\pdfcompresslevel} or \\type{\\pdfliteral{q}}, "
+                                "\\type<<\\x{y}>> and \\typ{a%b} here, \\type{\\input} too.\n\\stoptext\n")
+    assert [b.text for b in blocks] == [
+        "Set \\pdfcompresslevel or \\pdfliteral{q}, \\x{y} and a%b here, \\input too."]
+    assert not left.get("inputs") and not left.get("comments")
+    assert _texts("\\documentclass{article}\n\\begin{document}\nUse \\type{\\box0} end.\n\\end{document}") == [
+        "Use end."]
