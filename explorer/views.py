@@ -28,13 +28,17 @@ def square_chart(fig, key: str, **kwargs) -> None:
     high as that square and its margins, so no white band is left beside or under it: a figure of fixed size was
     squeezed into a narrower column (the square shrunk inside white bands above and below) or left one at the right
     of a wider one. The height follows the width in CSS (a container query: the server never knows the width); a
-    column narrower than SQUARE_MIN pixels takes the whole row, the columns beside it wrapping below. `kwargs` go to
-    st.plotly_chart."""
-    m = fig.layout.margin
+    column narrower than SQUARE_MIN pixels takes the whole row, the columns beside it wrapping below (:has()). A
+    browser without container queries drops that height and keeps the figure's own proportions (its width and
+    height as made, an aspect ratio), one without :has() leaves the column as it is: the chart stays inside its
+    column, near square, not in Streamlit's default 450 px (a plot area of 67 × 92 px between white bands in a 224 px
+    column). `kwargs` go to st.plotly_chart."""
+    m, ratio = fig.layout.margin, f"{fig.layout.width}/{fig.layout.height}"
     fig.update_layout(width=None, height=None, autosize=True)
     box = f"st-key-{key}_box"
     st.html(f"<style>.{box}{{container-type:inline-size}}"
-            f".{box} [data-testid=stPlotlyChart]{{height:calc(100cqw - {m.l + m.r - m.t - m.b}px)}}"
+            f".{box} [data-testid=stPlotlyChart]{{min-height:0;height:auto;aspect-ratio:{ratio};"
+            f"height:calc(100cqw - {m.l + m.r - m.t - m.b}px)}}"
             f"[data-testid=stHorizontalBlock]:has(> [data-testid=stColumn] .{box}){{flex-wrap:wrap}}"
             f"[data-testid=stColumn]:has(.{box}){{min-width:min(100%, {SQUARE_MIN}px)}}</style>")
     with st.container(key=f"{key}_box"):
