@@ -19,6 +19,7 @@ NOVELTY_SHARE = (60, 10)
 HEATMAP_BINS = (100, 150, 200, 300, 400, 600)  # the heatmap's resolution: its most cells a side, the choices
 SHOWN_WHOLE = 300  # ... by default: a text up to this many elements one by one (a cell ≥ 1 pixel), longer ones binned
 AGREE_TOLERANCE = {"sentence": 2, "word": 10}  # boundaries this close are one place where methods agree, at its start
+TOLERANCE_WIDTH = 160  # pixels: the agreement's tolerance box, its label 'within ± sentences' and its help on a line
 SQUARE_MIN = 400  # a square chart's column narrower than this many pixels goes on a row of its own (its margins
 # alone take about 130 px of it)
 
@@ -130,7 +131,7 @@ def agreement_tolerance(doc_state: DocState, where=st) -> int:
     ss, level = st.session_state, doc_state.doc.level
     if ss.get("_agree_level") != level or "agree_tol" not in ss:
         ss["agree_tol"], ss["_agree_level"] = AGREE_TOLERANCE[level], level
-    return where.number_input(f"within ± {level_noun(level)}", 0, 100, key="agree_tol",
+    return where.number_input(f"within ± {level_noun(level)}", 0, 100, key="agree_tol", width=TOLERANCE_WIDTH,
                               help="Boundaries this close count as the same place.")
 
 

@@ -124,13 +124,15 @@ left, right = st.columns([1.05, 1], gap="medium")
 with left:
     st.subheader(f"Similarity of {unit}")
     ss.setdefault("hm_kind", "cosine")
-    c1, c2 = st.columns([3, 1.3])
-    kind = c1.radio("Heatmap", list(plots.HEATMAP_KINDS), key="hm_kind", horizontal=True, label_visibility="collapsed",
+    # one row that wraps: the kinds on one line wherever the column holds them (in columns of 3 : 1.3, 'word-vector
+    # cosine' went on a line of its own at every width, beside an empty column on a short text), the resolution beside
+    row = st.container(horizontal=True, key="heatmap_controls")
+    kind = row.radio("Heatmap", list(plots.HEATMAP_KINDS), key="hm_kind", horizontal=True, label_visibility="collapsed",
                     format_func=plots.HEATMAP_KINDS.get,
                     help=f"cosine similarity: of the method's {one} vectors; rank-transformed cosine: Choi's r×r "
                          "rank matrix of that cosine (rank = the method's 'rank' parameter or 11); word-vector "
                          "cosine: of GloVe word-vector sums.")
-    max_bins = views.heatmap_bins(doc_state, c2)
+    max_bins = views.heatmap_bins(doc_state, row)
     region = views.zoom(doc_state, max_bins)
     sim = compute.similarity(doc_state, params, kind, max_bins, region)
     if sim.error:
@@ -228,10 +230,10 @@ def k_tab():
 
     st.markdown("**Where the methods agree.** Each method below chooses its own K; places where most of them put a "
                 "boundary are likely topic changes, and their number suggests a K.")
-    a1, a2 = st.columns([4, 1])
-    with a1:
+    row = st.container(horizontal=True, key="agree_controls")  # in columns of 4 : 1 'within ± sentences' took two
+    with row:                                                     # lines at 800 px
         agree = views.compared_methods(doc_state, method)
-    tol_agree = views.agreement_tolerance(doc_state, a2)
+    tol_agree = views.agreement_tolerance(doc_state, row)
     runs, problems = compute.automatic_runs(doc_state, {n: widgets.method_params(n) for n in agree})
     for p in problems:
         st.error(p)

@@ -358,3 +358,28 @@ def test_the_benchmark_s_boxes_side_by_side_line_up(server, browser):
     page.close()
     assert docs["x"] > dataset["x"] + dataset["width"], (dataset, docs)  # beside it
     assert abs(docs["y"] + docs["height"] / 2 - dataset["y"] - dataset["height"] / 2) <= 3, (dataset, docs)
+
+
+@pytest.mark.parametrize("width", [800, 1024, 1400])
+def test_the_heatmap_kinds_and_the_tolerance_on_one_line(server, browser, width):
+    """With the sidebar open, the heatmap's three kinds lie on one line and the agreement's 'within ± sentences' takes
+    one line, as the label beside it: in columns of 3 : 1.3 'word-vector cosine' went on a line of its own at every
+    width, and in columns of 4 : 1 'within ± sentences' took two lines at 800 px."""
+    page = browser.new_page(viewport={"width": width, "height": 1000})
+    page.goto(f"{server}/?sample=choi-1_0&method=cvs&k=10")
+    page.wait_for_selector(".st-key-heatmap_chart .js-plotly-plot .heatmaplayer", timeout=180_000)
+    _wait_idle(page)
+    assert page.locator("[data-testid='stSidebar']").bounding_box()["width"] > 200  # open
+    kinds = page.locator("[data-testid='stRadio']").filter(has_text="word-vector cosine").locator("[role=radiogroup] label")
+    tops = [kinds.nth(i).bounding_box()["y"] for i in range(kinds.count())]
+    page.get_by_role("tab", name="Choosing K").click()
+    page.get_by_text("Where the methods agree.", exact=True).wait_for(timeout=120_000)
+    _wait_idle(page)
+    tolerance = page.get_by_text("within ± sentences", exact=True)
+    tolerance.scroll_into_view_if_needed()
+    beside = page.get_by_text("Methods, each with K automatic", exact=True).bounding_box()
+    label = tolerance.bounding_box()
+    _shot(page, f"explore_agreement_{width}")
+    page.close()
+    assert len(tops) == 3 and max(tops) - min(tops) <= 2, tops
+    assert label["height"] <= beside["height"] + 2 and abs(label["y"] - beside["y"]) <= 2, (label, beside)
