@@ -147,7 +147,8 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
     the same or the page's (`_follow_pages`); small heads whose text changes, `_changing_heads`), but a title a
     running head repeats, set much larger than the body (ACM's) or larger than it and the heads (ptptex's); running
     text (`_running_text`) and a quote's credit under it (`credit`); a heading numbered with the slide,
-    `_numbered_heading`); the number of lines dropped."""
+    `_numbered_heading`), and lines of the same text at the same place on most pages wherever they stand (a draft's
+    stamp); the number of lines dropped."""
     npages = sum(1 for boxes in pages if boxes)  # a slide's earlier steps (drop_overlays) are not pages
     edge_keys, page_keys, edges = [], [], []
     places: dict[str, list[tuple[int, str]]] = {}  # key -> (page index, text) of the edge lines
@@ -179,12 +180,16 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
                         and ("#" not in k or _follow_pages(places[k])):
                     repeated.add(k)
     heads = _changing_heads(pages, tops, body_size)
+    # the same text at the same place on most pages, three or more, wherever it stands and whatever its size: a
+    # stamp ("Unpublished working draft." set diagonally across each page, in pieces) or a logo's text
+    placed = Counter(p for boxes in pages for p in {_place(ln) for b in boxes for ln in b.lines})
+    stamped = {p for p, c in placed.items() if c >= 3 and c * 2 > npages}
     dropped = 0
     for boxes, edge in zip(pages, edges):
         running = {id(b) for b in boxes if _running_text(b, body_size) or credit(b, boxes, body_size)}
         for b in boxes:
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
-                id(ln) in heads and id(b) not in running) or (
+                (id(ln) in heads or _place(ln) in stamped) and id(b) not in running) or (
                 id(ln) in edge and (_ROMAN.match(ln.text.strip("-–— ")) or (
                     _norm_key(ln.text) in repeated and id(b) not in running
                     and not is_larger(ln, body_size, MUCH_LARGER)

@@ -431,6 +431,21 @@ def test_a_title_that_the_running_heads_repeat_stays_and_the_running_heads_go():
     assert not any("et al." in e for e in elements)
 
 
+def test_a_stamp_at_the_same_place_on_every_page_is_furniture_wherever_it_stands():
+    """acmart's authordraft sets "Unpublished working draft. Not for distribution." large and diagonally across
+    the middle of every page, each word run a line of its own: the running-head rules looked at the pages' top and
+    bottom lines only and kept the pieces as text ('Unpublished' read as a heading four times). The same text at
+    the same place on most pages is furniture wherever it stands; a line repeated on two of six pages stays."""
+    stamp = [("F1", 36, 140, 420, "Unpublished"), ("F1", 36, 270, 470, "working draft.")]
+    note = [("F1", 10, 72, 380, "Rivers rise in spring when the snow melts in the hills above the town.")]
+    pages = [column(BODY[i % 5] + [""] + BODY[(i + 1) % 5], 72, 700) + stamp + (note if i < 2 else [])
+             + column(BODY[(i + 2) % 5], 72, 300) for i in range(6)]
+    out = read_pdf(build([text_ops(p) for p in pages]))
+    texts = [b.text for b in out.blocks]
+    assert not any("Unpublished" in t or "working draft" in t for t in texts), texts
+    assert sum(t.count("Rivers rise in spring") for t in texts) == 2, texts
+
+
 def test_a_title_set_a_little_larger_than_the_odd_pages_running_heads_that_repeat_it_stays():
     """ptptex's manual: page 1's title in 12 pt over 11 pt text, the odd pages' running head the same title in the
     body's size (the even pages' the authors): the title was left out as a running head, not being 1.15× the body
