@@ -218,6 +218,16 @@ _NUMBER_START = re.compile(r"\d")
 # answers, 'Q: A.' | 'A. Good.')
 _INITIAL_END = regex.compile(r"(?:[,\])&]\s+|\band\s+)\p{Lu}\.$")
 _INITIAL = regex.compile(r"\p{Lu}\.\s")
+# A list of names with initials ('A. Author, B. Author, and C. Author'): Punkt cuts after an initial before a name
+# that the document writes in lower case too (aipsamp's 'author'). An initial before a capitalised word that is not a
+# stopword (a name) is kept with it after an item of the list (initials and a name, then a comma or "and": ', B.' |
+# 'Author', 'and C.' | 'Author wrote') or before one ('A.' | 'Author, B. Author'); 'in appendix B. | Then' and
+# 'part E. | However, F. Writer' (a stopword after the initial) stay cut
+_NAME = r"\p{Lu}[\p{Ll}'’-]+(?![\w'’-])"
+_PARTED = r"(?:,\s+(?:and\s+)?|\s+and\s+)"
+_LISTED_NAME = regex.compile(rf"({_NAME})({_PARTED}(?:\p{{Lu}}\.\s+)+{_NAME})?")
+_ITEM_INITIAL = regex.compile(rf"(?<![\w.])(?:\p{{Lu}}\.\s+)+{_NAME}{_PARTED}\p{{Lu}}\.$")
+_LONE_INITIAL = regex.compile(r"(?<![\w.])\p{Lu}\.$")
 # a '?' or '!' that Punkt set at a sentence's start: a run of marks cut ("me!!" | "!—and", « Pourquoi ? | ! »), or
 # a mark before punctuation ("*?, +?, ?" | "?, or"); one before a word after another sentence's end is a word of
 # its own ("the syntax. | ? after a parenthesis")
@@ -409,6 +419,13 @@ def _goes_on(splitter: Splitter, text: str, a: int, b: int, after: str) -> bool:
             and not splitter.punkt._params.ortho_context.get(word, 0) & _SEEN_LOWER)
 
 
+def _listed_initial(text: str, a: int, b: int) -> bool:
+    """Whether the sentence Punkt ended (text[a:b]) ends with an initial in a list of names (_LISTED_NAME)."""
+    name = _LISTED_NAME.match(text, b + len(text[b:]) - len(text[b:].lstrip()))
+    return bool(name and _LONE_INITIAL.search(text, a, b)) and name[1].lower() not in load_stopwords("choi") and (
+        bool(name[2]) or bool(_ITEM_INITIAL.search(text, a, b)))
+
+
 def _said_by(before: str, name: str) -> bool:
     """Whether the tag that ends `before` (from its last quotation mark on) names `name` next to its verb of saying
     ('said I, with the certificate in my hand' and 'I'; not 'he said, looking at Dad' and 'Dad')."""
@@ -446,7 +463,7 @@ def _opened(text: str) -> list[int]:
 def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> list[tuple[str, int]]:
     """(sentence, offset of its start in text) by Punkt's span_tokenize, a split after a label such as "Tab." before
     a number (_LABEL_END), inside a journal's abbreviated name ("Proc. Natl. Acad. Sci. USA 98", journal_name), between
-    two initials ("F. Y. Choi") or
+    two initials ("F. Y. Choi"), after an initial in a list of names ("A. Author, B. | Author, and C. Author") or
     after a screenplay's scene heading's place before a word in capitals ("INT." | "HOUSE - NIGHT", SCENE_PLACE),
     after a list item's number that opens a sentence ("1.", "iv.") or a section's, with a caption's label or not
     ("3.1.", "Tabelle 2.4.": Punkt trained on a manual may learn them as sentence ends from its contents) undone,
@@ -480,6 +497,7 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
         if spans and ((_NUMBER_START.match(text, a) and _LABEL_END.search(text, spans[-1][0], spans[-1][1]))
                       or journal_name(text, *spans[-1], a)  # "Proc. Natl. Acad. Sci. USA 98"
                       or (_INITIAL.match(text, a) and _INITIAL_END.search(text[slice(*spans[-1])]))  # "F. | Y. Choi"
+                      or _listed_initial(text, *spans[-1])  # "A. | Author, B. | Author, and C. | Author"
                       or (a == spans[-1][1] and (text[a - 1] == "."  # "fs.*stat", "filehandle.[read|write]"
                                                  or text[a - 1] in "?!" and text[a] in _AFTER_ASKED))  # "~?: Display"
                       or ((run := _MARK_RUN.match(text, a)) and (text[spans[-1][1] - 1] in "?!" or not run[1]))

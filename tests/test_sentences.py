@@ -292,6 +292,25 @@ def test_a_reference_entry_is_not_cut_at_its_abbreviations():
     assert split_sentences(" ".join(prose)) == prose
 
 
+def test_an_initial_in_a_list_of_names_is_not_a_sentence_end():
+    """revtex4-1's aipsamp: 'A. Author, B. Author, and C. Author' was cut after 'B.' when the whole document was
+    read, as its text writes 'author' in lower case too and Punkt's orthographic heuristic then takes a capitalised
+    'Author' after a period for a sentence's start. An initial before a name (a capitalised word that is no
+    stopword) next to another item of such a list stays with it; an initial before a stopword ('appendix B. Then',
+    'part E. However, F. Writer') still ends a sentence where Punkt ends one."""
+    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+
+    params = PunktParameters()
+    for word in ("author", "then", "writer", "however", "smith"):
+        params.ortho_context[word] = 32  # seen in lower case inside a sentence: Punkt cuts before it capitalised
+    splitter = sentences.Splitter(PunktSentenceTokenizer(params))
+    sents = ["A. Author, B. Author, and C. Author wrote it.", "The proof is in appendix B.", "Then we go on.",
+             "We thank D. Writer and E. Writer.", "See part E.", "However, F. Writer and G. Writer disagree."]
+    assert [s for s, _ in sentences.sentences_with_offsets(splitter, " ".join(sents))] == sents
+    assert [s for s, _ in sentences.sentences_with_offsets(splitter, "See part E. Smith wrote it.")] == [
+        "See part E.", "Smith wrote it."]  # a name after an initial, but no list
+
+
 def test_a_lowercase_word_after_a_bare_exclamation_or_question_goes_on_the_sentence():
     """Novels: 'Ah! this tastes pleasanter.', 'What? you here?' are one sentence each (Punkt ends one at every '!'
     and '?'); so is 'Yahoo! is a portal.'. A capitalised word after one begins a sentence; in a text that does not
