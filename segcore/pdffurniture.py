@@ -181,9 +181,10 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
                     repeated.add(k)
     heads = _changing_heads(pages, tops, body_size)
     # the same text at the same place on most pages, three or more, wherever it stands and whatever its size: a
-    # stamp ("Unpublished working draft." set diagonally across each page, in pieces) or a logo's text
+    # stamp ("Unpublished working draft." set diagonally across each page, in pieces) or a logo's text; not a page's
+    # highest line (a slide's title that frames of one topic repeat: a heading, kept as the edge rules keep it)
     placed = Counter(p for boxes in pages for p in {_place(ln) for b in boxes for ln in b.lines})
-    stamped = {p for p, c in placed.items() if c >= 3 and c * 2 > npages}
+    stamped = {p for p, c in placed.items() if c >= 3 and c * 2 > npages} - {_place(ln) for ln in tops}
     dropped = 0
     for boxes, edge in zip(pages, edges):
         running = {id(b) for b in boxes if _running_text(b, body_size) or credit(b, boxes, body_size)}
