@@ -9,16 +9,19 @@ missing on every page, and nothing is read then."""
 from __future__ import annotations
 
 import io
+import re
+import zlib
 
 from pdfminer.pdfdocument import PDFDocument, PDFXRefFallback
 from pdfminer.pdfparser import PDFParser
-from pdfminer.pdftypes import PDFObjectNotFound, PDFObjRef, PDFStream, resolve1
+from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFObjectNotFound, PDFObjRef, PDFStream, resolve1
 from pdfminer.psexceptions import PSEOF
 from pdfminer.psparser import LIT
 
 __all__ = ["cut_document", "whole"]
 
 _CATALOG = LIT("Catalog")
+_TEXT = re.compile(rb"[\x20-\x7e\t\r\n\f]*")  # PDF operators and numbers
 
 
 class CutDocument(PDFDocument):
@@ -48,20 +51,38 @@ class CutDocument(PDFDocument):
             return None
 
 
-def cut_document(data: bytes, error: Exception) -> CutDocument:
-    """The CutDocument of a file cut short; pdfminer's `error` (its refusal of the file) when it cannot be opened
-    either."""
+def cut_document(data: bytes, error: Exception | None) -> CutDocument:
+    """The CutDocument of a file cut short; pdfminer's `error` (its refusal of the file; None when pdfminer opened it,
+    a linearized file, from its first page's cross-reference table) when it cannot be opened either."""
     try:
         return CutDocument(PDFParser(io.BytesIO(data)))
-    except Exception:
-        raise error from None
+    except Exception as e:
+        raise (error or e) from None
 
 
 def whole(page) -> bool:
     """Whether every object a pdfminer PDFPage's content and resources refer to, and what those refer to in turn
     (not its /Parent: the page tree), is in the file, and no page before it in the page tree is missing (pdfminer
     passes over a missing one: the page would be read as the one before it)."""
-    return not _missing_before(page) and _complete(page)
+    return not _missing_before(page) and _complete(page) and _readable(page)
+
+
+def _readable(page) -> bool:
+    """Whether the page's content streams start as what they are: zlib data when Flate-compressed, PDF's ASCII
+    operators when not filtered. An encrypted file's streams do not (random bytes: their /Encrypt entry was in the
+    trailer, lost with the cut, so pdfminer does not decrypt them), and read they would give garbage or nothing."""
+    contents = resolve1(page.attrs.get("Contents"))
+    for stream in map(resolve1, contents if isinstance(contents, list) else [contents]):
+        raw = stream.rawdata if isinstance(stream, PDFStream) and not stream.decipher else None
+        filters = raw and stream.get_filters()
+        if raw and not filters and not _TEXT.fullmatch(raw[:16]):
+            return False
+        if raw and filters and filters[0][0] in LITERALS_FLATE_DECODE:
+            try:
+                zlib.decompressobj().decompress(raw[:1024])
+            except zlib.error:
+                return False
+    return True
 
 
 def _missing_before(page) -> bool:

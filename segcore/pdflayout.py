@@ -118,7 +118,13 @@ def clean_text(s: str) -> str:
 
 _STREAM = re.compile(rb"stream\r?\n")
 _OBJ = re.compile(rb"\d+\s+\d+\s+obj\b")
-_END = re.compile(rb"%%EOF")  # a PDF's last line; a file without it near its end is cut short (segcore.pdfcut)
+
+
+def _cut(data: bytes) -> bool:
+    """Whether a PDF is cut short (segcore.pdfcut): its last %%EOF line is not in its last 1 KB, or comes before its
+    last object (a linearized file's first-page trailer ends with one, near the file's start)."""
+    end = data.rfind(b"%%EOF")
+    return end < max(len(data) - 1024, data.rfind(b"endobj"))
 
 
 def inflated_size(data: bytes, budget: int) -> int:
@@ -385,15 +391,15 @@ def _aggregator(PDFPageAggregator, PDFType3Font):
     return Aggregator
 
 
-def _miner_error(e: Exception, source: str, data: bytes) -> InputError:
+def _miner_error(e: Exception | None, source: str, data: bytes) -> InputError:
     """pdfminer's refusal of a file as a user reads it: encrypted, cut short (no %%EOF at its end, and no page before
-    the cut whole: segcore.pdfcut) or else damaged."""
+    the cut whole: segcore.pdfcut; `e` None when pdfminer opened the file) or else damaged."""
     name = type(e).__name__
     if "Password" in name or "Encrypt" in name:
         return InputError(f"{source}: the PDF is encrypted (password-protected); save an unprotected copy first")
-    what = (": it is cut short (no end of file: a download that stopped?) and no page before the cut is whole;"
-            if not _END.search(data[-1024:]) else " (truncated or corrupted?):")
-    return InputError(f"{source}: damaged PDF{what} the PDF parser failed with {name}: {e}")
+    what = (": it is cut short (no end of file: a download that stopped?) and no page before the cut is whole"
+            if _cut(data) else " (truncated or corrupted?)")
+    return InputError(f"{source}: damaged PDF{what}" + (f"; the PDF parser failed with {name}: {e}" if e else ""))
 
 
 def _upright(c) -> bool:
@@ -459,9 +465,10 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
     """(width, height, text boxes as lists of Lines) of each page, after the page count (the page tree's) and the
     inflated stream size are checked against `limits` (a page tree whose count lies is stopped past the limit); the
     PDF's outline entries (segcore.pdfoutline; [] without an outline); the number of pages left out as set
-    sideways; and, for a file cut short (no %%EOF at its end) that pdfminer cannot open, the first page not read
-    (0 for a whole file): its whole pages up to the first that is not are read (segcore.pdfcut), and without one
-    the file is refused as damaged. A page whose text is mostly not upright is read turned upright when its /Rotate
+    sideways; and, for a file cut short (no %%EOF at its end: pdfminer cannot open it, or opens a linearized one from
+    its first page's cross-reference table, which lists no page), the first page not read (0 for a whole file): its
+    whole pages up to the first that is not are read (segcore.pdfcut), and without one the file is refused as
+    damaged. A page whose text is mostly not upright is read turned upright when its /Rotate
     turned it (a viewer's 'rotate page') or when most pages are so (a document set sideways); else it is a table or
     figure set landscape (LaTeX's sidewaystable) and left out, counted."""
     try:
@@ -483,12 +490,15 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
     log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
     pages, page_of, cut_at = [], {}, 0
     try:
+        refused = None  # pdfminer's refusal of a cut file; a linearized one it opens from its first-page xref
         try:
             doc = PDFDocument(PDFParser(io.BytesIO(data)))
         except Exception as e:
-            if _END.search(data[-1024:]):
+            if not _cut(data):
                 raise
-            doc, cut_at, refused = cut_document(data, e), 1, e
+            refused = e
+        if _cut(data):
+            doc, cut_at = cut_document(data, refused), 1
         try:
             count = int(resolve1(resolve1(doc.catalog["Pages"])["Count"]))
         except (KeyError, TypeError, ValueError):
@@ -512,7 +522,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
                 sideways.append((len(pages), page))
             pages.append(read)
         if cut_at and not pages:
-            raise refused
+            raise _miner_error(refused, source, data) from refused
         cut_at = cut_at and (len(pages) + 1 if count is None or len(pages) < count else 0)  # 0: all pages read
         most = 2 * len(sideways) > len(pages)
         for i, page in sideways:

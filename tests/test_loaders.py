@@ -236,6 +236,34 @@ def test_pdf_cut_short_stops_at_a_missing_page():
     assert {page for b in cut.blocks for _, page, _ in b.marks} == {1}
 
 
+@pytest.mark.parametrize("frac", [0.25, 0.5, 0.9])
+def test_pdf_linearized_cut_short(frac):
+    """A linearized ('fast web view') file cut short: pdfminer opens it from its first page's cross-reference table
+    (at the file's start), which lists no page, and it was refused as having no text layer. It is read as a cut file
+    now: its whole pages with the note, or the cut-short refusal; the whole file reads as tiny.pdf does.
+    (tests/data/tiny-linearized.pdf: tiny.pdf by `mutool clean -l`.)"""
+    data = (TINY_PDF.parent / "tiny-linearized.pdf").read_bytes()
+    assert [b.text for b in read_pdf(data).blocks] == [b.text for b in read_pdf(TINY_PDF.read_bytes()).blocks]
+    try:
+        cut = read_pdf(data[: int(len(data) * frac)])
+    except InputError as e:
+        assert "cut short" in str(e) and "text layer" not in str(e)
+    else:
+        assert cut.cut_at == cut.pages + 1 and cut.blocks
+
+
+@pytest.mark.parametrize("frac", [0.5, 0.9, 0.97])
+def test_pdf_encrypted_cut_short_reads_no_garbage(frac):
+    """An encrypted file cut short loses its trailer's /Encrypt entry, so pdfminer does not decrypt its streams: read,
+    its pages gave nothing ('no text layer') or garbage. Its content streams are not zlib data nor PDF operators:
+    no page is whole, and it is refused as cut short. (tests/data/tiny-encrypted.pdf: tiny.pdf by
+    `mutool clean -E rc4-128 -O owner`, no user password: the whole file reads.)"""
+    data = (TINY_PDF.parent / "tiny-encrypted.pdf").read_bytes()
+    assert [b.text for b in read_pdf(data).blocks] == [b.text for b in read_pdf(TINY_PDF.read_bytes()).blocks]
+    with pytest.raises(InputError, match="cut short"):
+        read_pdf(data[: int(len(data) * frac)])
+
+
 def test_pdf_garbage_after_magic():
     with pytest.raises(InputError, match="damaged PDF") as e:
         load_pdf(b"%PDF-1.7\n" + bytes(range(256)) * 4)
