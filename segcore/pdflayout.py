@@ -120,11 +120,13 @@ _STREAM = re.compile(rb"stream\r?\n")
 _OBJ = re.compile(rb"\d+\s+\d+\s+obj\b")
 
 
-def _cut(data: bytes) -> bool:
-    """Whether a PDF is cut short (segcore.pdfcut): its last %%EOF line is not in its last 1 KB, or comes before its
-    last object (a linearized file's first-page trailer ends with one, near the file's start)."""
+def _cut(data: bytes, opened: bool = False) -> bool:
+    """Whether a PDF is cut short (segcore.pdfcut): its last %%EOF line comes before its last object (a linearized
+    file's first-page trailer ends with one, near the file's start), or, when pdfminer could not open it (not
+    `opened`), is not in its last 1 KB. A file pdfminer opens with bytes after its %%EOF (padding, a mail's
+    signature) is whole."""
     end = data.rfind(b"%%EOF")
-    return end < max(len(data) - 1024, data.rfind(b"endobj"))
+    return end < data.rfind(b"endobj") or not opened and end < len(data) - 1024
 
 
 def inflated_size(data: bytes, budget: int) -> int:
@@ -497,7 +499,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
             if not _cut(data):
                 raise
             refused = e
-        if _cut(data):
+        if _cut(data, opened=refused is None):
             doc, cut_at = cut_document(data, refused), 1
         try:
             count = int(resolve1(resolve1(doc.catalog["Pages"])["Count"]))

@@ -252,6 +252,19 @@ def test_pdf_linearized_cut_short(frac):
         assert cut.cut_at == cut.pages + 1 and cut.blocks
 
 
+def test_pdf_with_bytes_after_its_end_is_read_whole(monkeypatch):
+    """A whole file with bytes after its %%EOF (padding, a mail's signature) that pdfminer opens is no file cut
+    short: read by pdfminer's own document, not by segcore.pdfcut's scan."""
+    import segcore.pdfcut
+
+    def refused(*args):
+        raise AssertionError("read as a file cut short")
+    monkeypatch.setattr(segcore.pdfcut, "cut_document", refused)
+    data = TINY_PDF.read_bytes()
+    padded = read_pdf(data + b"\0" * 4096)
+    assert padded.cut_at == 0 and [b.text for b in padded.blocks] == [b.text for b in read_pdf(data).blocks]
+
+
 @pytest.mark.parametrize("frac", [0.5, 0.9, 0.97])
 def test_pdf_encrypted_cut_short_reads_no_garbage(frac):
     """An encrypted file cut short loses its trailer's /Encrypt entry, so pdfminer does not decrypt its streams: read,
