@@ -492,6 +492,9 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
     log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
     pages, page_of, cut_at = [], {}, 0
     try:
+        # before pdfminer opens the file: its fallback scan (a damaged or cut file's) inflates object streams as it
+        # meets them
+        limits.check_inflated(inflated_size(data, limits.inflated_bytes), source)
         refused = None  # pdfminer's refusal of a cut file; a linearized one it opens from its first-page xref
         try:
             doc = PDFDocument(PDFParser(io.BytesIO(data)))
@@ -507,7 +510,6 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
             count = None
         if count is not None:
             limits.check_pages(count, source)
-        limits.check_inflated(inflated_size(data, limits.inflated_bytes), source)
         rsrc = resource_manager(PDFResourceManager, PDFType1Font, resolve1, literal_name)(caching=True)
         laparams = LAParams(boxes_flow=None, all_texts=True)  # figures' text in lines too (_placed_pages)
         device = _aggregator(PDFPageAggregator, PDFType3Font)(rsrc, laparams=laparams)

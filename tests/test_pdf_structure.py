@@ -308,6 +308,20 @@ def test_inflated_size_limit_is_checked_before_parsing():
         load_pdf(data, limits=Limits(inflated_bytes=4 * 2**20))
 
 
+def test_inflated_size_limit_is_checked_before_pdfminer_opens_the_file(monkeypatch):
+    """pdfminer's fallback scan (a damaged or cut file's: no cross-reference table) inflates each object stream it
+    meets while the document is opened: the inflated size is checked before, for a whole file and a cut one."""
+    import pdfminer.pdfdocument
+
+    def opened(*args, **kwargs):
+        raise AssertionError("pdfminer opened the file before the inflated size was checked")
+    monkeypatch.setattr(pdfminer.pdfdocument.PDFDocument, "__init__", opened)
+    data = bomb(8)
+    for case in (data, data[: data.rindex(b"xref")]):
+        with pytest.raises(InputError, match="inflate to more than 4 MB"):
+            load_pdf(case, limits=Limits(inflated_bytes=4 * 2**20))
+
+
 def test_default_limit_stops_a_bomb_quickly():
     data = bomb(LIMITS.inflated_bytes // 2**20 + 16)  # ~300 KB that inflate past the default limit
     with pytest.raises(InputError, match="decompression bomb"):
