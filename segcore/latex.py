@@ -20,7 +20,8 @@ from collections import Counter
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
 from .texargs import (ASSIGNMENTS, BOX_SETTINGS, GLUE, LINE_END, PARAMETERS, STRETCH, assignment_end,
-                      box_settings, braced_group, bracket_option, bracket_options, closing_braces, environment_end)
+                      box_settings, braced_group, bracket_option, bracket_options, closing_braces, declared_registers,
+                      environment_end)
 from .texfront import FRONT, title_fields
 from .texverb import VERB, VERBATIM_ENVS, verb_text, without_comments
 
@@ -235,6 +236,7 @@ class _Reader:
         self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
         self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
         self.counters = _COUNTERS | self.theorems.keys()
+        self.registers: dict[str, str] = {}  # those the source declares (texargs.declared_registers): their kinds
         self.fields, self.titles = frozenset(), 0  # the title page's fields (title_fields); \maketitles to come
         self.tabbing = False  # inside a tabbing environment: \= \> \' … are its tab commands, not accents
 
@@ -335,9 +337,17 @@ class _Reader:
         # a macro the source defines expands before any table below serves the name (TeX: the last definition wins;
         # '\newcommand{\email}[1]{\texttt{#1}}' is the source's own); a sectioning command stays a heading (a
         # redefinition, \@startsection's or plain TeX's skips, changes how it looks, not that it is one) and a
-        # definer a definition ('\def\def{…}' inside a group is not followed)
-        if name in self.macros and self.budget > 0:
+        # definer a definition ('\def\def{…}' inside a group is not followed), and so does an allocation (plain TeX's
+        # '\outer\def\newdimen{…}': '\newdimen\maxdimen' declares \maxdimen, prints no message of \alloc@'s)
+        if name in self.macros and self.budget > 0 and ASSIGNMENTS.get(name) != "new":
             return self.expand(s, name, i, math)
+        # TeX's assignments print nothing: a register, its value, a box being set (texargs); a register the source
+        # declares is served before the tables below, as its macros are ('\newdimen\pagewidth', '\pagewidth=\hsize');
+        # it or a parameter without a value (a factor, '\the\hsize', ConTeXt's '\language[de]') reads as any command
+        if (kind := self.registers.get(name, ASSIGNMENTS.get(name))) and (
+                (j := assignment_end(s, name, i, self.braces[-1], kind)) != i
+                or name not in PARAMETERS and name not in self.registers):
+            return "", j
         if name in _FONT_SWITCHES:
             return "", i
         if name in _SPACES and not math:
@@ -382,10 +392,6 @@ class _Reader:
                 arg, i = self.group(s, i)
                 args.append(arg)
             return self.render(args[index]), i
-        # TeX's assignments print nothing: a register, its value, a box being set (texargs); a parameter without a
-        # value (a factor, '\the\hsize', ConTeXt's '\language[de]') reads as any command
-        if name in ASSIGNMENTS and ((j := assignment_end(s, name, i, self.braces[-1])) != i or name not in PARAMETERS):
-            return "", j
         if not math and (m := _ASSIGNMENT.match(s, i)):
             return "", m.end()
         if name in _SKIPS:  # and the optional space after the dimension, a line's end among it, as TeX takes it
@@ -565,6 +571,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     braces = closing_braces(plain)
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     reader.counters |= set(_NEW_COUNTER.findall(plain))
+    reader.registers = declared_registers(plain)
     reader.fields = title_fields(text[start:end], piece=start == 0)  # no \begin{document}: a piece
     reader.titles = text[start:end].count("\\maketitle")
     title, _ = braced_group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 __all__ = ["ASSIGNMENTS", "BOX_SETTINGS", "DIMENSION", "GLUE", "LINE_END", "OPTION_ON_A_LINE", "OPTION_REACH",
            "PARAMETERS", "STRETCH", "assignment_end", "box_settings", "braced_group", "bracket_option",
-           "bracket_options", "closing_braces", "environment_end"]
+           "bracket_options", "closing_braces", "declared_registers", "environment_end"]
 
 LINE_END = re.compile(r"[ \t]*\n")  # the end of a line at an index, spaces before it
 OPTION_REACH = 200  # an [optional argument] is looked for this far: a lone '[' does not send a scan to the end
@@ -81,7 +81,7 @@ _TAKES = {"integer": rf"[ \t]*=?[ \t]*(?:{_NUMBER}|-?\s*{_REGISTER})", "dimensio
           "register": rf"{_INDEX}(?:\s*=?\s*{_VALUE})?", "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
           "let": rf"{_DEFINED}\s*=?\s?{_TOKEN}",
           "expression": rf"(?:\s*(?:[-+*/()]|\{{[A-Za-z@]{{1,40}}\}}|{_VALUE}))*(?:\s*\\relax)?",
-          "setbox": _SET, "savebox": _NAME, "toks": _SET, "box": _INDEX}
+          "setbox": _SET, "savebox": _NAME, "toks": _SET, "box": _INDEX, "list": r"\s*=?"}
 ASSIGNMENTS = {**dict.fromkeys(_INTEGERS, "integer"), **dict.fromkeys(_DIMENSIONS, "dimension"),
                **dict.fromkeys(("advance", "multiply", "divide"), "arithmetic"),
                **dict.fromkeys(("count", "dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
@@ -93,6 +93,14 @@ ASSIGNMENTS = {**dict.fromkeys(_INTEGERS, "integer"), **dict.fromkeys(_DIMENSION
                "let": "let", **dict.fromkeys(("numexpr", "dimexpr", "glueexpr", "muexpr"), "expression"),
                "setbox": "setbox", **dict.fromkeys(("sbox", "savebox"), "savebox"), "toks": "toks",
                **dict.fromkeys(("box", "copy", "unhbox", "unvbox", "unhcopy", "unvcopy"), "box")}
+# the registers a source declares by name (\\newcount\\x, \\newdimen\\x, \\newskip, \\newmuskip, \\newtoks, LaTeX's
+# \\newlength{\\x}; \\countdef\\x=10 and its kinds) are set by name as TeX's parameters are, '=' optional
+# ('\\pagewidth=\\hsize', '\\x 3pt'): a number, a dimension or glue, or a token list ('\\mytoks={…}': its braced text
+# read where it is set, as \\toks0's). A box register is set by \\setbox, not by its name
+_DECLARED = re.compile(r"\\(?:new(count|dimen|skip|muskip|toks|length)|(count|dimen|skip|muskip|toks)def)(?![A-Za-z@])"
+                       r"\s*\{?\s*\\([A-Za-z@]+)")
+_DECLARED_KINDS = {"count": "integer", "dimen": "dimension", "skip": "dimension", "muskip": "dimension",
+                   "length": "dimension", "toks": "list"}
 _FACTOR = re.compile(r"(?:\d|=[ \t]*)\Z")
 _ASSIGNED = {kind: re.compile(takes, re.S) for kind, takes in _TAKES.items()}
 # what \\setbox sets: a new box (its settings and braced contents follow) or another register's ('\\box1', '\\copy1',
@@ -190,12 +198,18 @@ def _bounds(name: str) -> re.Pattern:
     return re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
 
 
-def assignment_end(s: str, name: str, i: int, braces: dict[int, int]) -> int:
-    """The index after what the assignment \\name (ASSIGNMENTS) takes at s[i]: its register, '=' and value; a box's
+def declared_registers(text: str) -> dict[str, str]:
+    """The registers a source declares (_DECLARED): name -> the kind of assignment that sets one (_TAKES)."""
+    return {m[3]: _DECLARED_KINDS[m[1] or m[2]] for m in _DECLARED.finditer(text)}
+
+
+def assignment_end(s: str, name: str, i: int, braces: dict[int, int], kind: str | None = None) -> int:
+    """The index after what the assignment \\name (of `kind`, else ASSIGNMENTS[name]: a register the source declares
+    is of its declaration's kind, declared_registers) takes at s[i]: its register, '=' and value; a box's
     kind and settings too (\\setbox's '\\hbox to 2em', \\savebox's '[3em]'). The box's contents, as a token list's
     text ('\\toks0={…}'), stay to be read where they are set: TeX prints them later (\\box0, \\vsplit, \\the\\toks0),
     where the reader does not follow them, and a story set in a box (samplepdf's) is not lost."""
-    kind = ASSIGNMENTS[name]
+    kind = kind or ASSIGNMENTS[name]
     if kind in ("integer", "dimension") and _FACTOR.search(s, max(0, i - len(name) - 40), s.rfind("\\", 0, i)):
         return i  # a number's factor ('.8\\hsize 10pt': \\parshape's) or a value, no assignment
     if not (m := _ASSIGNED[kind].match(s, i)):  # not followed by what it takes ('\\let^^M'): nothing taken

@@ -913,3 +913,20 @@ def test_context_s_type_is_verbatim_text():
     assert not left.get("inputs") and not left.get("comments")
     assert _texts("\\documentclass{article}\n\\begin{document}\nUse \\type{\\box0} end.\n\\end{document}") == [
         "Use end."]
+
+
+def test_a_register_the_source_declares_is_set_by_its_name_and_prints_nothing():
+    """manmac's '\\newdimen\\pagewidth', then '\\pagewidth=\\hsize', printed '=' (a command the reader did not know,
+    then a value it did not take); samplepdf's '\\newdimen\\d' then '\\d=\\ht1' read \\d as the under-dot accent. A
+    register the source declares (\\newcount, \\newdimen, \\newskip, \\newmuskip, \\newtoks, \\newlength, \\countdef
+    and its kinds) is set by its name, '=' optional, and prints nothing; used as a value or alone it sets nothing
+    and the text after it stays; a token register's braced text is read where it is set, as \\toks0's. A source's
+    own allocation macro (plain TeX's '\\outer\\def\\newdimen{…}') declares one, its text no prose."""
+    texts = _texts("\\newdimen\\pagewidth \\newcount\\n \\newskip\\gap \\newlength{\\colw}\\newtoks\\note"
+                   "\\newdimen\\d \\countdef\\k=10\n\\begin{document}\nOne \\pagewidth=\\hsize two \\n 3 three "
+                   "\\gap=1em plus 2pt four \\colw 2cm five \\note={kept} six \\hsize=\\pagewidth seven \\d=\\ht1 "
+                   "eight \\k=-\\n{} nine \\the\\n{} ten.\n\\end{document}")
+    assert texts == ["One two three four five kept six seven eight nine ten."]
+    texts = _texts("\\def\\newdimen{\\message{No room for a new dimen}}\n\\newdimen\\maxdimen \\maxdimen=16383.99pt "
+                   "Text.\n")
+    assert texts == ["Text."]
