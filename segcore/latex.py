@@ -136,7 +136,7 @@ _SKIP = re.compile(rf"\s*{GLUE}")
 # '\hsize=.5\textwidth': a setting, no text (in math '\epsilon=0.5' is an equation's); its unit on the line
 # ('\endlinechar=-1' before a line starting '\begin{…}' takes no unit)
 _ASSIGNMENT = re.compile(r"[ \t]*=[ \t]*-?(?:\d+(?:[.,]\d*)?|[.,]\d+)"
-                         r"(?:[ \t]*(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?"
+                         r"(?:[ \t]*(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|px|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?"
                          + STRETCH)
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())

@@ -18,9 +18,9 @@ _BRACE = re.compile(r"\\.|[{}]", re.S)
 # '\\wd0', '\\ht\\mybox': its number is no text); \\relax ends a number, no register ('\\numexpr 1+2\\relax')
 _REGISTER = (r"\\(?!relax(?![A-Za-z@]))(?:(?:count|dimen|skip|muskip|toks|wd|ht|dp)\s*(?:\d+|\\[A-Za-z@]+)"
              r"|[A-Za-z@]+)")
-# TeX's dimension: a number and its unit ('7em', '.5\\hsize', '-1.5 truept', 'fill') or a register ('\\hsize'); a
-# register on the next line is not taken as a number's factor ('\\divide\\x by 96' ends its line)
-DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu)|fil+)"
+# TeX's dimension: a number and its unit ('7em', pdfTeX's '1200px', '.5\\hsize', '-1.5 truept', 'fill') or a register
+# ('\\hsize'); a register on the next line is not taken as a number's factor ('\\divide\\x by 96' ends its line)
+DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|px|mu)|fil+)"
              rf"|[ \t]*{_REGISTER})|-?{_REGISTER})")
 # glue: a dimension's stretch and shrink after it ('1em plus 1fil minus 2pt'), and the whole of it
 STRETCH = rf"(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?"
@@ -43,7 +43,8 @@ BOX_SETTINGS = {**dict.fromkeys(("hbox", "vbox", "vtop"), _SPEC), **dict.fromkey
 # TeX's assignments (and LaTeX's allocations and saved boxes) print nothing: what each takes after it, as far as it is
 # there. A value: a number ('3', '"7F', '`\\a'), a dimension or glue ('2pt', '1em plus 1fil', '-\\parindent'); an
 # expression to its \\relax ('\\numexpr 3+4\\relax'); a name being defined ('\\chardef\\x=65', '\\newcount\\x',
-# '\\newlength{\\x}'); \\let's name and the token it takes ('\\let\\a=\\b'). '\\global' before one prints nothing as any
+# '\\newlength{\\x}'); \\let's name and the token it takes ('\\let\\a=\\b'); \\multiply's and \\divide's factor, an
+# integer ('\\multiply\\x by 2 \\advance…': no dimension '2\\advance'). '\\global' before one prints nothing as any
 # command. A box being set ('\\setbox0=\\hbox{…}', '\\sbox\\x{…}', '\\savebox\\x[3em]{…}'): its register and
 # kind print nothing, its contents are read where it is set (assignment_end); and so is a box register where it is
 # used ('\\box255', '\\copy\\mybox', '\\unhbox0', '\\unvcopy\\x'): its number or name is no text (it printed '255')
@@ -78,12 +79,13 @@ _DIMENSIONS = ("hfuzz vfuzz overfullrule emergencystretch hsize vsize maxdepth s
 PARAMETERS = frozenset((*_INTEGERS, *_DIMENSIONS))
 _TAKES = {"integer": rf"[ \t]*=?[ \t]*(?:{_NUMBER}|-?\s*{_REGISTER})", "dimension": rf"[ \t]*=?[ \t]*{_VALUE}",
           "arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
+          "scaling": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?(?:\s*{_NUMBER}|\s*-?\s*{_REGISTER})?",
           "register": rf"{_INDEX}(?:\s*=?\s*{_VALUE})?", "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
           "let": rf"{_DEFINED}\s*=?\s?{_TOKEN}",
           "expression": rf"(?:\s*(?:[-+*/()]|\{{[A-Za-z@]{{1,40}}\}}|{_VALUE}))*(?:\s*\\relax)?",
           "setbox": _SET, "savebox": _NAME, "toks": _SET, "box": _INDEX, "list": r"\s*=?"}
 ASSIGNMENTS = {**dict.fromkeys(_INTEGERS, "integer"), **dict.fromkeys(_DIMENSIONS, "dimension"),
-               **dict.fromkeys(("advance", "multiply", "divide"), "arithmetic"),
+               "advance": "arithmetic", **dict.fromkeys(("multiply", "divide"), "scaling"),
                **dict.fromkeys(("count", "dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
                **dict.fromkeys(("chardef", "mathchardef", "countdef", "dimendef", "skipdef", "muskipdef", "toksdef"),
                                "shorthand"),

@@ -930,3 +930,14 @@ def test_a_register_the_source_declares_is_set_by_its_name_and_prints_nothing():
     texts = _texts("\\def\\newdimen{\\message{No room for a new dimen}}\n\\newdimen\\maxdimen \\maxdimen=16383.99pt "
                    "Text.\n")
     assert texts == ["Text."]
+
+
+def test_multiply_and_divide_take_an_integer_and_px_is_a_unit():
+    """gdb's refcard '\\multiply \\temp by 2 \\advance \\fullhsize by -\\temp' printed 'by -': \\multiply's factor
+    '2 \\advance' was read as a dimension (2 times the register \\advance), and manmac's '\\divide\\varunit by 58'
+    took the '\\def' on the next line after its comment, printing the macro's body. \\multiply and \\divide take an
+    integer; pdfTeX's 'px' is a unit ('\\hsize=1200px' printed 'px')."""
+    texts = _texts("\\newdimen\\temp \\newdimen\\full\n\\begin{document}\nOne \\multiply \\temp by 2 \\advance \\full "
+                   "by -\\temp{} two \\divide\\temp by 58 % note\n\\def\\x{body}three \\hsize=1200px four.\n"
+                   "\\end{document}")
+    assert texts == ["One two three four."]
