@@ -76,15 +76,23 @@ _DIMENSIONS = ("hfuzz vfuzz overfullrule emergencystretch hsize vsize maxdepth s
                "displayindent parindent hangindent hoffset voffset baselineskip lineskip parskip abovedisplayskip "
                "abovedisplayshortskip belowdisplayskip belowdisplayshortskip leftskip rightskip topskip splittopskip "
                "tabskip spaceskip xspaceskip parfillskip thinmuskip medmuskip thickmuskip").split()
-PARAMETERS = frozenset((*_INTEGERS, *_DIMENSIONS))
+# TeX's token-list parameters (\\everypar, \\everymath, …, \\output, \\errhelp; e-TeX's \\everyeof) and plain TeX's
+# running head and foot (\\headline, \\footline) hold code TeX runs at each paragraph, formula, box, alignment row or
+# page, a page's furniture or an error's help: set by name, '=' optional, to a braced list that is no prose
+# ('\\everypar{\\hangindent2em}', '\\headline={\\hfil\\tenrm Title}', manmac's '\\output={\\balancecolumns}')
+_TOKEN_LISTS = ("everypar everymath everydisplay everyhbox everyvbox everycr everyjob everyeof output errhelp headline "
+                "footline").split()
+PARAMETERS = frozenset((*_INTEGERS, *_DIMENSIONS, *_TOKEN_LISTS))
 _TAKES = {"integer": rf"[ \t]*=?[ \t]*(?:{_NUMBER}|-?\s*{_REGISTER})", "dimension": rf"[ \t]*=?[ \t]*{_VALUE}",
           "arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
           "scaling": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?(?:\s*{_NUMBER}|\s*-?\s*{_REGISTER})?",
           "register": rf"{_INDEX}(?:\s*=?\s*{_VALUE})?", "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
           "let": rf"{_DEFINED}\s*=?\s?{_TOKEN}",
           "expression": rf"(?:\s*(?:[-+*/()]|\{{[A-Za-z@]{{1,40}}\}}|{_VALUE}))*(?:\s*\\relax)?",
-          "setbox": _SET, "savebox": _NAME, "toks": _SET, "box": _INDEX, "list": r"\s*=?"}
+          "setbox": _SET, "savebox": _NAME, "toks": _SET, "box": _INDEX, "list": r"\s*=?",
+          "tokens": r"[ \t]*=?\s*(?=\{)"}
 ASSIGNMENTS = {**dict.fromkeys(_INTEGERS, "integer"), **dict.fromkeys(_DIMENSIONS, "dimension"),
+               **dict.fromkeys(_TOKEN_LISTS, "tokens"),
                "advance": "arithmetic", **dict.fromkeys(("multiply", "divide"), "scaling"),
                **dict.fromkeys(("count", "dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
                **dict.fromkeys(("chardef", "mathchardef", "countdef", "dimendef", "skipdef", "muskipdef", "toksdef"),
@@ -210,13 +218,16 @@ def assignment_end(s: str, name: str, i: int, braces: dict[int, int], kind: str 
     is of its declaration's kind, declared_registers) takes at s[i]: its register, '=' and value; a box's
     kind and settings too (\\setbox's '\\hbox to 2em', \\savebox's '[3em]'). The box's contents, as a token list's
     text ('\\toks0={…}'), stay to be read where they are set: TeX prints them later (\\box0, \\vsplit, \\the\\toks0),
-    where the reader does not follow them, and a story set in a box (samplepdf's) is not lost."""
+    where the reader does not follow them, and a story set in a box (samplepdf's) is not lost; a token-list
+    parameter's list (_TOKEN_LISTS: code, page furniture, an error's help) is taken with it."""
     kind = kind or ASSIGNMENTS[name]
     if kind in ("integer", "dimension") and _FACTOR.search(s, max(0, i - len(name) - 40), s.rfind("\\", 0, i)):
         return i  # a number's factor ('.8\\hsize 10pt': \\parshape's) or a value, no assignment
     if not (m := _ASSIGNED[kind].match(s, i)):  # not followed by what it takes ('\\let^^M'): nothing taken
         return i
     i = m.end()
+    if kind == "tokens":  # its braced list, not read
+        return braced_group(s, i, braces)[1]
     if kind == "setbox" and (m := _BOX.match(s, i)):
         return box_settings(s, m.group(1), m.end(), braces) if m.group(1) else m.end()
     return box_settings(s, name, i, braces) if kind == "savebox" and name in BOX_SETTINGS else i

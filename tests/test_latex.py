@@ -941,3 +941,17 @@ def test_multiply_and_divide_take_an_integer_and_px_is_a_unit():
                    "by -\\temp{} two \\divide\\temp by 58 % note\n\\def\\x{body}three \\hsize=1200px four.\n"
                    "\\end{document}")
     assert texts == ["One two three four."]
+
+
+def test_a_token_list_parameter_s_text_is_no_prose():
+    """'\\everypar{…}', '\\headline={…}', '\\output{…}' and '\\errhelp{…}' printed their braced text where they were
+    set: plain TeX's running heads (letterformat's 'To … Page', webmac's 'TABLE OF CONTENTS'), an output routine's
+    and \\everycr's code (plain.tex's '>-1000'), encTeX's error help ('Sorry, you can't use this file …'). TeX's
+    token-list parameters and plain TeX's \\headline and \\footline are set by name, '=' optional, to code run
+    elsewhere, page furniture or a terminal's help: no prose. Named alone they take nothing; a register of the
+    source's (\\newtoks) still reads its text where it is set."""
+    texts = _texts("\\newtoks\\note\n\\begin{document}\nOne \\everypar{\\hangindent2em} two \\headline={\\hfil\\tenrm "
+                   "Running head} three \\output{\\plainoutput} four \\errhelp{Help text} five "
+                   "\\footline = {\\hss\\folio\\hss} six \\everymath{\\displaystyle}\\everycr{} seven \\the\\everypar"
+                   "{} eight \\note={kept} nine.\n\\end{document}")
+    assert texts == ["One two three four five six seven eight kept nine."]
