@@ -52,8 +52,12 @@ _SHORT_CHARS = frozenset(c for c in map(chr, range(33, 127)) if not c.isalpha() 
 _CLASS_SHORT = {"ltxdoc": "|", "l3doc": "\"|"}
 # ConTeXt's verbatim text: \type{…} (its braces balanced, one level inside: '\type{\pdfliteral{q}}'), \type<<…>>,
 # \typ{…}, on one line, printed as written ('\type{\box0}' is '\box0'): read as \verb is, written as \verb with a
-# delimiter not in it (_DELIMITERS), in a source that is ConTeXt's (\starttext: a LaTeX source's own \type is its own)
-_CONTEXT = re.compile(r"\\starttext(?![A-Za-z])")
+# delimiter not in it (_DELIMITERS), in a source that is ConTeXt's (a LaTeX source's own \type is its own): its text
+# (\starttext), a project's structure's files (\startproduct, \startcomponent, \startproject, \startenvironment; a
+# manual's \startdocument, as the LuaTeX manual's) or the environment file it loads by name ('\environment
+# luatex-style', '\environment[style]'; a LaTeX manual's \environment{name} shows an environment's name)
+_CONTEXT = re.compile(r"\\start(?:text|product|component|project|environment|document)(?![A-Za-z])"
+                      r"|^[ \t]*\\environment(?:[ \t]+[\w.-]|[ \t]*\[)", re.M)
 _TYPE = (r"|\\typ(?:e)?(?![A-Za-z@])[ \t]*(?:\{(?P<typed>(?:[^{}\n]|\{[^{}\n]*\})*)\}|<<(?P<angled>[^\n]*?)>>)")
 _DELIMITERS = "|!+=@^~\"'/"
 # a sectioning command at a line's start: no preamble has one, a chapter file (\input by its main file) does; a

@@ -955,3 +955,16 @@ def test_a_token_list_parameter_s_text_is_no_prose():
                    "\\footline = {\\hss\\folio\\hss} six \\everymath{\\displaystyle}\\everycr{} seven \\the\\everypar"
                    "{} eight \\note={kept} nine.\n\\end{document}")
     assert texts == ["One two three four five six seven eight kept nine."]
+
+
+def test_a_context_project_s_files_are_context_sources():
+    """The LuaTeX manual's chapters (luatex-tex, luatex-nodes, …: '\\environment luatex-style', '\\startcomponent
+    luatex-tex') are ConTeXt sources without \\starttext: their '\\type{\\box0}' printed nothing and '\\type{--ini}'
+    an en dash. A ConTeXt project's files (\\startcomponent, \\startproduct, \\startproject, \\startenvironment,
+    \\startdocument) and one loading an environment by name are ConTeXt's; a LaTeX manual's '\\environment{name}'
+    (schule's) is no such load and its own \\type stays its own."""
+    for head in ("\\environment luatex-style\n\n", "\\startcomponent luatex-tex\n", "\\startproduct manual\n",
+                 "\\environment[style]\n", "\\startenvironment luatex-logos\n", "\\startdocument[manual=Lua\\TeX]\n"):
+        assert _texts(f"{head}\nUse \\type{{\\box0}} and \\type{{--ini}} here.\n")[-1] == "Use \\box0 and --ini here."
+    assert _texts("\\documentclass{article}\n\\begin{document}\n\\environment{box} is one. Use \\type{\\box0} end.\n"
+                  "\\end{document}") == ["box is one. Use end."]
