@@ -23,7 +23,7 @@ from .texargs import (ASSIGNMENTS, BOX_SETTINGS, GLUE, LINE_END, PARAMETERS, STR
                       box_settings, braced_group, bracket_option, bracket_options, closing_braces, declared_registers,
                       environment_end)
 from .texfront import FRONT, title_fields
-from .texverb import VERB, VERBATIM_ENVS, verb_text, without_comments
+from .texverb import CONTEXT_FILES, VERB, VERBATIM_ENVS, is_context, verb_text, without_comments
 
 __all__ = ["latex_blocks", "looks_like_latex"]
 
@@ -238,6 +238,7 @@ class _Reader:
         self.counters = _COUNTERS | self.theorems.keys()
         self.registers: dict[str, str] = {}  # those the source declares (texargs.declared_registers): their kinds
         self.fields, self.titles = frozenset(), 0  # the title page's fields (title_fields); \maketitles to come
+        self.context = False  # a ConTeXt source (texverb.is_context)
         self.tabbing = False  # inside a tabbing environment: \= \> \' … are its tab commands, not accents
 
     def render(self, s: str, math: bool = False) -> str:
@@ -348,6 +349,8 @@ class _Reader:
                 (j := assignment_end(s, name, i, self.braces[-1], kind)) != i
                 or name not in PARAMETERS and name not in self.registers):
             return "", j
+        if self.context and name in CONTEXT_FILES:  # a file's name (texverb)
+            return "", _FILE_NAME.match(s, bracket_options(s, i)).end()
         if name in _FONT_SWITCHES:
             return "", i
         if name in _SPACES and not math:
@@ -572,6 +575,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
     reader = _Reader(_macros(plain, braces), len(text) + _EXPANSION, _theorems(plain), verbatims)
     reader.counters |= set(_NEW_COUNTER.findall(plain))
     reader.registers = declared_registers(plain)
+    reader.context = is_context(plain)
     reader.fields = title_fields(text[start:end], piece=start == 0)  # no \begin{document}: a piece
     reader.titles = text[start:end].count("\\maketitle")
     title, _ = braced_group(plain, m.end(), braces) if (m := re.search(r"\\title\s*(?=[\[{])", plain)) else ("", 0)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from .plaintext import LATEX_RANK
 from .texargs import OPTION_ON_A_LINE
 
-__all__ = ["VERB", "VERBATIM_ENVS", "verb_text", "without_comments"]
+__all__ = ["CONTEXT_FILES", "VERB", "VERBATIM_ENVS", "is_context", "verb_text", "without_comments"]
 
 # environments read as written, to their \end: a '%' there is no comment; code (verbatim, listings, minted, fancyvrb,
 # alltt, filecontents) and the comment package's environment, by the kind of lines left out (structure.LEFT_OUT)
@@ -58,11 +58,20 @@ _CLASS_SHORT = {"ltxdoc": "|", "l3doc": "\"|"}
 # luatex-style', '\environment[style]'; a LaTeX manual's \environment{name} shows an environment's name)
 _CONTEXT = re.compile(r"\\start(?:text|product|component|project|environment|document)(?![A-Za-z])"
                       r"|^[ \t]*\\environment(?:[ \t]+[\w.-]|[ \t]*\[)", re.M)
+# in a ConTeXt source, its project's files by name (unbraced, or in brackets): those a file loads ('\environment
+# luatex-style', '\component x', \product, \project: not read) and the one it starts ('\startcomponent x'): no text
+CONTEXT_FILES = frozenset("environment component product project startcomponent startproduct startproject "
+                          "startenvironment".split())
 _TYPE = (r"|\\typ(?:e)?(?![A-Za-z@])[ \t]*(?:\{(?P<typed>(?:[^{}\n]|\{[^{}\n]*\})*)\}|<<(?P<angled>[^\n]*?)>>)")
 _DELIMITERS = "|!+=@^~\"'/"
 # a sectioning command at a line's start: no preamble has one, a chapter file (\input by its main file) does; a
 # \begin{document} after it is a listing's, in an environment the main file defines ('\begin{code}', 'LaTeXCode')
 _HEADING = re.compile(r"(?m)^[ \t]*\\(?:" + "|".join(LATEX_RANK) + r")\*?\s*[\[{]")
+
+
+def is_context(source: str) -> bool:
+    """Whether a source is ConTeXt's (_CONTEXT)."""
+    return bool(_CONTEXT.search(source))
 
 
 def verb_text(m: re.Match) -> str:
@@ -110,7 +119,7 @@ def without_comments(source: str) -> tuple[str, str, int, tuple[int, int], froze
     out, listed, i, comments, size, start, end = [], [], 0, 0, 0, -1, -1  # size: the characters kept so far
     chapter = False  # a heading came before a \begin{document}: the text is a chapter's, that a listing's
     verbatims, shorts, deleted, declared = set(), set(), set(), ""  # short verbs: on, deleted in the preamble
-    context = bool(_CONTEXT.search(source))
+    context = is_context(source)
     while m := _pattern("".join(sorted(shorts)), context).search(source, i):
         kept = m.start() if m["short"] or m.group(0).lstrip(" \t").startswith("%") else m.end()
         joined = m["join"] and not _after_command(source, i, kept)

@@ -968,3 +968,16 @@ def test_a_context_project_s_files_are_context_sources():
         assert _texts(f"{head}\nUse \\type{{\\box0}} and \\type{{--ini}} here.\n")[-1] == "Use \\box0 and --ini here."
     assert _texts("\\documentclass{article}\n\\begin{document}\n\\environment{box} is one. Use \\type{\\box0} end.\n"
                   "\\end{document}") == ["box is one. Use end."]
+
+
+def test_a_context_project_s_file_names_are_no_text():
+    """The LuaTeX manual's chapters opened with their file names as paragraphs ('luatex-style', 'luatex-tex'), and
+    luatex.tex listed its components ('luatex-titlepage luatex-firstpage'): in a ConTeXt source the files its project
+    loads (\\environment, \\component, \\product, \\project) and starts (\\startcomponent, …) are named, no text;
+    a LaTeX source's own braced '\\project{…}' (uwa-pcf's title field) is no such name."""
+    texts = _texts("\\environment luatex-style\n\\environment[luatex-logos]\n\n\\startcomponent luatex-tex\n\n"
+                   "\\startchapter[title=Basics]\nSome text.\n\\component luatex-nodes\n\\stopchapter\n"
+                   "\\stopcomponent\n")
+    assert texts == ["Some text."]
+    assert _texts("\\documentclass{article}\n\\begin{document}\nThe \\environment{box} and "
+                  "\\project{Research} here.\n\\end{document}") == ["The box and Research here."]
