@@ -30,7 +30,7 @@ from .pdfheadings import (CAPTION, FRONT_END, RUNIN_END, Para, assign_levels, co
                           numbered_lists, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
-from .sentences import REFERENCE_LABEL, next_item
+from .sentences import REFERENCE_LABEL, next_item, word_count
 from .structure import NOTE_LABEL, Block, small_words_only, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -124,13 +124,13 @@ def _row_widths(lines: list[Line]) -> list[float]:
 
 def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> None:
     """Table and figure text among one page's boxes: lines that share their baseline with another line of the same
-    column (cells, labels), and boxes of short lines that are neither headings, sentences, list items, labelled
-    lines (`_labelled`: a keywords line) nor a quote's credit (`pdffurniture.credit`) — a lone label, a row of
-    numbers — unless they are in the running text: with nothing beside them (`_alone`), lined up with a line of text
-    or with such a box lined up in turn (`_lined_up`): a list's items, lines of code, a paragraph's short last line;
-    or, on page 1, above its Abstract, Keywords or (numbered) Introduction line (FRONT_END): a paper's authors,
-    dates, addresses, not the small words between them (structure.small_words_only: ijmart's "BY" and "AND" between
-    the authors)."""
+    column (cells, labels), and boxes of short lines (four words or fewer: sentences.word_count, a Chinese line by its
+    characters) that are neither headings, sentences, list items, labelled lines (`_labelled`: a keywords line) nor a
+    quote's credit (`pdffurniture.credit`) — a lone label, a row of numbers — unless they are in the running text: with
+    nothing beside them (`_alone`), lined up with a line of text or with such a box lined up in turn (`_lined_up`): a
+    list's items, lines of code, a paragraph's short last line; or, on page 1, above its Abstract, Keywords or
+    (numbered) Introduction line (FRONT_END): a paper's authors, dates, addresses, not the small words between them
+    (structure.small_words_only: ijmart's "BY" and "AND" between the authors)."""
     front = max((ln.y1 for b in boxes if b.page == 1 for ln in b.lines  # the lowest of them: the highest y
                  if FRONT_END.match(RUNIN_END.sub("", split_number(ln.text)[1]))), default=None)
     short = []
@@ -142,7 +142,7 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
                                               for o in others + [x for x in b.lines if x is not ln])]
         if cells and len(cells) * 2 >= len(b.lines):
             b.floating = True
-        elif all(ln.x1 - ln.x0 < 0.5 * column_width and len(ln.text.split()) <= 4 for ln in b.lines) and not any(
+        elif all(ln.x1 - ln.x0 < 0.5 * column_width and word_count(ln.text) <= 4 for ln in b.lines) and not any(
                 heading_line(ln, body_size) or ends_sentence(ln, body_size) or BULLET.match(ln.text)
                 or _labelled(ln) for ln in b.lines) and not credit(b, boxes, body_size):
             b.floating = True

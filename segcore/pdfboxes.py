@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .pdflayout import Line
-from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL
+from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL, word_count
 
 __all__ = ["BULLET", "WORDS_END", "Box", "drop_code", "drop_line_numbers", "join_hanging", "merge_fragments",
            "same_baseline"]
@@ -182,7 +182,7 @@ def merge_fragments(boxes: list[Box]) -> None:
                     i += 1
         for k, row in enumerate(rows):
             whole = [r[0] for r in rows[max(k - 1, 0):k + 2] if len(r) == 1 and r is not row
-                     and len(r[0].text.split()) >= 8]
+                     and word_count(r[0].text) >= 8]
             if len(row) > 1 and (all(0 <= gap(a, b) < 4 for a, b in zip(row, row[1:])) and any(
                     abs(w.x0 - row[0].x0) < w.size and abs(w.x1 - row[-1].x1) < w.size for w in whole)
                     or all(gap(a, b) >= 0 and not _opens_item(b.text) for a, b in zip(row, row[1:]))

@@ -285,6 +285,14 @@ def next_item(a: str, b: str) -> bool:
 # scripts written without spaces between words (a regular expression class's ranges): Chinese and Japanese
 # (text.CJK), then Thai, Lao, Myanmar, Khmer
 UNSPACED = CJK + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_CJK_RUN = re.compile(f"[{CJK}]+")
+
+
+def word_count(text: str) -> int:
+    """How many words a line holds: its pieces between spaces, a run of Chinese or Japanese characters (written
+    without spaces) counting one word per two characters ("这条命令生成" three words, not one), so that a rule
+    that tells a short label from a sentence by its words reads every script alike."""
+    return len(text.split()) + (0 if text.isascii() else sum((len(r) - 1) // 2 for r in _CJK_RUN.findall(text)))
 # Chinese and Japanese end a sentence with a full stop, question or exclamation mark written without a space after
 # it, which Punkt (made for space-separated words) does not see, nor other scripts' stops (_OTHER_STOPS): a sentence
 # ends after one (or after ! ? — NFKC's form of the full-width marks — after a Chinese or Japanese character), any

@@ -2,6 +2,8 @@
 raised letter, told from exponents, powers of formulas and isotopes' mass numbers, which stay."""
 from __future__ import annotations
 
+import io
+
 from segcore.loaders import load
 from segcore.pdf import read_pdf
 from segcore.pdfboxes import Box, merge_fragments
@@ -311,3 +313,46 @@ def test_an_item_s_line_with_a_formula_set_in_it_is_one_line_and_a_table_s_row_i
     captions = row(("(a) Asia personas duo.", 100.0, 190.0), ("(b) Pan ma signo.", 300.0, 380.0))
     merge_fragments(captions)
     assert [ln.text for b in captions for ln in b.lines] == ["(a) Asia personas duo.", "(b) Pan ma signo."]
+
+
+def test_a_chinese_sentence_alone_on_its_line_is_text_and_a_short_chinese_label_is_not():
+    """A short line alone between paragraphs is a figure's label when it has four words or fewer; words were counted
+    by spaces, so a Chinese sentence (no spaces: one 'word') centred on its line was left out as a label (seuthesix:
+    '这条命令生成 A4 中文封面和英文封面。'). Counted by its characters (two to a word) it is text; a label of two
+    characters and a Latin one of two words are still left out. Seen failing without the fix: the sentence left out."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    buf = io.BytesIO()
+    page = canvas.Canvas(buf, pagesize=(612, 792))
+    y = 700
+    for font, text in [("Helvetica", t) for t in BODY[0]] + [("STSong-Light", "这条命令生成中文封面和英文封面"),
+                                                          ("STSong-Light", "图表"), ("Helvetica", "Flow rate")] \
+            + [("Helvetica", t) for t in BODY[1]]:
+        page.setFont(font, 10)
+        if font == "Helvetica" and text != "Flow rate":
+            page.drawString(72, y, text)
+            y -= 13
+        else:
+            page.drawCentredString(306, y - 13, text)
+            y -= 26
+    page.showPage()
+    page.save()
+    pdf = read_pdf(buf.getvalue())
+    assert "这条命令生成中文封面和英文封面" in [b.text for b in pdf.blocks]
+    assert pdf.left_out["table and figure lines"] == 2
+
+
+def test_pieces_of_a_row_as_wide_as_a_chinese_line_above_it_are_one_line():
+    """A row's pieces a little apart that start and end where a whole line of eight words or more above them does are
+    one line broken by a formula (pdfboxes.merge_fragments); a Chinese line of thirty characters is such a line (it
+    was one 'word' counted by spaces). Seen failing without the fix: the two pieces stayed apart."""
+    line = "设函数在闭区间上连续在开区间内可导且端点处的函数值相等则在开区间内至少存在一点"
+    whole = Box([Line(line, 72.0, 652.0, 372.0, 662.0, 10)], 1)
+    pieces = [Box([Line("证明存在一点使得导数", 72.0, 638.0, 200.0, 648.0, 10)], 1),
+              Box([Line("等于零并求之.", 215.0, 638.0, 372.0, 648.0, 10)], 1)]
+    boxes = [whole] + pieces
+    merge_fragments(boxes)
+    assert [ln.text for b in boxes for ln in b.lines][1:] == ["证明存在一点使得导数 等于零并求之."]
