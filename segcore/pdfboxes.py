@@ -10,13 +10,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .pdflayout import Line
-from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL, word_count
+from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL, SCRIPT_STOPS, word_count
 
 __all__ = ["BULLET", "WORDS_END", "Box", "drop_code", "drop_line_numbers", "join_hanging", "merge_fragments",
            "same_baseline"]
 
 BULLET = re.compile(rf"^[{BULLETS}]\s*[^\W\d_]")  # a list item's bullet, then its words
-WORDS_END = re.compile(r"[^\W\d_][\"'”’)\]]*[.!?:][\"'”’)\]]*$")  # a sentence or lead-in end
+# a sentence's or lead-in's end, Chinese and Japanese full stops too (SCRIPT_STOPS: "用于生成目录。")
+WORDS_END = re.compile(rf"[^\W\d_][\"'”’)\]]*[.!?:{SCRIPT_STOPS}][\"'”’)\]]*$")
 
 
 @dataclass

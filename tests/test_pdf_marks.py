@@ -315,11 +315,9 @@ def test_an_item_s_line_with_a_formula_set_in_it_is_one_line_and_a_table_s_row_i
     assert [ln.text for b in captions for ln in b.lines] == ["(a) Asia personas duo.", "(b) Pan ma signo."]
 
 
-def test_a_chinese_sentence_alone_on_its_line_is_text_and_a_short_chinese_label_is_not():
-    """A short line alone between paragraphs is a figure's label when it has four words or fewer; words were counted
-    by spaces, so a Chinese sentence (no spaces: one 'word') centred on its line was left out as a label (seuthesix:
-    '这条命令生成 A4 中文封面和英文封面。'). Counted by its characters (two to a word) it is text; a label of two
-    characters and a Latin one of two words are still left out. Seen failing without the fix: the sentence left out."""
+def centred_lines_pdf(lines: list[str]) -> bytes:
+    """A page (reportlab) of two paragraphs with `lines` between them, each centred alone on its line, a Chinese one
+    in a CID font (STSong-Light)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
     from reportlab.pdfgen import canvas
@@ -328,21 +326,40 @@ def test_a_chinese_sentence_alone_on_its_line_is_text_and_a_short_chinese_label_
     buf = io.BytesIO()
     page = canvas.Canvas(buf, pagesize=(612, 792))
     y = 700
-    for font, text in [("Helvetica", t) for t in BODY[0]] + [("STSong-Light", "这条命令生成中文封面和英文封面"),
-                                                          ("STSong-Light", "图表"), ("Helvetica", "Flow rate")] \
-            + [("Helvetica", t) for t in BODY[1]]:
-        page.setFont(font, 10)
-        if font == "Helvetica" and text != "Flow rate":
-            page.drawString(72, y, text)
-            y -= 13
-        else:
-            page.drawCentredString(306, y - 13, text)
-            y -= 26
+    for text in BODY[0]:
+        page.setFont("Helvetica", 10)
+        page.drawString(72, y, text)
+        y -= 13
+    for text in lines:
+        page.setFont("Helvetica" if text.isascii() else "STSong-Light", 10)
+        page.drawCentredString(306, y - 13, text)
+        y -= 26
+    for text in BODY[1]:
+        page.setFont("Helvetica", 10)
+        page.drawString(72, y, text)
+        y -= 13
     page.showPage()
     page.save()
-    pdf = read_pdf(buf.getvalue())
+    return buf.getvalue()
+
+
+def test_a_chinese_sentence_alone_on_its_line_is_text_and_a_short_chinese_label_is_not():
+    """A short line alone between paragraphs is a figure's label when it has four words or fewer; words were counted
+    by spaces, so a Chinese sentence (no spaces: one 'word') centred on its line was left out as a label (seuthesix:
+    '这条命令生成 A4 中文封面和英文封面。'). Counted by its characters (two to a word) it is text; a label of two
+    characters and a Latin one of two words are still left out. Seen failing without the fix: the sentence left out."""
+    pdf = read_pdf(centred_lines_pdf(["这条命令生成中文封面和英文封面", "图表", "Flow rate"]))
     assert "这条命令生成中文封面和英文封面" in [b.text for b in pdf.blocks]
     assert pdf.left_out["table and figure lines"] == 2
+
+
+def test_a_short_chinese_sentence_ending_with_its_full_stop_is_a_sentence():
+    """A short line that ends a sentence after a word is text, not a label; the Chinese full stop '。' was not read as
+    a sentence's end (pdfboxes.WORDS_END: . ! ? : only), and a short Chinese sentence alone on its line was left out
+    (hustthesis: '用于生成目录。'). Seen failing without the fix: the sentence left out; the label still is."""
+    pdf = read_pdf(centred_lines_pdf(["用于生成目录。", "图表"]))
+    assert "用于生成目录。" in [b.text for b in pdf.blocks]
+    assert pdf.left_out["table and figure lines"] == 1
 
 
 def test_pieces_of_a_row_as_wide_as_a_chinese_line_above_it_are_one_line():
