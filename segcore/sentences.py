@@ -293,6 +293,8 @@ def word_count(text: str) -> int:
     without spaces) counting one word per two characters ("这条命令生成" three words, not one), so that a rule
     that tells a short label from a sentence by its words reads every script alike."""
     return len(text.split()) + (0 if text.isascii() else sum((len(r) - 1) // 2 for r in _CJK_RUN.findall(text)))
+
+
 # Chinese and Japanese end a sentence with a full stop, question or exclamation mark written without a space after
 # it, which Punkt (made for space-separated words) does not see, nor other scripts' stops (_OTHER_STOPS): a sentence
 # ends after one (or after ! ? — NFKC's form of the full-width marks — after a Chinese or Japanese character), any
