@@ -17,7 +17,7 @@ OUT = Path(__file__).resolve().parent / "results" / "pathological.md"
 UNITS = ["a", "1", ".", "-", "=", "#", "\\", "{", "<", "*", "_", "[", ":", "'", "(", "A", '"', "|", "&", "}", "]",
          ">", " ", "\t", "\n", ",", "!", "/", "`", "~", "+", "ab ", "a. ", "1.", "aA.", "a\n", "- ", "* ", "a:", "[a",
          "a]", "\\a", "a=", ".a", "a-", "{a", "<a", "&a", "<!--", "![", "](", ":a:", "*a ", "_a ", "``", "a<!--",
-         "[a](", "![a](", "(a"]
+         "[a](", "![a](", "(a", "*a _b ", "**a "]
 FORMATS = {  # a small document of each format with the run inside its first paragraph
     "x.txt": lambda run: "Title\n\n" + run + "\n\nSecond paragraph here. And more.\n",
     "x.md": lambda run: "# Title\n\n" + run + "\n\n## Two\n\nSecond paragraph here.\n",

@@ -5,7 +5,8 @@ off, hard line breaks' backslashes taken off (CommonMark 2.4, 6)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping
 from html import unescape
 from html.entities import html5
 from types import MappingProxyType
@@ -68,14 +69,56 @@ _INLINE = [(re.compile(_IMAGE_START + r"\[[^\[\]]*\]" + _TARGET), ""), (_SHORTCO
 _LINK = re.compile(r"\[(?P<text>" + LINK_TEXT + r")?\](?P<target>" + _TARGET + ")")
 # a reference link or image (CommonMark 6.3): '[text][label]', '[label][]', '[label]'
 _REFERENCE = re.compile(rf"(?P<image>{_IMAGE_START})?\[(?P<text>{LINK_TEXT})?\](?:\[(?P<label>[^\[\]]*)\]|(?![\[(]))")
-_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
-_STRONG = re.compile(r"(?<![\w*])(\*\*|__)(?=[^\s*_])(.{1,%d}?)(?<=\S)\1(?![\w*])" % EMPHASIS)
+# emphasis (CommonMark 6.2, simplified): a run of '*' or '_' not after a word character or '*' opens, with 3, 2 or 1 of
+# its marks (the most it has first) and a character that is no space after them; the same marks close it: the first,
+# within EMPHASIS characters and on the same line, that end a run, after a character that is no space and before none
+# that is a word character or '*'. Strong emphasis ('**bold**', shows_marks): 2 marks, then no space, '*' or '_'. Each
+# run is found once and a closing run by bisection in the runs that can close, not looked for from each opening one:
+# '*a _b ' repeated opens thousands that never close
+_RUN = re.compile(r"\*+|_+")
+_WORD_OR_STAR, _SPACE, _NOT_STRONG = re.compile(r"[\w*]"), re.compile(r"\s"), re.compile(r"[\s*_]")
 
 
 def shows_marks(text: str) -> bool:
     """Whether a text shows the inline marks of Markdown that plain texts seldom have: a code span (not a quote
     `like this') or strong emphasis ('**bold**')."""
-    return bool(_STRONG.search(text)) or any(m.group("code") for m in _KEPT.finditer(text))
+    return next(_emphases(text, strong=True), None) is not None or any(m.group("code") for m in _KEPT.finditer(text))
+
+
+def _emphases(text: str, strong: bool = False) -> Iterator[tuple[int, int, int]]:
+    """Each emphasis in a text, from the left and none inside another (start, end, number of marks on each side):
+    strong emphasis only if `strong`."""
+    runs = [m.span() for m in _RUN.finditer(text)]
+    closing: dict[tuple[str, int], list[int]] = {}  # where k marks of one character can close, in order
+    for s, e in runs:
+        after = e == len(text) or not _WORD_OR_STAR.match(text, e)
+        for k in range(1, min(3, e - s) + 1):
+            if after and (e - s > k or (s > 0 and not _SPACE.match(text, s - 1))):
+                closing.setdefault((text[s], k), []).append(e - k)
+    line_ends = [m.start() for m in re.finditer("\n", text)] + [len(text)]
+    at = 0  # where the last emphasis found ends
+    for s, e in runs:
+        if s < at or (s > 0 and _WORD_OR_STAR.match(text, s - 1)):
+            continue
+        for k in (2,) if strong else range(min(3, e - s), 0, -1):
+            inner = s + k
+            if e - s < k or inner == len(text) or (_NOT_STRONG if strong else _SPACE).match(text, inner):
+                continue
+            ends = closing.get((text[s], k), [])
+            i = bisect_left(ends, inner + 1)
+            if i < len(ends) and ends[i] - inner <= EMPHASIS and ends[i] <= line_ends[bisect_left(line_ends, inner)]:
+                yield s, ends[i] + k, k
+                at = ends[i] + k
+                break
+
+
+def _without_emphasis(text: str) -> str:
+    """A text with its emphasis marks taken off (closed_up: no space left before a stop)."""
+    out, at = [], 0
+    for start, end, k in _emphases(text):
+        out += [text[at:start], text[start + k:end - k]]
+        at = end
+    return closed_up("".join(out) + text[at:])
 
 
 def link_label(text: str) -> str:
@@ -146,7 +189,7 @@ def inline_with_code(text: str, labels: Mapping[str, str] = _NO_LABELS
     for pattern, repl in _INLINE:
         text = pattern.sub(repl, text)
     text = _LINK.sub(lambda m: link(m.group("text") or "", _destination(written(m.group("target")))), text)
-    text = closed_up(_EMPHASIS.sub(r"\2", _REFERENCE.sub(reference, text) if labels else text))
+    text = _without_emphasis(_REFERENCE.sub(reference, text) if labels else text)
     out, code, links, opened, at, n = [], [], [], [], 0, 0
     for m in _PIECE.finditer(text):
         out.append(text[at:m.start()])

@@ -7,6 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from segcore.loaders import load_text
+from segcore.mdinline import EMPHASIS, inline, shows_marks
 from segcore.plaintext import text_blocks
 from tests.loading import loaded_or_refused
 from tests.sampletexts import MARKDOWN
@@ -72,6 +73,20 @@ def test_markdown_code_tables_alerts_and_marks_are_not_text():
         "First item goes on here.", "Second item."]
     assert doc.meta["left_out"] == {"labels": 2, "code lines": 8, "table and figure lines": 3, "rules": 1}
     assert [doc.elements[i] for i in doc.meta["outline"].starts(1)] == ["Usage", "License"]
+
+
+def test_emphasis_closes_on_its_line_within_its_length_and_unclosed_marks_stay():
+    """Emphasis closes with the same marks, the first that end a run, on its line and within EMPHASIS characters; with
+    3 marks, else 2, else 1; marks that never close stay, however many there are ('*a _b ' repeated: each opening
+    mark is read once, not looked for a closing one EMPHASIS characters on)."""
+    x = "x" * EMPHASIS
+    assert inline(f"a *{x}* b") == f"a {x} b" and inline(f"a *{x}x* b") == f"a *{x}x* b"
+    assert inline("a *b\nc* d") == "a *b\nc* d" and inline("a **b** c") == "a b c" and inline("a ***b*** c") == "a b c"
+    assert inline("***a** b*") == "*a b*"  # '***' does not close: '**' does, one '*' is left in the text
+    assert inline("2 * 3 * 4 and my_var_name") == "2 * 3 * 4 and my_var_name"
+    crafted = "*a _b " * 100_000  # 600 kB: nothing closes
+    assert inline(crafted) == crafted
+    assert shows_marks("**a** " + crafted) and not shows_marks(crafted) and not shows_marks("x **a\nb**")
 
 
 def test_markdown_numbered_items_html_and_comments():
