@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .mdocnames import LIBRARIES, STANDARDS
-from .roff import ManReader, arguments, line_text
+from .roff import ManReader, arguments, line_text, sets_space
 
 __all__ = ["MdocReader"]
 
@@ -197,6 +197,7 @@ class MdocReader(ManReader):
             self.add(words)
         elif name in ("Pp", "Lp", "br", "sp", "Bd", "Ed", "Rs", "Re", "D1"):
             self.flush()
+            self.apart = self.apart or sets_space(name, args)
             if name == "D1":
                 self.add(words)
                 self.flush()

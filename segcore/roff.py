@@ -13,7 +13,7 @@ from collections import Counter
 
 from .structure import SENTENCE_END, Block, split_number
 
-__all__ = ["ManReader", "line_text", "arguments", "uncommented", "BULLETS", "FONTS",
+__all__ = ["ManReader", "line_text", "arguments", "uncommented", "sets_space", "BULLETS", "FONTS",
            "ITALIC_PAIRS"]
 
 _CHARS = {"em": "—", "en": "–", "hy": "-", "mi": "-", "bu": "•", "lq": "“", "rq": "”", "oq": "‘", "cq": "’",
@@ -43,6 +43,11 @@ _ESCAPE = re.compile(r"""\\(?:
   | (?P<other>.)
 )""", re.X)
 _BREAKS = frozenset("PP LP P sp br HP RS RE PD Sp ne in ti bp ce".split())
+# breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
+# mdoc(7)'s paragraphs (the distance .PD sets, a line), and .sp but for less than a line ('.sp 0', '.sp 0.5'); not
+# .IP's item, which it indents under the text before (addresses there read with it, as after .br)
+_SPACED = frozenset("PP LP P HP sp Pp Lp".split())
+_NO_SPACE = re.compile(r"(?=[\d.])0*(?:\.\d*)?v?")
 ITALIC_PAIRS = frozenset("BI BR IB IR RB RI".split())
 FONTS = frozenset("B I SM SB".split())
 # an item's mark, not its tag: .IP's, or one a text line sets before the item's text ('\(bu\c', DocBook's for nroff)
@@ -83,6 +88,11 @@ def _escapes(m: re.Match) -> str:
     return g["other"] or ""
 
 
+def sets_space(name: str, args: list[str]) -> bool:
+    """Whether a break request sets space after the paragraph before (`_SPACED`)."""
+    return name in _SPACED and not (name == "sp" and bool(args) and bool(_NO_SPACE.fullmatch(args[0])))
+
+
 def uncommented(line: str) -> str:
     """A line without its comment (\\")."""
     at = line.find('\\"')
@@ -115,7 +125,7 @@ class ManReader:
         self.colon = False  # the tag just added takes a colon if the item's text follows it
         self.bare_tag = False  # the paragraph under way ends with an item's tag, its text not begun
         self.link: tuple[str, int, int] | None = None  # a link's address, and where its text begins (.UR, .MT)
-        self.apart = False  # a blank line came after the last paragraph: the next is set apart from it (`blank`)
+        self.apart = False  # space came after the last paragraph (a blank line, .PP): the next is set apart from it
 
     def code_end(self, name: str, rest: str) -> str | None:
         """The request that ends a code block opened by `name` beyond the man macros' own (none here)."""
@@ -123,7 +133,7 @@ class ManReader:
 
     def flush(self):
         """The paragraph under way ends; one of addresses only joins the paragraph before, whose text it completes,
-        unless a blank line set it apart."""
+        unless groff set space between them (a blank line, a paragraph's macro, .sp: `blank`, `sets_space`)."""
         text = " ".join(" ".join(self.parts).split())
         self.parts, self.colon, self.bare_tag = [], False, False
         if text and self.blocks and not self.blocks[-1].level and not self.apart and _ADDRESSES.fullmatch(text):
@@ -185,6 +195,7 @@ class ManReader:
                 self.add(line_text(" ".join(args)))
         elif name in _BREAKS:
             self.flush()
+            self.apart = self.apart or sets_space(name, args)
         elif name in ("TP", "TQ"):  # .TQ: another tag of the item (groff's man(7))
             self.next_item()
             self.tag = True
