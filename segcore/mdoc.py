@@ -35,11 +35,13 @@ def _cells(text: str) -> str:
     return " | ".join(c for c in (" ".join(c.split()) for c in text.split(_CELL)) if c)
 
 
-def _mdoc_words(tokens: list[str], name: str) -> list[tuple[str, bool]]:
+def _mdoc_words(tokens: list[str], name: str, line: str = "") -> list[tuple[str, bool]]:
     """The words of an mdoc macro line's arguments, each with whether it joins the word before without a space:
     callable macros resolved (flags with their dash, 'Xr sort 1' as sort(1), 'Fn f a b' as f(a, b), an enclosure
     around the rest of the line but its closing punctuation, a bare Nm as the page's `name`, a bare Ar as 'file ...',
-    Ns and Pf joining words)."""
+    Ns and Pf joining words). Aq on a `line` of .An (the line's macro; its first token unless given) encloses an
+    author's address in '<' and '>', as groff prints it ('.An Tatu Ylonen Aq Mt ylo@cs.hut.fi'), not in '⟨' '⟩'."""
+    line = line or (tokens[0] if tokens else "")
     out: list[tuple[str, bool]] = []
     macro, glue, i = None, False, 0
     while i < len(tokens):
@@ -50,9 +52,9 @@ def _mdoc_words(tokens: list[str], name: str) -> list[tuple[str, bool]]:
             end = len(tokens)
             while end > i and tokens[end - 1] in _CLOSING:
                 end -= 1
-            inner = _mdoc_words(tokens[i:end], name)
-            out += [(_ENCLOSE[t][0], glue), *((w, g or j == 0) for j, (w, g) in enumerate(inner)),
-                    (_ENCLOSE[t][1], True)]
+            inner = _mdoc_words(tokens[i:end], name, line)
+            left, right = ("<", ">") if t == "Aq" and line == "An" else _ENCLOSE[t]
+            out += [(left, glue), *((w, g or j == 0) for j, (w, g) in enumerate(inner)), (right, True)]
             macro, glue, i = None, False, end
         elif t in _OPEN:
             out.append((_OPEN[t], glue))
@@ -132,6 +134,8 @@ class MdocReader(ManReader):
         self.function: list[str] | None = None  # a function's name and arguments under way (.Fo … .Fa … .Fc)
         self.spaced = True  # spacing mode (.Sm): off, macros' words and adjacent macros' output join without a space
         self.after_macro = False  # the last words added came from a macro line with spacing off
+        self.split = False  # each author (.An) after the section's first starts a line: in AUTHORS, or after -split
+        self.authors = False  # the section has named an author (`_author`)
 
     def add(self, text: str):
         self.after_macro = False
@@ -145,6 +149,14 @@ class MdocReader(ManReader):
         if self.extended is not None:
             tag, self.extended = " ".join(self.extended), None
             self.item(tag, True)
+
+    def _author(self, args: list[str]):
+        """An .An line: in AUTHORS, or after '.An -split', each .An after the section's first begins a line in groff
+        (mdoc(7): one author a line, scp(1)'s two), so the paragraph under way ends; '.An -nosplit' stops it."""
+        self.split = args[0] != "-nosplit" if args[:1] in (["-split"], ["-nosplit"]) else self.split
+        if self.split and self.authors:
+            self.flush()
+        self.authors = self.authors or self.split
 
     def item(self, words: str, tagged: bool):
         """An item's words: a column list's row as its cells (`_cells`), else a tag that opens its paragraph when
@@ -194,6 +206,8 @@ class MdocReader(ManReader):
         elif name in ("Sh", "Ss"):
             self.flush()
             self.section, self.heading = words, 1 if name == "Sh" else 2
+            if name == "Sh":
+                self.split, self.authors = words == "AUTHORS", False
             self.add(words)
         elif name in ("Pp", "Lp", "br", "sp", "Bd", "Ed", "Rs", "Re", "D1"):
             self.flush()
@@ -240,6 +254,8 @@ class MdocReader(ManReader):
         elif name in _CALLABLE or name.startswith("%") or name in ("Fd", "Lb"):
             if name == "Nm" and not self.name and args:
                 self.name = line_text(args[0])
+            if name == "An":
+                self._author(args)
             if name in ("Nm", "In", "Fd", "Ft") and self.section == "SYNOPSIS":  # a command's or a declaration's
                 self.flush()  # line of its own
             include = "#include " if name == "In" and self.section == "SYNOPSIS" else ""  # '<stdio.h>' in the text

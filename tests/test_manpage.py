@@ -546,3 +546,16 @@ def test_addresses_after_a_paragraph_s_macro_or_vertical_space_are_set_apart_as_
                      "Three. https://x.org/sp0 https://x.org/br https://x.org/ip"]
     mdoc = ".Dd x\n.Dt X 1\n.Os\n.Sh A\nSee\n.Pp\n.Lk https://x.org/a\n.Pp\nOn.\n.br\n.Lk https://x.org/b\n"
     assert [b.text for b in man_blocks(mdoc)[0] if not b.level] == ["See", "https://x.org/a", "On. https://x.org/b"]
+
+
+def test_mdoc_authors_each_begin_a_line_in_authors_and_an_author_s_address_is_in_angle_brackets():
+    """groff -mdoc begins a line at each .An after the first in AUTHORS (mdoc(7)'s -split, the default there; scp(1)'s
+    two authors on two lines; in any section after '.An -split', which counts as the first), not after '.An -nosplit'
+    nor in other sections: they read as one paragraph. And Aq on an .An line prints '<…>' (elsewhere '⟨…⟩'), where
+    '⟨…⟩' was read. The expected readings are groff's lines for this page."""
+    page = (".Dd x\n.Dt X 1\n.Os\n.Sh DESCRIPTION\nBy\n.An A B Aq Mt a@x.org\nand\n.An C D ;\nmail\n.Aq Mt l@x.org .\n"
+            ".Sh AUTHORS\n.An A B Aq Mt a@x.org\n.An C D Aq Mt c@x.org\nwrote it.\n.Pp\n.An -nosplit\nThen\n.An E F\n"
+            "and\n.An G H .\n.Sh NOTES\n.An -split\nBy\n.An I J\nand\n.An K L .\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["By A B <a@x.org> and C D; mail ⟨l@x.org⟩.", "A B <a@x.org>", "C D <c@x.org> wrote it.",
+                     "Then E F and G H.", "By", "I J and", "K L."]
