@@ -45,7 +45,7 @@ _ESCAPE = re.compile(r"""\\(?:
 _BREAKS = frozenset("PP LP P sp br HP RS RE PD Sp ne in ti bp ce".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
 # mdoc(7)'s paragraphs (the distance .PD sets, a line), and .sp but for less than a line ('.sp 0', '.sp 0.5'); not
-# .IP's item, which it indents under the text before (addresses there read with it, as after .br)
+# .IP's item without a mark, which it indents under the text before (addresses there read with it, as after .br)
 _SPACED = frozenset("PP LP P HP sp Pp Lp".split())
 _NO_SPACE = re.compile(r"(?=[\d.])0*(?:\.\d*)?v?")
 ITALIC_PAIRS = frozenset("BI BR IB IR RB RI".split())
@@ -205,8 +205,9 @@ class ManReader:
                 self.next_item()
                 self.tag = True
                 self.add(tag)
-            else:
+            else:  # a mark alone ('.IP \(bu'): a list's item, which groff sets apart as a paragraph
                 self.flush()
+                self.apart = self.apart or bool(tag)
         elif name in FONTS:
             if args:
                 self.add(line_text(" ".join(args)))

@@ -535,15 +535,15 @@ def test_mdoc_an_split_flags_print_nothing_and_bx_sets_its_release_before_bsd():
 
 def test_addresses_after_a_paragraph_s_macro_or_vertical_space_are_set_apart_as_groff_sets_them():
     """groff sets .PP, .LP, .P, .HP, .sp (a line or more) and mdoc's .Pp with space, as a blank line: the addresses
-    after them joined the paragraph before; they stand apart now, and still join after .br, '.sp 0' (no space) and an
-    .IP of a mark alone (indented under the text before)."""
+    after them joined the paragraph before; they stand apart now, as after a list's item of a mark ('.IP \\(bu'), and
+    still join after .br, '.sp 0' (no space) and an .IP without a mark (indented under the text before)."""
     page = (".TH X 1\n.SH A\nOne.\n.PP\nhttps://x.org/pp\n.LP\nhttps://x.org/lp\n.P\n<a@x.org>\nTwo.\n.sp\n"
             "https://x.org/sp\n.HP\nhttps://x.org/hp\n.br\nThree.\n.sp 0\nhttps://x.org/sp0\n"
-            ".br\nhttps://x.org/br\n.IP \\(bu 2\nhttps://x.org/ip\n")
+            ".br\nhttps://x.org/br\n.IP\nhttps://x.org/ip\n.IP \\(bu 2\nhttps://x.org/bullet\n")
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["One.", "https://x.org/pp", "https://x.org/lp", "<a@x.org> Two.", "https://x.org/sp",
                      "https://x.org/hp",
-                     "Three. https://x.org/sp0 https://x.org/br https://x.org/ip"]
+                     "Three. https://x.org/sp0 https://x.org/br https://x.org/ip", "https://x.org/bullet"]
     mdoc = ".Dd x\n.Dt X 1\n.Os\n.Sh A\nSee\n.Pp\n.Lk https://x.org/a\n.Pp\nOn.\n.br\n.Lk https://x.org/b\n"
     assert [b.text for b in man_blocks(mdoc)[0] if not b.level] == ["See", "https://x.org/a", "On. https://x.org/b"]
 
