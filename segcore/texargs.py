@@ -62,7 +62,8 @@ _SET = rf"{_INDEX}\s*=?"  # a register by its number and '=': a box's, a token l
 # ('\\penalty-10000'); a dimension or glue one its value; on the parameter's line (a command on the next line is no
 # value of it: '…0pt \\hsize⏎\\input tufte', \\parshape's last dimension and a file read). Named alone
 # ('\\the\\hsize'), after a number (its factor: '.5\\hsize') or after '=' (another's value: '\\n=\\time') they set
-# nothing (_FACTOR)
+# nothing (_FACTOR). A register by its number ('\\ht0', '\\count3') takes its value on its line too, or after an '='
+# ending it: gkpmac's '\\ht0⏎\\def…' takes no \\def as its value
 _INTEGERS = ("pretolerance tolerance hbadness vbadness linepenalty hyphenpenalty exhyphenpenalty binoppenalty "
              "relpenalty clubpenalty widowpenalty displaywidowpenalty brokenpenalty predisplaypenalty "
              "postdisplaypenalty interlinepenalty floatingpenalty outputpenalty doublehyphendemerits "
@@ -86,7 +87,8 @@ PARAMETERS = frozenset((*_INTEGERS, *_DIMENSIONS, *_TOKEN_LISTS))
 _TAKES = {"integer": rf"[ \t]*=?[ \t]*(?:{_NUMBER}|-?\s*{_REGISTER})", "dimension": rf"[ \t]*=?[ \t]*{_VALUE}",
           "arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
           "scaling": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?(?:\s*{_NUMBER}|\s*-?\s*{_REGISTER})?",
-          "register": rf"{_INDEX}(?:\s*=?\s*{_VALUE})?", "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
+          "register": rf"{_INDEX}(?:[ \t]*(?:=\s*)?{_VALUE})?",
+          "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
           "let": rf"{_DEFINED}\s*=?\s?{_TOKEN}",
           "expression": rf"(?:\s*(?:[-+*/()]|\{{[A-Za-z@]{{1,40}}\}}|{_VALUE}))*(?:\s*\\relax)?",
           "setbox": _SET, "savebox": _NAME, "toks": _SET, "box": _INDEX, "list": r"\s*=?",

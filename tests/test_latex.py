@@ -524,6 +524,15 @@ def test_tex_s_assignments_print_nothing_but_a_box_s_contents():
                      "fifteen boxed sixteen seventeen eighteen kept nineteen INT=x."]
 
 
+def test_a_numbered_register_takes_its_value_on_its_line():
+    """gkpmac's '\\folioht=\\ht0' followed by a '\\def' on the next line took the \\def as the value of \\ht0 and
+    printed the next macro's body: a register by its number ('\\ht0', '\\wd0', '\\count3', '\\dimen2') takes a value
+    on its line, or on the next after an '=' ending its line."""
+    texts = _texts("\\begin{document}\nOne \\ht0\n\\def\\x{body}two \\wd2\n\\def\\y{body}three \\count3=\n5 four "
+                   "\\dimen2 =\n2pt five \\dimen1 = 1pt six.\n\\end{document}")
+    assert texts == ["One two three four five six."]
+
+
 def test_a_length_set_with_its_register_unbraced_prints_nothing():
     """'\\setlength\\parindent{0pt}' read '0pt' (univie-ling's, ndsu-thesis's, revtex's guides against pandoc): the
     register is \\setlength's first argument written unbraced, as TeX takes one token; its value is no text either."""
