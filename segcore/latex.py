@@ -14,46 +14,22 @@ of characters (a macro that grows without end stops there)."""
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections import Counter
 
 from .plaintext import LATEX_RANK
 from .structure import MARK_GAP, Block, closed_up, split_number
-from .texargs import (ASSIGNMENTS, BOX_SETTINGS, GLUE, LINE_END, PARAMETERS, STRETCH, assignment_end,
-                      box_settings, braced_group, bracket_option, bracket_options, closing_braces, declared_registers,
+from .texargs import (ASSIGNMENTS, BOX_SETTINGS, GLUE, PARAMETERS, STRETCH, assignment_end, box_settings,
+                      braced_group, bracket_option, bracket_options, closing_braces, declared_registers,
                       environment_end)
 from .texfront import FRONT, title_fields
+from .texreader import ACCENTS, EATEN, FONT_SWITCHES, GONE, PARAGRAPH, VERTICAL, WORD, Reader
 from .texverb import CONTEXT_FILES, VERB, VERBATIM_ENVS, is_context, verb_text, without_comments
 
 __all__ = ["latex_blocks", "looks_like_latex"]
 
-# a control word (\name, '@' a letter as in a package's macros; a lone '\@' is a control symbol), a control symbol
-# (\ and one other character), math shifts, braces, ties and the ligatures of quotes and dashes
-_TOKEN = re.compile(r"\\([A-Za-z@]{2,}|[A-Za-z])\*?|\\(.)|\$\$?|[{}~&]|``|''|---?", re.S)
-# the spaces a control word eats, those after it and one line end among them (not a blank line: a paragraph's end),
-# read as eaten after one that printed one character in text (a symbol: \textbackslash, \textbar, \ldots, \ss; a
-# macro whose text is one, spaces around it aside: manptp's \def\BS{\ttfamily \symbol{"5C}}, '\BS cite');
-# after a word (\LaTeX, a macro's text) they stay, LaTeX would glue the next word on ('\LaTeX is' prints 'LaTeXis',
-# an author's slip), and so they do after nothing: a command the reader does not know may print a space ('J.\nbs H.')
-_EATEN = re.compile(r"[ \t]*(?:\n(?![ \t]*\n)[ \t]*)?")
-# what a control symbol prints other than its character: spacing ones a space (\\, a line break, with its option in
-# _render); the italic correction \/, the space factor \@ and the discretionary hyphen \- nothing ("-\/-help" is
-# "--help", "hy\-phen" is "hyphen")
-_CONTROL_SYMBOLS = {**dict.fromkeys(",;:! \n", " "), **dict.fromkeys("/@-", "")}
-# the accents: a control symbol (\' \` \^ \" \~ \= \.) or a one-letter control word (\u \v \H \c \k \r \d \b)
-# and the combining mark it puts on the first character of its argument, a character or a braced group ({\'e},
-# \'{e}, \c c, \'\i): the composed character is read (NFC); an accent on nothing ('\~{}') stays its character
-_ACCENTS = dict(zip("'`^\"~=.uvHckrdb", "\u0301\u0300\u0302\u0308\u0303\u0304\u0307\u0306\u030c\u030b\u0327\u0328\u030a"
-                                        "\u0323\u0331"))
-_DOTLESS = str.maketrans("ıȷ", "ij")  # \i and \j are there to carry an accent: '\'\i' is 'í'
-_TABS = frozenset("=><+-'`")  # in a tabbing environment these control symbols set and move to tab stops: a space
-_MAX_DEPTH = 20  # fragments inside fragments beyond this are read flat: commands and braces dropped
-_WORD = re.compile(r"\\[A-Za-z@]+")  # a control word
 # the commands whose first argument is a length register, often written unbraced as TeX takes one token:
 # '\setlength\parindent{0pt}' (its value was read as text: '0pt')
 _LENGTH_SETTERS = frozenset(("setlength", "addtolength"))
 _ARG_WORD = re.compile(r"\s*\\[A-Za-z@]+")
-_FLAT = re.compile(r"\\[A-Za-z@]+\*?|[{}]")
 _ENV_NAME = re.compile(r"[A-Za-z@]{1,40}\*?")
 _HEAD = "\x01"  # a heading line of the rendered text: _HEAD, the sectioning command, _HEAD, the title
 _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline flalign displaymath math".split(),
@@ -66,8 +42,6 @@ _DROP_ENVS = {**dict.fromkeys("equation eqnarray align alignat gather multline f
 _SETTING_ENVS = {**dict.fromkeys(("minipage", "multicols", "adjustbox", "resizebox", "otherlanguage"), 1), "CJK": 2,
                  "letter": 1}  # and a letter's recipient's address (\begin{letter}{Ms X\\Street}): counted, _COUNTED
 _INLINE_ENVS = frozenset(("equations",))  # removed within the paragraph: the sentence goes on after an equation
-_GONE = "\x00"  # where a displayed equation was: the lines around it stay one paragraph
-_PARAGRAPH = re.compile(r"\n[ \t]*\n")
 # commands whose arguments are no text: citations, labels, lengths, files, the front matter (counted: _COUNTED),
 # settings (a colour, a font's size, \rule's dimensions, a picture's line thickness, hyperref's options, the page
 # numbers' style), marks (\thanksref's footnote mark), what goes elsewhere than the text: a contents line, a PDF
@@ -120,7 +94,7 @@ _ONE_OF = {"href": (1, 2), "texorpdfstring": (0, 2), "hypertarget": (1, 2), "hyp
 _SKIPS = frozenset(("kern", "hskip", "vskip", "mkern", "mskip", "raise", "lower", "moveleft", "moveright"))
 # where TeX sets words apart by other means than a space, in text: its horizontal spaces (\quad, \qquad, \enspace,
 # \enskip, \thinspace, \hfill, \space: 'eg:\quad{\tt break}' is 'eg: break'), a table's cell and row ends (plain
-# TeX's \cr in an \halign, ConTeXt's \NC and \NR, \tabularnewline; a cell's '&' in _render): a space, no argument;
+# TeX's \cr in an \halign, ConTeXt's \NC and \NR, \tabularnewline; a cell's '&' in texreader): a space, no argument;
 # so do \hspace{…} and \hskip of a positive width (_WIDE: '1em', '\fill'), not a negative or zero one ('\hspace{0pt}'
 # is none); \kern never (it sets a logo's letters: '\kern-.125em', 'PDF\kern.1em\TeX'). In math they are read as any
 # command
@@ -158,19 +132,7 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
 # repeated items (pages, nodes) from its variables, no prose ('\foreach \i in {1,2,3} {\page{}}' read '1,2,3')
 _LOOP_BODY = 2000  # characters: an unbraced loop body's ';' is looked for this far (not to the end by every loop)
 _FOREACH = re.compile(r"\s*\\[A-Za-z@]+(?:\s*/\s*\\[A-Za-z@]+)*\s*(?:\[[^\]]{0,200}\]\s*)?in\s*(?=[{\\])")
-# a font switch: a declaration of the font's family, series, shape or size (\ttfamily, \bfseries, \itshape, \small;
-# plain TeX's \tt, \bf, \it, \em) prints nothing and takes no argument ('{\bf[1] x}' keeps its '[1]'); as TeX's
-# tokenizer does after any control word, the spaces after it go (manptp's \def\BS{\ttfamily \symbol{"5C}} prints '\')
-_FONT_SWITCHES = frozenset("rmfamily sffamily ttfamily bfseries mdseries itshape slshape scshape upshape normalfont em "
-                           "rm sf tt bf it sl sc tiny scriptsize footnotesize small normalsize large Large LARGE huge "
-                           "Huge".split())
 _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
-# a line of commands that print nothing (or a space) is no blank line: a paragraph goes on across '\label{x}',
-# '\kern3pt', '\selectfont', '\noindent' alone on their line, as in TeX (a control word eats the line's end);
-# unless one of them is vertical, a skip or a page's or list's start: the author sets the text apart
-_VERTICAL = frozenset("par newpage clearpage cleardoublepage pagebreak bigskip medskip smallskip vspace vskip vfill "
-                      "vfil addvspace maketitle tableofcontents listoffigures listoftables printindex "
-                      "printbibliography frontmatter mainmatter backmatter".split())
 # a definition: LaTeX's (\\newcommand{\\x}[2][default]{…}) or TeX's, \\def and its expanding and global kinds (\\edef,
 # \\gdef, \\xdef: one rule, the body read as \\def's is) with the parameter text up to the body's '{', as TeX reads it:
 # '#1#2' or delimited ('\\def\\split#1-#2-{…}', '\\def\\x#1\\par{…}'); a prefix before one (\\global, \\long,
@@ -228,94 +190,18 @@ def _theorems(text: str) -> dict[str, str]:
     return {"proof": "Proof", **{m.group(1): " ".join(m.group(2).split()) for m in _THEOREM.finditer(text)}}
 
 
-class _Reader:
+class _Reader(Reader):
+    """A LaTeX source's reader: what its commands and environments print."""
+
     def __init__(self, macros: dict | None = None, budget: int = 0, theorems: dict | None = None,
                  verbatims: frozenset = frozenset()):
-        self.left_out: Counter = Counter()
+        super().__init__(macros, budget)
         self.verbatims = verbatims  # the source's own verbatim environments, left out as code
-        self.braces: list[dict[int, int]] = []  # of each fragment being read, innermost last
-        self.macros, self.budget, self.theorems = macros or {}, budget, theorems or {}
+        self.theorems = theorems or {}
         self.counters = _COUNTERS | self.theorems.keys()
         self.registers: dict[str, str] = {}  # those the source declares (texargs.declared_registers): their kinds
         self.fields, self.titles = frozenset(), 0  # the title page's fields (title_fields); \maketitles to come
         self.context = False  # a ConTeXt source (texverb.is_context)
-        self.tabbing = False  # inside a tabbing environment: \= \> \' … are its tab commands, not accents
-
-    def render(self, s: str, math: bool = False) -> str:
-        """The text of a LaTeX fragment."""
-        if len(self.braces) >= _MAX_DEPTH:
-            return _FLAT.sub(" ", s)
-        self.braces.append(closing_braces(s))
-        try:
-            return self._render(s, math)
-        finally:
-            self.braces.pop()
-
-    def group(self, s: str, i: int) -> tuple[str, int]:
-        """_group in the fragment being read."""
-        return braced_group(s, i, self.braces[-1])
-
-    def _render(self, s: str, math: bool) -> str:
-        out, i = [], 0
-        blank, seen = True, 0  # whether the output's last line is blank so far, from out[:seen]
-        closing = -2  # where the next '\)' is (-1: none left): found once, not looked for again by every '\('
-        par = -1  # where the paragraph read ends (a blank line, or the end): found once per paragraph
-        while True:
-            m = _TOKEN.search(s, i)
-            if m is None:
-                out.append(s[i:])
-                break
-            out.append(s[i:m.start()])
-            i = m.end()
-            tok, name, char = m.group(0), m.group(1), m.group(2)
-            if (char in ("(", "[") or tok[0] == "$") and par < i:
-                par = b.start() if (b := _PARAGRAPH.search(s, i)) else len(s)
-            if name is not None:
-                text, j = self.command(s, name, i, math)
-                shown = text.replace(MARK_GAP, "")  # a mark taken off is no text
-                eats = len(shown.strip()) == 1 or name in _FONT_SWITCHES and not shown  # the spaces after it
-                i = _EATEN.match(s, j).end() if j == i and eats and not math else j
-                if not (math or shown.strip() or "\n" in text or name in _VERTICAL):
-                    for piece in out[seen:]:
-                        k = piece.rfind("\n")
-                        blank = (blank or k >= 0) and not piece[k + 1:].strip()
-                    seen = len(out)
-                    if blank and (m := LINE_END.match(s, i)):  # the line is commands alone: its end is no break
-                        i, text = m.end(), shown  # nor is a mark taken off there in a sentence
-                out.append(text)
-            elif char == "[" or tok[0] == "$":  # math: \[ … \] and $$ … $$ displayed, $ … $ inline
-                # math cannot go on past a paragraph's end: TeX ends it there ("Missing $ inserted"), a stray '$'
-                # does not swallow the text after it
-                close = "\\]" if char else tok
-                end = s.find(close, i, par)
-                if tok == "$":
-                    out.append(self.render(s[i:par if end < 0 else end], math=True))
-                else:  # a displayed equation; left open, it ends with its paragraph (if the fragment goes on)
-                    self.left_out["equations"] += 1
-                    out.append("\n\n" if end < 0 < len(s) - par else _GONE)
-                i = par if end < 0 else end + len(close)
-            elif char == "(" and 0 <= (closing := s.find("\\)", i) if -1 != closing < i else closing) < par:
-                out.append(self.render(s[i:closing], math=True))  # \( … \): inline math, as $ … $
-                i = closing + 2
-            elif char == "\\":  # a line break: a space; its star and its [space above the next line] are no text
-                option, j = bracket_option(s, _EATEN.match(s, i + s.startswith("*", i)).end())  # '\\*[6pt]'
-                i = i + s.startswith("*", i) if option is None else j
-                out.append(" ")
-            elif char is not None and self.tabbing and char in _TABS:
-                out.append(" ")
-            elif char in _ACCENTS:
-                text, i = self.accent(s, char, i, math)
-                out.append(text)
-            elif char is not None:
-                out.append(_CONTROL_SYMBOLS.get(char, "" if math and char in "{}" else char))
-            elif tok in "{}":
-                continue
-            elif tok == "&":  # a table's cell ends: a space and, as TeX skips them, the spaces after it, one line end
-                out.append("&" if math else " ")  # among them (a line of '&' is no blank line); in math a mark, kept
-                i = i if math else _EATEN.match(s, i).end()
-            else:
-                out.append({"~": " ", "``": "“", "''": "”", "--": "–", "---": "—"}[tok])
-        return "".join(out)
 
     def command(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
         """The text of the command \\name whose arguments start at s[i], and the index after them."""
@@ -351,7 +237,7 @@ class _Reader:
             return "", j
         if self.context and name in CONTEXT_FILES:  # a file's name (texverb)
             return "", _FILE_NAME.match(s, bracket_options(s, i)).end()
-        if name in _FONT_SWITCHES:
+        if name in FONT_SWITCHES:
             return "", i
         if name in _SPACES and not math:
             return " ", i
@@ -362,12 +248,12 @@ class _Reader:
             return (" " if _WIDE.match(width) and not math else ""), j
         if name in ("url", "nolinkurl"):  # an address as written ('~', '&', '\' are its characters), the source's
             address, j = self.group(s, i)  # own macros in it expanded ('\url{\home}')
-            own = _WORD.sub(lambda w: self.render(w.group()) if w.group()[1:] in self.macros else w.group(), address)
+            own = WORD.sub(lambda w: self.render(w.group()) if w.group()[1:] in self.macros else w.group(), address)
             return _ESCAPED.sub(r"\1", own), j
         if name in ("char", "symbol"):  # '\char92', '\symbol{92}': the character; one space after the number eaten
             arg, j = self.group(s, i) if name == "symbol" else (s, i)
             if m := _CHAR_CODE.match(arg, 0 if name == "symbol" else i):  # else (ConTeXt's \symbol[name]) as any
-                return _character(m), j if name == "symbol" else _EATEN.match(s, m.end()).end()
+                return _character(m), j if name == "symbol" else EATEN.match(s, m.end()).end()
         if name in _DROP_ARGS:  # its options too ('\cite[see][p. 5]{x}', ConTeXt's '\definecolor[main][black]')
             i = start = bracket_options(s, i)
             count = _DROP_ARGS[name]
@@ -377,7 +263,7 @@ class _Reader:
                 _, i = self.group(s, i)
             while name in FRONT and s.startswith("{", i) and i in self.braces[-1]:
                 i = self.braces[-1][i] + 1
-            if name in _SHIFTED and (option := bracket_option(s, _EATEN.match(s, i).end()))[0] is not None:
+            if name in _SHIFTED and (option := bracket_option(s, EATEN.match(s, i).end()))[0] is not None:
                 i = option[1]
             if name in ("input", "include") and i == start:
                 i = _FILE_NAME.match(s, i).end()
@@ -402,7 +288,7 @@ class _Reader:
             # apart ('Spine\kern.5em text'), a negative one a logo's letters together ('Bi\kern-.025em b')
             if not (m := _SKIP.match(s, i)):
                 return "", i
-            j = m.end() if name in _VERTICAL else _EATEN.match(s, m.end()).end()
+            j = m.end() if name in VERTICAL else EATEN.match(s, m.end()).end()
             wide = _WIDE.match(m.group()) and (name == "hskip" or j > m.end()) and not math
             return (" " if wide else ""), j
         if name == "item":
@@ -416,7 +302,7 @@ class _Reader:
         if name == "bibitem":
             _, i = self.group(s, i)
             return "\n\n", i
-        if name in _ACCENTS:
+        if name in ACCENTS:
             return self.accent(s, name, i, math)
         if name in _SYMBOLS:
             return _SYMBOLS[name], i
@@ -452,55 +338,19 @@ class _Reader:
             i = j
         return (name if math and not parts else "") + " ".join(parts), i
 
-    def accent(self, s: str, accent: str, i: int, math: bool) -> tuple[str, int]:
-        """The text of the accent \\accent whose argument starts at s[i] (past spaces: a braced group, a control word
-        or one character) with its mark on the argument's first character, and the index after the argument."""
-        j = _EATEN.match(s, i).end()
-        if s[j:j + 1] == "{" and j in self.braces[-1]:
-            arg, j = s[j + 1:self.braces[-1][j]], self.braces[-1][j] + 1
-        elif m := _WORD.match(s, j):
-            arg, j = m.group(), _EATEN.match(s, m.end()).end()
-        else:
-            arg, j = s[j:j + 1].strip("{}\\"), j + 1
-        text = self.render(arg, math) if arg else ""
-        if not text.strip():
-            return ("" if accent.isalpha() else accent) + text, (j if arg else i)
-        return unicodedata.normalize("NFC", text[0].translate(_DOTLESS) + _ACCENTS[accent] + text[1:]), j
-
     def loop_end(self, s: str, i: int) -> int:
         """The index after a \\foreach loop whose list starts at s[i]: past the list and the body, a braced group, a
         nested \\foreach or (pgffor's rule) what runs up to the next ';' ('\\foreach \\x in {1,2} \\draw (\\x,0);'),
         within the paragraph and _LOOP_BODY characters; without one only the head and list are left out."""
-        m = _WORD.match(s, i)
+        m = WORD.match(s, i)
         i = m.end() if m else self.group(s, i)[1]
-        j = _EATEN.match(s, i).end()
+        j = EATEN.match(s, i).end()
         if s.startswith("{", j) and j in self.braces[-1]:
             return self.braces[-1][j] + 1
         if s.startswith("\\foreach", j) and (m := _FOREACH.match(s, j + len("\\foreach"))):
             return self.loop_end(s, m.end())
         end = s.find(";", j, j + _LOOP_BODY)
-        return i if end < 0 or _PARAGRAPH.search(s, j, end) else end + 1
-
-    def expand(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
-        """The text of the defined macro \\name whose arguments start at s[i] (#1 … #9 replaced by them; an
-        optional first one in brackets or its default), and the index after them."""
-        n, default, body = self.macros[name]
-        args = []
-        if default is not None and n:
-            given, i = bracket_option(s, i)
-            args.append(default if given is None else given)
-        while len(args) < n:
-            arg, j = self.group(s, i)
-            if j == i:  # a one-token argument: \macro x
-                m = re.match(r"\s*(\\[A-Za-z@]+|\S)", s[i:i + 60])
-                arg, j = (m.group(1), i + m.end()) if m else ("", i)
-            args.append(arg)
-            i = j
-        # a control word before '#n' stays one: '{\small#2}' with 'Sets' is '\small Sets' (TeX puts tokens there)
-        text = re.sub(r"(\\[A-Za-z@]+)?#(\d)", lambda a: (a.group(1) + " " if a.group(1) else "") + (
-            args[int(a.group(2)) - 1] if 0 < int(a.group(2)) <= n else ""), body)
-        self.budget -= len(text)
-        return self.render(text, math), i
+        return i if end < 0 or PARAGRAPH.search(s, j, end) else end + 1
 
     def environment(self, s: str, env: str, i: int) -> tuple[str, int]:
         """The text of \\begin{env}…\\end{env} whose body starts at s[i], and the index after \\end{env}."""
@@ -520,7 +370,7 @@ class _Reader:
         if base in _DROP_ENVS or base in self.verbatims:
             kind = _DROP_ENVS.get(base, "code lines")
             self.left_out[kind] += body.count("\n") + 1 if kind in ("code lines", "comments") else 1
-            return (_GONE if kind in _INLINE_ENVS else "\n\n"), after
+            return (GONE if kind in _INLINE_ENVS else "\n\n"), after
         if base == "abstract":
             return _heading("section", "Abstract") + f"{self.render(body)}\n\n", after
         if base == "thebibliography":
@@ -542,9 +392,9 @@ class _Reader:
 
 
 def _join_around_gone(text: str) -> str:
-    """The text with each _GONE mark and one line end on either side of it made a space (a linear scan: a regex
+    """The text with each GONE mark and one line end on either side of it made a space (a linear scan: a regex
     with spaces on both sides of the mark backtracks quadratically on long runs of spaces)."""
-    parts = text.split(_GONE)
+    parts = text.split(GONE)
     out = [parts[0]]
     for part in parts[1:]:
         before = out[-1].rstrip(" \t")
@@ -584,7 +434,7 @@ def latex_blocks(source: str) -> tuple[list[Block], dict[str, int]]:
         reader.left_out["comments"] += comments
     prose = (_heading("part", reader.render(title)) if title.strip() else "") + _join_around_gone(prose)
     blocks = []
-    for para in _PARAGRAPH.split(prose):
+    for para in PARAGRAPH.split(prose):
         if para.lstrip().startswith(_HEAD):
             _, command, title = para.strip().split(_HEAD, 2)
             if title := closed_up(title).strip():
