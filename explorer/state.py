@@ -1,11 +1,12 @@
 """What survives reruns and pages, and what a link carries: widget values kept when a page does not draw them, and
-the view in the URL (?method=c99&k=10&level=sentence&sample=choi-1_0&tol=2&p.rank=9), read once per session and
-written back as the view changes."""
+the view in the URL (?method=c99&k=10&level=sentence&sample=choi-1_0&tol.sentence=2&p.rank=9), read once per session
+and written back as the view changes; a widget's value kept for each level, when it counts the document's elements."""
 from __future__ import annotations
 
 import streamlit as st
 
 from segcore import METHODS
+from segcore.document import LEVELS, level_noun
 from segcore.errors import SegcoreError, quoted, visible
 from segcore.limits import whole
 from segcore.methods import DEFAULT_METHOD
@@ -20,7 +21,8 @@ PERSISTENT_KEYS = ("src", "sample", "level", "paste", "ref_text", "drop_back_mat
                    "cmp_k", "bench_source", "bench_methods", "bench_k_mode", "bench_max_docs", "sweep_method",
                    "sweep_param", "sweep_k_mode")
 AUTOMATIC = "Automatic"  # the K mode in which the method chooses K
-MAX_TOLERANCE = 10  # the F1 tolerance slider's range: 0 … MAX_TOLERANCE elements
+F1_TOLERANCE = {"sentence": 1, "word": 10}  # the F1 tolerance at first, in elements of each level
+MAX_TOLERANCE = {"sentence": 10, "word": 100}  # the F1 tolerance slider's range: 0 … MAX_TOLERANCE[level] elements
 MAX_WARNINGS = 8  # a link with more unusable values says how many more there are
 
 
@@ -63,11 +65,14 @@ def read_link() -> list[str]:
         ss["k_mode"], ss["k"] = "Number", whole(k, 1, most)
     elif k:
         warnings.append(f"K in the link must be 'auto' or a whole number from 1 to {most:,}, got {quoted(k)}")
-    tol = qp.get("tol")
-    if tol and whole(tol, 0, MAX_TOLERANCE) is not None:
-        ss["tolerance"] = whole(tol, 0, MAX_TOLERANCE)
-    elif tol:
-        warnings.append(f"tolerance in the link must be a whole number from 0 to {MAX_TOLERANCE}, got {quoted(tol)}")
+    # tol.word=20: the F1 tolerance at that level; tol (a link from before the levels had their own): at the link's
+    for name, level in [("tol", ss.get("level", "sentence"))] + [(f"tol.{level}", level) for level in LEVELS]:
+        tol, most = qp.get(name), MAX_TOLERANCE[level]
+        if tol and whole(tol, 0, most) is not None:
+            set_at_level("tolerance", level, whole(tol, 0, most))
+        elif tol:
+            warnings.append(f"tolerance in the link must be a whole number from 0 to {most} {level_noun(level)}, got "
+                            f"{quoted(tol)}")
     m = METHODS[ss.get("method", DEFAULT_METHOD)]
     for name in qp:
         if not name.startswith("p."):
@@ -88,8 +93,36 @@ def write_link(doc_state: DocState, method: str) -> None:
     if doc_state.sample:
         want["sample"] = doc_state.sample
     want["level"] = ss.get("level", "sentence")
-    if ss.get("tolerance", 1) != 1:
-        want["tol"] = str(ss["tolerance"])
+    want.update({f"tol.{level}": str(v) for level, v in at_levels("tolerance").items() if v != F1_TOLERANCE[level]})
     want.update({f"p.{name}": str(v) for name, v in changed_params(method).items()})
     if st.query_params.to_dict() != want:
         st.query_params.from_dict(want)
+
+
+def at_levels(key: str) -> dict[str, int]:
+    """The value of a widget (`key`) that counts the document's elements, at each level it has had one: the value
+    it has now at the level it is shown at."""
+    ss = st.session_state
+    kept, shown = dict(ss.get(f"levels:{key}", {})), ss.get(f"level:{key}")
+    if shown is not None and key in ss:
+        kept[shown] = ss[key]
+    return kept
+
+
+def set_at_level(key: str, level: str, value: int) -> None:
+    """Give a widget (`key`) that counts the document's elements `value` at `level` (shown when the document is at
+    that level)."""
+    ss = st.session_state
+    ss[f"levels:{key}"] = {**at_levels(key), level: value}
+    if ss.get(f"level:{key}") == level:
+        ss[key] = value
+
+
+def per_level(key: str, level: str, start: dict[str, int]) -> None:
+    """Before a widget (`key`) whose value counts the document's elements is drawn: its value is kept for each level
+    (3 sentences are not 3 words, nearly exact), the value last given at `level` when the document comes back to it,
+    start[level] the first time."""
+    ss, kept = st.session_state, at_levels(key)
+    ss[f"levels:{key}"] = kept
+    if ss.get(f"level:{key}") != level or key not in ss:
+        ss[key], ss[f"level:{key}"] = kept.get(level, start[level]), level

@@ -10,6 +10,7 @@ from segcore import METHODS, plots
 from segcore.document import level_noun
 
 from .documents import LARGE_N, DocState
+from .state import per_level
 
 PAGE = {"sentence": 200, "word": 4000}  # elements of text per page of the overlay
 # the novelty window's least (start, most), elements each side; on a long text its start N/60, its most N/10 (a
@@ -127,10 +128,9 @@ def novelty_window(doc_state: DocState) -> int:
 
 def agreement_tolerance(doc_state: DocState, where=st) -> int:
     """How close boundaries count as one place where methods agree (a number input in `where`), in the document's
-    elements: at its start on a first look and whenever the elements change level (2 sentences are not 2 words)."""
-    ss, level = st.session_state, doc_state.doc.level
-    if ss.get("_agree_level") != level or "agree_tol" not in ss:
-        ss["agree_tol"], ss["_agree_level"] = AGREE_TOLERANCE[level], level
+    elements: its own at each level (2 sentences are not 2 words), at its start on a first look at a level."""
+    level = doc_state.doc.level
+    per_level("agree_tol", level, AGREE_TOLERANCE)
     return where.number_input(f"within ± {level_noun(level)}", 0, 100, key="agree_tol", width=TOLERANCE_WIDTH,
                               help="Boundaries this close count as the same place.")
 

@@ -71,12 +71,12 @@ if kept_whole:
 # ---- scores against the reference, beside the baselines ----------------------------------------------------------
 
 if doc.reference:
-    ss.setdefault("tolerance", 1)
+    state.per_level("tolerance", doc.level, state.F1_TOLERANCE)  # its own at each level: 3 sentences are not 3 words
     # one row that wraps (a horizontal container): each score as wide as its label and value, the slider after
     # them; in fixed columns at 800 px each score had 58 px, its value cut to '8…'
     row = st.container(horizontal=True, key="scores")
     cells = [row.container(width="content") for _ in range(5)]  # filled once the tolerance is known
-    tol = row.slider(f"F1 tolerance ({unit})", 0, state.MAX_TOLERANCE, key="tolerance",
+    tol = row.slider(f"F1 tolerance ({unit})", 0, state.MAX_TOLERANCE[doc.level], key="tolerance",
                      help=f"A boundary counts as found if it lies within this many {unit} of a reference "
                           f"boundary (one-to-one).")
     sc = guarded(compute.scores, doc, bounds, int(tol), what="Scoring")

@@ -145,6 +145,45 @@ def test_the_novelty_window_starts_anew_when_the_elements_become_words():
     assert at.slider(key="novelty_window").value == 3
 
 
+def test_the_tolerances_are_kept_for_each_level_and_the_link_says_which():
+    """The F1 tolerance kept its number when the elements changed level (3 sentences chosen stayed 3 words, nearly
+    exact; the default 1 was right at both by chance), and the agreement's went back to its start on each change: each
+    is now its own at each level, its start the first time, the value a user gave when the document comes back to that
+    level; the link names the level of each tolerance it carries (tol.sentence=3), and a link's tol.word is the
+    tolerance at word level, whichever level the link opens at."""
+    from explorer import state
+    at = run(new_app())
+    assert at.slider(key="tolerance").value == state.F1_TOLERANCE["sentence"]
+    at.slider(key="tolerance").set_value(3)
+    open_tab(at, "Choosing K")
+    at.number_input(key="agree_tol").set_value(4)
+    at.sidebar.radio(key="level").set_value("word")
+    run(at)
+    assert at.slider(key="tolerance").value == state.F1_TOLERANCE["word"] != 3
+    assert at.slider(key="tolerance").max == state.MAX_TOLERANCE["word"]
+    assert at.number_input(key="agree_tol").value == views.AGREE_TOLERANCE["word"]
+    at.slider(key="tolerance").set_value(25)
+    at.number_input(key="agree_tol").set_value(30)
+    at.sidebar.radio(key="level").set_value("sentence")
+    run(at)
+    assert at.slider(key="tolerance").value == 3 and at.number_input(key="agree_tol").value == 4
+    qp = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    assert qp["tol.sentence"] == "3" and qp["tol.word"] == "25" and "tol" not in qp
+    at.sidebar.radio(key="level").set_value("word")
+    run(at)
+    assert at.slider(key="tolerance").value == 25 and at.number_input(key="agree_tol").value == 30
+    linked = new_app()
+    linked.query_params = {"sample": "choi-1_0", "level": "sentence", "tol.word": "25"}
+    run(linked)
+    assert linked.slider(key="tolerance").value == state.F1_TOLERANCE["sentence"]
+    linked.sidebar.radio(key="level").set_value("word")
+    run(linked)
+    assert linked.slider(key="tolerance").value == 25
+    old = new_app()
+    old.query_params = {"sample": "choi-1_0", "level": "word", "tol": "20"}  # a link from before: at its level
+    assert run(old).slider(key="tolerance").value == 20
+
+
 def test_the_novelty_window_follows_the_length_of_the_text():
     """On a long text the window (1 to 20 sentences each side) was short against its parts: the curve over six parts
     of 200 sentences, each with its own words, was a band at 1 (windows of 3 sentences share no word on either side

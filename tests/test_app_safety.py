@@ -163,7 +163,7 @@ def test_a_wrong_setting_is_named(monkeypatch):
     ({"k": "²"}, "K in the link must be 'auto' or a whole number from 1 to 50,000, got '²'"),
     ({"k": "7" * 5000}, "K in the link must be 'auto' or a whole number"),
     ({"tol": "²"}, "tolerance in the link must be a whole number from 0 to 10"),
-    ({"method": "cvs", "tol": "999"}, "tolerance in the link must be a whole number from 0 to 10, got '999'"),
+    ({"method": "cvs", "tol": "999"}, "tolerance in the link must be a whole number from 0 to 10 sentences, got '999'"),
     ({"method": "texttiling", "k": "auto", "p.rounds": "1000000000"}, "'rounds' must be a whole number from 0 to 20"),
     ({"method": "lda", "p.passes": "1e9"}, "'passes' must be a whole number from 1 to 100"),
     ({"method": "lda", "p.topics": "1e9"}, "'topics' must be a whole number from 1 to 500"),
