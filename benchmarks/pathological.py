@@ -17,7 +17,7 @@ OUT = Path(__file__).resolve().parent / "results" / "pathological.md"
 UNITS = ["a", "1", ".", "-", "=", "#", "\\", "{", "<", "*", "_", "[", ":", "'", "(", "A", '"', "|", "&", "}", "]",
          ">", " ", "\t", "\n", ",", "!", "/", "`", "~", "+", "ab ", "a. ", "1.", "aA.", "a\n", "- ", "* ", "a:", "[a",
          "a]", "\\a", "a=", ".a", "a-", "{a", "<a", "&a", "<!--", "![", "](", ":a:", "*a ", "_a ", "``", "a<!--",
-         "[a](", "![a](", "(a", "*a _b ", "**a "]
+         "[a](", "![a](", "(a", "*a _b ", "**a ", "/a ", "=a ", "`+a "]
 FORMATS = {  # a small document of each format with the run inside its first paragraph
     "x.txt": lambda run: "Title\n\n" + run + "\n\nSecond paragraph here. And more.\n",
     "x.md": lambda run: "# Title\n\n" + run + "\n\n## Two\n\nSecond paragraph here.\n",
@@ -25,6 +25,8 @@ FORMATS = {  # a small document of each format with the run inside its first par
     "x.rst": lambda run: "Title\n=====\n\n" + run + "\n\nTwo\n---\n\nSecond paragraph.\n",
     "x.html": lambda run: "<html><body><h1>T</h1><p>" + run + "</p><p>Second paragraph.</p></body></html>",
     "x.1": lambda run: ".TH X 1\n.SH NAME\n" + run + "\n.SH TWO\nSecond paragraph.\n",
+    "x.org": lambda run: "* Title\n\n" + run + "\n\n* Two\n\nSecond paragraph here.\n",
+    "x.adoc": lambda run: "= Title\n\n" + run + "\n\n== Two\n\nSecond paragraph here.\n",
     "x.srt": lambda run: "1\n00:00:01,000 --> 00:00:02,000\n" + run + "\n\n2\n00:00:03,000 --> 00:00:04,000\nSecond.\n",
 }
 

@@ -7,6 +7,7 @@ Markdown text's code is. A text without a telling name is read so only when it i
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from pathlib import PurePath
 
@@ -39,12 +40,54 @@ _NESTED = r"\[(?:[^\[\]]|\[(?:[^\[\]]|\[[^\[\]]*\])*\])*\]"  # brackets in a lin
 _ORG_NOTE = re.compile(rf"\[fn:[\w-]*:{_TEXT}*\]")  # a footnote's text in the line: [fn::It rains.]
 
 
-def _org_emphasis(marks: str, lines: int) -> re.Pattern:
+class _Marked:
+    """A regex of text between an opening and a closing mark: its text at most `reach` characters on the opening's
+    line (`lines`=2: and at most `reach` more on the next), closed by the first closing mark after it. `opening` finds
+    each opening mark, `closing` each closing one, their character in group 1 (a mark closes one of its character).
+    `sub` is the regex's, with the same readings, in one pass: the regex is tried only from an opening with a closing
+    mark of its own within reach (found by bisection), so no opening that never closes ('/a ' repeated) is looked
+    ahead from `reach` characters far."""
+
+    def __init__(self, pattern: str, opening: str, closing: str, reach: int = 500, lines: int = 1) -> None:
+        self.regex, self.reach, self.lines = re.compile(pattern, re.M), reach, lines
+        self.opening, self.closing = re.compile(opening, re.M), re.compile(closing, re.M)
+
+    def sub(self, repl, text: str) -> str:
+        """The text with each match replaced by `repl` (a template or a function of the match), as re.sub."""
+        closing: dict[str, list[int]] = {}  # where a mark of each character closes, in order
+        for m in self.closing.finditer(text):
+            closing.setdefault(m.group(1), []).append(m.start(1))
+        line_ends = [m.start() for m in re.finditer("\n", text)] + [len(text)]
+
+        def closes(ends: list[int], after: int, last: int) -> bool:  # a closing mark in after + 1 … last
+            i = bisect_left(ends, after + 1)
+            return i < len(ends) and ends[i] <= last
+
+        out, at = [], 0
+        for o in self.opening.finditer(text):
+            inner, ends = o.end(1), closing.get(o.group(1), [])
+            if o.start() < at or not ends:
+                continue
+            end = line_ends[bisect_left(line_ends, inner)]  # the opening line's end
+            next_end = line_ends[bisect_left(line_ends, end + 1)] if end < len(text) else end
+            if closes(ends, inner, min(inner + self.reach, end)) or (
+                    self.lines > 1 and inner < end <= inner + self.reach and end < len(text)
+                    and closes(ends, end, min(end + 1 + self.reach, next_end))):
+                m = self.regex.match(text, o.start())
+                if m:
+                    out += [text[at:m.start()], repl(m) if callable(repl) else m.expand(repl)]
+                    at = m.end()
+        return "".join(out) + text[at:]
+
+
+def _org_emphasis(marks: str, lines: int) -> _Marked:
     """Org's emphasis with one of `marks`: text between two of the same mark, not spaced inside, after a space or
     one of -({'" and before a space or one of -.,;:!?')}[", on one line or across one line break (lines=2)."""
     more = "(?:\\n[^\\n]{0,500}?)?" if lines > 1 else ""
-    return re.compile(rf"(?:(?<=[\s\-({{'\"])|^)([{re.escape(marks)}])(?=\S)([^\n]{{1,500}}?{more})"
-                      rf"(?<=\S)\1(?=[\s\-.,;:!?')}}\[\"]|$)", re.M)
+    after = r"""(?=[\s\-.,;:!?')}\["]|$)"""
+    return _Marked(rf"(?:(?<=[\s\-({{'\"])|^)([{re.escape(marks)}])(?=\S)([^\n]{{1,500}}?{more})(?<=\S)\1{after}",
+                   rf"(?:(?<=[\s\-({{'\"])|^)([{re.escape(marks)}])(?=\S)", rf"(?<=\S)([{re.escape(marks)}]){after}",
+                   500, lines)
 
 
 def _code_span(m: re.Match) -> str:
@@ -150,7 +193,8 @@ _ADOC_MARKS = [(_ADOC_NOTE, ""),
                (re.compile(r"\b(?:link:|xref:|mailto:)([^\s\[]*)\[\]"), r"\1"),
                (re.compile(rf"\b(?:kbd|btn|menu|pass|stem|latexmath|asciimath):[^\s\[]*\[({_TEXT}*)\]"), r"\1"),
                (re.compile(r"(?<![\w#])#(?=\S)([^#\n]{1,500}?)(?<=\S)#(?![\w#])"), r"\1"),  # #highlight#
-               (re.compile(r"`\+(.{1,500}?)\+`"), r"`\1`"), (re.compile(r" \+$", re.M), "")]  # `+literal+`, a break
+               (_Marked(r"`\+(.{1,500}?)\+`", r"`(\+)", r"(?=(\+)`)"), r"`\1`"),  # `+literal+`
+               (re.compile(r" \+$", re.M), "")]  # a line break
 
 
 def _asciidoc_markdown(lines: list[str]) -> tuple[list[str], Counter]:

@@ -212,3 +212,33 @@ def test_any_org_or_asciidoc_loads_or_says_why(name_lines):
     doc = loaded_or_refused(lambda text: load_text(text, source=name), "\n".join(lines))
     assert doc is None or not any(e.startswith(("#", "=", "----", "////", "|===", ":PROPERTIES", ":END:", "[source"))
                                   or " ## " in e for e in doc.elements)
+
+
+def test_marks_close_within_their_reach_and_unclosed_ones_are_not_looked_ahead_from(monkeypatch):
+    """Org's /emphasis/ (also across a line break) and =verbatim=, AsciiDoc's `+literal+` close within 500 characters
+    by the first closing mark; the regex is tried only from an opening with a closing mark within that reach: '/a '
+    repeated, which never closes, is not looked ahead from each '/' (it was: 500 characters from each, 30 s a MB)."""
+    from segcore import lightmarkup
+
+    def read(text: str, name: str = "x.org") -> str:
+        return " ".join(load_text(f"* H\n\n{text}\n", source=name).elements[1:])
+
+    w = "w" * 499  # with the mark's first letter: 500 characters
+    assert "/" not in read(f"Say /a{w}/ now.") and "/" in read(f"Say /ab{w}/ now.")
+    assert "/" not in read(f"Say /a {w[:400]}\n{w[:400]} b/ now.") and "/" in read(f"Say /a\n\n b/ now.")
+    assert "=" not in read(f"Say =a{w}= now.") and "=" in read(f"Say =a\nb= now.")
+    assert read("Run `+a+b+` and `+x+.", "x.adoc") == "Run a+b and `+x+."
+    tried = []
+
+    class Counted:  # the regex, its tries counted
+        def __init__(self, regex):
+            self.regex = regex
+
+        def match(self, *args):
+            tried.append(args)
+            return self.regex.match(*args)
+
+    for marked in (*lightmarkup._ORG_MARKS[-2:], lightmarkup._ADOC_MARKS[-2]):
+        monkeypatch.setattr(marked[0], "regex", Counted(marked[0].regex))
+    assert read("/a " * 5000 + "=a " * 5000) and read("`+a " * 5000, "x.adoc") and not tried
+    assert read("/a/ =b= /c") == "a b /c" and len(tried) == 2
