@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from segcore import METHODS, plots
+from segcore import METHODS, overlay
 from segcore.document import level_noun
 
 from .documents import LARGE_N, DocState
@@ -88,10 +88,10 @@ def shown_anew(key: str, labels: list[str]) -> None:
 
 
 def text_page(doc_state: DocState, boundaries: list[int], highlight: int | None) -> tuple[int, int]:
-    """(start, end) of the page of the text overlay (plots.page_ranges): a page selector when there is more than one
+    """(start, end) of the page of the text overlay (overlay.page_ranges): a page selector when there is more than one
     page, turned to the page of a newly highlighted segment."""
     ss, doc = st.session_state, doc_state.doc
-    pages = plots.page_ranges(boundaries, PAGE[doc.level])
+    pages = overlay.page_ranges(boundaries, PAGE[doc.level])
     if ss.get("text_page") not in range(len(pages)):
         ss["text_page"] = 0
     if highlight is not None and ss.get("_paged_highlight") != (doc_state.key, highlight):

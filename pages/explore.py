@@ -8,7 +8,7 @@ import streamlit as st
 from explorer import compute, frame, sidebar, state, views, widgets
 from explorer.documents import LARGE_N, describe, preview_rows
 from explorer.guard import guarded, md
-from segcore import METHODS, exports, kchoice, kplots, plots
+from segcore import METHODS, exports, kchoice, kplots, overlay, plots
 from segcore.document import level_noun, located, span_times, where
 from segcore.evaluation import percent_text
 from segcore.paragraphs import units_note
@@ -162,14 +162,14 @@ with right:
     hl = ss["highlight"]
     if hl is not None:
         a, b = spans[hl]
-        st.html(plots.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl],
-                                            place=places[hl] if places else None))
+        st.html(overlay.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl],
+                                              place=places[hl] if places else None))
     window = views.text_page(doc_state, bounds, hl)
-    st.html(plots.overlay_legend_html(has_ref, doc.level))
-    st.html(plots.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
-                               topics=plots.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
-                               highlight=hl, max_height=600, window=window, places=places,
-                               paragraphs=doc.meta.get("paragraphs")))
+    st.html(overlay.overlay_legend_html(has_ref, doc.level))
+    st.html(overlay.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
+                                 topics=overlay.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
+                                 highlight=hl, max_height=600, window=window, places=places,
+                                 paragraphs=doc.meta.get("paragraphs")))
 
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 
@@ -250,7 +250,7 @@ def k_tab():
                                                  else "."))
 
 def segments_tab():
-    st.dataframe(pd.DataFrame(plots.segment_rows(doc.elements, bounds, tops, places, doc.level)), hide_index=True,
+    st.dataframe(pd.DataFrame(overlay.segment_rows(doc.elements, bounds, tops, places, doc.level)), hide_index=True,
                  width="stretch")
 
 def export_tab():

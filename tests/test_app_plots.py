@@ -1,5 +1,6 @@
-"""segcore.plots (pure figure/HTML functions), the segcore functions the app's pages call (exports, typed segment
-ends, agreement, corpus overlap) and the explorer glue that runs without a Streamlit script (guard, widgets' values)."""
+"""segcore.plots and segcore.overlay (pure figure/HTML functions), the segcore functions the app's pages call
+(exports, typed segment ends, agreement, corpus overlap) and the explorer glue that runs without a Streamlit script
+(guard, widgets' values)."""
 from __future__ import annotations
 
 import csv
@@ -12,15 +13,15 @@ import plotly.graph_objects as go
 import pytest
 import scipy.sparse as sp
 
-from segcore import METHODS, Signal, kplots, plots
+from segcore import METHODS, Signal, kplots, overlay, plots
 from segcore.document import Document, span_label
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_plots_does_not_import_streamlit():
-    src = (ROOT / "segcore" / "plots.py").read_text()
-    assert "import streamlit" not in src
+    for name in ("plots.py", "overlay.py"):
+        assert "import streamlit" not in (ROOT / "segcore" / name).read_text()
 
 
 def test_binned_cosine_is_exact_mean_of_pairwise_cosines():
@@ -198,24 +199,24 @@ def test_a_name_and_its_possessive_are_one_label_term():
 
 
 def test_topic_mixture_labels():
-    assert plots.topic_mixture_labels({"gap_scores": Signal([1], "gap")}, 2) is None
+    assert overlay.topic_mixture_labels({"gap_scores": Signal([1], "gap")}, 2) is None
     sig = {"segment_topics": Signal([[0.9, 0.1], [0.2, 0.8]], "segment"),
            "segment_top_words": Signal([["stock", "bank"], ["game"]], "segment")}
-    assert plots.topic_mixture_labels(sig, 2) == ["T0 90%, T1 10% — stock, bank", "T1 80%, T0 20% — game"]
+    assert overlay.topic_mixture_labels(sig, 2) == ["T0 90%, T1 10% — stock, bank", "T1 80%, T0 20% — game"]
 
 
 def test_overlay_html():
     elements = ["First <i>one</i>.", "Second & more.", "Third.", "Fourth."]
-    html = plots.overlay_html(elements, [2, 4], top_terms=[["first"], ["third"]], reference=[1, 2, 4], highlight=1)
+    html = overlay.overlay_html(elements, [2, 4], top_terms=[["first"], ["third"]], reference=[1, 2, 4], highlight=1)
     assert html.count("class='segx-segment") == 2 and "segx-highlight" in html
     assert "&lt;i&gt;one&lt;/i&gt;" in html and "Second &amp; more." in html and "<i>" not in html
     assert "<sup" in html and ">3</sup>" in html  # element numbers
     assert "¦ref¦" in html and "✓ref" in html  # a missed reference boundary (1) and an agreed one (2)
     assert "top terms: <b>first</b>" in html
-    words = plots.overlay_html([f"w{i}" for i in range(60)], [30, 60], level="word", number_every=25)
+    words = overlay.overlay_html([f"w{i}" for i in range(60)], [30, 60], level="word", number_every=25)
     assert ">25</sup>" in words and ">30</sup>" in words and ">7</sup>" not in words
     # a paragraph that starts inside a segment starts a new line; one that starts the segment needs none
-    broken = plots.overlay_html(elements, [2, 4], paragraphs=[0, 1, 2, 3])
+    broken = overlay.overlay_html(elements, [2, 4], paragraphs=[0, 1, 2, 3])
     assert broken.count("<br class='segx-paragraph'>") == 2 and "segx-paragraph" not in html
     assert broken.index("segx-paragraph") < broken.index("Second &amp; more.")
 
@@ -228,8 +229,8 @@ def _seg(boundaries, n):
 
 
 def test_the_text_legend_names_the_reference_marks_only_with_a_reference():
-    assert "¦ref¦" in plots.overlay_legend_html(reference=True) and "✓ref" in plots.overlay_legend_html(True)
-    bare = plots.overlay_legend_html(reference=False)
+    assert "¦ref¦" in overlay.overlay_legend_html(reference=True) and "✓ref" in overlay.overlay_legend_html(True)
+    bare = overlay.overlay_legend_html(reference=False)
     assert "ref" not in bare and "next segment" in bare and "sentence number" in bare
 
 
@@ -375,16 +376,16 @@ def test_decimate_keeps_peaks_and_short_curves():
 
 def test_pages_of_the_text_cover_it_in_whole_segments():
     bounds = [50, 120, 500, 560, 600]
-    pages = plots.page_ranges(bounds, 200)
+    pages = overlay.page_ranges(bounds, 200)
     assert pages[0][0] == 0 and pages[-1][1] == 600
     assert all(b == c for (_, b), (c, _) in zip(pages, pages[1:]))  # contiguous
     assert all(b - a <= 200 for a, b in pages)
     assert (0, 120) in pages  # closed before a segment that would not fit
     elements = [f"s{i}." for i in range(600)]
     for a, b in pages:
-        body = plots.overlay_html(elements, bounds, window=(a, b))
+        body = overlay.overlay_html(elements, bounds, window=(a, b))
         assert body.count("<sup") == b - a and f">s{a}.<" in body and f">s{b}.<" not in body
-    part = plots.overlay_html(elements, bounds, window=(120, 320))
+    part = overlay.overlay_html(elements, bounds, window=(120, 320))
     assert "continues on the next page" in part and "continued from" not in part
 
 
@@ -405,12 +406,12 @@ def test_segment_rows_name_the_first_and_last_element_as_the_text_view_and_the_c
     """The Segments table, the text view and `segcore segment` all give a segment's first and last element (both
     inclusive): 'sentences 0–2' is the rows first = 0, last = 2."""
     elements = ["Alpha one.", "Alpha two.", "Alpha three.", "Beta one.", "Beta two."]
-    rows = plots.segment_rows(elements, [3, 5], [["alpha"], ["beta"]], places=["p. 1", "p. 2"])
+    rows = overlay.segment_rows(elements, [3, 5], [["alpha"], ["beta"]], places=["p. 1", "p. 2"])
     assert [(r["segment"], r["first"], r["last"], r["sentences"]) for r in rows] == [(1, 0, 2, 3), (2, 3, 4, 2)]
     assert rows[0]["where"] == "p. 1" and rows[1]["top terms"] == "beta"
     assert rows[1]["begins with"] == "Beta one. / Beta two."  # elements apart: a heading stays one
-    assert "end" not in rows[0] and "where" not in plots.segment_rows(elements, [5], [[]])[0]
-    assert "sentences 0–2 (3)" in plots.overlay_html(elements, [3, 5])
+    assert "end" not in rows[0] and "where" not in overlay.segment_rows(elements, [5], [[]])[0]
+    assert "sentences 0–2 (3)" in overlay.overlay_html(elements, [3, 5])
 
 
 def test_score_cells_print_the_measures_in_percent_as_the_results_tables():
@@ -437,17 +438,17 @@ def test_the_builders_name_the_unit_of_the_text_in_the_singular_and_plural():
         "sentences", "sentence", "words", "word"]
     elements = ["Alpha one.", "Alpha two.", "Alpha three.", "Beta one."]
     assert span_label(0, 3, "sentence") == "sentences 0–2 (3)" and span_label(3, 4, "word") == "word 3"
-    rows = plots.segment_rows(elements, [3, 4], [[], []], level="word")
+    rows = overlay.segment_rows(elements, [3, 4], [[], []], level="word")
     assert [(r["first"], r["last"], r["words"]) for r in rows] == [(0, 2, 3), (3, 3, 1)]
     fig = plots.heatmap_figure(np.eye(4), np.arange(5), hypothesis=[3, 4], level="word")
     assert fig.layout.xaxis.title.text == fig.layout.yaxis.title.text == "word"
     assert list(next(t for t in fig.data if t.name == "segments").text) == ["segment 1: words 0–2 (3)",
                                                                              "segment 2: word 3"]
     assert plots.element_labels(["a", "b", "c"], np.array([0, 2, 3]))[0].startswith("sentences 0–1 (2): ")
-    html = plots.overlay_html(elements, [3, 4])
+    html = overlay.overlay_html(elements, [3, 4])
     assert "Segment 1 · sentences 0–2 (3)" in html and "Segment 2 · sentence 3" in html
-    assert "<b>Segment 2 · word 3</b>" in plots.selected_segment_html(elements[3:], 1, 3, 4, "word")
-    assert "word number" in plots.overlay_legend_html(False, level="word")
+    assert "<b>Segment 2 · word 3</b>" in overlay.selected_segment_html(elements[3:], 1, 3, 4, "word")
+    assert "word number" in overlay.overlay_legend_html(False, level="word")
     strips = plots.boundary_strips_figure({"m": [1, 4]}, 4, level="word")
     assert strips.layout.xaxis.title.text == "word"
     assert list(strips.data[0].hovertext) == ["m: segment 1, word 0", "m: segment 2, words 1–3 (3)"]
