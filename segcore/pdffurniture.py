@@ -19,6 +19,7 @@ from .pdfheadings import MUCH_LARGER, heading_line, is_larger
 from .pdflayout import Line
 from .pdfoutline import Entry
 from .printed import LETTERS
+from .sentences import word_count
 from .structure import BACK_MATTER, split_number
 
 __all__ = ["credit", "drop_overlays", "ends_sentence", "mark_footnotes", "remove_contents", "remove_page_furniture"]
@@ -48,9 +49,9 @@ def ends_sentence(ln: Line, body_size: float) -> bool:
 
 
 def _numeric(text: str) -> bool:
-    """Mostly numbers: a table row."""
-    tokens = text.split()
-    return sum(bool(_NUMBER_TOKEN.match(t)) for t in tokens) * 2 >= len(tokens)
+    """Mostly numbers: a table row (half its words or more, sentences.word_count: a Chinese line's by its
+    characters)."""
+    return sum(bool(_NUMBER_TOKEN.match(t)) for t in text.split()) * 2 >= word_count(text)
 
 
 def mark_footnotes(pages: list[list[Box]], heights: list[float], body_size: float) -> None:
@@ -116,9 +117,9 @@ SENTENCE_WORDS = 6  # words from which a box that ends a sentence holds one ("Sc
 
 def _running_text(box: Box, body_size: float) -> bool:
     """A box of running text, which a page's edge may repeat (a quote at the foot of every slide) and is not a
-    footer: set in the body's size, a sentence of SENTENCE_WORDS or more, its last line ending it after a word."""
+    footer: set in the body's size, a sentence of SENTENCE_WORDS or more (sentences.word_count), its last line ending it after a word."""
     return box.size >= 0.95 * body_size and ends_sentence(box.lines[-1], body_size) and sum(
-        len(ln.text.split()) for ln in box.lines) >= SENTENCE_WORDS
+        word_count(ln.text) for ln in box.lines) >= SENTENCE_WORDS
 
 
 _WORD_NUMBER = re.compile(r"[^\W\d_]+\.?\s+\d{1,4}")  # "Part 3", "Case 2"

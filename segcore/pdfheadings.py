@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .books import division_label
 from .pdflayout import Line
 from .printed import SENTENCE_END
-from .sentences import next_item
+from .sentences import next_item, word_count
 from .structure import CAPTION_LABELS, TOP_NAMES, looks_like_title, numbering_depths, split_number
 
 MUCH_LARGER = 1.15  # a heading in sentence case, or a title that the running heads repeat, is set this much larger
@@ -113,8 +113,9 @@ def run_in(para: Para, listing: bool = False) -> Para | None:
     ends = bool(RUNIN_END.search(lead))
     if not (ends or (first.lead_bold and not listing and (rest[:1].isupper() or rest[:1] in "\u2014\u2013-"))):
         return None
-    label = len(title.split()) < 2 and lead.endswith(":") or THEOREM_LABEL.match(title)
-    if label or (not first.lead_bold and (not ends or len(title.split()) < 2)):
+    one_word = word_count(title) < 2  # a Chinese title by its characters: '注意', not '参数说明'
+    label = one_word and lead.endswith(":") or THEOREM_LABEL.match(title)
+    if label or (not first.lead_bold and (not ends or one_word)):
         return None
     head = Line(lead, first.x0, first.y0, first.x1, first.y1, first.size, bold=first.lead_bold)
     first.text, first.lead = rest.lstrip("\u2014\u2013- ") or rest, ""

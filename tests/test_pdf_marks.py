@@ -373,3 +373,30 @@ def test_pieces_of_a_row_as_wide_as_a_chinese_line_above_it_are_one_line():
     boxes = [whole] + pieces
     merge_fragments(boxes)
     assert [ln.text for b in boxes for ln in b.lines][1:] == ["证明存在一点使得导数 等于零并求之."]
+
+
+def test_chinese_words_are_counted_by_their_characters_in_the_furniture_and_run_in_rules():
+    """A Chinese line's words were counted by spaces: a line with two numbers among a few spaced Chinese runs read
+    as mostly numbers (a table's row), so it ended no sentence; a Chinese sentence repeated at the foot of every page
+    was never running text (six words or more) and was dropped as a footer; a bold lead with a colon, a Latin word
+    glued to four Chinese characters, read as a one-word label ('Returns:'), not a run-in heading. Counted by their
+    characters (sentences.word_count) they read as the Latin ones do. Seen failing without the fix: all three."""
+    from segcore.pdffurniture import ends_sentence, remove_page_furniture
+    from segcore.pdfheadings import Para, run_in
+
+    assert ends_sentence(Line("2019 年 3 月开始研究工作。", 72, 600, 300, 612, 12), 12)
+    assert not ends_sentence(Line("2019 12 3 45 工作。", 72, 600, 300, 612, 12), 12)
+
+    motto = "学而时习之不亦说乎有朋自远方来不亦乐乎。"
+    pages = [[Box([Line(f"第 {i} 页的正文文字在这里。", 72, 600, 400, 612, 12)], i),
+              Box([Line(motto, 72, 60, 330, 72, 12)], i)] for i in range(1, 5)]
+    remove_page_furniture(pages, 12)
+    assert [b.lines[0].text for boxes in pages for b in boxes].count(motto) == 4
+
+    def lead(words: str) -> Para:
+        text = f"{words}:本节说明各个参数的用法。"
+        return Para([Line(text, 72, 600, 400, 612, 12, lead=f"{words}:", lead_bold=True)], 1, 0, 792)
+
+    assert run_in(lead("PDF输出设置")) is not None
+    assert run_in(lead("PDF文件")) is None
+
