@@ -180,7 +180,7 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
                 if c >= 2 and (c * 2 >= npages or odd[k] * 2 >= n_odd >= 2 or even[k] * 2 >= n_even >= 2) \
                         and ("#" not in k or _follow_pages(places[k])):
                     repeated.add(k)
-    heads = _changing_heads(pages, tops, body_size)
+    heads = _changing_heads(pages, tops, body_size, repeated)
     # the same text at the same place on most pages, three or more, wherever it stands and whatever its size: a
     # stamp ("Unpublished working draft." set diagonally across each page, in pieces) or a logo's text; not a page's
     # highest line (a slide's title that frames of one topic repeat: a heading, kept as the edge rules keep it)
@@ -203,11 +203,15 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
     return dropped
 
 
-def _changing_heads(pages: list[list[Box]], tops: list[Line], body_size: float) -> set[int]:
+def _changing_heads(pages: list[list[Box]], tops: list[Line], body_size: float, repeated: set[str]) -> set[int]:
     """ids of the running heads whose text changes with the chapter (a thesis's chapter title on the blank page
     before the next chapter): pages' highest lines set smaller than the body at one place, the same baseline and
     size, on three pages or more, above the text block: half an em of the body above every line of the body's size
-    (not the small print of code, a margin note or a quote that starts at the text block's top)."""
+    (not the small print of code, a margin note or a quote that starts at the text block's top); and pages' highest
+    lines not larger than the body at the place of a running head of `repeated` text (keys) on other pages, with
+    other text (the repeated text's own lines are the edge rule's): the chapter's title that a thesis's even pages
+    carry where its odd pages carry the thesis's (pkuthss's, set in the body's size when an appendix's small print
+    is most of the text)."""
     def place(ln):
         return round(ln.y0), round(ln.size, 1)
 
@@ -215,7 +219,10 @@ def _changing_heads(pages: list[list[Box]], tops: list[Line], body_size: float) 
     top = max((ln.y0 for ln in body), default=math.inf)
     small = [ln for ln in tops if ln.size < 0.95 * body_size and ln.y0 > top + 0.5 * body_size]
     count = Counter(map(place, small))
-    return {id(ln) for ln in small if count[place(ln)] >= 3}
+    head_places = {place(ln) for ln in tops if _norm_key(ln.text) in repeated}
+    return {id(ln) for ln in small if count[place(ln)] >= 3} | {
+        id(ln) for ln in tops if place(ln) in head_places and _norm_key(ln.text) not in repeated
+        and not is_larger(ln, body_size)}
 
 
 def _on_baselines(lines: list[Line], marks: list[Line]) -> set[int]:

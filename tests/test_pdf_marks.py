@@ -400,3 +400,22 @@ def test_chinese_words_are_counted_by_their_characters_in_the_furniture_and_run_
     assert run_in(lead("PDF输出设置")) is not None
     assert run_in(lead("PDF文件")) is None
 
+
+def test_a_chapter_s_running_head_where_the_other_pages_print_the_title_is_left_out():
+    """A thesis prints its title atop its odd pages and the chapter's title atop its even pages (pkuthss: '北京大学
+    本科生毕业论文' / '第二章 pkuthss 文档模版提供的功能'). The title, on half the pages, is a running head; each
+    chapter's head, on a few, was kept as text when set in the body's size (pkuthss's appendix of small print makes
+    it the body's). A page's highest line at the place (baseline and size) of a running head, with other text, is one
+    too. Seen failing without the fix: the chapter's heads kept."""
+    from segcore.pdffurniture import remove_page_furniture
+
+    chapters = {2: "第一章 使用介绍", 6: "第二章 文档模版提供的功能", 12: "第三章 问题及其解决"}
+    pages, chapter = [], ""
+    for i in range(1, 17):
+        chapter = chapters.get(i, chapter)
+        head = "北京大学本科生毕业论文" if i % 2 else chapter
+        pages.append([Box([Line(head, 240, 775, 360, 785.5, 10.5)], i),
+                      Box([Line("正文" + "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳"[i - 1] * 20, 72, 742, 540, 752.5, 10.5)], i)])
+    remove_page_furniture(pages, 10.5)
+    kept = [b.lines[0].text for boxes in pages for b in boxes]
+    assert len(kept) == 16 and all("正文" in t for t in kept)
