@@ -1,5 +1,5 @@
-"""The command line: python -m benchmarks [--quick] [--jobs N | --scheduler ADDRESS] [--only TABLE,...] [--output FILE] [--limit N]
-(the work is report.run_bench)."""
+"""The command line: python -m benchmarks [--quick] [--jobs N | --scheduler ADDRESS] [--only TABLE,...]
+[--output FILE] [--limit N] (the work is report.run_bench)."""
 import argparse
 import sys
 

@@ -117,7 +117,8 @@ SENTENCE_WORDS = 6  # words from which a box that ends a sentence holds one ("Sc
 
 def _running_text(box: Box, body_size: float) -> bool:
     """A box of running text, which a page's edge may repeat (a quote at the foot of every slide) and is not a
-    footer: set in the body's size, a sentence of SENTENCE_WORDS or more (sentences.word_count), its last line ending it after a word."""
+    footer: set in the body's size, a sentence of SENTENCE_WORDS or more (sentences.word_count), its last line
+    ending it after a word."""
     return box.size >= 0.95 * body_size and ends_sentence(box.lines[-1], body_size) and sum(
         word_count(ln.text) for ln in box.lines) >= SENTENCE_WORDS
 

@@ -370,7 +370,8 @@ def test_the_heatmap_kinds_and_the_tolerance_on_one_line(server, browser, width)
     page.wait_for_selector(".st-key-heatmap_chart .js-plotly-plot .heatmaplayer", timeout=180_000)
     _wait_idle(page)
     assert page.locator("[data-testid='stSidebar']").bounding_box()["width"] > 200  # open
-    kinds = page.locator("[data-testid='stRadio']").filter(has_text="word-vector cosine").locator("[role=radiogroup] label")
+    radio = page.locator("[data-testid='stRadio']").filter(has_text="word-vector cosine")
+    kinds = radio.locator("[role=radiogroup] label")
     tops = [kinds.nth(i).bounding_box()["y"] for i in range(kinds.count())]
     page.get_by_role("tab", name="Choosing K").click()
     page.get_by_text("Where the methods agree.", exact=True).wait_for(timeout=120_000)
