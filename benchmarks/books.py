@@ -13,7 +13,7 @@ PAGE_LINES lines ended by form feeds, the title and author above the text, parag
 but the first under a running header (the title on even pages, the chapter it opens in on odd ones: 'Chapter 4'
 as its heading) and over its number. The prose is real; the layouts are the common ones of transcribed books,
 written for this bench. The book rules were written on hand-made examples (tests/test_books.py) before this bench
-first ran; the rule that speech is not a heading (plaintext._speech: a question, a sentence ending inside the line,
+first ran; the rule that speech is not a heading (plainheads._speech: a question, a sentence ending inside the line,
 an end broken off) was added after its first run showed 49 short paragraphs of the 'none' layout read as headings.
 
 Figures: chapters found (an outline heading whose title is the chapter's line, in order) over true chapters;
