@@ -225,8 +225,8 @@ def test_marks_close_within_their_reach_and_unclosed_ones_are_not_looked_ahead_f
 
     w = "w" * 499  # with the mark's first letter: 500 characters
     assert "/" not in read(f"Say /a{w}/ now.") and "/" in read(f"Say /ab{w}/ now.")
-    assert "/" not in read(f"Say /a {w[:400]}\n{w[:400]} b/ now.") and "/" in read(f"Say /a\n\n b/ now.")
-    assert "=" not in read(f"Say =a{w}= now.") and "=" in read(f"Say =a\nb= now.")
+    assert "/" not in read(f"Say /a {w[:400]}\n{w[:400]} b/ now.") and "/" in read("Say /a\n\n b/ now.")
+    assert "=" not in read(f"Say =a{w}= now.") and "=" in read("Say =a\nb= now.")
     assert read("Run `+a+b+` and `+x+.", "x.adoc") == "Run a+b and `+x+."
     tried = []
 
