@@ -181,7 +181,11 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
                 if c >= 2 and (c * 2 >= npages or odd[k] * 2 >= n_odd >= 2 or even[k] * 2 >= n_even >= 2) \
                         and ("#" not in k or _follow_pages(places[k])):
                     repeated.add(k)
-    heads = _changing_heads(pages, tops, body_size, repeated)
+    # boxes of running text, which a page's edge may repeat (a quote at the foot of every slide): no furniture, and
+    # their lines mark no running head's place
+    running = {id(b) for boxes in pages for b in boxes if _running_text(b, body_size) or credit(b, boxes, body_size)}
+    prose = {id(ln) for boxes in pages for b in boxes if id(b) in running for ln in b.lines}
+    heads = _changing_heads(pages, [ln for ln in tops if id(ln) not in prose], body_size, repeated)
     # the same text at the same place on most pages, three or more, wherever it stands and whatever its size: a
     # stamp ("Unpublished working draft." set diagonally across each page, in pieces) or a logo's text; not a page's
     # highest line (a slide's title that frames of one topic repeat: a heading, kept as the edge rules keep it)
@@ -189,7 +193,6 @@ def remove_page_furniture(pages: list[list[Box]], body_size: float) -> int:
     stamped = {p for p, c in placed.items() if c >= 3 and c * 2 > npages} - {_place(ln) for ln in tops}
     dropped = 0
     for boxes, edge in zip(pages, edges):
-        running = {id(b) for b in boxes if _running_text(b, body_size) or credit(b, boxes, body_size)}
         for b in boxes:
             kept = [ln for ln in b.lines if ln.outline_level or not (_PAGE_NUMBER.match(ln.text.strip("-–— ")) or (
                 (id(ln) in heads or _place(ln) in stamped) and id(b) not in running) or (
