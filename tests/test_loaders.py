@@ -9,6 +9,7 @@ import io
 import lzma
 import re
 import sys
+import zlib
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from segcore import folders, sentences
 from segcore.document import Document
 from segcore.methods import segment
 from segcore.pdf import read_pdf
+from segcore.pdflayout import inflate_damaged
 from segcore.errors import InputError, ParameterError, SegcoreError
 from segcore.loaders import (left_out_notes, load, load_pdf, load_pdf_document, load_text, parse_arxiv, parse_choi,
                              read_arxiv_bytes, read_text_bytes, word_elements)
@@ -215,6 +217,24 @@ def test_pdf_cut_short_reads_its_whole_pages():
     doc = load_pdf_document(data[: int(len(data) * 0.9)])
     assert doc.meta["cut_at"] == cut.cut_at and "cut_at" not in load_pdf_document(data).meta
     assert any(f"nothing from page {cut.cut_at} on was read" in note for note in left_out_notes(doc))
+
+
+def test_pdf_content_stream_damaged_reads_its_text_before_the_damage():
+    """A Flate stream zlib refuses is read up to its damage: pdfminer's fallback returned nothing when the damage lies
+    before the stream's checksum (a page without text: refused as a scan), and took quadratic time."""
+    from tests.data.make_pdfs import build, column
+    lines = [f"Sentence {w} of the page is read before the damage." for w in ("one", "two", "three", "four")]
+    ops = "\n".join(f"BT /F2 10 Tf 1 0 0 1 {x} {y} Tm ({t}) Tj ET" for _, _, x, y, t in column(lines, 72, 700))
+    deflate = zlib.compressobj()
+    before = deflate.compress(ops.encode()) + deflate.flush(zlib.Z_FULL_FLUSH)  # all of `ops` out before the damage
+    stream = before + b"\xff" + deflate.compress(b"BT /F2 10 Tf 72 300 Td (After.) Tj ET") + deflate.flush()
+    with pytest.raises(zlib.error):  # 0xff: a block of a reserved type
+        zlib.decompress(stream)
+    assert inflate_damaged(stream) == ops.encode()
+    cut = zlib.compress(ops.encode())[:-40]
+    assert inflate_damaged(cut) == zlib.decompressobj().decompress(cut)
+    text = " ".join(b.text for b in read_pdf(build([stream])).blocks)
+    assert all(line in text for line in lines) and "After" not in text
 
 
 def test_pdf_cut_in_its_trailer_reads_every_page():
