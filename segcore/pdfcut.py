@@ -26,7 +26,16 @@ _TEXT = re.compile(rb"[\x20-\x7e\t\r\n\f]*")  # PDF operators and numbers
 
 class CutDocument(PDFDocument):
     """A pdfminer PDFDocument of a file without its end: its objects as the fallback scan finds them up to the cut,
-    its catalog the last one scanned (an empty one when there is none)."""
+    its catalog the last one scanned (an empty one when there is none). What `whole` found of its pages is kept for
+    the next: the objects found in the file with all they refer to (pages are read in order, up to the first that
+    is not whole), and each page-tree node's kids (where each stands, the first missing)."""
+
+    present: set[int]
+    trees: dict[int, tuple[dict[int, int], int]]
+
+    def __init__(self, parser) -> None:
+        self.present, self.trees = set(), {}
+        super().__init__(parser)
 
     def find_xref(self, parser) -> int:
         return 0
@@ -87,25 +96,31 @@ def _readable(page) -> bool:
 
 def _missing_before(page) -> bool:
     """Whether a node of the page tree before the page is missing: a kid listed before the page (or before the node
-    that holds it, up the tree) that is not in the file. False when the tree is not (pages found by the scan)."""
+    that holds it, up the tree) that is not in the file. False when the tree is not (pages found by the scan). Each
+    node's kids are looked at once for the whole document (CutDocument.trees)."""
     node, parent, seen = page.pageid, page.attrs.get("Parent"), set()
     while isinstance(parent, PDFObjRef) and parent.objid not in seen:
         seen.add(parent.objid)
         tree = resolve1(parent)
         if not isinstance(tree, dict):
             return False
-        for kid in resolve1(tree.get("Kids")) or []:
-            if getattr(kid, "objid", None) == node:
-                break
-            if resolve1(kid) is None:
-                return True
+        if parent.objid not in page.doc.trees:
+            kids = resolve1(tree.get("Kids")) or []
+            page.doc.trees[parent.objid] = (
+                {kid.objid: i for i, kid in reversed(list(enumerate(kids))) if isinstance(kid, PDFObjRef)},
+                next((i for i, kid in enumerate(kids) if resolve1(kid) is None), len(kids)))
+        where, missing = page.doc.trees[parent.objid]
+        if missing < where.get(node, float("inf")):  # a missing kid before it (any, if it is not listed)
+            return True
         node, parent = parent.objid, tree.get("Parent")
     return False
 
 
 def _complete(page) -> bool:
-    """Whether every object the page's content and resources refer to, and what they refer to, is in the file."""
-    stack, seen = [page.attrs.get("Contents"), page.attrs.get("Resources")], set()
+    """Whether every object the page's content and resources refer to, and what they refer to, is in the file. The
+    objects found for the pages before (CutDocument.present: each was whole, or the reading stopped) are not walked
+    again: fonts and resources the pages share are looked at once."""
+    stack, seen = [page.attrs.get("Contents"), page.attrs.get("Resources")], page.doc.present
     while stack:
         obj = stack.pop()
         if isinstance(obj, PDFObjRef):

@@ -525,11 +525,11 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         try:
             doc = PDFDocument(PDFParser(io.BytesIO(data)))
         except Exception as e:
-            if not _cut(data):
-                raise
             refused = e
         if _cut(data, opened=refused is None):
             doc, cut_at = cut_document(data, refused), 1
+        elif refused:
+            raise refused
         try:
             count = int(resolve1(resolve1(doc.catalog["Pages"])["Count"]))
         except (KeyError, TypeError, ValueError):
