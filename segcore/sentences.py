@@ -51,7 +51,9 @@ _SPACED_ELLIPSIS = re.compile(r"\.(?:\s\.){2,}")
 PSEUDO_SENTENCE = 20  # words of an element of a text without sentence punctuation (Hearst 1997, w)
 WORDS_PER_STOP = 40  # a text with fewer sentence stops than one in this many words marks no sentences
 DRAWN_SHARE = 0.3  # share of rule and border characters over which a text is a drawn table (`_drawn`)
-_RULE_MARK = re.compile("[-|+=\u2500-\u257f]")  # a drawn table's rules and borders, box drawing among them
+# a drawn table's rules and borders, box drawing among them: a mark glued to a word is no border but the word's
+# ('well-known', 'x+y', Org's '=verbatim', a cell's '|name' in an unpadded table, whose rules still count)
+_RULE_MARK = re.compile("(?<!\\w)[-|+=\u2500-\u257f](?!\\w)")
 _SPACE = re.compile(r"\s")
 # sentence ends of other scripts that Punkt's . ? ! leave out: Devanagari's danda and double danda, Arabic's
 # question mark, Urdu's full stop, Armenian's, Ethiopic's, Myanmar's and Khmer's
@@ -538,8 +540,8 @@ def sentences_with_offsets(splitter: Splitter, text: str, code: tuple = ()) -> l
 
 def _drawn(text: str) -> bool:
     """Whether a text is a table drawn in characters: over DRAWN_SHARE of its non-space characters are rules and
-    borders (| + - = and box drawing; a plain-text manual's tables hold 45-75 %, its prose and shell sessions under
-    15 %)."""
+    borders (| + - = and box drawing, not glued to a word: _RULE_MARK; a plain-text manual's tables hold 45-75 %, its
+    prose and shell sessions under 15 %)."""
     return len(_RULE_MARK.findall(text)) > DRAWN_SHARE * (len(text) - len(_SPACE.findall(text)))
 
 

@@ -242,3 +242,17 @@ def test_marks_close_within_their_reach_and_unclosed_ones_are_not_looked_ahead_f
         monkeypatch.setattr(marked[0], "regex", Counted(marked[0].regex))
     assert read("/a " * 5000 + "=a " * 5000) and read("`+a " * 5000, "x.adoc") and not tried
     assert read("/a/ =b= /c") == "a b /c" and len(tried) == 2
+
+
+def test_unclosed_marks_glued_to_words_are_no_drawn_table_and_unpunctuated_text_is_cut_into_pieces():
+    """Org's '=a' and AsciiDoc's '`+a' repeated (no mark closes, no sentence ends) are their text, words with a mark
+    glued on: not the rules and borders of a table drawn in characters, which tells nothing of sentences. As plain
+    text without sentence punctuation, they are cut into pieces of PSEUDO_SENTENCE words (one 'sentence' of the whole
+    text before, refused at sentence level), their words all kept."""
+    from segcore.sentences import PSEUDO_SENTENCE
+
+    for name, text in (("x.org", "=a " * 30 * PSEUDO_SENTENCE), ("x.adoc", "`+a " * 30 * PSEUDO_SENTENCE)):
+        doc = load_text(text, source=name)
+        assert doc.meta["unpunctuated"] and doc.n == 30
+        assert {len(e.split()) for e in doc.elements} == {PSEUDO_SENTENCE}
+        assert " ".join(doc.elements).replace("`", "").split() == text.replace("`", "").split()
