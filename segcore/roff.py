@@ -61,6 +61,9 @@ _TAG_END = re.compile(r"(?:[\w)\]\"'”’][.;,!?]|:)$")
 # '1. Title' / '.RS 4' / '\%https://…'), which they are read with
 _ADDRESS = r"(?:[(<]?(?:(?:https?|ftp)://|www\.|mailto:)\S+|<[\w.+-]+@[\w-]+(?:\.[\w-]+)+>[).,;:]*)"
 _ADDRESSES = re.compile(rf"{_ADDRESS}(?:\s+{_ADDRESS})*")
+# an ellipsis before the brackets it closes ('[+extension...]]', '[...]', '(a, b, ...)'): a synopsis's mark of
+# repetition or an omission inside them, which ends no sentence (one that ends a line of prose does: 'He waited...')
+_BRACKETED_ELLIPSIS = re.compile(r"\.\.\.[)\]]+$")
 
 
 def _char(name: str) -> str:
@@ -178,10 +181,13 @@ class ManReader:
 
     def indented_line(self, text: str):
         """A text line that starts with a space or a tab: for groff a break (.br) before it. The paragraph under way
-        ends there when its text ends a sentence (an indented example or option after prose); else the indent
-        continues what the line before began (a command's continued lines, a prototype's arguments, lines written with
-        spaces: a YAML or JSON value) and reads on, as it does while an item's tag waits for its text."""
-        if self.parts and not (self.tag or self.bare_tag) and SENTENCE_END.search(self.parts[-1]):
+        ends there when its text ends a sentence (an indented example or option after prose; an ellipsis before a
+        closing bracket ends none: `_BRACKETED_ELLIPSIS`); else the indent continues what the line before began (a
+        command's continued lines, a prototype's arguments, lines written with spaces: a YAML or JSON value) and reads
+        on, as it does while an item's tag waits for its text."""
+        last = self.parts[-1] if self.parts else ""
+        if last and not (self.tag or self.bare_tag) and SENTENCE_END.search(last) \
+                and not _BRACKETED_ELLIPSIS.search(last):
             self.flush()
         self.add(text)
 

@@ -513,6 +513,18 @@ def test_a_text_line_that_starts_with_a_space_breaks_after_a_sentence_and_contin
                      "$ cmd create \\ --flag=1 \\ --other", "var ++: The result is the value."]
 
 
+def test_an_ellipsis_before_a_closing_bracket_ends_no_sentence_at_an_indented_line():
+    """as(1)'s synopsis sets its options on indented lines ('   [-mcpu=processor[+extension...]]' / '   [-march=…]'):
+    the ellipsis glued to the brackets it closes read as a sentence's end, so each such line opened an element of its
+    own. An ellipsis before a closing bracket marks a repetition or an omission inside the brackets and reads on; one
+    that ends a line of prose still ends its sentence there."""
+    page = (".TH X 1\n.SH A\nTarget options:\n   [-mcpu=cpu[+ext...]]\n   [-march=arch[+ext...]]\n"
+            "   [-mthumb]\n.PP\nOne of\n   (a, b, ...)\n   or none.\n.PP\nHe waited...\n   Then he left.\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["Target options: [-mcpu=cpu[+ext...]] [-march=arch[+ext...]] [-mthumb]",
+                     "One of (a, b, ...) or none.", "He waited...", "Then he left."]
+
+
 def test_addresses_after_a_blank_line_are_set_apart_as_groff_sets_them():
     """A blank line is groff's break with space: bzip2(1)'s 'Julian Seward, jseward@acm.org.' / '' / its homepage
     joined the paragraph before (addresses alone join the text they complete, after .br); now they stand apart, and
