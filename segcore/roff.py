@@ -44,8 +44,8 @@ _ESCAPE = re.compile(r"""\\(?:
 )""", re.X)
 _BREAKS = frozenset("PP LP P sp br HP RS RE PD Sp ne in ti bp ce".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
-# mdoc(7)'s paragraphs (the distance .PD sets, a line), and .sp but for less than a line ('.sp 0', '.sp 0.5'); not
-# .IP's item without a mark, which it indents under the text before (addresses there read with it, as after .br)
+# mdoc(7)'s paragraphs (the distance .PD sets, a line), and .sp but for less than a line ('.sp 0', '.sp 0.5'); .IP's
+# item sets the same space, with a mark or without one (`ManReader.request`)
 _SPACED = frozenset("PP LP P HP sp Pp Lp".split())
 _NO_SPACE = re.compile(r"(?=[\d.])0*(?:\.\d*)?v?")
 ITALIC_PAIRS = frozenset("BI BR IB IR RB RI".split())
@@ -211,9 +211,9 @@ class ManReader:
                 self.next_item()
                 self.tag = True
                 self.add(tag)
-            else:  # a mark alone ('.IP \(bu'): a list's item, which groff sets apart as a paragraph
+            else:  # a mark alone ('.IP \(bu') or none: an item groff sets apart as a paragraph (indented, below a line)
                 self.flush()
-                self.apart = self.apart or bool(tag)
+                self.apart = True
         elif name in FONTS:
             if args:
                 self.add(line_text(" ".join(args)))
