@@ -21,7 +21,7 @@ from .texargs import (ASSIGNMENTS, BOX_SETTINGS, GLUE, PARAMETERS, STRETCH, assi
                       braced_group, bracket_option, bracket_options, closing_braces, declared_registers,
                       environment_end)
 from .texfront import FRONT, title_fields
-from .texreader import ACCENTS, EATEN, FONT_SWITCHES, GONE, PARAGRAPH, VERTICAL, WORD, Reader
+from .texreader import ACCENTS, EATEN, FONT_SWITCHES, GONE, PARAGRAPH, VERTICAL, WORD, Reader, parameters
 from .texverb import CONTEXT_FILES, VERB, VERBATIM_ENVS, is_context, verb_text, without_comments
 
 __all__ = ["latex_blocks", "looks_like_latex"]
@@ -139,7 +139,6 @@ _BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip m
 # \\protected, \\outer) prints nothing as any command
 _DEFINE = re.compile(r"\\(?:(?:renew|provide|new)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*"
                      r"(?:\[(\d)\])?\s*(?:\[([^\]]{0,200})\])?|[egx]?def\s*\\([A-Za-z@]+)([^{}]{0,200})(?=\{))")
-_UNDELIMITED = re.compile(r"(?:#\d){0,9}")  # parameters each an argument as \\newcommand's: '#1#2'
 _DEFINERS = frozenset(("newcommand", "renewcommand", "providecommand", "def", "edef", "gdef", "xdef"))
 # \\the<counter>: a counter's printed value, not known without counting (its name is no word of the text, in math
 # either: '$\\thechapter.1$'): LaTeX's own counters and those the source declares (\\newcounter, \\newtheorem)
@@ -165,22 +164,24 @@ def looks_like_latex(text: str) -> bool:
     return first.startswith("\\") and ("\\documentclass" in head or "\\begin{document}" in head)
 
 
-def _macros(text: str, braces: dict[int, int]) -> dict[str, tuple[int, str | None, str]]:
+def _macros(text: str, braces: dict[int, int]) -> dict[str, tuple]:
     """The macros a source (its brace table `braces`) defines with \\newcommand, \\renewcommand, \\providecommand
-    or \\def and its kinds (_DEFINE) whose parameters #1#2… are undelimited: name -> (number of arguments, the first
-    one's default or None, body). Not expanded where it is called, its call read as any command's: one with delimited
-    parameters, and an \\edef or \\xdef that names itself (its body expanded when it is defined, with the value the
-    macro had then: '\\xdef\\list{\\list,x}' adds to a list, not known where it is called)."""
+    or \\def and its kinds (_DEFINE): name -> (number of arguments, the first one's default or None, body, its
+    delimiters: texreader.parameters, None when each argument is undelimited as in '#1#2'). Not expanded where it is
+    called, its call read as any command's: one whose parameter text TeX refuses, a name \\csname builds
+    ('\\expandafter\\def\\csname x\\endcsname{…}': not \\csname), and an \\edef or \\xdef that names itself (its body
+    expanded when it is defined, with the value the macro had then: '\\xdef\\list{\\list,x}' adds to a list, not known
+    where it is called)."""
     out = {}
     for m in _DEFINE.finditer(text):
         body, j = braced_group(text, m.end(), braces)
         name = m.group(1) or m.group(2) or m.group(5)
-        if j == m.end():
+        if j == m.end() or name == "csname":
             continue
         if m.group(0)[1] in "ex" and re.search(rf"\\{name}(?![A-Za-z@])", body):
             out.pop(name, None)
-        elif _UNDELIMITED.fullmatch((m.group(6) or "").strip()):
-            out[name] = (int(m.group(3) or 0) + (m.group(6) or "").count("#"), m.group(4), body)
+        elif (params := parameters(m.group(6) or "")) is not None:
+            out[name] = (int(m.group(3) or 0) + params[0], m.group(4), body, params[1])
     return out
 
 
@@ -226,8 +227,9 @@ class _Reader(Reader):
         # redefinition, \@startsection's or plain TeX's skips, changes how it looks, not that it is one) and a
         # definer a definition ('\def\def{…}' inside a group is not followed), and so does an allocation (plain TeX's
         # '\outer\def\newdimen{…}': '\newdimen\maxdimen' declares \maxdimen, prints no message of \alloc@'s)
-        if name in self.macros and self.budget > 0 and ASSIGNMENTS.get(name) != "new":
-            return self.expand(s, name, i, math)
+        if name in self.macros and self.budget > 0 and ASSIGNMENTS.get(name) != "new" and (
+                expanded := self.expand(s, name, i, math)) is not None:
+            return expanded
         # TeX's assignments print nothing: a register, its value, a box being set (texargs); a register the source
         # declares is served before the tables below, as its macros are ('\newdimen\pagewidth', '\pagewidth=\hsize');
         # it or a parameter without a value (a factor, '\the\hsize', ConTeXt's '\language[de]') reads as any command

@@ -151,23 +151,85 @@ class Reader:
             return ("" if accent.isalpha() else accent) + text, (j if arg else i)
         return unicodedata.normalize("NFC", text[0].translate(_DOTLESS) + ACCENTS[accent] + text[1:]), j
 
-    def expand(self, s: str, name: str, i: int, math: bool) -> tuple[str, int]:
+    def expand(self, s: str, name: str, i: int, math: bool) -> tuple[str, int] | None:
         """The text of the defined macro \\name whose arguments start at s[i] (#1 … #9 replaced by them; an
-        optional first one in brackets or its default), and the index after them."""
-        n, default, body = self.macros[name]
+        optional first one in brackets or its default; delimited ones as `parameters` reads them), and the index after
+        them; None where the call does not match its parameter text (TeX: "Use of \\x doesn't match its
+        definition"; the call is read as any command's)."""
+        n, default, body, delimiters = self.macros[name]
+        prefix, after = delimiters or (None, (None,) * n)
         args = []
+        if delimiters:  # from past the spaces a control word eats: the text before #1, a delimited #1
+            i = EATEN.match(s, i).end()
+            if prefix is not None and not (m := prefix.match(s, i)):
+                return None
+            i = m.end() if prefix is not None else i
         if default is not None and n:
             given, i = bracket_option(s, i)
             args.append(default if given is None else given)
         while len(args) < n:
-            arg, j = self.group(s, i)
-            if j == i:  # a one-token argument: \macro x
+            if after[len(args)] is not None:
+                if (taken := self.delimited(s, i, after[len(args)])) is None:
+                    return None
+                arg, i = taken
+            elif (group := self.group(s, i))[1] != i:
+                arg, i = group
+            else:  # a one-token argument: \macro x
                 m = re.match(r"\s*(\\[A-Za-z@]+|\S)", s[i:i + 60])
-                arg, j = (m.group(1), i + m.end()) if m else ("", i)
+                arg, i = (m.group(1), i + m.end()) if m else ("", i)
             args.append(arg)
-            i = j
         # a control word before '#n' stays one: '{\small#2}' with 'Sets' is '\small Sets' (TeX puts tokens there)
         text = re.sub(r"(\\[A-Za-z@]+)?#(\d)", lambda a: (a.group(1) + " " if a.group(1) else "") + (
             args[int(a.group(2)) - 1] if 0 < int(a.group(2)) <= n else ""), body)
         self.budget -= len(text)
         return self.render(text, math), i
+
+    def delimited(self, s: str, i: int, delimiter: re.Pattern) -> tuple[str, int] | None:
+        """A delimited argument at s[i], as TeX takes one: up to its delimiter outside braces (groups skipped by the
+        brace table), one pair of braces around all of it taken off ('{a-b}' is 'a-b'), and the index after the
+        delimiter; None when an unmatched brace or a paragraph's end (TeX: a "Runaway argument") comes first. What is
+        looked through is charged to the expansion budget: calls that never find their delimiter stop being expanded."""
+        j = i
+        while True:
+            m = delimiter.match(s, j)
+            self.budget -= m.end() - j
+            if m.group("end") is not None:
+                arg = s[i:m.start("end")]
+                whole = arg.startswith("{") and self.braces[-1].get(i) == m.start("end") - 1
+                return (arg[1:-1] if whole else arg), m.end()
+            if m.group("open") is None or m.start("open") not in self.braces[-1]:
+                return None
+            j = self.braces[-1][m.start("open")] + 1
+
+
+# a parameter text's pieces (\def\x(#1,#2)#3{…}): a control word (the spaces after it are none of its tokens; \par is
+# a blank line too), a control symbol, a space (spaces and one line end: a blank line is \par), a parameter, a character
+_PARAMETER_TEXT = re.compile(r"\\([A-Za-z@]+)[ \t]*\n?[ \t]*|(\\.)|((?:[ \t]+\n?|\n)[ \t]*)|#(\d)|(.)", re.S)
+_SPACE = r"(?:[ \t]+\n?|\n)(?![ \t]*\n)[ \t]*"
+# what a delimited argument is looked through (a control sequence and the spaces a control word eats, a character, a
+# line's end) up to its delimiter, or a brace, or a paragraph's end, or the text's: one match, as lazy as can be
+_THROUGH = rf"(?:\\[A-Za-z@]+{EATEN.pattern}|\\.?|[^\\{{}}\n]|\n(?![ \t]*\n))*?"
+_STOP = rf"|(?P<open>\{{)|\}}|{PARAGRAPH.pattern}|\Z"
+
+
+def parameters(text: str) -> tuple[int, tuple[re.Pattern | None, tuple[re.Pattern | None, ...]] | None] | None:
+    """A \\def's parameter text read as TeX reads it: how many parameters (#1 … #9, in order) and, when any of them
+    is delimited, the pattern of the text before #1 (None if none) and of each one's delimiter, the text after it up
+    to the next parameter or the body (None: undelimited, one token or group, as #1 in '#1#2'); None for a text TeX
+    refuses (its parameters out of order)."""
+    pieces, numbers = [[]], []
+    for m in _PARAMETER_TEXT.finditer(text.lstrip()):
+        if m[4]:
+            numbers.append(int(m[4]))
+            pieces.append([])
+        elif m[1]:
+            word = rf"\\{m[1]}(?![A-Za-z@])"
+            pieces[-1].append(rf"(?:{word}|{PARAGRAPH.pattern})" if m[1] == "par" else word)
+        else:
+            pieces[-1].append(_SPACE if m[3] else re.escape(m[2] or m[5]))
+    if numbers != list(range(1, len(numbers) + 1)):
+        return None
+    if not any(pieces):
+        return len(numbers), None
+    return len(numbers), (re.compile("".join(pieces[0])) if pieces[0] else None,
+                          tuple(re.compile(f"{_THROUGH}(?:(?P<end>{''.join(p)}){_STOP})", re.S) if p else None for p in pieces[1:]))

@@ -861,8 +861,7 @@ def test_tex_s_definitions_of_every_kind_print_nothing():
     '\\edef\\pdfcreationdate{…}'), and a \\def whose parameter text is delimited (yathesis's
     '\\def\\mysplit#1-#2-#3-{…}', runs up to the body's '{') printed its parameters and its body. Now all are one
     rule: no text where they stand; a \\gdef expands where it is called as a \\def does, an \\edef that names itself
-    (it adds to its old value) and a macro with delimited parameters are not expanded (their calls read as any
-    command's)."""
+    (it adds to its old value) is not expanded (its call read as any command's)."""
     blocks, _ = latex_blocks("\\begin{document}\nOne \\edef\\a{alpha} two \\gdef\\b#1{[#1]} three \\xdef\\c{gamma} "
                              "four \\global\\edef\\d{delta} five \\long\\def\\e#1{eps} six \\protected\\def\\f{phi} "
                              "seven \\def\\split#1-#2-{(#1/#2)} eight \\def\\g #1{<#1>} nine "
@@ -872,6 +871,22 @@ def test_tex_s_definitions_of_every_kind_print_nothing():
         assert word not in text, word
     assert text.startswith("One two three four five six seven eight nine ten")
     assert "[z]" in text and "<y>" in text  # \gdef and a \def with a space before its parameters expand
+
+
+def test_a_macro_s_delimited_parameters_take_what_tex_takes():
+    """'\\def\\split#1-#2-{…}' was recognised, but its call '\\split x-y-' read 'x-y-': a macro with delimited
+    parameters was not expanded. Now each delimited argument runs to its delimiter (the text after its parameter) outside
+    braces, a group around all of it unwrapped; the text before #1 must follow the call; a parameter followed by another
+    is undelimited (one token or group); a space delimits as a line's end does; \\par is a blank line too. A call that
+    does not match, or whose argument would run past its paragraph, reads as any command's, as before."""
+    texts = _texts("\\def\\split#1-#2-{[#1|#2]}\\def\\pt(#1,#2)#3{<#1;#2;#3>}\\def\\grab#1 {(#1)}"
+                   "\\def\\upto#1\\par{{[#1]}}\\expandafter\\def\\csname x\\endcsname#1-{no}\n\\begin{document}\n"
+                   "One \\split x-y- two \\split {a-b}-c- three \\split p{-}q-r- four \\pt (1,2)z five "
+                   "\\grab word\nsix \\upto seven\neight\n\nnine \\pt no match ten \\split a-b\n\neleven "
+                   "\\csname y\\endcsname-twelve.\n\\end{document}")
+    assert texts[0] == ("One [x|y] two [a-b|c] three [p-q|r] four <1;2;z> five (word)six [seven eight]nine no match "
+                        "ten a-b")
+    assert "no" not in texts[1]  # \\csname x\\endcsname was defined, not \\csname
 
 
 def test_a_class_s_options_for_maketitle_are_no_text():
