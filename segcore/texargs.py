@@ -20,8 +20,10 @@ _REGISTER = (r"\\(?!relax(?![A-Za-z@]))(?:(?:count|dimen|skip|muskip|toks|wd|ht|
              r"|[A-Za-z@]+)")
 # TeX's dimension: a number and its unit ('7em', pdfTeX's '1200px', '.5\\hsize', '-1.5 truept', 'fill') or a register
 # ('\\hsize'); a register on the next line is not taken as a number's factor ('\\divide\\x by 96' ends its line)
-DIMENSION = (r"(?:-?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|px|mu)|fil+)"
-             rf"|[ \t]*{_REGISTER})|-?{_REGISTER})")
+_SIGNS = r"(?:[-+]\s*)*"  # TeX's optional signs before a number or a dimension: '-', '+', '--' (spaces between)
+DIMENSION = (rf"(?:{_SIGNS}(?:\d+(?:[.,]\d*)?|[.,]\d+)"
+             r"(?:\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|px|mu)|fil+)"
+             rf"|[ \t]*{_REGISTER})|{_SIGNS}{_REGISTER})")
 # glue: a dimension's stretch and shrink after it ('1em plus 1fil minus 2pt'), and the whole of it
 STRETCH = rf"(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?"
 GLUE = DIMENSION + STRETCH
@@ -48,7 +50,8 @@ BOX_SETTINGS = {**dict.fromkeys(("hbox", "vbox", "vtop"), _SPEC), **dict.fromkey
 # command. A box being set ('\\setbox0=\\hbox{…}', '\\sbox\\x{…}', '\\savebox\\x[3em]{…}'): its register and
 # kind print nothing, its contents are read where it is set (assignment_end); and so is a box register where it is
 # used ('\\box255', '\\copy\\mybox', '\\unhbox0', '\\unvcopy\\x'): its number or name is no text (it printed '255')
-_NUMBER = r"-?\s*(?:\d+|\"[0-9A-F]+|'[0-7]+|`\\?.)"
+_NUMBER = rf"{_SIGNS}(?:\d+|\"[0-9A-F]+|'[0-7]+|`\\?.)"
+_INTEGER = rf"(?:{_NUMBER}|{_SIGNS}{_REGISTER})"  # a number or a register that stands for one
 _VALUE = rf"(?:{GLUE}|{_NUMBER})"
 _NAME = r"\s*(?:\\[A-Za-z@]+|\{\s*\\[A-Za-z@]+\s*\})"
 _TOKEN = r"(?:\\[A-Za-z@]+|\\.|\S)"  # a control sequence or a character
@@ -58,12 +61,11 @@ _SET = rf"{_INDEX}\s*=?"  # a register by its number and '=': a box's, a token l
 # TeX's parameters (the TeXbook's list, chapter 24: integer, dimension, glue and muglue ones) are set by their name
 # and a value, '=' optional ('\\tolerance 9999', '\\parindent0pt', '\\parskip 1ex plus 1pt'), and print nothing: an
 # integer one takes a number or a register that stands for one ('\\clubpenalty\\@M'), never a dimension (a control
-# word after its number is no factor of it: '\\penalty10000\\hskip 1em'); so does \\penalty, no assignment
-# ('\\penalty-10000'); a dimension or glue one its value; on the parameter's line (a command on the next line is no
-# value of it: '…0pt \\hsize⏎\\input tufte', \\parshape's last dimension and a file read). Named alone
-# ('\\the\\hsize'), after a number (its factor: '.5\\hsize') or after '=' (another's value: '\\n=\\time') they set
-# nothing (_FACTOR). A register by its number ('\\ht0', '\\count3') takes its value on its line too, or after an '='
-# ending it: gkpmac's '\\ht0⏎\\def…' takes no \\def as its value
+# word after its number is no factor of it: '\\clubpenalty10000\\hskip 1em'); a dimension or glue one its value; on
+# the parameter's line (a command on the next line is no value of it: '…0pt \\hsize⏎\\input tufte', \\parshape's last
+# dimension and a file read). Named alone ('\\the\\hsize'), after a number (its factor: '.5\\hsize') or after '='
+# (another's value: '\\n=\\time') they set nothing (_FACTOR). A register by its number ('\\ht0', '\\count3') takes its
+# value on its line too, or after an '=' ending it: gkpmac's '\\ht0⏎\\def…' takes no \\def as its value
 _INTEGERS = ("pretolerance tolerance hbadness vbadness linepenalty hyphenpenalty exhyphenpenalty binoppenalty "
              "relpenalty clubpenalty widowpenalty displaywidowpenalty brokenpenalty predisplaypenalty "
              "postdisplaypenalty interlinepenalty floatingpenalty outputpenalty doublehyphendemerits "
@@ -71,7 +73,7 @@ _INTEGERS = ("pretolerance tolerance hbadness vbadness linepenalty hyphenpenalty
              "tracingstats tracingparagraphs tracingpages tracingoutput tracinglostchars tracingcommands "
              "tracingrestores language uchyph lefthyphenmin righthyphenmin globaldefs defaulthyphenchar "
              "defaultskewchar escapechar endlinechar newlinechar maxdeadcycles hangafter fam mag delimiterfactor time "
-             "day month year showboxbreadth showboxdepth errorcontextlines penalty").split()
+             "day month year showboxbreadth showboxdepth errorcontextlines").split()
 _DIMENSIONS = ("hfuzz vfuzz overfullrule emergencystretch hsize vsize maxdepth splitmaxdepth boxmaxdepth lineskiplimit "
                "delimitershortfall nulldelimiterspace scriptspace mathsurround predisplaysize displaywidth "
                "displayindent parindent hangindent hoffset voffset baselineskip lineskip parskip abovedisplayskip "
@@ -84,7 +86,8 @@ _DIMENSIONS = ("hfuzz vfuzz overfullrule emergencystretch hsize vsize maxdepth s
 _TOKEN_LISTS = ("everypar everymath everydisplay everyhbox everyvbox everycr everyjob everyeof output errhelp headline "
                 "footline").split()
 PARAMETERS = frozenset((*_INTEGERS, *_DIMENSIONS, *_TOKEN_LISTS))
-_TAKES = {"integer": rf"[ \t]*=?[ \t]*(?:{_NUMBER}|-?\s*{_REGISTER})", "dimension": rf"[ \t]*=?[ \t]*{_VALUE}",
+_TAKES = {"integer": rf"[ \t]*=?[ \t]*{_INTEGER}", "number": rf"\s*{_INTEGER}",
+          "dimension": rf"[ \t]*=?[ \t]*{_VALUE}",
           "arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
           "scaling": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?(?:\s*{_NUMBER}|\s*-?\s*{_REGISTER})?",
           "register": rf"{_INDEX}(?:[ \t]*(?:=\s*)?{_VALUE})?",
@@ -95,7 +98,9 @@ _TAKES = {"integer": rf"[ \t]*=?[ \t]*(?:{_NUMBER}|-?\s*{_REGISTER})", "dimensio
           "tokens": r"[ \t]*=?\s*(?=\{)"}
 ASSIGNMENTS = {**dict.fromkeys(_INTEGERS, "integer"), **dict.fromkeys(_DIMENSIONS, "dimension"),
                **dict.fromkeys(_TOKEN_LISTS, "tokens"),
-               "advance": "arithmetic", **dict.fromkeys(("multiply", "divide"), "scaling"),
+               # \\penalty takes a number, its signs ('\\penalty-10000', '+100'), as a command: no quantity, never a
+               # factor ('1\\penalty-10000' is no '1 times \\penalty'), set by no name
+               "penalty": "number", "advance": "arithmetic", **dict.fromkeys(("multiply", "divide"), "scaling"),
                **dict.fromkeys(("count", "dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
                **dict.fromkeys(("chardef", "mathchardef", "countdef", "dimendef", "skipdef", "muskipdef", "toksdef"),
                                "shorthand"),

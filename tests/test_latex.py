@@ -873,6 +873,15 @@ def test_tex_s_definitions_of_every_kind_print_nothing():
     assert "[z]" in text and "<y>" in text  # \gdef and a \def with a space before its parameters expand
 
 
+def test_a_penalty_s_number_is_taken_with_its_signs_after_a_digit_too():
+    """'1\\penalty-10000 B' read '1-10000 B': after a digit \\penalty was taken for a register and '1' its factor,
+    so its number was left as text; '\\penalty+100' and '\\penalty--50' kept theirs (TeX reads optional signs, '+'
+    and '-', before the digits). \\penalty is a command that takes a number, never a factor."""
+    texts = _texts("\\begin{document}\nStep 1\\penalty-10000 two \\penalty+100 three \\penalty--50 four "
+                   "\\penalty - 10000 five 6\\penalty10000\\ six.\n\\end{document}")
+    assert texts == ["Step 1 two three four five 6 six."]
+
+
 def test_a_macro_s_delimited_parameters_take_what_tex_takes():
     """'\\def\\split#1-#2-{…}' was recognised, but its call '\\split x-y-' read 'x-y-': a macro with delimited
     parameters was not expanded. Now each delimited argument runs to its delimiter (the text after its parameter) outside
