@@ -234,7 +234,7 @@ class _Reader(Reader):
         # declares is served before the tables below, as its macros are ('\newdimen\pagewidth', '\pagewidth=\hsize');
         # it or a parameter without a value (a factor, '\the\hsize', ConTeXt's '\language[de]') reads as any command
         if (kind := self.registers.get(name, ASSIGNMENTS.get(name))) and (
-                (j := assignment_end(s, name, i, self.braces[-1], kind)) != i
+                (j := assignment_end(s, name, i, self.braces[-1], kind, self.registers)) != i
                 or name not in PARAMETERS and name not in self.registers):
             return "", j
         if self.context and name in CONTEXT_FILES:  # a file's name (texverb)

@@ -61,9 +61,9 @@ _SET = rf"{_INDEX}\s*=?"  # a register by its number and '=': a box's, a token l
 # TeX's parameters (the TeXbook's list, chapter 24: integer, dimension, glue and muglue ones) are set by their name
 # and a value, '=' optional ('\\tolerance 9999', '\\parindent0pt', '\\parskip 1ex plus 1pt'), and print nothing: an
 # integer one takes a number or a register that stands for one ('\\clubpenalty\\@M'), never a dimension (a control
-# word after its number is no factor of it: '\\clubpenalty10000\\hskip 1em'); a dimension or glue one its value; on
-# the parameter's line (a command on the next line is no value of it: '…0pt \\hsize⏎\\input tufte', \\parshape's last
-# dimension and a file read). Named alone ('\\the\\hsize'), after a number (its factor: '.5\\hsize') or after '='
+# word after its number is no factor of it: '\\clubpenalty10000\\hskip 1em'); a dimension or glue one its value;
+# on the parameter's line (a command on the next line is no value of it: '…0pt \\hsize⏎\\input tufte', \\parshape's
+# last dimension and a file read). Named alone ('\\the\\hsize'), after a number (its factor: '.5\\hsize') or after '='
 # (another's value: '\\n=\\time') they set nothing (_FACTOR). A register by its number ('\\ht0', '\\count3') takes its
 # value on its line too, or after an '=' ending it: gkpmac's '\\ht0⏎\\def…' takes no \\def as its value
 _INTEGERS = ("pretolerance tolerance hbadness vbadness linepenalty hyphenpenalty exhyphenpenalty binoppenalty "
@@ -88,9 +88,9 @@ _TOKEN_LISTS = ("everypar everymath everydisplay everyhbox everyvbox everycr eve
 PARAMETERS = frozenset((*_INTEGERS, *_DIMENSIONS, *_TOKEN_LISTS))
 _TAKES = {"integer": rf"[ \t]*=?[ \t]*{_INTEGER}", "number": rf"\s*{_INTEGER}",
           "dimension": rf"[ \t]*=?[ \t]*{_VALUE}",
-          "arithmetic": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?\s*{_VALUE}?",
+          "arithmetic": rf"\s*(?P<register>{_REGISTER})(?:\s*by(?![A-Za-z]))?",
           "scaling": rf"\s*{_REGISTER}(?:\s*by(?![A-Za-z]))?(?:\s*{_NUMBER}|\s*-?\s*{_REGISTER})?",
-          "register": rf"{_INDEX}(?:[ \t]*(?:=\s*)?{_VALUE})?",
+          "register": rf"{_INDEX}(?:[ \t]*(?:=\s*)?{_VALUE})?", "count": rf"{_INDEX}(?:[ \t]*(?:=\s*)?{_INTEGER})?",
           "shorthand": rf"{_NAME}(?:\s*=?\s*{_NUMBER})?", "new": _NAME,
           "let": rf"{_DEFINED}\s*=?\s?{_TOKEN}",
           "expression": rf"(?:\s*(?:[-+*/()]|\{{[A-Za-z@]{{1,40}}\}}|{_VALUE}))*(?:\s*\\relax)?",
@@ -101,7 +101,7 @@ ASSIGNMENTS = {**dict.fromkeys(_INTEGERS, "integer"), **dict.fromkeys(_DIMENSION
                # \\penalty takes a number, its signs ('\\penalty-10000', '+100'), as a command: no quantity, never a
                # factor ('1\\penalty-10000' is no '1 times \\penalty'), set by no name
                "penalty": "number", "advance": "arithmetic", **dict.fromkeys(("multiply", "divide"), "scaling"),
-               **dict.fromkeys(("count", "dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
+               "count": "count", **dict.fromkeys(("dimen", "skip", "muskip", "wd", "ht", "dp"), "register"),
                **dict.fromkeys(("chardef", "mathchardef", "countdef", "dimendef", "skipdef", "muskipdef", "toksdef"),
                                "shorthand"),
                **dict.fromkeys(("newcount", "newdimen", "newskip", "newmuskip", "newtoks", "newbox", "newwrite",
@@ -120,6 +120,12 @@ _DECLARED_KINDS = {"count": "integer", "dimen": "dimension", "skip": "dimension"
                    "length": "dimension", "toks": "list"}
 _FACTOR = re.compile(r"(?:\d|=[ \t]*)\Z")
 _ASSIGNED = {kind: re.compile(takes, re.S) for kind, takes in _TAKES.items()}
+# what \\advance adds to its register, by the register's kind: a count register (\\count3, a name declared by
+# \\newcount or \\countdef, an integer parameter) a number, no unit ('\\advance\\count0 by 1⏎in the loop': 'in' is
+# text, as in TeX); any other a dimension or glue, its unit across a line's end as TeX reads it (so one the source does
+# not declare)
+_ADDED = {True: re.compile(rf"\s*{_INTEGER}"), False: re.compile(rf"\s*{_VALUE}")}
+_COUNT = re.compile(r"\\count(?![A-Za-z@])")
 # what \\setbox sets: a new box (its settings and braced contents follow) or another register's ('\\box1', '\\copy1',
 # '\\vsplit1 to 2em')
 _BOX = re.compile(rf"\s*\\(?:(hbox|vbox|vtop)(?![A-Za-z])|(?:box|copy|vsplit){_INDEX}(?:\s*to\s*{DIMENSION})?)")
@@ -220,9 +226,10 @@ def declared_registers(text: str) -> dict[str, str]:
     return {m[3]: _DECLARED_KINDS[m[1] or m[2]] for m in _DECLARED.finditer(text)}
 
 
-def assignment_end(s: str, name: str, i: int, braces: dict[int, int], kind: str | None = None) -> int:
+def assignment_end(s: str, name: str, i: int, braces: dict[int, int], kind: str | None = None,
+                   registers: dict[str, str] | None = None) -> int:
     """The index after what the assignment \\name (of `kind`, else ASSIGNMENTS[name]: a register the source declares
-    is of its declaration's kind, declared_registers) takes at s[i]: its register, '=' and value; a box's
+    is of its declaration's kind, declared_registers: `registers`) takes at s[i]: its register, '=' and value; a box's
     kind and settings too (\\setbox's '\\hbox to 2em', \\savebox's '[3em]'). The box's contents, as a token list's
     text ('\\toks0={…}'), stay to be read where they are set: TeX prints them later (\\box0, \\vsplit, \\the\\toks0),
     where the reader does not follow them, and a story set in a box (samplepdf's) is not lost; a token-list
@@ -233,6 +240,11 @@ def assignment_end(s: str, name: str, i: int, braces: dict[int, int], kind: str 
     if not (m := _ASSIGNED[kind].match(s, i)):  # not followed by what it takes ('\\let^^M'): nothing taken
         return i
     i = m.end()
+    if kind == "arithmetic":  # what it adds, by its register's kind (_ADDED)
+        register = m.group("register")
+        count = bool(_COUNT.match(register)) or (registers or {}).get(
+            register[1:], ASSIGNMENTS.get(register[1:])) == "integer"
+        return v.end() if (v := _ADDED[count].match(s, i)) else i
     if kind == "tokens":  # its braced list, not read
         return braced_group(s, i, braces)[1]
     if kind == "setbox" and (m := _BOX.match(s, i)):

@@ -882,6 +882,17 @@ def test_a_penalty_s_number_is_taken_with_its_signs_after_a_digit_too():
     assert texts == ["Step 1 two three four five 6 six."]
 
 
+def test_a_count_register_takes_a_number_and_no_unit_even_across_a_line_s_end():
+    """'\\advance\\count0 by 1⏎in the loop' read 'the loop': \\advance took a dimension whatever its register, so the
+    next line's 'in' (or 'increase''s 'in' on the line) became the unit of '1'. TeX (checked with pdftex) adds a
+    number to a count register, no unit, and prints 'in the loop'; so does '\\count1=5⏎in'. A dimension register
+    still takes its unit across the line's end, as TeX does."""
+    texts = _texts("\\newcount\\n \\countdef\\c=10\n\\begin{document}\nOne \\advance\\count0 by 1\nin two "
+                   "\\advance\\n 2\nex three \\advance\\c by -1 increase four \\count1=5\nin five "
+                   "\\advance\\tolerance 1\nem six \\advance\\dimen0 by 1\nin seven.\n\\end{document}")
+    assert texts == ["One in two ex three increase four in five em six seven."]
+
+
 def test_a_macro_s_delimited_parameters_take_what_tex_takes():
     """'\\def\\split#1-#2-{…}' was recognised, but its call '\\split x-y-' read 'x-y-': a macro with delimited
     parameters was not expanded. Now each delimited argument runs to its delimiter (the text after its parameter) outside
