@@ -25,8 +25,8 @@ Limits (segcore.limits, issue #13): the page count, and the inflated size of the
 out: pdfminer does not decode them), are checked before parsing: a 400 KB PDF of compressed zeros must not take
 gigabytes.
 
-Damaged streams: a Flate stream zlib refuses is read up to its damage (`inflate_damaged`, put in place of pdfminer's
-own fallback, which is quadratic and keeps nothing when the damage lies before the stream's checksum).
+Damaged streams: a Flate stream zlib refuses is read up to its damage (segcore.pdfcut.Parser's streams, in place of
+pdfminer's own fallback, which is quadratic and keeps nothing when the damage lies before the stream's checksum).
 """
 from __future__ import annotations
 
@@ -156,27 +156,6 @@ def inflated_size(data: bytes, budget: int) -> int:
         except zlib.error:
             total += len(body)
     return total
-
-
-def inflate_damaged(data: bytes) -> bytes:
-    """What a Flate stream that zlib refuses (damaged, or cut short) inflates to before the damage. pdfminer's own
-    fallback (pdftypes.decompress_corrupted) feeds the stream one byte at a time into a growing bytes object
-    (quadratic: 14-24 s for a 0.8 MB stream, 287 s for 3.2 MB) and returns nothing when the damage lies before its last
-    3 bytes. Here the stream goes in 64 KB at a time, and the piece zlib fails on again byte by byte from a copy of
-    the inflater as it was before that piece: the same bytes up to the damage, in linear time."""
-    inflater, out, step = zlib.decompressobj(), [], 1 << 16
-    for start in range(0, len(data), step):
-        before = inflater.copy()
-        try:
-            out.append(inflater.decompress(data[start:start + step]))
-        except zlib.error:
-            for i in range(start, min(start + step, len(data))):
-                try:
-                    out.append(before.decompress(data[i:i + 1]))
-                except zlib.error:
-                    break
-            break
-    return b"".join(out)
 
 
 # ---- pdfminer ----------------------------------------------------------------------------------------------------
@@ -504,15 +483,12 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         from pdfminer.pdffont import PDFType1Font, PDFType3Font
         from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
         from pdfminer.pdfpage import PDFPage
-        from pdfminer.pdfparser import PDFParser
-        from pdfminer import pdftypes
         from pdfminer.pdftypes import resolve1
         from pdfminer.psparser import literal_name
 
-        from .pdfcut import cut_document, whole
+        from .pdfcut import Parser, cut_document, whole
     except ImportError:  # pragma: no cover - pdfminer.six is a requirement
         raise MissingDependencyError("reading PDFs needs pdfminer.six: pip install pdfminer.six") from None
-    pdftypes.decompress_corrupted = inflate_damaged  # what PDFStream.decode calls when zlib refuses a stream
     log = logging.getLogger("pdfminer")
     old_level = log.level
     log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
@@ -523,11 +499,11 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         limits.check_inflated(inflated_size(data, limits.inflated_bytes), source)
         refused = None  # pdfminer's refusal of a cut file; a linearized one it opens from its first-page xref
         try:
-            doc = PDFDocument(PDFParser(io.BytesIO(data)))
+            doc = PDFDocument(Parser(io.BytesIO(data)))
         except Exception as e:
             refused = e
         if _cut(data, opened=refused is None):
-            doc, cut_at = cut_document(data, refused), 1
+            doc, cut_at = cut_document(Parser(io.BytesIO(data)), refused), 1
         elif refused:
             raise refused
         try:
