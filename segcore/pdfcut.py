@@ -14,6 +14,7 @@ as it is for anyone else using pdfminer in the process (it is quadratic and keep
 before the stream's checksum)."""
 from __future__ import annotations
 
+import bisect
 import re
 import zlib
 
@@ -27,6 +28,8 @@ __all__ = ["Parser", "cut_document", "inflate_damaged", "whole"]
 
 _CATALOG = LIT("Catalog")
 _TEXT = re.compile(rb"[\x20-\x7e\t\r\n\f]*")  # PDF operators and numbers
+_CATALOG_KEY = re.compile(rb"/Type\s*/Catalog\b")
+_HEAD = re.compile(rb"(?<![^\r\n])(\d+)\s+\d+\s+obj\b")  # an object's first line, as the fallback scan finds it
 
 
 class _Stream(PDFStream):
@@ -81,7 +84,8 @@ def inflate_damaged(data: bytes) -> bytes:
 
 class CutDocument(PDFDocument):
     """A pdfminer PDFDocument of a file without its end: its objects as the fallback scan finds them up to the cut,
-    its catalog the last one scanned (an empty one when there is none). What `whole` found of its pages is kept for
+    its catalog the last one scanned (an empty one when there is none; only the objects whose bytes, or whose
+    object stream's, say /Type /Catalog are parsed for it). What `whole` found of its pages is kept for
     the next: the objects found in the file with all they refer to (pages are read in order, up to the first that
     is not whole), and each page-tree node's kids (where each stands, the first missing)."""
 
@@ -104,9 +108,22 @@ class CutDocument(PDFDocument):
             pass
         xrefs.append(xref)
         if not xref.trailer.get("Root"):
-            catalogs = [obj for obj in map(self._found, list(xref.get_objids()))
+            parser.fp.seek(0)
+            maybe = self._saying(xref, parser.fp.read(), _CATALOG_KEY)
+            catalogs = [obj for obj in map(self._found, [objid for objid in xref.get_objids() if objid in maybe])
                         if isinstance(obj, dict) and obj.get("Type") is _CATALOG]
             xref.trailer["Root"] = catalogs[-1] if catalogs else {"Type": _CATALOG}
+
+    def _saying(self, xref: PDFXRefFallback, data: bytes, key: re.Pattern) -> set[int]:
+        """The objects whose bytes match `key` (after the last 'N G obj' line before the match), and the members of
+        an object stream whose decoded data does: those that may be what `key` names, so that only they are parsed."""
+        heads = [(m.start(), int(m.group(1))) for m in _HEAD.finditer(data)]
+        starts = [start for start, _ in heads]
+        maybe = {heads[i - 1][1] for i in (bisect.bisect(starts, m.start()) for m in key.finditer(data)) if i}
+        streams = {stream for stream, _, _ in xref.offsets.values() if stream is not None}
+        said = {stream for stream in streams if isinstance(obj := self._found(stream), PDFStream)
+                and key.search(obj.get_data())}
+        return maybe | {objid for objid, (stream, _, _) in xref.offsets.items() if stream in said}
 
     def _found(self, objid: int):
         try:

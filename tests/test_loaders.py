@@ -243,6 +243,29 @@ def test_pdf_content_stream_damaged_reads_its_text_before_the_damage():
     assert pdftypes.decompress_corrupted.__module__ == "pdfminer.pdftypes"
 
 
+def test_pdf_cut_short_opens_parsing_only_its_catalog(monkeypatch):
+    """A file cut before its trailer has its catalog found among the objects whose bytes say /Type /Catalog, in the
+    file or in an object stream's inflated data: only those are parsed to open it, not every object the scan found
+    (pdfminer's own fallback already parsed each once)."""
+    from tests.data.make_pdfs import build, write_pdf
+    from segcore.pdfcut import CutDocument, Parser, cut_document
+    parsed, getobj = [], CutDocument.getobj
+    monkeypatch.setattr(CutDocument, "getobj", lambda self, objid: parsed.append(objid) or getobj(self, objid))
+    data = TINY_PDF.read_bytes()
+    doc = cut_document(Parser(io.BytesIO(data[: data.rindex(b"xref")])), None)
+    catalog = int(re.search(rb"(\d+) 0 obj\s*<<\s*/Type\s*/Catalog", data).group(1))
+    assert parsed == [catalog] and "Pages" in doc.catalog and len(list(doc.xrefs[0].get_objids())) > 5
+    # the catalog (object 1) in a compressed object stream, after an object 1 of the same number it replaces
+    objs = re.findall(rb"\d+ 0 obj\n(.*?)\nendobj", build(["BT /F2 10 Tf 72 700 Td (Text.) Tj ET"]), re.S)
+    packed = zlib.compress(b"1 0 " + objs[0])
+    objs = [b"<< >>", *objs[1:], b"<< /Type /ObjStm /N 1 /First 4 /Length %d /Filter /FlateDecode >>\nstream\n"
+            % len(packed) + packed + b"\nendstream"]
+    parsed.clear()
+    pdf = write_pdf(objs, 1)
+    doc = cut_document(Parser(io.BytesIO(pdf[: pdf.rindex(b"xref")])), None)
+    assert set(parsed) == {1, len(objs)} and "Pages" in doc.catalog
+
+
 def test_pdf_cut_in_its_trailer_reads_every_page():
     """A file cut after its last object (its page tree's /Count read): every page read, nothing said lost."""
     data = TINY_PDF.read_bytes()
