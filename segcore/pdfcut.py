@@ -26,9 +26,10 @@ from pdfminer.psparser import LIT
 
 __all__ = ["Parser", "cut_document", "inflate_damaged", "whole"]
 
-_CATALOG = LIT("Catalog")
+_CATALOG, _STANDARD = LIT("Catalog"), LIT("Standard")
 _TEXT = re.compile(rb"[\x20-\x7e\t\r\n\f]*")  # PDF operators and numbers
 _CATALOG_KEY = re.compile(rb"/Type\s*/Catalog\b")
+_ENCRYPT_KEY = re.compile(rb"/Filter\s*/Standard\b")  # the standard security handler's encryption dictionary
 _HEAD = re.compile(rb"(?<![^\r\n])(\d+)\s+\d+\s+obj\b")  # an object's first line, as the fallback scan finds it
 
 
@@ -113,6 +114,16 @@ class CutDocument(PDFDocument):
             catalogs = [obj for obj in map(self._found, [objid for objid in xref.get_objids() if objid in maybe])
                         if isinstance(obj, dict) and obj.get("Type") is _CATALOG]
             xref.trailer["Root"] = catalogs[-1] if catalogs else {"Type": _CATALOG}
+
+    def encrypted(self) -> bool:
+        """Whether the file is encrypted by the standard security handler as far as the cut shows it: an encryption
+        dictionary (/Filter /Standard, with its /O and /U entries) among the objects scanned, where a trailer that
+        refers to it (/Encrypt N 0 R, as qpdf and Acrobat write it) puts it; one written in the trailer itself is
+        lost with the cut."""
+        self._parser.fp.seek(0)
+        said = self._saying(self.xrefs[0], self._parser.fp.read(), _ENCRYPT_KEY)
+        return any(isinstance(obj := self._found(objid), dict) and obj.get("Filter") is _STANDARD
+                   and "O" in obj and "U" in obj for objid in said)
 
     def _saying(self, xref: PDFXRefFallback, data: bytes, key: re.Pattern) -> set[int]:
         """The objects whose bytes match `key` (after the last 'N G obj' line before the match), and the members of

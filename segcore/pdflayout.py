@@ -396,14 +396,18 @@ def _aggregator(PDFPageAggregator, PDFType3Font):
     return Aggregator
 
 
-def _miner_error(e: Exception | None, source: str, data: bytes) -> InputError:
+def _miner_error(e: Exception | None, source: str, data: bytes, encrypted: bool = False) -> InputError:
     """pdfminer's refusal of a file as a user reads it: encrypted, cut short (no %%EOF at its end, and no page before
-    the cut whole: segcore.pdfcut; `e` None when pdfminer opened the file) or else damaged."""
+    the cut whole: segcore.pdfcut; `e` None when pdfminer opened the file; `encrypted` when the cut file's scan found
+    its encryption dictionary: its key needs the file's ID, in the trailer lost with the cut, so the whole file is
+    what the user needs first) or else damaged."""
     name = type(e).__name__
     if "Password" in name or "Encrypt" in name:
         return InputError(f"{source}: the PDF is encrypted (password-protected); save an unprotected copy first")
-    what = (": it is cut short (no end of file: a download that stopped?) and no page before the cut is whole"
-            if _cut(data) else " (truncated or corrupted?)")
+    what = (" (truncated or corrupted?)" if not _cut(data) else
+            ": it is cut short (no end of file: a download that stopped?) and encrypted: its pages cannot be "
+            "decrypted without the end of the file" if encrypted else
+            ": it is cut short (no end of file: a download that stopped?) and no page before the cut is whole")
     return InputError(f"{source}: damaged PDF{what}" + (f"; the PDF parser failed with {name}: {e}" if e else ""))
 
 
@@ -528,7 +532,7 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
                 sideways.append((len(pages), page))
             pages.append(read)
         if cut_at and not pages:
-            raise _miner_error(refused, source, data) from refused
+            raise _miner_error(refused, source, data, doc.encrypted()) from refused
         cut_at = cut_at and (len(pages) + 1 if count is None or len(pages) < count else 0)  # 0: all pages read
         most = 2 * len(sideways) > len(pages)
         for i, page in sideways:

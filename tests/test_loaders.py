@@ -326,6 +326,25 @@ def test_pdf_encrypted_cut_short_reads_no_garbage(frac):
         read_pdf(data[: int(len(data) * frac)])
 
 
+@pytest.mark.parametrize("frac", [0.5, 0.9, 0.97])
+def test_pdf_encrypted_cut_short_with_its_encryption_dictionary_is_said_encrypted(frac):
+    """An encrypted file whose trailer refers to its encryption dictionary as an object of its own (/Encrypt 12 0 R,
+    as qpdf and Acrobat write it), the object before the cut: refused as cut short and encrypted (its pages cannot be
+    decrypted without the file's ID, in the trailer lost with the cut), where it was said cut short only.
+    (tests/data/tiny-encrypted.pdf with its trailer's /Encrypt dictionary written as object 12, first.)"""
+    data = (TINY_PDF.parent / "tiny-encrypted.pdf").read_bytes()
+    first, xref = data.index(b"1 0 obj"), data.rindex(b"\nxref") + 1
+    trailer, encrypt = re.search(rb"trailer\s*<<(.*)/Encrypt(<<.*>>)>>\s*startxref", data, re.S).groups()
+    pdf = data[:first] + b"12 0 obj\n" + encrypt + b"\nendobj\n" + data[first:xref]
+    heads = {int(m.group(1)): m.start() for m in re.finditer(rb"(?m)^(\d+) 0 obj", pdf)}
+    pdf += (b"xref\n0 13\n0000000000 65535 f \n" + b"".join(b"%010d 00000 n \n" % heads[i] for i in range(1, 13))
+            + b"trailer\n<<" + trailer.replace(b"/Size 12", b"/Size 13") + b"/Encrypt 12 0 R>>\nstartxref\n"
+            + b"%d\n%%%%EOF\n" % len(pdf))
+    assert [b.text for b in read_pdf(pdf).blocks] == [b.text for b in read_pdf(TINY_PDF.read_bytes()).blocks]
+    with pytest.raises(InputError, match="cut short .* and encrypted"):
+        read_pdf(pdf[: int(len(pdf) * frac)])
+
+
 def test_pdf_garbage_after_magic():
     with pytest.raises(InputError, match="damaged PDF") as e:
         load_pdf(b"%PDF-1.7\n" + bytes(range(256)) * 4)
