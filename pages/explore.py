@@ -27,7 +27,10 @@ seen = ss.setdefault("_previewed", set())
 first_look = doc_state.sample is None and doc_state.key not in seen  # an upload or a paste: show what was read
 seen.add(doc_state.key)
 with st.expander(f"**{md(doc_state.label)}** — {describe(doc, sidebar.stopwords_of(method))} (preview of the extracted text)", expanded=first_look):
-    st.dataframe(pd.DataFrame(preview_rows(doc)), hide_index=True, width="stretch")
+    # a table whose rows wrap: in the grid's one-line rows the text was cut at the column's edge (at 800 px most of
+    # it, a PDF's 'where' column beside it), the reference's mark at a sentence's end lost; its cells are Markdown
+    rows = pd.DataFrame(preview_rows(doc))
+    st.table(rows.assign(text=rows["text"].map(md)), hide_index=True)
     where_note = " 'where': the time in the recording or the page each row starts at." * located(doc)
     if doc.level == "sentence":
         st.caption("One row per sentence, as the segmenter sees it. Sentence splitting can merge or split a "

@@ -321,19 +321,19 @@ def test_the_preview_says_when_each_line_was_said_and_on_which_page():
     from tests.test_captions import _lecture
 
     at = upload(run(new_app()), "lecture.srt", _lecture().encode("utf-8"))
-    preview = at.dataframe[0].value
+    preview = at.table[0].value
     assert list(preview.columns) == ["sentence", "where", "text"], preview.columns
     assert list(preview["where"][:3]) == ["0:00", "0:05", "0:10"]
     segments = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
     assert segments["where"].iloc[0].startswith(preview["where"].iloc[0] + "–")  # one way of writing a time
     at.sidebar.radio(key="level").set_value("word")
     run(at)
-    words = at.dataframe[0].value
+    words = at.table[0].value
     times = at.session_state["_docstate"].doc.meta["times"]  # each word the time of its line
     assert list(words.columns) == ["words", "where", "text"] and words["where"][1] == clock(times[40][0]) != "0:00"
     assert any("'where': the time in the recording or the page" in c.value for c in at.caption)  # said what it is
     upload(at, "paper.pdf", tiny_pdf(["Volcanoes erupt lava and ash over the valley.",
                                       "Bread needs flour, water and yeast."]))
-    assert set(at.dataframe[0].value["where"]) == {"p. 1"}
+    assert set(at.table[0].value["where"]) == {"p. 1"}
     paste(at, PASTED)
-    assert "where" not in at.dataframe[0].value.columns and not any("'where'" in c.value for c in at.caption)
+    assert "where" not in at.table[0].value.columns and not any("'where'" in c.value for c in at.caption)

@@ -384,3 +384,30 @@ def test_the_heatmap_kinds_and_the_tolerance_on_one_line(server, browser, width)
     page.close()
     assert len(tops) == 3 and max(tops) - min(tops) <= 2, tops
     assert label["height"] <= beside["height"] + 2 and abs(label["y"] - beside["y"]) <= 2, (label, beside)
+
+
+@pytest.mark.parametrize("width", [800, 1280])
+def test_the_preview_shows_its_rows_whole(server, browser, width):
+    """With the sidebar open, the preview of the extracted text shows each row whole inside its expander: in the
+    grid's one-line rows the text column ran past the grid's edge (at 800 px most of a sentence, a PDF's 'where'
+    column beside it), the reference's mark at a sentence's end cut off."""
+    page = browser.new_page(viewport={"width": width, "height": 1000})
+    page.goto(f"{server}/?sample=choi-1_0&method=cvs&k=10")
+    page.wait_for_selector("[data-testid='stMetric']", timeout=180_000)
+    _wait_idle(page)
+    expander = page.locator("[data-testid='stExpander']").filter(has_text="preview of the extracted text")
+    expander.locator("summary").click()
+    table = expander.locator("table")
+    table.wait_for(timeout=30_000)
+    cut = table.evaluate("""t => [...t.querySelectorAll('td, th')]
+        .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.innerText)""")
+    box, inside = table.bounding_box(), expander.bounding_box()
+    marks = table.get_by_text("reference boundary after")
+    shown = [marks.nth(i).bounding_box() for i in range(marks.count())]
+    table.scroll_into_view_if_needed()
+    _shot(page, f"explore_preview_{width}")
+    page.close()
+    assert not cut, cut
+    assert inside["x"] <= box["x"] and box["x"] + box["width"] <= inside["x"] + inside["width"], (box, inside)
+    assert shown and all(inside["x"] <= m["x"] and m["x"] + m["width"] <= inside["x"] + inside["width"]
+                         for m in shown), shown
