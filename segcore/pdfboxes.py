@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .pdflayout import Line
 from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL, SCRIPT_STOPS, word_count
+from .text import CJK
 
 __all__ = ["BULLET", "WORDS_END", "Box", "drop_code", "drop_line_numbers", "join_hanging", "merge_fragments",
            "same_baseline"]
@@ -18,6 +19,10 @@ __all__ = ["BULLET", "WORDS_END", "Box", "drop_code", "drop_line_numbers", "join
 BULLET = re.compile(rf"^[{BULLETS}]\s*[^\W\d_]")  # a list item's bullet, then its words
 # a sentence's or lead-in's end, Chinese and Japanese full stops too (SCRIPT_STOPS: "用于生成目录。")
 WORDS_END = re.compile(rf"[^\W\d_][\"'”’)\]]*[.!?:{SCRIPT_STOPS}][\"'”’)\]]*$")
+# a line's first word: its first Chinese or Japanese character or full-width mark (those scripts wrap between any
+# two; an em wide), else its letters up to a space or to such a character (half an em each)
+_FIRST_WORD = re.compile(rf"\s*(?:(?P<wide>[{CJK}\u3000-\u303f\uff00-\uffef])|[^\s{CJK}\u3000-\u303f\uff00-\uffef]*)")
+_CJK_END = re.compile(f"[{CJK}]$")  # a line ending on a Chinese or Japanese character: within a sentence
 
 
 @dataclass
@@ -201,9 +206,19 @@ def _opens_item(text: str) -> bool:
 
 def _wraps(last: Line, first: Line, right: float) -> bool:
     """Whether line `last` ends where it does because the first word of `first` would not have fit after it before
-    the column's right edge (a character half an em wide, a space between): a line wrapped, not a short line."""
-    word = first.text.split()[0] if first.text.split() else ""
-    return last.text.endswith(("-", "\u00ad")) or last.x1 + (len(word) + 1) * 0.5 * first.size > right
+    the column's right edge: a line wrapped, not a short line. The word (_FIRST_WORD) is a Latin word (a character
+    half an em wide, a space between) or one Chinese or Japanese character (an em wide, no space): a Chinese line's
+    first word is not its whole run, which would make every line above one look wrapped. A line that ends on a
+    Chinese or Japanese character, not a mark, ends within a sentence and is wrapped wherever it ends (a list set
+    narrower than the page's widest line, an overfull line on the page: '… 使用前请认真阅读协' / '议内容。'), when
+    it ends past three quarters of the way from its start to that edge (not a heading's '3. 手动编译', a table's
+    'backmatter 已发表论文列表', an exam's '3. 设' and the formula beside it) and `first` opens no item ('8. 设函数 …
+    求' / '(1) 函数 …')."""
+    m = _FIRST_WORD.match(first.text)
+    width = 1.0 if m["wide"] else (len(m.group().strip()) + 1) * 0.5
+    within = bool(_CJK_END.search(last.text.rstrip())) and last.x1 - last.x0 > 0.75 * (right - last.x0) \
+        and not _opens_item(first.text)
+    return last.text.endswith(("-", "\u00ad")) or within or last.x1 + width * first.size > right
 
 
 def join_hanging(boxes: list[Box]) -> None:

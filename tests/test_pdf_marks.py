@@ -375,6 +375,35 @@ def test_pieces_of_a_row_as_wide_as_a_chinese_line_above_it_are_one_line():
     assert [ln.text for b in boxes for ln in b.lines][1:] == ["证明存在一点使得导数 等于零并求之."]
 
 
+def test_a_line_set_in_below_a_short_chinese_item_is_not_put_back_into_it_as_its_wrapped_line():
+    """pdfboxes.join_hanging puts a line boxed alone and set in below an item's last line back into the item when
+    that line is wrapped: the next line's first word would not have fit after it before the column's edge. That word
+    was the next line's text up to a space, for Chinese its whole run of characters, so every Chinese line above one
+    looked wrapped, short or not, and a paragraph set in below a short item was joined to it. A Chinese line's first
+    word is its first character (an em wide); a line that ends on a Chinese character, within a sentence, is wrapped
+    when it fills most of the column (xduthesis's list, set narrower than the page's widest line: '… 使用前请认真阅读协'
+    / '议内容。'), not a short label or a line whose next opens an item.
+    Seen failing without the fix: the short item and the line below were one box."""
+    from segcore.pdfboxes import join_hanging
+
+    def page(item_end: float, item: str = "1. 这是第一项的文字，它比一整行短了十个字以上。",
+             below: str = "这是缩进排列的另一段文字，它的第一行有二十四个字，") -> list[Box]:
+        boxes = [Box([Line("这是一段很长的正文文字" * 4, 72, 700, 540, 712, 12)], 1),
+                 Box([Line(item, 72, 600, item_end, 612, 12)], 1),
+                 Box([Line(below, 96, 584, 540, 596, 12)], 1),
+                 Box([Line("它的第二行从左边开始。", 72, 568, 200, 580, 12)], 1)]
+        join_hanging(boxes)
+        return [[ln.text[:4] for ln in b.lines] for b in boxes]
+
+    assert page(400) == [["这是一段"], ["1. 这"], ["这是缩进"], ["它的第二"]]  # a short item: the lines stay apart
+    assert page(535) == [["这是一段"], ["1. 这", "这是缩进"], ["它的第二"]]  # the item's line is full: wrapped
+    assert page(480, "1. 这是第一项的文字，它在句中换行到下") == [["这是一段"], ["1. 这", "这是缩进"], ["它的第二"]]
+    assert page(200, "1. 这是第一项的标题") == [["这是一段"], ["1. 这"], ["这是缩进"], ["它的第二"]]  # a short label
+    # a question's line ending on '求' and its first part below it, set in: the part opens an item of its own
+    assert page(480, "8. 设函数在区间上连续，求", "(1) 函数的增减区间及极值；") == [["这是一段"], ["8. 设"], ["(1) "],
+                                                                              ["它的第二"]]
+
+
 def test_chinese_words_are_counted_by_their_characters_in_the_furniture_and_run_in_rules():
     """A Chinese line's words were counted by spaces: a line with two numbers among a few spaced Chinese runs read
     as mostly numbers (a table's row), so it ended no sentence; a Chinese sentence repeated at the foot of every page
