@@ -30,6 +30,7 @@ pdfminer's own fallback, which is quadratic and keeps nothing when the damage li
 """
 from __future__ import annotations
 
+import contextvars
 import functools
 import io
 import logging
@@ -470,6 +471,25 @@ def _page_boxes(layout, LTChar, LTTextBox, LTTextLine, LTFigure) -> tuple[tuple,
     return (layout.width, layout.height, boxes), tally[0] / tally[1] if tally[1] else 1.0
 
 
+_READING = contextvars.ContextVar("segcore_reads_a_pdf", default=False)
+
+
+def _quiet(record: logging.LogRecord) -> bool:
+    """Whether a pdfminer record is let through: not a warning (or less) logged while this thread (this context)
+    reads a PDF in read_lines, where pdfminer warns about harmless oddities on stderr. Another thread's pdfminer
+    records, and its logger's level, are left as they are (the app reads PDFs in several threads at once)."""
+    return record.levelno >= logging.ERROR or not _READING.get()
+
+
+def _hush_pdfminer() -> None:
+    """_quiet on every pdfminer logger, at each read (a pdfminer module imported since has its own): a logger's filter
+    sees only the records logged to it, not its children's, and pdfminer logs to one logger per module (addFilter
+    adds it once)."""
+    for name, logger in list(logging.Logger.manager.loggerDict.items()):
+        if name.partition(".")[0] == "pdfminer" and isinstance(logger, logging.Logger):
+            logger.addFilter(_quiet)
+
+
 def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list, list[Entry], int, int]:
     """(width, height, text boxes as lists of Lines) of each page, after the page count (the page tree's) and the
     inflated stream size are checked against `limits` (a page tree whose count lies is stopped past the limit); the
@@ -493,9 +513,8 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
         from .pdfcut import Parser, cut_document, whole
     except ImportError:  # pragma: no cover - pdfminer.six is a requirement
         raise MissingDependencyError("reading PDFs needs pdfminer.six: pip install pdfminer.six") from None
-    log = logging.getLogger("pdfminer")
-    old_level = log.level
-    log.setLevel(logging.ERROR)  # pdfminer warns about harmless oddities on stderr
+    _hush_pdfminer()
+    reading = _READING.set(True)
     pages, page_of, cut_at = [], {}, 0
     try:
         # before pdfminer opens the file: its fallback scan (a damaged or cut file's) inflates object streams as it
@@ -544,5 +563,5 @@ def read_lines(data: bytes, source: str, limits: Limits = LIMITS) -> tuple[list,
     except Exception as e:
         raise _miner_error(e, source, data) from e
     finally:
-        log.setLevel(old_level)
+        _READING.reset(reading)
     return pages, entries, sum(1 for _, page in sideways if not (page.rotate % 360 or most)), cut_at

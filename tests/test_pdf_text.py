@@ -4,8 +4,10 @@ cards, pages placed as forms, a quote's credit at the foot of every slide."""
 from __future__ import annotations
 
 import io
+import logging
 import random
 import sys
+import threading
 
 import pytest
 from hypothesis import assume, given
@@ -104,6 +106,37 @@ def test_without_pdfium_broken_words_say_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "pypdfium2", None)  # import fails as if it were not installed
     with pytest.raises(InputError, match="words broken apart.*pip install pypdfium2"):
         load(no_widths_pdf())
+
+
+def test_pdfminer_warnings_are_hushed_in_the_thread_reading_a_pdf_only(monkeypatch):
+    """pdfminer warns about a harmless oddity (a line width that is not a number): hushed while segcore reads the
+    PDF, in the thread that reads it only. Another thread's pdfminer warning logged meanwhile reaches the handlers,
+    and the pdfminer logger's level is not changed (it is the process's: the app reads PDFs in several threads, and
+    a level saved and restored by overlapping reads could stay at ERROR for good)."""
+    import segcore.pdflayout as pdflayout
+
+    log, seen, during = logging.getLogger("pdfminer"), [], []
+    level, boxes = log.level, pdflayout._page_boxes
+
+    def page_boxes(*args):  # mid-read: another thread warns
+        during.append(log.level)
+        other = threading.Thread(target=logging.getLogger("pdfminer.pdfinterp").warning, args=("another thread",))
+        other.start()
+        other.join()
+        return boxes(*args)
+
+    handler = logging.Handler(logging.DEBUG)
+    handler.emit = lambda record: seen.append(record.getMessage())
+    monkeypatch.setattr(pdflayout, "_page_boxes", page_boxes)
+    log.addHandler(handler)
+    try:
+        pages = read_lines(build(["/x w\n" + text_ops([("F1", 12, 72, 700, "A line of text.")])]), "odd.pdf")[0]
+        logging.getLogger("pdfminer.pdfinterp").warning("after the read")
+    finally:
+        log.removeHandler(handler)
+    assert [line.text for box in pages[0][2] for line in box] == ["A line of text."]
+    assert seen == ["another thread", "after the read"]  # the reading thread's warning hushed during its read only
+    assert during == [level] and log.level == level
 
 
 def accents_and_lists_pdf() -> bytes:
