@@ -63,9 +63,12 @@ _SET = rf"{_INDEX}\s*=?"  # a register by its number and '=': a box's, a token l
 # integer one takes a number or a register that stands for one ('\\clubpenalty\\@M'), never a dimension (a control
 # word after its number is no factor of it: '\\clubpenalty10000\\hskip 1em'); a dimension or glue one its value;
 # on the parameter's line (a command on the next line is no value of it: '…0pt \\hsize⏎\\input tufte', \\parshape's
-# last dimension and a file read). Named alone ('\\the\\hsize'), after a number (its factor: '.5\\hsize') or after '='
-# (another's value: '\\n=\\time') they set nothing (_FACTOR). A register by its number ('\\ht0', '\\count3') takes its
-# value on its line too, or after an '=' ending it: gkpmac's '\\ht0⏎\\def…' takes no \\def as its value
+# last dimension and a file read). Named alone ('\\the\\hsize'), a dimension one after a number (its factor:
+# '.5\\hsize') or any after '=' (another's value: '\\n=\\time') they set nothing (_FACTOR); an integer one after a
+# number is set ('2\\tolerance 9999' prints '2', as in TeX: the number ends at the control word; TeX scales an
+# integer only inside a dimension, '\\dimen0=2\\count1', which sources hardly write). A register by its number
+# ('\\ht0', '\\count3') takes its value on its line too, or after an '=' ending it: gkpmac's '\\ht0⏎\\def…' takes no
+# \\def as its value
 _INTEGERS = ("pretolerance tolerance hbadness vbadness linepenalty hyphenpenalty exhyphenpenalty binoppenalty "
              "relpenalty clubpenalty widowpenalty displaywidowpenalty brokenpenalty predisplaypenalty "
              "postdisplaypenalty interlinepenalty floatingpenalty outputpenalty doublehyphendemerits "
@@ -118,7 +121,7 @@ _DECLARED = re.compile(r"\\(?:new(count|dimen|skip|muskip|toks|length)|(count|di
                        r"\s*\{?\s*\\([A-Za-z@]+)")
 _DECLARED_KINDS = {"count": "integer", "dimen": "dimension", "skip": "dimension", "muskip": "dimension",
                    "length": "dimension", "toks": "list"}
-_FACTOR = re.compile(r"(?:\d|=[ \t]*)\Z")
+_FACTOR = {"dimension": re.compile(r"(?:\d|=[ \t]*)\Z"), "integer": re.compile(r"=[ \t]*\Z")}
 _ASSIGNED = {kind: re.compile(takes, re.S) for kind, takes in _TAKES.items()}
 # what \\advance adds to its register, by the register's kind: a count register (\\count3, a name declared by
 # \\newcount or \\countdef, an integer parameter) a number, no unit ('\\advance\\count0 by 1⏎in the loop': 'in' is
@@ -235,8 +238,8 @@ def assignment_end(s: str, name: str, i: int, braces: dict[int, int], kind: str 
     where the reader does not follow them, and a story set in a box (samplepdf's) is not lost; a token-list
     parameter's list (_TOKEN_LISTS: code, page furniture, an error's help) is taken with it."""
     kind = kind or ASSIGNMENTS[name]
-    if kind in ("integer", "dimension") and _FACTOR.search(s, max(0, i - len(name) - 40), s.rfind("\\", 0, i)):
-        return i  # a number's factor ('.8\\hsize 10pt': \\parshape's) or a value, no assignment
+    if kind in _FACTOR and _FACTOR[kind].search(s, max(0, i - len(name) - 40), s.rfind("\\", 0, i)):
+        return i  # a dimension's factor ('.8\\hsize 10pt': \\parshape's) or a value, no assignment
     if not (m := _ASSIGNED[kind].match(s, i)):  # not followed by what it takes ('\\let^^M'): nothing taken
         return i
     i = m.end()

@@ -946,6 +946,15 @@ def test_tex_s_parameters_set_without_an_equals_sign_print_nothing():
     assert texts == ["A para.", "Another."]
 
 
+def test_an_integer_parameter_after_a_number_is_set_not_its_factor():
+    """'2\\tolerance 9999' read '2 9999': a number before a parameter was taken as its factor, as in '.5\\hsize'.
+    A factor multiplies a dimension; an integer parameter after a number (TeX's, or a register \\newcount declares) is
+    set, as TeX sets it: the number printed, the value not. A dimension one after a number is still a factor."""
+    texts = _texts("\\newcount\\n\n\\begin{document}\nIn 2\\tolerance 9999 cases, 3\\clubpenalty10000 more, "
+                   "4\\n 12 left, \\vsize=.5\\hsize{} half.\n\\end{document}")
+    assert texts == ["In 2 cases, 3 more, 4 left, half."]
+
+
 def test_context_s_type_is_verbatim_text():
     """pdftex-t (ConTeXt) names its primitives with \\type{…}: '\\type{\\pdfcompresslevel}' printed nothing, a '%'
     in one began a comment, '\\type{\\input}' counted an input. In a ConTeXt source (\\starttext) \\type{…} (its braces
