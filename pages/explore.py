@@ -9,7 +9,7 @@ from explorer import compute, frame, sidebar, state, views, widgets
 from explorer.documents import LARGE_N, describe, preview_rows
 from explorer.guard import guarded, md
 from segcore import METHODS, exports, kchoice, kplots, overlay, plots
-from segcore.document import level_noun, located, span_times, where
+from segcore.document import WRITTEN, level_noun, located, span_times, where
 from segcore.evaluation import percent_text
 from segcore.paragraphs import units_note
 
@@ -162,17 +162,18 @@ with right:
     views.shown_anew("highlight", choices)
     st.selectbox("Highlight segment", list(range(seg.k)), key="highlight", index=None,
                  placeholder="click a ◆ or choose here", format_func=choices.__getitem__)
-    hl = ss["highlight"]
+    hl, written = ss["highlight"], doc.meta.get(WRITTEN)
     if hl is not None:
         a, b = spans[hl]
         st.html(overlay.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl],
-                                              place=places[hl] if places else None))
+                                              place=places[hl] if places else None,
+                                              written=written[a:b] if written else None))
     window = views.text_page(doc_state, bounds, hl)
     st.html(overlay.overlay_legend_html(has_ref, doc.level))
     st.html(overlay.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
                                  topics=overlay.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
                                  highlight=hl, max_height=600, window=window, places=places,
-                                 paragraphs=doc.meta.get("paragraphs")))
+                                 paragraphs=doc.meta.get("paragraphs"), written=written))
 
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 

@@ -10,6 +10,8 @@ from .limits import whole
 LEVELS = ("sentence", "word")  # what one element is: what a text is split into
 MAX_END = 10**18  # past any text's elements: the largest segment end read (as a 64-bit integer, by the metrics)
 PARAGRAPH = "paragraph"  # the level of a Document whose elements are another's paragraphs (segcore.paragraphs)
+WRITTEN = "written"  # meta's list of each word element as the text writes it ('AI', '-', 'assisted ' for 'ai', '-',
+# 'assisted': word elements are lower-cased tokens), joined with '' the text; a sentence element is its own text
 
 
 def level_noun(level: str, n: int = 2) -> str:
@@ -67,8 +69,10 @@ class Document:
         return segments_of(boundaries)
 
     def segment_texts(self, boundaries: list[int]) -> list[str]:
-        sep = " " if self.level == "word" else "\n"
-        return [sep.join(self.elements[a:b]) for a, b in self.segments(boundaries)]
+        """Each segment's text as written (meta['written']) or, without it, its elements joined."""
+        written, sep = self.meta.get(WRITTEN), " " if self.level == "word" else "\n"
+        return [("".join(written[a:b]).rstrip() if written else sep.join(self.elements[a:b]))
+                for a, b in self.segments(boundaries)]
 
 
 def check_boundaries(boundaries, n: int, what: str = "segmentation", level: str = "sentence") -> list[int]:

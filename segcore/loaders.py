@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import BinaryIO, Union
 
-from .document import LEVELS, Document
+from .document import LEVELS, WRITTEN, Document
 from .errors import InputError, ParameterError, input_name
 from .limits import LIMITS, Limits
 from .archive import zip_names
@@ -42,7 +42,8 @@ from .rest import rest_blocks
 from .transcripts import transcript_lines
 from .webcopy import wiki_copy
 from .sentences import (PSEUDO_SENTENCE, pseudo_sentences, punctuated, punkt_for,
-                        sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements)
+                        sentence_splitter_kind, sentences_with_offsets, split_sentences, word_elements,
+                        written_words)
 from .structure import Block, back_matter, left_out_phrase, make_outline, without_note_labels, writes_prose
 
 __all__ = ["split_sentences", "sentence_splitter_kind", "word_elements", "read_text_bytes", "decoded_text",
@@ -135,8 +136,8 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     """A Document of headings and paragraphs (segcore.structure.Block): a heading is one element of its own; a
     paragraph gives its sentences (NLTK Punkt) or words. The headings go to meta['outline'] (structure.Outline),
     the page and y of each element to meta['positions'] when the blocks carry them (PDFs), the element each block
-    starts at to meta['paragraphs']; the labels of note boxes
-    ("Tip", "Warning:", structure.NOTE_LABEL) are left out and counted. When the text has a
+    starts at to meta['paragraphs'], each word element as the text writes it to meta['written'] (document.WRITTEN);
+    the labels of note boxes ("Tip", "Warning:", structure.NOTE_LABEL) are left out and counted. When the text has a
     reference-list heading, the reference list and appendices (structure.back_matter) are left out unless
     keep_back_matter; meta['back_matter'] says which heading opens them, which one ends them (when the text goes on
     after them), how many blocks they hold and whether they were kept. When the long
@@ -164,7 +165,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
     if pseudo:
         meta["unpunctuated"] = True
     tok = punkt_for(body) if not pseudo and (level == "sentence" or any(b.marks for b in blocks)) else None
-    elements, positions, opens = [], [], []
+    elements, positions, opens, written = [], [], [], []
     for b in blocks:
         opens.append(len(elements))
         if b.level:
@@ -180,6 +181,7 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
                 new = [w for ws, _ in pieces for w in ws]
                 starts = [at for ws, at in pieces for _ in ws]
             elements.extend(new)
+            written.extend(written_words(text) if level == "word" else ())
             if b.marks:
                 positions.extend(_position(b.marks, at) for at in starts)
     if level == "sentence":
@@ -202,6 +204,8 @@ def document_from_blocks(blocks: list[Block], level: str = "sentence", source: s
         meta["outline"] = outline
     if positions:
         meta["positions"] = positions
+    if written:
+        meta[WRITTEN] = written
     meta["paragraphs"] = sorted(set(opens) - {len(elements)})
     return Document(elements=elements, reference=None, level=level, source=source, meta=meta)
 

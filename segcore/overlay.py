@@ -43,13 +43,15 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
                  top_terms: Sequence[Sequence[str]] | None = None, topics: Sequence[str] | None = None,
                  reference: Sequence[int] | None = None, highlight: int | None = None, number_every: int = 25,
                  max_height: int | None = 620, window: tuple[int, int] | None = None,
-                 places: Sequence[str] | None = None, paragraphs: Sequence[int] | None = None) -> str:
+                 places: Sequence[str] | None = None, paragraphs: Sequence[int] | None = None,
+                 written: Sequence[str] | None = None) -> str:
     """HTML of the text with one coloured block per segment (alternating colours), a header per segment with its number,
     element range, place in the source (`places`: 'p. 3–4', '5:18–13:38') and top terms (and topic mixture), element
     numbers shown (every sentence; every `number_every` words at word level), reference boundaries marked inside the
     text, one segment optionally highlighted, a new line where a paragraph starts inside a segment (`paragraphs`: the
-    elements that open one). `window` (start, end): only the elements start … end−1 (a page, see `page_ranges`). All
-    text is HTML-escaped."""
+    elements that open one). `window` (start, end): only the elements start … end−1 (a page, see `page_ranges`).
+    `written`: each element as the text writes it (a word-level document's meta['written']: its words, not the
+    lower-cased tokens), shown instead of the elements. All text is HTML-escaped."""
     ref_gaps, opens = set((reference or [])[:-1]), set(paragraphs or ())
     lo, hi = window if window is not None else (0, len(elements))
     parts = [
@@ -84,11 +86,11 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
             if j in ref_gaps and j != a:
                 body.append("<span title='reference boundary' style='color:#0e8c99; font-weight:bold; "
                             "font-family:sans-serif;'>¦ref¦ </span>")
-            text = html.escape(elements[j])
+            text = html.escape(written[j] if written else elements[j])
             if level == "word":
                 if j in (a, lo) or (j % number_every == 0):
                     body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>")
-                body.append(text + " ")
+                body.append(text if written else text + " ")
             else:
                 body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>"
                             f"<span>{text}</span> ")
@@ -119,10 +121,12 @@ def page_ranges(boundaries: Sequence[int], size: int = 200) -> list[tuple[int, i
 
 
 def selected_segment_html(elements: Sequence[str], index: int, start: int, end: int, level: str = "sentence",
-                          terms: Sequence[str] | None = None, width: int = 420, place: str | None = None) -> str:
+                          terms: Sequence[str] | None = None, width: int = 420, place: str | None = None,
+                          written: Sequence[str] | None = None) -> str:
     """A small card for the selected segment (shown above the text), with its place in the source ('p. 3–4',
-    '5:18–13:38') if any and a link that scrolls the text to it."""
-    text = truncate(" ".join(elements), width)
+    '5:18–13:38') if any and a link that scrolls the text to it; its text as written (`written`, as overlay_html's)
+    when given."""
+    text = truncate("".join(written).rstrip() if written else " ".join(elements), width)
     head = f"Segment {index + 1} · {span_label(start, end, level)}" + (f" · {place}" if place else "")
     if terms:
         head += " · " + ", ".join(terms)

@@ -16,8 +16,9 @@ from .abbreviations import ABBREVIATIONS, LANGUAGE_ABBREVIATIONS, REFERENCE_ABBR
 from .language import ENGLISH, identify
 from .text import CJK, load_stopwords, lowered
 
-__all__ = ["split_sentences", "split_paragraphs", "sentence_splitter_kind", "word_elements", "punkt_for",
-           "sentences_with_offsets", "Splitter", "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated", "pseudo_sentences"]
+__all__ = ["split_sentences", "split_paragraphs", "sentence_splitter_kind", "word_elements", "written_words",
+           "punkt_for", "sentences_with_offsets", "Splitter", "PSEUDO_SENTENCE", "WORDS_PER_STOP", "punctuated",
+           "pseudo_sentences"]
 
 # A citation or note mark glued to a sentence's end ("old.[1]", "taste.[2][3]", "[5,6]", "[5–7]", "[citation needed]",
 # "[a]", "nothing.¹", "²³", "¹⁻³", "one.†") before a space and a word that may open a sentence (a capital or a digit,
@@ -209,6 +210,16 @@ def word_elements(text: str) -> list[str]:
     token; a soft hyphen (an invisible break point inside a word, as web pages and e-books mark them) none."""
     text = lowered(unicodedata.normalize("NFC", text))
     return _NON_WORD.sub(r" \1 ", text).split()
+
+
+def written_words(text: str) -> list[str]:
+    """Each of word_elements(text) as the text writes it (its case kept; NFC, soft hyphens out), with a space after
+    the last of each whitespace-separated word: joined with '', the text as written ('AI-assisted tools. ')."""
+    out = []
+    for word in unicodedata.normalize("NFC", text).replace("\u00ad", "").split():
+        *inner, last = _NON_WORD.sub(r" \1 ", word).split()
+        out.extend((*inner, last + " "))
+    return out
 
 
 # "Tab. 2", "Sect. 4.1", "Thm. 1": a short capitalised word with a period before a number is a label, not a sentence's

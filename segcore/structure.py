@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from .document import Document
+from .document import WRITTEN, Document
 from .errors import InputError, ParameterError
 from .sentences import SCRIPT_STOPS
 
@@ -99,14 +99,17 @@ def carried(meta: dict, first: list[int]) -> dict:
     """meta carried to a document derived from this one (elements dropped, or each element cut into words):
     first[i] = where the old element i's text starts in the new one, its last entry the new N. What points at
     elements follows them: the paragraph starts (a paragraph left empty vanishes), the outline (Outline.moved), each
-    element's page or time (POSITIONAL: a new element has that of the old one it comes from)."""
+    element's page or time (POSITIONAL: a new element has that of the old one it comes from), and each element as
+    written (WRITTEN) when elements were only dropped (cut into words, the pieces' written text is not known)."""
     out, n = dict(meta), first[-1]
     if "paragraphs" in meta:
         out["paragraphs"] = sorted({first[i] for i in meta["paragraphs"]} - {n})
     if meta.get("outline") is not None:
         out["outline"] = meta["outline"].moved(first)
     origin = np.searchsorted(first, np.arange(n), side="right") - 1  # the old element each new one comes from
-    for key in POSITIONAL:
+    whole = bool(np.all(np.diff(first) <= 1))  # no old element gives more than one new one
+    out.pop(WRITTEN, None)
+    for key in POSITIONAL + (WRITTEN,) * whole:
         if meta.get(key):
             out[key] = [meta[key][i] for i in origin]
     return out

@@ -361,6 +361,22 @@ def test_a_wrong_reference_at_word_level_is_said_in_words():
     assert not any("element" in e for e in errors(at))
 
 
+def test_the_text_at_word_level_is_shown_as_the_user_wrote_it():
+    """The text view at word level showed the word elements, lower-cased with every mark apart ('volcanoes form',
+    "baker ' s yeast"): it shows the pasted text as written, coloured by segment, and so does the selected segment's
+    card."""
+    at = paste(run(new_app()), PASTED)
+    at.sidebar.radio(key="level").set_value("word")
+    run(at)
+    assert "baker ' s" in " ".join(at.session_state["_docstate"].doc.elements)  # what is segmented: unchanged
+    text = overlay(at)
+    assert "Volcanoes form where magma rises" in text and "baker&#x27;s yeast" in text and " &#x27; " not in text
+    at.selectbox(key="highlight").set_value(0)
+    run(at)
+    card = next(h.proto.body for h in at.get("html") if "segx-selected" in h.proto.body)
+    assert "Volcanoes form where magma" in card
+
+
 def test_automatic_k_1_on_a_short_text_says_it_is_a_fallback():
     """PASTED has four paragraphs, best's units: its automatic rules weigh K up to a third of them, so K = 1; the
     Choosing K tab said 'fairly sure' and 'The evidence supports K = 1 alone: the choice is clear'. The reason is

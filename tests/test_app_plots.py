@@ -221,6 +221,24 @@ def test_overlay_html():
     assert broken.index("segx-paragraph") < broken.index("Second &amp; more.")
 
 
+def test_the_text_at_word_level_is_shown_as_written():
+    """At word level the text showed the word elements, lower-cased tokens ('ai - assisted tools .'): the text is
+    shown as the user wrote it, coloured by segment, wherever a segment ends (inside a word too); the segmented
+    tokens stay the same."""
+    from segcore.document import WRITTEN
+    from segcore.loaders import load_text
+    doc = load_text("AI-assisted tools. They work.\n\nWhy? Because U.S. teams said so.", level="word")
+    assert doc.elements[:5] == ["ai", "-", "assisted", "tools", "."]
+    written = doc.meta[WRITTEN]
+    html = overlay.overlay_html(doc.elements, [5, doc.n], "word", written=written)
+    assert "AI-assisted tools. " in html and "They work." in html and "U.S. teams" in html and "ai -" not in html
+    cut = overlay.overlay_html(doc.elements, [1, doc.n], "word", written=written)  # a segment ends inside a word
+    assert "</sup>AI</div>" in cut and "</sup>-assisted tools." in cut
+    card = overlay.selected_segment_html(doc.elements[:8], 0, 0, 8, "word", written=written[:8])
+    assert "— AI-assisted tools. They work. <a" in card
+    assert doc.segment_texts([5, doc.n])[0] == "AI-assisted tools."  # what the CLI and the exports print
+
+
 # ---- what the pages call ---------------------------------------------------------------------------------------
 
 def _seg(boundaries, n):

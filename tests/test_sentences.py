@@ -397,6 +397,19 @@ def test_word_elements():
     assert word_elements("Cafe\u0301 au-lait") == ["café", "au", "-", "lait"]  # NFC keeps the accent in the word
 
 
+def test_written_words_are_the_word_elements_as_the_text_writes_them():
+    """word_elements lower-cases and cuts off every mark: the app showed 'ai - assisted'. written_words gives each of
+    them as written, one for one, a space after each whitespace-separated word."""
+    from segcore.sentences import written_words
+    from segcore.text import lowered
+    text = ("AI-assisted tools. İSTANBUL'da Cafe\u0301 au-lait, Haus\u00adaufgaben (U.S.A.) $5.00!\n"
+            "हिन्दी भाषा। می\u200cخواهم ΟΔΟΣ.")
+    written, elements = written_words(text), word_elements(text)
+    assert [lowered(w.strip()) for w in written] == elements
+    assert "".join(written).split() == unicodedata.normalize("NFC", text).replace("\u00ad", "").split()
+    assert written[:3] == ["AI", "-", "assisted "] and written_words("  \n ") == []
+
+
 def test_a_soft_hyphen_inside_a_word_does_not_cut_it():
     """Web pages and e-books mark break points inside words with invisible soft hyphens (&shy;): the word was once
     three word elements ("haus", "\u00ad", "aufgaben") and two tokens to the lexical methods."""

@@ -511,3 +511,18 @@ def test_left_out_counts_read_in_the_singular_for_one():
     from segcore.structure import left_out_phrase
     assert left_out_phrase({"comments": 1, "code lines": 4, "overlays": 1}) == \
         "comments (1 line), code blocks (4 lines), the earlier steps of slides built up step by step (1 page)"
+
+
+def test_the_written_words_follow_the_elements_a_derived_document_keeps():
+    """meta['written'] (each word element as written) was copied whole to a derived document: after Alemi's protocol
+    dropped elements, the text shown was another's words. It follows the kept elements; when an element is cut into
+    several, the pieces' written text is not known and it is left out."""
+    from segcore.document import WRITTEN
+    from segcore.evaluation import alemi_protocol
+    from segcore.structure import carried
+    from segcore.text import lowered
+    doc = load_text("The AI-assisted tools work. Then a new topic, Volcanoes!", level="word")
+    doc.reference = [6, doc.n]
+    kept = alemi_protocol(doc, min_words=1)
+    assert 0 < kept.n < doc.n and [lowered(w.strip()) for w in kept.meta[WRITTEN]] == kept.elements
+    assert WRITTEN not in carried({WRITTEN: ["Two words ", "here "]}, [0, 2, 4])
