@@ -114,7 +114,7 @@ _ORG_MARKS = [(re.compile(r"[ \t]*\\\\[ \t]*$", re.M), ""),  # a forced line bre
 
 def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
     """Each line of an Org text as Markdown ('' for one left out, counted by kind)."""
-    out, left, blocks, drawer, note = [], Counter(), [], False, False  # blocks: (its end, kind) of those open
+    out, left, blocks, drawer, note, drawn = [], Counter(), [], False, False, False  # blocks: (its end, kind) open
     for line in lines:
         s, kind, md = line.strip(), None, ""
         if blocks and blocks[-1][0].match(s):
@@ -148,8 +148,9 @@ def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
             kind = "directives"  # an '#+END_SRC' without its '#+BEGIN_SRC', an unknown '#+' line
         elif _DRAWER_END.match(s):
             kind = "fields"  # an ':END:' without its drawer
-        elif s.startswith("|"):
-            kind = "table and figure lines"
+        elif s.startswith(("|", "+-")) or (drawn and s.startswith("+")):
+            kind = "table and figure lines"  # Org's '|' table; a table.el table drawn in characters: from a line
+            drawn = s.startswith("+-") or drawn  # opening with '+-' ('+----+----+') to one opening with neither
         elif re.match(r"^:(?:\s|$)", s):
             kind = "code lines"  # fixed-width lines (a result's output)
         elif _PLANNING.match(line):
@@ -160,7 +161,7 @@ def _org_markdown(lines: list[str]) -> tuple[list[str], Counter]:
             kind = "footnotes"  # a footnote's text, to a blank line
         else:
             md = s
-        note = kind == "footnotes"
+        note, drawn = kind == "footnotes", drawn and kind == "table and figure lines"
         left[kind] += bool(kind and s and kind != "equations")
         out.append(md)
     return out, left

@@ -146,6 +146,17 @@ def test_org_equations_and_export_lines_are_left_out_and_counted():
     assert doc.meta["left_out"] == {"equations": 1, "code lines": 1}
 
 
+def test_an_org_table_drawn_in_characters_is_a_table_and_a_plus_bullet_needs_a_space():
+    """A table.el table in an Org text ('+----+----+' rules, '|' rows: from a line opening with '+-' to one opening
+    with neither '+' nor '|') is a table, left out and counted as an Org '|' table is, not a paragraph of its rules
+    read as +struck+ text; a '+' opens a list item with a space after it, and the prose around the table is read."""
+    rule = "+----------+--------+"
+    doc = load_text(f"* Rivers\n+ The river rose.\n{rule}\n| River    | Length |\n{rule}\n| Nile     | 6650   |\n"
+                    f"{rule}\n\n+ The fields were green.\n+ Cattle came back.\n", source="rivers.org")
+    assert doc.elements == ["Rivers", "The river rose.", "The fields were green.", "Cattle came back."]
+    assert doc.meta["left_out"] == {"table and figure lines": 5}
+
+
 def test_org_line_breaks_are_marks_and_its_backslashes_are_text():
     """Org's forced line break ('\\\\' at a line's end) is a mark, not text; Org has no backslash escapes, so a
     backslash before a punctuation mark stays (Markdown's escapes are Markdown's)."""
