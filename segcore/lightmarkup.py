@@ -46,10 +46,11 @@ class _Marked:
     each opening mark, `closing` each closing one, their character in group 1 (a mark closes one of its character).
     `sub` is the regex's, with the same readings, in one pass: the regex is tried only from an opening with a closing
     mark of its own within reach (found by bisection), so no opening that never closes ('/a ' repeated) is looked
-    ahead from `reach` characters far."""
+    ahead from `reach` characters far; the text between matches is `between`'s of it."""
 
-    def __init__(self, pattern: str, opening: str, closing: str, reach: int = 500, lines: int = 1) -> None:
-        self.regex, self.reach, self.lines = re.compile(pattern, re.M), reach, lines
+    def __init__(self, pattern: str, opening: str, closing: str, reach: int = 500, lines: int = 1,
+                 between=str) -> None:
+        self.regex, self.reach, self.lines, self.between = re.compile(pattern, re.M), reach, lines, between
         self.opening, self.closing = re.compile(opening, re.M), re.compile(closing, re.M)
 
     def sub(self, repl, text: str) -> str:
@@ -75,9 +76,9 @@ class _Marked:
                     and closes(ends, end, min(end + 1 + self.reach, next_end))):
                 m = self.regex.match(text, o.start())
                 if m:
-                    out += [text[at:m.start()], repl(m) if callable(repl) else m.expand(repl)]
+                    out += [self.between(text[at:m.start()]), repl(m) if callable(repl) else m.expand(repl)]
                     at = m.end()
-        return "".join(out) + text[at:]
+        return "".join(out) + self.between(text[at:])
 
 
 def _org_emphasis(marks: str, lines: int) -> _Marked:
@@ -91,9 +92,14 @@ def _org_emphasis(marks: str, lines: int) -> _Marked:
 
 
 def _code_span(m: re.Match) -> str:
-    """Org's =verbatim= or ~code~ as a Markdown code span, the backslashes the marks before doubled put back; its
-    backticks more than any run in it, two at least around an apostrophe (`x's' is a quote in Markdown's reading)."""
-    text = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", m.group(2))
+    """Org's =verbatim= or ~code~ as a Markdown code span (_as_code), the backslashes the marks before doubled put
+    back."""
+    return _as_code(re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", m.group(2)))
+
+
+def _as_code(text: str) -> str:
+    """A text as a Markdown code span: its backticks more than any run in it, two at least around an apostrophe
+    (`x's' is a quote in Markdown's reading)."""
     ticks = "`" * max(len(max(re.findall("`+", text), default="")) + 1, 1 + ("'" in text))
     pad = " " * (text[0] == "`" or text[-1] == "`")
     return f"{ticks}{pad}{text}{pad}{ticks}"
@@ -183,6 +189,22 @@ _ADOC_ITEM = re.compile(r"^(?:\*{1,5}|-|\.{1,5})\s+(?=\S)")
 _ADOC_TERM = re.compile(r"^(\S.*?)(?::{2,4}|;;)(?:\s+(.*))?$")  # 'Term:: its definition'
 # a link's text: a code span in it may hold brackets ('[`[[Prototype]]`]'); a lone backtick is text
 _LINK_TEXT = r"(?:`[^`\n]*`|`(?![^`\n]*`)|[^\[\]\n`]|\n(?![ \t]*\n))"
+# Asciidoctor's monospace: ``text`` anywhere; `text` with no space inside its marks, none after a word character, one
+# of ;:"'`} or a backslash (its escape), or before a word character, quote or backtick ('a`b`c', '`+a `', '\`a`' are
+# none); on a line or across one break. Read as Markdown's code spans (_monospace); any other backtick is text
+# ('&#96;', its escaping backslash dropped), no code span's mark
+_SPAN = r"[^\n]{0,500}?(?:\n[^\n]{0,500}?)?"
+_ADOC_MONOSPACE = _Marked(rf"``([^\n]{_SPAN})``|(?:^|(?<=[^\w;:\"'`}}\\]))`(\S(?:{_SPAN}\S)??)`(?![\w\"'`])",
+                          r"(``|(?:^|(?<=[^\w;:\"'`}\\]))`(?=\S))", r"(``|(?<=\S)`(?![\w\"'`]))", 500, 2,
+                          lambda text: re.sub(r"\\?`", "&#96;", text))
+
+
+def _monospace(m: re.Match) -> str:
+    """AsciiDoc's monospace as a Markdown code span, its `+passthrough+` text as written."""
+    inner = m.group(1) or m.group(2)
+    return _as_code(passed[1] if (passed := re.fullmatch(r"\+(.+)\+", inner, re.S)) else inner)
+
+
 _ADOC_NOTE = re.compile(rf"\bfootnote(?:ref)?:[\w-]*\[(?:{_TEXT}|\[{_TEXT}*\])*\]")
 _ADOC_MARKS = [(_ADOC_NOTE, ""),
                (re.compile(r"\b(?:https?://|link:)[^\s\[]*\[image:[^\s\[]*\[[^\[\]]*\]\]"), ""),  # linked images
@@ -194,8 +216,7 @@ _ADOC_MARKS = [(_ADOC_NOTE, ""),
                (re.compile(r"\b(?:link:|xref:|mailto:)([^\s\[]*)\[\]"), r"\1"),
                (re.compile(rf"\b(?:kbd|btn|menu|pass|stem|latexmath|asciimath):[^\s\[]*\[({_TEXT}*)\]"), r"\1"),
                (re.compile(r"(?<![\w#])#(?=\S)([^#\n]{1,500}?)(?<=\S)#(?![\w#])"), r"\1"),  # #highlight#
-               (_Marked(r"`\+(.{1,500}?)\+`", r"`(\+)", r"(?=(\+)`)"), r"`\1`"),  # `+literal+`
-               (re.compile(r" \+$", re.M), "")]  # a line break
+               (_ADOC_MONOSPACE, _monospace), (re.compile(r" \+$", re.M), "")]  # a line break
 
 
 def _asciidoc_markdown(lines: list[str]) -> tuple[list[str], Counter]:

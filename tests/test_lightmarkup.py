@@ -157,6 +157,19 @@ def test_an_org_table_drawn_in_characters_is_a_table_and_a_plus_bullet_needs_a_s
     assert doc.meta["left_out"] == {"table and figure lines": 5}
 
 
+def test_asciidoc_monospace_follows_asciidoctor_and_other_backticks_are_text():
+    """AsciiDoc's constrained `monospace` has no space inside its marks and stands at a word's edges; ``unconstrained``
+    may be anywhere; a backtick that opens or closes neither is text, not a Markdown code span's mark ('`+a `' and
+    'a`b`c' keep their backticks), and a period inside monospace ends no sentence."""
+    doc = load_text("= Guide\n\n== Run\n\nType `+a ` and x`y`z here.\n\n"
+                    "Then `cd ..` and ``ls``x now. Say `+a+b+` once.\n", source="guide.adoc")
+    assert doc.elements[2:] == ["Type `+a ` and x`y`z here.", "Then cd .. and lsx now.", "Say a+b once."]
+    two = load_text("= Guide\n\n== Run\n\nSet `x` first. Then set `y` too.\n", source="g.adoc")
+    assert two.elements[2:] == ["Set x first.", "Then set y too."]  # two spans, not one from 'x' to 'y'
+    escaped = load_text("= Guide\n\n== Run\n\nWrite \\`x` as is.\n", source="g.adoc")
+    assert escaped.elements[2:] == ["Write `x` as is."]  # an escaped backtick opens nothing and is one backtick
+
+
 def test_org_line_breaks_are_marks_and_its_backslashes_are_text():
     """Org's forced line break ('\\\\' at a line's end) is a mark, not text; Org has no backslash escapes, so a
     backslash before a punctuation mark stays (Markdown's escapes are Markdown's)."""
