@@ -575,3 +575,15 @@ def test_mdoc_authors_each_begin_a_line_in_authors_and_an_author_s_address_is_in
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["By A B <a@x.org> and C D; mail ⟨l@x.org⟩.", "A B <a@x.org>", "C D <c@x.org> wrote it.",
                      "Then E F and G H.", "By", "I J and", "K L."]
+
+
+def test_pd_sets_a_distance_and_breaks_no_paragraph():
+    """groff's .PD only sets the distance between paragraphs and items (an-old.tmac: '.nr PD'), it breaks no line; it
+    was read as a break, so dpkg-source(1)'s compact tags (pod2man's '.IP "VISUAL" 4' / '.PD 0' / '.IP "EDITOR" 4' /
+    '.PD' / 'Used by …', groff's 'VISUAL' and 'EDITOR' on lines of their own above the text) read 'VISUAL' alone and
+    'EDITOR: Used by …', where tags standing alone share the text after them ('.TP' ones too); and a .PD between two
+    text lines split their paragraph."""
+    page = (".TH X 1\n.SH A\n.IP VISUAL 4\n.PD 0\n.IP EDITOR 4\n.PD\nUsed by both.\n.TP\n.B \\-a\nOne.\n"
+            ".PD 0\n.TP\n.B \\-b\nTwo\n.PD\nand more.\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["VISUAL, EDITOR: Used by both.", "-a: One.", "-b: Two and more."]
