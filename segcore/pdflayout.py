@@ -161,20 +161,31 @@ def inflated_size(data: bytes, budget: int) -> int:
 
 # ---- pdfminer ----------------------------------------------------------------------------------------------------
 
-def accent_marks(chars: list[tuple[str, float, float]]) -> dict[int, str]:
+def _mark(t: str) -> str:
+    """The combining mark of an accent set as a character of its own, '' for any other character."""
+    return _ACCENTS.get(t) or (t if len(t) == 1 and unicodedata.combining(t) else "")
+
+
+def accent_marks(chars: list[tuple[str, float, float, float]]) -> dict[int, str]:
     """Accents set as characters of their own over or under a letter, as TeX does ("Br¨uns", "Garc´ıa"), among
-    characters given as (text, x0, x1): by index, the combining mark that the letter takes, and '' for the accent
-    itself. An accent belongs to the neighbour (next, else previous) letter that it covers by at least half the
-    narrower width; a caret or tilde between two characters (code) covers neither and stays."""
+    characters given as (text, x0, x1, y0): by index, the combining marks that the letter takes, and '' for the accent
+    itself. An accent belongs to the neighbour (next, else previous) letter, another accent between passed over, that
+    it covers by at least half the narrower width; a letter takes two accents stacked (Vietnamese "Thê´": 'ế'),
+    the lowest first, whichever order the PDF set them in; a caret or tilde between two characters (code) covers
+    neither and stays."""
     out: dict[int, str] = {}
-    for i, (t, x0, x1) in enumerate(chars):
-        mark = _ACCENTS.get(t) or (t if len(t) == 1 and unicodedata.combining(t) else "")
-        for j in (i + 1, i - 1) if mark and i not in out else ():
-            if 0 <= j < len(chars) and j not in out and chars[j][0].isalpha():
+    marks: dict[int, list[tuple[float, str]]] = {}  # a letter's accents: (y0, combining mark)
+    for i, (t, x0, x1, y0) in enumerate(chars):
+        mark = _mark(t)
+        for step in (1, -1) if mark else ():
+            j = i + step + (step if 0 <= i + step < len(chars) and _mark(chars[i + step][0]) else 0)
+            if 0 <= j < len(chars) and chars[j][0].isalpha() and not _mark(chars[j][0]):
                 overlap = min(x1, chars[j][2]) - max(x0, chars[j][1])
                 if overlap > 0 and overlap >= 0.5 * min(x1 - x0, chars[j][2] - chars[j][1]):
-                    out[i], out[j] = "", mark
+                    out[i] = ""
+                    marks.setdefault(j, []).append((y0, mark))
                     break
+    out.update((j, "".join(m for _, m in sorted(marks[j]))) for j in marks)
     return out
 
 
@@ -308,7 +319,7 @@ def _line(obj, LTChar, rtl: bool = False, tally: list | None = None) -> Line | N
     parts, prev, shown, last, in_marker, italic, noted = [], None, None, "", False, False, False  # shown: the last kept
     bold_chars = italic_chars = mono_chars = n_letters = 0
     first_style, lead_end = None, None  # style of the first letter; text length before the first other style
-    accents = accent_marks([(c.get_text(), c.x0, c.x1) for c in chars])
+    accents = accent_marks([(c.get_text(), c.x0, c.x1, c.y0) for c in chars])
     for i, c in enumerate(chars):
         t = c.get_text()
         if i in accents:

@@ -88,7 +88,7 @@ def _pdfium_boxes(textpage, pdfium_c) -> list[list[Line]]:
             rects = [charbox[i] for i in idx]
             base = statistics.median(r[1] for r in rects)
             chars = {i: text[i] for i in range(idx[0], idx[-1] + 1)}
-            for k, mark in accent_marks([(text[i], r[0], r[2]) for i, r in zip(idx, rects)]).items():
+            for k, mark in accent_marks([(text[i], r[0], r[2], r[1]) for i, r in zip(idx, rects)]).items():
                 chars[idx[k]] = mark and accented(text[idx[k]], mark)
             styles = [font_style(_font_name(textpage, i, pdfium_c)) for i in idx if text[i].isalpha()]
             bold, italic, mono = (bool(styles) and sum(s[k] for s in styles) >= 0.8 * len(styles) for k in range(3))

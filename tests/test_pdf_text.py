@@ -210,9 +210,24 @@ def test_accents_are_put_on_the_letter_they_cover_and_a_caret_between_characters
     from segcore.pdflayout import accent_marks
 
     # character boxes as PDFium gives them on a page of GNU Octave's manual ("Pad´e"), then code: "x^2", "~/x"
-    pade = [("P", 373.6, 380.0), ("a", 380.8, 385.7), ("d", 386.1, 391.5), ("´", 393.8, 395.8), ("e", 392.1, 396.3)]
+    pade = [("P", 373.6, 380.0, 0), ("a", 380.8, 385.7, 0), ("d", 386.1, 391.5, 0), ("´", 393.8, 395.8, 7),
+            ("e", 392.1, 396.3, 0)]
     assert accent_marks(pade) == {3: "", 4: "\u0301"}
-    assert accent_marks([("x", 0, 6), ("^", 6, 11), ("2", 11, 16), ("~", 20, 25), ("/", 25, 28), ("x", 28, 34)]) == {}
+    code = [("x", 0, 6), ("^", 6, 11), ("2", 11, 16), ("~", 20, 25), ("/", 25, 28), ("x", 28, 34)]
+    assert accent_marks([(t, x0, x1, 0) for t, x0, x1 in code]) == {}
+
+
+def test_two_accents_stacked_over_one_letter_are_both_put_on_it_lowest_first():
+    from segcore.pdflayout import accent_marks, accented
+
+    # pdfminer's characters of "Thê´" in dvipdfmx's TUG 2003 slides (Vietnamese: a circumflex, then an acute set
+    # higher, the acute after the letter), and the same with the acute before it: 'ế' either way, not 'ê ́'
+    the = [("T", 575.7, 588.4, 394.7), ("h", 588.4, 600.4, 394.7), ("ˆ", 601.9, 608.8, 394.7), ("e", 600.4, 610.3, 394.7),
+           ("´", 603.4, 610.3, 399.6)]
+    for chars in (the, the[:2] + [the[4], the[2], the[3]]):
+        marks = accent_marks(chars)
+        assert sorted(marks.values()) == ["", "", "\u0302\u0301"], marks
+        assert [accented(t, marks[i]) for i, (t, *_) in enumerate(chars) if marks.get(i)] == ["\u1ebf"]
 
 
 def test_pdfiums_mark_of_a_hyphen_at_a_line_end_is_a_soft_hyphen():
