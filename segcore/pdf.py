@@ -83,14 +83,33 @@ def _order_boxes(boxes: list[Box], width: float) -> list[Box]:
 def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
     """Number the boxes by the column of m equal columns they fit in (0: none, a box spanning columns), the columns
     of the text area centred on the page (its margin the narrower side margin; two columns split at the page's
-    middle); whether each two adjacent columns hold text side by side, and, for three or four, every column's lines
-    mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side), or its
-    rows do (a reference card's commands and what they do) when the columns hold most of the page's text."""
+    middle), or of the text's own extent when it is set off the page's centre, its columns' lines fill them (running
+    text, not a form's labels and values) and that leaves fewer of its characters in boxes spanning columns (ltxdoc's
+    wide left margin: a change history's dot leaders end past the page's middle); whether it has m columns: side by
+    side, and for three or four filled (`_in_columns`)."""
     if not boxes:
         return False
-    margin = max(0.0, min(min(b.x0 for b in boxes), width - max(b.x1 for b in boxes)))
-    step, tol = (width - 2 * margin) / m, width * 0.02
-    bounds = [width / 2 + (c - m / 2) * step for c in range(1, m)]  # between columns c and c + 1
+    left, right = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
+    margin = max(0.0, min(left, width - right))
+    best = None
+    off_centre = right - left < width - 2 * margin - width * 0.02
+    for area, filled in [((margin, width - margin), m > 2)] + [((left, right), True)] * off_centre:
+        if _in_columns(boxes, *area, width * 0.02, m, filled):
+            spanning = sum(len(ln.text) for b in boxes if not b.column for ln in b.lines)
+            if best is None or spanning < best[0]:
+                best = (spanning, [b.column for b in boxes])
+    for b, c in zip(boxes, best[1] if best else ()):
+        b.column = c
+    return best is not None
+
+
+def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int, filled: bool) -> bool:
+    """Number the boxes by the column of m equal columns between `left` and `right` they fit in, `tol` points over
+    (0: none); whether each two adjacent columns hold text side by side, and, when `filled` is asked, every column's
+    lines mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side), or its
+    rows do (a reference card's commands and what they do) when the columns hold most of the page's text."""
+    step = (right - left) / m
+    bounds = [left + c * step for c in range(1, m)]  # between columns c and c + 1
     for b in boxes:
         b.column = next((c for c in range(1, m + 1) if (c == 1 or b.x0 >= bounds[c - 2] - tol)
                          and (c == m or b.x1 <= bounds[c - 1] + tol)), 0)
@@ -107,7 +126,7 @@ def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
         return all(statistics.median(widths(lines[c])) >= 0.5 * step for c in lines)
 
     in_columns = sum(len(ln.text) * (1 if b.column else -1) for b in boxes for ln in b.lines)
-    return m == 2 or fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (in_columns >= 0 and fill(_row_widths))
+    return not filled or fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (in_columns >= 0 and fill(_row_widths))
 
 
 def _row_widths(lines: list[Line]) -> list[float]:

@@ -478,6 +478,34 @@ def test_pages_of_one_to_four_columns_read_column_by_column_within_bands(m):
     assert doc.elements[0] == "Three Stories of the River Valley" and not doc.meta.get("left_out")
 
 
+def test_two_columns_of_a_text_area_set_off_the_page_s_centre_read_column_by_column():
+    """ltxdoc's change history (revtex4-1.pdf, apa7.pdf): two columns in a text area set right of the page's centre
+    (a wide left margin), the left column's longer lines ending past the page's middle. Those paragraphs were taken
+    as spanning both columns and the others read between them; now the columns are the text area's own halves."""
+    from reportlab.lib.pagesizes import letter
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import BaseDocTemplate, Frame, FrameBreak, PageTemplate, Paragraph
+    w, h = letter
+    frames = [Frame(150, 100, 185, h - 200), Frame(345, 100, 165, h - 200)]
+    long, short = (ParagraphStyle(name, fontName="Times-Roman", fontSize=9, leading=11, spaceAfter=8,
+                                  rightIndent=indent) for name, indent in (("long", 0), ("short", 50)))
+    story, words = [], []
+    for c in range(2):
+        for p in range(6):
+            text = " ".join(" ".join(WORDS[(i * 7 + j * 5) % len(WORDS)] for j in range(8)).capitalize() + f" {i}."
+                            for i in range(100 * c + 10 * p, 100 * c + 10 * p + 3))
+            story.append(Paragraph(text, long if p % 2 or c else short))
+            words.extend(text.split())
+        story.append(FrameBreak())
+    out = io.BytesIO()
+    doc = BaseDocTemplate(out, pagesize=letter)
+    doc.addPageTemplates([PageTemplate("page", frames)])
+    doc.build(story)
+    boxes = [b for b in read_lines(out.getvalue(), "x")[0][0][2] if b[0].x0 < w / 2]
+    assert max(ln.x1 for b in boxes for ln in b) > w / 2 + 0.02 * w  # lines of the left column past the middle
+    assert " ".join(load_pdf_document(out.getvalue()).elements).split() == words
+
+
 def test_a_table_s_columns_of_cells_are_not_columns_of_text():
     """A table whose cells line up in five columns is not a page of several columns (its lines do not fill a
     column): its rows stay table text, left out, and the text around it reads in order."""
