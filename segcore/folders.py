@@ -16,7 +16,7 @@ from .document import Document
 from .errors import InputError, SegcoreError
 from .limits import LIMITS, Limits
 from .compression import content_blocks, document_suffix, inflated
-from .formats import HTML_EXTENSIONS, LATEX_EXTENSIONS, check_format
+from .formats import HTML_EXTENSIONS, LATEX_EXTENSIONS, armor, check_format
 from .lightmarkup import EXTENSIONS as LIGHT_EXTENSIONS
 from .loaders import PathLike, check_level, decoded_text, load_data, read_file
 from .manpage import redirect_target, starts_like_roff
@@ -68,16 +68,16 @@ NO_EXTENSION = Reason("no file extension: not taken for a document", "no file ex
 REDIRECT = Reason("a manual page that only redirects to another with .so: give that one",
                   "manual pages that only redirect to others with .so: give those")
 # files of a type read that are, by how they begin (their first bytes), something else: a Graphviz graph is no Word
-# template (.dot), a PGP signature or key no AsciiDoc (.asc), a .1 to .9 file that does not begin as roff no manual
-# page (libdb5.3, MSZ_7795.3.gz: a version number; samplepdf.1: EPS PostScript)
+# template (.dot), a .1 to .9 file that does not begin as roff no manual page (libdb5.3, MSZ_7795.3.gz: a version
+# number; samplepdf.1: EPS PostScript); whatever its type, a file that is ASCII armor (formats.armor) is no document
 _GRAPH = re.compile(rb"\s*(?:(?://|#)[^\n]*\n\s*|/\*.*?\*/\s*)*(?:strict\s+)?(?:di)?graph\b", re.S | re.I)
 _NOT_ROFF = "named like {}, .1 to .9, but not roff: a version number or another kind of file"
 NOT_DOCUMENTS = {".dot": (_GRAPH.match, Reason("a Graphviz graph, not a document", "Graphviz graphs, not documents")),
-                 ".asc": (re.compile(rb"\s*-----BEGIN PGP ").match,
-                          Reason("a PGP signature or key, not a document", "PGP signatures or keys, not documents")),
                  **dict.fromkeys(_MAN_SECTIONS, (lambda head: not starts_like_roff(head.decode("utf-8", "replace")),
                                                  Reason(_NOT_ROFF.format("a manual page"),
                                                         _NOT_ROFF.format("manual pages"))))}
+ARMOR = Reason("ASCII armor: a key, a signature or a certificate, not a document",
+               "ASCII armor: keys, signatures or certificates, not documents")
 _HEAD = 4096  # how much of a file tells what it begins with
 _BLOCK = 2**16  # how much of a file is read at a time to see that it holds whitespace only
 
@@ -86,10 +86,10 @@ def _left_out(names: list[str], format: str, head, open_) -> dict[str, Reason]:
     """{name: why} of the names among a folder's or zip's files of `format`'s types (and without an extension) that
     are not its documents, in 'auto' mode: its notes about itself (_ABOUT), a file without an extension, a manual page
     that only redirects to another, a file that `head(name)` (its first bytes) shows to be something else than its
-    suffix says (NOT_DOCUMENTS; a file that cannot be read, a link out of the folder that dataset_files names, shows
-    nothing), an empty file (_blank: no bytes, or whitespace only, inside its compression or not; `open_(name)` opens
-    it to read past its first bytes), and when it holds
-    .ref files every other file; none in another format."""
+    suffix says (NOT_DOCUMENTS) or ASCII armor whatever its suffix (ARMOR; a file that cannot be read, a link out of
+    the folder that dataset_files names, shows nothing), an empty file (_blank: no bytes, or whitespace only, inside
+    its compression or not; `open_(name)` opens it to read past its first bytes), and when it holds .ref files every
+    other file; none in another format."""
     if format != "auto":
         return {}
     why = {}
@@ -107,6 +107,8 @@ def _left_out(names: list[str], format: str, head, open_) -> dict[str, Reason]:
                 why[n] = REDIRECT._replace(target=target)
             elif suffix in NOT_DOCUMENTS and NOT_DOCUMENTS[suffix][0](inner):
                 why[n] = NOT_DOCUMENTS[suffix][1]
+            elif armor(inner):
+                why[n] = ARMOR
     if any(document_suffix(n) == ".ref" for n in names if n not in why):
         why.update((n, BESIDE_REF) for n in names if n not in why and document_suffix(n) != ".ref")
     return {n: why[n] for n in names if n in why}

@@ -15,7 +15,7 @@ from .epub import is_epub
 from .errors import ParameterError
 from .latex import looks_like_latex
 from .lightmarkup import EXTENSIONS as MARKUP_EXTENSIONS
-from .lightmarkup import markup_of, named_markup
+from .lightmarkup import SHARED, markup_of, named_markup
 from .manpage import looks_like_man
 from .odp import EXTENSIONS as ODP_EXTENSIONS
 from .odp import is_odp
@@ -32,7 +32,7 @@ from .ppt import STREAM as PPT_STREAM
 
 __all__ = ["FORMATS", "NAMES", "DOCUMENT", "SLIDES", "HTML_EXTENSIONS", "LATEX_EXTENSIONS", "CHOI_SEPARATOR",
            "ARXIV_SEPARATOR", "WIKI727_HEADER", "check_format", "format_kind", "format_name", "sniff_format",
-           "unpunctuated_note"]
+           "unpunctuated_note", "armor"]
 
 FORMATS = ("auto", "text", "org", "asciidoc", "latex", "rest", "man", "pdf", "html", "epub", "docx", "odt", "rtf",
            "doc", "pptx", "ppt", "odp", "captions", "transcript", "choi", "wiki727", "arxiv")
@@ -153,6 +153,8 @@ def sniff_format(data: bytes, name: str) -> str:
     if is_ole(data):  # Word or PowerPoint 97–2003, other Office 97–2003 files (a .doc may be RTF, HTML or text)
         return "ppt" if ext in PPT_EXTENSIONS or has_stream(data, PPT_STREAM) else "doc"
     head = _head(data, 20000)
+    if ext in SHARED and not named_markup(name, head):
+        ext = ""  # '.asc' without AsciiDoc's markup: a key or a signature (loaders refuses armor), LaTeX, plain text
     if ext in HTML_EXTENSIONS or _HTML_START.match(head[:1024]):
         return "html"
     if ext in CAPTION_EXTENSIONS:
@@ -173,7 +175,7 @@ def sniff_format(data: bytes, name: str) -> str:
     # ten letters underlined by one opens with its title; a reST title has an overline too: _overlined_title)
     if ext in ("", ".txt") and first == CHOI_SEPARATOR and not _overlined_title(head):
         return "choi"
-    if kind := named_markup(name):
+    if kind := named_markup(name, head):
         return kind  # Org, AsciiDoc by name; a text without a telling name when it clearly is either (below)
     if ext not in MARKDOWN_EXTENSIONS and looks_like_man(head):
         return "man"
@@ -187,3 +189,29 @@ def sniff_format(data: bytes, name: str) -> str:
         if kind := markup_of(head):
             return kind
     return "text"
+
+
+# ASCII armor (OpenPGP, RFC 4880 6.2; PEM, RFC 7468): a key, a signature or a certificate as base64 lines between
+# '-----BEGIN X-----' and '-----END X-----', armor headers first ('Version: GnuPG v2', 'Proc-Type: 4,ENCRYPTED')
+_ARMOR_BEGIN = r"-----BEGIN ([A-Z0-9][A-Z0-9 ]*)-----[ \t]*\r?\n(?:[\w-]+:[^\n]*\n|[ \t]*\r?\n)*"
+_BASE64_LINE = r"[A-Za-z0-9+/=]+[ \t]*\r?\n"
+_ARMOR_OPENS = re.compile(rf"\s*{_ARMOR_BEGIN}{_BASE64_LINE}")
+_ARMOR = re.compile(rf"(?m)^{_ARMOR_BEGIN}(?:{_BASE64_LINE})*-----END \1-----")
+CLEARTEXT = "PGP SIGNED MESSAGE"  # OpenPGP's signed text (RFC 4880 7): its lines are the document, armor below them
+ARMORED = 0.9  # of a file's characters that are not whitespace, the share in armor blocks that makes it armor
+
+
+def armor(data: bytes) -> str | None:
+    """The label of the ASCII armor a file is ('PGP SIGNATURE', 'PGP PUBLIC KEY BLOCK', 'CERTIFICATE') when it is
+    armor, whatever its name: it opens with a BEGIN line and armor's data (a file's first bytes show it), or its armor
+    blocks, BEGIN to END, hold at least ARMORED of its characters that are not whitespace (a bundle of certificates
+    with their names between them); else None: a text that quotes a key or ends with one, OpenPGP's signed text
+    (CLEARTEXT) and whatever its own words are most of."""
+    text = _head(data, len(data))
+    if "-----BEGIN " not in text:
+        return None
+    if (opens := _ARMOR_OPENS.match(text)) and opens[1] != CLEARTEXT:
+        return opens[1]
+    blocks = [] if text.lstrip().startswith(f"-----BEGIN {CLEARTEXT}-----") else list(_ARMOR.finditer(text))
+    inside = sum(len("".join(b[0].split())) for b in blocks)
+    return blocks[0][1] if blocks and inside >= ARMORED * len("".join(text.split())) else None

@@ -14,9 +14,11 @@ from pathlib import PurePath
 from .plaintext import lines_of, text_blocks
 from .structure import Block
 
-__all__ = ["EXTENSIONS", "READERS", "markup_of", "named_markup", "org_blocks", "asciidoc_blocks"]
+__all__ = ["EXTENSIONS", "SHARED", "READERS", "markup_of", "named_markup", "org_blocks", "asciidoc_blocks"]
 
 EXTENSIONS = {"org": (".org",), "asciidoc": (".adoc", ".asciidoc", ".asc")}
+# extensions other files share: '.asc' is PGP's too (ASCII armor) and any ASCII text's; by content (named_markup)
+SHARED = (".asc",)
 
 # ---- Org -----------------------------------------------------------------------------------------------------------
 
@@ -302,25 +304,33 @@ _ORG_SECTION = re.compile(r"(?m)^\*+ \S")
 _ADOC_SECTION = re.compile(r"(?m)^==(?:=){0,4} \S(?:.*[^=\s])?\s*$")
 
 
-def markup_of(text: str, name: str = "") -> str | None:
-    """'org' or 'asciidoc' for a text of that format — by its name's extension, else only when clearly so (Org: a
-    '#+TITLE:'-like keyword line or a '-*- mode: org -*-' line first, and a '* ' heading; AsciiDoc: a '= Title' first
-    line, without a closing '=', and a '== Section'; a Markdown text that shows Org in a code block is neither) —
-    else None."""
-    if kind := named_markup(name):
-        return kind
+def _asciidoc_marks(text: str) -> tuple[bool, bool]:
+    """(a '= Title' first line without a closing '=' after comments and attribute entries, a '== Section' line)."""
     lines = (ln for ln in text.splitlines() if ln.strip())
     first = next(lines, "")
-    if _ORG_START.match(first) and _ORG_SECTION.search(text):
-        return "org"
     while first.startswith("//") or _ADOC_ATTRIBUTE.match(first):
         first = next(lines, "")
-    if re.match(r"^= \S(?:.*[^=\s])?\s*$", first) and _ADOC_SECTION.search(text):
-        return "asciidoc"
-    return None
+    return bool(re.match(r"^= \S(?:.*[^=\s])?\s*$", first)), bool(_ADOC_SECTION.search(text))
 
 
-def named_markup(name: str) -> str | None:
-    """'org' or 'asciidoc' for a file name with that format's extension (EXTENSIONS), else None."""
+def markup_of(text: str, name: str = "") -> str | None:
+    """'org' or 'asciidoc' for a text of that format — by its name's extension (named_markup), else only when clearly
+    so (Org: a '#+TITLE:'-like keyword line or a '-*- mode: org -*-' line first, and a '* ' heading; AsciiDoc: a
+    '= Title' first line, without a closing '=', and a '== Section'; a Markdown text that shows Org in a code block is
+    neither) — else None."""
+    if kind := named_markup(name, text):
+        return kind
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    if _ORG_START.match(first) and _ORG_SECTION.search(text):
+        return "org"
+    return "asciidoc" if all(_asciidoc_marks(text)) else None
+
+
+def named_markup(name: str, text: str = "") -> str | None:
+    """'org' or 'asciidoc' for a file name with that format's extension (EXTENSIONS); with an extension other files
+    share (SHARED: '.asc') only when `text` shows AsciiDoc's markup (a '= Title' first line or a '== Section': a PGP key
+    or signature, a LaTeX source or a plain text named so shows neither), else None."""
     ext = PurePath(name).suffix.lower() if name else ""
+    if ext in SHARED and not any(_asciidoc_marks(text)):
+        return None
     return next((kind for kind, exts in EXTENSIONS.items() if ext in exts), None)

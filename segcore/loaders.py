@@ -21,7 +21,7 @@ from .captions import caption_blocks, caption_lines
 from .compression import compressed_kind, named_compression, uncompressed
 from .docx import read_docx
 from .epub import read_epub
-from .formats import DOCUMENT, FORMATS, SLIDES, check_format, format_kind, sniff_format, unpunctuated_note
+from .formats import DOCUMENT, FORMATS, SLIDES, armor, check_format, format_kind, sniff_format, unpunctuated_note
 from .encodings import Decoded, decode_markup, decode_text, stray_nuls, unicode_decoded
 from .htmlpage import html_blocks
 from .language import identify
@@ -231,6 +231,9 @@ def load_rest(text: str, level: str = "sentence", source: str = "", keep_back_ma
     """A Document of a reStructuredText source (segcore.rest: section titles by adornment, paragraphs with inline
     markup resolved; code, tables and directives without prose left out and counted)."""
     return _load_prose(text, "rest", level, source, keep_back_matter, limits)
+
+
+_PROSE = ("text", "org", "asciidoc", "latex", "rest", "man")  # the formats _load_prose reads
 
 
 def _load_prose(text: str, fmt: str, level: str, source: str, keep_back_matter: bool, limits: Limits,
@@ -476,6 +479,9 @@ def _load_content(data: bytes, name: str, format: str, level: str | None, source
             raise InputError(f"{input_name(source)}: PostScript (a page description program), not text: make a PDF "
                              f"of it (ps2pdf) and read that, or read its code as text (format='text'; --format text "
                              f"on the command line)")
+        if format in _PROSE and (label := armor(data)):
+            raise InputError(f"{input_name(source)}: ASCII armor ('-----BEGIN {label}-----'): a key, a signature "
+                             f"or a certificate, not a document")
     if format == "pdf":
         return load_pdf_document(data, level or "sentence", source, keep_back_matter, limits)
     if format == "html":
@@ -486,7 +492,7 @@ def _load_content(data: bytes, name: str, format: str, level: str | None, source
         return _load_office(data, format, level or "sentence", source, keep_back_matter, limits, speaker_notes)
     if format in ("captions", "transcript"):
         return load_captions(data, level or "sentence", source, limits, format)
-    if format in ("text", "org", "asciidoc", "latex", "rest", "man", *REFERENCE_FORMATS):
+    if format in (*_PROSE, *REFERENCE_FORMATS):
         decoded = decoded_text(data, source)
         if format not in REFERENCE_FORMATS:
             doc = _load_prose(decoded.text, format, level or "sentence", source, keep_back_matter, limits, name)

@@ -347,17 +347,20 @@ SIGNATURE = "-----BEGIN PGP SIGNATURE-----\nVersion: GnuPG v2\n\niEYEABECAAYFAk1
 
 def test_a_graphviz_graph_and_a_pgp_signature_are_skipped_in_auto_mode(tmp_path):
     """A Graphviz .dot was read as a text of three sentences and a PGP .asc signature as AsciiDoc (as /usr/share/doc's
-    deps.dot and fbithesis.dtx.asc were); an AsciiDoc .asc, a Word .dot and a man page are still read."""
+    deps.dot and fbithesis.dtx.asc were), a key as a .txt as text; an AsciiDoc .asc, a Word .dot and a man page are
+    still read."""
     (tmp_path / "deps.dot").write_text(GRAPH)
     (tmp_path / "sig.asc").write_text(SIGNATURE)
     (tmp_path / "key.asc.gz").write_bytes(gzip.compress(SIGNATURE.replace("SIGNATURE", "PUBLIC KEY BLOCK").encode()))
     (tmp_path / "guide.asc").write_text(GUIDE)
+    (tmp_path / "keys.txt").write_text(SIGNATURE.replace("SIGNATURE", "PUBLIC KEY BLOCK"))
     (tmp_path / "tool.1").write_text(".TH TOOL 1\n.SH NAME\ntool \\- a tool\n.SH USE\nIt runs. It stops.\n")
     docs, problems, skipped = read_dataset(tmp_path)
     assert [d.source for d in docs] == ["guide.asc", "tool.1"] and not problems
     assert [d.meta["format"] for d in docs] == ["asciidoc", "man"]
-    assert folders.skipped_note(skipped) == ("skipped 3 files: deps.dot (a Graphviz graph, not a document); "
-                                             "key.asc.gz, sig.asc (PGP signatures or keys, not documents)")
+    assert folders.skipped_note(skipped) == ("skipped 4 files: deps.dot (a Graphviz graph, not a document); "
+                                             "key.asc.gz, keys.txt, sig.asc (ASCII armor: keys, signatures or "
+                                             "certificates, not documents)")
     assert read_dataset(tmp_path, format="asciidoc").skipped == {}  # a format reads every file of its types
     archive = zipped({"set/deps.dot": GRAPH, "set/guide.asc": GUIDE})
     docs, problems, skipped = read_files([("set.zip", archive)])
@@ -404,7 +407,7 @@ def test_a_postscript_file_given_alone_is_refused_with_what_to_do():
 
 def test_the_skip_note_agrees_with_each_count():
     """'skipped 1 file: a.dot (Graphviz graphs, not documents)': every reason was worded for many files."""
-    reasons = [folders.ABOUT, folders.BESIDE_REF, folders.NO_EXTENSION, folders.REDIRECT,
+    reasons = [folders.ABOUT, folders.BESIDE_REF, folders.NO_EXTENSION, folders.REDIRECT, folders.ARMOR,
                *(why for _, why in folders.NOT_DOCUMENTS.values())]
     for why in reasons:
         assert folders.skipped_note({"a": why}) == f"skipped 1 file: a ({why.one})"

@@ -169,3 +169,26 @@ def test_links_are_read_with_where_they_point():
     assert [(text[a:b], target) for a, b, target in links] == [
         ("Bash", "https://gnu.org/bash"), ("the guide", "guide.md"), ("Make", "#make"),
         ("x@y.example", "mailto:x@y.example"), ("https://a.example/b", "https://a.example/b")]
+
+
+KEY = ("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmDMEY865UxYJKwYBBAHaRw8BAQdAd7Z0srwuhlB6JKFkcf4HU4SSS/xcRfwEQWzr\n"
+       "crf6AEq0SURlYmlhbiBTdGFibGUgUmVsZWFzZSBLZXkgKDEyL2Jvb2t3b3JtKSA8\n=5NZE\n-----END PGP PUBLIC KEY BLOCK-----\n")
+CERTIFICATE = ("-----BEGIN CERTIFICATE-----\n" + "MIIDdTCCAl2gAwIBAgILBAAAAAABFUtaw5QwDQYJKoZIhvcNAQEFBQAwVzELMAkG\n"
+               "A1UEBhMCQkUxGTAXBgNVBAoTEEdsb2JhbFNpZ24gbnYtc2ExEDAOBgNVBAsTB1Jv\n" * 10
+               + "-----END CERTIFICATE-----\n")  # a certificate's lines (a real one has some 20)
+PROSE = "Rivers run to the sea. They carry silt.\n\nThe sea is salt. It is deep.\n"
+
+
+def test_an_asc_file_is_asciidoc_only_when_its_content_shows_asciidoc():
+    """'.asc' is AsciiDoc's and ASCII armor's (PGP keys and signatures, as /etc/apt/trusted.gpg.d's and
+    fbithesis.dtx.asc): every .asc was read as AsciiDoc, a key as segments of base64. An .asc is AsciiDoc when it shows
+    AsciiDoc's markup (a '= Title' first line, or a '== Section' as a book's chapter file opens with); else its content
+    tells, as a nameless text's does (LaTeX, Org, plain)."""
+    guide = "= Guide\n\n== One\n\nCats sleep. Dogs run.\n\n== Two\n\nBirds fly. Fish swim.\n"
+    chapter = "[[_intro]]\n== Getting Started\n\nCats sleep. Dogs run.\n\n=== Birds\n\nBirds fly. Fish swim.\n"
+    latex = "\\documentclass{article}\n\\begin{document}\nCats sleep. Dogs run.\n\\end{document}\n"
+    readings = {text: sniff_format(text.encode(), "file.asc") for text in (guide, chapter, latex, PROSE, KEY)}
+    assert readings == {guide: "asciidoc", chapter: "asciidoc", latex: "latex", PROSE: "text", KEY: "text"}
+    assert sniff_format(PROSE.encode(), "file.adoc") == "asciidoc"  # AsciiDoc's own extensions still name it
+    assert load_text(chapter, source="ch01.asc").meta["format"] == "asciidoc"
+    assert load_text(PROSE, source="notes.asc").meta["format"] == "text"

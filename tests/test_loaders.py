@@ -580,3 +580,27 @@ def test_a_file_named_compressed_that_does_not_inflate_says_so_whatever_its_byte
         with pytest.raises(InputError, match=said) as e:
             load(gzip.compress(inside), source="page.1.gz")
         assert "its name says" not in str(e.value)
+
+
+def test_ascii_armor_is_refused_whatever_its_name():
+    """A PGP key or signature (.asc) was read as AsciiDoc, a certificate or a key (.pem, .crt, .key, .txt) as a plain
+    text: segments of base64. A file that is ASCII armor (it opens with a BEGIN line and base64, or armor blocks are
+    nearly all of it: a bundle of certificates with their names between them) is refused, saying what it is; a text
+    that quotes a key, OpenPGP's signed text and a format given are read."""
+    from tests.test_formats import CERTIFICATE, KEY, PROSE
+    signature = KEY.replace("PUBLIC KEY BLOCK", "SIGNATURE").replace("\n\n", "\nVersion: GnuPG v2.0.16\n\n", 1)
+    bundle = "".join(f"{name}\n{'=' * len(name)}\n{CERTIFICATE}\n" for name in ("GlobalSign Root CA", "ACCVRAIZ1"))
+    cases = [(KEY, "key.asc", "PGP PUBLIC KEY BLOCK"), (signature, "fbithesis.dtx.asc", "PGP SIGNATURE"),
+             (CERTIFICATE, "ca.pem", "CERTIFICATE"), (CERTIFICATE, "ca.crt", "CERTIFICATE"),
+             ("\n" + KEY, "KEY.txt", "PGP PUBLIC KEY BLOCK"), (KEY, "KEY.md", "PGP PUBLIC KEY BLOCK"),
+             (bundle, "bundle.crt", "CERTIFICATE")]
+    for text, name, label in cases:
+        with pytest.raises(InputError, match=rf"^{name}: ASCII armor \('-----BEGIN {label}-----'\): .*, not a doc"):
+            load(text.encode(), source=name)
+    with pytest.raises(InputError, match="armor \\('-----BEGIN PGP PUBLIC KEY BLOCK"):
+        load(gzip.compress(KEY.encode()), source="key.asc.gz")
+    readme = f"# Signing\n\n{PROSE}\nImport the key below. Then verify.\n\n```\n{KEY}```\n\n{PROSE}"
+    assert "They carry silt." in load(readme.encode(), source="README.md").elements
+    signed = f"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n{PROSE}{signature}"
+    assert "They carry silt." in load(signed.encode(), source="notes.asc").elements
+    assert load(KEY.encode(), source="key.asc", format="text").n  # asked for: read as it is
