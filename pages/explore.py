@@ -254,7 +254,8 @@ def k_tab():
                                                  else "."))
 
 def segments_tab():
-    st.dataframe(pd.DataFrame(overlay.segment_rows(doc.elements, bounds, tops, places, doc.level)), hide_index=True,
+    st.dataframe(pd.DataFrame(overlay.segment_rows(doc.elements, bounds, tops, places, doc.level,
+                                                    written=doc.meta.get(WRITTEN))), hide_index=True,
                  width="stretch")
 
 def export_tab():

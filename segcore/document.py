@@ -27,6 +27,17 @@ def span_label(start: int, end: int, level: str = "sentence") -> str:
     return f"{level_noun(level)} {start}–{end - 1} ({end - start})"
 
 
+def span_text(elements, start: int, end: int, level: str = "sentence", written=None,
+              sep: str | None = None) -> str:
+    """Elements start … end − 1 as one text: as written (`written`: a word-level document's meta[WRITTEN]) when
+    given, else the elements joined by `sep` (by default a space between words, a new line between sentences)."""
+    if written:
+        return "".join(written[start:end]).rstrip()
+    if sep is None:
+        sep = " " if level == "word" else "\n"
+    return sep.join(elements[start:end])
+
+
 def segments_of(boundaries) -> list[tuple[int, int]]:
     """(start, end) pairs of the segments given by end indices."""
     starts = [0, *boundaries[:-1]]
@@ -70,9 +81,8 @@ class Document:
 
     def segment_texts(self, boundaries: list[int]) -> list[str]:
         """Each segment's text as written (meta['written']) or, without it, its elements joined."""
-        written, sep = self.meta.get(WRITTEN), " " if self.level == "word" else "\n"
-        return [("".join(written[a:b]).rstrip() if written else sep.join(self.elements[a:b]))
-                for a, b in self.segments(boundaries)]
+        written = self.meta.get(WRITTEN)
+        return [span_text(self.elements, a, b, self.level, written) for a, b in self.segments(boundaries)]
 
 
 def check_boundaries(boundaries, n: int, what: str = "segmentation", level: str = "sentence") -> list[int]:

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .document import level_noun, segments_of, span_label
+from .document import level_noun, segments_of, span_label, span_text
 from .plots import HIGHLIGHT_COLOUR, truncate
 
 # alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4)
@@ -126,7 +126,7 @@ def selected_segment_html(elements: Sequence[str], index: int, start: int, end: 
     """A small card for the selected segment (shown above the text), with its place in the source ('p. 3–4',
     '5:18–13:38') if any and a link that scrolls the text to it; its text as written (`written`, as overlay_html's)
     when given."""
-    text = truncate("".join(written).rstrip() if written else " ".join(elements), width)
+    text = truncate(span_text(elements, 0, len(elements), level, written, sep=" "), width)
     head = f"Segment {index + 1} · {span_label(start, end, level)}" + (f" · {place}" if place else "")
     if terms:
         head += " · " + ", ".join(terms)
@@ -137,13 +137,16 @@ def selected_segment_html(elements: Sequence[str], index: int, start: int, end: 
 
 
 def segment_rows(elements: Sequence[str], boundaries: Sequence[int], top_terms: Sequence[Sequence[str]],
-                 places: Sequence[str] | None = None, level: str = "sentence") -> list[dict]:
+                 places: Sequence[str] | None = None, level: str = "sentence",
+                 written: Sequence[str] | None = None, width: int = 90) -> list[dict]:
     """The Segments table: each segment's number, first and last element (both inclusive, as the text and
     `segcore segment` print them), length (its column named by `level`: 'sentences'), place in the source, top terms
-    and first elements (apart: a heading does not run into the sentence after it)."""
+    and how it begins, cut at `width` characters: its first three sentences apart (a heading does not run into the
+    sentence after it), or its first words as written (`written`, as overlay_html's) or else as elements."""
+    first, sep = (width // 2, None) if level == "word" else (3, " / ")  # enough words: a word and a space, 2 characters
     return [{"segment": i + 1, "first": a, "last": b - 1, level_noun(level): b - a,
-             **({"where": places[i]} if places else {}),
-             "top terms": ", ".join(terms), "begins with": truncate(" / ".join(elements[a:a + 3]), 90)}
+             **({"where": places[i]} if places else {}), "top terms": ", ".join(terms),
+             "begins with": truncate(span_text(elements, a, min(b, a + first), level, written, sep), width)}
             for i, ((a, b), terms) in enumerate(zip(segments_of(boundaries), top_terms))]
 
 

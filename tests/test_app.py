@@ -377,6 +377,24 @@ def test_the_text_at_word_level_is_shown_as_the_user_wrote_it():
     assert "Volcanoes form where magma" in card
 
 
+def test_the_preview_and_the_segments_table_show_the_words_as_written():
+    """At word level the preview of the text read and the Segments table's 'begins with' joined the word elements
+    ('volcanoes form where', "baker ' s yeast"): they show the pasted text as written, as the text view does."""
+    at = paste(run(new_app()), PASTED)
+    at.sidebar.radio(key="level").set_value("word")
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
+    at.sidebar.number_input(key="k").set_value(3)
+    run(at)
+    preview = " ".join(at.table[0].value["text"]).replace("\\", "")  # its cells are Markdown, marks escaped
+    assert preview.startswith("Volcanoes form where magma rises through the crust.") and "baker's yeast" in preview
+    assert " ' " not in preview and "volcanoes" not in preview
+    rows = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
+    begins = list(rows["begins with"])
+    assert len(begins) == 3 and begins[0].startswith("Volcanoes form where magma rises"), begins
+    assert all(b.rstrip("…") in " ".join(PASTED.split()) for b in begins), begins  # pieces of the text as written
+
+
 def test_automatic_k_1_on_a_short_text_says_it_is_a_fallback():
     """PASTED has four paragraphs, best's units: its automatic rules weigh K up to a third of them, so K = 1; the
     Choosing K tab said 'fairly sure' and 'The evidence supports K = 1 alone: the choice is clear'. The reason is

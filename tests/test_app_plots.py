@@ -237,6 +237,9 @@ def test_the_text_at_word_level_is_shown_as_written():
     card = overlay.selected_segment_html(doc.elements[:8], 0, 0, 8, "word", written=written[:8])
     assert "— AI-assisted tools. They work. <a" in card
     assert doc.segment_texts([5, doc.n])[0] == "AI-assisted tools."  # what the CLI and the exports print
+    rows = overlay.segment_rows(doc.elements, [1, 5, doc.n], [[], [], []], level="word", written=written)
+    assert [r["begins with"] for r in rows] == ["AI", "-assisted tools.", "They work. Why? Because U.S. teams said so."]
+    assert overlay.segment_rows(doc.elements, [3, doc.n], [[], []], level="word")[0]["begins with"] == "ai - assisted"
 
 
 # ---- what the pages call ---------------------------------------------------------------------------------------
