@@ -47,11 +47,12 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
                  written: Sequence[str] | None = None) -> str:
     """HTML of the text with one coloured block per segment (alternating colours), a header per segment with its number,
     element range, place in the source (`places`: 'p. 3–4', '5:18–13:38') and top terms (and topic mixture), element
-    numbers shown (every sentence; every `number_every` words at word level), reference boundaries marked inside the
-    text, one segment optionally highlighted, a new line where a paragraph starts inside a segment (`paragraphs`: the
-    elements that open one). `window` (start, end): only the elements start … end−1 (a page, see `page_ranges`).
-    `written`: each element as the text writes it (a word-level document's meta['written']: its words, not the
-    lower-cased tokens), shown instead of the elements. All text is HTML-escaped."""
+    numbers shown (every sentence; at word level every `number_every` elements, at the first that starts a written
+    word: not inside 'e.g.'), reference boundaries marked inside the text, one segment optionally highlighted, a new
+    line where a paragraph starts inside a segment (`paragraphs`: the elements that open one). `window` (start, end):
+    only the elements start … end−1 (a page, see `page_ranges`). `written`: each element as the text writes it (a
+    word-level document's meta['written']: its words, not the lower-cased tokens; a space ends a word), shown instead
+    of the elements. All text is HTML-escaped."""
     ref_gaps, opens = set((reference or [])[:-1]), set(paragraphs or ())
     lo, hi = window if window is not None else (0, len(elements))
     parts = [
@@ -79,7 +80,7 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
             f"style='background:{bg}; border:{border}; border-radius:6px; padding:6px 10px; margin:0 0 6px 0;'>"
             f"<div style='font-family: sans-serif; font-size: 12px; color:#555; margin-bottom:3px;'>"
             f"<b>{html.escape(header)}</b>{sub}{' · <b>selected</b>' if hl else ''}</div>")
-        body = []
+        body, due = [], False  # due: a number every `number_every` words, put where the next written word starts
         for j in range(max(a, lo), min(b, hi)):
             if j in opens and j != max(a, lo):
                 body.append("<br class='segx-paragraph'>")
@@ -88,8 +89,10 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
                             "font-family:sans-serif;'>¦ref¦ </span>")
             text = html.escape(written[j] if written else elements[j])
             if level == "word":
-                if j in (a, lo) or (j % number_every == 0):
+                due = due or j % number_every == 0
+                if j in (a, lo) or (due and (not written or written[j - 1].endswith(" "))):
                     body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>")
+                    due = False
                 body.append(text if written else text + " ")
             else:
                 body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>"

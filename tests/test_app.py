@@ -377,6 +377,25 @@ def test_the_text_at_word_level_is_shown_as_the_user_wrote_it():
     assert "Volcanoes form where magma" in card
 
 
+def test_the_word_numbers_of_the_text_stand_where_a_written_word_starts():
+    """At word level the text view numbers every 25th word element; shown as written, a number fell inside a word
+    ('e.<sup>25</sup>g.'). It stands where the next written word starts, still that element's number."""
+    at = paste(run(new_app()), " ".join(["Volcanoes erupt, e.g. in Iceland."] * 8 + ["Bread rises, e.g. with yeast."] * 8))
+    at.sidebar.radio(key="level").set_value("word")
+    at.sidebar.radio(key="k_mode").set_value("Number")
+    run(at)
+    at.sidebar.number_input(key="k").set_value(2)
+    run(at)
+    elements = at.session_state["_docstate"].doc.elements
+    assert elements[23:28] == ["e", ".", "g", ".", "in"]  # the 25th element is inside 'e.g.'
+    text = overlay(at)
+    assert "into **2 segments**" in summary(at) and text.count(">0</sup>Volcanoes erupt, e.g. in Iceland.") == 1
+    # a number stands after a space (a written word's start) or opens a segment, never inside 'e.g.'
+    assert all(text[m.start() - 1] == " " or text[:m.start()].endswith("</div>")
+               for m in re.finditer(r"<sup[^>]*>\d+</sup>", text)) and "e.<sup" not in text
+    assert re.search(r" <sup[^>]*>27</sup>in Iceland", text)  # the 25th's number at the next word, 'in'
+
+
 def test_the_preview_and_the_segments_table_show_the_words_as_written():
     """At word level the preview of the text read and the Segments table's 'begins with' joined the word elements
     ('volcanoes form where', "baker ' s yeast"): they show the pasted text as written, as the text view does."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -237,6 +238,13 @@ def test_the_text_at_word_level_is_shown_as_written():
     card = overlay.selected_segment_html(doc.elements[:8], 0, 0, 8, "word", written=written[:8])
     assert "— AI-assisted tools. They work. <a" in card
     assert doc.segment_texts([5, doc.n])[0] == "AI-assisted tools."  # what the CLI and the exports print
+    words = load_text(" ".join(["Some e.g. AI-assisted U.S. tools."] * 30), level="word")
+    shown = overlay.overlay_html(words.elements, [words.n], "word", written=words.meta[WRITTEN], number_every=25)
+    numbers = [int(x) for x in re.findall(r">(\d+)</sup>", shown)]
+    starts = [0] + [j for j in range(1, words.n) if words.meta[WRITTEN][j - 1].endswith(" ")]
+    assert set(numbers) <= set(starts) and "e.<sup" not in shown and "AI<sup" not in shown  # never inside a word
+    # one number for each multiple of 25: at the first word start at or after it (the element's own index)
+    assert numbers == [0] + [next(j for j in starts if j >= m) for m in range(25, words.n, 25)], numbers
     rows = overlay.segment_rows(doc.elements, [1, 5, doc.n], [[], [], []], level="word", written=written)
     assert [r["begins with"] for r in rows] == ["AI", "-assisted tools.", "They work. Why? Because U.S. teams said so."]
     assert overlay.segment_rows(doc.elements, [3, doc.n], [[], []], level="word")[0]["begins with"] == "ai - assisted"
