@@ -254,9 +254,14 @@ def k_tab():
                                                  else "."))
 
 def segments_tab():
+    # the grid (sortable): its two text columns narrow enough to fit the page at 800 px, their rows three lines high
+    # so that they wrap (a grid wraps only in rows over 4rem); cut to one line at their content's width, 'begins with'
+    # ran past the grid's edge
     st.dataframe(pd.DataFrame(overlay.segment_rows(doc.elements, bounds, tops, places, doc.level,
                                                     written=doc.meta.get(WRITTEN))), hide_index=True,
-                 width="stretch")
+                 width="stretch", row_height=72,
+                 column_config={"top terms": st.column_config.TextColumn(width=100),
+                                "begins with": st.column_config.TextColumn(width=120)})
 
 def export_tab():
     base = f"{Path(doc_state.label or 'document').stem.replace(' ', '_')}.{method}.k{seg.k}"

@@ -411,3 +411,26 @@ def test_the_preview_shows_its_rows_whole(server, browser, width):
     assert inside["x"] <= box["x"] and box["x"] + box["width"] <= inside["x"] + inside["width"], (box, inside)
     assert shown and all(inside["x"] <= m["x"] and m["x"] + m["width"] <= inside["x"] + inside["width"]
                          for m in shown), shown
+
+
+@pytest.mark.parametrize("width", [800, 1280])
+def test_the_segments_table_shows_how_each_segment_begins(server, browser, width):
+    """With the sidebar open, the Segments tab's grid shows every column without scrolling, 'begins with' wrapped
+    in its rows: at its content's width on one line each, 'begins with' ran past the grid's edge at 1280 px (about
+    200 px of it cut) and was off the grid altogether at 800 px."""
+    page = browser.new_page(viewport={"width": width, "height": 1000})
+    page.goto(f"{server}/?sample=choi-1_0&method=cvs&k=10")
+    page.get_by_text("into 10 segments").wait_for(timeout=180_000)
+    _wait_idle(page)
+    assert page.locator("[data-testid='stSidebar']").bounding_box()["width"] > 200  # open
+    page.get_by_role("tab", name="Segments").click()
+    grid = page.locator("[data-testid='stDataFrame']").last
+    grid.wait_for(timeout=60_000)
+    _wait_idle(page)
+    scroller = grid.locator(".dvn-scroller").first
+    scroller.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    inner, outer = scroller.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    _shot(page, f"explore_segments_{width}")
+    page.close()
+    assert outer > 0 and inner <= outer + 1, (inner, outer)
