@@ -42,8 +42,10 @@ _ESCAPE = re.compile(r"""\\(?:
   | (?P<gone>[&|^%:c!}{acdpru,/])      # zero-width, italic corrections and flow
   | (?P<other>.)
 )""", re.X)
-# requests that break the line (not .PD, which sets the distance of the paragraphs and items after it and no break)
-_BREAKS = frozenset("PP LP P sp br HP RS RE Sp ne in ti bp ce".split())
+# requests that break the line (groff's manual: .br, .sp, .in, .ti, .ce, .bp; man(7)'s paragraphs and .RS/.RE;
+# pod2man's .Sp, '.if n .sp'); not .PD, which sets the distance of the paragraphs and items after it, nor .ne, which
+# asks for room before the page's end: neither breaks
+_BREAKS = frozenset("PP LP P sp br HP RS RE Sp in ti bp ce".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
 # mdoc(7)'s paragraphs (the distance .PD sets, a line), and .sp but for less than a line ('.sp 0', '.sp 0.5'); .IP's
 # item sets the same space, with a mark or without one (`ManReader.request`)

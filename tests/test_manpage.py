@@ -587,3 +587,11 @@ def test_pd_sets_a_distance_and_breaks_no_paragraph():
             ".PD 0\n.TP\n.B \\-b\nTwo\n.PD\nand more.\n")
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["VISUAL, EDITOR: Used by both.", "-a: One.", "-b: Two and more."]
+
+
+def test_ne_asks_for_room_on_the_page_and_breaks_no_line():
+    """groff's .ne (room needed before the page's end, else a new page) breaks no line: text, '.ne 3', text is one
+    line in groff's output; it was read as a break, splitting the paragraph in two."""
+    page = ".TH X 1\n.SH A\nThe first half\n.ne 3\nand the second.\n.in +2\nIndented.\n"
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["The first half and the second.", "Indented."]
