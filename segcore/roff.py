@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from fractions import Fraction
 
 from .structure import SENTENCE_END, Block, split_number
 
@@ -47,10 +48,15 @@ _ESCAPE = re.compile(r"""\\(?:
 # asks for room before the page's end: neither breaks
 _BREAKS = frozenset("PP LP P sp br HP RS RE Sp in ti bp ce".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
-# mdoc(7)'s paragraphs (the distance .PD sets, a line), and .sp but for less than a line ('.sp 0', '.sp 0.5'); .IP's
-# item sets the same space, with a mark or without one (`ManReader.request`)
+# mdoc(7)'s paragraphs (the distance .PD sets, a line), and .sp but for half a line or less; .IP's item sets the same
+# space, with a mark or without one (`ManReader.request`)
 _SPACED = frozenset("PP LP P HP sp Pp Lp".split())
-_NO_SPACE = re.compile(r"(?=[\d.])0*(?:\.\d*)?v?")
+# .sp's distance, a number and its unit (v when none), in groff's basic units for -Tutf8 (240 an inch; a line is 40,
+# a character's width 24); groff drops the fraction of a basic unit, then sets a whole number of lines, none for half
+# a line or less ('.sp 0.5', '.sp 6p', '.sp 20u'), one for more ('.sp 0.55', '.sp 1n'); a negative one goes back up
+_DISTANCE = re.compile(r"(-?)\+?(\d+\.?\d*|\.\d+)([uicpPmnv]?)")
+_UNITS = {"u": 1, "i": 240, "c": Fraction(240 * 50, 127), "p": Fraction(240, 72), "P": 40, "m": 24, "n": 24, "v": 40}
+_HALF_LINE = 20
 ITALIC_PAIRS = frozenset("BI BR IB IR RB RI".split())
 FONTS = frozenset("B I SM SB".split())
 # an item's mark, not its tag: .IP's, or one a text line sets before the item's text ('\(bu\c', DocBook's for nroff)
@@ -95,8 +101,13 @@ def _escapes(m: re.Match) -> str:
 
 
 def sets_space(name: str, args: list[str]) -> bool:
-    """Whether a break request sets space after the paragraph before (`_SPACED`)."""
-    return name in _SPACED and not (name == "sp" and bool(args) and bool(_NO_SPACE.fullmatch(args[0])))
+    """Whether a break request sets space after the paragraph before (`_SPACED`; .sp's distance as groff rounds it
+    to lines, `_DISTANCE`; one it cannot read here, a register's or a sum, as a line)."""
+    distance = _DISTANCE.fullmatch(args[0]) if name == "sp" and args else None
+    if distance:
+        sign, number, unit = distance.groups()
+        return not sign and int(Fraction(number) * _UNITS[unit or "v"]) > _HALF_LINE
+    return name in _SPACED
 
 
 def uncommented(line: str) -> str:

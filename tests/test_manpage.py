@@ -595,3 +595,14 @@ def test_ne_asks_for_room_on_the_page_and_breaks_no_line():
     page = ".TH X 1\n.SH A\nThe first half\n.ne 3\nand the second.\n.in +2\nIndented.\n"
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["The first half and the second.", "Indented."]
+
+
+def test_sp_sets_space_as_groff_rounds_its_distance_to_lines():
+    """groff -Tutf8 sets .sp's distance as whole lines, none for half a line or less and one for more: '.sp 0.6' and
+    '.sp 1n' (24 of a line's 40 basic units) print a blank line, so the addresses after them stand apart; '.sp 0.5',
+    '.sp 6p' (20 units) and '.sp -1' (back up a line) print none, and the addresses join the text they complete. Any
+    '0.x' read as no space, and '.sp 6p' and '.sp -1' as a line."""
+    page = (".TH X 1\n.SH A\nOne\n.sp 0.6\nhttps://x.org/a\n.sp 1n\nhttps://x.org/b\nTwo\n.sp 0.5\nhttps://x.org/c\n"
+            ".sp 6p\nhttps://x.org/d\n.sp -1\nhttps://x.org/e\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["One", "https://x.org/a", "https://x.org/b Two https://x.org/c https://x.org/d https://x.org/e"]
