@@ -48,9 +48,9 @@ _ESCAPE = re.compile(r"""\\(?:
 # asks for room before the page's end: neither breaks
 _BREAKS = frozenset("PP LP P sp br HP RS RE Sp in ti bp ce".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
-# mdoc(7)'s paragraphs (the distance .PD sets, a line), and .sp but for half a line or less; .IP's item sets the same
-# space, with a mark or without one (`ManReader.request`)
-_SPACED = frozenset("PP LP P HP sp Pp Lp".split())
+# mdoc(7)'s paragraphs (the distance .PD sets, a line), .sp but for half a line or less, and pod2man's .Sp (a line
+# for nroff: '.if n .sp'); .IP's item sets the same space, with a mark or without one (`ManReader.request`)
+_SPACED = frozenset("PP LP P HP sp Sp Pp Lp".split())
 # .sp's distance, a number and its unit (v when none), in groff's basic units for -Tutf8 (240 an inch; a line is 40,
 # a character's width 24); groff drops the fraction of a basic unit, then sets a whole number of lines, none for half
 # a line or less ('.sp 0.5', '.sp 6p', '.sp 20u'), one for more ('.sp 0.55', '.sp 1n'); a negative one goes back up

@@ -606,3 +606,13 @@ def test_sp_sets_space_as_groff_rounds_its_distance_to_lines():
             ".sp 6p\nhttps://x.org/d\n.sp -1\nhttps://x.org/e\n")
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["One", "https://x.org/a", "https://x.org/b Two https://x.org/c https://x.org/d https://x.org/e"]
+
+
+def test_pod2man_sp_sets_a_blank_line_before_the_addresses_after_it():
+    """pod2man defines .Sp as '.if n .sp': groff -Tutf8 sets a blank line, as after .PP; Error(3pm)'s 'useful to view
+    POD in HTML format.' / '.Sp' / '<https://metacpan.org/release/Error>' read the address with the text before, as
+    after .br."""
+    page = (".TH X 3pm\n.de Sp\n.if t .sp .5v\n.if n .sp\n..\n.SH A\nUseful in HTML.\n.Sp\n<https://x.org/a>\n"
+            ".PP\nThen.\n.br\n<https://x.org/b>\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["Useful in HTML.", "<https://x.org/a>", "Then. <https://x.org/b>"]
