@@ -23,6 +23,9 @@ WORDS_END = re.compile(rf"[^\W\d_][\"'”’)\]]*[.!?:{SCRIPT_STOPS}][\"'”’)
 # two; an em wide), else its letters up to a space or to such a character (half an em each)
 _FIRST_WORD = re.compile(rf"\s*(?:(?P<wide>[{CJK}\u3000-\u303f\uff00-\uffef])|[^\s{CJK}\u3000-\u303f\uff00-\uffef]*)")
 _CJK_END = re.compile(f"[{CJK}]$")  # a line ending on a Chinese or Japanese character: within a sentence
+# a table's row of cells as one line: four or more pieces between spaces, each of four characters or fewer ('初号 小初
+# 一号 小一 …', '0 -0 1 -1 …'); a line of Chinese prose has runs longer than that between its spaces
+_CELLS = re.compile(r"\s*\S{1,4}(?:\s+\S{1,4}){3,}\s*")
 
 
 @dataclass
@@ -212,12 +215,12 @@ def _wraps(last: Line, first: Line, right: float) -> bool:
     Chinese or Japanese character, not a mark, ends within a sentence and is wrapped wherever it ends (a list set
     narrower than the page's widest line, an overfull line on the page: '… 使用前请认真阅读协' / '议内容。'), when
     it ends past three quarters of the way from its start to that edge (not a heading's '3. 手动编译', a table's
-    'backmatter 已发表论文列表', an exam's '3. 设' and the formula beside it) and `first` opens no item ('8. 设函数 …
-    求' / '(1) 函数 …')."""
+    'backmatter 已发表论文列表', an exam's '3. 设' and the formula beside it), it is no table's row of short cells
+    (_CELLS: '初号 小初 … 三号 小三' above '0 -0 … 3 -3') and `first` opens no item ('8. 设函数 … 求' / '(1) 函数 …')."""
     m = _FIRST_WORD.match(first.text)
     width = 1.0 if m["wide"] else (len(m.group().strip()) + 1) * 0.5
     within = bool(_CJK_END.search(last.text.rstrip())) and last.x1 - last.x0 > 0.75 * (right - last.x0) \
-        and not _opens_item(first.text)
+        and not _CELLS.fullmatch(last.text) and not _opens_item(first.text)
     return last.text.endswith(("-", "\u00ad")) or within or last.x1 + width * first.size > right
 
 

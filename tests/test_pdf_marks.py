@@ -404,6 +404,29 @@ def test_a_line_set_in_below_a_short_chinese_item_is_not_put_back_into_it_as_its
                                                                               ["它的第二"]]
 
 
+def test_a_table_s_row_of_short_chinese_cells_is_not_a_wrapped_line_of_the_row_set_in_below_it():
+    """A line that ends on a Chinese character and fills most of the column is wrapped within a sentence
+    (pdfboxes._wraps), and join_hanging put the row set in below it back into it as its next line: a table's rows,
+    pdfminer's one line of Chinese cells '初号 小初 … 三号 小三' over the number row '0 -0 … 3 -3' (sduthesis's table of
+    font sizes), read as one line. A line of four or more short pieces between spaces is a table's row, not prose;
+    a Chinese line with spaces around a Latin word, its runs long, is still wrapped.
+    Seen failing without the fix: the two rows were one box."""
+    from segcore.pdfboxes import join_hanging
+
+    def page(row: str, below: str) -> list[list[str]]:
+        boxes = [Box([Line("这是一段很长的正文文字" * 3, 154, 560, 512, 572, 10.5)], 1),
+                 Box([Line(row, 205, 525, 456, 536, 10.5)], 1),
+                 Box([Line(below, 213, 509, 450, 520, 10.5)], 1),
+                 Box([Line("四号 小四 五号 小五 六号 小六 七号 八号", 205, 492, 456, 503, 10.5)], 1)]
+        join_hanging(boxes)
+        return [[ln.text[:5] for ln in b.lines] for b in boxes]
+
+    assert page("初号 小初 一号 小一 二号 小二 三号 小三", "0 -0 1 -1 2 -2 3 -3") == [
+        ["这是一段很"], ["初号 小初"], ["0 -0 "], ["四号 小四"]]
+    assert page("汉字大小和字距改变的情况都可以 \\CTEXnoindent 自动修改缩", "改缩进距离的宽度") == [
+        ["这是一段很"], ["汉字大小和", "改缩进距离"], ["四号 小四"]]
+
+
 def test_chinese_words_are_counted_by_their_characters_in_the_furniture_and_run_in_rules():
     """A Chinese line's words were counted by spaces: a line with two numbers among a few spaced Chinese runs read
     as mostly numbers (a table's row), so it ended no sentence; a Chinese sentence repeated at the foot of every page
