@@ -84,17 +84,17 @@ def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
     """Number the boxes by the column of m equal columns they fit in (0: none, a box spanning columns), the columns
     of the text area centred on the page (its margin the narrower side margin; two columns split at the page's
     middle), or of the text's own extent when it is set off the page's centre, its columns' lines fill them (running
-    text, not a form's labels and values) and that leaves fewer of its characters in boxes spanning columns (ltxdoc's
-    wide left margin: a change history's dot leaders end past the page's middle); whether it has m columns: side by
-    side, and for three or four filled (`_in_columns`)."""
+    text, not a form's labels and values, nor a table's rows: DBLaTeX's off-centre pages of tables) and that leaves
+    fewer of its characters in boxes spanning columns (ltxdoc's wide left margin: a change history's dot leaders end
+    past the page's middle); whether it has m columns: side by side, and for three or four filled (`_in_columns`)."""
     if not boxes:
         return False
     left, right = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
     margin = max(0.0, min(left, width - right))
     best = None
     off_centre = right - left < width - 2 * margin - width * 0.02
-    for area, filled in [((margin, width - margin), m > 2)] + [((left, right), True)] * off_centre:
-        if _in_columns(boxes, *area, width * 0.02, m, filled):
+    for area, filled, rows in [((margin, width - margin), m > 2, True)] + [((left, right), True, False)] * off_centre:
+        if _in_columns(boxes, *area, width * 0.02, m, filled, rows):
             spanning = sum(len(ln.text) for b in boxes if not b.column for ln in b.lines)
             if best is None or spanning < best[0]:
                 best = (spanning, [b.column for b in boxes])
@@ -103,11 +103,13 @@ def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
     return best is not None
 
 
-def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int, filled: bool) -> bool:
+def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int, filled: bool,
+                rows: bool = True) -> bool:
     """Number the boxes by the column of m equal columns between `left` and `right` they fit in, `tol` points over
     (0: none); whether each two adjacent columns hold text side by side, and, when `filled` is asked, every column's
-    lines mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side), or its
-    rows do (a reference card's commands and what they do) when the columns hold most of the page's text."""
+    lines mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side), or,
+    when `rows` are let, its rows do (a reference card's commands and what they do) when the columns hold most of the
+    page's text."""
     step = (right - left) / m
     bounds = [left + c * step for c in range(1, m)]  # between columns c and c + 1
     for b in boxes:
@@ -126,7 +128,8 @@ def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int,
         return all(statistics.median(widths(lines[c])) >= 0.5 * step for c in lines)
 
     in_columns = sum(len(ln.text) * (1 if b.column else -1) for b in boxes for ln in b.lines)
-    return not filled or fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (in_columns >= 0 and fill(_row_widths))
+    return not filled or fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (
+        rows and in_columns >= 0 and fill(_row_widths))
 
 
 def _row_widths(lines: list[Line]) -> list[float]:
