@@ -12,7 +12,7 @@ import re
 from collections import Counter
 
 from .mdoc import MdocReader
-from .roff import BULLETS, FONTS, ITALIC_PAIRS, ManReader, arguments, line_text, uncommented
+from .roff import BULLETS, FONTS, ITALIC_PAIRS, NO_BREAK, ManReader, arguments, line_text, uncommented
 from .structure import Block
 
 __all__ = ["man_blocks", "looks_like_man", "redirect_target", "starts_like_roff"]
@@ -209,6 +209,8 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
             while depth > 0 and lines:
                 depth += lines[-1].count("\\{") - lines[-1].count("\\}")
                 lines.pop()
+        elif line[0] == "'" and name in NO_BREAK:  # the no-break control character: the request but its break
+            reader.unbroken(name, arguments(rest))
         elif name == "so":
             reader.left_out["includes"] += 1
         elif name == "als" and len(args := arguments(rest)) == 2 and args[1] in defined:  # another name of one

@@ -2,9 +2,10 @@
 character escapes resolved (`line_text`: groff_char(7)'s common names, its accented and Greek letters), a comment cut
 off (`uncommented`), a request's arguments (`arguments`); and `ManReader`, the paragraph under way and the man(7)
 macros: .SH and .SS titles as headings, paragraphs broken by .PP, .LP, .P, .sp, .br, .TP and .IP (an item's tag opens
-its paragraph, .TQ adds a tag) and by a blank line (groff's .sp; not between an item's tag and its text), links (.UR,
-.MT). An item's tag is followed by a colon when its text follows, unless it ends in one or in a word's mark ('1.',
-'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
+its paragraph, .TQ adds a tag; not by roff's requests called with "'", `NO_BREAK`) and by a blank line (groff's .sp;
+not between an item's tag and its text), links (.UR, .MT). An item's tag is followed by a colon when its text follows,
+unless it ends in one or in a word's mark ('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes
+one too."""
 from __future__ import annotations
 
 import re
@@ -15,7 +16,7 @@ from fractions import Fraction
 from .structure import SENTENCE_END, Block, split_number
 
 __all__ = ["ManReader", "line_text", "arguments", "uncommented", "sets_space", "BULLETS", "FONTS",
-           "ITALIC_PAIRS"]
+           "ITALIC_PAIRS", "NO_BREAK"]
 
 _CHARS = {"em": "—", "en": "–", "hy": "-", "mi": "-", "bu": "•", "lq": "“", "rq": "”", "oq": "‘", "cq": "’",
           "aq": "'", "dq": '"', "co": "©", "rg": "®", "tm": "™", "mu": "×", "de": "°", "+-": "±", "->": "→",
@@ -47,6 +48,10 @@ _ESCAPE = re.compile(r"""\\(?:
 # pod2man's .Sp, '.if n .sp'); not .PD, which sets the distance of the paragraphs and items after it, nor .ne, which
 # asks for room before the page's end: neither breaks
 _BREAKS = frozenset("PP LP P sp br HP RS RE Sp in ti bp ce".split())
+# of those, roff's own requests, which the no-break control character ("'br", "'sp", "'in") calls without their break
+# (groff(7)): the line under way goes on; not the macros, whose own .br or .sp inside still break ("'PP", pod2man's
+# "'Sp"), nor .bp, a macro of groff's man(7) that breaks for a terminal's page without end (an.tmac, -rcR=1)
+NO_BREAK = frozenset("br sp in ti ce".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
 # mdoc(7)'s paragraphs (the distance .PD sets, a line), .sp but for half a line or less, and pod2man's .Sp (a line
 # for nroff: '.if n .sp'); .IP's item sets the same space, with a mark or without one (`ManReader.request`)
@@ -158,6 +163,12 @@ class ManReader:
         elif text:
             self.blocks.append(Block(text))
         self.apart = self.apart and not text
+
+    def unbroken(self, name: str, args: list[str]):
+        """A break request called with the no-break control character (`NO_BREAK`): all it does but the break, of
+        which the reader reads .sp's space; it sets the next paragraph apart only when no line is under way (groff
+        sets it between the lines of the paragraph under way, which goes on)."""
+        self.apart = self.apart or (not self.parts and sets_space(name, args))
 
     def next_item(self):
         """A list item's tag follows: tags standing alone share the text that comes after them ('-a, -b: …'; a

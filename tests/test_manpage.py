@@ -616,3 +616,19 @@ def test_pod2man_sp_sets_a_blank_line_before_the_addresses_after_it():
             ".PP\nThen.\n.br\n<https://x.org/b>\n")
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["Useful in HTML.", "<https://x.org/a>", "Then. <https://x.org/b>"]
+
+
+def test_a_break_request_with_the_no_break_control_character_does_not_break_the_line():
+    """groff's no-break control character calls a request without its break (groff(7)): ttf2tfm(1)'s '.B ttf2tfm' /
+    "'in +\\n(.ku" / its arguments is one line in groff's output, and "'br", "'sp", "'ti", a conditional's "'br" go
+    on with the line under way; they were read as .br, ending the paragraph. Macros called with "'" still break
+    ("'PP", "'TP", and .bp, a macro of groff's man(7) that breaks), and "'sp" with no line under way sets the next
+    paragraph apart as .sp does. The expected readings are groff's lines for these pages."""
+    page = (".TH X 1\n.SH A\nThe first half\n'br\nof one line\n'sp\ngoes on\n'in +2\nand on\n'ti 4\nand on\n"
+            ".if n 'br\nto its end.\n'PP\nThen\n'bp\na line.\n'TP\n.B \\-a\nIts text.\n.RE\nText.\n.br\n'sp\n"
+            "https://x.org/a\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["The first half of one line goes on and on and on to its end.", "Then", "a line.",
+                     "-a: Its text.", "Text.", "https://x.org/a"]
+    mdoc = ".Dd x\n.Dt X 1\n.Os\n.Sh A\nOne\n'br\ntwo.\n.Pp\nThree\n.br\nfour.\n"
+    assert [b.text for b in man_blocks(mdoc)[0] if not b.level] == ["One two.", "Three", "four."]
