@@ -187,16 +187,14 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                 (re.compile(r"[.']\s*" + _SKIPPED[name][0] + r"\b"), _SKIPPED[name][1])
             taken = _taken(lines, end.match)
             if kind:
-                reader.flush()
-                reader.left_out[kind] += _table_words(taken) if kind == "tables" else 1
+                reader.leave_out(kind, _table_words(taken) if kind == "tables" else 1)
             elif name in ("de", "de1", "am", "am1") and (args := arguments(uncommented(rest))):  # its body (appended)
                 defined[args[0]] = (defined.get(args[0], []) if name.startswith("am") else []) + taken
             if lines:
                 lines.pop()
         elif end := _CODE.get(name) or reader.code_end(name, rest):
-            reader.flush()
             taken = _taken(lines, lambda x: re.match(r"[.']\s*" + end + r"\b", x) or _SECTION.match(x))
-            reader.left_out["code lines"] += sum(1 for x in taken if _PRINTS.match(x))
+            reader.leave_out("code lines", sum(1 for x in taken if _PRINTS.match(x)))
             if lines and not _SECTION.match(lines[-1]):  # a section heading that ends the block is read
                 lines.pop()
         elif name in ("if", "ie", "el"):

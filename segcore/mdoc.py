@@ -241,8 +241,7 @@ class MdocReader(ManReader):
         elif name == "Nd":
             self.add("— " + words)
         elif name == "Dl":
-            self.flush()
-            self.left_out["code lines"] += 1
+            self.leave_out("code lines", 1)
         elif name == "Ex":
             names = [a for a in args if a != "-std"] or [self.name]
             self.add(f"The {' and '.join(names)} utilit{'y exits' if len(names) == 1 else 'ies exit'} 0 on success, "

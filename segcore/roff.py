@@ -147,7 +147,8 @@ class ManReader:
         self.colon = False  # the tag just added takes a colon if the item's text follows it
         self.bare_tag = False  # the paragraph under way ends with an item's tag, its text not begun
         self.link: tuple[str, int, int] | None = None  # a link's address, and where its text begins (.UR, .MT)
-        self.apart = False  # space came after the last paragraph (a blank line, .PP): the next is set apart from it
+        self.apart = False  # space or a left-out block came after the last paragraph (a blank line, .PP, code): the
+        # next is set apart from it
 
     def code_end(self, name: str, rest: str) -> str | None:
         """The request that ends a code block opened by `name` beyond the man macros' own (none here)."""
@@ -155,7 +156,8 @@ class ManReader:
 
     def flush(self):
         """The paragraph under way ends; one of addresses only joins the paragraph before, whose text it completes,
-        unless groff set space between them (a blank line, a paragraph's macro, .sp: `blank`, `sets_space`)."""
+        unless groff set space or printed a block between them (a blank line, a paragraph's macro, .sp, code left
+        out: `blank`, `sets_space`, `leave_out`)."""
         text = " ".join(" ".join(self.parts).split())
         self.parts, self.colon, self.bare_tag = [], False, False
         if text and self.blocks and not self.blocks[-1].level and not self.apart and _ADDRESSES.fullmatch(text):
@@ -163,6 +165,14 @@ class ManReader:
         elif text:
             self.blocks.append(Block(text))
         self.apart = self.apart and not text
+
+    def leave_out(self, kind: str, count: int):
+        """A block groff prints and the reader leaves out (a no-fill or code block, a tbl table, an equation; counted
+        as `count` of `kind`): the paragraph under way ends before it, and the next is set apart from that one, as
+        the block's lines stand between them (an address after it completes no text before it: `flush`)."""
+        self.flush()
+        self.left_out[kind] += count
+        self.apart = True
 
     def unbroken(self, name: str, args: list[str]):
         """A break request called with the no-break control character (`NO_BREAK`): all it does but the break, of

@@ -632,3 +632,24 @@ def test_a_break_request_with_the_no_break_control_character_does_not_break_the_
                      "-a: Its text.", "Text.", "https://x.org/a"]
     mdoc = ".Dd x\n.Dt X 1\n.Os\n.Sh A\nOne\n'br\ntwo.\n.Pp\nThree\n.br\nfour.\n"
     assert [b.text for b in man_blocks(mdoc)[0] if not b.level] == ["One two.", "Three", "four."]
+
+
+def test_addresses_after_a_left_out_block_are_set_apart_from_the_text_before_it():
+    """A no-fill block, a pod2man verbatim block or a tbl table is left out, but groff prints it between the text before
+    it and the next line: an address alone after it ('.fi' / '.br' / the URL) completes no text before the block
+    (groff -man -Tutf8: 'See the example:' / 'code line' / '<https://x.org/a>'), as it does after a .br alone."""
+    page = (".TH X 1\n.SH A\nSee the example:\n.nf\ncode line\n.fi\n.br\n<https://x.org/a>\n.PP\nPerl:\n.Vb 1\n"
+            "\\&  use X;\n.Ve\nhttps://x.org/b\n.PP\nThe table:\n.TS\nl l.\na\tb\n.TE\nhttps://x.org/c\n"
+            ".PP\nHome at\n.br\nhttps://x.org/d\n")
+    blocks, left_out = man_blocks(page)
+    texts = [b.text for b in blocks if not b.level]
+    assert texts == ["See the example:", "<https://x.org/a>", "Perl:", "https://x.org/b", "The table:",
+                     "https://x.org/c", "Home at https://x.org/d"]
+    assert left_out == {"code lines": 2, "tables": 2}
+
+
+def test_mdoc_dl_s_line_is_left_out_between_the_text_and_an_address_after_it():
+    """mdoc's .Dl sets one line of code between the text before and after it: an address after it stands apart."""
+    page = ".Dd May 1, 2020\n.Dt X 1\n.Os\n.Sh A\nRun:\n.Dl x -y\n.br\n.Lk https://x.org/a\n"
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts[0] == "Run:" and len(texts) == 2 and "https://x.org/a" in texts[1]
