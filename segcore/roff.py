@@ -2,10 +2,10 @@
 character escapes resolved (`line_text`: groff_char(7)'s common names, its accented and Greek letters), a comment cut
 off (`uncommented`), a request's arguments (`arguments`); and `ManReader`, the paragraph under way and the man(7)
 macros: .SH and .SS titles as headings, paragraphs broken by .PP, .LP, .P, .sp, .br, .TP and .IP (an item's tag opens
-its paragraph, .TQ adds a tag; not by roff's requests called with "'", `NO_BREAK`) and by a blank line (groff's .sp;
-not between an item's tag and its text), links (.UR, .MT). An item's tag is followed by a colon when its text follows,
-unless it ends in one or in a word's mark ('1.', 'etc.'): a key's or a synopsis's mark ('~.', '?', 'file ...') takes
-one too."""
+its paragraph, .TQ adds a tag; not by roff's requests called with "'", `NO_BREAK`; paragraphs and items set apart
+by the distance .PD sets) and by a blank line (groff's .sp; not between an item's tag and its text), links (.UR, .MT).
+An item's tag is followed by a colon when its text follows, unless it ends in one or in a word's mark ('1.', 'etc.'):
+a key's or a synopsis's mark ('~.', '?', 'file ...') takes one too."""
 from __future__ import annotations
 
 import re
@@ -54,8 +54,11 @@ _BREAKS = frozenset("PP LP P sp br HP RS RE Sp in ti bp ce".split())
 NO_BREAK = frozenset("br sp in ti ce".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
 # mdoc(7)'s paragraphs (the distance .PD sets, a line), .sp but for half a line or less, and pod2man's .Sp (a line
-# for nroff: '.if n .sp'); .IP's item sets the same space, with a mark or without one (`ManReader.request`)
+# for nroff: '.if n .sp'); in a man(7) page its paragraphs and items set the distance .PD sets (`_PD_SPACED`)
 _SPACED = frozenset("PP LP P HP sp Sp Pp Lp".split())
+# man(7)'s paragraphs and items, whose space is the distance .PD sets (groff's an-old.tmac: '.sp \\n[PD]u' in .LP,
+# .PP, .P, .HP, .TP, and .IP, which calls .TP for a tag); a line by default for nroff, none after '.PD 0'
+_PD_SPACED = frozenset("PP LP P HP TP IP".split())
 # .sp's distance, a number and its unit (v when none), in groff's basic units for -Tutf8 (240 an inch; a line is 40,
 # a character's width 24); groff drops the fraction of a basic unit, then sets a whole number of lines, none for half
 # a line or less ('.sp 0.5', '.sp 6p', '.sp 20u'), one for more ('.sp 0.55', '.sp 1n'); a negative one goes back up
@@ -147,6 +150,7 @@ class ManReader:
         self.colon = False  # the tag just added takes a colon if the item's text follows it
         self.bare_tag = False  # the paragraph under way ends with an item's tag, its text not begun
         self.link: tuple[str, int, int] | None = None  # a link's address, and where its text begins (.UR, .MT)
+        self.pd = True  # .PD's distance sets a line (before man(7)'s paragraphs and items: `_PD_SPACED`)
         self.apart = False  # space or a left-out block came after the last paragraph (a blank line, .PP, code): the
         # next is set apart from it
 
@@ -179,6 +183,11 @@ class ManReader:
         which the reader reads .sp's space; it sets the next paragraph apart only when no line is under way (groff
         sets it between the lines of the paragraph under way, which goes on)."""
         self.apart = self.apart or (not self.parts and sets_space(name, args))
+
+    def spaced(self, name: str, args: list[str]) -> bool:
+        """Whether a break request or man(7)'s macro sets space before what follows it: .PD's distance for man(7)'s
+        paragraphs and items (`_PD_SPACED`), else `sets_space`."""
+        return self.pd if name in _PD_SPACED else sets_space(name, args)
 
     def next_item(self):
         """A list item's tag follows: tags standing alone share the text that comes after them ('-a, -b: …'; a
@@ -236,19 +245,22 @@ class ManReader:
                 self.add(line_text(" ".join(args)))
         elif name in _BREAKS:
             self.flush()
-            self.apart = self.apart or sets_space(name, args)
-        elif name in ("TP", "TQ"):  # .TQ: another tag of the item (groff's man(7))
+            self.apart = self.apart or self.spaced(name, args)
+        elif name in ("TP", "TQ"):  # .TQ: another tag of the item (groff's man(7)), with no space before it
             self.next_item()
             self.tag = True
+            self.apart = self.apart or self.spaced(name, args)
+        elif name == "PD":  # the distance, read as .sp's; none given: the default, a line for nroff
+            self.pd = sets_space("sp", args) if args else True
         elif name == "IP":
             tag = line_text(args[0]).strip() if args else ""
             if tag and tag not in BULLETS:
                 self.next_item()
                 self.tag = True
                 self.add(tag)
-            else:  # a mark alone ('.IP \(bu') or none: an item groff sets apart as a paragraph (indented, below a line)
+            else:  # a mark alone ('.IP \(bu') or none: an item groff sets as a paragraph (indented, below .PD's space)
                 self.flush()
-                self.apart = True
+            self.apart = self.apart or self.spaced(name, args)
         elif name in FONTS:
             if args:
                 self.add(line_text(" ".join(args)))

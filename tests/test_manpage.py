@@ -653,3 +653,15 @@ def test_mdoc_dl_s_line_is_left_out_between_the_text_and_an_address_after_it():
     page = ".Dd May 1, 2020\n.Dt X 1\n.Os\n.Sh A\nRun:\n.Dl x -y\n.br\n.Lk https://x.org/a\n"
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts[0] == "Run:" and len(texts) == 2 and "https://x.org/a" in texts[1]
+
+
+def test_tp_and_man_s_paragraphs_set_the_pd_distance_before_an_address_alone():
+    """groff's man(7) sets .PD's distance before each .TP item and each .PP/.IP (a line for nroff, none after
+    '.PD 0'): setcap(8)'s 'Please report bugs via:' / '.TP' / the URL prints a blank line before the URL, which stands
+    apart; in a compact list ('.PD 0') groff prints the address on the next line, which completes the text before,
+    as after .br; '.PD' alone restores the line."""
+    page = (".TH X 1\n.SH A\nReport bugs via:\n.TP\nhttps://x.org/a\n.SH B\n.PD 0\nCompact via:\n.TP\n"
+            "https://x.org/b\n.PP\nThen at\n.PP\nhttps://x.org/c\n.PD\n.PP\nAgain at\n.IP\nhttps://x.org/d\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["Report bugs via:", "https://x.org/a", "Compact via: https://x.org/b",
+                     "Then at https://x.org/c", "Again at", "https://x.org/d"]
