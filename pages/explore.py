@@ -162,18 +162,18 @@ with right:
     views.shown_anew("highlight", choices)
     st.selectbox("Highlight segment", list(range(seg.k)), key="highlight", index=None,
                  placeholder="click a ◆ or choose here", format_func=choices.__getitem__)
-    hl, written = ss["highlight"], doc.meta.get(WRITTEN)
+    hl, written, opens = ss["highlight"], doc.meta.get(WRITTEN), doc.meta.get("paragraphs")
     if hl is not None:
         a, b = spans[hl]
         st.html(overlay.selected_segment_html(doc.elements[a:b], hl, a, b, doc.level, tops[hl],
                                               place=places[hl] if places else None,
-                                              written=written[a:b] if written else None))
+                                              written=written[a:b] if written else None, paragraphs=opens))
     window = views.text_page(doc_state, bounds, hl)
     st.html(overlay.overlay_legend_html(has_ref, doc.level))
     st.html(overlay.overlay_html(doc.elements, bounds, doc.level, top_terms=tops,
                                  topics=overlay.topic_mixture_labels(seg.signals, seg.k), reference=doc.reference,
                                  highlight=hl, max_height=600, window=window, places=places,
-                                 paragraphs=doc.meta.get("paragraphs"), written=written))
+                                 paragraphs=opens, written=written))
 
 # ---- score profile, cost vs K, segments, exports ------------------------------------------------------------------
 
@@ -258,7 +258,8 @@ def segments_tab():
     # so that they wrap (a grid wraps only in rows over 4rem); cut to one line at their content's width, 'begins with'
     # ran past the grid's edge
     st.dataframe(pd.DataFrame(overlay.segment_rows(doc.elements, bounds, tops, places, doc.level,
-                                                    written=doc.meta.get(WRITTEN))), hide_index=True,
+                                                    written=doc.meta.get(WRITTEN),
+                                                    paragraphs=doc.meta.get("paragraphs"))), hide_index=True,
                  width="stretch", row_height=72,
                  column_config={"top terms": st.column_config.TextColumn(width=100),
                                 "begins with": st.column_config.TextColumn(width=120)})

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from .errors import InputError, ParameterError
@@ -10,6 +11,7 @@ from .limits import whole
 LEVELS = ("sentence", "word")  # what one element is: what a text is split into
 MAX_END = 10**18  # past any text's elements: the largest segment end read (as a 64-bit integer, by the metrics)
 PARAGRAPH = "paragraph"  # the level of a Document whose elements are another's paragraphs (segcore.paragraphs)
+INLINE_BREAK = " / "  # where the text breaks in a one-line view (a table's cell, the selected segment's card)
 WRITTEN = "written"  # meta's list of each word element as the text writes it ('AI', '-', 'assisted ' for 'ai', '-',
 # 'assisted': word elements are lower-cased tokens), joined with '' the text; a sentence element is its own text
 
@@ -27,15 +29,19 @@ def span_label(start: int, end: int, level: str = "sentence") -> str:
     return f"{level_noun(level)} {start}–{end - 1} ({end - start})"
 
 
-def span_text(elements, start: int, end: int, level: str = "sentence", written=None,
-              sep: str | None = None) -> str:
+def span_text(elements, start: int, end: int, level: str = "sentence", written=None, sep: str | None = None,
+              paragraphs=None, block: str = "\n") -> str:
     """Elements start … end − 1 as one text: as written (`written`: a word-level document's meta[WRITTEN]) when
-    given, else the elements joined by `sep` (by default a space between words, a new line between sentences)."""
-    if written:
-        return "".join(written[start:end]).rstrip()
+    given, else the elements joined by `sep` (by default a space between words, a new line between sentences). A block
+    (a heading or a paragraph) that opens inside the range (`paragraphs`: the sorted elements that open one, the
+    document's meta['paragraphs']) starts after `block`: a new line in a running text, INLINE_BREAK in a one-line
+    view, so that a heading does not run into the paragraph after it (as overlay_html breaks the line there)."""
     if sep is None:
         sep = " " if level == "word" else "\n"
-    return sep.join(elements[start:end])
+    opens = paragraphs[bisect_right(paragraphs, start):bisect_left(paragraphs, end)] if paragraphs else []
+    cuts = [start, *opens, end]
+    return block.join("".join(written[a:b]).rstrip() if written else sep.join(elements[a:b])
+                      for a, b in zip(cuts, cuts[1:]))
 
 
 def segments_of(boundaries) -> list[tuple[int, int]]:
@@ -80,9 +86,11 @@ class Document:
         return segments_of(boundaries)
 
     def segment_texts(self, boundaries: list[int]) -> list[str]:
-        """Each segment's text as written (meta['written']) or, without it, its elements joined."""
-        written = self.meta.get(WRITTEN)
-        return [span_text(self.elements, a, b, self.level, written) for a, b in self.segments(boundaries)]
+        """Each segment's text as written (meta['written']) or, without it, its elements joined; a new line where a
+        block (a heading or a paragraph: meta['paragraphs']) opens inside it."""
+        written, opens = self.meta.get(WRITTEN), self.meta.get("paragraphs")
+        return [span_text(self.elements, a, b, self.level, written, paragraphs=opens)
+                for a, b in self.segments(boundaries)]
 
 
 def check_boundaries(boundaries, n: int, what: str = "segmentation", level: str = "sentence") -> list[int]:

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .document import level_noun, segments_of, span_label, span_text
+from .document import INLINE_BREAK, level_noun, segments_of, span_label, span_text
 from .plots import HIGHLIGHT_COLOUR, truncate
 
 # alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4)
@@ -125,11 +125,12 @@ def page_ranges(boundaries: Sequence[int], size: int = 200) -> list[tuple[int, i
 
 def selected_segment_html(elements: Sequence[str], index: int, start: int, end: int, level: str = "sentence",
                           terms: Sequence[str] | None = None, width: int = 420, place: str | None = None,
-                          written: Sequence[str] | None = None) -> str:
+                          written: Sequence[str] | None = None, paragraphs: Sequence[int] | None = None) -> str:
     """A small card for the selected segment (shown above the text), with its place in the source ('p. 3–4',
     '5:18–13:38') if any and a link that scrolls the text to it; its text as written (`written`, as overlay_html's)
-    when given."""
-    text = truncate(span_text(elements, 0, len(elements), level, written, sep=" "), width)
+    when given, INLINE_BREAK where a block opens inside it (`paragraphs`, as overlay_html's: the document's)."""
+    opens = [p - start for p in paragraphs or () if start < p < end]
+    text = truncate(span_text(elements, 0, len(elements), level, written, " ", opens, INLINE_BREAK), width)
     head = f"Segment {index + 1} · {span_label(start, end, level)}" + (f" · {place}" if place else "")
     if terms:
         head += " · " + ", ".join(terms)
@@ -141,15 +142,18 @@ def selected_segment_html(elements: Sequence[str], index: int, start: int, end: 
 
 def segment_rows(elements: Sequence[str], boundaries: Sequence[int], top_terms: Sequence[Sequence[str]],
                  places: Sequence[str] | None = None, level: str = "sentence",
-                 written: Sequence[str] | None = None, width: int = 90) -> list[dict]:
+                 written: Sequence[str] | None = None, width: int = 90,
+                 paragraphs: Sequence[int] | None = None) -> list[dict]:
     """The Segments table: each segment's number, first and last element (both inclusive, as the text and
     `segcore segment` print them), length (its column named by `level`: 'sentences'), place in the source, top terms
-    and how it begins, cut at `width` characters: its first three sentences apart (a heading does not run into the
-    sentence after it), or its first words as written (`written`, as overlay_html's) or else as elements."""
-    first, sep = (width // 2, None) if level == "word" else (3, " / ")  # enough words: a word and a space, 2 characters
+    and how it begins, cut at `width` characters: its first three sentences apart (INLINE_BREAK: a heading does not
+    run into the sentence after it), or its first words as written (`written`, as overlay_html's) or else as elements,
+    INLINE_BREAK where a block opens among them (`paragraphs`, as overlay_html's)."""
+    first, sep = (width // 2, None) if level == "word" else (3, INLINE_BREAK)  # enough words: a word and a space
     return [{"segment": i + 1, "first": a, "last": b - 1, level_noun(level): b - a,
              **({"where": places[i]} if places else {}), "top terms": ", ".join(terms),
-             "begins with": truncate(span_text(elements, a, min(b, a + first), level, written, sep), width)}
+             "begins with": truncate(span_text(elements, a, min(b, a + first), level, written, sep, paragraphs,
+                                               INLINE_BREAK), width)}
             for i, ((a, b), terms) in enumerate(zip(segments_of(boundaries), top_terms))]
 
 

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from explorer import documents, views
 from explorer.documents import SAMPLES_SET
 from segcore import METHODS
+from segcore.document import INLINE_BREAK
 from tests.apptest import (PASTED, ROOT, charts, decode, errors, heatmap, new_app, open_tab, overlay, paste, run, said,
                            summary)
 
@@ -364,8 +365,8 @@ def test_a_wrong_reference_at_word_level_is_said_in_words():
 def test_the_text_at_word_level_is_shown_as_the_user_wrote_it():
     """The text view at word level showed the word elements, lower-cased with every mark apart ('volcanoes form',
     "baker ' s yeast"): it shows the pasted text as written, coloured by segment, and so does the selected segment's
-    card."""
-    at = paste(run(new_app()), PASTED)
+    card; the card and the Segments table put INLINE_BREAK where a paragraph opens (the title ran into the text)."""
+    at = paste(run(new_app()), f"Volcanoes and bread\n\n{PASTED}")
     at.sidebar.radio(key="level").set_value("word")
     run(at)
     assert "baker ' s" in " ".join(at.session_state["_docstate"].doc.elements)  # what is segmented: unchanged
@@ -374,7 +375,11 @@ def test_the_text_at_word_level_is_shown_as_the_user_wrote_it():
     at.selectbox(key="highlight").set_value(0)
     run(at)
     card = next(h.proto.body for h in at.get("html") if "segx-selected" in h.proto.body)
-    assert "Volcanoes form where magma" in card
+    assert f"Volcanoes and bread{INLINE_BREAK}Volcanoes form where magma" in card
+    assert "for days." + INLINE_BREAK + "The eruption" in card  # paragraphs apart too
+    rows = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
+    begins = list(rows["begins with"])
+    assert begins[0].startswith(f"Volcanoes and bread{INLINE_BREAK}Volcanoes form"), begins
 
 
 def test_the_word_numbers_of_the_text_stand_where_a_written_word_starts():
@@ -398,7 +403,8 @@ def test_the_word_numbers_of_the_text_stand_where_a_written_word_starts():
 
 def test_the_preview_and_the_segments_table_show_the_words_as_written():
     """At word level the preview of the text read and the Segments table's 'begins with' joined the word elements
-    ('volcanoes form where', "baker ' s yeast"): they show the pasted text as written, as the text view does."""
+    ('volcanoes form where', "baker ' s yeast"): they show the pasted text as written, as the text view does, and
+    where a paragraph opens document.INLINE_BREAK (the written words ran on: '… for days. The eruption …')."""
     at = paste(run(new_app()), PASTED)
     at.sidebar.radio(key="level").set_value("word")
     at.sidebar.radio(key="k_mode").set_value("Number")
@@ -408,10 +414,13 @@ def test_the_preview_and_the_segments_table_show_the_words_as_written():
     preview = " ".join(at.table[0].value["text"]).replace("\\", "")  # its cells are Markdown, marks escaped
     assert preview.startswith("Volcanoes form where magma rises through the crust.") and "baker's yeast" in preview
     assert " ' " not in preview and "volcanoes" not in preview
+    paragraphs = [" ".join(p.split()) for p in PASTED.split("\n\n")]
+    assert f"{paragraphs[0]}{INLINE_BREAK}{paragraphs[1][:20]}" in preview, preview
     rows = next(d.value for d in open_tab(at, "Segments").dataframe if "segment" in d.value.columns)
     begins = list(rows["begins with"])
     assert len(begins) == 3 and begins[0].startswith("Volcanoes form where magma rises"), begins
-    assert all(b.rstrip("…") in " ".join(PASTED.split()) for b in begins), begins  # pieces of the text as written
+    assert all(b.rstrip("…").replace(INLINE_BREAK, " ") in " ".join(PASTED.split()) for b in begins), begins  # pieces
+    # of the text as written
 
 
 def test_automatic_k_1_on_a_short_text_says_it_is_a_fallback():

@@ -250,6 +250,37 @@ def test_the_text_at_word_level_is_shown_as_written():
     assert overlay.segment_rows(doc.elements, [3, doc.n], [[], []], level="word")[0]["begins with"] == "ai - assisted"
 
 
+def test_the_written_text_breaks_where_a_heading_or_paragraph_opens():
+    """At word level the written words were joined with nothing between blocks, so a heading ran into the paragraph
+    after it ('Volcanoes Magma rises …'): the running text (segment_texts: the CLI, the exports) starts each block on
+    a new line, the one-line views (the Segments table, the card) put document.INLINE_BREAK there, as the text view
+    breaks its line (<br class='segx-paragraph'>)."""
+    from html import unescape
+
+    from segcore.document import INLINE_BREAK, WRITTEN
+    from segcore.loaders import load
+    blocks = ["Volcanoes", "Magma rises through the crust. It cools into new rock.", "Baker's yeast",
+              "Yeast ferments the sugar in dough. The gas makes it rise."]
+    doc = load(f"# {blocks[0]}\n\n{blocks[1]}\n\n## {blocks[2]}\n\n{blocks[3]}\n".encode(), source="notes.md",
+               level="word")
+    written, opens = doc.meta[WRITTEN], doc.meta["paragraphs"]
+    assert doc.segment_texts([doc.n]) == ["\n".join(blocks)]
+    cut = opens[2]  # a segment that ends where a block opens, and one that starts there: no break at their edges
+    assert doc.segment_texts([cut, doc.n]) == ["\n".join(blocks[:2]), "\n".join(blocks[2:])]
+    html = overlay.overlay_html(doc.elements, [doc.n], "word", written=written, paragraphs=opens)
+    body = re.sub(r"<sup[^>]*>\d+</sup>|<[^b][^>]*>|</?b>", "", html.split("</b></div>", 1)[1])
+    assert [unescape(line).strip() for line in body.split("<br class='segx-paragraph'>")] == blocks  # the same lines
+    rows = overlay.segment_rows(doc.elements, [cut, doc.n], [[], []], level="word", written=written, paragraphs=opens)
+    assert [r["begins with"] for r in rows] == [INLINE_BREAK.join(blocks[:2]), INLINE_BREAK.join(blocks[2:])]
+    card = overlay.selected_segment_html(doc.elements[cut:], 1, cut, doc.n, "word", written=written[cut:],
+                                         paragraphs=opens)
+    assert f"— {INLINE_BREAK.join(blocks[2:])} <a" in unescape(card)
+    sentences = load(f"# {blocks[0]}\n\n{blocks[1]}\n".encode(), source="notes.md")
+    assert sentences.segment_texts([sentences.n]) == [f"{blocks[0]}\nMagma rises through the crust.\nIt cools into "
+                                                      "new rock."]  # a new line between sentences, as before
+    assert overlay.selected_segment_html(sentences.elements, 0, 0, sentences.n, paragraphs=sentences.meta[
+        "paragraphs"]).count(INLINE_BREAK) == 1  # the card's sentences run on ('… crust. It cools'), not its heading
+
 # ---- what the pages call ---------------------------------------------------------------------------------------
 
 def _seg(boundaries, n):
