@@ -21,7 +21,8 @@ from dataclasses import dataclass, field, replace
 
 from .errors import InputError
 from .limits import LIMITS, Limits
-from .pdfboxes import BULLET, Box, drop_code, drop_line_numbers, join_hanging, merge_fragments, same_baseline
+from .pdfboxes import (BULLET, Box, baseline_rows, drop_code, drop_line_numbers, join_hanging, merge_fragments,
+                       same_baseline)
 from .pdffurniture import BLANK, credit, drop_overlays, ends_sentence, mark_footnotes, remove_contents, remove_page_furniture
 from .pdflayout import Line, read_lines
 from .pdfwords import loaded_words_check, repair_words
@@ -83,18 +84,19 @@ def _order_boxes(boxes: list[Box], width: float) -> list[Box]:
 def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
     """Number the boxes by the column of m equal columns they fit in (0: none, a box spanning columns), the columns
     of the text area centred on the page (its margin the narrower side margin; two columns split at the page's
-    middle), or of the text's own extent when it is set off the page's centre, its columns' lines fill them (running
-    text, not a form's labels and values, nor a table's rows: DBLaTeX's off-centre pages of tables) and that leaves
-    fewer of its characters in boxes spanning columns (ltxdoc's wide left margin: a change history's dot leaders end
-    past the page's middle); whether it has m columns: side by side, and for three or four filled (`_in_columns`)."""
+    middle), or of the text's own extent when it is set off the page's centre, its columns' lines or rows fill them
+    (running text, not a form's labels and values), the rows not a table's cells (DBLaTeX's off-centre pages of tables:
+    `_cells`; a change history's entries and their leaders are rows) and that leaves fewer of its characters in boxes
+    spanning columns (ltxdoc's wide left margin: a change history's dot leaders end past the page's middle); whether
+    it has m columns: side by side, and for three or four filled (`_in_columns`)."""
     if not boxes:
         return False
     left, right = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
     margin = max(0.0, min(left, width - right))
     best = None
     off_centre = right - left < width - 2 * margin - width * 0.02
-    for area, filled, rows in [((margin, width - margin), m > 2, True)] + [((left, right), True, False)] * off_centre:
-        if _in_columns(boxes, *area, width * 0.02, m, filled, rows):
+    for area, filled, tables in [((margin, width - margin), m > 2, True)] + [((left, right), True, False)] * off_centre:
+        if _in_columns(boxes, *area, width * 0.02, m, filled, tables):
             spanning = sum(len(ln.text) for b in boxes if not b.column for ln in b.lines)
             if best is None or spanning < best[0]:
                 best = (spanning, [b.column for b in boxes])
@@ -104,12 +106,12 @@ def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
 
 
 def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int, filled: bool,
-                rows: bool = True) -> bool:
+                tables: bool = True) -> bool:
     """Number the boxes by the column of m equal columns between `left` and `right` they fit in, `tol` points over
     (0: none); whether each two adjacent columns hold text side by side, and, when `filled` is asked, every column's
-    lines mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side), or,
-    when `rows` are let, its rows do (a reference card's commands and what they do) when the columns hold most of the
-    page's text."""
+    lines mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side), or
+    its rows do (a reference card's commands and what they do) when the columns hold most of the page's text and,
+    unless `tables` are let, no column's rows are a table's cells (`_cells`)."""
     step = (right - left) / m
     bounds = [left + c * step for c in range(1, m)]  # between columns c and c + 1
     for b in boxes:
@@ -128,20 +130,23 @@ def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int,
         return all(statistics.median(widths(lines[c])) >= 0.5 * step for c in lines)
 
     in_columns = sum(len(ln.text) * (1 if b.column else -1) for b in boxes for ln in b.lines)
-    return not filled or fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (
-        rows and in_columns >= 0 and fill(_row_widths))
+    return not filled or fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (in_columns >= 0 and fill(_row_widths) and (
+        tables or not any(_cells(lines[c]) for c in lines)))
 
 
 def _row_widths(lines: list[Line]) -> list[float]:
-    """For each line, the width of its row: from the first to the last line on its baseline (same_baseline) among
+    """For each line, the width of its row: from the first to the last line on its baseline (baseline_rows) among
     `lines`, a reference card's key and its description as one row."""
-    rows: list[list[Line]] = []
-    for ln in sorted(lines, key=lambda ln: -ln.y0):
-        if rows and same_baseline(rows[-1][0], ln):
-            rows[-1].append(ln)
-        else:
-            rows.append([ln])
-    return [max(ln.x1 for ln in r) - min(ln.x0 for ln in r) for r in rows for _ in r]
+    return [max(ln.x1 for ln in r) - r[0].x0 for r in baseline_rows(lines) for _ in r]
+
+
+def _cells(lines: list[Line]) -> bool:
+    """Whether `lines` are a table's rows: of the pieces after the first on their baseline, two thirds or more start
+    within a point or so of where such pieces of two other rows start (cells in columns: DBLaTeX's package, popcon,
+    size and keyword), not where the text before them happens to end (a change history's dot leaders)."""
+    starts = [round(ln.x0) for r in baseline_rows(lines) for ln in r[1:]]
+    count = Counter(starts)
+    return 0 < 2 * len(starts) <= 3 * sum(count[x - 1] + count[x] + count[x + 1] >= 3 for x in starts)
 
 
 def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> None:

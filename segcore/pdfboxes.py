@@ -14,7 +14,7 @@ from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL, SCRIPT_STOPS, word
 from .text import CJK
 
 __all__ = ["BULLET", "WORDS_END", "Box", "drop_code", "drop_line_numbers", "join_hanging", "merge_fragments",
-           "same_baseline"]
+           "same_baseline", "baseline_rows"]
 
 BULLET = re.compile(rf"^[{BULLETS}]\s*[^\W\d_]")  # a list item's bullet, then its words
 # a sentence's or lead-in's end, Chinese and Japanese full stops too (SCRIPT_STOPS: "用于生成目录。")
@@ -59,6 +59,17 @@ class Box:
 
 def same_baseline(a: Line, b: Line) -> bool:
     return abs(a.y0 - b.y0) < 0.2 * min(a.size, b.size)
+
+
+def baseline_rows(lines: list[Line]) -> list[list[Line]]:
+    """The lines in rows of lines on one baseline (same_baseline), top to bottom, each row left to right."""
+    rows: list[list[Line]] = []
+    for ln in sorted(lines, key=lambda ln: -ln.y0):
+        if rows and same_baseline(rows[-1][0], ln):
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    return [sorted(r, key=lambda ln: ln.x0) for r in rows]
 
 
 _LINE_NUMBER = re.compile(r"\d{1,5}")
@@ -175,14 +186,8 @@ def merge_fragments(boxes: list[Box]) -> None:
         return (b.x0 - a.x1) / max(a.size, b.size)
 
     for col in {b.column for b in boxes}:
-        rows: list[list[Line]] = []  # lines on one baseline, left to right
-        for ln in sorted((ln for b in boxes if b.column == col for ln in b.lines), key=lambda ln: -ln.y0):
-            if rows and same_baseline(rows[-1][0], ln):
-                rows[-1].append(ln)
-            else:
-                rows.append([ln])
+        rows = baseline_rows([ln for b in boxes if b.column == col for ln in b.lines])
         for row in rows:
-            row.sort(key=lambda ln: ln.x0)
             i = 0
             while i < len(row) - 1:
                 if 0 <= gap(row[i], row[i + 1]) < 1.5:

@@ -506,6 +506,53 @@ def test_two_columns_of_a_text_area_set_off_the_page_s_centre_read_column_by_col
     assert " ".join(load_pdf_document(out.getvalue()).elements).split() == words
 
 
+def test_a_change_history_s_entries_off_the_page_s_centre_read_column_by_column_as_rows():
+    """ltxdoc's change history (revtex4-1.pdf, apa7.pdf): in a text area set right of the page's centre, each entry's
+    last line is a few words and, set apart after them, its page numbers: most lines are short pieces, but the rows
+    fill the columns. Their starts after the words vary, as a table's cells' do not: the columns are the text area's
+    halves, and the entries read column by column (the page-centred split took the left column's longer lines as
+    spanning both columns and read the right column's entries between them)."""
+    names = "river stone garden window paper candle morning letter silver orchard harbour meadow lantern winter".split()
+    items, firsts = [], []
+    for c, x in enumerate((168, 350)):
+        for e in range(14):
+            y = 700 - 30 * e
+            words = [names[(5 * e + 3 * c + k) % len(names)] for k in range(7)]
+            first, last = f"Entry {c}{e:02d} " + " ".join(words[:5]), f"{words[5]} {words[6]}."
+            items += [("F1", 9, x, y, first), ("F1", 9, x + 10, y - 11, last),
+                      ("F1", 9, x + 50 + text_width(last, 9) + 4 * (e % 3), y - 11, f"{10 + e}, {40 + 3 * e}")]
+            firsts.append(first)
+    pdf = read_pdf(build([text_ops(items)]))
+    read = [t for b in pdf.blocks for t in firsts if t in b.text]
+    assert read == firsts
+
+
+def test_an_off_centre_table_s_cells_are_no_columns_of_text():
+    """DBLaTeX's tables of packages (debian-reference.en.pdf, text area 57-567 on a 595 pt page): a text area set
+    off the page's centre holds a table whose cells (package, popcon, keyword) fill its left half as rows and whose
+    descriptions, some wrapped to two lines, fill its right half. Its cells start at the same places row after row:
+    no columns of text, and the table is left out, descriptions too; the paragraphs around it read in order. (A
+    table this small gives the page-centred split too few characters beside the descriptions, so only the trial of
+    the text's own extent could take it as two columns.)"""
+    para = ["The survey counted the birds of every kind that nest along the river in the spring of",
+            "each year, and the table below gives the tools that were used to count them at the sites."]
+    rows = [("alien", "rpm/tgz", ["converter for the foreign package into", "the local package format"]),
+            ("calibre", "any/epub", ["e-book converter and library management"]),
+            ("freepwing", "eb/epw", ["converter from the electronic book to a", "single format of the old standard"]),
+            ("unoconv", "odf/pdf", ["converter between the office formats"]),
+            ("pandoc", "md/html", ["general markup converter for documents"])]
+    y = 650
+    table = [("F3", 9, x, y, t) for x, t in ((150, "package"), (215, "popcon"), (305, "keyword"), (365, "description"))]
+    for i, (name, key, desc) in enumerate(rows):
+        y -= 14
+        table += [("F1", 9, 150, y, name), ("F1", 9, 215, y, f"V:{i + 1}, I:{3 * i + 7}"), ("F1", 9, 305, y, key)]
+        table += [("F1", 9, 365, y - 11 * k, t) for k, t in enumerate(desc)]
+        y -= 11 * (len(desc) - 1)
+    pdf = read_pdf(build([text_ops(column(para, 150, 700) + table + column(para, 150, y - 30))]))
+    assert [b.text for b in pdf.blocks] == [" ".join(para)] * 2
+    assert pdf.left_out == {"table and figure lines": len(table)}
+
+
 def test_a_table_s_columns_of_cells_are_not_columns_of_text():
     """A table whose cells line up in five columns is not a page of several columns (its lines do not fill a
     column): its rows stay table text, left out, and the text around it reads in order."""
