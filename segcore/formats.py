@@ -207,6 +207,8 @@ def armor(data: bytes) -> str | None:
     blocks, BEGIN to END, hold at least ARMORED of its characters that are not whitespace (a bundle of certificates
     with their names between them); else None: a text that quotes a key or ends with one, OpenPGP's signed text
     (CLEARTEXT) and whatever its own words are most of."""
+    if b"-----BEGIN " not in data and not unicode_decoded(data):  # no armor line in bytes read as ASCII is in: the
+        return None  # whole file is decoded only when it may be armor (or is UTF-16 or UTF-32, where bytes do not show)
     text = _head(data, len(data))
     if "-----BEGIN " not in text:
         return None
