@@ -81,6 +81,25 @@ TRAIN_PIECES = 10
 
 
 @functools.lru_cache(maxsize=1)
+def _vars():
+    """Punkt's language variables with its two whole-text patterns (sentence-end contexts, words) compiled without
+    the 5-second limit NLTK 3.10 (nltk.redos) puts on every scan: it counts the time Punkt spends working between
+    matches, so a long paragraph (1.9 MB of a novel) failed to load. They are NLTK's own fixed patterns; the app's run
+    budget bounds time."""
+    from nltk.tokenize.punkt import PunktLanguageVars
+
+    class Vars(PunktLanguageVars):
+        period_context_re = functools.cache(lambda self: _unguarded(PunktLanguageVars.period_context_re(self)))
+        _word_tokenizer_re = functools.cache(lambda self: _unguarded(PunktLanguageVars._word_tokenizer_re(self)))
+    return Vars()
+
+
+def _unguarded(rx):
+    """An nltk.redos pattern (NLTK ≥ 3.10) as the plain `regex` pattern it wraps; a `re` pattern as it is."""
+    return rx if isinstance(rx, re.Pattern) else regex.compile(rx.pattern, rx.flags)
+
+
+@functools.lru_cache(maxsize=1)
 def _pretrained_punkt():
     """The installed pretrained English Punkt model, or None (the usual offline case)."""
     from nltk import data as nltk_data
@@ -97,7 +116,7 @@ def _pretrained_punkt():
             else:
                 tok = nltk_data.load("tokenizers/punkt/english.pickle")
             tok._params.abbrev_types.update(ABBREVIATIONS)
-            return tok
+            return punkt.PunktSentenceTokenizer(tok._params, lang_vars=_vars())
         except Exception:  # a broken or unreadable model: fall back to training on the text
             continue
     return None
@@ -140,14 +159,14 @@ def punkt_for(text: str) -> Splitter:
         params.collocations, params.sent_starters, params.ortho_context = (
             tok._params.collocations, tok._params.sent_starters, tok._params.ortho_context)
         params.abbrev_types = set(tok._params.abbrev_types) - dropped | own
-        return Splitter(PunktSentenceTokenizer(params), found.code, stop, capitalised)
-    trainer = PunktTrainer()
+        return Splitter(PunktSentenceTokenizer(params, lang_vars=_vars()), found.code, stop, capitalised)
+    trainer = PunktTrainer(lang_vars=_vars())
     trainer.train(_training_sample(text), finalize=False)
     trainer.finalize_training()
     params = trainer.get_params()
     learned = _trusted(params.abbrev_types, text, stop or load_stopwords("choi"))
     params.abbrev_types = learned | (ABBREVIATIONS - dropped) | own
-    return Splitter(PunktSentenceTokenizer(params), found.code, stop, capitalised)
+    return Splitter(PunktSentenceTokenizer(params, lang_vars=_vars()), found.code, stop, capitalised)
 
 
 def capitalises(text: str) -> bool:

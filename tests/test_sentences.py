@@ -506,3 +506,14 @@ def test_a_screenplay_s_scene_heading_is_not_cut_after_its_place():
     assert [e for e in load_text("INT. HOUSE - NIGHT\n\nJohn enters.").elements] == ["INT. HOUSE - NIGHT", "John enters."]
     prose = ["It returns an int.", "Then he left.", "INT.", "The house is dark."]
     assert split_sentences(" ".join(prose)) == prose
+
+
+def test_a_long_paragraph_splits_however_long_punkt_takes(monkeypatch):
+    """NLTK 3.10's nltk.redos stops a whole-text scan after DEFAULT_TIMEOUT seconds of wall clock, time Punkt spends
+    working between matches included: a long paragraph (1.9 MB of a novel) failed to load. A limit far below this
+    split's time (0.1 s or more) stands in for the long paragraph; one token's match takes microseconds."""
+    redos = pytest.importorskip("nltk.redos")
+    monkeypatch.setattr(redos, "DEFAULT_TIMEOUT", 0.005)
+    para = " ".join(f"Ship {i} left the harbour. It came back in the evening, said Doctor Smithson." for i in range(1000))
+    found = [s for s, _ in sentences.sentences_with_offsets(sentences.punkt_for(para), para)]
+    assert len(found) >= 2000 and " ".join(found).split() == para.split()
