@@ -85,18 +85,18 @@ def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
     """Number the boxes by the column of m equal columns they fit in (0: none, a box spanning columns), the columns
     of the text area centred on the page (its margin the narrower side margin; two columns split at the page's
     middle), or of the text's own extent when it is set off the page's centre, its columns' lines or rows fill them
-    (running text, not a form's labels and values), the rows not a table's cells (DBLaTeX's off-centre pages of tables:
-    `_cells`; a change history's entries and their leaders are rows) and that leaves fewer of its characters in boxes
-    spanning columns (ltxdoc's wide left margin: a change history's dot leaders end past the page's middle); whether
-    it has m columns: side by side, and for three or four filled (`_in_columns`)."""
+    (running text, not a form's labels and values; a change history's entries and their leaders are rows) and that
+    leaves fewer of its characters in boxes spanning columns (ltxdoc's wide left margin: a change history's dot leaders
+    end past the page's middle); whether it has m columns: side by side, for three or four filled, and in either
+    trial not a table's rows cut in two (`_in_columns`)."""
     if not boxes:
         return False
     left, right = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
     margin = max(0.0, min(left, width - right))
     best = None
     off_centre = right - left < width - 2 * margin - width * 0.02
-    for area, filled, tables in [((margin, width - margin), m > 2, True)] + [((left, right), True, False)] * off_centre:
-        if _in_columns(boxes, *area, width * 0.02, m, filled, tables):
+    for area, filled in [((margin, width - margin), m > 2)] + [((left, right), True)] * off_centre:
+        if _in_columns(boxes, *area, width * 0.02, m, filled):
             spanning = sum(len(ln.text) for b in boxes if not b.column for ln in b.lines)
             if best is None or spanning < best[0]:
                 best = (spanning, [b.column for b in boxes])
@@ -105,13 +105,13 @@ def _set_columns(boxes: list[Box], width: float, m: int) -> bool:
     return best is not None
 
 
-def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int, filled: bool,
-                tables: bool = True) -> bool:
+def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int, filled: bool) -> bool:
     """Number the boxes by the column of m equal columns between `left` and `right` they fit in, `tol` points over
-    (0: none); whether each two adjacent columns hold text side by side, and, when `filled` is asked, every column's
-    lines mostly fill it (running text, not a table's cells or a figure's labels, which also line up side by side), or
-    its rows do (a reference card's commands and what they do) when the columns hold most of the page's text and,
-    unless `tables` are let, no column's rows are a table's cells (`_cells`)."""
+    (0: none); whether each two adjacent columns hold text side by side, and every column's lines mostly fill it
+    (running text, not a table's cells or a figure's labels, which also line up side by side), or else no two
+    columns cut a table's rows (`_cut_table`: DBLaTeX's tables of packages and their descriptions) and, when `filled`
+    is asked, the columns' rows fill them (a reference card's commands and what they do) and hold most of the page's
+    text."""
     step = (right - left) / m
     bounds = [left + c * step for c in range(1, m)]  # between columns c and c + 1
     for b in boxes:
@@ -130,8 +130,9 @@ def _in_columns(boxes: list[Box], left: float, right: float, tol: float, m: int,
         return all(statistics.median(widths(lines[c])) >= 0.5 * step for c in lines)
 
     in_columns = sum(len(ln.text) * (1 if b.column else -1) for b in boxes for ln in b.lines)
-    return not filled or fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (in_columns >= 0 and fill(_row_widths) and (
-        tables or not any(_cells(lines[c]) for c in lines)))
+    return fill(lambda ls: [ln.x1 - ln.x0 for ln in ls]) or (
+        not any(_cut_table(lines[a], lines[b]) for c in range(1, m) for a, b in ((c, c + 1), (c + 1, c)))
+        and (not filled or in_columns >= 0 and fill(_row_widths)))
 
 
 def _row_widths(lines: list[Line]) -> list[float]:
@@ -147,6 +148,19 @@ def _cells(lines: list[Line]) -> bool:
     starts = [round(ln.x0) for r in baseline_rows(lines) for ln in r[1:]]
     count = Counter(starts)
     return 0 < 2 * len(starts) <= 3 * sum(count[x - 1] + count[x] + count[x + 1] >= 3 for x in starts)
+
+
+def _cut_table(cells: list[Line], other: list[Line]) -> bool:
+    """Whether a table's rows are cut between two columns: the rows of `cells` are a table's cells (`_cells`) and
+    half or more of those of several pieces go on in the `other` column in one piece on their baseline (the rows'
+    last cell: a package's description), as neither running text beside a table nor a reference card's next column
+    (a command and what it does on each of its rows) does."""
+    if not _cells(cells):
+        return False
+    theirs = {id(ln) for ln in other}
+    rows = [sum(id(ln) in theirs for ln in r) for r in baseline_rows(cells + other)
+            if sum(id(ln) not in theirs for ln in r) > 1]
+    return 0 < len(rows) <= 2 * rows.count(1)
 
 
 def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> None:

@@ -553,6 +553,32 @@ def test_an_off_centre_table_s_cells_are_no_columns_of_text():
     assert pdf.left_out == {"table and figure lines": len(table)}
 
 
+def test_a_table_cut_by_the_page_s_middle_is_no_two_columns_of_text():
+    """DBLaTeX's larger tables of packages (debian-reference.en.pdf page 125): in a text area centred on the page, the
+    cells of each row (package, popcon, size, type) fill the left half and its description, on the row's baseline,
+    the right half. The page-centred two-column split asked its columns nothing but text side by side, so the
+    descriptions read as running text of a right column, apart from their packages. Rows of cells whose last cell goes
+    on alone across the split are a table cut in two: no columns, the table is left out and the paragraphs around it
+    read in order."""
+    para = ["The survey counted the birds of every kind that nest along the river in the spring of each year",
+            "and the table below gives the tools that were used to count them at each of the sites we visited."]
+    names = "alien calibre freepwing unoconv pandoc lynx groff ghostscript poppler qpdf mupdf zathura".split()
+    descs = ["converter of the foreign package formats", "e-book converter and library management",
+             "converter from the electronic book format", "converter between the office formats",
+             "general markup converter for documents", "text web browser for the terminal window"]
+    y, table, described = 650, [], []
+    for i, name in enumerate(names):
+        desc = f"{descs[i % len(descs)]} {i}"
+        table += [("F1", 9, 57, y, name), ("F1", 9, 150, y, f"V:{i + 1}, I:{3 * i + 7}"),
+                  ("F1", 9, 215, y, str(100 * i + 49)), ("F1", 9, 250, y, f"config::{name[:4]}"),
+                  ("F1", 9, 310, y, desc)]
+        described.append(desc)
+        y -= 14
+    pdf = read_pdf(build([text_ops(column(para, 57, 700) + table + column(para, 57, y - 30))], media="0 0 595 842"))
+    assert [b.text for b in pdf.blocks] == [" ".join(para)] * 2
+    assert not [d for d in described if any(d in b.text for b in pdf.blocks)]
+
+
 def test_a_table_s_columns_of_cells_are_not_columns_of_text():
     """A table whose cells line up in five columns is not a page of several columns (its lines do not fill a
     column): its rows stay table text, left out, and the text around it reads in order."""
