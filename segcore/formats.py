@@ -24,7 +24,7 @@ from .plaintext import MARKDOWN_EXTENSIONS
 from .pptx import EXTENSIONS as PPTX_EXTENSIONS
 from .pptx import is_pptx
 from .rtf import is_rtf
-from .sentences import PSEUDO_SENTENCE, WORDS_PER_STOP
+from .sentences import PSEUDO_SENTENCE, WORDS_PER_STOP, punctuated
 from .transcripts import looks_like_transcript
 from .ole import has_stream, is_ole
 from .ppt import EXTENSIONS as PPT_EXTENSIONS
@@ -197,16 +197,25 @@ _ARMOR_BEGIN = r"-----BEGIN ([A-Z0-9][A-Z0-9 ]*)-----[ \t]*\r?\n(?:[\w-]+:[^\n]*
 _BASE64_LINE = r"[A-Za-z0-9+/=]+[ \t]*\r?\n"
 _ARMOR_OPENS = re.compile(rf"\s*{_ARMOR_BEGIN}{_BASE64_LINE}")
 _ARMOR = re.compile(rf"(?m)^{_ARMOR_BEGIN}(?:{_BASE64_LINE})*-----END \1-----")
+_COMMENT_LINE = re.compile(r"(?m)^[ \t]*#.*$")  # a comment ('# Issuer: CN=...'), a Markdown heading: no prose
 CLEARTEXT = "PGP SIGNED MESSAGE"  # OpenPGP's signed text (RFC 4880 7): its lines are the document, armor below them
 ARMORED = 0.9  # of a file's characters that are not whitespace, the share in armor blocks that makes it armor
+MOSTLY = 0.5  # the share over which it is armor when the rest is no prose (comments)
+
+
+def _visible(text: str) -> int:
+    """How many characters of a text are not whitespace."""
+    return len(text) - sum(map(len, re.findall(r"\s+", text)))
 
 
 def armor(data: bytes) -> str | None:
     """The label of the ASCII armor a file is ('PGP SIGNATURE', 'PGP PUBLIC KEY BLOCK', 'CERTIFICATE') when it is
     armor, whatever its name: it opens with a BEGIN line and armor's data (a file's first bytes show it), or its armor
-    blocks, BEGIN to END, hold at least ARMORED of its characters that are not whitespace (a bundle of certificates
-    with their names between them); else None: a text that quotes a key or ends with one, OpenPGP's signed text
-    (CLEARTEXT) and whatever its own words are most of."""
+    blocks, BEGIN to END, hold at least ARMORED of its characters that are not whitespace, or more than MOSTLY of them
+    while the rest is no prose: its lines other than comments ('#' lines) mark no sentences (fewer than one . ? ! in
+    WORDS_PER_STOP words, sentences.punctuated), or there are none: a bundle of certificates with their names or
+    '# Issuer:' comments between them; else None: a text that quotes a key or ends with one (its prose is the
+    document), OpenPGP's signed text (CLEARTEXT) and whatever its own words are most of."""
     if b"-----BEGIN " not in data and not unicode_decoded(data):  # no armor line in bytes read as ASCII is in: the
         return None  # whole file is decoded only when it may be armor (or is UTF-16 or UTF-32, where bytes do not show)
     text = _head(data, len(data))
@@ -214,6 +223,9 @@ def armor(data: bytes) -> str | None:
         return None
     if (opens := _ARMOR_OPENS.match(text)) and opens[1] != CLEARTEXT:
         return opens[1]
-    blocks = [] if text.lstrip().startswith(f"-----BEGIN {CLEARTEXT}-----") else list(_ARMOR.finditer(text))
-    inside = sum(len("".join(b[0].split())) for b in blocks)
-    return blocks[0][1] if blocks and inside >= ARMORED * len("".join(text.split())) else None
+    if text.lstrip().startswith(f"-----BEGIN {CLEARTEXT}-----") or not (block := _ARMOR.search(text)):
+        return None
+    rest = _ARMOR.sub("\n", text)
+    share = 1 - _visible(rest) / _visible(text)
+    prose = _COMMENT_LINE.sub("", rest)
+    return block[1] if share >= ARMORED or (share > MOSTLY and not (prose.split() and punctuated([prose]))) else None
