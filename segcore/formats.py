@@ -197,10 +197,13 @@ _ARMOR_BEGIN = r"-----BEGIN ([A-Z0-9][A-Z0-9 ]*)-----[ \t]*\r?\n(?:[\w-]+:[^\n]*
 _BASE64_LINE = r"[A-Za-z0-9+/=]+[ \t]*\r?\n"
 _ARMOR_OPENS = re.compile(rf"\s*{_ARMOR_BEGIN}{_BASE64_LINE}")
 _ARMOR = re.compile(rf"(?m)^{_ARMOR_BEGIN}(?:{_BASE64_LINE})*-----END \1-----")
+# a line of bytes in hex, colon-separated, at least four of them: how `openssl x509 -text` (and `openssl rsa|ec|req
+# -text`) prints a key's modulus, a signature, a serial number or a key identifier ('    00:b4:c6:79:d3:8f:6c:')
+_HEX_DUMP_LINE = re.compile(r"(?m)^[ \t]*(?:[0-9A-Fa-f]{2}:){3,}[0-9A-Fa-f]{0,2}[ \t]*\r?$")
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#.*$")  # a comment ('# Issuer: CN=...'), a Markdown heading: no prose
 CLEARTEXT = "PGP SIGNED MESSAGE"  # OpenPGP's signed text (RFC 4880 7): its lines are the document, armor below them
-ARMORED = 0.9  # of a file's characters that are not whitespace, the share in armor blocks that makes it armor
-MOSTLY = 0.5  # the share over which it is armor when the rest is no prose (comments)
+ARMORED = 0.9  # of a file's characters that are not whitespace, the share in armor (and hex dumps) that makes it armor
+MOSTLY = 0.5  # the share over which it is armor when the rest is no prose (comments, a dump's fields)
 
 
 def _visible(text: str) -> int:
@@ -211,11 +214,12 @@ def _visible(text: str) -> int:
 def armor(data: bytes) -> str | None:
     """The label of the ASCII armor a file is ('PGP SIGNATURE', 'PGP PUBLIC KEY BLOCK', 'CERTIFICATE') when it is
     armor, whatever its name: it opens with a BEGIN line and armor's data (a file's first bytes show it), or its armor
-    blocks, BEGIN to END, hold at least ARMORED of its characters that are not whitespace, or more than MOSTLY of them
-    while the rest is no prose: its lines other than comments ('#' lines) mark no sentences (fewer than one . ? ! in
-    WORDS_PER_STOP words, sentences.punctuated), or there are none: a bundle of certificates with their names or
-    '# Issuer:' comments between them; else None: a text that quotes a key or ends with one (its prose is the
-    document), OpenPGP's signed text (CLEARTEXT) and whatever its own words are most of."""
+    blocks, BEGIN to END, and hex dumps (_HEX_DUMP_LINE) hold at least ARMORED of its characters that are not
+    whitespace, or more than MOSTLY of them while the rest is no prose: its lines other than comments ('#' lines) mark
+    no sentences (fewer than one . ? ! in WORDS_PER_STOP words, sentences.punctuated), or there are none: a bundle of
+    certificates with their names or '# Issuer:' comments between them, `openssl x509 -text`'s dump of a certificate
+    (its fields, its key and signature in hex) above it; else None: a text that quotes a key or ends with one (its
+    prose is the document), OpenPGP's signed text (CLEARTEXT) and whatever its own words are most of."""
     if b"-----BEGIN " not in data and not unicode_decoded(data):  # no armor line in bytes read as ASCII is in: the
         return None  # whole file is decoded only when it may be armor (or is UTF-16 or UTF-32, where bytes do not show)
     text = _head(data, len(data))
@@ -225,7 +229,7 @@ def armor(data: bytes) -> str | None:
         return opens[1]
     if text.lstrip().startswith(f"-----BEGIN {CLEARTEXT}-----") or not (block := _ARMOR.search(text)):
         return None
-    rest = _ARMOR.sub("\n", text)
+    rest = _HEX_DUMP_LINE.sub("", _ARMOR.sub("\n", text))
     share = 1 - _visible(rest) / _visible(text)
     prose = _COMMENT_LINE.sub("", rest)
     return block[1] if share >= ARMORED or (share > MOSTLY and not (prose.split() and punctuated([prose]))) else None

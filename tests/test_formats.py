@@ -177,6 +177,23 @@ CERTIFICATE = ("-----BEGIN CERTIFICATE-----\n" + "MIIDdTCCAl2gAwIBAgILBAAAAAABFU
                "A1UEBhMCQkUxGTAXBgNVBAoTEEdsb2JhbFNpZ24gbnYtc2ExEDAOBgNVBAsTB1Jv\n" * 10
                + "-----END CERTIFICATE-----\n")  # a certificate's lines (a real one has some 20)
 PROSE = "Rivers run to the sea. They carry silt.\n\nThe sea is salt. It is deep.\n"
+_HEX_LINE = " " * 16 + ":".join(["00", "b4", "c6", "79", "d3"] * 3) + ":\n"
+# `openssl x509 -text`'s dump of a 2048-bit RSA certificate: its fields, the key's modulus and the signature as hex
+# lines (18 each), then the certificate itself
+CERTIFICATE_DUMP = ("Certificate:\n    Data:\n        Version: 3 (0x2)\n        Serial Number:\n"
+                    "            04:00:00:00:00:01:15:4b:5a:c3:94\n"
+                    "        Signature Algorithm: sha1WithRSAEncryption\n"
+                    "        Issuer: C = BE, O = GlobalSign nv-sa, OU = Root CA, CN = GlobalSign Root CA\n"
+                    "        Validity\n            Not Before: Sep  1 12:00:00 1998 GMT\n"
+                    "            Not After : Jan 28 12:00:00 2028 GMT\n"
+                    "        Subject: C = BE, O = GlobalSign nv-sa, OU = Root CA, CN = GlobalSign Root CA\n"
+                    "        Subject Public Key Info:\n            Public Key Algorithm: rsaEncryption\n"
+                    "                Public-Key: (2048 bit)\n                Modulus:\n" + _HEX_LINE * 18
+                    + "                Exponent: 65537 (0x10001)\n        X509v3 extensions:\n"
+                    "            X509v3 Key Usage: critical\n                Certificate Sign, CRL Sign\n"
+                    "            X509v3 Basic Constraints: critical\n                CA:TRUE\n"
+                    "    Signature Algorithm: sha1WithRSAEncryption\n    Signature Value:\n" + _HEX_LINE * 18
+                    + CERTIFICATE)
 
 
 def test_an_asc_file_is_asciidoc_only_when_its_content_shows_asciidoc():

@@ -606,16 +606,19 @@ def test_ascii_armor_is_refused_whatever_its_name():
     assert load(KEY.encode(), source="key.asc", format="text").n  # asked for: read as it is
 
 
-def test_a_certificate_bundle_with_comments_is_armor():
-    """certifi's cacert.pem (its certificates with '# Issuer: ...' comments between them, 77 % armor) was read as a
-    text: armor had to be 90 % of a file. Armor blocks that are more than half of a file whose other lines are no prose
-    (comments; lines without sentences) are armor too; a text whose sentences quote a certificate as long is read."""
-    from tests.test_formats import CERTIFICATE, PROSE
+def test_a_certificate_bundle_with_comments_and_a_certificate_dump_are_armor():
+    """certifi's cacert.pem (its certificates with '# Issuer: ...' comments between them, 77 % armor) and
+    `openssl x509 -text`'s dumps (/usr/share/doc/libxmlsec1-dev/examples/cacert.pem: fields, hex lines, the
+    certificate) were read as texts: armor had to be 90 % of a file. Armor blocks and hex dumps that are more than half
+    of a file whose other lines are no prose (comments; fields, lines without sentences) are armor too; a text whose
+    sentences quote a certificate as long is read."""
+    from tests.test_formats import CERTIFICATE, CERTIFICATE_DUMP, PROSE
     comments = ("# Issuer: CN=Example Root CA O=Example Ltd. OU=Example Trust Network, Inc.\n"
                 "# Subject: CN=Example Root CA O=Example Ltd. OU=Example Trust Network, Inc.\n"
                 '# Label: "Example Root CA"\n# Serial: 4835703278459707669005204\n'
                 "# SHA1 Fingerprint: b1:bc:96:8b:d4:f4:9d:62:2a:a8:9a:81:f2:15:01:52:a4:1d:82:9c\n")
-    with pytest.raises(InputError, match=r"^cacert\.pem: ASCII armor \('-----BEGIN CERTIFICATE-----'\): .*not a doc"):
-        load((f"\n{comments}{CERTIFICATE}\n" * 3).encode(), source="cacert.pem")
+    for text, name in ((f"\n{comments}{CERTIFICATE}\n" * 3, "cacert.pem"), (CERTIFICATE_DUMP, "cert.txt")):
+        with pytest.raises(InputError, match=rf"^{name}: ASCII armor \('-----BEGIN CERTIFICATE-----'\): .*not a doc"):
+            load(text.encode(), source=name)
     readme = f"# Our certificate\n\n{PROSE * 4}\nTrust the certificate below.\n\n{CERTIFICATE}\n{PROSE * 2}"
     assert "They carry silt." in load(readme.encode(), source="README.md").elements
