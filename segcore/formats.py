@@ -192,11 +192,13 @@ def sniff_format(data: bytes, name: str) -> str:
 
 
 # ASCII armor (OpenPGP, RFC 4880 6.2; PEM, RFC 7468): a key, a signature or a certificate as base64 lines between
-# '-----BEGIN X-----' and '-----END X-----', armor headers first ('Version: GnuPG v2', 'Proc-Type: 4,ENCRYPTED')
+# '-----BEGIN X-----' and '-----END X-----', armor headers first ('Version: GnuPG v2', 'Proc-Type: 4,ENCRYPTED'); a
+# block cut short by the end of what is read (a file's first bytes, as segcore.folders looks at) runs to that end
 _ARMOR_BEGIN = r"-----BEGIN ([A-Z0-9][A-Z0-9 ]*)-----[ \t]*\r?\n(?:[\w-]+:[^\n]*\n|[ \t]*\r?\n)*"
-_BASE64_LINE = r"[A-Za-z0-9+/=]+[ \t]*\r?\n"
+_BASE64 = "[A-Za-z0-9+/=]"
+_BASE64_LINE = rf"{_BASE64}+[ \t]*\r?\n"
 _ARMOR_OPENS = re.compile(rf"\s*{_ARMOR_BEGIN}{_BASE64_LINE}")
-_ARMOR = re.compile(rf"(?m)^{_ARMOR_BEGIN}(?:{_BASE64_LINE})*-----END \1-----")
+_ARMOR = re.compile(rf"(?m)^{_ARMOR_BEGIN}(?:{_BASE64_LINE})*(?:-----END \1-----|{_BASE64}*\Z)")
 # a line of bytes in hex, colon-separated, at least four of them: how `openssl x509 -text` (and `openssl rsa|ec|req
 # -text`) prints a key's modulus, a signature, a serial number or a key identifier ('    00:b4:c6:79:d3:8f:6c:')
 _HEX_DUMP_LINE = re.compile(r"(?m)^[ \t]*(?:[0-9A-Fa-f]{2}:){3,}[0-9A-Fa-f]{0,2}[ \t]*\r?$")

@@ -367,6 +367,21 @@ def test_a_graphviz_graph_and_a_pgp_signature_are_skipped_in_auto_mode(tmp_path)
     assert [d.source for d in docs] == ["set/guide.asc"] and list(skipped) == ["set/deps.dot"]
 
 
+def test_a_certificate_dump_whose_armor_runs_past_the_first_bytes_is_skipped(tmp_path):
+    """A folder looks at a file's first 4 KB for armor: `openssl x509 -text`'s dump of a 2048-bit certificate has its
+    PEM block from about 3 KB to past 4 KB, and that cut block was no armor block (no END line), so the dump was taken
+    for a document and its loading failed (a problem). A block cut short by the end of the bytes looked at is armor to
+    that end: the dump is skipped as armor, as the whole certificate is."""
+    from tests.test_formats import CERTIFICATE, CERTIFICATE_DUMP
+    assert CERTIFICATE_DUMP.index("-----END") > folders._HEAD > CERTIFICATE_DUMP.index("-----BEGIN")
+    (tmp_path / "dump.txt").write_text(CERTIFICATE_DUMP)
+    (tmp_path / "cert.txt").write_text(CERTIFICATE)
+    (tmp_path / "guide.asc").write_text(GUIDE)
+    docs, problems, skipped = read_dataset(tmp_path)
+    assert [d.source for d in docs] == ["guide.asc"] and not problems
+    assert skipped == {"cert.txt": folders.ARMOR, "dump.txt": folders.ARMOR}
+
+
 EPS = "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: -21 30 403 260\n%%Creator: MetaPost\n%%Pages: 1\n%%EndProlog\n" + (
     "newpath 0 0 moveto 10 10 lineto stroke. gsave 1 setlinejoin. grestore showpage.\n" * 3)
 
