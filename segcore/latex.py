@@ -132,7 +132,12 @@ _SYMBOLS = {"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "�
 # repeated items (pages, nodes) from its variables, no prose ('\foreach \i in {1,2,3} {\page{}}' read '1,2,3')
 _LOOP_BODY = 2000  # characters: an unbraced loop body's ';' is looked for this far (not to the end by every loop)
 _FOREACH = re.compile(r"\s*\\[A-Za-z@]+(?:\s*/\s*\\[A-Za-z@]+)*\s*(?:\[[^\]]{0,200}\]\s*)?in\s*(?=[{\\])")
-_BREAKS = frozenset("par newline linebreak newpage clearpage pagebreak bigskip medskip smallskip noindent".split())
+# where a line or paragraph breaks: a space or a paragraph's end (as _render reads '\\' a space); plain TeX's and
+# LaTeX's \break is '\penalty-\@M', a forced line break (_forces_break)
+_BREAKS = frozenset("par newline linebreak break newpage clearpage pagebreak bigskip medskip smallskip "
+                    "noindent".split())
+# the TeX kernel's named constants a penalty takes: \@M (10000), \@MM (20000)
+_CONSTANTS = {"\\@M": 10000, "\\@MM": 20000}
 # a definition: LaTeX's (\\newcommand{\\x}[2][default]{…}) or TeX's, \\def and its expanding and global kinds (\\edef,
 # \\gdef, \\xdef: one rule, the body read as \\def's is) with the parameter text up to the body's '{', as TeX reads it:
 # '#1#2' or delimited ('\\def\\split#1-#2-{…}', '\\def\\x#1\\par{…}'); a prefix before one (\\global, \\long,
@@ -236,7 +241,7 @@ class _Reader(Reader):
         if (kind := self.registers.get(name, ASSIGNMENTS.get(name))) and (
                 (j := assignment_end(s, name, i, self.braces[-1], kind, self.registers)) != i
                 or name not in PARAMETERS and name not in self.registers):
-            return "", j
+            return (" " if name == "penalty" and not math and _forces_break(s[i:j]) else ""), j
         if self.context and name in CONTEXT_FILES:  # a file's name (texverb)
             return "", _FILE_NAME.match(s, bracket_options(s, i)).end()
         if name in FONT_SWITCHES:
@@ -406,12 +411,28 @@ def _join_around_gone(text: str) -> str:
     return "".join(out)
 
 
+def _code(m: re.Match) -> int:
+    """The number a _CHAR_CODE match gives (TeX's decimal, "hex, 'octal or `character)."""
+    if m["chr"] is not None:
+        return ord(m["chr"])
+    return int(m["dec"]) if m["dec"] else int(m["hex"], 16) if m["hex"] else int(m["oct"], 8)
+
+
 def _character(m: re.Match) -> str:
     """The character a _CHAR_CODE match gives ('' for a number past Unicode's or a control character's)."""
     if m["chr"] is not None:
         return m["chr"]
-    n = int(m["dec"]) if m["dec"] else int(m["hex"], 16) if m["hex"] else int(m["oct"], 8)
+    n = _code(m)
     return chr(n) if n < 0x110000 and chr(n).isprintable() else ""
+
+
+def _forces_break(number: str) -> bool:
+    """Whether a \\penalty's number (what it takes: signs, a number or a kernel constant, _CONSTANTS) is -10000 or
+    less, a forced line break in TeX: the words on either side are set apart. A register's unknown value forces none."""
+    digits = number.lstrip("+- \t\n")
+    negative = number[:len(number) - len(digits)].count("-") % 2
+    value = _CONSTANTS.get(digits) or ((m := _CHAR_CODE.fullmatch(digits)) and _code(m)) or 0
+    return bool(negative) and value >= 10000
 
 
 def _heading(command: str, title: str) -> str:

@@ -882,6 +882,17 @@ def test_a_penalty_s_number_is_taken_with_its_signs_after_a_digit_too():
     assert texts == ["Step 1 two three four five 6 six."]
 
 
+def test_a_forced_line_break_by_a_penalty_sets_the_words_apart():
+    """'A\\penalty-10000B' read 'AB': a penalty printed nothing, but one of -10000 or less forces TeX to break the
+    line there, and plain TeX's and LaTeX's \\break ('\\penalty-\\@M') is one: the words on either side are set
+    apart, as by '\\\\' and \\newline ('\\penalty-"2710' is -10000 too). Any other penalty ('--10000' is +10000,
+    \\nobreak's 10000, \\allowbreak's 0, one a register holds) sets nothing apart, and no penalty's number is text."""
+    texts = _texts("\\begin{document}\nA\\penalty-10000B C\\penalty -20000D E\\penalty-\\@M{}F G\\break{}H "
+                   "I\\penalty--10000J K\\penalty-\"2710L M\\penalty10000N O\\penalty0P Q\\penalty-9999R "
+                   "S\\penalty-\\x{}T U\\\\V.\n\\end{document}")
+    assert texts == ["A B C D E F G H IJ K L MN OP QR ST U V."]
+
+
 def test_a_count_register_takes_a_number_and_no_unit_even_across_a_line_s_end():
     """'\\advance\\count0 by 1⏎in the loop' read 'the loop': \\advance took a dimension whatever its register, so the
     next line's 'in' (or 'increase''s 'in' on the line) became the unit of '1'. TeX (checked with pdftex) adds a
