@@ -109,8 +109,8 @@ _SKIP = re.compile(rf"\s*{GLUE}")
 # TeX's assignment of a number to a register in text: '\itemsep=0pt', '\parskip=0pt plus 1pt', '\tolerance=1000',
 # '\hsize=.5\textwidth': a setting, no text (in math '\epsilon=0.5' is an equation's); its unit on the line
 # ('\endlinechar=-1' before a line starting '\begin{…}' takes no unit)
-_ASSIGNMENT = re.compile(r"[ \t]*=[ \t]*-?(?:\d+(?:[.,]\d*)?|[.,]\d+)"
-                         r"(?:[ \t]*(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|px|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?"
+_ASSIGNMENT = re.compile(r"[ \t]*=[ \t]*-?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[ \t]*(?:true[ \t]*)?"
+                         r"(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|px|mu|fil+)(?![A-Za-z])|\\[A-Za-z@]+)?"
                          + STRETCH)
 # TeX's delimiter commands: a delimiter follows them ('\left[', '\bigl['), never an [option]
 _DELIMITERS = frozenset("left right middle big Big bigg Bigg bigl Bigl biggl Biggl bigr Bigr biggr Biggr".split())

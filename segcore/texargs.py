@@ -22,7 +22,7 @@ _REGISTER = (r"\\(?!relax(?![A-Za-z@]))(?:(?:count|dimen|skip|muskip|toks|wd|ht|
 # ('\\hsize'); a register on the next line is not taken as a number's factor ('\\divide\\x by 96' ends its line)
 _SIGNS = r"(?:[-+]\s*)*"  # TeX's optional signs before a number or a dimension: '-', '+', '--' (spaces between)
 DIMENSION = (rf"(?:{_SIGNS}(?:\d+(?:[.,]\d*)?|[.,]\d+)"
-             r"(?:\s*(?:(?:true)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|px|mu)|fil+)"
+             r"(?:\s*(?:(?:true\s*)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|px|mu)|fil+)"
              rf"|[ \t]*{_REGISTER})|{_SIGNS}{_REGISTER})")
 # glue: a dimension's stretch and shrink after it ('1em plus 1fil minus 2pt'), and the whole of it
 STRETCH = rf"(?:\s*plus\s*{DIMENSION})?(?:\s*minus\s*{DIMENSION})?"

@@ -893,6 +893,15 @@ def test_a_forced_line_break_by_a_penalty_sets_the_words_apart():
     assert texts == ["A B C D E F G H IJ K L MN OP QR ST U V."]
 
 
+def test_true_before_a_unit_may_stand_apart_from_it():
+    """pdftexconfig's '\\pdfpagewidth = 210 true mm' read 'true mm': 'true' was taken only written against its unit
+    ('1truein'), but TeX skips spaces before each keyword of a dimension, so '210 true mm' is one dimension, no text,
+    after a parameter ('\\hsize=5 true in'), a kern or a command the reader does not know."""
+    texts = _texts("\\begin{document}\nOne \\pdfpagewidth = 210 true mm two \\hsize=5 true in three "
+                   "\\kern 1 true cm four \\hoffset=1truein five.\n\\end{document}")
+    assert texts == ["One two three four five."]
+
+
 def test_a_count_register_takes_a_number_and_no_unit_even_across_a_line_s_end():
     """'\\advance\\count0 by 1⏎in the loop' read 'the loop': \\advance took a dimension whatever its register, so the
     next line's 'in' (or 'increase''s 'in' on the line) became the unit of '1'. TeX (checked with pdftex) adds a
