@@ -129,6 +129,9 @@ _ASSIGNED = {kind: re.compile(takes, re.S) for kind, takes in _TAKES.items()}
 # not declare)
 _ADDED = {True: re.compile(rf"\s*{_INTEGER}"), False: re.compile(rf"\s*{_VALUE}")}
 _COUNT = re.compile(r"\\count(?![A-Za-z@])")
+# a value that is an e-TeX expression ('\\hsize=\\dimexpr\\textwidth-2em\\relax', '\\count0=\\numexpr 2+3\\relax'): a
+# register's name to _REGISTER, read on to its \\relax as TeX reads it (the expression's operands are no text)
+_EXPRESSION_VALUE = re.compile(rf"\\(?:{'|'.join(n for n, k in ASSIGNMENTS.items() if k == 'expression')})\Z")
 # what \\setbox sets: a new box (its settings and braced contents follow) or another register's ('\\box1', '\\copy1',
 # '\\vsplit1 to 2em')
 _BOX = re.compile(rf"\s*\\(?:(hbox|vbox|vtop)(?![A-Za-z])|(?:box|copy|vsplit){_INDEX}(?:\s*to\s*{DIMENSION})?)")
@@ -242,14 +245,19 @@ def assignment_end(s: str, name: str, i: int, braces: dict[int, int], kind: str 
         return i  # a dimension's factor ('.8\\hsize 10pt': \\parshape's) or a value, no assignment
     if not (m := _ASSIGNED[kind].match(s, i)):  # not followed by what it takes ('\\let^^M'): nothing taken
         return i
-    i = m.end()
+    i = m.end() if kind == "let" else _value_end(s, m)
     if kind == "arithmetic":  # what it adds, by its register's kind (_ADDED)
         register = m.group("register")
         count = bool(_COUNT.match(register)) or (registers or {}).get(
             register[1:], ASSIGNMENTS.get(register[1:])) == "integer"
-        return v.end() if (v := _ADDED[count].match(s, i)) else i
+        return _value_end(s, v) if (v := _ADDED[count].match(s, i)) else i
     if kind == "tokens":  # its braced list, not read
         return braced_group(s, i, braces)[1]
     if kind == "setbox" and (m := _BOX.match(s, i)):
         return box_settings(s, m.group(1), m.end(), braces) if m.group(1) else m.end()
     return box_settings(s, name, i, braces) if kind == "savebox" and name in BOX_SETTINGS else i
+
+
+def _value_end(s: str, m: re.Match) -> int:
+    """The index after the value `m` matched: past the expression when it is one (_EXPRESSION_VALUE)."""
+    return _ASSIGNED["expression"].match(s, m.end()).end() if _EXPRESSION_VALUE.search(m.group()) else m.end()

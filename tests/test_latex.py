@@ -902,6 +902,18 @@ def test_true_before_a_unit_may_stand_apart_from_it():
     assert texts == ["One two three four five."]
 
 
+def test_an_etex_expression_as_a_value_is_taken_to_its_relax():
+    """'\\hsize=\\dimexpr\\textwidth-2em\\relax' printed '-2em' and '\\count0=\\numexpr 2+3\\relax' '2+3': a value
+    that is an e-TeX expression (\\numexpr, \\dimexpr, \\glueexpr, \\muexpr) was taken as a register's name alone,
+    its operands left as text. TeX reads the expression to its \\relax as the value, after '=' or none, a
+    penalty and \\advance too; nothing of it prints. \\let takes one token, an expression's name too."""
+    texts = _texts("\\begin{document}\nOne \\count0=\\numexpr 2+3\\relax two \\hsize=\\dimexpr\\textwidth-2em\\relax "
+                   "three \\advance\\count0 by \\numexpr 2*3\\relax four \\parindent\\dimexpr 2em+1pt\\relax five "
+                   "\\penalty\\numexpr -5000*2\\relax six \\skip0=\\glueexpr 1pt plus 2pt*2\\relax seven "
+                   "\\let\\x=\\numexpr eight.\n\\end{document}")
+    assert texts == ["One two three four five six seven eight."]
+
+
 def test_a_count_register_takes_a_number_and_no_unit_even_across_a_line_s_end():
     """'\\advance\\count0 by 1⏎in the loop' read 'the loop': \\advance took a dimension whatever its register, so the
     next line's 'in' (or 'increase''s 'in' on the line) became the unit of '1'. TeX (checked with pdftex) adds a
