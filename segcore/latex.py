@@ -313,7 +313,9 @@ class _Reader(Reader):
             return self.accent(s, name, i, math)
         if name in _SYMBOLS:
             return _SYMBOLS[name], i
-        if name in _BREAKS:
+        if name in _BREAKS:  # \linebreak's and \pagebreak's urgency ('[3]', spaces before it skipped as LaTeX does)
+            option = bracket_option(s, EATEN.match(s, i).end()) if name in ("linebreak", "pagebreak") else (None, i)
+            i = i if option[0] is None else option[1]
             return "\n\n" if name in ("par", "newpage", "clearpage", "pagebreak") else " ", i
         if name == "foreach" and (m := _FOREACH.match(s, i)):
             return "", self.loop_end(s, m.end())

@@ -914,6 +914,15 @@ def test_an_etex_expression_as_a_value_is_taken_to_its_relax():
     assert texts == ["One two three four five six seven eight."]
 
 
+def test_a_line_or_page_break_s_urgency_is_no_text():
+    """hep-paper's documentation '"\\nicefrac"\\linebreak[1]\\marg{number}' printed '[1]': LaTeX's \\linebreak and
+    \\pagebreak take an optional urgency, 0 to 4, as \\nolinebreak and \\nopagebreak (already read as settings) do.
+    The break stays a space and a paragraph's end; \\newline takes none, a bracket after it is text."""
+    texts = _texts("\\begin{document}\nOne\\linebreak[1]two \\linebreak [4] three\\nolinebreak[2]four "
+                   "\\newline[x] five\\pagebreak[3]six.\n\\end{document}")
+    assert texts == ["One two threefour [x] five", "six."]
+
+
 def test_a_count_register_takes_a_number_and_no_unit_even_across_a_line_s_end():
     """'\\advance\\count0 by 1⏎in the loop' read 'the loop': \\advance took a dimension whatever its register, so the
     next line's 'in' (or 'increase''s 'in' on the line) became the unit of '1'. TeX (checked with pdftex) adds a
