@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .budget import Budget, Pool, Runner, call, parse_size
 from .datasets import corpus_texts, honest_corpus, is_named, load_dataset
-from .document import span_label, where
+from .document import PARAGRAPH_BREAK, span_label, where
 from .errors import InputError, ParameterError, SegcoreError
 from .evaluation import evaluate, percent_text
 from .exports import FORMATS as EXPORTS, chapter_problems, check_timed, export, to_json
@@ -107,7 +107,7 @@ def cmd_segment(args) -> int:
         if note:
             print(f"note: {note}", file=sys.stderr)
     else:
-        for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries))):
+        for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries, PARAGRAPH_BREAK))):
             place = where(doc, a, b)
             print(f"========== segment {i + 1}: {span_label(a, b, doc.level)}" + (f" · {place}" if place else ""))
             print(text)

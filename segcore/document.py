@@ -12,6 +12,7 @@ LEVELS = ("sentence", "word")  # what one element is: what a text is split into
 MAX_END = 10**18  # past any text's elements: the largest segment end read (as a 64-bit integer, by the metrics)
 PARAGRAPH = "paragraph"  # the level of a Document whose elements are another's paragraphs (segcore.paragraphs)
 INLINE_BREAK = " / "  # where the text breaks in a one-line view (a table's cell, the selected segment's card)
+PARAGRAPH_BREAK = "\n\n"  # where a heading or paragraph opens in plain text written to be read (the CLI's text output)
 WRITTEN = "written"  # meta's list of each word element as the text writes it ('AI', '-', 'assisted ' for 'ai', '-',
 # 'assisted': word elements are lower-cased tokens), joined with '' the text; a sentence element is its own text
 
@@ -85,11 +86,12 @@ class Document:
         """(start, end) pairs of the segments given by end indices."""
         return segments_of(boundaries)
 
-    def segment_texts(self, boundaries: list[int]) -> list[str]:
-        """Each segment's text as written (meta['written']) or, without it, its elements joined; a new line where a
-        block (a heading or a paragraph: meta['paragraphs']) opens inside it."""
+    def segment_texts(self, boundaries: list[int], block: str = "\n") -> list[str]:
+        """Each segment's text as written (meta['written']) or, without it, its elements joined; `block` where a
+        block (a heading or a paragraph: meta['paragraphs']) opens inside it: a new line (the exports' text: a block
+        a line at word level, a sentence a line at sentence level) or PARAGRAPH_BREAK (a blank line: plain text)."""
         written, opens = self.meta.get(WRITTEN), self.meta.get("paragraphs")
-        return [span_text(self.elements, a, b, self.level, written, paragraphs=opens)
+        return [span_text(self.elements, a, b, self.level, written, paragraphs=opens, block=block)
                 for a, b in self.segments(boundaries)]
 
 

@@ -405,3 +405,24 @@ def test_the_skip_line_offers_a_format_only_for_files_one_reads(tmp_path):
     r = run("segment", str(tmp_path), "--method", "cvs", "--k", "2")
     said = [line for line in r.stderr.decode().splitlines() if "skipped" in line]
     assert said[0].endswith("; --format text reads README.md, n1.txt, n2.txt and 1 more"), r.stderr
+
+
+def test_the_text_output_writes_a_blank_line_where_a_heading_or_paragraph_opens_and_the_exports_one_line_a_block():
+    """The text output put one new line where a block opens, as between a sentence's lines: a heading read as a
+    one-line paragraph run into the next. Now a blank line opens each block (a paragraph as plain text writes it),
+    at both levels, and nowhere else; the exports' text keeps its form: a block a line at word level, a sentence a
+    line at sentence level."""
+    blocks = ["Volcanoes", "Magma rises through the crust. It cools into AI-assisted rock.",
+              "Bakers knead the dough. Yeast makes it rise."]
+    source = f"# {blocks[0]}\n\n" + "\n\n".join(blocks[1:]) + "\n"
+    for level, lines in (("word", blocks), ("sentence", [re.split(r"(?<=\.) ", b) for b in blocks])):
+        r = run("segment", "-", "--format", "text", "--level", level, "--method", "cvs", "--k", "1",
+                stdin=source.encode())
+        assert r.returncode == 0, r.stderr
+        text = r.stdout.decode().split("\n", 1)[1]  # after the segment's header line
+        block_lines = lines if level == "word" else ["\n".join(b) for b in lines]
+        assert text == "\n\n".join(block_lines) + "\n", text
+        r = run("segment", "-", "--format", "text", "--level", level, "--method", "cvs", "--k", "1", "--to",
+                "jsonl", stdin=source.encode())
+        exported = json.loads(r.stdout)["text"].split("\n")
+        assert exported == (blocks if level == "word" else [s for b in lines for s in b]), exported
