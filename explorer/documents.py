@@ -11,7 +11,8 @@ import streamlit as st
 
 from segcore import datasets, folders, loaders, structure
 from segcore.budget import BudgetError, call
-from segcore.document import INLINE_BREAK, WRITTEN, Document, clock, level_noun, located, span_text, span_times, where
+from segcore.document import (INLINE_BREAK, WRITTEN, Document, clock, level_noun, located, span_text, span_times,
+                              where, written_end)
 from segcore.errors import InputError
 from segcore.formats import format_kind, format_name, sniff_format
 from segcore.lightmarkup import EXTENSIONS as LIGHT_MARKUP
@@ -202,21 +203,24 @@ def describe(doc: Document, stopwords: str = "choi") -> str:
 
 
 def preview_rows(doc: Document, limit: int = 12) -> list[dict]:
-    """The first elements as the segmenter sees them (words in blocks of 40, as the text writes them when it is known:
-    meta['written'], INLINE_BREAK where a heading or paragraph opens), reference boundaries marked; where each row
-    begins in the source when that is known: a recording's time (written as the Segments table's), a PDF's page."""
-    ref, step = set(doc.reference or []), 40 if doc.level == "word" else 1
-    rows = []
-    for a in range(0, min(doc.n, step * limit), step):
+    """The first elements as the segmenter sees them (words in rows of 40 or a few more, as the text writes them when
+    it is known: meta['written'], INLINE_BREAK where a heading or paragraph opens), reference boundaries marked;
+    where each row begins in the source when that is known: a recording's time (written as the Segments table's), a
+    PDF's page. A row of words ends where a written word does (document.written_end: 'AI-assisted' is not cut)."""
+    ref, step, written = set(doc.reference or []), 40 if doc.level == "word" else 1, doc.meta.get(WRITTEN)
+    rows, a = [], 0
+    while a < doc.n and len(rows) < limit:
         b = min(doc.n, a + step)
+        b = written_end(written, b) if written else b
         row = {"words": f"{a}–{b - 1}"} if step > 1 else {"sentence": str(a)}
         if located(doc):
             span = span_times(doc, a, b)
             row["where"] = clock(span[0]) if span else where(doc, a, b)
-        row["text"] = (span_text(doc.elements, a, b, doc.level, doc.meta.get(WRITTEN),
+        row["text"] = (span_text(doc.elements, a, b, doc.level, written,
                                  paragraphs=doc.meta.get("paragraphs"), block=INLINE_BREAK) if step > 1
                        else doc.elements[a] + ("   ▮ reference boundary after" if b in ref and b < doc.n else ""))
         rows.append(row)
+        a = b
     return rows
 
 

@@ -337,3 +337,23 @@ def test_the_preview_says_when_each_line_was_said_and_on_which_page():
     assert set(at.table[0].value["where"]) == {"p. 1"}
     paste(at, PASTED)
     assert "where" not in at.table[0].value.columns and not any("'where'" in c.value for c in at.caption)
+
+
+def test_a_preview_row_ends_where_a_written_word_ends():
+    """The word-level preview cut its rows every 40 word elements, and a written word can be several elements ('AI',
+    '-', 'assisted'): a row could end inside it ('… Note: AI-' | 'assisted tools …'). A row now ends only where the
+    text writes a space (at least 40 elements), so the rows joined are the text as written, none of it lost or twice;
+    at sentence level a row is a sentence, as before."""
+    from segcore.document import INLINE_BREAK
+    from segcore.loaders import load_text
+    paragraphs = ["Note: " + "AI-assisted tools help. " * 11, "Bakers' well-known dough-based loaves rise. " * 9]
+    doc = load_text("\n\n".join(paragraphs), level="word")
+    rows = documents.preview_rows(doc, limit=doc.n)
+    assert len(rows) > 3
+    assert " ".join(r["text"].replace(INLINE_BREAK, " ") for r in rows) == " ".join(" ".join(paragraphs).split())
+    spans = [[int(x) for x in r["words"].split("–")] for r in rows]
+    assert spans[0][0] == 0 and spans[-1][1] == doc.n - 1
+    assert all(b + 1 == c for (_, b), (c, _) in zip(spans, spans[1:]))
+    assert all(b - a + 1 >= 40 for a, b in spans[:-1])
+    sentences = load_text("\n\n".join(paragraphs))
+    assert [r["text"] for r in documents.preview_rows(sentences, limit=sentences.n)] == sentences.elements
