@@ -203,7 +203,7 @@ def describe(doc: Document, stopwords: str = "choi") -> str:
 
 
 def preview_rows(doc: Document, limit: int = 12) -> list[dict]:
-    """The first elements as the segmenter sees them (words in rows of 40 or a few more, as the text writes them when
+    """The first elements as the segmenter sees them (words in rows of 40 to 80, as the text writes them when
     it is known: meta['written'], INLINE_BREAK where a heading or paragraph opens), reference boundaries marked;
     where each row begins in the source when that is known: a recording's time (written as the Segments table's), a
     PDF's page. A row of words ends where a written word does (document.written_end: 'AI-assisted' is not cut)."""
@@ -211,7 +211,7 @@ def preview_rows(doc: Document, limit: int = 12) -> list[dict]:
     rows, a = [], 0
     while a < doc.n and len(rows) < limit:
         b = min(doc.n, a + step)
-        b = written_end(written, b) if written else b
+        b = written_end(written, b, b + step) if written else b
         row = {"words": f"{a}–{b - 1}"} if step > 1 else {"sentence": str(a)}
         if located(doc):
             span = span_times(doc, a, b)

@@ -107,7 +107,8 @@ def cmd_segment(args) -> int:
         if note:
             print(f"note: {note}", file=sys.stderr)
     else:
-        for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), doc.segment_texts(seg.boundaries, PARAGRAPH_BREAK))):
+        texts = doc.segment_texts(seg.boundaries, PARAGRAPH_BREAK)
+        for i, ((a, b), text) in enumerate(zip(doc.segments(seg.boundaries), texts)):
             place = where(doc, a, b)
             print(f"========== segment {i + 1}: {span_label(a, b, doc.level)}" + (f" · {place}" if place else ""))
             print(text)

@@ -45,11 +45,11 @@ def span_text(elements, start: int, end: int, level: str = "sentence", written=N
                       for a, b in zip(cuts, cuts[1:]))
 
 
-def written_end(written, at: int) -> int:
+def written_end(written, at: int, most: int) -> int:
     """The first element from `at` on that a written word ends at (`written`: a word-level document's meta[WRITTEN]):
     where the text writes a space after element at − 1, or its end; so that a piece of it cut there ('AI-assisted',
-    three elements) is not cut inside a word. A linear walk over the one word it is in."""
-    while at < len(written) and not written[at - 1][-1:].isspace():
+    three elements) is not cut inside a word. At most `most`: a URL or a run of hyphenated words may be long."""
+    while at < min(most, len(written)) and not written[at - 1][-1:].isspace():
         at += 1
     return at
 

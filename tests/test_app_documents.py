@@ -357,3 +357,14 @@ def test_a_preview_row_ends_where_a_written_word_ends():
     assert all(b - a + 1 >= 40 for a, b in spans[:-1])
     sentences = load_text("\n\n".join(paragraphs))
     assert [r["text"] for r in documents.preview_rows(sentences, limit=sentences.n)] == sentences.elements
+
+
+def test_a_preview_row_of_one_long_written_word_is_cut_at_twice_its_length():
+    """A row waits for a written word's end (above), but a run the text writes without a space (a URL, 'a-b-c-…')
+    can be the whole text: a row then ends after 80 elements, and the rows joined still give every element once."""
+    from segcore.loaders import load_text
+    doc = load_text("Start here. " + "-".join(["part"] * 150) + " and the end.", level="word")
+    rows = documents.preview_rows(doc, limit=doc.n)
+    spans = [[int(x) for x in r["words"].split("–")] for r in rows]
+    assert max(b - a + 1 for a, b in spans) == 80
+    assert spans[0][0] == 0 and spans[-1][1] == doc.n - 1 and all(b + 1 == c for (_, b), (c, _) in zip(spans, spans[1:]))
