@@ -194,6 +194,9 @@ def man_blocks(text: str) -> tuple[list[Block], dict[str, int]]:
                 lines.pop()
         elif end := _CODE.get(name) or reader.code_end(name, rest):
             taken = _taken(lines, lambda x: re.match(r"[.']\s*" + end + r"\b", x) or _SECTION.match(x))
+            if line[0] == "'" and name in NO_BREAK and reader.parts and taken and not _BLANK.fullmatch(taken[0]) \
+                    and not taken[0].startswith((".", "'")):  # "'nf" does not break: its first line goes on the line
+                reader.add(line_text(taken.pop(0)))  # under way, as groff sets it
             reader.leave_out("code lines", sum(1 for x in taken if _PRINTS.match(x)))
             if lines and not _SECTION.match(lines[-1]):  # a section heading that ends the block is read
                 lines.pop()

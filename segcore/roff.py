@@ -48,10 +48,10 @@ _ESCAPE = re.compile(r"""\\(?:
 # pod2man's .Sp, '.if n .sp'); not .PD, which sets the distance of the paragraphs and items after it, nor .ne, which
 # asks for room before the page's end: neither breaks
 _BREAKS = frozenset("PP LP P sp br HP RS RE Sp in ti bp ce".split())
-# of those, roff's own requests, which the no-break control character ("'br", "'sp", "'in") calls without their break
-# (groff(7)): the line under way goes on; not the macros, whose own .br or .sp inside still break ("'PP", pod2man's
+# of those, and of a no-fill block's .nf and .fi (`manpage`), roff's own requests, which the no-break control character
+# ("'br", "'sp", "'in", "'nf") calls without their break (groff(7)): the line under way goes on; not the macros, whose own .br or .sp inside still break ("'PP", pod2man's
 # "'Sp"), nor .bp, a macro of groff's man(7) that breaks for a terminal's page without end (an.tmac, -rcR=1)
-NO_BREAK = frozenset("br sp in ti ce".split())
+NO_BREAK = frozenset("br sp in ti ce nf fi".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
 # mdoc(7)'s paragraphs (the distance .PD sets, a line), .sp but for half a line or less, and pod2man's .Sp (a line
 # for nroff: '.if n .sp'); in a man(7) page its paragraphs and items set the distance .PD sets (`_PD_SPACED`)
@@ -153,6 +153,7 @@ class ManReader:
         self.pd = True  # .PD's distance sets a line (before man(7)'s paragraphs and items: `_PD_SPACED`)
         self.apart = False  # space or a left-out block came after the last paragraph (a blank line, .PP, code): the
         # next is set apart from it
+        self.centred = 0  # the text lines .ce still centres, each set on a line of its own (`centre`)
 
     def code_end(self, name: str, rest: str) -> str | None:
         """The request that ends a code block opened by `name` beyond the man macros' own (none here)."""
@@ -183,6 +184,13 @@ class ManReader:
         which the reader reads .sp's space; it sets the next paragraph apart only when no line is under way (groff
         sets it between the lines of the paragraph under way, which goes on)."""
         self.apart = self.apart or (not self.parts and sets_space(name, args))
+        self.centre(name, args)
+
+    def centre(self, name: str, args: list[str]):
+        """.ce N centres the next N text lines (1 when N is not given, none after '.ce 0'): groff breaks after each,
+        so each ends the paragraph under way (the first takes the line under way when "'ce" did not break it)."""
+        if name == "ce":
+            self.centred = int(args[0]) if args and args[0].isdigit() else 1
 
     def spaced(self, name: str, args: list[str]) -> bool:
         """Whether a break request or man(7)'s macro sets space before what follows it: .PD's distance for man(7)'s
@@ -214,6 +222,9 @@ class ManReader:
                 self.parts[-1] += ":"
                 self.colon = False
             self.parts.append(text)
+            if self.centred:
+                self.centred -= 1
+                self.flush()
 
     def blank(self):
         """A blank text line: for groff a break with space, as .sp, so the paragraph under way ends; not while an
@@ -246,6 +257,7 @@ class ManReader:
         elif name in _BREAKS:
             self.flush()
             self.apart = self.apart or self.spaced(name, args)
+            self.centre(name, args)
         elif name in ("TP", "TQ"):  # .TQ: another tag of the item (groff's man(7)), with no space before it
             self.next_item()
             self.tag = True

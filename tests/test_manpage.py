@@ -665,3 +665,28 @@ def test_tp_and_man_s_paragraphs_set_the_pd_distance_before_an_address_alone():
     texts = [b.text for b in man_blocks(page)[0] if not b.level]
     assert texts == ["Report bugs via:", "https://x.org/a", "Compact via: https://x.org/b",
                      "Then at https://x.org/c", "Again at", "https://x.org/d"]
+
+
+def test_ce_sets_each_centred_line_on_a_line_of_its_own():
+    """.ce N centres the next N text lines (a font macro's line one of them; 1 by default; '.ce 0' ends it) and groff
+    breaks after each: the text after a centred line begins a new line, where the reader ran it into the centred one.
+    "'ce" does not break before, so the line under way is centred with the first line. The expected readings are
+    groff -man -Tutf8's lines for this page."""
+    page = (".TH X 1\n.SH A\nBefore text\n.ce 2\nCentred one\n.B bold\nCentred two\nAfter text\nand more.\n.PP\n"
+            "Lead\n'ce\nCentre\nafter\n.PP\nA\n.ce 3\nx\n.ce 0\ny\n.PP\nI \\fIit\\fP\n.ce\n.I center\nnext\n")
+    texts = [b.text for b in man_blocks(page)[0] if not b.level]
+    assert texts == ["Before text", "Centred one", "bold", "Centred two After text and more.", "Lead Centre", "after",
+                     "A", "x", "y", "I it", "center", "next"]
+
+
+def test_nf_with_the_no_break_control_character_sets_its_first_line_on_the_line_under_way():
+    """"'nf" switches to no-fill without a break (groff(7)): groff sets the block's first line on the line under way
+    ('Before text code one'), its other lines on their own (left out as code); .nf breaks first ('Lead' / 'code'), and
+    a no-fill line ends with a break, so the text after "'fi" begins a line as after .fi. "'nf" was read as .nf, the
+    paragraph ended before the block. The expected readings are groff -man -Tutf8's lines for this page."""
+    page = (".TH X 1\n.SH A\nBefore text\n'nf\ncode one\ncode two\n'fi\nAfter text\nand more.\n.PP\nLead\n.nf\ncode\n"
+            "'fi\nfilled\nagain\n.PP\nstart\n'nf\n.fi\nend\n")
+    blocks, left_out = man_blocks(page)
+    assert [b.text for b in blocks if not b.level] == ["Before text code one", "After text and more.", "Lead",
+                                                        "filled again", "start", "end"]
+    assert left_out == {"code lines": 2}
