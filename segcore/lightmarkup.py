@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
+from functools import partial
+from operator import itemgetter
 from pathlib import PurePath
 
 from .plaintext import lines_of, text_blocks
@@ -48,18 +50,21 @@ class _Marked:
     each opening mark, `closing` each closing one, their character in group 1 (a mark closes one of its character).
     `sub` is the regex's, with the same readings, in one pass: the regex is tried only from an opening with a closing
     mark of its own within reach (found by bisection), so no opening that never closes ('/a ' repeated) is looked
-    ahead from `reach` characters far; the text between matches is `between`'s of it."""
+    ahead from `reach` characters far; the text between matches is `between`'s of it (None: as it is)."""
 
     def __init__(self, pattern: str, opening: str, closing: str, reach: int = 500, lines: int = 1,
-                 between=str) -> None:
+                 between=None) -> None:
         self.regex, self.reach, self.lines, self.between = re.compile(pattern, re.M), reach, lines, between
         self.opening, self.closing = re.compile(opening, re.M), re.compile(closing, re.M)
 
     def sub(self, repl, text: str) -> str:
-        """The text with each match replaced by `repl` (a template or a function of the match), as re.sub."""
+        """The text with each match replaced by `repl` (a function of the match), as re.sub."""
         closing: dict[str, list[int]] = {}  # where a mark of each character closes, in order
         for m in self.closing.finditer(text):
             closing.setdefault(m.group(1), []).append(m.start(1))
+        between = self.between or str
+        if not closing:  # no span closes: no opening is tried
+            return between(text)
         line_ends = [m.start() for m in re.finditer("\n", text)] + [len(text)]
 
         def closes(ends: list[int], after: int, last: int) -> bool:  # a closing mark in after + 1 … last
@@ -78,9 +83,12 @@ class _Marked:
                     and closes(ends, end, min(end + 1 + self.reach, next_end))):
                 m = self.regex.match(text, o.start())
                 if m:
-                    out += [self.between(text[at:m.start()]), repl(m) if callable(repl) else m.expand(repl)]
+                    out += [text[at:m.start()], repl(m)]
                     at = m.end()
-        return "".join(out) + self.between(text[at:])
+        out.append(text[at:])
+        if self.between:  # on the texts between matches (out's even items) only
+            out[::2] = map(self.between, out[::2])
+        return "".join(out)
 
 
 def _org_emphasis(marks: str, lines: int) -> _Marked:
@@ -96,15 +104,23 @@ def _org_emphasis(marks: str, lines: int) -> _Marked:
 def _code_span(m: re.Match) -> str:
     """Org's =verbatim= or ~code~ as a Markdown code span (_as_code), the backslashes the marks before doubled put
     back."""
-    return _as_code(re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", m.group(2)))
+    text = m.group(2)
+    return _as_code(_ESCAPED.sub(r"\1", text) if "\\" in text else text)
+
+
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def _as_code(text: str) -> str:
     """A text as a Markdown code span: its backticks more than any run in it, two at least around an apostrophe
     (`x's' is a quote in Markdown's reading)."""
-    ticks = "`" * max(len(max(re.findall("`+", text), default="")) + 1, 1 + ("'" in text))
+    run = max(map(len, _TICKS.findall(text)), default=0) if "`" in text else 0  # the longest run of backticks
+    ticks = "`" * max(run + 1, 1 + ("'" in text))
     pad = " " * (text[0] == "`" or text[-1] == "`")
     return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+_TICKS = re.compile("`+")
 
 
 _ORG_MARKS = [(re.compile(r"[ \t]*\\\\[ \t]*$", re.M), ""),  # a forced line break: '\\' at a line's end
@@ -116,7 +132,7 @@ _ORG_MARKS = [(re.compile(r"[ \t]*\\\\[ \t]*$", re.M), ""),  # a forced line bre
               (re.compile(r"\[\[(?:mailto:)?([^\[\]\n]*)\]\]"), r"\1"),  # [[target]]
               (_ORG_NOTE, ""), (re.compile(r"\[fn:[\w-]+\]"), ""),  # footnotes' marks
               (re.compile(r"@@\w+:.*?@@"), ""),  # export snippets
-              (_org_emphasis("/+", 2), r"\2"),  # /italic/, +struck+ (around a verbatim: /=node.lib=/)
+              (_org_emphasis("/+", 2), itemgetter(2)),  # /italic/, +struck+ (around a verbatim: /=node.lib=/)
               (_org_emphasis("=~", 1), _code_span)]  # =verbatim=, ~code~ on one line ('=x=s … =y=' is no code)
 
 
@@ -198,13 +214,13 @@ _LINK_TEXT = r"(?:`[^`\n]*`|`(?![^`\n]*`)|[^\[\]\n`]|\n(?![ \t]*\n))"
 _SPAN = r"[^\n]{0,500}?(?:\n[^\n]{0,500}?)?"
 _ADOC_MONOSPACE = _Marked(rf"``([^\n]{_SPAN})``|(?:^|(?<=[^\w;:\"'`}}\\]))`(\S(?:{_SPAN}\S)??)`(?![\w\"'`])",
                           r"(``|(?:^|(?<=[^\w;:\"'`}\\]))`(?=\S))", r"(``|(?<=\S)`(?![\w\"'`]))", 500, 2,
-                          lambda text: re.sub(r"\\?`", "&#96;", text))
+                          partial(re.compile(r"\\?`").sub, "&#96;"))
 
 
 def _monospace(m: re.Match) -> str:
     """AsciiDoc's monospace as a Markdown code span, its `+passthrough+` text as written."""
     inner = m.group(1) or m.group(2)
-    return _as_code(passed[1] if (passed := re.fullmatch(r"\+(.+)\+", inner, re.S)) else inner)
+    return _as_code(inner[1:-1] if len(inner) > 2 and inner[0] == inner[-1] == "+" else inner)
 
 
 _ADOC_NOTE = re.compile(rf"\bfootnote(?:ref)?:[\w-]*\[(?:{_TEXT}|\[{_TEXT}*\])*\]")
