@@ -229,13 +229,25 @@ def _wraps(last: Line, first: Line, right: float) -> bool:
     return last.text.endswith(("-", "\u00ad")) or within or last.x1 + width * first.size > right
 
 
+def _runs_on(last: Line, first: Line, right: float) -> bool:
+    """Whether `first`, boxed apart below `last` and starting where it starts or left of it (an indented first
+    line's: every Chinese paragraph is set so), is the next line of `last`'s sentence: `last` ends on a Chinese or
+    Japanese character, within a sentence, where one more would not fit before the column's right edge, and
+    `first` opens no item. pdfminer boxes two lines together only when they line up at an end (left, right or
+    centre) and lie less than half a line's height apart: an indented first line over a shorter line lines up at
+    neither end ('…例如 \\zihao{3}。可以使用的' / '参数有 16 个，…'), and Chinese leading (1.56 em in ctex) sets
+    lines without a tall glyph (a bracket) further apart than that ('…实际汉字的宽度，不' / '包含字间间隔。')."""
+    return bool(_CJK_END.search(last.text.rstrip())) and last.x1 + first.size > right and not _opens_item(first.text)
+
+
 def join_hanging(boxes: list[Box]) -> None:
     """Put back in its box a wrapped line that pdfminer boxed apart at a hanging indent (it lines up with the line
     it continues at neither end): a box of one line, nothing else on its baseline (not a table's cell), just below
     (less than 1.5 em) the last line of another box of its column and size and set in from it by half an em to
     four (APA's half inch), when that line is wrapped (`_wraps`) and opens an item or a reference ("3. … portable doc-" / "ument
     format (PDF) files,", "[4] … (1939)," / "283–339. MR0000919"), or the line just below the box starts where that
-    line starts (the next reference: "… Taylor &" / "Francis.")."""
+    line starts (the next reference: "… Taylor &" / "Francis."); or set out from it by up to four em, or not set in
+    by half an em, when it runs on that line's Chinese sentence (`_runs_on`)."""
     lines = sorted(((ln, b.column) for b in boxes for ln in b.lines), key=lambda t: t[0].y0)
     ys = [ln.y0 for ln, _ in lines]
     lasts = sorted(((min(b.lines, key=lambda ln: ln.y0), b) for b in boxes), key=lambda t: t[0].y0)
@@ -259,10 +271,11 @@ def join_hanging(boxes: list[Box]) -> None:
             while id(host) in into:
                 host = into[id(host)]
             if host is b or host.column != b.column or abs(last.size - em) >= 0.05 * em \
-                    or not 0.5 * em < line.x0 - last.x0 < 4 * em or not _wraps(last, line, right[b.column]):
+                    or not -4 * em < line.x0 - last.x0 < 4 * em or not _wraps(last, line, right[b.column]):
                 continue
-            if _opens_item(last.text) or any(abs(ln.x0 - last.x0) < 0.5 * em and abs(ln.size - em) < 0.05 * em
-                                             and -0.2 * em < line.y0 - ln.y1 < 1.5 * em for ln in near):
+            if _runs_on(last, line, right[b.column]) if line.x0 - last.x0 <= 0.5 * em else (_opens_item(last.text) \
+                    or any(abs(ln.x0 - last.x0) < 0.5 * em and abs(ln.size - em) < 0.05 * em
+                           and -0.2 * em < line.y0 - ln.y1 < 1.5 * em for ln in near)):
                 host.lines = sorted(host.lines + b.lines, key=lambda ln: (-ln.y0, ln.x0))
                 b.lines, into[id(b)] = [], host
                 break

@@ -427,6 +427,30 @@ def test_a_table_s_row_of_short_chinese_cells_is_not_a_wrapped_line_of_the_row_s
         ["这是一段很"], ["汉字大小和", "改缩进距离"], ["四号 小四"]]
 
 
+def test_a_chinese_paragraph_s_next_line_boxed_apart_at_or_left_of_its_line_is_put_back():
+    """pdfminer boxes two lines together only when they line up at an end and lie less than half a line's height
+    apart: a Chinese paragraph's indented first line over a shorter second line (sduthesis: '…例如 \\zihao{3}。可以使用的'
+    / '参数有 16 个，…'), or two lines at the margin with ctex's wide leading between them, were boxes of their own,
+    and the paragraph read as two (a Chinese line has no lower case to say it goes on). A line boxed alone just below
+    a line that ends on a Chinese character where no other would fit, set out from it or starting where it starts,
+    continues it; a short line, one ending on a full stop, a row of cells set in below, or a line opening an item
+    does not. Seen failing without the fix: the first two pages kept their three boxes apart."""
+    from segcore.pdfboxes import join_hanging
+
+    def page(first: str, x1: float, below: str = "参数有十六个，小号字体在前面加负号表示。", x0: float = 154) -> list:
+        boxes = [Box([Line("这是一段很长的正文文字" * 3, 154, 600, 512, 611, 10.5)], 1),
+                 Box([Line(first, 175, 567, x1, 578, 10.5)], 1),
+                 Box([Line(below, x0, 551, 434, 562, 10.5)], 1)]
+        join_hanging(boxes)
+        return [len(b.lines) for b in boxes]
+
+    assert page("中文字号的设置命令是例如可以使用的", 507) == [1, 2]  # indented first line, the next at the margin
+    assert page("汉字字距为当前汉字字宽的一半。这里的汉字字宽指的是实际汉字的宽度，不", 507, x0=175) == [1, 2]
+    assert page("中文字号的设置命令是例如可以使用的", 400) == [1, 1, 1]  # a short line: its paragraph's last
+    assert page("中文字号的设置命令是例如可以使用。", 507) == [1, 1, 1]  # a sentence's end
+    assert page("中文字号的设置命令是例如可以使用的", 507, "1. 第一项") == [1, 1, 1]  # an item of its own
+
+
 def test_chinese_words_are_counted_by_their_characters_in_the_furniture_and_run_in_rules():
     """A Chinese line's words were counted by spaces: a line with two numbers among a few spaced Chinese runs read
     as mostly numbers (a table's row), so it ended no sentence; a Chinese sentence repeated at the foot of every page
