@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from .errors import InputError
 from .limits import LIMITS, Limits
 from .pdfboxes import (BULLET, Box, baseline_rows, drop_code, drop_line_numbers, join_hanging, merge_fragments,
-                       same_baseline)
+                       opens_item, same_baseline)
 from .pdffurniture import BLANK, credit, drop_overlays, ends_sentence, mark_footnotes, remove_contents, remove_page_furniture
 from .pdflayout import Line, read_lines
 from .pdfwords import loaded_words_check, repair_words
@@ -211,12 +211,15 @@ def _alone(box: Box, boxes: list[Box], column_width: float) -> bool:
 def _lined_up(box: Box, text: Box) -> bool:
     """A line of `text`, in the box's column and of its size, just above or below it (less than 1.5 em apart)
     starts where it starts (within half an em), or is just above it and ends with a hyphen that the box's first line
-    continues in lower case (a paragraph's indented first line, "… The Israel Jour-" / "nal of Mathematics")."""
-    em = box.size
+    continues in lower case (a paragraph's indented first line, "… The Israel Jour-" / "nal of Mathematics"), or is
+    just below a box that opens a list's item and starts set in from it by less than four em: the item's text, its
+    number hanging left of it ('3. 手动编译' / '手动编译是最繁琐的方法，…')."""
+    em, item = box.size, opens_item(box.lines[0].text)
     return text.column == box.column and any(
         abs(ln.size - em) < 0.05 * em and (-0.2 * em < ln.y0 - box.y1 < 1.5 * em and (
             abs(ln.x0 - box.x0) < 0.5 * em or ln.text.endswith(("-", "\u00ad")) and box.lines[0].text[:1].islower())
-            or abs(ln.x0 - box.x0) < 0.5 * em and -0.2 * em < box.y0 - ln.y1 < 1.5 * em) for ln in text.lines)
+            or (abs(ln.x0 - box.x0) < 0.5 * em or item and 0 < ln.x0 - box.x0 < 4 * em)
+            and -0.2 * em < box.y0 - ln.y1 < 1.5 * em) for ln in text.lines)
 
 
 def _labelled(ln: Line) -> bool:

@@ -14,7 +14,7 @@ from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL, SCRIPT_STOPS, word
 from .text import CJK
 
 __all__ = ["BULLET", "WORDS_END", "Box", "drop_code", "drop_line_numbers", "join_hanging", "merge_fragments",
-           "same_baseline", "baseline_rows"]
+           "opens_item", "same_baseline", "baseline_rows"]
 
 BULLET = re.compile(rf"^[{BULLETS}]\s*[^\W\d_]")  # a list item's bullet, then its words
 # a sentence's or lead-in's end, Chinese and Japanese full stops too (SCRIPT_STOPS: "用于生成目录。")
@@ -199,14 +199,14 @@ def merge_fragments(boxes: list[Box]) -> None:
                      and word_count(r[0].text) >= 8]
             if len(row) > 1 and (all(0 <= gap(a, b) < 4 for a, b in zip(row, row[1:])) and any(
                     abs(w.x0 - row[0].x0) < w.size and abs(w.x1 - row[-1].x1) < w.size for w in whole)
-                    or all(gap(a, b) >= 0 and not _opens_item(b.text) for a, b in zip(row, row[1:]))
-                    and _opens_item(row[0].text) and WORDS_END.search(row[-1].text)):
+                    or all(gap(a, b) >= 0 and not opens_item(b.text) for a, b in zip(row, row[1:]))
+                    and opens_item(row[0].text) and WORDS_END.search(row[-1].text)):
                 while len(row) > 1:
                     join(row[0], row.pop(1))
     boxes[:] = [b for b in boxes if b.lines]
 
 
-def _opens_item(text: str) -> bool:
+def opens_item(text: str) -> bool:
     """A line that opens a list's item or a numbered reference: "3. Easier …", "(b) The …", "• Ash …", "[4] Lévy …"."""
     m = ITEM_NUMBER.match(text)
     return bool(BULLET.match(text) or REFERENCE_LABEL.match(text) or (m and text[m.end():m.end() + 1] == " "))
@@ -225,7 +225,7 @@ def _wraps(last: Line, first: Line, right: float) -> bool:
     m = _FIRST_WORD.match(first.text)
     width = 1.0 if m["wide"] else (len(m.group().strip()) + 1) * 0.5
     within = bool(_CJK_END.search(last.text.rstrip())) and last.x1 - last.x0 > 0.75 * (right - last.x0) \
-        and not _CELLS.fullmatch(last.text) and not _opens_item(first.text)
+        and not _CELLS.fullmatch(last.text) and not opens_item(first.text)
     return last.text.endswith(("-", "\u00ad")) or within or last.x1 + width * first.size > right
 
 
@@ -237,7 +237,7 @@ def _runs_on(last: Line, first: Line, right: float) -> bool:
     centre) and lie less than half a line's height apart: an indented first line over a shorter line lines up at
     neither end ('…例如 \\zihao{3}。可以使用的' / '参数有 16 个，…'), and Chinese leading (1.56 em in ctex) sets
     lines without a tall glyph (a bracket) further apart than that ('…实际汉字的宽度，不' / '包含字间间隔。')."""
-    return bool(_CJK_END.search(last.text.rstrip())) and last.x1 + first.size > right and not _opens_item(first.text)
+    return bool(_CJK_END.search(last.text.rstrip())) and last.x1 + first.size > right and not opens_item(first.text)
 
 
 def join_hanging(boxes: list[Box]) -> None:
@@ -273,7 +273,7 @@ def join_hanging(boxes: list[Box]) -> None:
             if host is b or host.column != b.column or abs(last.size - em) >= 0.05 * em \
                     or not -4 * em < line.x0 - last.x0 < 4 * em or not _wraps(last, line, right[b.column]):
                 continue
-            if _runs_on(last, line, right[b.column]) if line.x0 - last.x0 <= 0.5 * em else (_opens_item(last.text) \
+            if _runs_on(last, line, right[b.column]) if line.x0 - last.x0 <= 0.5 * em else (opens_item(last.text) \
                     or any(abs(ln.x0 - last.x0) < 0.5 * em and abs(ln.size - em) < 0.05 * em
                            and -0.2 * em < line.y0 - ln.y1 < 1.5 * em for ln in near)):
                 host.lines = sorted(host.lines + b.lines, key=lambda ln: (-ln.y0, ln.x0))

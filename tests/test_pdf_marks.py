@@ -451,6 +451,26 @@ def test_a_chinese_paragraph_s_next_line_boxed_apart_at_or_left_of_its_line_is_p
     assert page("中文字号的设置命令是例如可以使用的", 507, "1. 第一项") == [1, 1, 1]  # an item of its own
 
 
+def test_a_short_list_item_whose_number_hangs_left_of_its_text_below_is_running_text():
+    """A short box that is no heading nor sentence is a table's or figure's label unless it lines up with the running
+    text; an enumerate item's short first line ('3. 手动编译', hfutthesis) starts at its number, left of its text's
+    next lines below, so it lined up with nothing and was left out. A box that opens an item, with a line of text
+    just below set in from it by less than four em, is the item's; a label without a number over the same text, or
+    an item with the text below set in further, stays a float's. Seen failing without the fix: the item left out."""
+    from segcore.pdf import _mark_floats
+
+    def floating(first: str, indent: float = 13) -> bool:
+        boxes = [Box([Line("这是一段很长的正文文字" * 3, 157, 560, 512, 571, 10.5)], 3),
+                 Box([Line(first, 157, 521, 212, 532, 10.5)], 3),
+                 Box([Line("手动编译是最繁琐的方法，用户可能需要运行多遍，以确保论文的交叉", 157 + indent, 505, 498, 516, 10.5),
+                      Line("引用等信息全部正确。", 157 + indent, 489, 275, 500, 10.5)], 3)]
+        _mark_floats(boxes, 0.8 * 612, 10.5)
+        return boxes[1].floating
+
+    assert not floating("3. 手动编译") and not floating("2. latexmk")
+    assert floating("手动编译") and floating("3. 手动编译", indent=60)
+
+
 def test_chinese_words_are_counted_by_their_characters_in_the_furniture_and_run_in_rules():
     """A Chinese line's words were counted by spaces: a line with two numbers among a few spaced Chinese runs read
     as mostly numbers (a table's row), so it ended no sentence; a Chinese sentence repeated at the foot of every page
