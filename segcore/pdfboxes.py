@@ -13,8 +13,8 @@ from .pdflayout import Line
 from .sentences import BULLETS, ITEM_NUMBER, REFERENCE_LABEL, SCRIPT_STOPS, word_count
 from .text import CJK
 
-__all__ = ["BULLET", "WORDS_END", "Box", "drop_code", "drop_line_numbers", "join_hanging", "merge_fragments",
-           "opens_item", "same_baseline", "baseline_rows"]
+__all__ = ["BULLET", "NUMBER_TOKEN", "WORDS_END", "Box", "drop_code", "drop_line_numbers", "join_hanging",
+           "merge_fragments", "opens_item", "same_baseline", "baseline_rows"]
 
 BULLET = re.compile(rf"^[{BULLETS}]\s*[^\W\d_]")  # a list item's bullet, then its words
 # a sentence's or lead-in's end, Chinese and Japanese full stops too (SCRIPT_STOPS: "用于生成目录。")
@@ -22,6 +22,7 @@ WORDS_END = re.compile(rf"[^\W\d_][\"'”’)\]]*[.!?:{SCRIPT_STOPS}][\"'”’)
 # a line's first word: its first Chinese or Japanese character or full-width mark (those scripts wrap between any
 # two; an em wide), else its letters up to a space or to such a character (half an em each)
 _FIRST_WORD = re.compile(rf"\s*(?:(?P<wide>[{CJK}\u3000-\u303f\uff00-\uffef])|[^\s{CJK}\u3000-\u303f\uff00-\uffef]*)")
+NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")  # a table's number: "12", "-0", "3.5%", "(0.02)"
 _CJK_END = re.compile(f"[{CJK}]$")  # a line ending on a Chinese or Japanese character: within a sentence
 # a table's row of cells as one line: four or more pieces between spaces, each of four characters or fewer ('初号 小初
 # 一号 小一 …', '0 -0 1 -1 …'); a line of Chinese prose has runs longer than that between its spaces
@@ -159,8 +160,9 @@ def merge_fragments(boxes: list[Box]) -> None:
     """Put back together the pieces of one line that pdfminer split at wide justified spaces or after a list bullet
     (same baseline, same column): pieces less than 1.5 em apart; the pieces (less than 4 em apart) of a row as
     wide as a line of running text (8 words or more) above or below it, which is a justified line, not a table's
-    row; and the pieces of a row from a list item's number or bullet to a sentence's end, no other piece opening
-    an item, an item's line with a formula set in it, not a table's row nor items side by side (subfigures'
+    row, unless its pieces are all numbers (NUMBER_TOKEN: sduthesis's '0', '-0', '1', '-1', … under its row of
+    font sizes, a table's cells); and the pieces of a row from a list item's number or bullet to a sentence's end, no
+    other piece opening an item, an item's line with a formula set in it, not a table's row nor items side by side (subfigures'
     captions) (an exam's question: "2. (5 分) 求函数 y = 1," … "x = 0, 的反函数.", the
     formula's other rows above and below it). Boxes that shared such a line become one, at the place of the
     earlier, lines top to bottom: a list's bullets and the text of its items read in order. A line a piece of which
@@ -197,7 +199,8 @@ def merge_fragments(boxes: list[Box]) -> None:
         for k, row in enumerate(rows):
             whole = [r[0] for r in rows[max(k - 1, 0):k + 2] if len(r) == 1 and r is not row
                      and word_count(r[0].text) >= 8]
-            if len(row) > 1 and (all(0 <= gap(a, b) < 4 for a, b in zip(row, row[1:])) and any(
+            if len(row) > 1 and (all(0 <= gap(a, b) < 4 for a, b in zip(row, row[1:]))
+                                 and not all(NUMBER_TOKEN.match(t) for ln in row for t in ln.text.split()) and any(
                     abs(w.x0 - row[0].x0) < w.size and abs(w.x1 - row[-1].x1) < w.size for w in whole)
                     or all(gap(a, b) >= 0 and not opens_item(b.text) for a, b in zip(row, row[1:]))
                     and opens_item(row[0].text) and WORDS_END.search(row[-1].text)):

@@ -14,7 +14,7 @@ import statistics
 from collections import Counter
 
 from .books import contents_heading, listed_contents
-from .pdfboxes import WORDS_END, Box, same_baseline
+from .pdfboxes import NUMBER_TOKEN, WORDS_END, Box, same_baseline
 from .pdfheadings import MUCH_LARGER, heading_line, is_larger
 from .pdflayout import Line
 from .pdfoutline import Entry
@@ -27,7 +27,6 @@ __all__ = ["credit", "drop_overlays", "ends_sentence", "mark_footnotes", "remove
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
 _ROMAN = re.compile(r"^[ivxlcdm]{1,6}$", re.I)
-_NUMBER_TOKEN = re.compile(r"^[(±+-]?\d[\d.,]*%?[)]?$")
 _PAGE_REF = r"(?:\d+|[ivxlcdm]+)"
 _DOT = "[.·]"  # a leader's dot: a period or a centred dot (the periodcentered of TeX's symbol font: \cdotfill)
 # contents, index: a run of dots before a page number
@@ -51,7 +50,7 @@ def ends_sentence(ln: Line, body_size: float) -> bool:
 def _numeric(text: str) -> bool:
     """Mostly numbers: a table row (half its words or more, sentences.word_count: a Chinese line's by its
     characters)."""
-    return sum(bool(_NUMBER_TOKEN.match(t)) for t in text.split()) * 2 >= word_count(text)
+    return sum(bool(NUMBER_TOKEN.match(t)) for t in text.split()) * 2 >= word_count(text)
 
 
 def mark_footnotes(pages: list[list[Box]], heights: list[float], body_size: float) -> None:

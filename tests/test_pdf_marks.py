@@ -471,6 +471,25 @@ def test_a_short_list_item_whose_number_hangs_left_of_its_text_below_is_running_
     assert floating("手动编译") and floating("3. 手动编译", indent=60)
 
 
+def test_a_row_of_numbers_as_wide_as_the_line_above_is_a_table_s_row_not_a_justified_line():
+    """merge_fragments joins the pieces of a row less than 4 em apart when a line of 8 words or more above or below
+    spans it: a justified line that pdfminer split at its wide spaces. sduthesis's table of font sizes has the row of
+    numbers '0', '-0', '1', '-1', … under the row '初号 小初 … 小三' (16 characters), and read as one line of text, a
+    paragraph of its own. No justified line splits into numbers only: those pieces stay a table's cells, while a row
+    of words so spanned is still joined. Seen failing without the fix: the numbers were one line."""
+    def rows(pieces: list[str]) -> list[str]:
+        above = Box([Line("初号 小初 一号 小一 二号 小二 三号 小三", 205, 525, 456, 536, 10.5)], 1)
+        step = (450 - 213) / len(pieces)
+        cells = [Box([Line(t, 213 + i * step, 509, 213 + i * step + 8, 520, 10.5)], 1) for i, t in enumerate(pieces)]
+        cells[-1].lines[0].x1 = 450
+        boxes = [above] + cells
+        merge_fragments(boxes)
+        return [ln.text for b in boxes for ln in b.lines][1:]
+
+    assert rows("0 -0 1 -1 2 -2 3 -3".split()) == "0 -0 1 -1 2 -2 3 -3".split()
+    assert rows("这是 一行 两端 对齐 的文".split()) == ["这是 一行 两端 对齐 的文"]
+
+
 def test_chinese_words_are_counted_by_their_characters_in_the_furniture_and_run_in_rules():
     """A Chinese line's words were counted by spaces: a line with two numbers among a few spaced Chinese runs read
     as mostly numbers (a table's row), so it ended no sentence; a Chinese sentence repeated at the foot of every page
