@@ -162,9 +162,9 @@ def merge_fragments(boxes: list[Box]) -> None:
     wide as a line of running text (8 words or more) above or below it, which is a justified line, not a table's
     row, unless its pieces are all numbers (NUMBER_TOKEN: sduthesis's '0', '-0', '1', '-1', … under its row of
     font sizes, a table's cells); and the pieces of a row from a list item's number or bullet to a sentence's end, no
-    other piece opening an item, an item's line with a formula set in it, not a table's row nor items side by side (subfigures'
-    captions) (an exam's question: "2. (5 分) 求函数 y = 1," … "x = 0, 的反函数.", the
-    formula's other rows above and below it). Boxes that shared such a line become one, at the place of the
+    other piece opening an item, an item's line with a formula set in it, not a table's row nor items side by side
+    (subfigures' captions) (an exam's question: "2. (5 分) 求函数 y = 1," … "x = 0, 的反函数.", the formula's other
+    rows above and below it). Boxes that shared such a line become one, at the place of the
     earlier, lines top to bottom: a list's bullets and the text of its items read in order. A line a piece of which
     is a bookmarked heading's (outline_level) is that heading's. TeX's radical signs are first put on the line they
     root (_lower_radicals)."""
