@@ -12,7 +12,7 @@ __all__ = ["ABBREVIATIONS", "LANGUAGE_ABBREVIATIONS", "REFERENCE_ABBREVIATIONS",
 # 'In: Proc. ICML', 'Proc. of the Conf. on'), where Punkt cut after them: not those that also end sentences as words
 # ('math', 'trans', 'res' of 'REs.', 'int' of C's type, 'bull', 'lang', 'rep', 'med', 'ind' in the novels and manuals).
 # English's: other languages' words among them end sentences there (French 'un bien commun.', German 'in die Oper.',
-# Dutch 'een mol.'); nor in a text that writes one in lower case (WRITTEN_AS_WORD: a short text is read as English)
+# Dutch 'een mol.'); nor in a text that writes one in lower case (WRITTEN_AS_WORD, in a text read as English)
 REFERENCE_ABBREVIATIONS = frozenset("""
 proc conf symp comput commun acad sci phys lett appl probab intell mach autom soc chem biol syst theor mech econ nucl
 mol neurosci psychol lect adv technol softw optim netw mater environ genet biochem biophys geophys astrophys astron

@@ -14,8 +14,14 @@ ENGLISH = "english"
 SAMPLES = 10  # stretches of the text whose language is identified, spread evenly over it
 SAMPLE_CHARS = 2_000  # characters of each (at most: a shorter text is cut into equal stretches)
 # a shorter text is read as English (langid is sure of a language's prose from about this many), unless most of its
-# letters are in another script than Latin (Chinese, Greek, Cyrillic, Arabic, ...: a script tells that much)
+# letters are in another script than Latin (Chinese, Greek, Cyrillic, Arabic, ...: a script tells that much) or langid
+# gives another language at least SHORT_CONFIDENCE of its normalised probability (py3langid's softmax, tempered by the
+# text's length: unsure of a few words, sure of a paragraph of German, French or Spanish prose). Chosen on half of
+# 3,285 samples of 100-499 characters (English prose, manual pages, arXiv's formulas; 17 other languages), checked on
+# the other half: no English sample read as another language (the most English gave another was 0.15), 95% of the other
+# languages' identified, nearly all the rest read as English
 MIN_CHARS = 500
+SHORT_CONFIDENCE = 0.5
 # langid's codes of the languages with a Snowball stopword list; NLTK's Snowball stemmers have the same names
 LANGUAGES = {"da": "danish", "de": "german", "en": ENGLISH, "es": "spanish", "fi": "finnish", "fr": "french",
              "hu": "hungarian", "it": "italian", "nb": "norwegian", "nl": "dutch", "no": "norwegian",
@@ -64,10 +70,10 @@ class Identified:
 
 @lru_cache(maxsize=1)
 def load_identifier():
-    """langid.py's model (py3langid), loaded once (about a second)."""
+    """langid.py's model (py3langid), loaded once (about a second); it gives normalised probabilities."""
     from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-    return LanguageIdentifier.from_model_file(MODEL_FILE)
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
 def _samples(elements: list[str]) -> tuple[str, ...]:
@@ -88,7 +94,10 @@ def _samples(elements: list[str]) -> tuple[str, ...]:
 def _identify(samples: tuple[str, ...]) -> Identified:
     """The samples' language (cached on them: at most 20,000 characters a text, not its elements)."""
     if sum(map(len, samples)) < MIN_CHARS and not _other_script(samples):
-        return Identified(ENGLISH, "en", 0, 0)
+        code, confidence = load_identifier().classify(" ".join(samples))
+        if confidence < SHORT_CONFIDENCE or code == "en":
+            return Identified(ENGLISH, "en", 0, 0)
+        return Identified(LANGUAGES.get(code, ENGLISH), code, 1, 1)
     counts: dict[str, int] = {}
     for s in samples:
         code = load_identifier().classify(s)[0]
@@ -105,7 +114,7 @@ def _other_script(samples: tuple[str, ...]) -> bool:
 
 def identify(elements: list[str]) -> Identified:
     """The language most of the elements are written in (the samples' majority); English for a text of fewer than
-    MIN_CHARS characters mostly in Latin letters."""
+    MIN_CHARS characters mostly in Latin letters unless langid is sure of another language (SHORT_CONFIDENCE)."""
     return _identify(_samples(elements))
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from segcore import InputError, segment
-from segcore.language import ENGLISH, MIN_CHARS, NAMES, SAMPLE_CHARS, identify
+from segcore.language import ENGLISH, MIN_CHARS, NAMES, SAMPLE_CHARS, SHORT_CONFIDENCE, identify, load_identifier
 from segcore.loaders import left_out_notes, load
 from segcore.methods import STOPWORDS
 from segcore.sentences import split_sentences, word_elements
@@ -39,7 +39,9 @@ def test_identifies_french_and_english():
 
 
 def test_short_or_letterless_text_is_read_as_english():
-    assert identify(["Le fleuve traverse la ville."]).language == ENGLISH  # fewer than MIN_CHARS characters
+    for unsure in ("Paris, Berlin, Madrid.", "x = y + 1"):  # fewer than MIN_CHARS characters, langid unsure
+        assert load_identifier().classify(unsure)[1] < SHORT_CONFIDENCE
+        assert identify([unsure]).language == ENGLISH
     assert identify(["12 34 56 " * MIN_CHARS]).language == ENGLISH
     assert identify([]).language == ENGLISH
 
@@ -178,7 +180,39 @@ def test_a_short_text_in_another_script_is_identified():
     assert lexicon(chinese, "auto").stop == frozenset()
     russian = ["Река течёт через город с севера на юг.", "Весной вода в реке часто поднимается."]
     assert identify(russian).language == "russian" and lexicon(russian, "auto").stop == load_stopwords("russian")
-    assert identify(["Rzeka płynie przez miasto z północy na południe."]).code == "en"  # Latin letters: too short
+
+
+SHORT = {  # paragraphs of 250-499 characters, as a user pastes them
+    "german": "Der Fluss fließt von Norden nach Süden durch die Stadt, und im Frühjahr steht sein Wasser oft hoch. Die "
+              "Fischer warten an den Kais, bis das Hochwasser zurückgeht, bevor sie mit ihren Booten hinausfahren. "
+              "Wenn es wochenlang regnet, tragen die Bewohner der unteren Straßen ihre Möbel in den ersten Stock.",
+    "french": FRENCH[0].strip(),
+    "spanish": "El río atraviesa la ciudad de norte a sur y en primavera sus aguas suelen estar altas. Los pescadores "
+               "esperan en los muelles a que baje la crecida antes de sacar sus barcas. Cuando llueve durante "
+               "semanas, los vecinos de las calles bajas suben sus muebles al primer piso.",
+    ENGLISH: ENGLISH_TEXT[:len(ENGLISH_TEXT) // 3],
+}
+SHORT_ENGLISH = [  # English that is not prose: a manual page's options, a formula, names
+    "grep searches for PATTERNS in each FILE. -i, --ignore-case: ignore case distinctions in patterns and data. "
+    "-v, --invert-match: select non-matching lines. -c, --count: print a count of matching lines for each file.",
+    "s k s = s k s − 1 + = s k , h s − 1 + k − 1 k − 1 xj = 1 xj = 1 ( s − 1 ) hs k − j , jn xj s − 1 +",
+    "Rudy Godoy, Rubén Porras, Bruno Barrera, Jean-Pierre Dupont, Hans Müller and Giulia Rossi translated it.",
+]
+
+
+@pytest.mark.parametrize("language", sorted(SHORT))
+def test_a_short_paragraph_is_read_in_its_language(language):
+    """A text of fewer than MIN_CHARS characters in Latin letters was read as English: a pasted paragraph of German,
+    French or Spanish (300-499 characters) got English's stopwords, stemmer and abbreviations. langid is sure of it."""
+    text = SHORT[language]
+    assert 250 <= len(text) < MIN_CHARS
+    assert identify([text]).language == language
+    assert lexicon([text], "auto").stop == load_stopwords("choi" if language == ENGLISH else language)
+
+
+@pytest.mark.parametrize("text", SHORT_ENGLISH + ["Thank you.", "Table of contents", "Rzeka"])
+def test_short_english_or_unsure_text_stays_english(text):
+    assert len(text) < MIN_CHARS and identify([text]).language == ENGLISH
 
 
 def test_turkish_capital_dotted_i_lowers_to_i():
@@ -271,7 +305,7 @@ def test_sentences_split_by_the_language_the_text_is_in(code):
 
 
 def test_a_reference_abbreviation_the_text_writes_in_lower_case_is_a_word():
-    """A short text is read as English (language.MIN_CHARS): French's 'un bien commun. Il est là.' was one sentence,
-    'commun' taken for ISO 4's 'Commun.'; a text that writes the word in lower case uses it as a word."""
-    said = ["Nous avons un bien commun.", "Il est là."]
-    assert split_sentences(" ".join(said)) == said
+    """French's 'un bien commun. Il est là.' was one sentence, 'commun' taken for ISO 4's 'Commun.'; a text read as
+    English that writes one of them in lower case uses it as a word ('one mol.')."""
+    for said in (["Nous avons un bien commun.", "Il est là."], ["We weighed one mol.", "Then it boiled over."]):
+        assert split_sentences(" ".join(said)) == said
