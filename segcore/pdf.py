@@ -6,11 +6,11 @@ from their items and wrapped lines boxed apart at a hanging indent are put back 
 headers, page numbers, footnotes (small print below a column's body text) and contents pages (segcore.pdffurniture),
 captions and the text of tables and figures (lines that share their baseline with another piece of the same column,
 and boxes of short lines that are neither headings nor sentences, unless lined up with the running text) are left
-out and counted; hyphenated words are re-joined from the document's own vocabulary; paragraphs broken by a column or
-page end are re-joined. Headings are the PDF's bookmarks when it has an outline that names its text's headings
-(segcore.pdfoutline); else, and below them, they are found from their style, numbering and shape
-(segcore.pdfheadings). Each block keeps the page and the distance from the page top of its lines, for the app to
-show where a segment is.
+out and counted; hyphenated words are re-joined from the document's own vocabulary, else English's (segcore.printed:
+compounds keep their hyphens); paragraphs broken by a column or page end are re-joined. Headings are the PDF's
+bookmarks when it has an outline that names its text's headings (segcore.pdfoutline); else, and below them, they are
+found from their style, numbering and shape (segcore.pdfheadings). Each block keeps the page and the distance from
+the page top of its lines, for the app to show where a segment is.
 """
 from __future__ import annotations
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 import numpy as np
 
+from .errors import MissingDependencyError
 from .sentences import ITEM_NUMBER, REFERENCE_LABEL, UNSPACED, next_item
 from .structure import END_PUNCT, looks_like_title, split_number
+from .vectors import load_vectors
 
 __all__ = ["LETTERS", "SENTENCE_END", "LineJoiner", "follows", "numbered_items", "page_furniture", "typeset_pages",
            "unfold_columns"]
@@ -314,6 +317,17 @@ def typeset_pages(lines: list[str]) -> bool:
 _HYPHEN_END = re.compile(r"([^\W\d_]+)-$")
 _WORD_START = re.compile(r"[^\W\d_]+")
 TAIL = 100  # characters at a line's end that can hold the first half of a word broken there
+COMMON = 50_000  # a compound's parts are among English's this many most frequent words (`english_ranks`)
+
+
+@lru_cache(maxsize=1)
+def english_ranks() -> dict[str, int]:
+    """English words (GloVe's 400,000, lower case, hyphenated compounds among them: its tokenizer keeps them) → their
+    rank by corpus frequency; empty where the embedded vectors are not installed."""
+    try:
+        return load_vectors().key_to_index
+    except MissingDependencyError:
+        return {}
 
 
 class LineJoiner:
@@ -321,8 +335,9 @@ class LineJoiner:
     "segmentation", "evidence-based" where it has that; a word it has in neither form as most of its known ones go:
     typeset hyphenation loses the hyphen, a text wrapped at the hyphens of compounds keeps it; where it knows no
     break in either form, as `typeset` says: a PDF's lines and a PDF-to-text tool's pages (`typeset_pages`) are
-    typeset, a plain text wrapped by an editor or a tool such as Python's textwrap is not), lines of scripts written
-    without spaces, else a space. `all_lines`: the document's lines in order."""
+    typeset, a plain text wrapped by an editor or a tool such as Python's textwrap is not; a typeset text's compounds
+    still keep theirs, `_compound`), lines of scripts written without spaces, else a space. `all_lines`: the
+    document's lines in order."""
 
     def __init__(self, all_lines: list[str], typeset: bool = True):
         self.words, self.compounds = set(), set()
@@ -345,12 +360,26 @@ class LineJoiner:
     def _known(self, a: str, b: str) -> str | None:
         return "word" if a + b in self.words else "compound" if f"{a}-{b}" in self.compounds else None
 
+    @staticmethod
+    def _compound(a: str, b: str) -> bool:
+        """Whether a typeset line end that the document knows in neither form breaks a compound at its own hyphen:
+        English (`english_ranks`) writes it with the hyphen more often than without ('well-known', 'T-cell'; not
+        'segmen-tation', and 'cooperation' rather than 'co-operation'), or knows neither form and both halves are
+        among its COMMON most frequent words ('length-' / 'determination', 'state-of-the-' / 'art'; not a name broken
+        as 'El-' / 'hadad')."""
+        ranks = english_ranks()
+        hyphened, joined = ranks.get(f"{a}-{b}"), ranks.get(a + b)
+        if hyphened is not None or joined is not None:
+            return hyphened is not None and (joined is None or hyphened < joined)
+        return ranks.get(a, COMMON) < COMMON and ranks.get(b, COMMON) < COMMON
+
     def glue(self, left: str, right: str) -> tuple[int, str]:
         """How a line ending in `left` joins the next, `right`: (characters to take off left's end, separator)."""
         if left.endswith("\u00ad"):
             return 1, ""
         if halves := self._halves(left, right):
-            known = self._known(*halves) or ("word" if self.typeset else "compound")
+            known = self._known(*halves) or (
+                "word" if self.typeset and not self._compound(*halves) else "compound")
             return (1, "") if known == "word" else (0, "")  # "seg-mentation", "evidence-based"
         if left.endswith("-") and not left.endswith(" -") and _HYPHEN_END.search(left[-TAIL:]):
             return 0, ""  # a real compound such as "Real-World", "COVID-19"
