@@ -171,16 +171,17 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
     nothing beside them (`_alone`), lined up with a line of text or with such a box lined up in turn (`_lined_up`): a
     list's items, lines of code, a paragraph's short last line; or, on page 1, above its Abstract, Keywords or
     (numbered) Introduction line (FRONT_END): a paper's authors, dates, addresses, not the small words between them
-    (structure.small_words_only: ijmart's "BY" and "AND" between the authors)."""
+    (structure.small_words_only: ijmart's "BY" and "AND" between the authors). A heading with a note set on its right
+    over running text (`_noted_headings`) is text, and its note too: neither cells nor a lone label."""
     front = max((ln.y1 for b in boxes if b.page == 1 for ln in b.lines  # the lowest of them: the highest y
                  if FRONT_END.match(RUNIN_END.sub("", split_number(ln.text)[1]))), default=None)
-    short = []
+    short, noted = [], _noted_headings(boxes, body_size)
     for b in boxes:
-        if any(ln.outline_level for ln in b.lines):
+        if any(ln.outline_level for ln in b.lines) or all(id(ln) in noted for ln in b.lines):
             continue
         others = [ln for o in boxes if o.column == b.column and o is not b for ln in o.lines]
-        cells = [ln for ln in b.lines if any(same_baseline(ln, o) and (o.x0 > ln.x1 or o.x1 < ln.x0)
-                                              for o in others + [x for x in b.lines if x is not ln])]
+        cells = [ln for ln in b.lines if id(ln) not in noted and any(
+            same_baseline(ln, o) and (o.x0 > ln.x1 or o.x1 < ln.x0) for o in others + b.lines if o is not ln)]
         if cells and len(cells) * 2 >= len(b.lines):
             b.floating = True
         elif all(ln.x1 - ln.x0 < 0.5 * column_width and word_count(ln.text) <= 4 for ln in b.lines) and not any(
@@ -198,6 +199,25 @@ def _mark_floats(boxes: list[Box], column_width: float, body_size: float) -> Non
             if b.floating and _lined_up(b, src):
                 b.floating = False
                 text.append(b)
+
+
+def _noted_headings(boxes: list[Box], body_size: float) -> set[int]:
+    """The lines (ids) of rows of two pieces in one column, a heading line (pdfheadings.heading_line) and a note set
+    on its right in another style, whose next line is alone on its baseline, starts where the heading starts (within
+    half an em) and runs on past its end: a heading over running text with a note beside it (a work package's bold
+    "Task T2.1: Test (M1-M12)" and "Leader: UoC. Contributors: UoC"), not a table's row, whose cells' lines stay in
+    their columns, nor its header, whose cells share one style (debian-reference's bold "Operation", "Command
+    snippets" over a cell wrapped to two lines)."""
+    noted = set()
+    for c in {b.column for b in boxes}:
+        rows = baseline_rows([ln for b in boxes if b.column == c for ln in b.lines])
+        for r, below in zip(rows, rows[1:]):
+            head, note = r[0], r[-1]
+            if len(r) == 2 and len(below) == 1 and abs(below[0].x0 - head.x0) < head.size / 2 and (
+                    below[0].x1 > head.x1 and head.y0 - below[0].y1 < head.size) and heading_line(head, body_size) and (
+                    (head.bold, head.italic, round(head.size)) != (note.bold, note.italic, round(note.size))):
+                noted.update(map(id, r))
+    return noted
 
 
 def _alone(box: Box, boxes: list[Box], column_width: float) -> bool:

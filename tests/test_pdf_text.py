@@ -579,6 +579,29 @@ def test_a_table_cut_by_the_page_s_middle_is_no_two_columns_of_text():
     assert not [d for d in described if any(d in b.text for b in pdf.blocks)]
 
 
+def test_a_heading_with_a_note_on_its_right_over_running_text_is_no_table_row():
+    """A work package form (h2020proposal's template-ict.pdf, page 9): each task's bold heading shares its baseline
+    with a note set on the right ("Leader: UoC. Contributors: UoC"), and its description runs on under the heading.
+    Lines that share their baseline were all a table's cells on a one-column page: the task headings and their notes
+    were left out. A heading in another style than its note, whose next line starts under it and runs past its end,
+    is no table row: the headings, notes and descriptions read."""
+    para = ["The work package is broken down into tasks, each with the role of the partners and a short account",
+            "of the work that is carried out in it, from the first tests to the use of the results by everyone."]
+    tasks = [("Task T2.1: Test (M1-M12)", "Leader: UoC", "Here we will test the code of the work package tasks."),
+             ("Task T2.2: Integrate (M6-M9)", "Leader: UoP2", "In this task the partners integrate the work of T2.1."),
+             ("Task T2.3: Apply (M9-M12)", "Leader: UoP3", "Here all the participants will apply the results.")]
+    ops, y = column(para, 72, 700), 650
+    for head, note, text in tasks:
+        ops += [("F3", 10, 72, y, head), ("F1", 10, 540 - text_width(note, 10), y, note),
+                ("F1", 10, 72, y - 13, text)]
+        y -= 36
+    pdf = read_pdf(build([text_ops(ops + column(para, 72, y - 10))]))
+    texts = [b.text for b in pdf.blocks]
+    for head, note, text in tasks:
+        assert head in texts and pdf.blocks[texts.index(head)].level > 0
+        assert note in texts and text in texts
+
+
 def test_a_table_s_columns_of_cells_are_not_columns_of_text():
     """A table whose cells line up in five columns is not a page of several columns (its lines do not fill a
     column): its rows stay table text, left out, and the text around it reads in order."""
