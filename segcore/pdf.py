@@ -207,7 +207,7 @@ def _noted_headings(boxes: list[Box], body_size: float) -> set[int]:
     half an em) and runs on past its end: a heading over running text with a note beside it (a work package's bold
     "Task T2.1: Test (M1-M12)" and "Leader: UoC. Contributors: UoC"), not a table's row, whose cells' lines stay in
     their columns, nor its header, whose cells share one style (debian-reference's bold "Operation", "Command
-    snippets" over a cell wrapped to two lines)."""
+    snippets" over a cell wrapped to two lines); a note in words, not a contents entry's page number."""
     noted = set()
     for c in {b.column for b in boxes}:
         rows = baseline_rows([ln for b in boxes if b.column == c for ln in b.lines])
@@ -215,7 +215,8 @@ def _noted_headings(boxes: list[Box], body_size: float) -> set[int]:
             head, note = r[0], r[-1]
             if len(r) == 2 and len(below) == 1 and abs(below[0].x0 - head.x0) < head.size / 2 and (
                     below[0].x1 > head.x1 and head.y0 - below[0].y1 < head.size) and heading_line(head, body_size) and (
-                    (head.bold, head.italic, round(head.size)) != (note.bold, note.italic, round(note.size))):
+                    (head.bold, head.italic, round(head.size)) != (note.bold, note.italic, round(note.size))) and (
+                    LETTERS.search(note.text)):
                 noted.update(map(id, r))
     return noted
 
