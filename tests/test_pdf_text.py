@@ -602,6 +602,24 @@ def test_a_heading_with_a_note_on_its_right_over_running_text_is_no_table_row():
         assert note in texts and text in texts
 
 
+def test_a_heading_line_beside_a_bare_page_number_is_no_noted_heading():
+    """As above, but the notes are page numbers: a contents page's chapter lines, each over a line describing it
+    (nostarch's nssample.pdf page 9). A note is in words: these rows are no noted headings, and the chapter lines
+    are not read as the document's headings (as before the rule above)."""
+    para = ["The work package is broken down into tasks, each with the role of the partners and a short account",
+            "of the work that is carried out in it, from the first tests to the use of the results by everyone."]
+    entries = [("Chapter One: Testing", "3", "Here we will test the code of the work package tasks and more."),
+               ("Chapter Two: Integrating", "17", "In this chapter the partners integrate the work of chapter one."),
+               ("Chapter Three: Applying", "29", "Here all the participants will apply the results to their work.")]
+    ops, y = column(para, 72, 700), 650
+    for head, note, text in entries:
+        ops += [("F3", 10, 72, y, head), ("F1", 10, 540 - text_width(note, 10), y, note),
+                ("F1", 10, 72, y - 13, text)]
+        y -= 36
+    texts = [b.text for b in read_pdf(build([text_ops(ops + column(para, 72, y - 10))])).blocks]
+    assert not [head for head, _, _ in entries if head in texts]
+
+
 def test_a_table_s_columns_of_cells_are_not_columns_of_text():
     """A table whose cells line up in five columns is not a page of several columns (its lines do not fill a
     column): its rows stay table text, left out, and the text around it reads in order."""
