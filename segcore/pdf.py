@@ -31,7 +31,7 @@ from .pdfheadings import (CAPTION, FRONT_END, RUNIN_END, Para, assign_levels, co
                           numbered_lists, one_heading, run_in)
 from .pdfoutline import Entry, mark_outline
 from .printed import LETTERS, LineJoiner, follows, numbered_items
-from .sentences import REFERENCE_LABEL, next_item, word_count
+from .sentences import REFERENCE_LABEL, SCRIPT_STOPS, next_item, word_count
 from .structure import NOTE_LABEL, Block, small_words_only, split_number
 
 __all__ = ["read_pdf", "PdfText"]
@@ -52,7 +52,9 @@ class PdfText:
     cut_at: int = 0
 
 
-_SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
+# a sentence's or a lead-in's end, Chinese and Japanese full stops too (SCRIPT_STOPS; their full-width ！？：； are
+# NFKC's ! ? : ; in a PDF's lines, pdflayout), then closing marks and a note's number
+_SENTENCE_END = re.compile(rf"[.!?:;{SCRIPT_STOPS}][\"'”’)\]」』]*\d{{0,2}}$")
 ITEM_INDENT = 2  # points: the numbers of one list's items start this near one another
 # a field's line: its name in one to three words, the first capitalised, a colon, its value ("PACS numbers: 42.50")
 _FIELD = re.compile(r"[A-Z][^\W\d_]*(?: [^\W\d_]+){0,2}: \S")

@@ -534,3 +534,25 @@ def test_a_chapter_s_running_head_where_the_other_pages_print_the_title_is_left_
     remove_page_furniture(pages, 10.5)
     kept = [b.lines[0].text for boxes in pages for b in boxes]
     assert len(kept) == 16 and all("正文" in t for t in kept)
+
+
+def test_an_indented_chinese_line_after_a_full_stop_opens_a_paragraph_within_a_box():
+    """A box's indented line after a line that ends a sentence opens a paragraph (pdf._split_paragraphs), but a
+    sentence's end was only '.!?:;': two Chinese paragraphs that pdfminer boxed together, the first's last line
+    filling the column and ending with '。', read as one. Chinese and Japanese full stops (sentences.SCRIPT_STOPS,
+    before a closing quote too: '。」') end a sentence; an indented line after a line within a sentence, or set flush
+    under one ending with '。', goes on in its paragraph.
+    Seen failing without the fix: each box read as one paragraph."""
+    from segcore.pdf import _split_paragraphs
+
+    def paragraphs(end: str, x0: float = 96) -> list[str]:
+        box = Box([Line("这是第一段的第一行，它缩进两个字，一直排到这一栏的右边为", 96, 700, 540, 712, 12),
+                   Line("止。这是第一段的最后一行，它也排满了这一栏，在句号处结束" + end, 72, 684, 540, 696, 12),
+                   Line("这是第二段的第一行，它同样缩进两个字，一直排到这一栏的右", x0, 668, 540, 680, 12),
+                   Line("边为止，这是第二段的最后一行。", 72, 652, 260, 664, 12)], 1)
+        return ["".join(ln.text[:2] for ln in p.lines) for p in _split_paragraphs(box, 12, 792)]
+
+    assert paragraphs("。") == ["这是止。", "这是边为"]
+    assert paragraphs("。」") == ["这是止。", "这是边为"]
+    assert paragraphs("的") == ["这是止。这是边为"]  # the line runs on in its sentence
+    assert paragraphs("。", x0=72) == ["这是止。这是边为"]  # flush left under it: the same paragraph
