@@ -579,23 +579,29 @@ def test_a_table_cut_by_the_page_s_middle_is_no_two_columns_of_text():
     assert not [d for d in described if any(d in b.text for b in pdf.blocks)]
 
 
+def _headed_rows(rows):
+    """A page read: a paragraph, then for each (head, note, text) a bold head with a note on its right on one
+    baseline and a line of text below the head, then the paragraph again."""
+    para = ["The work package is broken down into tasks, each with the role of the partners and a short account",
+            "of the work that is carried out in it, from the first tests to the use of the results by everyone."]
+    ops, y = column(para, 72, 700), 650
+    for head, note, text in rows:
+        ops += [("F3", 10, 72, y, head), ("F1", 10, 540 - text_width(note, 10), y, note),
+                ("F1", 10, 72, y - 13, text)]
+        y -= 36
+    return read_pdf(build([text_ops(ops + column(para, 72, y - 10))]))
+
+
 def test_a_heading_with_a_note_on_its_right_over_running_text_is_no_table_row():
     """A work package form (h2020proposal's template-ict.pdf, page 9): each task's bold heading shares its baseline
     with a note set on the right ("Leader: UoC. Contributors: UoC"), and its description runs on under the heading.
     Lines that share their baseline were all a table's cells on a one-column page: the task headings and their notes
     were left out. A heading in another style than its note, whose next line starts under it and runs past its end,
     is no table row: the headings, notes and descriptions read."""
-    para = ["The work package is broken down into tasks, each with the role of the partners and a short account",
-            "of the work that is carried out in it, from the first tests to the use of the results by everyone."]
     tasks = [("Task T2.1: Test (M1-M12)", "Leader: UoC", "Here we will test the code of the work package tasks."),
              ("Task T2.2: Integrate (M6-M9)", "Leader: UoP2", "In this task the partners integrate the work of T2.1."),
              ("Task T2.3: Apply (M9-M12)", "Leader: UoP3", "Here all the participants will apply the results.")]
-    ops, y = column(para, 72, 700), 650
-    for head, note, text in tasks:
-        ops += [("F3", 10, 72, y, head), ("F1", 10, 540 - text_width(note, 10), y, note),
-                ("F1", 10, 72, y - 13, text)]
-        y -= 36
-    pdf = read_pdf(build([text_ops(ops + column(para, 72, y - 10))]))
+    pdf = _headed_rows(tasks)
     texts = [b.text for b in pdf.blocks]
     for head, note, text in tasks:
         assert head in texts and pdf.blocks[texts.index(head)].level > 0
@@ -606,17 +612,10 @@ def test_a_heading_line_beside_a_bare_page_number_is_no_noted_heading():
     """As above, but the notes are page numbers: a contents page's chapter lines, each over a line describing it
     (nostarch's nssample.pdf page 9). A note is in words: these rows are no noted headings, and the chapter lines
     are not read as the document's headings (as before the rule above)."""
-    para = ["The work package is broken down into tasks, each with the role of the partners and a short account",
-            "of the work that is carried out in it, from the first tests to the use of the results by everyone."]
     entries = [("Chapter One: Testing", "3", "Here we will test the code of the work package tasks and more."),
                ("Chapter Two: Integrating", "17", "In this chapter the partners integrate the work of chapter one."),
                ("Chapter Three: Applying", "29", "Here all the participants will apply the results to their work.")]
-    ops, y = column(para, 72, 700), 650
-    for head, note, text in entries:
-        ops += [("F3", 10, 72, y, head), ("F1", 10, 540 - text_width(note, 10), y, note),
-                ("F1", 10, 72, y - 13, text)]
-        y -= 36
-    texts = [b.text for b in read_pdf(build([text_ops(ops + column(para, 72, y - 10))])).blocks]
+    texts = [b.text for b in _headed_rows(entries).blocks]
     assert not [head for head, _, _ in entries if head in texts]
 
 
