@@ -49,8 +49,9 @@ _ESCAPE = re.compile(r"""\\(?:
 # asks for room before the page's end: neither breaks
 _BREAKS = frozenset("PP LP P sp br HP RS RE Sp in ti bp ce".split())
 # of those, and of a no-fill block's .nf and .fi (`manpage`), roff's own requests, which the no-break control character
-# ("'br", "'sp", "'in", "'nf") calls without their break (groff(7)): the line under way goes on; not the macros, whose own .br or .sp inside still break ("'PP", pod2man's
-# "'Sp"), nor .bp, a macro of groff's man(7) that breaks for a terminal's page without end (an.tmac, -rcR=1)
+# ("'br", "'sp", "'in", "'nf") calls without their break (groff(7)): the line under way goes on; not the macros, whose
+# own .br or .sp inside still break ("'PP", pod2man's "'Sp"), nor .bp, a macro of groff's man(7) that breaks for a
+# terminal's page without end (an.tmac, -rcR=1)
 NO_BREAK = frozenset("br sp in ti ce nf fi".split())
 # breaks groff sets with space after the paragraph before, as it sets a blank line (`sets_space`): man(7)'s and
 # mdoc(7)'s paragraphs (the distance .PD sets, a line), .sp but for half a line or less, and pod2man's .Sp (a line

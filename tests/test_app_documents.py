@@ -367,4 +367,5 @@ def test_a_preview_row_of_one_long_written_word_is_cut_at_twice_its_length():
     rows = documents.preview_rows(doc, limit=doc.n)
     spans = [[int(x) for x in r["words"].split("–")] for r in rows]
     assert max(b - a + 1 for a, b in spans) == 80
-    assert spans[0][0] == 0 and spans[-1][1] == doc.n - 1 and all(b + 1 == c for (_, b), (c, _) in zip(spans, spans[1:]))
+    assert spans[0][0] == 0 and spans[-1][1] == doc.n - 1
+    assert all(b + 1 == c for (_, b), (c, _) in zip(spans, spans[1:]))

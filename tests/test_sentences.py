@@ -514,6 +514,7 @@ def test_a_long_paragraph_splits_however_long_punkt_takes(monkeypatch):
     split's time (0.1 s or more) stands in for the long paragraph; one token's match takes microseconds."""
     redos = pytest.importorskip("nltk.redos")
     monkeypatch.setattr(redos, "DEFAULT_TIMEOUT", 0.005)
-    para = " ".join(f"Ship {i} left the harbour. It came back in the evening, said Doctor Smithson." for i in range(1000))
+    sentence = "Ship {} left the harbour. It came back in the evening, said Doctor Smithson."
+    para = " ".join(sentence.format(i) for i in range(1000))
     found = [s for s, _ in sentences.sentences_with_offsets(sentences.punkt_for(para), para)]
     assert len(found) >= 2000 and " ".join(found).split() == para.split()
