@@ -318,6 +318,11 @@ _HYPHEN_END = re.compile(r"([^\W\d_]+)-$")
 _WORD_START = re.compile(r"[^\W\d_]+")
 TAIL = 100  # characters at a line's end that can hold the first half of a word broken there
 COMMON = 50_000  # a compound's parts are among English's this many most frequent words (`english_ranks`)
+# a line opening with a conjunction (English, German, French) and the next two words: the second member of a pair
+# whose first ends the line before with a suspended hyphen ("upper-" / "and lower-case")
+_PAIRED = re.compile(r"(?:and|or|nor|to|und|oder|et|ou)(?:/(?:and|or))?\s+(\S+)(\s+\S+)?")
+_HYPHENATED = re.compile(r"[^\W\d_]-(?:[^\W\d_]|$)")  # a word hyphenated, or broken at a hyphen ending the line
+SUFFIX = 3  # the fewest letters of a second member's ending that complete a suspended first half ('sub-' + 'script')
 
 
 @lru_cache(maxsize=1)
@@ -336,8 +341,8 @@ class LineJoiner:
     typeset hyphenation loses the hyphen, a text wrapped at the hyphens of compounds keeps it; where it knows no
     break in either form, as `typeset` says: a PDF's lines and a PDF-to-text tool's pages (`typeset_pages`) are
     typeset, a plain text wrapped by an editor or a tool such as Python's textwrap is not; a typeset text's compounds
-    still keep theirs, `_compound`), lines of scripts written without spaces, else a space. `all_lines`: the
-    document's lines in order."""
+    still keep theirs, `_compound`; a suspended hyphen keeps its hyphen and a space, `_suspended`), lines of scripts
+    written without spaces, else a space. `all_lines`: the document's lines in order."""
 
     def __init__(self, all_lines: list[str], typeset: bool = True):
         self.words, self.compounds = set(), set()
@@ -373,12 +378,30 @@ class LineJoiner:
             return hyphened is not None and (joined is None or hyphened < joined)
         return ranks.get(a, COMMON) < COMMON and ranks.get(b, COMMON) < COMMON
 
+    def _suspended(self, a: str, right: str) -> bool:
+        """Whether a line ending in the unknown break `a`- holds the first half of a pair written with a suspended
+        hyphen ('upper- and lower-case', 'Emacs- or vi-style', 'sub- and superscript', German 'Ein- und Ausgabe'):
+        the next line, `right`, opens with a conjunction (`_PAIRED`) and one of the two words after it is hyphenated,
+        or the first is written whole with an ending (SUFFIX letters or more, less than the whole) that makes `a` a
+        word the document or English knows ('superscript': 'subscript')."""
+        if not (m := _PAIRED.match(right)):
+            return False
+        if any(_HYPHENATED.search(w) for w in m.groups() if w):
+            return True
+        second = _WORD_START.match(m.group(1))
+        second = second.group(0).lower() if second else ""
+        return any(a + second[i:] in self.words or a + second[i:] in english_ranks()
+                   for i in range(1, len(second) - SUFFIX + 1))
+
     def glue(self, left: str, right: str) -> tuple[int, str]:
         """How a line ending in `left` joins the next, `right`: (characters to take off left's end, separator)."""
         if left.endswith("\u00ad"):
             return 1, ""
         if halves := self._halves(left, right):
-            known = self._known(*halves) or (
+            known = self._known(*halves)
+            if not known and self._suspended(halves[0], right):
+                return 0, " "  # "upper- and lower-case"
+            known = known or (
                 "word" if self.typeset and not self._compound(*halves) else "compound")
             return (1, "") if known == "word" else (0, "")  # "seg-mentation", "evidence-based"
         if left.endswith("-") and not left.endswith(" -") and _HYPHEN_END.search(left[-TAIL:]):

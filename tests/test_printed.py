@@ -106,6 +106,22 @@ def test_a_typeset_break_the_document_does_not_know_is_judged_by_english():
         assert reading in joined
 
 
+def test_a_suspended_hyphen_at_a_line_end_keeps_its_hyphen_and_a_space():
+    """'upper-' over 'and lower-case' is the pair 'upper- and lower-case' (a suspended hyphen), neither 'upperand'
+    nor 'upper-and': a conjunction opens the next line and the pair's second member follows it, hyphenated
+    ('lower-case', 'vi-style') or written whole with an ending that completes the first half to a word the document
+    knows ('superscript': 'subscript'; German 'Ausgabe': 'Eingabe'). Typeset or not, and whatever English knows. A
+    word the document knows whole is still joined, and a conjunction with no second member after it is no pair."""
+    lines = ["the heading is upper-", "and lower-case here", "use Emacs-", "or vi-style keys", "for sub-",
+             "and superscript sizes", "a subscript and the Eingabe", "die Ein-", "und Ausgabe der Daten",
+             "a Digi-", "to Montreal now", "its br-", "and well-known name", "a brand"]
+    for typeset in (True, False):
+        joined = LineJoiner(lines, typeset=typeset).join_lines(lines)
+        for reading in ("upper- and lower-case", "Emacs- or vi-style", "sub- and superscript", "Ein- und Ausgabe",
+                        "brand well-known"):
+            assert reading in joined
+        assert "Digi- to" not in joined
+
 def test_plain_text_rejoins_hyphenated_line_ends():
     from segcore.loaders import load_text
 
