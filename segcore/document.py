@@ -45,11 +45,17 @@ def span_text(elements, start: int, end: int, level: str = "sentence", written=N
                       for a, b in zip(cuts, cuts[1:]))
 
 
+def starts_word(written, j: int) -> bool:
+    """Whether element j (j > 0) starts a written word (`written`: a word-level document's meta[WRITTEN]): the text
+    writes a space after element j − 1, not 'AI' | '-' | 'assisted' nor 'e.' | 'g.'."""
+    return written[j - 1][-1:].isspace()
+
+
 def written_end(written, at: int, most: int) -> int:
     """The first element from `at` on that a written word ends at (`written`: a word-level document's meta[WRITTEN]):
-    where the text writes a space after element at − 1, or its end; so that a piece of it cut there ('AI-assisted',
-    three elements) is not cut inside a word. At most `most`: a URL or a run of hyphenated words may be long."""
-    while at < min(most, len(written)) and not written[at - 1][-1:].isspace():
+    one that starts a word (`starts_word`), or the text's end; so that a piece of it cut there ('AI-assisted', three
+    elements) is not cut inside a word. At most `most`: a URL or a run of hyphenated words may be long."""
+    while at < min(most, len(written)) and not starts_word(written, at):
         at += 1
     return at
 

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .document import INLINE_BREAK, level_noun, segments_of, span_label, span_text
+from .document import INLINE_BREAK, level_noun, segments_of, span_label, span_text, starts_word
 from .plots import HIGHLIGHT_COLOUR, truncate
 
 # alternating segment colours (as the alternating shading of Alemi & Ginsparg 2015, Fig. 4)
@@ -90,7 +90,7 @@ def overlay_html(elements: Sequence[str], boundaries: Sequence[int], level: str 
             text = html.escape(written[j] if written else elements[j])
             if level == "word":
                 due = due or j % number_every == 0
-                if j in (a, lo) or (due and (not written or written[j - 1].endswith(" "))):
+                if j in (a, lo) or (due and (not written or starts_word(written, j))):
                     body.append(f"<sup style='color:#888; font-family:sans-serif; font-size:10px;'>{j}</sup>")
                     due = False
                 body.append(text if written else text + " ")
